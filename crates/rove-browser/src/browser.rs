@@ -1,0 +1,384 @@
+//! A browser rove launched or connected to, and the link to it.
+//!
+//! The link is a watch channel of [`Link`] states. A launched browser's link
+//! goes down for good when its connection closes (the browser died). A remote
+//! browser's link is restored by a supervisor task: three attempts after 1, 2
+//! and 4 s, each with its own deadline, then `BROWSER_DISCONNECTED`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use rove_cdp::protocol::browser::{Close, GetVersion, Version};
+use rove_cdp::protocol::target::{CreateBrowserContext, DisposeBrowserContext};
+use rove_cdp::{Connection, TransportConfig};
+use tokio::sync::watch;
+
+use crate::BrowserError;
+use crate::context::BrowserContext;
+use crate::discover::resolve_cdp_url;
+use crate::launch::{LaunchOptions, launch};
+use crate::process::BrowserProcess;
+use crate::registry::TargetRegistry;
+
+/// How a lost connection to a remote browser is restored.
+#[derive(Debug, Clone)]
+pub struct ReconnectPolicy {
+    /// The wait before each attempt; its length is the number of attempts.
+    pub backoff: Vec<Duration>,
+    /// The deadline of each attempt.
+    pub attempt_timeout: Duration,
+}
+
+impl Default for ReconnectPolicy {
+    fn default() -> Self {
+        ReconnectPolicy {
+            backoff: vec![
+                Duration::from_secs(1),
+                Duration::from_secs(2),
+                Duration::from_secs(4),
+            ],
+            attempt_timeout: Duration::from_secs(15),
+        }
+    }
+}
+
+impl ReconnectPolicy {
+    /// The longest a caller can wait for the link to come back.
+    fn budget(&self) -> Duration {
+        self.backoff.iter().sum::<Duration>() + self.attempt_timeout * self.backoff.len() as u32
+    }
+}
+
+/// How to reach a browser someone else started.
+#[derive(Debug, Clone)]
+pub struct ConnectOptions {
+    /// `http://host:port` or `ws://host:port/devtools/browser/<id>`.
+    pub cdp_url: String,
+    /// Settings of the CDP connection.
+    pub transport: TransportConfig,
+    /// How to restore a lost connection.
+    pub reconnect: ReconnectPolicy,
+}
+
+impl ConnectOptions {
+    /// Defaults for `cdp_url`.
+    pub fn new(cdp_url: impl Into<String>) -> Self {
+        ConnectOptions {
+            cdp_url: cdp_url.into(),
+            transport: TransportConfig::from_env(),
+            reconnect: ReconnectPolicy::default(),
+        }
+    }
+}
+
+/// The state of the link to the browser.
+#[derive(Debug, Clone)]
+pub(crate) enum Link {
+    /// Connected; `generation` counts reconnections, so sessions opened on an
+    /// older connection know to re-attach.
+    Up { conn: Connection, generation: u64 },
+    /// A remote browser's connection dropped and is being restored.
+    Reconnecting,
+    /// Gone for good.
+    Down { reason: String },
+}
+
+/// A running browser. Cheap to clone; the browser is closed by
+/// [`Browser::close`], or killed when the last handle to a launched browser
+/// is dropped.
+#[derive(Debug, Clone)]
+pub struct Browser {
+    pub(crate) shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Shared {
+    link: watch::Sender<Link>,
+    pub(crate) registry: TargetRegistry,
+    process: Mutex<Option<BrowserProcess>>,
+    remote: Option<ConnectOptions>,
+    contexts: Mutex<Vec<String>>,
+    closing: AtomicBool,
+}
+
+impl Browser {
+    /// Launches a browser with a fresh temporary profile.
+    pub async fn launch(options: LaunchOptions) -> Result<Browser, BrowserError> {
+        let (process, conn) = launch(&options).await?;
+        let browser = Browser::start(conn, Some(process), None).await;
+        if let Err(e) = &browser {
+            tracing::debug!(target: "rove_browser", error = %e, "browser setup failed after launch");
+        }
+        browser
+    }
+
+    /// Connects to a browser someone else started. rove never kills it; a lost
+    /// connection is restored per [`ReconnectPolicy`].
+    pub async fn connect(options: ConnectOptions) -> Result<Browser, BrowserError> {
+        let ws = resolve_cdp_url(&options.cdp_url, options.transport.connect_timeout).await?;
+        let conn = Connection::connect(&ws, options.transport.clone()).await?;
+        Browser::start(conn, None, Some(options)).await
+    }
+
+    async fn start(
+        conn: Connection,
+        process: Option<BrowserProcess>,
+        remote: Option<ConnectOptions>,
+    ) -> Result<Browser, BrowserError> {
+        let registry = TargetRegistry::default();
+        registry.follow(&conn).await?;
+        let signal = conn.close_signal();
+        let shared = Arc::new(Shared {
+            link: watch::channel(Link::Up {
+                conn,
+                generation: 0,
+            })
+            .0,
+            registry,
+            process: Mutex::new(process),
+            remote,
+            contexts: Mutex::new(Vec::new()),
+            closing: AtomicBool::new(false),
+        });
+        tokio::spawn(supervise(Arc::downgrade(&shared), signal));
+        Ok(Browser { shared })
+    }
+
+    /// Whether rove started this browser (and so will end it).
+    pub fn is_launched(&self) -> bool {
+        self.shared.remote.is_none()
+    }
+
+    /// The browser's process id, when rove launched it.
+    pub fn pid(&self) -> Option<u32> {
+        self.shared.lock_process().as_ref().map(BrowserProcess::pid)
+    }
+
+    /// The temporary profile folder, when rove launched the browser.
+    pub fn profile_dir(&self) -> Option<std::path::PathBuf> {
+        self.shared
+            .lock_process()
+            .as_ref()
+            .map(|p| p.profile().root().to_owned())
+    }
+
+    /// The registry of the browser's targets.
+    pub fn targets(&self) -> &TargetRegistry {
+        &self.shared.registry
+    }
+
+    /// The current connection, waiting while a remote link is being restored.
+    pub async fn connection(&self) -> Result<Connection, BrowserError> {
+        self.link().await.map(|(conn, _)| conn)
+    }
+
+    pub(crate) async fn link(&self) -> Result<(Connection, u64), BrowserError> {
+        let budget = self
+            .shared
+            .remote
+            .as_ref()
+            .map(|r| r.reconnect.budget())
+            .unwrap_or(Duration::ZERO)
+            + Duration::from_secs(1);
+        let mut rx = self.shared.link.subscribe();
+        // Settled means: not reconnecting, and not an `Up` whose connection
+        // already closed (the supervisor is about to replace it).
+        let settled = |l: &Link| match l {
+            Link::Reconnecting => false,
+            Link::Up { conn, .. } => conn.close_reason().is_none(),
+            Link::Down { .. } => true,
+        };
+        let settled = tokio::time::timeout(budget, rx.wait_for(settled))
+            .await
+            .map_err(|_| BrowserError::Disconnected {
+                reason: "the connection is still being restored".into(),
+                sent: false,
+            })?
+            .map_err(|_| BrowserError::Disconnected {
+                reason: "the browser was dropped".into(),
+                sent: false,
+            })?;
+        match &*settled {
+            Link::Up { conn, generation } => Ok((conn.clone(), *generation)),
+            Link::Down { reason } => Err(BrowserError::Disconnected {
+                reason: reason.clone(),
+                sent: false,
+            }),
+            Link::Reconnecting => Err(BrowserError::Disconnected {
+                reason: "the connection is still being restored".into(),
+                sent: false,
+            }),
+        }
+    }
+
+    /// The browser's product and protocol versions.
+    pub async fn version(&self) -> Result<Version, BrowserError> {
+        Ok(self
+            .connection()
+            .await?
+            .browser()
+            .send(&GetVersion {})
+            .await?)
+    }
+
+    /// Creates an isolated browser context: its own cookies, storage, cache,
+    /// tabs and focus. Each rove session owns one, so parallel agents never see
+    /// or steal each other's tabs.
+    pub async fn new_context(&self) -> Result<BrowserContext, BrowserError> {
+        let conn = self.connection().await?;
+        let created = conn
+            .browser()
+            .send(&CreateBrowserContext {
+                // A remote browser keeps the context through a reconnect; rove
+                // disposes it explicitly on close.
+                dispose_on_detach: Some(false),
+            })
+            .await?;
+        self.shared
+            .lock_contexts()
+            .push(created.browser_context_id.clone());
+        Ok(BrowserContext::new(
+            self.clone(),
+            created.browser_context_id,
+        ))
+    }
+
+    pub(crate) fn forget_context(&self, id: &str) {
+        self.shared.lock_contexts().retain(|c| c != id);
+    }
+
+    /// Closes the browser if rove launched it (politely, then by force, and
+    /// removes its profile); for a remote browser, disposes the contexts rove
+    /// created and disconnects, leaving the browser running.
+    pub async fn close(&self) {
+        if self.shared.closing.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let conn = match &*self.shared.link.borrow() {
+            Link::Up { conn, .. } => Some(conn.clone()),
+            _ => None,
+        };
+        let quick = Duration::from_secs(2);
+        if let Some(conn) = &conn {
+            if self.is_launched() {
+                let _ = conn.browser().send_within(&Close {}, quick).await;
+            } else {
+                let contexts = std::mem::take(&mut *self.shared.lock_contexts());
+                for id in contexts {
+                    let dispose = DisposeBrowserContext {
+                        browser_context_id: id,
+                    };
+                    let _ = conn.browser().send_within(&dispose, quick).await;
+                }
+            }
+            conn.close().await;
+        }
+        let process = self.shared.lock_process().take();
+        if let Some(process) = process {
+            process.shutdown(Duration::from_secs(3)).await;
+        }
+        self.shared.registry.clear();
+        self.shared.link.send_replace(Link::Down {
+            reason: "the browser was closed".into(),
+        });
+    }
+}
+
+impl Shared {
+    fn lock_process(&self) -> std::sync::MutexGuard<'_, Option<BrowserProcess>> {
+        self.process.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn lock_contexts(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
+        self.contexts.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Watches the connection; on loss, ends a launched browser's link or restores
+/// a remote one's.
+async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
+    loop {
+        let reason = signal.wait().await;
+        let Some(strong) = shared.upgrade() else {
+            return;
+        };
+        if strong.closing.load(Ordering::SeqCst) {
+            return;
+        }
+        let Some(remote) = strong.remote.clone() else {
+            let status = strong
+                .lock_process()
+                .as_ref()
+                .and_then(BrowserProcess::exit_status);
+            let reason = match status {
+                Some(status) => format!("the browser exited ({status})"),
+                None => format!("lost the browser: {reason}"),
+            };
+            tracing::warn!(target: "rove_browser", %reason, "browser connection lost");
+            strong.registry.clear();
+            strong.link.send_replace(Link::Down { reason });
+            return;
+        };
+        tracing::warn!(target: "rove_browser", url = %remote.cdp_url, %reason, "lost the connection to the browser; reconnecting");
+        let generation = match &*strong.link.borrow() {
+            Link::Up { generation, .. } => *generation,
+            _ => 0,
+        };
+        strong.link.send_replace(Link::Reconnecting);
+        drop(strong);
+
+        match reconnect(&shared, &remote).await {
+            Some((strong, conn)) => {
+                signal = conn.close_signal();
+                strong.link.send_replace(Link::Up {
+                    conn,
+                    generation: generation + 1,
+                });
+            }
+            None => {
+                if let Some(strong) = shared.upgrade() {
+                    let tries = remote.reconnect.backoff.len();
+                    strong.registry.clear();
+                    strong.link.send_replace(Link::Down {
+                        reason: format!("lost the connection to {} and {tries} reconnect attempts failed ({reason})", remote.cdp_url),
+                    });
+                }
+                return;
+            }
+        }
+    }
+}
+
+async fn reconnect(
+    shared: &Weak<Shared>,
+    remote: &ConnectOptions,
+) -> Option<(Arc<Shared>, Connection)> {
+    let policy = &remote.reconnect;
+    for (attempt, delay) in policy.backoff.iter().enumerate() {
+        tokio::time::sleep(*delay).await;
+        let strong = shared.upgrade()?;
+        if strong.closing.load(Ordering::SeqCst) {
+            return None;
+        }
+        let attempt_once = async {
+            let ws = resolve_cdp_url(&remote.cdp_url, policy.attempt_timeout).await?;
+            let conn = Connection::connect(&ws, remote.transport.clone()).await?;
+            strong.registry.follow(&conn).await?;
+            Ok::<_, BrowserError>(conn)
+        };
+        match tokio::time::timeout(policy.attempt_timeout, attempt_once).await {
+            Ok(Ok(conn)) => {
+                tracing::info!(target: "rove_browser", attempt = attempt + 1, "reconnected to the browser");
+                return Some((strong, conn));
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(target: "rove_browser", attempt = attempt + 1, error = %e, "reconnect failed")
+            }
+            Err(_) => {
+                tracing::warn!(target: "rove_browser", attempt = attempt + 1, "reconnect timed out")
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,249 @@
+//! A browser context owned by one rove session: its tabs and its focus.
+//!
+//! Tabs get short ids (`t1`, `t2` …) that are never reused within the context,
+//! so an agent holding an old id gets `NO_TAB`, never another tab. Tabs the page
+//! opens itself (popups, `target=_blank`) join the list when it is next read.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use rove_cdp::protocol::target::{CloseTarget, CreateTarget, DisposeBrowserContext};
+
+use crate::tab::{Tab, TabId};
+use crate::{Browser, BrowserError};
+
+/// An isolated context: cookies, storage, cache, tabs and focus of its own.
+/// Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct BrowserContext {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    browser: Browser,
+    id: String,
+    table: Mutex<TabTable>,
+}
+
+#[derive(Debug, Default)]
+struct TabTable {
+    next_number: u32,
+    tabs: Vec<Tab>,
+    focus: Option<TabId>,
+}
+
+/// A tab as listed by [`BrowserContext::tabs`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct TabInfo {
+    /// rove's id for the tab.
+    pub id: TabId,
+    /// The current URL.
+    pub url: String,
+    /// The document title.
+    pub title: String,
+    /// Whether this tab has the session's focus.
+    pub focused: bool,
+    /// Whether its renderer crashed.
+    pub crashed: bool,
+    /// The tab that opened it, if the page did.
+    pub opener: Option<TabId>,
+}
+
+impl BrowserContext {
+    pub(crate) fn new(browser: Browser, id: String) -> Self {
+        BrowserContext {
+            inner: Arc::new(Inner {
+                browser,
+                id,
+                table: Mutex::new(TabTable::default()),
+            }),
+        }
+    }
+
+    fn table(&self) -> MutexGuard<'_, TabTable> {
+        self.inner.table.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// CDP's id of this context.
+    pub fn id(&self) -> &str {
+        &self.inner.id
+    }
+
+    /// The browser this context lives in.
+    pub fn browser(&self) -> &Browser {
+        &self.inner.browser
+    }
+
+    /// Opens a blank tab in this context and focuses it.
+    pub async fn new_tab(&self) -> Result<Tab, BrowserError> {
+        let conn = self.inner.browser.connection().await?;
+        let created = conn
+            .browser()
+            .send(&CreateTarget {
+                url: "about:blank".into(),
+                browser_context_id: Some(self.inner.id.clone()),
+                background: None,
+            })
+            .await?;
+        let target_id = created.target_id;
+        let known = self
+            .inner
+            .browser
+            .targets()
+            .wait_until(Duration::from_secs(2), |r| r.get(&target_id).is_some())
+            .await;
+        if !known {
+            tracing::debug!(target: "rove_browser", %target_id, "the registry has not seen a new tab yet");
+        }
+        let tab = self.adopt(target_id);
+        // Attach now so the first command does not pay for it and events
+        // subscribed right away are not missed.
+        tab.session().await?;
+        self.table().focus = Some(tab.id());
+        Ok(tab)
+    }
+
+    /// Gives a target an id and a handle, once.
+    fn adopt(&self, target_id: String) -> Tab {
+        let mut table = self.table();
+        if let Some(tab) = table.tabs.iter().find(|t| t.target_id() == target_id) {
+            return tab.clone();
+        }
+        table.next_number += 1;
+        let tab = Tab::new(
+            TabId(table.next_number),
+            target_id,
+            self.inner.browser.clone(),
+        );
+        table.tabs.push(tab.clone());
+        tab
+    }
+
+    /// Brings the table in line with the registry: adopts pages the browser
+    /// opened in this context, drops tabs whose targets are known destroyed.
+    /// A tab created a moment ago that the registry has not heard of yet stays.
+    fn sync(&self) {
+        let registry = &self.inner.browser.shared.registry;
+        let mut opened: Vec<_> = registry
+            .pages_in(&self.inner.id)
+            .into_iter()
+            .filter(|p| {
+                !self
+                    .table()
+                    .tabs
+                    .iter()
+                    .any(|t| t.target_id() == p.info.target_id)
+            })
+            .collect();
+        // The registry does not know creation order; openers go first so a
+        // popup's id comes after its opener's.
+        opened.sort_by_key(|p| p.info.opener_id.is_some());
+        for page in opened {
+            self.adopt(page.info.target_id);
+        }
+        let mut table = self.table();
+        table.tabs.retain(|t| !registry.is_destroyed(t.target_id()));
+        if table
+            .focus
+            .is_some_and(|f| !table.tabs.iter().any(|t| t.id() == f))
+        {
+            table.focus = table.tabs.last().map(Tab::id);
+        }
+    }
+
+    /// The context's tabs, oldest first.
+    pub fn tabs(&self) -> Vec<TabInfo> {
+        self.sync();
+        let registry = &self.inner.browser.shared.registry;
+        let table = self.table();
+        table
+            .tabs
+            .iter()
+            .map(|tab| {
+                let record = registry.get(tab.target_id());
+                let opener = record
+                    .as_ref()
+                    .and_then(|r| r.info.opener_id.as_deref())
+                    .and_then(|o| table.tabs.iter().find(|t| t.target_id() == o))
+                    .map(Tab::id);
+                TabInfo {
+                    id: tab.id(),
+                    url: record
+                        .as_ref()
+                        .map(|r| r.info.url.clone())
+                        .unwrap_or_default(),
+                    title: record
+                        .as_ref()
+                        .map(|r| r.info.title.clone())
+                        .unwrap_or_default(),
+                    focused: table.focus == Some(tab.id()),
+                    crashed: record.as_ref().is_some_and(|r| r.crashed),
+                    opener,
+                }
+            })
+            .collect()
+    }
+
+    /// One tab by id.
+    pub fn tab(&self, id: TabId) -> Result<Tab, BrowserError> {
+        self.sync();
+        self.table()
+            .tabs
+            .iter()
+            .find(|t| t.id() == id)
+            .cloned()
+            .ok_or_else(|| BrowserError::NoTab {
+                tab: id.to_string(),
+                reason: "it was closed or never existed in this session".into(),
+            })
+    }
+
+    /// The focused tab, if any.
+    pub fn focused(&self) -> Option<Tab> {
+        self.sync();
+        let table = self.table();
+        let focus = table.focus?;
+        table.tabs.iter().find(|t| t.id() == focus).cloned()
+    }
+
+    /// Moves this session's focus to `id`. Focus is per context: another
+    /// session's focus is untouched.
+    pub fn focus(&self, id: TabId) -> Result<Tab, BrowserError> {
+        let tab = self.tab(id)?;
+        self.table().focus = Some(id);
+        Ok(tab)
+    }
+
+    /// Closes one tab. Focus moves to the newest remaining tab.
+    pub async fn close_tab(&self, id: TabId) -> Result<(), BrowserError> {
+        let tab = self.tab(id)?;
+        let conn = self.inner.browser.connection().await?;
+        conn.browser()
+            .send(&CloseTarget {
+                target_id: tab.target_id().to_owned(),
+            })
+            .await?;
+        let mut table = self.table();
+        table.tabs.retain(|t| t.id() != id);
+        if table.focus == Some(id) {
+            table.focus = table.tabs.last().map(Tab::id);
+        }
+        Ok(())
+    }
+
+    /// Disposes the context: closes its tabs and drops its cookies and storage.
+    pub async fn close(&self) -> Result<(), BrowserError> {
+        let conn = self.inner.browser.connection().await?;
+        conn.browser()
+            .send(&DisposeBrowserContext {
+                browser_context_id: self.inner.id.clone(),
+            })
+            .await?;
+        self.inner.browser.forget_context(&self.inner.id);
+        let mut table = self.table();
+        table.tabs.clear();
+        table.focus = None;
+        Ok(())
+    }
+}

@@ -1,0 +1,223 @@
+//! Starting Chromium with a fresh profile and finding its DevTools socket.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rove_cdp::{Connection, TransportConfig};
+
+use crate::BrowserError;
+use crate::find::find_browser;
+use crate::process::BrowserProcess;
+use crate::profile::{self, ProfileDir};
+
+/// How to launch a browser.
+#[derive(Debug, Clone)]
+pub struct LaunchOptions {
+    /// The executable; found with [`find_browser`] when `None`.
+    pub executable: Option<PathBuf>,
+    /// Show a window instead of running headless.
+    pub headed: bool,
+    /// Extra command-line switches, appended after rove's own.
+    pub extra_args: Vec<String>,
+    /// How long the browser may take to open its DevTools port.
+    pub launch_timeout: Duration,
+    /// Settings of the CDP connection.
+    pub transport: TransportConfig,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> Self {
+        LaunchOptions {
+            executable: None,
+            headed: false,
+            extra_args: Vec::new(),
+            launch_timeout: Duration::from_secs(30),
+            transport: TransportConfig::from_env(),
+        }
+    }
+}
+
+/// Switches that keep Chromium quiet, isolated and predictable under automation.
+/// Without the networking ones, Chromium's own background connections to hosts
+/// that cannot be reached stall pages on closed networks.
+const BASE_SWITCHES: &[&str] = &[
+    "--remote-debugging-port=0",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--disable-breakpad",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--disable-client-side-phishing-detection",
+    "--disable-domain-reliability",
+    "--metrics-recording-only",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    // Many agents share one browser in separate contexts; a tab in the
+    // background must not be throttled while its agent drives it.
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+];
+
+/// Starts the browser and connects to it.
+pub(crate) async fn launch(
+    options: &LaunchOptions,
+) -> Result<(BrowserProcess, Connection), BrowserError> {
+    let executable = find_browser(options.executable.as_deref())?;
+    let failed = |reason: String, stderr_tail: String| BrowserError::LaunchFailed {
+        executable: executable.display().to_string(),
+        reason,
+        stderr_tail,
+    };
+    profile::sweep_stale();
+    let profile = ProfileDir::create().map_err(|e| {
+        failed(
+            format!("could not create a temporary profile: {e}"),
+            String::new(),
+        )
+    })?;
+    let args = switches(options, &profile.user_data_dir());
+    let (xdg_config, xdg_cache) = profile.xdg_dirs();
+    let envs = [
+        ("XDG_CONFIG_HOME", xdg_config.into_os_string()),
+        ("XDG_CACHE_HOME", xdg_cache.into_os_string()),
+    ];
+    let port_file = profile.user_data_dir().join("DevToolsActivePort");
+    let process = BrowserProcess::spawn(&executable, &args, &envs, profile)
+        .map_err(|e| failed(format!("could not start it: {e}"), String::new()))?;
+    tracing::debug!(target: "rove_browser", pid = process.pid(), executable = %executable.display(), "browser started");
+
+    let started = Instant::now();
+    let ws_url = loop {
+        if let Some(url) = read_port_file(&port_file) {
+            break url;
+        }
+        if let Some(status) = process.exit_status() {
+            // Give the stderr reader a moment to catch the last words.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            return Err(failed(
+                format!("it exited at once ({status})"),
+                process.stderr_tail(20),
+            ));
+        }
+        if started.elapsed() > options.launch_timeout {
+            return Err(failed(
+                format!(
+                    "it did not open its DevTools port within {} s",
+                    options.launch_timeout.as_secs_f64()
+                ),
+                process.stderr_tail(20),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    let conn = Connection::connect(&ws_url, options.transport.clone())
+        .await
+        .map_err(|e| failed(e.to_string(), process.stderr_tail(20)))?;
+    Ok((process, conn))
+}
+
+fn switches(options: &LaunchOptions, user_data_dir: &Path) -> Vec<OsString> {
+    let mut args: Vec<OsString> = BASE_SWITCHES.iter().map(OsString::from).collect();
+    let mut user_data = OsString::from("--user-data-dir=");
+    user_data.push(user_data_dir);
+    args.push(user_data);
+    if !options.headed {
+        args.extend(
+            [
+                "--headless=new",
+                "--disable-gpu",
+                "--mute-audio",
+                "--hide-scrollbars",
+            ]
+            .map(OsString::from),
+        );
+    }
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        // Chromium refuses to start its sandbox as root.
+        args.push("--no-sandbox".into());
+    }
+    if small_dev_shm() {
+        args.push("--disable-dev-shm-usage".into());
+    }
+    args.extend(options.extra_args.iter().map(OsString::from));
+    args.push("about:blank".into());
+    args
+}
+
+/// Containers often mount a tiny /dev/shm, where Chromium crashes tabs.
+fn small_dev_shm() -> bool {
+    const ENOUGH: u64 = 512 * 1024 * 1024;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: statvfs writes into the buffer we pass and we read it only on success.
+    let ok = unsafe { libc::statvfs(c"/dev/shm".as_ptr(), stat.as_mut_ptr()) } == 0;
+    if !ok {
+        return true;
+    }
+    // SAFETY: statvfs returned 0, so the struct is initialised.
+    let stat = unsafe { stat.assume_init() };
+    // The field types are 32-bit on some targets, hence the conversion.
+    #[allow(clippy::useless_conversion)]
+    let (blocks, block_size): (u64, u64) = (stat.f_bavail.into(), stat.f_frsize.into());
+    blocks.saturating_mul(block_size) < ENOUGH
+}
+
+/// Reads `DevToolsActivePort`: the port on the first line, the browser's
+/// WebSocket path on the second. A half-written file reads as not ready.
+fn read_port_file(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    let port: u16 = lines.next()?.trim().parse().ok()?;
+    let ws_path = lines.next()?.trim();
+    (port != 0 && ws_path.starts_with("/devtools/browser/"))
+        .then(|| format!("ws://127.0.0.1:{port}{ws_path}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn port_file_must_be_complete() {
+        let dir = std::env::temp_dir().join(format!("rove-portfile-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let file = dir.join("DevToolsActivePort");
+        assert_eq!(read_port_file(&file), None);
+        std::fs::write(&file, "4567").expect("write");
+        assert_eq!(read_port_file(&file), None);
+        std::fs::write(&file, "4567\n/devtools/browser/abc").expect("write");
+        assert_eq!(
+            read_port_file(&file).as_deref(),
+            Some("ws://127.0.0.1:4567/devtools/browser/abc")
+        );
+        std::fs::write(&file, "0\n/devtools/browser/abc").expect("write");
+        assert_eq!(read_port_file(&file), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn headless_by_default_and_headed_on_request() {
+        let dir = Path::new("/tmp/x");
+        let headless = switches(&LaunchOptions::default(), dir);
+        assert!(headless.iter().any(|a| a == "--headless=new"));
+        assert!(headless.iter().any(|a| a == "--user-data-dir=/tmp/x"));
+        assert!(headless.iter().any(|a| a == "--remote-debugging-port=0"));
+        let headed = switches(
+            &LaunchOptions {
+                headed: true,
+                extra_args: vec!["--lang=de".into()],
+                ..LaunchOptions::default()
+            },
+            dir,
+        );
+        assert!(!headed.iter().any(|a| a == "--headless=new"));
+        assert!(headed.iter().any(|a| a == "--lang=de"));
+    }
+}

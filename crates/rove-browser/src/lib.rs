@@ -1,0 +1,35 @@
+//! `rove-browser`: launch or connect to Chromium, and give each rove session an
+//! isolated browser context with its own tabs and focus.
+//!
+//! - [`Browser::launch`] finds Chromium ([`find_browser`]), starts it headless
+//!   with a fresh temporary profile and guarantees no process or folder of it
+//!   outlives rove (see the `process` module's three layers of defence).
+//! - [`Browser::connect`] attaches to a browser someone else started, never
+//!   kills it, and restores a lost connection with backoff.
+//! - [`Browser::new_context`] gives a session its own [`BrowserContext`]; a
+//!   [`Tab`] is one page target with a flattened CDP session.
+//! - [`TargetRegistry`] follows the browser's targets through events.
+//!
+//! Layering: this crate sits on `rove-cdp` and knows nothing of page models,
+//! refs, commands or agents.
+
+mod browser;
+mod context;
+mod discover;
+mod error;
+mod find;
+mod launch;
+mod process;
+mod profile;
+mod registry;
+mod tab;
+
+pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
+pub use context::{BrowserContext, TabInfo};
+pub use discover::resolve_cdp_url;
+pub use error::BrowserError;
+pub use find::{BROWSER_ENV, find_browser};
+pub use launch::LaunchOptions;
+pub use process::{end_all_launched, processes_mentioning};
+pub use registry::{TargetRecord, TargetRegistry};
+pub use tab::{Loaded, Tab, TabId};

@@ -1,0 +1,301 @@
+//! Owning a launched browser's processes, so none outlives rove.
+//!
+//! Three layers of defence, from the polite to the certain:
+//! 1. [`BrowserProcess::shutdown`] asks the browser to close, waits briefly,
+//!    then kills what is left and removes the profile;
+//! 2. dropping a [`BrowserProcess`] (also while unwinding from a panic) kills
+//!    the whole process group and removes the profile synchronously, and
+//!    [`end_all_launched`] does the same for every live browser from a signal
+//!    handler;
+//! 3. the browser is started with `PR_SET_PDEATHSIG = SIGKILL`, so even if rove
+//!    itself is killed with `SIGKILL` the kernel ends the browser (and its
+//!    helpers exit when their parent's IPC channels close). The profile folder
+//!    left behind in that one case is swept by the next launch.
+//!
+//! The spawning thread matters: the death signal fires when the *thread* that
+//! forked the child exits. Each browser therefore gets a dedicated thread that
+//! spawns it, then waits for it, so that thread lives exactly as long as the
+//! browser and no pool can retire it early.
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use crate::profile::ProfileDir;
+
+/// Bytes of the browser's stderr kept for error messages.
+const STDERR_TAIL_BYTES: usize = 16 * 1024;
+
+/// Every browser this process launched and has not yet cleaned up.
+static LIVE: Mutex<Vec<LiveBrowser>> = Mutex::new(Vec::new());
+
+#[derive(Clone)]
+struct LiveBrowser {
+    pid: u32,
+    root: PathBuf,
+}
+
+/// A running browser started by rove.
+pub(crate) struct BrowserProcess {
+    pid: u32,
+    profile: ProfileDir,
+    exit: watch::Receiver<Option<String>>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+    ended: bool,
+}
+
+impl std::fmt::Debug for BrowserProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BrowserProcess")
+            .field("pid", &self.pid)
+            .field("profile", &self.profile.root())
+            .finish()
+    }
+}
+
+impl BrowserProcess {
+    /// Starts `executable` with `args` in its own process group, tied to rove's
+    /// life by the parent-death signal.
+    pub(crate) fn spawn(
+        executable: &Path,
+        args: &[OsString],
+        envs: &[(&str, OsString)],
+        profile: ProfileDir,
+    ) -> std::io::Result<BrowserProcess> {
+        let mut command = Command::new(executable);
+        command
+            .args(args)
+            .envs(envs.iter().map(|(k, v)| (*k, v)))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let parent = std::process::id();
+        // SAFETY: the closure runs between fork and exec and only makes two
+        // async-signal-safe system calls.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // rove died between fork and prctl: do not start an orphan.
+                if libc::getppid() as u32 != parent {
+                    return Err(std::io::Error::other("rove exited during launch"));
+                }
+                Ok(())
+            });
+        }
+
+        let (spawned_tx, spawned_rx) = std::sync::mpsc::channel();
+        let (exit_tx, exit_rx) = watch::channel(None);
+        let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL_BYTES)));
+        let stderr_sink = Arc::clone(&stderr);
+        std::thread::Builder::new()
+            .name("rove-browser-owner".into())
+            .spawn(move || {
+                let mut child = match command.spawn() {
+                    Ok(child) => child,
+                    Err(e) => {
+                        let _ = spawned_tx.send(Err(e));
+                        return;
+                    }
+                };
+                if let Some(pipe) = child.stderr.take() {
+                    keep_tail(pipe, stderr_sink);
+                }
+                let _ = spawned_tx.send(Ok(child.id()));
+                let status = match child.wait() {
+                    Ok(status) => status.to_string(),
+                    Err(e) => format!("could not wait for it: {e}"),
+                };
+                exit_tx.send_replace(Some(status));
+            })?;
+        let pid = spawned_rx
+            .recv()
+            .map_err(|_| std::io::Error::other("the browser owner thread ended early"))??;
+        register(LiveBrowser {
+            pid,
+            root: profile.root().to_owned(),
+        });
+        Ok(BrowserProcess {
+            pid,
+            profile,
+            exit: exit_rx,
+            stderr,
+            ended: false,
+        })
+    }
+
+    /// The browser's process id (also its process group id).
+    pub(crate) fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// The profile folder (removed when the browser ends).
+    pub(crate) fn profile(&self) -> &ProfileDir {
+        &self.profile
+    }
+
+    /// How the browser exited, or `None` while it runs.
+    pub(crate) fn exit_status(&self) -> Option<String> {
+        self.exit.borrow().clone()
+    }
+
+    /// The last lines the browser wrote to stderr.
+    pub(crate) fn stderr_tail(&self, max_lines: usize) -> String {
+        let bytes: Vec<u8> = match self.stderr.lock() {
+            Ok(buf) => buf.iter().copied().collect(),
+            Err(poisoned) => poisoned.into_inner().iter().copied().collect(),
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        lines[lines.len().saturating_sub(max_lines)..].join("\n")
+    }
+
+    /// Waits up to `timeout` for the browser to exit. True if it did.
+    pub(crate) async fn wait_exit(&self, timeout: Duration) -> bool {
+        let mut exit = self.exit.clone();
+        tokio::time::timeout(timeout, exit.wait_for(Option::is_some))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    /// Ends the browser: waits `grace` for it to exit on its own (after the
+    /// caller asked it to close), then kills what is left and removes the
+    /// profile.
+    pub(crate) async fn shutdown(mut self, grace: Duration) {
+        if !self.wait_exit(grace).await {
+            tracing::debug!(target: "rove_browser", pid = self.pid, "browser did not exit in time; killing it");
+        }
+        // Helpers may outlive the main process by a moment; end them all.
+        kill_tree(self.pid, self.profile.root());
+        self.wait_exit(Duration::from_secs(2)).await;
+        self.finish();
+    }
+
+    /// Kills and cleans up without waiting politely. Safe to call twice.
+    fn finish(&mut self) {
+        if self.ended {
+            return;
+        }
+        self.ended = true;
+        kill_tree(self.pid, self.profile.root());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while self.exit.borrow().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.profile.remove();
+        unregister(self.pid);
+    }
+}
+
+impl Drop for BrowserProcess {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Kills every browser this process launched and removes their profiles.
+/// For signal handlers and other last-resort exits; synchronous and bounded.
+pub fn end_all_launched() {
+    let live = match LIVE.lock() {
+        Ok(mut live) => std::mem::take(&mut *live),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    };
+    for browser in &live {
+        kill_tree(browser.pid, &browser.root);
+    }
+    for browser in &live {
+        crate::profile::remove_with_retries(&browser.root, Duration::from_secs(2));
+    }
+}
+
+fn register(browser: LiveBrowser) {
+    match LIVE.lock() {
+        Ok(mut live) => live.push(browser),
+        Err(poisoned) => poisoned.into_inner().push(browser),
+    }
+}
+
+fn unregister(pid: u32) {
+    match LIVE.lock() {
+        Ok(mut live) => live.retain(|b| b.pid != pid),
+        Err(poisoned) => poisoned.into_inner().retain(|b| b.pid != pid),
+    }
+}
+
+/// SIGKILLs the browser's process group and any process that names its profile
+/// folder on its command line (crash handlers start their own sessions, so the
+/// group alone does not reach them).
+fn kill_tree(pgid: u32, root: &Path) {
+    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
+        // SAFETY: kill(2) with a negative pid signals a process group; the
+        // group id is one we created with process_group(0).
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+    }
+    for pid in processes_mentioning(root) {
+        if let Ok(pid) = libc::pid_t::try_from(pid) {
+            // SAFETY: plain kill(2) of a process whose command line names our
+            // private profile folder.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Live processes (not zombies) whose command line contains `needle`. Linux
+/// only; elsewhere it finds nothing. Used by cleanup, `rove doctor` and tests.
+pub fn processes_mentioning(needle: &Path) -> Vec<u32> {
+    let needle = needle.as_os_str().as_encoded_bytes();
+    let me = std::process::id();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| pid != me)
+        .filter(|&pid| {
+            // A zombie's command line reads as empty, so it never matches.
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|cmd| cmd.windows(needle.len()).any(|w| w == needle))
+        })
+        .collect()
+}
+
+/// Drains the browser's stderr on a thread of its own, keeping the tail. The
+/// pipe must be drained or a chatty browser blocks on a full pipe.
+fn keep_tail(mut pipe: std::process::ChildStderr, sink: Arc<Mutex<VecDeque<u8>>>) {
+    let spawned = std::thread::Builder::new()
+        .name("rove-browser-stderr".into())
+        .spawn(move || {
+            let mut chunk = [0u8; 4096];
+            loop {
+                let n = match pipe.read(&mut chunk) {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => n,
+                };
+                tracing::trace!(target: "rove_browser::stderr", "{}", String::from_utf8_lossy(&chunk[..n]).trim_end());
+                let mut buf = match sink.lock() {
+                    Ok(buf) => buf,
+                    Err(poisoned) => poisoned.into_inner(),
+                };
+                buf.extend(&chunk[..n]);
+                let excess = buf.len().saturating_sub(STDERR_TAIL_BYTES);
+                buf.drain(..excess);
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::warn!(target: "rove_browser", error = %e, "could not start the stderr reader; browser errors will not be quoted");
+    }
+}

@@ -1,0 +1,227 @@
+//! One tab: a page target and the flattened session rove talks to it through.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rove_cdp::protocol::Command;
+use rove_cdp::protocol::page::{Enable, LoadEventFired, Navigate};
+use rove_cdp::protocol::runtime::Evaluate;
+use rove_cdp::protocol::target::AttachToTarget;
+use rove_cdp::{CdpError, Session};
+
+use crate::{Browser, BrowserError};
+
+/// rove's id of a tab, shown as `t1`, `t2` …; never reused within a context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TabId(pub u32);
+
+impl fmt::Display for TabId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "t{}", self.0)
+    }
+}
+
+impl std::str::FromStr for TabId {
+    type Err = BrowserError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.strip_prefix('t')
+            .and_then(|n| n.parse().ok())
+            .map(TabId)
+            .ok_or_else(|| BrowserError::Rejected(format!("{s:?} is not a tab id (like t1)")))
+    }
+}
+
+/// A handle to one tab. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Tab {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    id: TabId,
+    target_id: String,
+    browser: Browser,
+    /// The session and the link generation it belongs to; a reconnect makes
+    /// it stale and the next call re-attaches.
+    attachment: tokio::sync::Mutex<Option<(u64, Session)>>,
+}
+
+/// What a finished navigation reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The URL after redirects.
+    pub url: String,
+    /// The document title.
+    pub title: String,
+}
+
+impl Tab {
+    pub(crate) fn new(id: TabId, target_id: String, browser: Browser) -> Self {
+        Tab {
+            inner: Arc::new(Inner {
+                id,
+                target_id,
+                browser,
+                attachment: tokio::sync::Mutex::new(None),
+            }),
+        }
+    }
+
+    /// rove's id of the tab.
+    pub fn id(&self) -> TabId {
+        self.inner.id
+    }
+
+    /// CDP's target id.
+    pub fn target_id(&self) -> &str {
+        &self.inner.target_id
+    }
+
+    /// The session to talk to this tab through, attaching on first use and
+    /// after a reconnect.
+    pub async fn session(&self) -> Result<Session, BrowserError> {
+        let (conn, generation) = self.inner.browser.link().await?;
+        let mut attachment = self.inner.attachment.lock().await;
+        if let Some((g, session)) = &*attachment {
+            if *g == generation {
+                return Ok(session.clone());
+            }
+        }
+        // The registry may not have heard of a brand-new tab yet, so only its
+        // crash flag is trusted here; whether the target exists is the
+        // browser's answer to the attach.
+        let crashed = self
+            .inner
+            .browser
+            .targets()
+            .get(&self.inner.target_id)
+            .is_some_and(|r| r.crashed);
+        if crashed {
+            return Err(BrowserError::TargetCrashed {
+                tab: self.inner.id.to_string(),
+                sent: false,
+            });
+        }
+        let attached = conn
+            .browser()
+            .send(&AttachToTarget::flat(self.inner.target_id.clone()))
+            .await
+            .map_err(|e| match e {
+                CdpError::Protocol { message, .. } => {
+                    self.gone(&format!("it was closed ({message})"))
+                }
+                other => self.map_error(other),
+            })?;
+        let session = conn.session(attached.session_id);
+        *attachment = Some((generation, session.clone()));
+        Ok(session)
+    }
+
+    /// Sends a typed command to the tab.
+    pub async fn send<C: Command>(&self, command: &C) -> Result<C::Response, BrowserError> {
+        let session = self.session().await?;
+        session.send(command).await.map_err(|e| self.map_error(e))
+    }
+
+    /// Sends a typed command with its own deadline.
+    pub async fn send_within<C: Command>(
+        &self,
+        command: &C,
+        timeout: Duration,
+    ) -> Result<C::Response, BrowserError> {
+        let session = self.session().await?;
+        session
+            .send_within(command, timeout)
+            .await
+            .map_err(|e| self.map_error(e))
+    }
+
+    /// The escape hatch: any CDP method on this tab's session.
+    pub async fn call(
+        &self,
+        method: &str,
+        params: serde_json::Value,
+    ) -> Result<serde_json::Value, BrowserError> {
+        let session = self.session().await?;
+        session
+            .call(method, params)
+            .await
+            .map_err(|e| self.map_error(e))
+    }
+
+    /// Evaluates a JavaScript expression in the page and returns its value as
+    /// JSON. Promises are awaited. A thrown exception is `EVALUATION_FAILED`.
+    pub async fn evaluate(&self, expression: &str) -> Result<serde_json::Value, BrowserError> {
+        let answer = self.send(&Evaluate::value(expression)).await?;
+        if let Some(details) = answer.exception_details {
+            return Err(BrowserError::Evaluation(details.message()));
+        }
+        Ok(answer.result.value.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// Navigates and waits for the load event, up to `timeout`. A basic
+    /// navigation for bring-up and checks; the command layer builds the full
+    /// `open` with HTTP status and settling on top of the same calls.
+    pub async fn goto(&self, url: &str, timeout: Duration) -> Result<Loaded, BrowserError> {
+        let session = self.session().await?;
+        session
+            .send(&Enable {})
+            .await
+            .map_err(|e| self.map_error(e))?;
+        let mut events = session.subscribe();
+        let failed = |reason: String| BrowserError::NavigationFailed {
+            url: url.to_owned(),
+            reason,
+        };
+        let navigated = session
+            .send_within(
+                &Navigate {
+                    url: url.to_owned(),
+                },
+                timeout,
+            )
+            .await
+            .map_err(|e| self.map_error(e))?;
+        if let Some(error) = navigated.error_text.filter(|e| !e.is_empty()) {
+            return Err(failed(error));
+        }
+        events
+            .wait_for::<LoadEventFired>(timeout)
+            .await
+            .map_err(|e| match e {
+                CdpError::Timeout { .. } => failed(format!(
+                    "the page did not finish loading within {} s",
+                    timeout.as_secs_f64()
+                )),
+                other => self.map_error(other),
+            })?;
+        let facts = self
+            .evaluate("({url: location.href, title: document.title})")
+            .await?;
+        Ok(Loaded {
+            url: facts["url"].as_str().unwrap_or_default().to_owned(),
+            title: facts["title"].as_str().unwrap_or_default().to_owned(),
+        })
+    }
+
+    fn gone(&self, reason: &str) -> BrowserError {
+        BrowserError::NoTab {
+            tab: self.inner.id.to_string(),
+            reason: reason.to_owned(),
+        }
+    }
+
+    /// Names the tab in session-level failures.
+    fn map_error(&self, e: CdpError) -> BrowserError {
+        match e {
+            CdpError::TargetCrashed { sent, .. } => BrowserError::TargetCrashed {
+                tab: self.inner.id.to_string(),
+                sent,
+            },
+            CdpError::SessionClosed { .. } => self.gone("it was closed"),
+            other => other.into(),
+        }
+    }
+}

@@ -1,0 +1,498 @@
+//! One WebSocket connection to a browser, shared by every session on it.
+//!
+//! Invariants this module keeps:
+//! - every call has a deadline, and a caller that gives up (deadline, drop,
+//!   cancellation) leaves no entry in the pending table (see [`PendingGuard`]);
+//! - when the socket closes, every pending call fails at once, and later calls
+//!   fail immediately instead of waiting out their deadline;
+//! - a call on a crashed or detached session fails fast with a typed error;
+//! - the reader task is never blocked by a caller or a subscriber.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use futures_util::SinkExt;
+use futures_util::stream::{SplitSink, StreamExt};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
+use tokio::net::TcpStream;
+use tokio::sync::{broadcast, oneshot, watch};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::events::EventStream;
+use crate::health::{Death, SessionTable};
+use crate::message::{Event, Request, SessionId};
+use crate::protocol::Command;
+use crate::{CdpError, Session, TransportConfig};
+
+pub(crate) type WsStream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Reply = Result<Box<RawValue>, CdpError>;
+
+/// A live connection to a browser's DevTools endpoint. Cheap to clone; the
+/// socket closes when the last clone is dropped or [`Connection::close`] is called.
+#[derive(Clone)]
+pub struct Connection {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("url", &self.inner.url)
+            .field("closed", &self.close_reason())
+            .finish()
+    }
+}
+
+pub(crate) struct Inner {
+    url: String,
+    config: TransportConfig,
+    writer: tokio::sync::Mutex<SplitSink<WsStream, Message>>,
+    next_id: AtomicU64,
+    state: Mutex<State>,
+    closed: watch::Sender<Option<String>>,
+    // Dropping the sender (with the last `Connection`) stops the reader task.
+    _stop_reader: oneshot::Sender<()>,
+}
+
+#[derive(Default)]
+struct State {
+    pending: HashMap<u64, Pending>,
+    sessions: SessionTable,
+    browser_events: Option<broadcast::Sender<Arc<Event>>>,
+    session_events: HashMap<SessionId, broadcast::Sender<Arc<Event>>>,
+    closed: Option<String>,
+}
+
+struct Pending {
+    method: Box<str>,
+    session: Option<SessionId>,
+    reply: oneshot::Sender<Reply>,
+}
+
+/// Counters for diagnostics and tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionStats {
+    /// Calls waiting for an answer right now.
+    pub pending_calls: usize,
+    /// Sessions with at least one event subscriber channel.
+    pub event_channels: usize,
+}
+
+impl Connection {
+    /// Connects to a `ws://` DevTools endpoint, with the configured handshake
+    /// deadline.
+    pub async fn connect(url: &str, config: TransportConfig) -> Result<Connection, CdpError> {
+        let connect_error = |reason: String| CdpError::Connect {
+            url: url.to_owned(),
+            reason,
+        };
+        if !url.starts_with("ws://") {
+            return Err(connect_error(
+                "only ws:// endpoints are supported (tunnel wss:// through a local port)".into(),
+            ));
+        }
+        let ws_config = WebSocketConfig::default()
+            .max_message_size(Some(config.max_message_bytes))
+            .max_frame_size(Some(config.max_message_bytes));
+        let handshake = tokio_tungstenite::connect_async_with_config(url, Some(ws_config), true);
+        let (stream, _response) = tokio::time::timeout(config.connect_timeout, handshake)
+            .await
+            .map_err(|_| {
+                connect_error(format!(
+                    "no handshake within {} s",
+                    config.connect_timeout.as_secs_f64()
+                ))
+            })?
+            .map_err(|e| connect_error(e.to_string()))?;
+        Ok(Connection::from_stream(url.to_owned(), stream, config))
+    }
+
+    /// Wraps an already-open WebSocket. Used by [`Connection::connect`] and by
+    /// tests that speak to a server of their own.
+    pub fn from_stream(url: String, stream: WsStream, config: TransportConfig) -> Connection {
+        let (sink, reader) = stream.split();
+        let (stop_tx, stop_rx) = oneshot::channel();
+        let (closed, _) = watch::channel(None);
+        let inner = Arc::new(Inner {
+            url,
+            config,
+            writer: tokio::sync::Mutex::new(sink),
+            next_id: AtomicU64::new(1),
+            state: Mutex::new(State::default()),
+            closed,
+            _stop_reader: stop_tx,
+        });
+        tokio::spawn(crate::reader::run(Arc::downgrade(&inner), reader, stop_rx));
+        Connection { inner }
+    }
+
+    /// The endpoint this connection was opened to.
+    pub fn url(&self) -> &str {
+        &self.inner.url
+    }
+
+    /// The settings in force.
+    pub fn config(&self) -> &TransportConfig {
+        &self.inner.config
+    }
+
+    /// A handle for browser-level calls (no session id).
+    pub fn browser(&self) -> Session {
+        Session::new(self.clone(), None)
+    }
+
+    /// A handle for calls on a flattened session.
+    pub fn session(&self, id: SessionId) -> Session {
+        Session::new(self.clone(), Some(id))
+    }
+
+    /// Sends a typed command and decodes its answer.
+    pub async fn send<C: Command>(
+        &self,
+        session: Option<&SessionId>,
+        command: &C,
+        timeout: Option<Duration>,
+    ) -> Result<C::Response, CdpError> {
+        let raw = self.call_raw(session, C::METHOD, command, timeout).await?;
+        decode(C::METHOD, &raw)
+    }
+
+    /// Sends any method with any parameters and returns the raw `result` text.
+    /// The escape hatch for methods without a typed command.
+    pub async fn call_raw<P: Serialize + ?Sized>(
+        &self,
+        session: Option<&SessionId>,
+        method: &str,
+        params: &P,
+        timeout: Option<Duration>,
+    ) -> Result<Box<RawValue>, CdpError> {
+        let timeout = timeout.unwrap_or(self.inner.config.call_timeout);
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        let text = serde_json::to_string(&Request {
+            id,
+            method,
+            session_id: session.map(SessionId::as_str),
+            params,
+        })
+        .map_err(|e| CdpError::Encode {
+            method: method.to_owned(),
+            reason: e.to_string(),
+        })?;
+
+        let (reply_tx, reply_rx) = oneshot::channel();
+        self.inner.register(
+            id,
+            Pending {
+                method: method.into(),
+                session: session.cloned(),
+                reply: reply_tx,
+            },
+        )?;
+        let _guard = PendingGuard {
+            inner: &self.inner,
+            id,
+        };
+
+        let sent = AtomicBool::new(false);
+        let exchange = async {
+            self.inner.write(text, method).await?;
+            sent.store(true, Ordering::Release);
+            match reply_rx.await {
+                Ok(reply) => reply,
+                // The entry was dropped without an answer: only a closing
+                // connection does that.
+                Err(_) => Err(CdpError::ConnectionClosed {
+                    reason: self.close_reason().unwrap_or_else(|| "closed".into()),
+                    sent: true,
+                }),
+            }
+        };
+        match tokio::time::timeout(timeout, exchange).await {
+            Ok(reply) => reply,
+            Err(_) => Err(CdpError::Timeout {
+                method: method.to_owned(),
+                after: timeout,
+                sent: sent.load(Ordering::Acquire),
+            }),
+        }
+    }
+
+    /// Subscribes to the events of one session (`None`: browser-level events).
+    /// Each subscriber gets every event sent after this call, in order; one that
+    /// falls more than [`TransportConfig::event_buffer`] events behind is told how
+    /// many it missed.
+    pub fn subscribe(&self, session: Option<&SessionId>) -> EventStream {
+        let mut state = self.inner.lock();
+        if state.closed.is_some() || session.is_some_and(|id| state.sessions.is_detached(id)) {
+            // Nothing will ever arrive: hand out a stream that ends at once.
+            return EventStream::new(broadcast::channel(1).1);
+        }
+        let capacity = self.inner.config.event_buffer.max(1);
+        let sender = match session {
+            None => state
+                .browser_events
+                .get_or_insert_with(|| broadcast::channel(capacity).0),
+            Some(id) => state
+                .session_events
+                .entry(id.clone())
+                .or_insert_with(|| broadcast::channel(capacity).0),
+        };
+        EventStream::new(sender.subscribe())
+    }
+
+    /// Why the connection closed, or `None` while it is open.
+    pub fn close_reason(&self) -> Option<String> {
+        self.inner.lock().closed.clone()
+    }
+
+    /// Resolves when the connection has closed, with the reason.
+    pub async fn closed(&self) -> String {
+        self.close_signal().wait().await
+    }
+
+    /// A handle that learns when the connection closes without keeping it open.
+    pub fn close_signal(&self) -> CloseSignal {
+        CloseSignal {
+            rx: self.inner.closed.subscribe(),
+        }
+    }
+
+    /// A handle that does not keep the connection open.
+    pub fn downgrade(&self) -> WeakConnection {
+        WeakConnection {
+            inner: Arc::downgrade(&self.inner),
+        }
+    }
+
+    /// Closes the socket. Pending calls fail with `ConnectionClosed`.
+    pub async fn close(&self) {
+        {
+            let mut writer = self.inner.writer.lock().await;
+            // The peer may already be gone; either way the socket is done.
+            let _ = tokio::time::timeout(Duration::from_secs(1), writer.close()).await;
+        }
+        self.inner.fail_all("closed by rove".into());
+    }
+
+    /// Counters for diagnostics and tests.
+    pub fn stats(&self) -> ConnectionStats {
+        let state = self.inner.lock();
+        ConnectionStats {
+            pending_calls: state.pending.len(),
+            event_channels: state.session_events.len()
+                + usize::from(state.browser_events.is_some()),
+        }
+    }
+}
+
+/// Learns when a connection closes, without keeping it open.
+#[derive(Debug, Clone)]
+pub struct CloseSignal {
+    rx: watch::Receiver<Option<String>>,
+}
+
+impl CloseSignal {
+    /// Resolves when the connection has closed (or was dropped), with the reason.
+    pub async fn wait(&mut self) -> String {
+        match self.rx.wait_for(Option::is_some).await {
+            Ok(reason) => reason.clone().unwrap_or_default(),
+            Err(_) => "the connection was dropped".into(),
+        }
+    }
+}
+
+/// A connection handle that does not keep the socket open.
+#[derive(Debug, Clone)]
+pub struct WeakConnection {
+    inner: std::sync::Weak<Inner>,
+}
+
+impl WeakConnection {
+    /// The connection, if some strong handle still holds it open.
+    pub fn upgrade(&self) -> Option<Connection> {
+        self.inner.upgrade().map(|inner| Connection { inner })
+    }
+}
+
+/// Decodes a raw `result` into a typed response.
+pub(crate) fn decode<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<T, CdpError> {
+    serde_json::from_str(raw.get()).map_err(|e| CdpError::Decode {
+        method: method.to_owned(),
+        reason: e.to_string(),
+    })
+}
+
+/// Removes a call's entry when the caller stops waiting for any reason. After
+/// a normal answer the reader has already removed it and this does nothing.
+struct PendingGuard<'a> {
+    inner: &'a Inner,
+    id: u64,
+}
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        self.inner.lock().pending.remove(&self.id);
+    }
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding this lock cannot leave the tables half-updated
+        // in a way that matters more than hanging every caller would.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn register(&self, id: u64, pending: Pending) -> Result<(), CdpError> {
+        let mut state = self.lock();
+        if let Some(reason) = &state.closed {
+            return Err(CdpError::ConnectionClosed {
+                reason: reason.clone(),
+                sent: false,
+            });
+        }
+        if let Some(session) = &pending.session {
+            if let Some(death) = state.sessions.death(session) {
+                return Err(death.error(session.clone(), false));
+            }
+        }
+        state.pending.insert(id, pending);
+        Ok(())
+    }
+
+    async fn write(&self, text: String, method: &str) -> Result<(), CdpError> {
+        let mut writer = self.writer.lock().await;
+        writer.send(Message::text(text)).await.map_err(|e| {
+            tracing::debug!(target: "rove_cdp", method, error = %e, "write failed");
+            CdpError::ConnectionClosed {
+                reason: self
+                    .lock()
+                    .closed
+                    .clone()
+                    .unwrap_or_else(|| format!("write failed: {e}")),
+                sent: false,
+            }
+        })
+    }
+
+    /// Routes one text frame. Never fails: a bad frame is logged and skipped.
+    pub(crate) fn route(&self, text: &str) {
+        let incoming: crate::message::Incoming<'_> = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!(target: "rove_cdp", error = %e, frame = %preview(text), "skipping a frame that does not parse");
+                return;
+            }
+        };
+        if let Some(id) = incoming.id {
+            let Some(pending) = self.lock().pending.remove(&id) else {
+                tracing::debug!(target: "rove_cdp", id, "skipping a response to an unknown or abandoned call");
+                return;
+            };
+            let reply = match incoming.error {
+                Some(err) => Err(CdpError::Protocol {
+                    method: pending.method.into(),
+                    code: err.code,
+                    message: err.message,
+                    data: err.data.map(|d| match d {
+                        serde_json::Value::String(s) => s,
+                        other => other.to_string(),
+                    }),
+                }),
+                None => Ok(incoming
+                    .result
+                    .map(RawValue::to_owned)
+                    .unwrap_or_else(crate::message::empty_object)),
+            };
+            // The caller may have given up in the meantime; that is fine.
+            let _ = pending.reply.send(reply);
+            return;
+        }
+        let Some(method) = incoming.method else {
+            tracing::debug!(target: "rove_cdp", frame = %preview(text), "skipping a frame with neither id nor method");
+            return;
+        };
+        self.dispatch_event(&method, incoming.session_id.as_deref(), incoming.params);
+    }
+
+    fn dispatch_event(&self, method: &str, session: Option<&str>, params: Option<&RawValue>) {
+        let mut state = self.lock();
+        for (victim, death) in state.sessions.observe(method, session, params) {
+            self.bury_session(&mut state, victim, death);
+        }
+        let sender = match session {
+            None => state.browser_events.as_ref().map(|s| (None, s)),
+            Some(id) => state
+                .session_events
+                .get_key_value(id)
+                .map(|(k, s)| (Some(k.clone()), s)),
+        };
+        if let Some((session_id, sender)) = sender {
+            if sender.receiver_count() > 0 {
+                let params = params
+                    .map(RawValue::to_owned)
+                    .unwrap_or_else(crate::message::empty_object);
+                // A full channel overwrites its oldest event and tells laggards.
+                let _ = sender.send(Arc::new(Event::new(method.to_owned(), session_id, params)));
+            }
+        }
+    }
+
+    /// Fails every call waiting on a session that crashed or was detached.
+    fn bury_session(&self, state: &mut State, session: SessionId, death: Death) {
+        tracing::debug!(target: "rove_cdp", %session, ?death, "session ended");
+        let doomed: Vec<u64> = state
+            .pending
+            .iter()
+            .filter(|(_, p)| p.session.as_ref() == Some(&session))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in doomed {
+            if let Some(p) = state.pending.remove(&id) {
+                let _ = p.reply.send(Err(death.error(session.clone(), true)));
+            }
+        }
+        if death == Death::Detached {
+            // Subscribers see the end of their stream.
+            state.session_events.remove(&session);
+        }
+    }
+
+    /// Marks the connection closed and fails everything waiting on it.
+    pub(crate) fn fail_all(&self, reason: String) {
+        let pending = {
+            let mut state = self.lock();
+            if state.closed.is_some() {
+                return;
+            }
+            tracing::debug!(target: "rove_cdp", url = %self.url, %reason, "connection closed");
+            state.closed = Some(reason.clone());
+            state.browser_events = None;
+            state.session_events.clear();
+            std::mem::take(&mut state.pending)
+        };
+        for (_, p) in pending {
+            let _ = p.reply.send(Err(CdpError::ConnectionClosed {
+                reason: reason.clone(),
+                sent: true,
+            }));
+        }
+        self.closed.send_replace(Some(reason));
+    }
+}
+
+/// The start of a frame, for logs: enough to recognise it, never megabytes.
+fn preview(text: &str) -> &str {
+    let mut end = text.len().min(200);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}

@@ -1,0 +1,161 @@
+//! The transport's failures, each mapped onto rove's error vocabulary.
+
+use std::time::Duration;
+
+use rove_errors::{ActionSent, Classify, ErrorCode, Retry};
+
+use crate::SessionId;
+
+/// Why a CDP call, a connection or a subscription failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CdpError {
+    /// The WebSocket handshake failed or did not finish in time.
+    #[error("could not connect to the browser at {url}: {reason}")]
+    Connect {
+        /// The address that was tried.
+        url: String,
+        /// What the network or the handshake said.
+        reason: String,
+    },
+    /// No answer came before the call's deadline.
+    #[error("{method} got no answer within {:.1} s", after.as_secs_f64())]
+    Timeout {
+        /// The CDP method that was called.
+        method: String,
+        /// The deadline that passed.
+        after: Duration,
+        /// Whether the request had been written to the socket.
+        sent: bool,
+    },
+    /// The connection closed (the browser exited, crashed or dropped the socket).
+    /// Every pending call fails with this at once.
+    #[error("the connection to the browser closed: {reason}")]
+    ConnectionClosed {
+        /// What closed it.
+        reason: String,
+        /// Whether this call's request had been written before the close.
+        sent: bool,
+    },
+    /// The tab's renderer process crashed; calls on its session fail fast.
+    #[error("the tab crashed (session {session})")]
+    TargetCrashed {
+        /// The session of the crashed target.
+        session: SessionId,
+        /// Whether this call's request had been written before the crash.
+        sent: bool,
+    },
+    /// The session was detached: its target was closed or navigated away into
+    /// another process that needs a new session.
+    #[error("the tab's session {session} is closed")]
+    SessionClosed {
+        /// The detached session.
+        session: SessionId,
+        /// Whether this call's request had been written before the detach.
+        sent: bool,
+    },
+    /// The browser answered with a protocol error.
+    #[error("{method} failed: {message} (CDP error {code}){}", data.as_deref().map(|d| format!(": {d}")).unwrap_or_default())]
+    Protocol {
+        /// The CDP method that was called.
+        method: String,
+        /// The JSON-RPC error code.
+        code: i64,
+        /// The browser's message.
+        message: String,
+        /// Extra detail the browser attached, if any.
+        data: Option<String>,
+    },
+    /// The parameters could not be encoded (a bug in the caller).
+    #[error("could not encode the parameters of {method}: {reason}")]
+    Encode {
+        /// The CDP method.
+        method: String,
+        /// What serde said.
+        reason: String,
+    },
+    /// The answer did not have the shape the typed command expects.
+    #[error("the answer to {method} did not parse: {reason}")]
+    Decode {
+        /// The CDP method.
+        method: String,
+        /// What serde said.
+        reason: String,
+    },
+}
+
+impl CdpError {
+    /// Whether the request reached the browser before the failure.
+    pub fn was_sent(&self) -> bool {
+        match self {
+            CdpError::Timeout { sent, .. }
+            | CdpError::ConnectionClosed { sent, .. }
+            | CdpError::TargetCrashed { sent, .. }
+            | CdpError::SessionClosed { sent, .. } => *sent,
+            CdpError::Protocol { .. } | CdpError::Decode { .. } => true,
+            CdpError::Connect { .. } | CdpError::Encode { .. } => false,
+        }
+    }
+
+    /// True for failures that mean the whole connection is gone.
+    pub fn is_connection_lost(&self) -> bool {
+        matches!(self, CdpError::ConnectionClosed { .. })
+    }
+}
+
+impl Classify for CdpError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            CdpError::Connect { .. } | CdpError::ConnectionClosed { .. } => {
+                ErrorCode::BrowserDisconnected
+            }
+            CdpError::Timeout { .. } => ErrorCode::Timeout,
+            CdpError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
+            CdpError::SessionClosed { .. } => ErrorCode::NoTab,
+            CdpError::Protocol { .. } => ErrorCode::CommandRejected,
+            CdpError::Encode { .. } | CdpError::Decode { .. } => ErrorCode::Internal,
+        }
+    }
+
+    fn action_sent(&self) -> ActionSent {
+        match self {
+            // A protocol error is the browser refusing the call: nothing happened.
+            CdpError::Protocol { .. } | CdpError::Connect { .. } | CdpError::Encode { .. } => {
+                ActionSent::NotSent
+            }
+            CdpError::Decode { .. } => ActionSent::Sent,
+            other if other.was_sent() => ActionSent::PossiblySent,
+            _ => ActionSent::NotSent,
+        }
+    }
+
+    fn retry(&self) -> Retry {
+        match self {
+            // Nothing left rove: repeating cannot do anything twice.
+            CdpError::Timeout { sent: false, .. } => Retry::Retry,
+            other => other.code().default_retry(),
+        }
+    }
+
+    fn hint(&self) -> String {
+        match self {
+            CdpError::Connect { .. } => {
+                "check that the browser is running and its DevTools address is right".into()
+            }
+            CdpError::Timeout { .. } => {
+                "the browser is slow or stuck; take a fresh view before repeating the action".into()
+            }
+            CdpError::ConnectionClosed { .. } => {
+                "the browser is gone; start a new session (rove restarts a browser it launched)"
+                    .into()
+            }
+            CdpError::TargetCrashed { .. } => {
+                "the tab crashed; close it and open the page in a new tab".into()
+            }
+            CdpError::SessionClosed { .. } => "the tab is gone; list tabs or open a new one".into(),
+            CdpError::Protocol { .. } => "the browser refused the call; fix its arguments".into(),
+            CdpError::Encode { .. } | CdpError::Decode { .. } => {
+                "this is a bug in rove; please report it with the message".into()
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! `rove-cdp`: a thin Chrome DevTools Protocol transport that never hangs.
+//!
+//! One WebSocket per browser, one reader task per socket, and flattened
+//! sessions routed by `sessionId`. Every call has a deadline
+//! ([`config::DEFAULT_CALL_TIMEOUT`], or `ROVE_CDP_TIMEOUT_S`); a caller that gives
+//! up leaves nothing behind; a closed socket fails every pending call at once;
+//! a crashed or detached session fails fast; a bad frame is logged and skipped.
+//! Events fan out to any number of subscribers per session on bounded channels,
+//! and a subscriber that lags is told so without ever slowing the reader.
+//!
+//! This crate knows nothing of pages, refs or agents. Typed commands live in
+//! [`protocol`]; anything else goes through [`Session::call`].
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), rove_cdp::CdpError> {
+//! use rove_cdp::{Connection, TransportConfig, protocol::browser::GetVersion};
+//! let conn = Connection::connect("ws://127.0.0.1:9222/devtools/browser/…", TransportConfig::from_env()).await?;
+//! let version = conn.browser().send(&GetVersion {}).await?;
+//! println!("{}", version.product);
+//! # Ok(()) }
+//! ```
+
+pub mod config;
+mod connection;
+mod error;
+mod events;
+mod health;
+mod message;
+pub mod protocol;
+mod reader;
+mod session;
+
+pub use config::TransportConfig;
+pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
+pub use error::CdpError;
+pub use events::{EventStream, EventStreamError};
+pub use message::{Event, SessionId};
+pub use session::Session;

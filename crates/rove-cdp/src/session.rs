@@ -1,0 +1,76 @@
+//! A handle scoped to one flattened session (or to the browser itself).
+
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::events::EventStream;
+use crate::protocol::Command;
+use crate::{CdpError, Connection, SessionId};
+
+/// Calls and events of one session. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Session {
+    conn: Connection,
+    id: Option<SessionId>,
+}
+
+impl Session {
+    pub(crate) fn new(conn: Connection, id: Option<SessionId>) -> Self {
+        Session { conn, id }
+    }
+
+    /// The session id; `None` for the browser-level handle.
+    pub fn id(&self) -> Option<&SessionId> {
+        self.id.as_ref()
+    }
+
+    /// The connection this session lives on.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Sends a typed command with the connection's default deadline.
+    pub async fn send<C: Command>(&self, command: &C) -> Result<C::Response, CdpError> {
+        self.conn.send(self.id.as_ref(), command, None).await
+    }
+
+    /// Sends a typed command with its own deadline.
+    pub async fn send_within<C: Command>(
+        &self,
+        command: &C,
+        timeout: Duration,
+    ) -> Result<C::Response, CdpError> {
+        self.conn
+            .send(self.id.as_ref(), command, Some(timeout))
+            .await
+    }
+
+    /// The escape hatch: any method, parameters and answer as JSON values.
+    pub async fn call(
+        &self,
+        method: &str,
+        params: serde_json::Value,
+    ) -> Result<serde_json::Value, CdpError> {
+        let raw = self.call_raw(method, &params, None).await?;
+        crate::connection::decode(method, &raw)
+    }
+
+    /// Any method, with the answer as raw JSON text (no intermediate tree).
+    pub async fn call_raw<P: Serialize + ?Sized>(
+        &self,
+        method: &str,
+        params: &P,
+        timeout: Option<Duration>,
+    ) -> Result<Box<RawValue>, CdpError> {
+        self.conn
+            .call_raw(self.id.as_ref(), method, params, timeout)
+            .await
+    }
+
+    /// Subscribes to this session's events (see [`Connection::subscribe`]).
+    pub fn subscribe(&self) -> EventStream {
+        self.conn.subscribe(self.id.as_ref())
+    }
+}

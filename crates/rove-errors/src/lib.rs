@@ -1,0 +1,244 @@
+//! The one vocabulary of failure that every rove layer speaks.
+//!
+//! Every error rove reports, whether from the CDP transport, the browser layer, a
+//! command, the CLI or the MCP server, is classified by an [`ErrorCode`] from this
+//! module. The set is frozen here so that the docs (`docs/errors.md`), the CLI's
+//! exit statuses and MCP results cannot drift apart: adding a code means adding
+//! it here, documenting it, and giving it an exit status, all in one change (a
+//! test in this crate checks the docs).
+//!
+//! Two more facts travel with each failure so an agent knows what to do next:
+//! [`Retry`], the class of recovery that makes sense, and [`ActionSent`], whether
+//! the action may already have reached the page. An agent must never blindly
+//! repeat a click that is `possibly_sent`.
+
+use serde::Serialize;
+
+/// What went wrong, as a stable machine-readable code.
+///
+/// The serialized form is SCREAMING_SNAKE_CASE (`REF_NOT_FOUND`), which is what
+/// the docs, the CLI's `--json` output and MCP results show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    /// The ref's node is gone (re-render, navigation, closed frame).
+    RefNotFound,
+    /// The page changed under the action.
+    StaleState,
+    /// The element is hidden, disabled, covered or not editable.
+    NotActionable,
+    /// A JavaScript dialog blocks the page until it is answered.
+    DialogOpen,
+    /// The page is navigating; try again when it settles.
+    NavigationInProgress,
+    /// The navigation failed: DNS, connection refused, HTTP error page.
+    NavigationFailed,
+    /// The domain policy refused the URL.
+    NavigationBlocked,
+    /// A deadline passed; `action_sent` says whether it may have happened.
+    Timeout,
+    /// The tab's renderer process died.
+    TargetCrashed,
+    /// The tab is gone.
+    NoTab,
+    /// No browser executable was found.
+    NoBrowser,
+    /// The browser was found but did not start.
+    LaunchFailed,
+    /// The connection to the browser was lost and could not be restored.
+    BrowserDisconnected,
+    /// The call itself is wrong: bad arguments, unknown method.
+    CommandRejected,
+    /// A screenshot would exceed its byte budget.
+    ScreenshotBudgetExceeded,
+    /// An upload path lies outside the allowed roots.
+    UploadDenied,
+    /// The page's JavaScript threw.
+    EvaluationFailed,
+    /// A bug in rove.
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in documentation order.
+    pub const ALL: [ErrorCode; 18] = [
+        ErrorCode::RefNotFound,
+        ErrorCode::StaleState,
+        ErrorCode::NotActionable,
+        ErrorCode::DialogOpen,
+        ErrorCode::NavigationInProgress,
+        ErrorCode::NavigationFailed,
+        ErrorCode::NavigationBlocked,
+        ErrorCode::Timeout,
+        ErrorCode::TargetCrashed,
+        ErrorCode::NoTab,
+        ErrorCode::NoBrowser,
+        ErrorCode::LaunchFailed,
+        ErrorCode::BrowserDisconnected,
+        ErrorCode::CommandRejected,
+        ErrorCode::ScreenshotBudgetExceeded,
+        ErrorCode::UploadDenied,
+        ErrorCode::EvaluationFailed,
+        ErrorCode::Internal,
+    ];
+
+    /// The code as it appears on the wire and in the docs.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::RefNotFound => "REF_NOT_FOUND",
+            ErrorCode::StaleState => "STALE_STATE",
+            ErrorCode::NotActionable => "NOT_ACTIONABLE",
+            ErrorCode::DialogOpen => "DIALOG_OPEN",
+            ErrorCode::NavigationInProgress => "NAVIGATION_IN_PROGRESS",
+            ErrorCode::NavigationFailed => "NAVIGATION_FAILED",
+            ErrorCode::NavigationBlocked => "NAVIGATION_BLOCKED",
+            ErrorCode::Timeout => "TIMEOUT",
+            ErrorCode::TargetCrashed => "TARGET_CRASHED",
+            ErrorCode::NoTab => "NO_TAB",
+            ErrorCode::NoBrowser => "NO_BROWSER",
+            ErrorCode::LaunchFailed => "LAUNCH_FAILED",
+            ErrorCode::BrowserDisconnected => "BROWSER_DISCONNECTED",
+            ErrorCode::CommandRejected => "COMMAND_REJECTED",
+            ErrorCode::ScreenshotBudgetExceeded => "SCREENSHOT_BUDGET_EXCEEDED",
+            ErrorCode::UploadDenied => "UPLOAD_DENIED",
+            ErrorCode::EvaluationFailed => "EVALUATION_FAILED",
+            ErrorCode::Internal => "INTERNAL",
+        }
+    }
+
+    /// The recovery that usually makes sense for this code. A concrete error may
+    /// refine it (a `TIMEOUT` before anything was sent is always safe to retry).
+    pub const fn default_retry(self) -> Retry {
+        match self {
+            ErrorCode::RefNotFound
+            | ErrorCode::StaleState
+            | ErrorCode::NotActionable
+            | ErrorCode::TargetCrashed => Retry::Reobserve,
+            ErrorCode::NavigationInProgress
+            | ErrorCode::Timeout
+            | ErrorCode::LaunchFailed
+            | ErrorCode::BrowserDisconnected => Retry::Retry,
+            ErrorCode::DialogOpen
+            | ErrorCode::NavigationFailed
+            | ErrorCode::NavigationBlocked
+            | ErrorCode::NoTab
+            | ErrorCode::NoBrowser
+            | ErrorCode::CommandRejected
+            | ErrorCode::ScreenshotBudgetExceeded
+            | ErrorCode::UploadDenied
+            | ErrorCode::EvaluationFailed
+            | ErrorCode::Internal => Retry::Never,
+        }
+    }
+
+    /// The process exit status the CLI uses for this code. Grouped by class so a
+    /// shell script can branch on the class without knowing every code:
+    /// 2 bad input, 3 page state, 4 navigation, 5 timeout, 6 environment, 70 bug.
+    pub const fn exit_status(self) -> u8 {
+        match self {
+            ErrorCode::CommandRejected | ErrorCode::UploadDenied => 2,
+            ErrorCode::RefNotFound
+            | ErrorCode::StaleState
+            | ErrorCode::NotActionable
+            | ErrorCode::DialogOpen
+            | ErrorCode::ScreenshotBudgetExceeded
+            | ErrorCode::EvaluationFailed => 3,
+            ErrorCode::NavigationInProgress
+            | ErrorCode::NavigationFailed
+            | ErrorCode::NavigationBlocked => 4,
+            ErrorCode::Timeout => 5,
+            ErrorCode::TargetCrashed
+            | ErrorCode::NoTab
+            | ErrorCode::NoBrowser
+            | ErrorCode::LaunchFailed
+            | ErrorCode::BrowserDisconnected => 6,
+            ErrorCode::Internal => 70,
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The recovery an agent should attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Retry {
+    /// Take a fresh view of the page first; the old one no longer holds.
+    Reobserve,
+    /// The same call may succeed if repeated (mind `action_sent`).
+    Retry,
+    /// Repeating the call will fail the same way; change the call.
+    Never,
+}
+
+/// Whether the failed action may have reached the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionSent {
+    /// The action reached the page, then something failed.
+    Sent,
+    /// The request left rove but no answer came back: it may have happened.
+    PossiblySent,
+    /// Nothing reached the browser; repeating is safe.
+    NotSent,
+}
+
+/// Implemented by every error type in rove's library crates, so that the faces
+/// can render any of them the same way.
+pub trait Classify {
+    /// The vocabulary code.
+    fn code(&self) -> ErrorCode;
+    /// Whether the action may have reached the page.
+    fn action_sent(&self) -> ActionSent;
+    /// The recovery to attempt; defaults to the code's usual class.
+    fn retry(&self) -> Retry {
+        self.code().default_retry()
+    }
+    /// The next call an agent or user should make, in one sentence.
+    fn hint(&self) -> String;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_serialize_as_documented() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate code {code}");
+            let json = serde_json::to_string(&code).expect("serializes");
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+        }
+    }
+
+    #[test]
+    fn every_code_is_documented_in_errors_md() {
+        let doc = include_str!("../../../docs/errors.md");
+        for code in ErrorCode::ALL {
+            let heading = format!("### `{}`", code.as_str());
+            assert!(doc.contains(&heading), "docs/errors.md lacks {heading}");
+            let section = doc
+                .split(&heading)
+                .nth(1)
+                .and_then(|rest| rest.split("\n### ").next())
+                .unwrap_or_default();
+            // Compare with line breaks folded, as a reader sees the text.
+            let section = section.split_whitespace().collect::<Vec<_>>().join(" ");
+            let retry = serde_json::to_string(&code.default_retry()).expect("serializes");
+            for fact in [
+                format!("exit status {}", code.exit_status()),
+                format!("Retry class `{}`", retry.trim_matches('"')),
+            ] {
+                assert!(
+                    section.contains(&fact),
+                    "docs/errors.md section for {code} does not say `{fact}`"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! A tiny HTTP/1.1 server bound to 127.0.0.1, for `rove doctor`, test fixtures
+//! and benchmarks.
+//!
+//! Deliberately small: one response per connection (`Connection: close`), no
+//! TLS, no chunking. Every read has a deadline, so a stuck client can never
+//! hold a task forever. Routes are exact paths (the query string is ignored
+//! for matching and handed to the handler).
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// One parsed request.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// `GET`, `POST` …
+    pub method: String,
+    /// The path without the query.
+    pub path: String,
+    /// The query string without `?`, possibly empty.
+    pub query: String,
+    /// Header names lower-cased, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body, if one was sent with a `Content-Length`.
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    /// The first header named `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        let name = name.to_ascii_lowercase();
+        self.headers
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A response to send.
+#[derive(Debug, Clone)]
+pub struct Response {
+    /// The HTTP status code.
+    pub status: u16,
+    /// Extra headers.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: Vec<u8>,
+    /// Wait this long before answering (for slow-page fixtures).
+    pub delay: Option<Duration>,
+}
+
+impl Response {
+    /// A `200` HTML page.
+    pub fn html(body: impl Into<String>) -> Self {
+        Response::with_type(200, "text/html; charset=utf-8", body.into().into_bytes())
+    }
+
+    /// A `200` plain-text body.
+    pub fn text(body: impl Into<String>) -> Self {
+        Response::with_type(200, "text/plain; charset=utf-8", body.into().into_bytes())
+    }
+
+    /// A body of any type and status.
+    pub fn with_type(status: u16, content_type: &str, body: Vec<u8>) -> Self {
+        Response {
+            status,
+            headers: vec![("Content-Type".into(), content_type.into())],
+            body,
+            delay: None,
+        }
+    }
+
+    /// An empty response with `status`.
+    pub fn status(status: u16) -> Self {
+        Response::with_type(status, "text/plain; charset=utf-8", Vec::new())
+    }
+
+    /// A `302` redirect.
+    pub fn redirect(location: &str) -> Self {
+        Response::status(302).header("Location", location)
+    }
+
+    /// Adds a header.
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// Delays the answer.
+    pub fn delayed(mut self, delay: Duration) -> Self {
+        self.delay = Some(delay);
+        self
+    }
+}
+
+type Handler = Arc<dyn Fn(&Request) -> Response + Send + Sync>;
+
+/// The routes of a server: exact paths to handlers.
+#[derive(Clone, Default)]
+pub struct Routes {
+    map: HashMap<String, Handler>,
+}
+
+impl std::fmt::Debug for Routes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Routes")
+            .field("paths", &self.map.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl Routes {
+    /// No routes: every path is a 404.
+    pub fn new() -> Self {
+        Routes::default()
+    }
+
+    /// Serves a fixed response at `path`.
+    pub fn page(self, path: &str, response: Response) -> Self {
+        self.handle(path, move |_| response.clone())
+    }
+
+    /// Serves `path` with a handler.
+    pub fn handle(
+        mut self,
+        path: &str,
+        handler: impl Fn(&Request) -> Response + Send + Sync + 'static,
+    ) -> Self {
+        self.map.insert(path.to_owned(), Arc::new(handler));
+        self
+    }
+}
+
+/// A running server. Stops accepting when dropped.
+#[derive(Debug)]
+pub struct LocalServer {
+    addr: SocketAddr,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl LocalServer {
+    /// Binds 127.0.0.1 on a free port and starts serving.
+    pub async fn start(routes: Routes) -> std::io::Result<LocalServer> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let addr = listener.local_addr()?;
+        let routes = Arc::new(routes);
+        let accept = tokio::spawn(async move {
+            loop {
+                let (stream, _) = match listener.accept().await {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        tracing::debug!(target: "rove_localserver", error = %e, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                        continue;
+                    }
+                };
+                let routes = Arc::clone(&routes);
+                tokio::spawn(async move {
+                    if let Err(e) = serve(stream, &routes).await {
+                        tracing::debug!(target: "rove_localserver", error = %e, "connection failed");
+                    }
+                });
+            }
+        });
+        Ok(LocalServer { addr, accept })
+    }
+
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+impl Drop for LocalServer {
+    fn drop(&mut self) {
+        self.accept.abort();
+    }
+}
+
+async fn serve(mut stream: TcpStream, routes: &Routes) -> std::io::Result<()> {
+    let Some(request) = tokio::time::timeout(READ_TIMEOUT, read_request(&mut stream))
+        .await
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "request timed out"))??
+    else {
+        return Ok(());
+    };
+    let response = match routes.map.get(&request.path) {
+        Some(handler) => handler(&request),
+        None => Response::status(404),
+    };
+    if let Some(delay) = response.delay {
+        tokio::time::sleep(delay).await;
+    }
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\n",
+        response.status,
+        reason(response.status)
+    );
+    for (name, value) in &response.headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n",
+        response.body.len()
+    ));
+    stream.write_all(head.as_bytes()).await?;
+    if request.method != "HEAD" {
+        stream.write_all(&response.body).await?;
+    }
+    stream.shutdown().await
+}
+
+/// Reads one request. `None` when the client closed without sending one.
+async fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>> {
+    let mut buf = Vec::with_capacity(2048);
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        if let Some(i) = find(&buf, b"\r\n\r\n") {
+            break i;
+        }
+        if buf.len() > MAX_HEAD_BYTES {
+            return Err(std::io::Error::other("request head too large"));
+        }
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            return Ok(None);
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let mut first = lines.next().unwrap_or_default().split_whitespace();
+    let method = first.next().unwrap_or_default().to_owned();
+    let target = first.next().unwrap_or("/");
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let length: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    if length > MAX_BODY_BYTES {
+        return Err(std::io::Error::other("request body too large"));
+    }
+    let mut body = buf[head_end + 4..].to_vec();
+    while body.len() < length {
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        body.extend_from_slice(&chunk[..n]);
+    }
+    body.truncate(length);
+    Ok(Some(Request {
+        method,
+        path: path.to_owned(),
+        query: query.to_owned(),
+        headers,
+        body,
+    }))
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        204 => "No Content",
+        301 => "Moved Permanently",
+        302 => "Found",
+        304 => "Not Modified",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
+        _ => "Status",
+    }
+}

@@ -1,0 +1,263 @@
+//! `rove doctor`: every step from "is there a browser" to "nothing left
+//! behind", each printed with its time as it finishes.
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use rove_browser::{Browser, LaunchOptions, find_browser, processes_mentioning};
+use rove_cdp::TransportConfig;
+use rove_errors::ErrorCode;
+use rove_localserver::{LocalServer, Response, Routes};
+use serde::Serialize;
+use serde_json::json;
+
+use crate::acquire::launch_options;
+use crate::cli::GlobalArgs;
+use crate::failure::Failure;
+use crate::output::Output;
+
+const PAGE_TITLE: &str = "rove doctor";
+const ROUND_TRIPS: usize = 50;
+
+#[derive(Debug, Serialize)]
+struct Check {
+    name: &'static str,
+    ok: bool,
+    detail: String,
+    ms: f64,
+}
+
+struct Report {
+    out: Output,
+    checks: Vec<Check>,
+}
+
+impl Report {
+    /// Runs one check, records and prints it.
+    async fn check<T>(
+        &mut self,
+        name: &'static str,
+        step: impl Future<Output = Result<(T, String), Failure>>,
+    ) -> Result<T, Failure> {
+        let started = Instant::now();
+        let result = step.await;
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let (value, check) = match result {
+            Ok((value, detail)) => (
+                Ok(value),
+                Check {
+                    name,
+                    ok: true,
+                    detail,
+                    ms,
+                },
+            ),
+            Err(failure) => {
+                let detail = failure.message.clone();
+                (
+                    Err(failure),
+                    Check {
+                        name,
+                        ok: false,
+                        detail,
+                        ms,
+                    },
+                )
+            }
+        };
+        let mark = if check.ok { "ok  " } else { "FAIL" };
+        let first_line = check.detail.lines().next().unwrap_or_default();
+        self.out.line(&format!(
+            "  {mark} {:<16} {:<52} {:>9.1} ms",
+            check.name, first_line, check.ms
+        ));
+        self.checks.push(check);
+        value
+    }
+}
+
+/// Runs every check. Returns the exit status.
+pub async fn doctor(global: &GlobalArgs, out: Output) -> u8 {
+    let started = Instant::now();
+    out.line("rove doctor");
+    let mut report = Report {
+        out,
+        checks: Vec::new(),
+    };
+    let result = run_checks(global, &mut report).await;
+    let total = started.elapsed().as_secs_f64();
+    let checks = serde_json::to_value(&report.checks).unwrap_or_default();
+    match result {
+        Ok(()) => {
+            out.line(&format!(
+                "all {} checks passed in {total:.1} s",
+                report.checks.len()
+            ));
+            out.success(json!({"checks": checks, "seconds": total}));
+            0
+        }
+        Err(failure) => {
+            out.failure(&failure, Some(json!({"checks": checks, "seconds": total})));
+            failure.exit_status()
+        }
+    }
+}
+
+async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Failure> {
+    let transport = TransportConfig::from_env();
+    let browser = match &global.cdp_url {
+        Some(url) => {
+            report
+                .check("connect", async {
+                    let browser = crate::acquire::acquire(global, &transport).await?;
+                    let product = browser.version().await?.product;
+                    Ok((browser, format!("{product} at {url}")))
+                })
+                .await?
+        }
+        None => {
+            let options = launch_options(global, &transport);
+            report
+                .check("find browser", async {
+                    let path = find_browser(options.executable.as_deref())?;
+                    Ok(((), path.display().to_string()))
+                })
+                .await?;
+            report.check("launch", launch(options)).await?
+        }
+    };
+    // Whatever happens next, the browser is closed before returning.
+    let used = use_browser(&browser, report).await;
+    let profile = browser.profile_dir();
+    let closed = report
+        .check("close", async {
+            browser.close().await;
+            let how = if browser.is_launched() {
+                "browser closed"
+            } else {
+                "disconnected; the browser was left running"
+            };
+            Ok(((), how.to_owned()))
+        })
+        .await;
+    used?;
+    closed?;
+    if let Some(profile) = profile {
+        report
+            .check("nothing left", async {
+                let left = processes_mentioning(&profile);
+                if !left.is_empty() {
+                    return Err(Failure::new(
+                        ErrorCode::Internal,
+                        format!("browser processes still running: {left:?}"),
+                        "kill them and report this as a bug in rove",
+                    ));
+                }
+                if profile.exists() {
+                    return Err(Failure::new(
+                        ErrorCode::Internal,
+                        format!(
+                            "the temporary profile {} was not removed",
+                            profile.display()
+                        ),
+                        "remove it and report this as a bug in rove",
+                    ));
+                }
+                Ok((
+                    (),
+                    "no browser process or profile folder remains".to_owned(),
+                ))
+            })
+            .await?;
+    }
+    Ok(())
+}
+
+async fn launch(options: LaunchOptions) -> Result<(Browser, String), Failure> {
+    let browser = Browser::launch(options).await?;
+    let version = browser.version().await?;
+    let pid = browser
+        .pid()
+        .map(|p| format!(", pid {p}"))
+        .unwrap_or_default();
+    Ok((browser, format!("{}{pid}", version.product)))
+}
+
+async fn use_browser(browser: &Browser, report: &mut Report) -> Result<(), Failure> {
+    let server = report
+        .check("serve page", async {
+            let routes = Routes::new().page(
+                "/doctor",
+                Response::html(format!(
+                    "<!doctype html><title>{PAGE_TITLE}</title><h1>rove doctor</h1><button id=b>ok</button>"
+                )),
+            );
+            let server = LocalServer::start(routes).await.map_err(|e| {
+                Failure::new(
+                    ErrorCode::Internal,
+                    format!("could not serve a page on 127.0.0.1: {e}"),
+                    "check that loopback networking works",
+                )
+            })?;
+            let url = server.url("/doctor");
+            Ok((server, url))
+        })
+        .await?;
+    let tab = report
+        .check("open tab", async {
+            let context = browser.new_context().await?;
+            let tab = context.new_tab().await?;
+            Ok((
+                tab,
+                format!("isolated context, tab {}", tab_label(&context)),
+            ))
+        })
+        .await?;
+    report
+        .check("load page", async {
+            let loaded = tab
+                .goto(&server.url("/doctor"), Duration::from_secs(15))
+                .await?;
+            if loaded.title != PAGE_TITLE {
+                return Err(Failure::new(
+                    ErrorCode::Internal,
+                    format!("expected the title {PAGE_TITLE:?}, read {:?}", loaded.title),
+                    "the page did not render as served; report this with `rove doctor -v` output",
+                ));
+            }
+            Ok(((), format!("{:?} from {}", loaded.title, loaded.url)))
+        })
+        .await?;
+    report
+        .check("round trip", async {
+            let mut times = Vec::with_capacity(ROUND_TRIPS);
+            for _ in 0..ROUND_TRIPS {
+                let started = Instant::now();
+                let value = tab.evaluate("1 + 1").await?;
+                times.push(started.elapsed());
+                if value != json!(2) {
+                    return Err(Failure::new(
+                        ErrorCode::Internal,
+                        format!("1 + 1 evaluated to {value}"),
+                        "report this as a bug in rove",
+                    ));
+                }
+            }
+            times.sort();
+            let median = times[times.len() / 2].as_secs_f64() * 1000.0;
+            let max = times.last().copied().unwrap_or_default().as_secs_f64() * 1000.0;
+            Ok((
+                (),
+                format!("{ROUND_TRIPS} × Runtime.evaluate: median {median:.2} ms, max {max:.2} ms"),
+            ))
+        })
+        .await?;
+    Ok(())
+}
+
+fn tab_label(context: &rove_browser::BrowserContext) -> String {
+    context
+        .focused()
+        .map(|t| t.id().to_string())
+        .unwrap_or_else(|| "?".into())
+}

@@ -1,0 +1,112 @@
+//! The `rove` binary: parses the command line, sets up logging on stderr, runs
+//! one command on a tokio runtime, and turns SIGINT, SIGTERM and SIGHUP into a
+//! clean exit that ends every browser rove started.
+
+mod acquire;
+mod cli;
+mod doctor;
+mod failure;
+mod open;
+mod output;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::failure::Failure;
+use crate::output::Output;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.global.verbose);
+    let out = Output {
+        json: cli.global.json,
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            let failure = Failure::new(
+                rove_errors::ErrorCode::Internal,
+                format!("could not start the async runtime: {e}"),
+                "check the process limits (ulimit -u, ulimit -n)",
+            );
+            out.failure(&failure, None);
+            return ExitCode::from(failure.exit_status());
+        }
+    };
+    let status = runtime.block_on(async {
+        tokio::select! {
+            status = run(&cli, out) => status,
+            signal = shutdown_signal() => {
+                tracing::debug!(signal, "interrupted; ending browsers");
+                // The command's future, and with it every browser handle, is
+                // dropped by now; this catches anything still registered.
+                rove_browser::end_all_launched();
+                128 + signal
+            }
+        }
+    });
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    rove_browser::end_all_launched();
+    ExitCode::from(status)
+}
+
+async fn run(cli: &Cli, out: Output) -> u8 {
+    match &cli.command {
+        Command::Doctor => doctor::doctor(&cli.global, out).await,
+        Command::Open(args) => open::open(&cli.global, args, out).await,
+    }
+}
+
+/// Resolves with the signal number on SIGINT, SIGTERM or SIGHUP.
+async fn shutdown_signal() -> u8 {
+    use tokio::signal::unix::{SignalKind, signal};
+    let listen = |kind: SignalKind| match signal(kind) {
+        Ok(stream) => Some(stream),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not listen for a signal; rove relies on the browser's parent-death signal instead");
+            None
+        }
+    };
+    let (mut int, mut term, mut hup) = (
+        listen(SignalKind::interrupt()),
+        listen(SignalKind::terminate()),
+        listen(SignalKind::hangup()),
+    );
+    async fn next(stream: &mut Option<tokio::signal::unix::Signal>) {
+        match stream {
+            Some(s) => {
+                s.recv().await;
+            }
+            None => std::future::pending().await,
+        }
+    }
+    tokio::select! {
+        _ = next(&mut int) => 2,
+        _ = next(&mut term) => 15,
+        _ = next(&mut hup) => 1,
+    }
+}
+
+/// Logs go to stderr only: stdout belongs to command output (and later to
+/// MCP's JSON-RPC). `RUST_LOG` overrides the level chosen by `-v`.
+fn init_logging(verbose: u8) {
+    use tracing_subscriber::EnvFilter;
+    let default = match verbose {
+        0 => "warn",
+        1 => "warn,rove=debug,rove_browser=debug,rove_cdp=debug",
+        _ => "warn,rove=trace,rove_browser=trace,rove_cdp=trace",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .init();
+}

@@ -1,0 +1,57 @@
+//! Everything the CLI writes to stdout goes through here. Logs go to stderr.
+#![allow(clippy::print_stdout)]
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use crate::failure::Failure;
+
+/// How results are shown.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    pub json: bool,
+}
+
+impl Output {
+    /// A human line (ignored in JSON mode, where only the final object counts).
+    pub fn line(&self, text: &str) {
+        if !self.json {
+            println!("{text}");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
+    /// The final success object: `{"ok":true, …fields}`.
+    pub fn success(&self, fields: Value) {
+        if self.json {
+            let mut object = json!({"ok": true});
+            if let (Some(target), Value::Object(extra)) = (object.as_object_mut(), fields) {
+                target.extend(extra);
+            }
+            println!("{object}");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
+    /// The final failure: `{"ok":false,"error":{…}}` in JSON mode, else a
+    /// readable block on stderr.
+    pub fn failure(&self, failure: &Failure, partial: Option<Value>) {
+        if self.json {
+            let mut object = json!({"ok": false, "error": failure});
+            if let (Some(target), Some(Value::Object(extra))) = (object.as_object_mut(), partial) {
+                target.extend(extra);
+            }
+            println!("{object}");
+            let _ = std::io::stdout().flush();
+        } else {
+            eprint_failure(failure);
+        }
+    }
+}
+
+#[allow(clippy::print_stderr)]
+fn eprint_failure(failure: &Failure) {
+    eprintln!("error[{}]: {}", failure.code, failure.message);
+    eprintln!("  hint: {}", failure.hint);
+}

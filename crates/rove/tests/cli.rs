@@ -1,0 +1,272 @@
+//! The real `rove` binary end to end: doctor, open, JSON shape, exit statuses,
+//! the timeout setting, and signals that must leave nothing behind.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Command;
+
+fn rove() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
+    command
+        .env_remove("ROVE_CDP_TIMEOUT_S")
+        .env_remove("ROVE_CDP_URL")
+        .env_remove("RUST_LOG");
+    command.kill_on_drop(true);
+    command
+}
+
+async fn fixture() -> LocalServer {
+    LocalServer::start(Routes::new().page(
+        "/page",
+        Response::html("<!doctype html><title>Fixture page</title><p>hi</p>"),
+    ))
+    .await
+    .expect("fixture server")
+}
+
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+async fn run(command: &mut Command) -> Run {
+    let output = tokio::time::timeout(Duration::from_secs(60), command.output())
+        .await
+        .expect("rove finished within 60 s")
+        .expect("rove ran");
+    Run {
+        status: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn json(stdout: &str) -> Value {
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "--json prints exactly one line, got {stdout:?}"
+    );
+    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
+}
+
+#[tokio::test]
+async fn doctor_passes_and_reports_every_check_with_its_time() {
+    let out = run(rove().arg("doctor")).await;
+    assert_eq!(
+        out.status,
+        Some(0),
+        "stdout:\n{}\nstderr:\n{}",
+        out.stdout,
+        out.stderr
+    );
+    for check in [
+        "find browser",
+        "launch",
+        "serve page",
+        "open tab",
+        "load page",
+        "round trip",
+        "close",
+        "nothing left",
+    ] {
+        let line = out
+            .stdout
+            .lines()
+            .find(|l| l.contains(check))
+            .unwrap_or_else(|| panic!("no line for {check:?} in\n{}", out.stdout));
+        assert!(line.trim_start().starts_with("ok"), "{line}");
+        assert!(line.trim_end().ends_with("ms"), "{line}");
+    }
+
+    let out = run(rove().args(["doctor", "--json"])).await;
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let report = json(&out.stdout);
+    assert_eq!(report["ok"], true);
+    let checks = report["checks"].as_array().expect("checks");
+    assert_eq!(checks.len(), 8);
+    assert!(
+        checks
+            .iter()
+            .all(|c| c["ok"] == true && c["ms"].is_number())
+    );
+}
+
+#[tokio::test]
+async fn doctor_fails_with_the_reason_when_there_is_no_browser() {
+    let out = run(rove()
+        .arg("doctor")
+        .env("ROVE_BROWSER", "/nonexistent/chromium"))
+    .await;
+    assert_eq!(out.status, Some(6), "environment errors exit 6");
+    assert!(out.stdout.contains("FAIL find browser"), "{}", out.stdout);
+    assert!(out.stderr.contains("error[NO_BROWSER]"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("/nonexistent/chromium"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("hint:"), "{}", out.stderr);
+
+    let out = run(rove()
+        .args(["--json", "doctor"])
+        .env("ROVE_BROWSER", "/nonexistent/chromium"))
+    .await;
+    assert_eq!(out.status, Some(6));
+    let report = json(&out.stdout);
+    assert_eq!(report["ok"], false);
+    assert_eq!(report["error"]["code"], "NO_BROWSER");
+    assert_eq!(report["error"]["retry"], "never");
+    assert_eq!(report["error"]["action_sent"], "not_sent");
+    assert!(
+        report["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("ROVE_BROWSER"))
+    );
+}
+
+#[tokio::test]
+async fn open_reports_the_page_and_global_flags_go_anywhere() {
+    let server = fixture().await;
+    let url = server.url("/page");
+    for args in [
+        vec!["open", url.as_str(), "--json"],
+        vec!["--json", "open", url.as_str()],
+    ] {
+        let out = run(rove().args(&args)).await;
+        assert_eq!(out.status, Some(0), "{args:?}: {}", out.stderr);
+        let result = json(&out.stdout);
+        assert_eq!(result["ok"], true);
+        assert_eq!(result["title"], "Fixture page");
+        assert_eq!(result["url"], url);
+    }
+    let out = run(rove().args(["open", &url])).await;
+    assert_eq!(out.status, Some(0));
+    assert!(out.stdout.contains("title: Fixture page"), "{}", out.stdout);
+}
+
+#[tokio::test]
+async fn open_of_a_refused_address_is_navigation_failed() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}/", closed.local_addr().expect("addr"));
+    drop(closed);
+    let out = run(rove().args(["open", &url, "--json"])).await;
+    assert_eq!(out.status, Some(4), "navigation errors exit 4");
+    let result = json(&out.stdout);
+    assert_eq!(result["error"]["code"], "NAVIGATION_FAILED");
+    assert!(
+        result["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("ERR_CONNECTION_REFUSED"))
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_cdp_url_is_browser_disconnected() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", closed.local_addr().expect("addr"));
+    drop(closed);
+    let out = run(rove().args(["doctor", "--json", "--cdp-url", &url])).await;
+    assert_eq!(out.status, Some(6));
+    assert_eq!(json(&out.stdout)["error"]["code"], "BROWSER_DISCONNECTED");
+}
+
+#[tokio::test]
+async fn each_bad_cdp_timeout_warns_once_and_falls_back() {
+    let server = fixture().await;
+    let url = server.url("/page");
+    for bad in ["abc", "nan", "inf", "0", "-5"] {
+        let out = run(rove()
+            .args(["open", &url, "--json"])
+            .env("ROVE_CDP_TIMEOUT_S", bad))
+        .await;
+        assert_eq!(out.status, Some(0), "{bad}: {}", out.stderr);
+        assert_eq!(json(&out.stdout)["title"], "Fixture page");
+        let warnings: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|l| l.contains("ROVE_CDP_TIMEOUT_S"))
+            .collect();
+        assert_eq!(
+            warnings.len(),
+            1,
+            "{bad}: expected one warning, stderr:\n{}",
+            out.stderr
+        );
+        assert!(warnings[0].contains("WARN"), "{}", warnings[0]);
+        assert!(warnings[0].contains("default of 60 s"), "{}", warnings[0]);
+    }
+    let out = run(rove()
+        .args(["open", &url, "--json"])
+        .env("ROVE_CDP_TIMEOUT_S", "5"))
+    .await;
+    assert_eq!(out.status, Some(0));
+    assert!(!out.stderr.contains("ROVE_CDP_TIMEOUT_S"), "{}", out.stderr);
+}
+
+/// Starts `rove open --stay`, waits for the page, sends `signal`, and checks
+/// that rove exits with 128 + signal and leaves no process or profile.
+async fn signal_mid_session(signal: i32) {
+    let server = fixture().await;
+    let mut child = rove()
+        .args(["open", &server.url("/page"), "--stay", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn rove");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("rove reported within 30 s")
+        .expect("read")
+        .expect("a line");
+    let started: Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(started["title"], "Fixture page");
+    let browser_pid = started["browser_pid"].as_u64().expect("pid") as i32;
+    let profile = PathBuf::from(started["profile"].as_str().expect("profile"));
+    assert!(profile.is_dir());
+    assert!(alive(browser_pid));
+
+    let rove_pid = child.id().expect("rove pid") as i32;
+    // SAFETY: signalling the child this test started.
+    unsafe {
+        libc::kill(rove_pid, signal);
+    }
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("rove exited within 10 s of the signal")
+        .expect("wait");
+    assert_eq!(status.code(), Some(128 + signal));
+    assert!(!alive(browser_pid), "the browser outlived rove");
+    assert!(!profile.exists(), "the profile outlived rove");
+    assert_eq!(
+        rove_browser::processes_mentioning(&profile),
+        Vec::<u32>::new()
+    );
+}
+
+fn alive(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        !stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
+}
+
+#[tokio::test]
+async fn sigterm_mid_session_leaves_nothing_behind() {
+    signal_mid_session(libc::SIGTERM).await;
+}
+
+#[tokio::test]
+async fn sigint_mid_session_leaves_nothing_behind() {
+    signal_mid_session(libc::SIGINT).await;
+}
