@@ -53,6 +53,9 @@ pub(crate) struct Inner {
     url: String,
     config: TransportConfig,
     writer: tokio::sync::Mutex<SplitSink<WsStream, Message>>,
+    /// Requests waiting for the writer. Whoever holds the writer sends all of
+    /// them with one flush, so a burst of calls costs one write, not one each.
+    outbox: Mutex<Vec<(u64, String)>>,
     next_id: AtomicU64,
     state: Mutex<State>,
     closed: watch::Sender<Option<String>>,
@@ -123,6 +126,7 @@ impl Connection {
             url,
             config,
             writer: tokio::sync::Mutex::new(sink),
+            outbox: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(1),
             state: Mutex::new(State::default()),
             closed,
@@ -201,7 +205,7 @@ impl Connection {
 
         let sent = AtomicBool::new(false);
         let exchange = async {
-            self.inner.write(text, method).await?;
+            self.inner.write(id, text, method).await?;
             sent.store(true, Ordering::Release);
             match reply_rx.await {
                 Ok(reply) => reply,
@@ -338,6 +342,12 @@ struct PendingGuard<'a> {
 impl Drop for PendingGuard<'_> {
     fn drop(&mut self) {
         self.inner.lock().pending.remove(&self.id);
+        // A caller that gave up before its request was written takes it back,
+        // so "not sent" stays true.
+        let mut outbox = self.inner.lock_outbox();
+        if !outbox.is_empty() {
+            outbox.retain(|(id, _)| *id != self.id);
+        }
     }
 }
 
@@ -367,9 +377,17 @@ impl Inner {
         Ok(())
     }
 
-    async fn write(&self, text: String, method: &str) -> Result<(), CdpError> {
+    /// Queues a request and makes sure it is on the socket before returning.
+    /// If another caller holding the writer already sent it in its batch,
+    /// there is nothing left to do.
+    async fn write(&self, id: u64, text: String, method: &str) -> Result<(), CdpError> {
+        self.lock_outbox().push((id, text));
         let mut writer = self.writer.lock().await;
-        writer.send(Message::text(text)).await.map_err(|e| {
+        let batch = std::mem::take(&mut *self.lock_outbox());
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let failed = |e: tokio_tungstenite::tungstenite::Error| {
             tracing::debug!(target: "rove_cdp", method, error = %e, "write failed");
             CdpError::ConnectionClosed {
                 reason: self
@@ -379,7 +397,15 @@ impl Inner {
                     .unwrap_or_else(|| format!("write failed: {e}")),
                 sent: false,
             }
-        })
+        };
+        for (_, text) in batch {
+            writer.feed(Message::text(text)).await.map_err(failed)?;
+        }
+        writer.flush().await.map_err(failed)
+    }
+
+    fn lock_outbox(&self) -> MutexGuard<'_, Vec<(u64, String)>> {
+        self.outbox.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Routes one text frame. Never fails: a bad frame is logged and skipped.
