@@ -276,11 +276,14 @@ impl Connection {
 
     /// Closes the socket. Pending calls fail with `ConnectionClosed`.
     pub async fn close(&self) {
-        {
+        // A writer stuck on a peer that stopped reading must not stall the
+        // close: the lock and the close frame share one short deadline.
+        let close_frame = async {
             let mut writer = self.inner.writer.lock().await;
             // The peer may already be gone; either way the socket is done.
-            let _ = tokio::time::timeout(Duration::from_secs(1), writer.close()).await;
-        }
+            let _ = writer.close().await;
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), close_frame).await;
         self.inner.fail_all("closed by rove".into());
     }
 
@@ -449,18 +452,21 @@ impl Inner {
     }
 
     fn dispatch_event(&self, method: &str, session: Option<&str>, params: Option<&RawValue>) {
-        let mut state = self.lock();
-        for (victim, death) in state.sessions.observe(method, session, params) {
-            self.bury_session(&mut state, victim, death);
-        }
-        let sender = match session {
-            None => state.browser_events.as_ref().map(|s| (None, s)),
-            Some(id) => state
-                .session_events
-                .get_key_value(id)
-                .map(|(k, s)| (Some(k.clone()), s)),
+        let target = {
+            let mut state = self.lock();
+            for (victim, death) in state.sessions.observe(method, session, params) {
+                self.bury_session(&mut state, victim, death);
+            }
+            match session {
+                None => state.browser_events.as_ref().map(|s| (None, s.clone())),
+                Some(id) => state
+                    .session_events
+                    .get_key_value(id)
+                    .map(|(k, s)| (Some(k.clone()), s.clone())),
+            }
         };
-        if let Some((session_id, sender)) = sender {
+        // Copy the parameters outside the lock: events can be large.
+        if let Some((session_id, sender)) = target {
             if sender.receiver_count() > 0 {
                 let params = params
                     .map(RawValue::to_owned)

@@ -17,6 +17,7 @@ use tokio::net::{TcpListener, TcpStream};
 const MAX_HEAD_BYTES: usize = 64 * 1024;
 const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
+const CONNECTION_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// One parsed request.
 #[derive(Debug, Clone)]
@@ -164,8 +165,17 @@ impl LocalServer {
                 };
                 let routes = Arc::clone(&routes);
                 tokio::spawn(async move {
-                    if let Err(e) = serve(stream, &routes).await {
-                        tracing::debug!(target: "rove_localserver", error = %e, "connection failed");
+                    // The whole exchange has a deadline (beyond any delay the
+                    // route asks for), so a client that stops reading cannot
+                    // hold a task forever.
+                    match tokio::time::timeout(CONNECTION_TIMEOUT, serve(stream, &routes)).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(e)) => {
+                            tracing::debug!(target: "rove_localserver", error = %e, "connection failed")
+                        }
+                        Err(_) => {
+                            tracing::debug!(target: "rove_localserver", "connection timed out")
+                        }
                     }
                 });
             }
@@ -293,5 +303,52 @@ fn reason(status: u16) -> &'static str {
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Status",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn exchange(server: &LocalServer, request: &str) -> String {
+        let mut stream = TcpStream::connect(server.addr()).await.expect("connect");
+        stream.write_all(request.as_bytes()).await.expect("write");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.expect("read");
+        answer
+    }
+
+    #[tokio::test]
+    async fn routes_answer_and_unknown_paths_are_404() {
+        let server = LocalServer::start(
+            Routes::new()
+                .page("/a", Response::html("<p>a</p>"))
+                .handle("/echo", |req| {
+                    Response::text(format!("{} {} {}", req.method, req.query, req.body.len()))
+                })
+                .page("/moved", Response::redirect("/a")),
+        )
+        .await
+        .expect("start");
+        let a = exchange(&server, "GET /a?x=1 HTTP/1.1\r\nHost: x\r\n\r\n").await;
+        assert!(a.starts_with("HTTP/1.1 200 OK\r\n"), "{a}");
+        assert!(
+            a.contains("Content-Length: 8\r\n") && a.ends_with("<p>a</p>"),
+            "{a}"
+        );
+        let echo = exchange(
+            &server,
+            "POST /echo?q=2 HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+        )
+        .await;
+        assert!(echo.ends_with("POST q=2 5"), "{echo}");
+        let missing = exchange(&server, "GET /nope HTTP/1.1\r\n\r\n").await;
+        assert!(missing.starts_with("HTTP/1.1 404 Not Found"), "{missing}");
+        let moved = exchange(&server, "GET /moved HTTP/1.1\r\n\r\n").await;
+        assert!(
+            moved.starts_with("HTTP/1.1 302 Found") && moved.contains("Location: /a\r\n"),
+            "{moved}"
+        );
+        assert!(server.url("/a").starts_with("http://127.0.0.1:"));
     }
 }
