@@ -23,6 +23,7 @@ mod process;
 mod profile;
 mod registry;
 mod tab;
+mod watch;
 
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
 pub use context::{BrowserContext, TabInfo};
@@ -33,3 +34,4 @@ pub use launch::LaunchOptions;
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};
 pub use tab::{Loaded, Tab, TabId};
+pub use watch::{DialogInfo, FrameSession, TabWatch};

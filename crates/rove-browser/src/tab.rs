@@ -10,6 +10,7 @@ use rove_cdp::protocol::runtime::Evaluate;
 use rove_cdp::protocol::target::AttachToTarget;
 use rove_cdp::{CdpError, Session};
 
+use crate::watch::TabWatch;
 use crate::{Browser, BrowserError};
 
 /// rove's id of a tab, shown as `t1`, `t2` …; never reused within a context.
@@ -46,6 +47,7 @@ struct Inner {
     /// The session and the link generation it belongs to; a reconnect makes
     /// it stale and the next call re-attaches.
     attachment: tokio::sync::Mutex<Option<(u64, Session)>>,
+    watch: tokio::sync::Mutex<Option<TabWatch>>,
 }
 
 /// What a finished navigation reports.
@@ -65,6 +67,7 @@ impl Tab {
                 target_id,
                 browser,
                 attachment: tokio::sync::Mutex::new(None),
+                watch: tokio::sync::Mutex::new(None),
             }),
         }
     }
@@ -117,6 +120,24 @@ impl Tab {
         let session = conn.session(attached.session_id);
         *attachment = Some((generation, session.clone()));
         Ok(session)
+    }
+
+    /// The tab's dialogs and iframe sessions, followed from its events. Started
+    /// on first use, and again after the tab's session changed (a reconnect).
+    pub async fn watch(&self) -> Result<TabWatch, BrowserError> {
+        let session = self.session().await?;
+        let mut slot = self.inner.watch.lock().await;
+        if let Some(watch) = &*slot {
+            if Some(watch.session_id()) == session.id() {
+                return Ok(watch.clone());
+            }
+        }
+        let watch = TabWatch::start(&session).await.map_err(|e| match e {
+            BrowserError::Cdp(c) => self.map_error(c),
+            other => other,
+        })?;
+        *slot = Some(watch.clone());
+        Ok(watch)
     }
 
     /// Sends a typed command to the tab.

@@ -1,0 +1,248 @@
+//! What a tab is doing, learned from its events: the JavaScript dialog that
+//! blocks it, and the sessions of its out-of-process iframes.
+//!
+//! Started on first use by [`crate::Tab::watch`]: it enables the `Page` domain,
+//! turns on flattened auto-attach (so cross-site iframes get sessions of their
+//! own, recursively), and follows the events of the tab's session and of every
+//! iframe session in one task. Nothing here polls.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rove_cdp::protocol::page::Enable;
+use rove_cdp::{Event, EventStreamError, Session, SessionId, WeakConnection};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::{mpsc, watch};
+
+use crate::BrowserError;
+
+/// A JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) that
+/// blocks the page until answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DialogInfo {
+    /// `alert`, `confirm`, `prompt` or `beforeunload`.
+    pub kind: String,
+    /// The dialog's text.
+    pub message: String,
+    /// The prompt's default answer.
+    pub default_prompt: String,
+    /// The URL of the frame that opened it.
+    pub url: String,
+}
+
+/// The session of one out-of-process iframe.
+#[derive(Debug, Clone)]
+pub struct FrameSession {
+    /// The iframe's frame id (equal to its target id).
+    pub frame_id: String,
+    /// The flattened session to talk to it through.
+    pub session: Session,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Open dialogs in the order they opened; answering one reveals the next.
+    dialogs: Vec<DialogInfo>,
+    frames: HashMap<String, FrameSession>,
+}
+
+/// A live view of one tab's dialogs and iframe sessions. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct TabWatch {
+    state: Arc<Mutex<State>>,
+    version: Arc<watch::Sender<u64>>,
+    session: SessionId,
+    conn: WeakConnection,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DialogOpening {
+    #[serde(default)]
+    url: String,
+    #[serde(default)]
+    message: String,
+    #[serde(default, rename = "type")]
+    kind: String,
+    #[serde(default)]
+    default_prompt: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Attached {
+    session_id: SessionId,
+    target_info: AttachedInfo,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AttachedInfo {
+    target_id: String,
+    #[serde(rename = "type")]
+    kind: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Detached {
+    session_id: SessionId,
+}
+
+impl TabWatch {
+    /// Starts watching `session` (a tab's page session).
+    pub(crate) async fn start(session: &Session) -> Result<TabWatch, BrowserError> {
+        let Some(id) = session.id().cloned() else {
+            return Err(BrowserError::Rejected(
+                "a tab watch needs a page session".into(),
+            ));
+        };
+        let watch = TabWatch {
+            state: Arc::default(),
+            version: Arc::new(watch::channel(0).0),
+            session: id,
+            conn: session.connection().downgrade(),
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let weak = tx.downgrade();
+        forward(session, tx);
+        tokio::spawn(follow(watch.clone(), rx, weak));
+        enable(session).await?;
+        Ok(watch)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn bump(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// The session this watch follows.
+    pub fn session_id(&self) -> &SessionId {
+        &self.session
+    }
+
+    /// The dialog currently blocking the page, if any (the oldest still open).
+    pub fn dialog(&self) -> Option<DialogInfo> {
+        self.lock().dialogs.first().cloned()
+    }
+
+    /// The session of the out-of-process iframe with this frame id.
+    pub fn frame_session(&self, frame_id: &str) -> Option<FrameSession> {
+        self.lock().frames.get(frame_id).cloned()
+    }
+
+    /// Every out-of-process iframe session.
+    pub fn frame_sessions(&self) -> Vec<FrameSession> {
+        self.lock().frames.values().cloned().collect()
+    }
+
+    /// A receiver that changes whenever the watch learns something.
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    fn apply(&self, event: &Event) -> Option<Session> {
+        match event.method.as_str() {
+            "Page.javascriptDialogOpening" => {
+                let d: DialogOpening = event.parse().ok()?;
+                self.lock().dialogs.push(DialogInfo {
+                    kind: d.kind,
+                    message: d.message,
+                    default_prompt: d.default_prompt,
+                    url: d.url,
+                });
+            }
+            "Page.javascriptDialogClosed" => {
+                let mut state = self.lock();
+                if !state.dialogs.is_empty() {
+                    state.dialogs.remove(0);
+                }
+            }
+            "Target.attachedToTarget" => {
+                let a: Attached = event.parse().ok()?;
+                if a.target_info.kind != "iframe" {
+                    return None;
+                }
+                return self.adopt(a);
+            }
+            "Target.detachedFromTarget" => {
+                let d: Detached = event.parse().ok()?;
+                self.lock()
+                    .frames
+                    .retain(|_, f| f.session.id() != Some(&d.session_id));
+            }
+            _ => return None,
+        }
+        self.bump();
+        None
+    }
+
+    fn adopt(&self, attached: Attached) -> Option<Session> {
+        // The iframe's session lives on the tab's connection.
+        let session = self.conn.upgrade()?.session(attached.session_id);
+        self.lock().frames.insert(
+            attached.target_info.target_id.clone(),
+            FrameSession {
+                frame_id: attached.target_info.target_id,
+                session: session.clone(),
+            },
+        );
+        self.bump();
+        Some(session)
+    }
+}
+
+/// Page events and auto-attach for a page or iframe session.
+async fn enable(session: &Session) -> Result<(), BrowserError> {
+    session.send(&Enable {}).await?;
+    session
+        .call(
+            "Target.setAutoAttach",
+            json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
+        )
+        .await?;
+    Ok(())
+}
+
+fn forward(session: &Session, tx: mpsc::UnboundedSender<Arc<Event>>) {
+    let mut events = session.subscribe();
+    tokio::spawn(async move {
+        loop {
+            match events.recv().await {
+                Ok(event) => {
+                    if tx.send(event).is_err() {
+                        return;
+                    }
+                }
+                Err(EventStreamError::Lagged(n)) => {
+                    tracing::debug!(target: "rove_browser", missed = n, "tab watch lagged");
+                }
+                Err(EventStreamError::Closed) => return,
+            }
+        }
+    });
+}
+
+async fn follow(
+    watch: TabWatch,
+    mut rx: mpsc::UnboundedReceiver<Arc<Event>>,
+    tx: mpsc::WeakUnboundedSender<Arc<Event>>,
+) {
+    // Only the forwarders keep the channel open: when every watched session
+    // has ended, the channel closes and this task ends.
+    while let Some(event) = rx.recv().await {
+        if let Some(child) = watch.apply(&event) {
+            let Some(tx) = tx.upgrade() else { return };
+            forward(&child, tx);
+            tokio::spawn(async move {
+                if let Err(e) = enable(&child).await {
+                    tracing::debug!(target: "rove_browser", error = %e, "could not enable an iframe session");
+                }
+            });
+        }
+    }
+}

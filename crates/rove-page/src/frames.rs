@@ -1,0 +1,499 @@
+//! Frames, their isolated worlds, and running the walker in them.
+//!
+//! Every frame, in-process or out-of-process, gets an isolated world named
+//! `rove` holding the walker. Worlds are cached per (session, frame, loader): a
+//! navigation gives the frame a new loader and so a new world. A world that
+//! vanished under us (the frame navigated between two calls) is detected by
+//! the error and rebuilt once.
+
+use std::collections::{HashMap, HashSet};
+
+use rove_browser::Tab;
+use rove_cdp::Session;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::PageError;
+
+/// The walker's source, installed once per world.
+pub(crate) const WALKER: &str = include_str!("walker.js");
+const WORLD_NAME: &str = "rove";
+/// DOM events whose listeners make an element clickable.
+const CLICK_EVENTS: [&str; 7] = [
+    "click",
+    "mousedown",
+    "mouseup",
+    "pointerdown",
+    "pointerup",
+    "touchstart",
+    "dblclick",
+];
+
+/// One frame to read: which session reaches it and where it sits.
+#[derive(Debug, Clone)]
+pub(crate) struct Frame {
+    pub session: Session,
+    pub id: String,
+    pub loader: String,
+    pub parent: Option<String>,
+}
+
+/// A world ready to run the walker.
+#[derive(Debug, Clone)]
+pub(crate) struct World {
+    pub session: Session,
+    pub context: i64,
+    /// `document`, as an object of this world (`this` for calls).
+    pub document: String,
+    /// `document`, as an object of the page's own world (for DOMDebugger).
+    pub page_document: Option<String>,
+}
+
+#[derive(Debug)]
+struct WorldEntry {
+    loader: String,
+    world: World,
+    /// backendNodeIds already marked clickable in this world.
+    marked: HashSet<i64>,
+}
+
+/// The worlds of one tab.
+#[derive(Debug, Default)]
+pub(crate) struct Worlds {
+    entries: HashMap<(String, String), WorldEntry>,
+    /// Sessions whose accessibility tree rove keeps alive.
+    accessible: HashSet<String>,
+}
+
+fn world_key(frame: &Frame) -> (String, String) {
+    let session = frame
+        .session
+        .id()
+        .map(|s| s.as_str().to_owned())
+        .unwrap_or_default();
+    (session, frame.id.clone())
+}
+
+#[derive(Deserialize)]
+struct FrameTree {
+    #[serde(rename = "frameTree")]
+    tree: FrameNode,
+}
+
+#[derive(Deserialize)]
+struct FrameNode {
+    frame: FrameFacts,
+    #[serde(default, rename = "childFrames")]
+    children: Vec<FrameNode>,
+}
+
+#[derive(Deserialize)]
+struct FrameFacts {
+    id: String,
+    #[serde(default, rename = "parentId")]
+    parent: Option<String>,
+    #[serde(default, rename = "loaderId")]
+    loader: String,
+}
+
+/// Every frame of the tab: the page session's frame tree, then each
+/// out-of-process iframe's.
+pub(crate) async fn frames(tab: &Tab) -> Result<Vec<Frame>, PageError> {
+    let main = tab.session().await?;
+    let watch = tab.watch().await?;
+    let mut sessions = vec![main];
+    sessions.extend(watch.frame_sessions().into_iter().map(|f| f.session));
+    let trees = futures_util::future::join_all(sessions.iter().map(|s| async move {
+        let tree: Result<FrameTree, _> =
+            s.call("Page.getFrameTree", json!({})).await.and_then(|v| {
+                serde_json::from_value(v).map_err(|e| decode_error("Page.getFrameTree", e))
+            });
+        (s.clone(), tree)
+    }))
+    .await;
+    let mut frames = Vec::new();
+    for (i, (session, tree)) in trees.into_iter().enumerate() {
+        match tree {
+            Ok(tree) => flatten(&session, &tree.tree, &mut frames),
+            // The page session must answer; an iframe session that just went
+            // away only loses its frame.
+            Err(e) if i == 0 => return Err(e.into()),
+            Err(e) => {
+                tracing::debug!(target: "rove_page", error = %e, "skipping an iframe session")
+            }
+        }
+    }
+    Ok(frames)
+}
+
+fn flatten(session: &Session, node: &FrameNode, out: &mut Vec<Frame>) {
+    out.push(Frame {
+        session: session.clone(),
+        id: node.frame.id.clone(),
+        loader: node.frame.loader.clone(),
+        parent: node.frame.parent.clone(),
+    });
+    for child in &node.children {
+        flatten(session, child, out);
+    }
+}
+
+fn decode_error(method: &str, e: serde_json::Error) -> rove_cdp::CdpError {
+    rove_cdp::CdpError::Decode {
+        method: method.to_owned(),
+        reason: e.to_string(),
+    }
+}
+
+impl Worlds {
+    /// The world of `frame`, created and loaded with the walker if needed.
+    pub(crate) async fn ensure(&mut self, frame: &Frame) -> Result<World, PageError> {
+        let key = world_key(frame);
+        if !self.accessible.contains(&key.0) {
+            keep_accessibility(&frame.session).await?;
+            self.accessible.insert(key.0.clone());
+        }
+        if let Some(entry) = self.entries.get(&key) {
+            if entry.loader == frame.loader {
+                return Ok(entry.world.clone());
+            }
+        }
+        let world = create_world(frame).await?;
+        self.entries.insert(
+            key,
+            WorldEntry {
+                loader: frame.loader.clone(),
+                world: world.clone(),
+                marked: HashSet::new(),
+            },
+        );
+        Ok(world)
+    }
+
+    /// Drops a world that turned out to be gone.
+    pub(crate) fn invalidate(&mut self, frame: &Frame) {
+        self.entries.remove(&world_key(frame));
+    }
+
+    /// Drops worlds of frames that no longer exist.
+    pub(crate) fn retain_frames(&mut self, frames: &[Frame]) {
+        let live: HashSet<(String, String)> = frames.iter().map(world_key).collect();
+        self.entries.retain(|k, _| live.contains(k));
+    }
+
+    /// backendNodeIds already marked in this frame's world.
+    pub(crate) fn marked(&self, frame: &Frame) -> HashSet<i64> {
+        self.entries
+            .get(&world_key(frame))
+            .map(|e| e.marked.clone())
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn add_marked(&mut self, frame: &Frame, ids: impl IntoIterator<Item = i64>) {
+        if let Some(entry) = self.entries.get_mut(&world_key(frame)) {
+            entry.marked.extend(ids);
+        }
+    }
+}
+
+/// Keeps Chromium's accessibility tree alive for the session. Without it,
+/// every `computedRole` builds and drops a tree of its own (20 ms for a page
+/// of 40 elements, minutes for a large one); with it, reading roles and names
+/// costs microseconds an element. Enabling is per session and survives
+/// navigations; fetching the root once builds the tree.
+async fn keep_accessibility(session: &Session) -> Result<(), PageError> {
+    session.call("Accessibility.enable", json!({})).await?;
+    session
+        .call("Accessibility.getRootAXNode", json!({}))
+        .await?;
+    Ok(())
+}
+
+async fn create_world(frame: &Frame) -> Result<World, PageError> {
+    let created = frame
+        .session
+        .call(
+            "Page.createIsolatedWorld",
+            json!({"frameId": frame.id, "worldName": WORLD_NAME, "grantUniveralAccess": false}),
+        )
+        .await?;
+    let context = created["executionContextId"]
+        .as_i64()
+        .ok_or_else(|| PageError::Script("Page.createIsolatedWorld returned no context".into()))?;
+    let installed = frame
+        .session
+        .call(
+            "Runtime.evaluate",
+            json!({"expression": format!("{WALKER}\ndocument"), "contextId": context}),
+        )
+        .await?;
+    if let Some(details) = installed.get("exceptionDetails") {
+        return Err(PageError::Script(format!(
+            "installing the walker failed: {details}"
+        )));
+    }
+    let document = installed["result"]["objectId"]
+        .as_str()
+        .ok_or_else(|| PageError::Script("the world has no document".into()))?
+        .to_owned();
+    let page_document = page_document(&frame.session, &document).await;
+    Ok(World {
+        session: frame.session.clone(),
+        context,
+        document,
+        page_document,
+    })
+}
+
+/// The same document as an object of the page's main world. Listener queries
+/// must start there: asked from rove's world, DOMDebugger sees the page's
+/// listeners only with `pierce`, and piercing after accessibility reads has
+/// crashed Chromium 156's renderer.
+async fn page_document(session: &Session, ours: &str) -> Option<String> {
+    let described = session
+        .call("DOM.describeNode", json!({"objectId": ours, "depth": 0}))
+        .await
+        .ok()?;
+    let backend = described["node"]["backendNodeId"].as_i64()?;
+    let resolved = session
+        .call(
+            "DOM.resolveNode",
+            json!({"backendNodeId": backend, "objectGroup": "rove-page-document"}),
+        )
+        .await
+        .ok()?;
+    resolved["object"]["objectId"].as_str().map(str::to_owned)
+}
+
+#[derive(Deserialize)]
+struct Answer<T> {
+    #[serde(default = "none")]
+    result: Remote<T>,
+    #[serde(default, rename = "exceptionDetails")]
+    exception: Option<Value>,
+}
+
+fn none<T>() -> Remote<T> {
+    Remote { value: None }
+}
+
+#[derive(Deserialize)]
+struct Remote<T> {
+    #[serde(default = "Option::default")]
+    value: Option<T>,
+}
+
+/// Why a walker call did not return a value.
+#[derive(Debug)]
+pub(crate) enum CallFailure {
+    /// The world is gone (navigation); rebuild it and try again.
+    Stale,
+    Failed(PageError),
+}
+
+/// Calls `__rove.<call>` in the world and decodes the answer.
+pub(crate) async fn call_walker<T: DeserializeOwned>(
+    world: &World,
+    call: &str,
+) -> Result<T, CallFailure> {
+    let params = json!({
+        "expression": format!("__rove.{call}"),
+        "contextId": world.context,
+        "returnByValue": true,
+    });
+    let raw = match world
+        .session
+        .call_raw("Runtime.evaluate", &params, None)
+        .await
+    {
+        Ok(raw) => raw,
+        Err(rove_cdp::CdpError::Protocol { message, .. }) if message.contains("context") => {
+            return Err(CallFailure::Stale);
+        }
+        Err(e) => return Err(CallFailure::Failed(e.into())),
+    };
+    let answer: Answer<T> = serde_json::from_str(raw.get()).map_err(|e| {
+        CallFailure::Failed(PageError::Script(format!(
+            "the walker's answer did not parse: {e}"
+        )))
+    })?;
+    if let Some(exception) = answer.exception {
+        let text = exception.to_string();
+        if text.contains("__rove is not defined") {
+            return Err(CallFailure::Stale);
+        }
+        return Err(CallFailure::Failed(PageError::Script(text)));
+    }
+    answer
+        .result
+        .value
+        .ok_or_else(|| CallFailure::Failed(PageError::Script("the walker returned nothing".into())))
+}
+
+/// Marks elements with click listeners (from DOMDebugger) in the world, so
+/// the walker can give them refs. Returns the backendNodeIds newly marked.
+/// Listeners inside shadow roots are not seen (no `pierce`, see
+/// [`page_document`]); the walker's pointer-cursor rule still finds most.
+pub(crate) async fn mark_clickable(
+    world: &World,
+    already: &HashSet<i64>,
+) -> Result<Vec<i64>, PageError> {
+    let Some(page_document) = &world.page_document else {
+        return Ok(Vec::new());
+    };
+    let listeners = world
+        .session
+        .call(
+            "DOMDebugger.getEventListeners",
+            json!({"objectId": page_document, "depth": -1, "pierce": false}),
+        )
+        .await?;
+    let mut fresh: Vec<i64> = listeners["listeners"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter(|l| {
+                    l["type"]
+                        .as_str()
+                        .is_some_and(|t| CLICK_EVENTS.contains(&t))
+                })
+                .filter_map(|l| l["backendNodeId"].as_i64())
+                .filter(|id| !already.contains(id))
+                .collect()
+        })
+        .unwrap_or_default();
+    fresh.sort_unstable();
+    fresh.dedup();
+    if fresh.is_empty() {
+        return Ok(fresh);
+    }
+    let group = "rove-marks";
+    let resolved = futures_util::future::join_all(fresh.iter().map(|id| {
+        world.session.call(
+            "DOM.resolveNode",
+            json!({"backendNodeId": id, "executionContextId": world.context, "objectGroup": group}),
+        )
+    }))
+    .await;
+    let arguments: Vec<Value> = resolved
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .filter_map(|r| r["object"]["objectId"].as_str())
+        .map(|id| json!({"objectId": id}))
+        .collect();
+    if !arguments.is_empty() {
+        world
+            .session
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": "function(...els) { return __rove.markClickable(...els); }",
+                    "objectId": world.document,
+                    "arguments": arguments,
+                    "objectGroup": group,
+                }),
+            )
+            .await?;
+    }
+    release(world, group).await;
+    Ok(fresh)
+}
+
+/// Looks for closed shadow roots on the custom elements the walker could not
+/// see into, and hands any it finds to the walker. True if one was found.
+pub(crate) async fn adopt_closed_roots(world: &World, hosts: &[u32]) -> Result<bool, PageError> {
+    let group = "rove-hosts";
+    let found =
+        futures_util::future::join_all(hosts.iter().map(|uid| adopt_one(world, *uid, group))).await;
+    release(world, group).await;
+    let mut any = false;
+    for result in found {
+        any |= result?;
+    }
+    Ok(any)
+}
+
+async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageError> {
+    let Some(host) = element_object(world, uid, group).await? else {
+        return Ok(false);
+    };
+    let described = world
+        .session
+        .call("DOM.describeNode", json!({"objectId": host, "depth": 0}))
+        .await?;
+    let closed = described["node"]["shadowRoots"]
+        .as_array()
+        .and_then(|roots| roots.iter().find(|r| r["shadowRootType"] == "closed"))
+        .and_then(|r| r["backendNodeId"].as_i64());
+    let root = match closed {
+        Some(backend) => world
+            .session
+            .call(
+                "DOM.resolveNode",
+                json!({"backendNodeId": backend, "executionContextId": world.context, "objectGroup": group}),
+            )
+            .await?["object"]["objectId"]
+            .as_str()
+            .map(str::to_owned),
+        None => None,
+    };
+    let arguments = match &root {
+        Some(root) => json!([{"objectId": root}]),
+        None => json!([]),
+    };
+    world
+        .session
+        .call(
+            "Runtime.callFunctionOn",
+            json!({
+                "functionDeclaration": "function(root) { __rove.adoptClosedRoot(this, root || null); }",
+                "objectId": host,
+                "arguments": arguments,
+            }),
+        )
+        .await?;
+    Ok(root.is_some())
+}
+
+/// The frame id of the iframe element with `uid`.
+pub(crate) async fn iframe_frame_id(world: &World, uid: u32) -> Result<Option<String>, PageError> {
+    let group = "rove-frames";
+    let Some(object) = element_object(world, uid, group).await? else {
+        return Ok(None);
+    };
+    let described = world
+        .session
+        .call("DOM.describeNode", json!({"objectId": object, "depth": 0}))
+        .await;
+    release(world, group).await;
+    Ok(described?["node"]["frameId"].as_str().map(str::to_owned))
+}
+
+/// The element with `uid` as an object of the world, or `None` if it is gone.
+pub(crate) async fn element_object(
+    world: &World,
+    uid: u32,
+    group: &str,
+) -> Result<Option<String>, PageError> {
+    let found = world
+        .session
+        .call(
+            "Runtime.callFunctionOn",
+            json!({
+                "functionDeclaration": "function(u) { return __rove.lookup(u); }",
+                "objectId": world.document,
+                "arguments": [{"value": uid}],
+                "objectGroup": group,
+            }),
+        )
+        .await?;
+    Ok(found["result"]["objectId"].as_str().map(str::to_owned))
+}
+
+async fn release(world: &World, group: &str) {
+    let _ = world
+        .session
+        .call("Runtime.releaseObjectGroup", json!({"objectGroup": group}))
+        .await;
+}

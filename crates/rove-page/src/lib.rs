@@ -1,0 +1,25 @@
+//! `rove-page`: the text an LLM reads about a page, and the refs it acts with.
+//!
+//! A walker script runs in an isolated world of every frame (out-of-process
+//! iframes included) and reads the page through Chromium's own accessibility
+//! computations (`Element.computedRole`, `Element.computedName`), layout
+//! visibility, open and closed shadow roots, and click listeners found through
+//! `DOMDebugger`. The Rust side stitches frames, hands out refs that never
+//! name a second element ([`Ref`]), renders compact views within a token
+//! budget, diffs observations, and finds elements the budget cut.
+//!
+//! The format is documented in `docs/view-format.md`. This crate sits on
+//! `rove-browser` and knows nothing of actions, commands or agents.
+
+mod diff;
+mod error;
+mod frames;
+mod model;
+mod record;
+mod refs;
+mod render;
+pub mod tokens;
+
+pub use error::PageError;
+pub use model::{DEFAULT_BUDGET, Element, FindQuery, Mode, PageModel, View, ViewOptions};
+pub use refs::Ref;

@@ -1,0 +1,135 @@
+//! Refs: short, stable names for elements (`e7`).
+//!
+//! A ref is a number handed out by the tab's [`RefTable`] for one element
+//! identity: the document it lives in (a random token the walker creates with
+//! each document's isolated world, so a new document can never match an old
+//! one) and the element's uid within that document (kept by the walker in a
+//! `WeakMap`, so it follows the element for its whole life). Numbers only ever
+//! go up: no number is given to a second element within the tab's life.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::PageError;
+
+/// An element ref, shown as `e7`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ref(pub u32);
+
+impl fmt::Display for Ref {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "e{}", self.0)
+    }
+}
+
+impl std::str::FromStr for Ref {
+    type Err = PageError;
+    /// Accepts `e7` and `@e7`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let t = t.strip_prefix('@').unwrap_or(t);
+        t.strip_prefix('e')
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| *n > 0)
+            .map(Ref)
+            .ok_or_else(|| PageError::Rejected(format!("{s:?} is not a ref (like e7)")))
+    }
+}
+
+/// Where an element lives: the document's token and its uid in it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct NodeKey {
+    pub doc: Arc<str>,
+    pub uid: u32,
+}
+
+/// The refs of one tab.
+#[derive(Debug, Default)]
+pub(crate) struct RefTable {
+    last: u32,
+    by_key: HashMap<NodeKey, Ref>,
+    by_ref: HashMap<Ref, NodeKey>,
+}
+
+impl RefTable {
+    /// The ref of an element, handing out the next number on first sight.
+    pub(crate) fn get_or_assign(&mut self, key: &NodeKey) -> Ref {
+        if let Some(r) = self.by_key.get(key) {
+            return *r;
+        }
+        self.last += 1;
+        let r = Ref(self.last);
+        self.by_key.insert(key.clone(), r);
+        self.by_ref.insert(r, key.clone());
+        r
+    }
+
+    /// The element a ref names, if it was handed out and not forgotten.
+    pub(crate) fn key(&self, r: Ref) -> Option<&NodeKey> {
+        self.by_ref.get(&r)
+    }
+
+    /// The highest number handed out so far.
+    pub(crate) fn last(&self) -> u32 {
+        self.last
+    }
+
+    /// Forgets elements the walker reported gone. Their numbers stay used.
+    pub(crate) fn forget(&mut self, doc: &Arc<str>, uids: &[u32]) {
+        for &uid in uids {
+            let key = NodeKey {
+                doc: doc.clone(),
+                uid,
+            };
+            if let Some(r) = self.by_key.remove(&key) {
+                self.by_ref.remove(&r);
+            }
+        }
+    }
+
+    /// Forgets every element of documents that no longer exist.
+    pub(crate) fn forget_docs(&mut self, live: &[Arc<str>]) {
+        self.by_key.retain(|k, _| live.contains(&k.doc));
+        let by_key = &self.by_key;
+        self.by_ref.retain(|_, k| by_key.contains_key(k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(doc: &str, uid: u32) -> NodeKey {
+        NodeKey {
+            doc: Arc::from(doc),
+            uid,
+        }
+    }
+
+    #[test]
+    fn refs_parse_with_or_without_at() {
+        assert_eq!("e7".parse::<Ref>().ok(), Some(Ref(7)));
+        assert_eq!("@e12".parse::<Ref>().ok(), Some(Ref(12)));
+        for bad in ["7", "e", "e0", "x7", "e-1", "ee7"] {
+            assert!(bad.parse::<Ref>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_never_reused() {
+        let mut table = RefTable::default();
+        let a = table.get_or_assign(&key("d1", 1));
+        let b = table.get_or_assign(&key("d1", 2));
+        assert_eq!(table.get_or_assign(&key("d1", 1)), a);
+        table.forget(&Arc::from("d1"), &[1]);
+        assert_eq!(table.key(a), None);
+        // The same uid in a new document, and a re-seen key, get new numbers.
+        let c = table.get_or_assign(&key("d2", 1));
+        let d = table.get_or_assign(&key("d1", 1));
+        assert!(c > b && d > c);
+        table.forget_docs(&[Arc::from("d2")]);
+        assert_eq!(table.key(b), None);
+        assert_eq!(table.key(c), Some(&key("d2", 1)));
+    }
+}

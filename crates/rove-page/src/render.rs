@@ -1,0 +1,313 @@
+//! Turning lines into the text an LLM reads.
+//!
+//! The format is specified, with the reason for each choice, in
+//! `docs/view-format.md`. In short: one line per meaningful node, indented
+//! two spaces per level; an element line is `eN role "name" [flags]: value`;
+//! text is written as it is; list items are `- …`; table rows are
+//! `| cell | cell |`; long runs of alike siblings were already collapsed by the
+//! walker into `… N more <role>`.
+
+use crate::record::{Line, Record};
+use crate::refs::RefTable;
+use crate::tokens;
+
+/// How to render.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RenderOptions {
+    /// Show link targets.
+    pub urls: bool,
+    /// Stop before this many estimated tokens.
+    pub budget: Option<usize>,
+    /// The page's origin, stripped from same-origin link targets.
+    pub origin: Option<String>,
+}
+
+/// A rendered view.
+#[derive(Debug, Default)]
+pub(crate) struct Rendered {
+    pub text: String,
+    pub tokens: usize,
+    /// Index of the first line left out by the budget.
+    pub cut_at: Option<usize>,
+    /// The last element ref shown before the cut.
+    pub last_ref: Option<crate::Ref>,
+}
+
+/// Roles whose own line is left out; their children move up a level. The
+/// bullets of list items already say "list"; row groups say nothing.
+fn dissolves(record: &Record) -> bool {
+    matches!(record.r.as_str(), "list" | "rowgroup") && record.n.is_empty()
+}
+
+fn is_cell(role: &str) -> bool {
+    matches!(role, "cell" | "gridcell" | "columnheader" | "rowheader")
+}
+
+/// Renders `lines` into text, within the budget.
+pub(crate) fn render(lines: &[Line], refs: &mut RefTable, opts: &RenderOptions) -> Rendered {
+    let mut out = Rendered::default();
+    // Depths of dissolved containers that enclose the current line.
+    let mut dissolved: Vec<u16> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = &lines[i];
+        while dissolved.last().is_some_and(|d| *d >= line.depth) {
+            dissolved.pop();
+        }
+        if dissolves(&line.record) {
+            dissolved.push(line.depth);
+            i += 1;
+            continue;
+        }
+        let depth = line.depth.saturating_sub(dissolved.len() as u16) as usize;
+        let (text, consumed, shown_ref) = compose(lines, i, refs, opts);
+        let mut piece = String::with_capacity(depth * 2 + text.len() + 1);
+        for _ in 0..depth {
+            piece.push_str("  ");
+        }
+        piece.push_str(&text);
+        piece.push('\n');
+        let cost = tokens::estimate(&piece);
+        if let Some(budget) = opts.budget {
+            if out.tokens + cost > budget && !out.text.is_empty() {
+                out.cut_at = Some(i);
+                break;
+            }
+        }
+        out.tokens += cost;
+        out.text.push_str(&piece);
+        if shown_ref.is_some() {
+            out.last_ref = shown_ref;
+        }
+        i += consumed;
+    }
+    out
+}
+
+/// The text of the line at `i`, how many lines it stands for, and its ref.
+fn compose(
+    lines: &[Line],
+    i: usize,
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+) -> (String, usize, Option<crate::Ref>) {
+    let line = &lines[i];
+    let record = &line.record;
+    if record.r == "row" {
+        // The row's ref comes before its cells' refs, as it is read.
+        let r = refs.get_or_assign(&line.key);
+        if let Some((cells, consumed)) = row_cells(lines, i, refs, opts) {
+            let flags = flags_suffix(record);
+            return (
+                format!("{r}{flags} | {} |", cells.join(" | ")),
+                consumed,
+                Some(r),
+            );
+        }
+    }
+    if record.r == "listitem" {
+        // `- ` and the item's first child on one line.
+        let first = lines.get(i + 1).filter(|next| next.depth == line.depth + 1);
+        let flags = flags_suffix(record);
+        return match first {
+            Some(next) if !dissolves(&next.record) && next.record.r != "listitem" => {
+                let (text, consumed, shown) = compose(lines, i + 1, refs, opts);
+                (format!("-{flags} {text}"), 1 + consumed, shown)
+            }
+            _ => (format!("-{flags}"), 1, None),
+        };
+    }
+    let (text, r) = element_text(line, refs, opts);
+    (text, 1, r)
+}
+
+/// The cells of a simple table row, inline; `None` when the row holds more
+/// structure than one line can show.
+fn row_cells(
+    lines: &[Line],
+    i: usize,
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+) -> Option<(Vec<String>, usize)> {
+    let row_depth = lines[i].depth;
+    let mut cells: Vec<String> = Vec::new();
+    let mut j = i + 1;
+    while j < lines.len() && lines[j].depth > row_depth {
+        let cell = &lines[j];
+        if cell.depth != row_depth + 1 || !is_cell(&cell.record.r) {
+            return None;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let mut k = j + 1;
+        while k < lines.len() && lines[k].depth > cell.depth {
+            let inner = &lines[k];
+            if inner.depth != cell.depth + 1 || parts.len() >= 4 {
+                return None;
+            }
+            parts.push(element_text(inner, refs, opts).0);
+            k += 1;
+        }
+        let mut text = if parts.is_empty() {
+            escape_cell(&cell.record.n)
+        } else {
+            parts.join(" ")
+        };
+        if !cell.record.f.is_empty() {
+            text = format!("[{}] {text}", cell.record.f);
+        }
+        cells.push(text);
+        j = k;
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    Some((cells, j - i))
+}
+
+/// One element or text line on its own.
+pub(crate) fn element_text(
+    line: &Line,
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+) -> (String, Option<crate::Ref>) {
+    let record = &line.record;
+    match record.r.as_str() {
+        "text" => (escape_text(record.t.as_deref().unwrap_or_default()), None),
+        "more" => {
+            let what = if record.n.is_empty() {
+                "alike items"
+            } else {
+                record.n.as_str()
+            };
+            (
+                format!(
+                    "… {} more {what} like the above (find reaches them)",
+                    record.c.unwrap_or(0)
+                ),
+                None,
+            )
+        }
+        _ => {
+            let r = refs.get_or_assign(&line.key);
+            (describe(record, Some(r), opts), Some(r))
+        }
+    }
+}
+
+/// `eN role "name" [flags]: value (options) -> href`.
+pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOptions) -> String {
+    let mut s = String::new();
+    if let Some(r) = r {
+        s.push_str(&r.to_string());
+        s.push(' ');
+    }
+    match record.r.as_str() {
+        "heading" => s.push_str(&format!("h{}", record.l.unwrap_or(2))),
+        "image" => s.push_str("img"),
+        "frame" => s.push_str("iframe"),
+        role => s.push_str(role),
+    }
+    if !record.n.is_empty() {
+        s.push(' ');
+        s.push_str(&quote(&record.n));
+    }
+    s.push_str(&flags_suffix(record));
+    if let Some(v) = record.v.as_deref().filter(|v| !v.is_empty()) {
+        s.push_str(": ");
+        if v.trim() != v || v.contains('"') {
+            s.push_str(&quote(v));
+        } else {
+            s.push_str(v);
+        }
+    }
+    if let Some(options) = &record.o {
+        let shown: Vec<String> = options.iter().map(|o| quote(o)).collect();
+        s.push_str(" (options ");
+        s.push_str(&shown.join(", "));
+        if let Some(total) = record.c.filter(|c| *c as usize > options.len()) {
+            s.push_str(&format!(", … {} more", total as usize - options.len()));
+        }
+        s.push(')');
+    }
+    if opts.urls {
+        if let Some(href) = &record.h {
+            let short = opts
+                .origin
+                .as_deref()
+                .and_then(|o| href.strip_prefix(o))
+                .filter(|rest| rest.starts_with('/'))
+                .unwrap_or(href);
+            s.push_str(" -> ");
+            s.push_str(short);
+        }
+    }
+    s
+}
+
+fn flags_suffix(record: &Record) -> String {
+    if record.f.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", record.f)
+    }
+}
+
+/// Names are quoted so that where a name ends is never in doubt.
+pub(crate) fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\n' | '\r' | '\t' => q.push(' '),
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
+}
+
+/// Text is written as it is, unless it could be read as a line of another
+/// kind (an element, a bullet, a row, a diff marker); then it is quoted.
+pub(crate) fn escape_text(t: &str) -> String {
+    let looks_like_syntax = t.starts_with("- ")
+        || t.starts_with("| ")
+        || t.starts_with("+ ")
+        || t.starts_with("~ ")
+        || t.starts_with('…')
+        || t.starts_with('"')
+        || t.starts_with('-') && t.len() == 1
+        || starts_with_ref(t);
+    if looks_like_syntax {
+        quote(t)
+    } else {
+        t.to_owned()
+    }
+}
+
+fn escape_cell(t: &str) -> String {
+    t.replace('|', "\\|")
+}
+
+fn starts_with_ref(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('e') else {
+        return false;
+    };
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && rest[digits..].starts_with(' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_looks_like_syntax_is_quoted() {
+        assert_eq!(escape_text("hello world"), "hello world");
+        assert_eq!(escape_text("e12 button"), "\"e12 button\"");
+        assert_eq!(escape_text("- not a bullet"), "\"- not a bullet\"");
+        assert_eq!(escape_text("eat 12 apples"), "eat 12 apples");
+        assert_eq!(quote("say \"hi\""), "\"say \\\"hi\\\"\"");
+    }
+}

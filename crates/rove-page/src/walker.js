@@ -1,0 +1,487 @@
+// rove's page walker. Installed in an isolated world named "rove" in every
+// frame, so page scripts can neither see nor tamper with it. It reads the page
+// through Chromium's own accessibility computations (Element.computedRole and
+// Element.computedName, enabled by the ComputedAccessibilityInfo blink
+// feature) and emits one compact record per line of the view, in document
+// order over the flat tree (shadow roots and slots resolved).
+//
+// Records: {u: uid, d: depth, r: role, n: name, v: value, f: flags,
+//           h: href, l: heading level, o: options, c: count, t: text}
+// uids are small integers, unique within this document, kept in a WeakMap so
+// an element keeps its uid for its whole life and a new element never gets
+// an old one.
+(() => {
+  if (globalThis.__rove) return;
+  const uids = new WeakMap();
+  const byUid = new Map();
+  let nextUid = 1;
+  const token = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const clickMarks = new WeakSet();
+  const closedRoots = new WeakMap();
+  const checkedHosts = new WeakSet();
+  const native = 'computedRole' in Element.prototype;
+
+  const uidOf = (node) => {
+    let u = uids.get(node);
+    if (u === undefined) {
+      u = nextUid++;
+      uids.set(node, u);
+      byUid.set(u, new WeakRef(node));
+    }
+    return u;
+  };
+
+  const lookup = (u) => {
+    const ref = byUid.get(u);
+    const node = ref && ref.deref();
+    return node && node.isConnected ? node : null;
+  };
+
+  // Uids whose nodes are gone; forgotten once reported.
+  const reapDead = () => {
+    const dead = [];
+    for (const [u, ref] of byUid) {
+      const node = ref.deref();
+      if (!node || !node.isConnected) {
+        dead.push(u);
+        byUid.delete(u);
+      }
+    }
+    return dead;
+  };
+
+  const GRAPHICS = new Set(['image', 'img', 'graphics-document', 'graphics-symbol', 'graphics-object']);
+  const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox',
+    'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
+    'clickable']);
+  // Roles that take their name from their content: their text is the name.
+  const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'option', 'treeitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'switch', 'checkbox', 'radio', 'tooltip',
+    'clickable', 'image', 'img', 'row']);
+  // Containers that get their own line, even unnamed.
+  const STRUCTURAL = new Set(['navigation', 'main', 'banner', 'contentinfo', 'complementary', 'form', 'search', 'region',
+    'dialog', 'alertdialog', 'alert', 'status', 'log', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row',
+    'tree', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar', 'radiogroup', 'group', 'article', 'figure',
+    'cell', 'gridcell', 'columnheader', 'rowheader', 'timer', 'marquee', 'feed', 'note', 'math', 'progressbar', 'meter',
+    'scrollbar', 'separator', 'definition', 'term', 'blockquote', 'code', 'caption']);
+  // Roles that never produce a line of their own (their children move up).
+  const TRANSPARENT = new Set(['generic', 'none', 'presentation', '', 'rowgroup', 'paragraph', 'strong', 'emphasis',
+    'subscript', 'superscript', 'mark', 'deletion', 'insertion', 'time', 'abbr', 'LineBreak', 'StaticText',
+    'sectionheader', 'sectionfooter', 'ruby', 'code', 'blockquote', 'definition', 'term', 'caption', 'figure', 'note']);
+  const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
+    '[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=textbox],[role=combobox],' +
+    '[role=slider],[role=spinbutton],[onclick],[contenteditable=""],[contenteditable=true]';
+
+  // ---- role and name -------------------------------------------------------
+
+  const IMPLICIT = {A: (e) => (e.hasAttribute('href') ? 'link' : 'generic'), BUTTON: () => 'button', SELECT: (e) => (e.multiple || e.size > 1 ? 'listbox' : 'combobox'),
+    TEXTAREA: () => 'textbox', H1: () => 'heading', H2: () => 'heading', H3: () => 'heading', H4: () => 'heading',
+    H5: () => 'heading', H6: () => 'heading', IMG: (e) => (e.getAttribute('alt') === '' ? 'none' : 'image'), UL: () => 'list', OL: () => 'list',
+    LI: () => 'listitem', NAV: () => 'navigation', MAIN: () => 'main', TABLE: () => 'table', TR: () => 'row',
+    TD: () => 'cell', TH: () => 'columnheader', P: () => 'paragraph', DIALOG: () => 'dialog', FORM: () => 'form',
+    OPTION: () => 'option', HEADER: () => 'banner', FOOTER: () => 'contentinfo', ASIDE: () => 'complementary',
+    FIELDSET: () => 'group', PROGRESS: () => 'progressbar', METER: () => 'meter', SUMMARY: () => 'button',
+    INPUT: (e) => ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
+      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none'})[e.type] || 'textbox'};
+
+  // Without the blink feature (a browser rove did not launch), an
+  // approximation of the implicit ARIA role and the accessible name.
+  const roleOf = native
+    ? (e) => e.computedRole || ''
+    : (e) => {
+      const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
+      if (explicit) return explicit;
+      const f = IMPLICIT[e.tagName];
+      return f ? f(e) : 'generic';
+    };
+  const nameOf = native
+    ? (e) => e.computedName || ''
+    : (e) => {
+      const label = e.getAttribute('aria-label');
+      if (label) return label.trim();
+      const by = e.getAttribute('aria-labelledby');
+      if (by) {
+        const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
+        if (t.trim()) return t.trim().replace(/\s+/g, ' ');
+      }
+      if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
+      if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
+      const role = roleOf(e);
+      if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
+      return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
+    };
+
+  // ---- facts about one element ---------------------------------------------
+
+  const isHidden = (e, style) => {
+    if (e.getAttribute('aria-hidden') === 'true') return true;
+    if (e.hasAttribute('inert')) return true;
+    if (style.display === 'contents') return false;
+    return !e.checkVisibility({checkVisibilityCSS: true});
+  };
+
+  const deepActive = () => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+
+  const flagsOf = (e, role, active) => {
+    const f = [];
+    const aria = (n) => e.getAttribute(n);
+    if (e.disabled || aria('aria-disabled') === 'true') f.push('disabled');
+    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
+      const checked = aria('aria-checked');
+      if (checked === 'mixed' || e.indeterminate) f.push('mixed');
+      else if (e.checked === true || checked === 'true') f.push('checked');
+    }
+    if (aria('aria-pressed') === 'true') f.push('pressed');
+    if (aria('aria-pressed') === 'mixed') f.push('mixed');
+    const expanded = aria('aria-expanded');
+    if (expanded === 'true') f.push('expanded');
+    else if (expanded === 'false') f.push('collapsed');
+    if (e.tagName === 'DETAILS') f.push(e.open ? 'expanded' : 'collapsed');
+    if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f.push(e.parentElement.open ? 'expanded' : 'collapsed');
+    if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f.push('selected');
+    if (aria('aria-current') && aria('aria-current') !== 'false') f.push('current');
+    if (e.required || aria('aria-required') === 'true') f.push('required');
+    if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f.push('readonly');
+    if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f.push('invalid');
+    if (e === active) f.push('focused');
+    const live = aria('aria-live');
+    if (live && live !== 'off' && role !== 'live') f.push('live');
+    return f.join(' ');
+  };
+
+  const TEXT_INPUTS = new Set(['text', 'email', 'search', 'url', 'tel', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', '']);
+  const valueOf = (e, role) => {
+    const tag = e.tagName;
+    if (tag === 'INPUT') {
+      if (e.type === 'password') return e.value ? `[${e.value.length} characters hidden]` : '';
+      if (TEXT_INPUTS.has(e.type)) return e.value;
+      if (e.type === 'file') return Array.from(e.files || []).map((f) => f.name).join(', ');
+      return null;
+    }
+    if (tag === 'TEXTAREA') return e.value;
+    if (tag === 'SELECT') return Array.from(e.selectedOptions).map((o) => o.label || o.textContent.trim()).join(', ');
+    if (e.isContentEditable && (role === 'textbox' || role === 'searchbox' || role === 'generic')) return clip(e.innerText, 500);
+    const now = e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow');
+    if (now) return now;
+    if (tag === 'PROGRESS' || tag === 'METER') return String(e.value);
+    return null;
+  };
+
+  const clip = (s, n) => {
+    s = (s || '').replace(/\s+/g, ' ').trim();
+    return s.length > n ? s.slice(0, n - 1) + '…' : s;
+  };
+
+  // A generic element the user can click: it has a click listener (marked by
+  // rove from DOMDebugger), an onclick attribute, a tabindex, or a pointer
+  // cursor it does not merely inherit.
+  const isClickable = (e, style, parentCursor) => {
+    if (clickMarks.has(e) || e.hasAttribute('onclick')) return true;
+    if (e.tabIndex >= 0 && e.hasAttribute('tabindex')) return true;
+    return style.cursor === 'pointer' && parentCursor !== 'pointer';
+  };
+
+  // Whether an element inside `e` sets a pointer cursor of its own (a
+  // clickable inside a clickable).
+  const hasOwnPointer = (e) => {
+    for (const d of e.querySelectorAll('*')) {
+      if (getComputedStyle(d).cursor === 'pointer' && getComputedStyle(d.parentElement).cursor !== 'pointer') return true;
+      if (clickMarks.has(d) || d.hasAttribute('onclick')) return true;
+    }
+    return false;
+  };
+
+  // ---- the flat tree --------------------------------------------------------
+
+  const childrenOf = (node) => {
+    if (node.nodeType === 1) {
+      const root = node.shadowRoot || closedRoots.get(node);
+      if (root) return root.childNodes;
+      if (node.tagName === 'SLOT') {
+        const assigned = node.assignedNodes({flatten: true});
+        return assigned.length ? assigned : node.childNodes;
+      }
+    }
+    return node.childNodes;
+  };
+
+  // ---- the walk -------------------------------------------------------------
+
+  const COLLAPSE_MIN = 30;
+  const COLLAPSE_KEEP = 10;
+
+  const shapeKey = (e) => e.tagName + '|' + (e.getAttribute('role') || '') + '|' + (e.getAttribute('class') || '');
+
+  function walk(opts) {
+    const out = [];
+    const hosts = [];
+    const active = deepActive();
+    const maxChars = opts.maxChars || Infinity;
+    const interactiveOnly = opts.mode === 'interactive';
+    let chars = 0;
+    let cut = null;
+    let emittedInteractive = 0;
+    // Paging: emit nothing until the element with uid `after` has been passed.
+    let waiting = opts.after ? true : false;
+    let text = null; // pending text run: {u, d, parts}
+
+    const flushText = () => {
+      if (text) {
+        const t = text.parts.join('').replace(/\s+/g, ' ').trim();
+        if (t && !waiting && !interactiveOnly) emit({u: text.u, d: text.d, r: 'text', t: t});
+        text = null;
+      }
+    };
+
+    const emit = (rec) => {
+      if (cut) return;
+      const size = 8 + (rec.n ? rec.n.length : 0) + (rec.v ? rec.v.length : 0) + (rec.t ? rec.t.length : 0) + 2 * rec.d;
+      if (chars + size > maxChars && out.length > 0) {
+        cut = {after: lastElementUid};
+        return;
+      }
+      chars += size;
+      out.push(rec);
+      if (INTERACTIVE.has(rec.r)) emittedInteractive++;
+      if (rec.r !== 'text') lastElementUid = rec.u;
+    };
+    let lastElementUid = 0;
+
+    const visit = (node, depth, owner, parentCursor, inNamed) => {
+      if (cut) return;
+      if (node.nodeType === 3) {
+        if (inNamed) return; // the text is already the owner's name
+        if (!text || text.u !== owner || text.d !== depth) {
+          flushText();
+          text = {u: owner, d: depth, parts: []};
+        }
+        text.parts.push(node.data);
+        return;
+      }
+      if (node.nodeType !== 1) {
+        if (node.nodeType === 11) visitChildren(node, depth, owner, parentCursor, inNamed);
+        return;
+      }
+      const e = node;
+      if (SKIP_TAGS.has(e.tagName)) return;
+      const style = getComputedStyle(e);
+      if (isHidden(e, style)) return;
+      const u = uidOf(e);
+      if (waiting && u === opts.after) {
+        waiting = false;
+        return; // its subtree was on the previous page
+      }
+      if (e.tagName === 'IFRAME' || e.tagName === 'FRAME') {
+        flushText();
+        if (!waiting) {
+          emit({u, d: depth, r: 'frame', n: nameOf(e)});
+        }
+        return;
+      }
+      if (e.tagName.includes('-') && !e.shadowRoot && !checkedHosts.has(e)) hosts.push(u);
+      // A caption or legend is the name of its table or group, already on
+      // the parent's line.
+      if ((e.tagName === 'CAPTION' || e.tagName === 'LEGEND' || e.tagName === 'FIGCAPTION') && e.parentElement &&
+          nameOf(e.parentElement).includes(clip(e.innerText, 200))) {
+        flushText();
+        visitChildren(e, depth, owner, style.cursor, true);
+        return;
+      }
+      // A label's text is the name of its control, which has its own line.
+      if (e.tagName === 'LABEL' && e.control && e.control.checkVisibility()) {
+        flushText();
+        visitChildren(e, depth, owner, style.cursor, true);
+        return;
+      }
+      let role = roleOf(e);
+      const display = style.display;
+      const block = display !== 'inline' && display !== 'contents';
+      // Something the user can click that the accessibility tree does not
+      // call a control: a generic element becomes `clickable`; an element
+      // with a role of its own (an image, a row) gets the `clickable` flag.
+      const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
+      const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
+      if (clicks && (bare || (GRAPHICS.has(role) && !nameOf(e)))) role = 'clickable';
+      else if (bare && e.isContentEditable && e.hasAttribute('contenteditable')) role = 'textbox';
+      else if (bare && e.getAttribute('aria-live') && e.getAttribute('aria-live') !== 'off') role = 'live';
+      const transparent = TRANSPARENT.has(role);
+      if (transparent) {
+        // A block boundary ends the current text run.
+        if (block) flushText();
+        visitChildren(e, depth, block ? u : owner, style.cursor, inNamed);
+        if (block) flushText();
+        return;
+      }
+      // Images without a name are decoration.
+      if (GRAPHICS.has(role) && !nameOf(e)) return;
+      flushText();
+      const interactive = INTERACTIVE.has(role);
+      // A clickable element is named by its text when it is small and holds
+      // no other control; a clickable container keeps its content as lines.
+      let leaf = true;
+      if (role === 'clickable') {
+        const inner = e.innerText || '';
+        leaf = inner.length <= 150 && !e.querySelector(INTERACTIVE_SELECTOR + ',h1,h2,h3,h4,h5,h6,img,svg,[role],[tabindex]') &&
+          !hasOwnPointer(e);
+      }
+      let name = role === 'clickable' ? (e.getAttribute('aria-label') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
+      const rec = {u, d: depth, r: role};
+      if (name) rec.n = clip(name, 200);
+      const flags = flagsOf(e, role, active) + (clicks && role !== 'clickable' ? (flagsOf(e, role, active) ? ' ' : '') + 'clickable' : '');
+      if (flags) rec.f = flags;
+      const value = valueOf(e, role);
+      if (value) rec.v = clip(value, 300);
+      if (role === 'heading') {
+        const level = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
+        rec.l = level;
+      }
+      if (role === 'link' && e.href) rec.h = e.href;
+      if (e.tagName === 'SELECT') {
+        const options = Array.from(e.options);
+        rec.o = options.slice(0, 25).map((o) => clip(o.label || o.textContent, 60));
+        if (options.length > 25) rec.c = options.length;
+      }
+      // Named by its content: its text is already on its line.
+      const named = !!name && (NAME_FROM_CONTENT.has(role) || clip(e.innerText, 200) === rec.n);
+      const shown = !waiting && (!interactiveOnly || interactive || role === 'heading');
+      if (shown) emit(rec);
+      // Options of a native select are listed on its own line. Inside a
+      // control or a node named by its content, text is already the name; only
+      // elements inside it (a link in a heading, an image in a button) remain.
+      if (e.tagName !== 'SELECT') {
+        visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
+      }
+      flushText();
+    };
+
+    const visitChildren = (node, depth, owner, parentCursor, inNamed) => {
+      const kids = childrenOf(node);
+      const n = kids.length;
+      let i = 0;
+      while (i < n && !cut) {
+        const k = kids[i];
+        if (k.nodeType === 1 && n - i >= COLLAPSE_MIN) {
+          // A long run of siblings of one shape collapses to examples + count.
+          const key = shapeKey(k);
+          let j = i + 1;
+          while (j < n && (kids[j].nodeType !== 1 || shapeKey(kids[j]) === key)) j++;
+          const run = [];
+          for (let x = i; x < j; x++) if (kids[x].nodeType === 1) run.push(kids[x]);
+          if (run.length >= COLLAPSE_MIN) {
+            for (let x = 0; x < COLLAPSE_KEEP; x++) visit(run[x], depth, owner, parentCursor, inNamed);
+            flushText();
+            if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: run.length - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});
+            i = j;
+            continue;
+          }
+        }
+        visit(k, depth, owner, parentCursor, inNamed);
+        i++;
+      }
+    };
+
+    let root = document.documentElement;
+    if (opts.scope) {
+      root = lookup(opts.scope);
+      if (!root) return {token, gone: true};
+    }
+    if (root) {
+      const parentCursor = opts.scope && root.parentElement ? getComputedStyle(root.parentElement).cursor : 'auto';
+      visit(root, 0, 0, parentCursor, false);
+    }
+    flushText();
+    const result = {token, records: out, hosts, native, dead: reapDead(), url: location.href, title: document.title};
+    if (cut) {
+      result.cut = cut.after;
+      let total = 0;
+      for (const e of document.querySelectorAll(INTERACTIVE_SELECTOR)) if (e.checkVisibility()) total++;
+      result.moreInteractive = Math.max(0, total - emittedInteractive);
+    }
+    return result;
+  }
+
+  // ---- find -----------------------------------------------------------------
+
+  function find(query) {
+    const needle = (query.text || '').toLowerCase();
+    const wantRole = query.role || '';
+    const limit = query.limit || 20;
+    const matches = [];
+    let total = 0;
+    let heading = '';
+    const stack = [document.documentElement];
+    // Iterative pre-order over the flat tree.
+    const visitEl = (e) => {
+      if (SKIP_TAGS.has(e.tagName)) return false;
+      if (e.getAttribute('aria-hidden') === 'true' || !e.checkVisibility({checkVisibilityCSS: true})) {
+        if (getComputedStyle(e).display !== 'contents') return false;
+      }
+      let role = e.tagName === 'IFRAME' || e.tagName === 'FRAME' ? 'frame' : roleOf(e);
+      if ((role === 'generic' || role === 'none' || role === '') && isClickable(e, getComputedStyle(e), e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto')) role = 'clickable';
+      const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
+      const interesting = textual || !TRANSPARENT.has(role);
+      if (interesting) {
+        const name = textual ? clip(e.innerText, 200) : nameOf(e);
+        if (role === 'heading') heading = name;
+        const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
+        if (roleOk && (!needle || name.toLowerCase().includes(needle) || (valueOf(e, role) || '').toLowerCase().includes(needle))) {
+          total++;
+          if (matches.length < limit) {
+            const rec = {u: uidOf(e), d: 0, r: role};
+            if (name) rec.n = clip(name, 200);
+            const v = valueOf(e, role);
+            if (v) rec.v = clip(v, 200);
+            const flags = flagsOf(e, role, deepActive());
+            if (flags) rec.f = flags;
+            if (role === 'link' && e.href) rec.h = e.href;
+            if (role === 'heading') rec.l = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
+            rec.x = contextOf(e, heading);
+            matches.push(rec);
+          }
+        }
+        // Inside a control or a frame element, nothing more to find here.
+        if (INTERACTIVE.has(role) && role !== 'clickable' || role === 'frame') return false;
+      }
+      return true;
+    };
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.nodeType !== 1 && node.nodeType !== 11) continue;
+      if (node.nodeType === 1 && !visitEl(node)) continue;
+      const kids = childrenOf(node);
+      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeType === 1 || kids[i].nodeType === 11) stack.push(kids[i]);
+    }
+    return {token, records: matches, total};
+  }
+
+  // One line of context: the nearest label-ish ancestor, else the heading above.
+  const contextOf = (e, heading) => {
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const role = roleOf(a);
+      if (['dialog', 'alertdialog', 'form', 'navigation', 'region', 'group', 'radiogroup', 'listitem', 'row', 'tabpanel', 'menu', 'list', 'table'].includes(role)) {
+        const n = role === 'listitem' || role === 'row' ? clip(a.innerText, 80) : nameOf(a);
+        if (n) return `${role} "${clip(n, 80)}"`;
+      }
+    }
+    return heading ? `under heading "${clip(heading, 80)}"` : '';
+  };
+
+  globalThis.__rove = {
+    token,
+    native,
+    walk,
+    find,
+    lookup,
+    uidOf,
+    // Marks elements with click listeners (found by rove through DOMDebugger).
+    markClickable(...els) { for (const e of els) if (e) clickMarks.add(e); return els.length; },
+    // Registers a closed shadow root found by rove through DOM.describeNode.
+    adoptClosedRoot(host, root) { checkedHosts.add(host); if (root) closedRoots.set(host, root); },
+    hostChecked(host) { checkedHosts.add(host); },
+  };
+})();
