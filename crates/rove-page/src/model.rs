@@ -19,6 +19,9 @@ use crate::{PageError, tokens};
 /// paging to reach the rest.
 pub const DEFAULT_BUDGET: usize = 4_000;
 
+/// Tokens kept free for the note a cut view ends with.
+const NOTE_RESERVE: usize = 64;
+
 /// A diff is sent only while it is smaller than this share of the full view.
 const DIFF_SHARE: f64 = 0.7;
 
@@ -248,7 +251,8 @@ impl PageModel {
         let header = self.header(&snapshot.url, &snapshot.title);
         let render_opts = RenderOptions {
             urls: opts.urls,
-            budget: budget.map(|b| b.saturating_sub(tokens::estimate(&header))),
+            // The note that says how to get the rest must fit too.
+            budget: budget.map(|b| b.saturating_sub(tokens::estimate(&header) + NOTE_RESERVE)),
             origin: origin_of(&snapshot.url),
         };
         let rendered = render(lines, &mut self.refs, &render_opts);
@@ -337,11 +341,13 @@ impl PageModel {
             }
         } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
             let mut view = full;
+            view.mode = Mode::Full;
             view.text.insert_str(
                 0,
                 &format!(
-                    "(the diff has {} changes, larger than the page itself; full view)\n",
-                    changes.len()
+                    "(the diff has {} changes, more than {:.0}% of the page; full view instead)\n",
+                    changes.len(),
+                    DIFF_SHARE * 100.0
                 ),
             );
             view.tokens = tokens::estimate(&view.text);

@@ -216,6 +216,10 @@
   const COLLAPSE_KEEP = 10;
 
   const shapeKey = (e) => e.tagName + '|' + (e.getAttribute('role') || '') + '|' + (e.getAttribute('class') || '');
+  // Items of a listing collapse; sections of a document do not (a long
+  // article is read on with paging, not summarised).
+  const COLLAPSIBLE = new Set(['row', 'listitem', 'option', 'treeitem', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'gridcell', 'cell', 'article', 'link', 'button', 'img', 'image', 'figure']);
 
   function walk(opts) {
     const out = [];
@@ -372,7 +376,7 @@
           while (j < n && (kids[j].nodeType !== 1 || shapeKey(kids[j]) === key)) j++;
           const run = [];
           for (let x = i; x < j; x++) if (kids[x].nodeType === 1) run.push(kids[x]);
-          if (run.length >= COLLAPSE_MIN) {
+          if (run.length >= COLLAPSE_MIN && COLLAPSIBLE.has(roleOf(run[0]))) {
             for (let x = 0; x < COLLAPSE_KEEP; x++) visit(run[x], depth, owner, parentCursor, inNamed);
             flushText();
             if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: run.length - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});

@@ -127,3 +127,39 @@ pub async fn find_ref(model: &mut PageModel, text: &str, role: Option<&str>) -> 
         .expect("find");
     first_ref(&found.text)
 }
+
+/// Evaluates `body` (a function body using `this`) on the element a ref names.
+pub async fn on_element(model: &mut PageModel, r: Ref, body: &str) -> serde_json::Value {
+    let element = model
+        .element(r)
+        .await
+        .unwrap_or_else(|e| panic!("{r}: {e}"));
+    let answer = element
+        .session
+        .call(
+            "Runtime.callFunctionOn",
+            serde_json::json!({
+                "objectId": element.object_id,
+                "functionDeclaration": format!("function() {{ {body} }}"),
+                "returnByValue": true,
+            }),
+        )
+        .await
+        .expect("callFunctionOn");
+    answer["result"]["value"].clone()
+}
+
+/// Every `eN <role> "name"` line of a view, as (ref, name).
+pub fn named_refs(text: &str) -> Vec<(Ref, String)> {
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim_start().trim_start_matches("- ");
+            let mut parts = line.splitn(2, ' ');
+            let r: Ref = parts.next()?.parse().ok()?;
+            let rest = parts.next()?;
+            let start = rest.find('"')? + 1;
+            let end = start + rest[start..].find('"')?;
+            Some((r, rest[start..end].to_owned()))
+        })
+        .collect()
+}
