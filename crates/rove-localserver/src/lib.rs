@@ -104,10 +104,12 @@ impl Response {
 
 type Handler = Arc<dyn Fn(&Request) -> Response + Send + Sync>;
 
-/// The routes of a server: exact paths to handlers.
+/// The routes of a server: exact paths to handlers, then folders served
+/// from disk under a path prefix.
 #[derive(Clone, Default)]
 pub struct Routes {
     map: HashMap<String, Handler>,
+    folders: Vec<(String, std::path::PathBuf)>,
 }
 
 impl std::fmt::Debug for Routes {
@@ -127,6 +129,37 @@ impl Routes {
     /// Serves a fixed response at `path`.
     pub fn page(self, path: &str, response: Response) -> Self {
         self.handle(path, move |_| response.clone())
+    }
+
+    /// Serves the files under `folder` at `prefix` (`/docs` → `/docs/a.html`).
+    /// Paths that climb out of the folder are refused.
+    pub fn folder(mut self, prefix: &str, folder: impl Into<std::path::PathBuf>) -> Self {
+        self.folders
+            .push((prefix.trim_end_matches('/').to_owned(), folder.into()));
+        self
+    }
+
+    fn serve_file(&self, path: &str) -> Option<Response> {
+        for (prefix, folder) in &self.folders {
+            let Some(rest) = path.strip_prefix(prefix.as_str()) else {
+                continue;
+            };
+            let rest = percent_decode(rest.trim_start_matches('/'));
+            if rest.split('/').any(|part| part == "..") {
+                return Some(Response::status(403));
+            }
+            let file = folder.join(&rest);
+            let file = if file.is_dir() {
+                file.join("index.html")
+            } else {
+                file
+            };
+            return Some(match std::fs::read(&file) {
+                Ok(body) => Response::with_type(200, content_type(&file), body),
+                Err(_) => Response::status(404),
+            });
+        }
+        None
     }
 
     /// Serves `path` with a handler.
@@ -209,7 +242,9 @@ async fn serve(mut stream: TcpStream, routes: &Routes) -> std::io::Result<()> {
     };
     let response = match routes.map.get(&request.path) {
         Some(handler) => handler(&request),
-        None => Response::status(404),
+        None => routes
+            .serve_file(&request.path)
+            .unwrap_or_else(|| Response::status(404)),
     };
     if let Some(delay) = response.delay {
         tokio::time::sleep(delay).await;
@@ -286,6 +321,49 @@ async fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>
     }))
 }
 
+fn content_type(file: &std::path::Path) -> &'static str {
+    match file
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+    {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "svg" => "image/svg+xml",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
@@ -350,5 +428,28 @@ mod tests {
             "{moved}"
         );
         assert!(server.url("/a").starts_with("http://127.0.0.1:"));
+    }
+
+    #[tokio::test]
+    async fn folders_serve_files_and_refuse_to_climb_out() {
+        let dir =
+            std::env::temp_dir().join(format!("rove-localserver-test-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+        std::fs::write(dir.join("sub/page one.html"), "<p>one</p>").expect("write");
+        let server = LocalServer::start(Routes::new().folder("/files", &dir))
+            .await
+            .expect("start");
+        let one = exchange(&server, "GET /files/sub/page%20one.html HTTP/1.1\r\n\r\n").await;
+        assert!(
+            one.starts_with("HTTP/1.1 200 OK")
+                && one.contains("text/html")
+                && one.ends_with("<p>one</p>"),
+            "{one}"
+        );
+        let up = exchange(&server, "GET /files/../etc/passwd HTTP/1.1\r\n\r\n").await;
+        assert!(up.starts_with("HTTP/1.1 403"), "{up}");
+        let missing = exchange(&server, "GET /files/nope.html HTTP/1.1\r\n\r\n").await;
+        assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

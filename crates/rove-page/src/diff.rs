@@ -128,16 +128,23 @@ fn line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
 
 /// What the old line said, as briefly as tells the difference.
 fn was(old: &Record, new: &Record) -> String {
+    let quote = crate::render::quote;
     if old.is_text() {
-        return crate::render::quote(old.t.as_deref().unwrap_or_default());
+        return quote(&changed_part(
+            old.t.as_deref().unwrap_or_default(),
+            new.t.as_deref().unwrap_or_default(),
+        ));
     }
     let mut parts = Vec::new();
     if old.n != new.n {
-        parts.push(format!("name {}", crate::render::quote(&old.n)));
+        parts.push(quote(&changed_part(&old.n, &new.n)));
     }
     if old.v != new.v {
         parts.push(match &old.v {
-            Some(v) if !v.is_empty() => format!("value {}", crate::render::quote(v)),
+            Some(v) if !v.is_empty() => format!(
+                "value {}",
+                quote(&changed_part(v, new.v.as_deref().unwrap_or_default()))
+            ),
             _ => "empty".to_owned(),
         });
     }
@@ -152,5 +159,56 @@ fn was(old: &Record, new: &Record) -> String {
         describe(old, None, &RenderOptions::default())
     } else {
         parts.join(", ")
+    }
+}
+
+/// The part of `old` that differs from `new`, with a word of context on each
+/// side and `…` where words were left out: a long sentence with one word
+/// changed costs a few tokens, not the sentence twice.
+fn changed_part(old: &str, new: &str) -> String {
+    if old.chars().count() <= 40 {
+        return old.to_owned();
+    }
+    let a: Vec<&str> = old.split(' ').collect();
+    let b: Vec<&str> = new.split(' ').collect();
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let start = prefix.saturating_sub(1);
+    let end = (a.len() - suffix + 1).min(a.len());
+    let mut out = String::new();
+    if start > 0 {
+        out.push_str("… ");
+    }
+    out.push_str(&a[start..end].join(" "));
+    if end < a.len() {
+        out.push_str(" …");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed_part;
+
+    #[test]
+    fn only_the_changed_words_are_repeated() {
+        // Short texts are repeated whole.
+        assert_eq!(changed_part("Loading", "Done"), "Loading");
+        assert_eq!(
+            changed_part("Outer button", "Outer button pressed"),
+            "Outer button"
+        );
+        let long = "Enter the username alan and the password KPnMy into the text fields";
+        let changed = "Enter the username bob and the password KPnMy into the text fields";
+        assert_eq!(changed_part(long, changed), "… username alan and …");
+        let grown = format!("{long} now");
+        assert_eq!(changed_part(long, &grown), "… fields");
     }
 }

@@ -144,6 +144,8 @@ pub struct PageModel {
     /// The current document token of each frame (by session and frame id).
     docs: HashMap<(String, String), Arc<str>>,
     last: Option<Snapshot>,
+    /// The frames of the last snapshot, walked optimistically by the next.
+    known_frames: Option<Vec<Frame>>,
     approximate_roles: bool,
 }
 
@@ -157,6 +159,7 @@ impl PageModel {
             iframes: HashMap::new(),
             docs: HashMap::new(),
             last: None,
+            known_frames: None,
             approximate_roles: false,
         }
     }
@@ -209,13 +212,12 @@ impl PageModel {
         }))
     }
 
+    /// `[t1] Title URL`: the tab, then what the page calls itself and where
+    /// it is. The URL always starts with its scheme, so it is never mistaken
+    /// for the end of the title.
     fn header(&self, url: &str, title: &str) -> String {
-        format!(
-            "[{}] {} {}\n",
-            self.tab.id(),
-            crate::render::quote(title),
-            url
-        )
+        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        format!("[{}] {title} {url}\n", self.tab.id())
     }
 
     async fn full_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
@@ -248,7 +250,17 @@ impl PageModel {
         opts: &ViewOptions,
         budget: Option<usize>,
     ) -> View {
-        let header = self.header(&snapshot.url, &snapshot.title);
+        // The interactive view is for acting; the URL is left to the full view.
+        let header = if opts.mode == Mode::Interactive {
+            let title = snapshot
+                .title
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!("[{}] {title}\n", self.tab.id())
+        } else {
+            self.header(&snapshot.url, &snapshot.title)
+        };
         let render_opts = RenderOptions {
             urls: opts.urls,
             // The note that says how to get the rest must fit too.
@@ -324,14 +336,17 @@ impl PageModel {
         };
         let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts);
         let full = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
+        // The header appears only when the URL or title changed; `+`, `-`
+        // and `~` lines say by themselves that this is a diff.
         let mut text = String::new();
         if previous.url != snapshot.url || previous.title != snapshot.title {
             text.push_str(&self.header(&snapshot.url, &snapshot.title));
-        } else {
-            text.push_str(&format!("[{}] unchanged URL and title\n", self.tab.id()));
         }
         let view = if changes.is_empty() {
-            text.push_str("no changes since the last view\n");
+            text.push_str(&format!(
+                "[{}] no changes since the last view\n",
+                self.tab.id()
+            ));
             View {
                 tokens: tokens::estimate(&text),
                 text,
@@ -514,25 +529,32 @@ impl PageModel {
         walk: &serde_json::Value,
         after: Option<&(Frame, u32)>,
     ) -> Result<Snapshot, PageError> {
-        let frames = frames::frames(&self.tab).await?;
-        self.worlds.retain_frames(&frames);
+        // Optimistically walk the frames seen last time while asking for the
+        // current frame list; the walks count only if the list is unchanged.
+        let optimistic = match self.known_frames.clone() {
+            Some(known) if after.is_none() => {
+                let jobs = self.prepare(&known).await?;
+                let (current, walked) =
+                    tokio::join!(frames::frames(&self.tab), walk_jobs(&jobs, walk, after));
+                let current = current?;
+                let unchanged = same_frames(&current, &known);
+                (current, unchanged.then_some((jobs, walked)))
+            }
+            _ => (frames::frames(&self.tab).await?, None),
+        };
+        let (frames, (jobs, walked)) = match optimistic {
+            (frames, Some(done)) => (frames, done),
+            (frames, None) => {
+                self.worlds.retain_frames(&frames);
+                let jobs = self.prepare(&frames).await?;
+                let walked = walk_jobs(&jobs, walk, after).await;
+                (frames, (jobs, walked))
+            }
+        };
+        self.known_frames = Some(frames.clone());
+        self.docs
+            .retain(|key, _| frames.iter().any(|f| doc_key(f) == *key));
         let mut outputs: HashMap<String, (Arc<str>, WalkOutput)> = HashMap::new();
-        let jobs = self.prepare(&frames).await?;
-        let walked = futures_util::future::join_all(jobs.iter().map(|(frame, world, marked)| {
-            let mut walk = walk.clone();
-            if let Some((target, uid)) = after {
-                if target.id == frame.id {
-                    walk["after"] = json!(uid);
-                }
-            }
-            async move {
-                let fresh = frames::mark_clickable(world, marked).await;
-                let output =
-                    frames::call_walker::<WalkOutput>(world, &format!("walk({walk})")).await;
-                (fresh, output)
-            }
-        }))
-        .await;
         for ((frame, world, _), (fresh, output)) in jobs.iter().zip(walked) {
             match fresh {
                 Ok(ids) => self.worlds.add_marked(frame, ids),
@@ -718,6 +740,46 @@ impl PageModel {
     }
 }
 
+/// Marks click listeners and walks each frame, both at once: the common case
+/// (no new listeners) costs one round trip. When new listeners were found,
+/// the frame is walked again so their elements count as clickable.
+async fn walk_jobs(
+    jobs: &[(Frame, World, std::collections::HashSet<i64>)],
+    walk: &serde_json::Value,
+    after: Option<&(Frame, u32)>,
+) -> Vec<(Result<Vec<i64>, PageError>, Result<WalkOutput, CallFailure>)> {
+    futures_util::future::join_all(jobs.iter().map(|(frame, world, marked)| {
+        let mut walk = walk.clone();
+        if let Some((target, uid)) = after {
+            if target.id == frame.id {
+                walk["after"] = json!(uid);
+            }
+        }
+        async move {
+            let call = format!("walk({walk})");
+            let (fresh, output) = tokio::join!(
+                frames::mark_clickable(world, marked),
+                frames::call_walker::<WalkOutput>(world, &call)
+            );
+            let output = match &fresh {
+                Ok(ids) if !ids.is_empty() => frames::call_walker::<WalkOutput>(world, &call).await,
+                _ => output,
+            };
+            (fresh, output)
+        }
+    }))
+    .await
+}
+
+/// The same frames, each with the same document.
+fn same_frames(a: &[Frame], b: &[Frame]) -> bool {
+    a.len() == b.len()
+        && a.iter().all(|f| {
+            b.iter()
+                .any(|g| g.id == f.id && g.loader == f.loader && g.session.id() == f.session.id())
+        })
+}
+
 fn doc_key(frame: &Frame) -> (String, String) {
     (
         frame
@@ -754,22 +816,33 @@ fn is_interactive(role: &str) -> bool {
 }
 
 /// Keeps actionable lines, each heading only if something actionable follows
-/// it before the next heading, and flattens the nesting.
+/// it before the next heading. Headings go flush left with their controls one
+/// level in; a control inside another kept control (an icon in a clickable
+/// row) stays one level deeper than it.
 fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
     let mut out: Vec<Line> = Vec::new();
     let mut pending_heading: Option<Line> = None;
+    // Original depths of the kept controls that enclose the current line.
+    let mut enclosing: Vec<u16> = Vec::new();
+    let mut under_heading = false;
     for mut line in lines {
+        while enclosing.last().is_some_and(|d| *d >= line.depth) {
+            enclosing.pop();
+        }
         if line.record.r == "heading" {
             pending_heading = Some(line);
             continue;
         }
-        // Collapsed runs stay, so the agent knows more of the same exist.
         if is_interactive(&line.record.r) || line.record.r == "frame" || line.record.r == "more" {
             if let Some(mut heading) = pending_heading.take() {
                 heading.depth = 0;
                 out.push(heading);
+                under_heading = true;
+                enclosing.clear();
             }
-            line.depth = u16::from(out.iter().any(|l| l.record.r == "heading"));
+            let original = line.depth;
+            line.depth = u16::from(under_heading) + enclosing.len() as u16;
+            enclosing.push(original);
             out.push(line);
         }
     }

@@ -29,6 +29,8 @@ pub(crate) struct Record {
     pub t: Option<String>,
     #[serde(default)]
     pub x: Option<String>,
+    #[serde(default)]
+    pub k: Option<String>,
 }
 
 impl Record {

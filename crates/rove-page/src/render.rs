@@ -117,8 +117,34 @@ fn compose(
             _ => (format!("-{flags}"), 1, None),
         };
     }
-    let (text, r) = element_text(line, refs, opts);
-    (text, 1, r)
+    let (mut text, r) = element_text(line, refs, opts);
+    // Unnamed clickables inside a clickable (the star and trash icons of a
+    // mail row) ride on its line: `e3 clickable "Row" [e4 .trash e5 .star]`.
+    let mut consumed = 1;
+    if record.r == "clickable" {
+        let mut icons = Vec::new();
+        while let Some(next) = lines.get(i + consumed) {
+            let is_icon = next.depth == line.depth + 1
+                && next.record.r == "clickable"
+                && next.record.n.is_empty();
+            let has_children = lines
+                .get(i + consumed + 1)
+                .is_some_and(|after| after.depth > next.depth);
+            if !is_icon || has_children {
+                break;
+            }
+            let icon = refs.get_or_assign(&next.key);
+            icons.push(match next.record.k.as_deref() {
+                Some(hint) => format!("{icon} {hint}"),
+                None => icon.to_string(),
+            });
+            consumed += 1;
+        }
+        if !icons.is_empty() {
+            text.push_str(&format!(" [{}]", icons.join(" ")));
+        }
+    }
+    (text, consumed, r)
 }
 
 /// The cells of a simple table row, inline; `None` when the row holds more
@@ -210,6 +236,10 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
     if !record.n.is_empty() {
         s.push(' ');
         s.push_str(&quote(&record.n));
+    } else if let Some(hint) = record.k.as_deref().filter(|_| record.r == "clickable") {
+        // An unnamed clickable's id or class, written as CSS writes them.
+        s.push(' ');
+        s.push_str(hint);
     }
     s.push_str(&flags_suffix(record));
     if let Some(v) = record.v.as_deref().filter(|v| !v.is_empty()) {

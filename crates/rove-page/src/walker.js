@@ -72,6 +72,8 @@
   const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
     '[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=textbox],[role=combobox],' +
     '[role=slider],[role=spinbutton],[onclick],[contenteditable=""],[contenteditable=true]';
+  // What makes a clickable a container rather than a leaf named by its text.
+  const CONTENT_SELECTOR = INTERACTIVE_SELECTOR + ',h1,h2,h3,h4,h5,h6,[role=heading],p,li,table,ul,ol';
 
   // ---- role and name -------------------------------------------------------
 
@@ -150,7 +152,7 @@
     if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f.push('invalid');
     if (e === active) f.push('focused');
     const live = aria('aria-live');
-    if (live && live !== 'off' && role !== 'live') f.push('live');
+    if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f.push('live');
     return f.join(' ');
   };
 
@@ -180,20 +182,26 @@
   // A generic element the user can click: it has a click listener (marked by
   // rove from DOMDebugger), an onclick attribute, a tabindex, or a pointer
   // cursor it does not merely inherit.
+  // A tabindex alone makes only a small element clickable: on a container it
+  // usually just holds keyboard focus for a whole widget.
+  // A listener, an onclick or a tabindex on a container that holds controls
+  // is usually delegation or focus management (a framework root, a widget),
+  // not a click target: without a pointer cursor of its own, only small
+  // elements count.
   const isClickable = (e, style, parentCursor) => {
-    if (clickMarks.has(e) || e.hasAttribute('onclick')) return true;
-    if (e.tabIndex >= 0 && e.hasAttribute('tabindex')) return true;
-    return style.cursor === 'pointer' && parentCursor !== 'pointer';
+    if (style.cursor === 'pointer' && parentCursor !== 'pointer') return true;
+    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || (e.tabIndex >= 0 && e.hasAttribute('tabindex'));
+    return evidence && isSmall(e);
   };
+  const isSmall = (e) => (e.innerText || '').length <= 150 && !e.querySelector(CONTENT_SELECTOR);
 
-  // Whether an element inside `e` sets a pointer cursor of its own (a
-  // clickable inside a clickable).
-  const hasOwnPointer = (e) => {
-    for (const d of e.querySelectorAll('*')) {
-      if (getComputedStyle(d).cursor === 'pointer' && getComputedStyle(d.parentElement).cursor !== 'pointer') return true;
-      if (clickMarks.has(d) || d.hasAttribute('onclick')) return true;
-    }
-    return false;
+  // A hint for a clickable with no text: its title, or a class that reads as
+  // a word (`star`, `trash`), never generated class soup.
+  const hintOf = (e) => {
+    const word = /^[a-z][a-z-]{2,23}$/;
+    if (e.id && word.test(e.id)) return '#' + e.id;
+    for (const c of e.classList) if (word.test(c)) return '.' + c;
+    return null;
   };
 
   // ---- the flat tree --------------------------------------------------------
@@ -237,7 +245,12 @@
     const flushText = () => {
       if (text) {
         const t = text.parts.join('').replace(/\s+/g, ' ').trim();
-        if (t && !waiting && !interactiveOnly) emit({u: text.u, d: text.d, r: 'text', t: t});
+        const last = out[out.length - 1];
+        if (t && t.length <= 3 && last && last.r === 'text' && last.d === text.d && !cut) {
+          // A lone "-" or "0" after a label reads as the label's value.
+          last.t += ' ' + t;
+          chars += t.length + 1;
+        } else if (t && !waiting && !interactiveOnly) emit({u: text.u, d: text.d, r: 'text', t: t});
         text = null;
       }
     };
@@ -327,15 +340,16 @@
       const interactive = INTERACTIVE.has(role);
       // A clickable element is named by its text when it is small and holds
       // no other control; a clickable container keeps its content as lines.
-      let leaf = true;
-      if (role === 'clickable') {
-        const inner = e.innerText || '';
-        leaf = inner.length <= 150 && !e.querySelector(INTERACTIVE_SELECTOR + ',h1,h2,h3,h4,h5,h6,img,svg,[role],[tabindex]') &&
-          !hasOwnPointer(e);
-      }
-      let name = role === 'clickable' ? (e.getAttribute('aria-label') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
+      // A small clickable is named by its text (clickables nested in it still
+      // get lines of their own); a clickable container keeps its content.
+      const leaf = role !== 'clickable' || isSmall(e);
+      let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
       const rec = {u, d: depth, r: role};
       if (name) rec.n = clip(name, 200);
+      else if (role === 'clickable') {
+        const hint = hintOf(e);
+        if (hint) rec.k = hint;
+      }
       const flags = flagsOf(e, role, active) + (clicks && role !== 'clickable' ? (flagsOf(e, role, active) ? ' ' : '') + 'clickable' : '');
       if (flags) rec.f = flags;
       const value = valueOf(e, role);
@@ -357,10 +371,16 @@
       // Options of a native select are listed on its own line. Inside a
       // control or a node named by its content, text is already the name; only
       // elements inside it (a link in a heading, an image in a button) remain.
+      const before = out.length;
       if (e.tagName !== 'SELECT') {
         visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
       }
       flushText();
+      // A container with nothing in it and nothing to say is noise.
+      if (shown && !interactive && !rec.n && !rec.v && !rec.f && out.length === before && out[before - 1] === rec && !cut) {
+        out.pop();
+        chars -= 8 + 2 * depth;
+      }
     };
 
     const visitChildren = (node, depth, owner, parentCursor, inNamed) => {
@@ -438,6 +458,10 @@
           if (matches.length < limit) {
             const rec = {u: uidOf(e), d: 0, r: role};
             if (name) rec.n = clip(name, 200);
+      else if (role === 'clickable') {
+        const hint = hintOf(e);
+        if (hint) rec.k = hint;
+      }
             const v = valueOf(e, role);
             if (v) rec.v = clip(v, 200);
             const flags = flagsOf(e, role, deepActive());

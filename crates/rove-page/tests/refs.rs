@@ -156,7 +156,7 @@ async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
         .await
         .expect("diff");
     assert_eq!(diff.mode, Mode::Diff, "{}", diff.text);
-    let changes: Vec<&str> = diff.text.lines().skip(1).collect();
+    let changes: Vec<&str> = diff.text.lines().collect();
     assert_eq!(
         changes.len(),
         1,

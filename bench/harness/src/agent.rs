@@ -1,0 +1,163 @@
+//! rove's page model as its own process, driven by JSON lines on stdin, so
+//! the benchmark measures rove's memory and nothing of the harness's.
+//!
+//! Commands: {"cmd":"open","url":…}, {"cmd":"view","mode":"full"|"interactive"|"diff","budget":n},
+//! {"cmd":"floor"}, {"cmd":"eval","js":…}, {"cmd":"rss"}, {"cmd":"quit"}.
+#![allow(clippy::print_stdout)]
+
+use std::time::{Duration, Instant};
+
+use rove_browser::{Browser, LaunchOptions, Tab};
+use rove_page::{Mode, PageModel, ViewOptions};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let browser = match Browser::launch(LaunchOptions::default()).await {
+        Ok(b) => b,
+        Err(e) => {
+            println!("{}", json!({"error": e.to_string()}));
+            return;
+        }
+    };
+    let mut model: Option<PageModel> = None;
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let Ok(cmd) = serde_json::from_str::<Value>(&line) else {
+            continue;
+        };
+        let reply = match cmd["cmd"].as_str().unwrap_or_default() {
+            "open" => {
+                open(
+                    &browser,
+                    &mut model,
+                    cmd["url"].as_str().unwrap_or("about:blank"),
+                )
+                .await
+            }
+            "view" => view(&mut model, &cmd).await,
+            "floor" => floor(&model, &cmd).await,
+            "eval" => match &model {
+                Some(m) => match m.tab().evaluate(cmd["js"].as_str().unwrap_or("0")).await {
+                    Ok(v) => json!({"value": v}),
+                    Err(e) => json!({"error": e.to_string()}),
+                },
+                None => json!({"error": "no page"}),
+            },
+            "rss" => json!({"hwm_kb": status_kb("VmHWM"), "rss_kb": status_kb("VmRSS")}),
+            "quit" => break,
+            other => json!({"error": format!("unknown command {other}")}),
+        };
+        println!("{reply}");
+    }
+    browser.close().await;
+}
+
+async fn open(browser: &Browser, model: &mut Option<PageModel>, url: &str) -> Value {
+    // One fresh tab per page, as a new session would have.
+    if let Some(old) = model.take() {
+        let _ = old.tab().call("Page.close", json!({})).await;
+    }
+    let tab: Tab = match async { browser.new_context().await?.new_tab().await }.await {
+        Ok(tab) => tab,
+        Err(e) => return json!({"error": e.to_string()}),
+    };
+    let started = Instant::now();
+    if let Err(e) = tab.goto(url, Duration::from_secs(60)).await {
+        return json!({"error": e.to_string()});
+    }
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    *model = Some(PageModel::new(tab));
+    json!({"ms": ms})
+}
+
+async fn view(model: &mut Option<PageModel>, cmd: &Value) -> Value {
+    let Some(model) = model else {
+        return json!({"error": "no page"});
+    };
+    let mode = match cmd["mode"].as_str() {
+        Some("interactive") => Mode::Interactive,
+        Some("diff") => Mode::Diff,
+        _ => Mode::Full,
+    };
+    let budget = cmd["budget"].as_u64().map(|b| b as usize);
+    let started = Instant::now();
+    match model
+        .view(&ViewOptions {
+            mode,
+            budget,
+            ..ViewOptions::default()
+        })
+        .await
+    {
+        Ok(v) => {
+            json!({"text": v.text, "ms": started.elapsed().as_secs_f64() * 1e3, "mode": format!("{:?}", v.mode)})
+        }
+        Err(e) => json!({"error": e.to_string()}),
+    }
+}
+
+/// The bare CDP calls a warm full view makes for the main frame, issued
+/// directly with no processing: the frame tree, the click listeners, and the
+/// walk itself (whose JSON answer is read but not parsed), all at once.
+async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
+    let Some(model) = model else {
+        return json!({"error": "no page"});
+    };
+    let result = async {
+        let session = model.tab().session().await?;
+        let tree = session.call("Page.getFrameTree", json!({})).await?;
+        let frame = tree["frameTree"]["frame"]["id"].clone();
+        let world = session
+            .call("Page.createIsolatedWorld", json!({"frameId": frame, "worldName": "rove"}))
+            .await?;
+        let context = world["executionContextId"].clone();
+        // The page's own document object, reached as rove reaches it.
+        let ours = session
+            .call("Runtime.evaluate", json!({"expression": "document", "contextId": context}))
+            .await?;
+        let described = session
+            .call("DOM.describeNode", json!({"objectId": ours["result"]["objectId"], "depth": 0}))
+            .await?;
+        let page_doc = session
+            .call("DOM.resolveNode", json!({"backendNodeId": described["node"]["backendNodeId"], "objectGroup": "floor"}))
+            .await?;
+        let page_doc = page_doc["object"]["objectId"].clone();
+        let budget = cmd["budget"].as_u64().unwrap_or(rove_page::DEFAULT_BUDGET as u64);
+        let walk = json!({
+            "expression": format!("__rove.walk({})", json!({"mode": "full", "maxChars": budget * 4 + 2000})),
+            "contextId": context,
+            "returnByValue": true,
+        });
+        // Issued together, as rove issues them on a warm page.
+        let started = Instant::now();
+        let listeners = json!({"objectId": page_doc, "depth": -1, "pierce": false});
+        let (tree, listeners, walked) = tokio::join!(
+            session.call("Page.getFrameTree", json!({})),
+            session.call("DOMDebugger.getEventListeners", listeners),
+            session.call_raw("Runtime.evaluate", &walk, None),
+        );
+        tree?;
+        listeners?;
+        walked?;
+        Ok::<_, Box<dyn std::error::Error>>(started.elapsed().as_secs_f64() * 1e3)
+    }
+    .await;
+    match result {
+        Ok(ms) => json!({"ms": ms}),
+        Err(e) => json!({"error": e.to_string()}),
+    }
+}
+
+fn status_kb(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
