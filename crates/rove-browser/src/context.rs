@@ -185,6 +185,13 @@ impl BrowserContext {
             .collect()
     }
 
+    /// The context's tabs with their current titles and URLs (one CDP call).
+    pub async fn tabs_refreshed(&self) -> Result<Vec<TabInfo>, BrowserError> {
+        let conn = self.inner.browser.connection().await?;
+        self.inner.browser.shared.registry.refresh(&conn).await?;
+        Ok(self.tabs())
+    }
+
     /// One tab by id.
     pub fn tab(&self, id: TabId) -> Result<Tab, BrowserError> {
         self.sync();

@@ -222,6 +222,16 @@ impl TargetRegistry {
         Ok(())
     }
 
+    /// Reloads every target's facts with one `Target.getTargets`. Chromium
+    /// does not report title changes as events, so a listing that shows
+    /// titles asks for them.
+    pub(crate) async fn refresh(&self, conn: &Connection) -> Result<(), CdpError> {
+        let list = conn.browser().send(&GetTargets {}).await?;
+        self.replace_all(list.target_infos);
+        self.bump();
+        Ok(())
+    }
+
     /// Applies one browser-level event. True if the registry changed.
     fn apply(&self, event: &rove_cdp::Event) -> bool {
         if let Some(Ok(created)) = event.as_event::<TargetCreated>() {

@@ -131,6 +131,8 @@ struct Snapshot {
     /// The walker stopped early (its uid), with an estimate of interactive
     /// elements left out.
     walker_cut: Option<u64>,
+    /// The session's tabs line, when the model knows its context.
+    tabs: Option<String>,
 }
 
 /// The page model of one tab.
@@ -147,6 +149,8 @@ pub struct PageModel {
     /// The frames of the last snapshot, walked optimistically by the next.
     known_frames: Option<Vec<Frame>>,
     approximate_roles: bool,
+    /// The session's context, for the tabs line of views and diffs.
+    context: Option<rove_browser::BrowserContext>,
 }
 
 impl PageModel {
@@ -161,7 +165,44 @@ impl PageModel {
             last: None,
             known_frames: None,
             approximate_roles: false,
+            context: None,
         }
+    }
+
+    /// A model that also reports the other tabs of its session's context: a
+    /// `tabs:` line when there is more than one, and tab changes in diffs.
+    pub fn in_context(tab: Tab, context: rove_browser::BrowserContext) -> Self {
+        PageModel {
+            context: Some(context),
+            ..PageModel::new(tab)
+        }
+    }
+
+    /// `tabs: t1* Title, t2 Other` when the session has several tabs (`*`
+    /// marks this model's tab).
+    async fn tabs_line(&self) -> Option<String> {
+        let context = self.context.as_ref()?;
+        if context.tabs().len() < 2 {
+            return None;
+        }
+        let tabs = context.tabs_refreshed().await.ok()?;
+        let listed: Vec<String> = tabs
+            .iter()
+            .map(|t| {
+                let mark = if t.id == self.tab.id() { "*" } else { "" };
+                let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+                format!(
+                    "{}{mark} {}",
+                    t.id,
+                    if title.is_empty() {
+                        t.url.clone()
+                    } else {
+                        title
+                    }
+                )
+            })
+            .collect();
+        Some(format!("tabs: {}\n", listed.join(", ")))
     }
 
     /// The tab this model reads.
@@ -264,11 +305,17 @@ impl PageModel {
         let render_opts = RenderOptions {
             urls: opts.urls,
             // The note that says how to get the rest must fit too.
-            budget: budget.map(|b| b.saturating_sub(tokens::estimate(&header) + NOTE_RESERVE)),
+            budget: budget.map(|b| {
+                let tabs = snapshot.tabs.as_deref().map(tokens::estimate).unwrap_or(0);
+                b.saturating_sub(tokens::estimate(&header) + tabs + NOTE_RESERVE)
+            }),
             origin: origin_of(&snapshot.url),
         };
         let rendered = render(lines, &mut self.refs, &render_opts);
         let mut text = header;
+        if let Some(tabs) = &snapshot.tabs {
+            text.push_str(tabs);
+        }
         text.push_str(&rendered.text);
         let walker_more = snapshot.walker_cut;
         if rendered.cut_at.is_some() || walker_more.is_some() {
@@ -342,22 +389,27 @@ impl PageModel {
         if previous.url != snapshot.url || previous.title != snapshot.title {
             text.push_str(&self.header(&snapshot.url, &snapshot.title));
         }
-        let view = if changes.is_empty() {
-            text.push_str(&format!(
-                "[{}] no changes since the last view\n",
-                self.tab.id()
-            ));
-            View {
-                tokens: tokens::estimate(&text),
-                text,
-                mode: Mode::Diff,
-                url: full.url.clone(),
-                title: full.title.clone(),
-            }
-        } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
-            let mut view = full;
-            view.mode = Mode::Full;
-            view.text.insert_str(
+        if previous.tabs != snapshot.tabs {
+            text.push_str(snapshot.tabs.as_deref().unwrap_or("tabs: only this one\n"));
+        }
+        let view =
+            if changes.is_empty() && previous.tabs == snapshot.tabs && previous.url == snapshot.url
+            {
+                text.push_str(&format!(
+                    "[{}] no changes since the last view\n",
+                    self.tab.id()
+                ));
+                View {
+                    tokens: tokens::estimate(&text),
+                    text,
+                    mode: Mode::Diff,
+                    url: full.url.clone(),
+                    title: full.title.clone(),
+                }
+            } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
+                let mut view = full;
+                view.mode = Mode::Full;
+                view.text.insert_str(
                 0,
                 &format!(
                     "(the diff has {} changes, more than {:.0}% of the page; full view instead)\n",
@@ -365,18 +417,18 @@ impl PageModel {
                     DIFF_SHARE * 100.0
                 ),
             );
-            view.tokens = tokens::estimate(&view.text);
-            view
-        } else {
-            text.push_str(&body);
-            View {
-                tokens: tokens::estimate(&text),
-                text,
-                mode: Mode::Diff,
-                url: full.url.clone(),
-                title: full.title.clone(),
-            }
-        };
+                view.tokens = tokens::estimate(&view.text);
+                view
+            } else {
+                text.push_str(&body);
+                View {
+                    tokens: tokens::estimate(&text),
+                    text,
+                    mode: Mode::Diff,
+                    url: full.url.clone(),
+                    title: full.title.clone(),
+                }
+            };
         self.last = Some(snapshot);
         Ok(view)
     }
@@ -677,6 +729,7 @@ impl PageModel {
         let mut snapshot = Snapshot {
             url: output.url.clone(),
             title: output.title.clone(),
+            tabs: self.tabs_line().await,
             ..Snapshot::default()
         };
         let mut stack = vec![(token, Arc::new(output), 0u16, 0usize)];

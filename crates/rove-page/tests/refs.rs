@@ -250,3 +250,47 @@ async fn a_javascript_dialog_is_reported_instead_of_the_tree() {
     assert!(view.text.contains("h2 \"Shopping list\""), "{}", view.text);
     env.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn views_list_the_sessions_tabs_and_diffs_report_new_ones() {
+    let env = Env::start().await;
+    let context = env.browser.new_context().await.expect("context");
+    let first = context.new_tab().await.expect("first tab");
+    first
+        .goto(&env.main.url("/lists.html"), Duration::from_secs(10))
+        .await
+        .expect("load");
+    let mut model = PageModel::in_context(first.clone(), context.clone());
+    let alone = model.view(&ViewOptions::default()).await.expect("view");
+    assert!(
+        !alone.text.contains("tabs:"),
+        "one tab needs no tabs line:\n{}",
+        alone.text
+    );
+
+    let second = context.new_tab().await.expect("second tab");
+    second
+        .goto(&env.main.url("/forms.html"), Duration::from_secs(10))
+        .await
+        .expect("load");
+    let diff = model
+        .view(&ViewOptions::mode(Mode::Diff))
+        .await
+        .expect("diff");
+    assert!(
+        diff.text.contains("tabs: t1* Recipes, t2 Sign up"),
+        "{}",
+        diff.text
+    );
+    assert!(!diff.text.contains("no changes"), "{}", diff.text);
+    let full = model.view(&ViewOptions::default()).await.expect("full");
+    assert!(
+        full.text
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("tabs: t1*")),
+        "{}",
+        full.text
+    );
+    env.close().await;
+}
