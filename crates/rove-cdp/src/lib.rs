@@ -16,7 +16,7 @@
 //! use rove_cdp::{Connection, TransportConfig, protocol::browser::GetVersion};
 //! let conn = Connection::connect("ws://127.0.0.1:9222/devtools/browser/…", TransportConfig::from_env()).await?;
 //! let version = conn.browser().send(&GetVersion {}).await?;
-//! println!("{}", version.product);
+//! assert!(version.product.contains("Chrome"));
 //! # Ok(()) }
 //! ```
 

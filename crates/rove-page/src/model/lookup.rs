@@ -1,0 +1,150 @@
+//! Finding elements: `find` by text and role, and refs resolved to elements.
+
+use std::sync::Arc;
+
+use serde_json::json;
+
+use super::{Element, FindQuery, Mode, PageModel, View, ViewOptions, doc_key};
+use crate::PageError;
+use crate::frames::{self, CallFailure, Frame, World};
+use crate::record::WalkOutput;
+use crate::refs::{NodeKey, Ref};
+use crate::render::RenderOptions;
+
+impl PageModel {
+    /// Finds elements by text (name, value or content) and role, in every
+    /// frame. Each result is one line with its context.
+    pub async fn find(&mut self, query: &FindQuery) -> Result<View, PageError> {
+        if let Some(header) = self.dialog_header().await? {
+            return Err(PageError::DialogOpen {
+                kind: "javascript".into(),
+                message: header,
+            });
+        }
+        let limit = query.limit.unwrap_or(20).max(1);
+        let call = format!(
+            "find({})",
+            json!({"text": query.text, "role": query.role.clone().unwrap_or_default(), "limit": limit})
+        );
+        let frames = frames::frames(&self.tab).await?;
+        let mut text = String::new();
+        let mut total = 0u64;
+        let mut shown = 0usize;
+        for frame in &frames {
+            let Some((world, token)) = self.world_with_token(frame).await? else {
+                continue;
+            };
+            let found: WalkOutput = match frames::call_walker(&world, &call).await {
+                Ok(found) => found,
+                Err(CallFailure::Stale) => continue,
+                Err(CallFailure::Failed(e)) => return Err(e),
+            };
+            total += found.total.unwrap_or(found.records.len() as u64);
+            for record in found.records.into_iter().take(limit.saturating_sub(shown)) {
+                let key = NodeKey {
+                    doc: token.clone(),
+                    uid: record.u,
+                };
+                let r = self.refs.get_or_assign(&key);
+                let mut line = crate::render::describe(&record, Some(r), &RenderOptions::default());
+                if let Some(context) = record.x.as_deref().filter(|c| !c.is_empty()) {
+                    line.push_str(" — ");
+                    line.push_str(context);
+                }
+                text.push_str(&line);
+                text.push('\n');
+                shown += 1;
+            }
+        }
+        let mut out = format!(
+            "[{}] find {}{}: {total} match{}{}\n",
+            self.tab.id(),
+            crate::render::quote(&query.text),
+            query
+                .role
+                .as_deref()
+                .map(|r| format!(" role {r}"))
+                .unwrap_or_default(),
+            if total == 1 { "" } else { "es" },
+            if (shown as u64) < total {
+                format!(", first {shown} shown")
+            } else {
+                String::new()
+            },
+        );
+        out.push_str(&text);
+        Ok(View::new(out, Mode::Full, "", ""))
+    }
+
+    /// Resolves a ref to its element, for acting on it. A ref whose element is
+    /// gone is `REF_NOT_FOUND`, with a fresh view attached.
+    pub async fn element(&mut self, r: Ref) -> Result<Element, PageError> {
+        let (frame, uid) = self.locate(r).await?;
+        let world = self.worlds.ensure(&frame).await?;
+        match frames::element_object(&world, uid, "rove-elements").await? {
+            Some(object_id) => Ok(Element {
+                reference: r,
+                session: world.session.clone(),
+                object_id,
+                context: world.context,
+            }),
+            None => Err(self.not_found(r, "it was removed from the page").await),
+        }
+    }
+
+    /// The frame and uid a ref names, if its document is still current.
+    pub(super) async fn locate(&mut self, r: Ref) -> Result<(Frame, u32), PageError> {
+        let Some(key) = self.refs.key(r).cloned() else {
+            let reason = if r.0 <= self.refs.last() {
+                "its element was removed or its page was left"
+            } else {
+                "no such ref was handed out in this tab"
+            };
+            return Err(self.not_found(r, reason).await);
+        };
+        let frames = frames::frames(&self.tab).await?;
+        for frame in frames {
+            if let Some((_, token)) = self.world_with_token(&frame).await? {
+                if token == key.doc {
+                    return Ok((frame, key.uid));
+                }
+            }
+        }
+        Err(self
+            .not_found(r, "the page or frame it was on has navigated or closed")
+            .await)
+    }
+
+    /// A `REF_NOT_FOUND` with a fresh full view attached.
+    pub(super) async fn not_found(&mut self, r: Ref, reason: &str) -> PageError {
+        let fresh = Box::pin(self.full_view(&ViewOptions::default()))
+            .await
+            .ok()
+            .map(|v| v.text);
+        PageError::RefNotFound {
+            reference: r,
+            reason: reason.to_owned(),
+            fresh_view: fresh,
+        }
+    }
+
+    /// The world of a frame and its current document token.
+    pub(super) async fn world_with_token(
+        &mut self,
+        frame: &Frame,
+    ) -> Result<Option<(World, Arc<str>)>, PageError> {
+        for _ in 0..2 {
+            let world = self.worlds.ensure(frame).await?;
+            match frames::call_walker::<String>(&world, "token").await {
+                Ok(token) => {
+                    let token: Arc<str> = Arc::from(token);
+                    self.docs.insert(doc_key(frame), token.clone());
+                    return Ok(Some((world, token)));
+                }
+                Err(CallFailure::Stale) => self.worlds.invalidate(frame),
+                Err(CallFailure::Failed(e)) => return Err(e),
+            }
+        }
+        Ok(None)
+    }
+}

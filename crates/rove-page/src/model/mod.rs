@@ -1,0 +1,486 @@
+//! The page model of one tab: views, find, and refs that never lie.
+
+mod lookup;
+mod walk;
+
+use walk::doc_key;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rove_browser::Tab;
+use serde_json::json;
+
+use crate::diff::{diff, render_changes};
+use crate::frames::{Frame, Worlds};
+use crate::record::Line;
+use crate::refs::{NodeKey, Ref, RefTable};
+use crate::render::{RenderOptions, render};
+use crate::{PageError, tokens};
+
+/// The default budget of a view, in o200k tokens. Chosen from measurements
+/// (docs/benchmarks.md): every MiniWoB++ page and typical app screens fit well
+/// inside it; documentation pages and long listings are cut, with `find` and
+/// paging to reach the rest.
+pub const DEFAULT_BUDGET: usize = 4_000;
+
+/// Tokens kept free for the note a cut view ends with.
+const NOTE_RESERVE: usize = 64;
+
+/// A diff is sent only while it is smaller than this share of the full view.
+const DIFF_SHARE: f64 = 0.7;
+
+/// How much of a page a diff baseline covers, in walker characters.
+const BASELINE_CHARS: usize = 2_000_000;
+
+/// Which view to produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The whole page (within the budget).
+    Full,
+    /// Only what can be acted on, with the nearest heading as context.
+    Interactive,
+    /// The subtree under one ref.
+    Scope(Ref),
+    /// What changed since this model's last full or diff view.
+    Diff,
+}
+
+/// Options of a view.
+#[derive(Debug, Clone)]
+pub struct ViewOptions {
+    /// Which view.
+    pub mode: Mode,
+    /// Token budget; `None` for [`DEFAULT_BUDGET`], `Some(0)` for no limit.
+    pub budget: Option<usize>,
+    /// Show link targets.
+    pub urls: bool,
+    /// Continue after this ref (the next part of a view that was cut).
+    pub after: Option<Ref>,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            mode: Mode::Full,
+            budget: None,
+            urls: false,
+            after: None,
+        }
+    }
+}
+
+impl ViewOptions {
+    /// A view of `mode` with defaults otherwise.
+    pub fn mode(mode: Mode) -> Self {
+        ViewOptions {
+            mode,
+            ..ViewOptions::default()
+        }
+    }
+
+    fn budget(&self) -> Option<usize> {
+        match self.budget {
+            None => Some(DEFAULT_BUDGET),
+            Some(0) => None,
+            Some(n) => Some(n),
+        }
+    }
+}
+
+/// A rendered view.
+#[derive(Debug, Clone)]
+pub struct View {
+    /// The text the agent reads.
+    pub text: String,
+    /// Its estimated token count.
+    pub tokens: usize,
+    /// The mode that was rendered (a diff may turn into a full view).
+    pub mode: Mode,
+    /// The page's URL.
+    pub url: String,
+    /// The page's title.
+    pub title: String,
+}
+
+impl View {
+    fn new(text: String, mode: Mode, url: &str, title: &str) -> Self {
+        View {
+            tokens: tokens::estimate(&text),
+            text,
+            mode,
+            url: url.to_owned(),
+            title: title.to_owned(),
+        }
+    }
+}
+
+/// What `find` looks for.
+#[derive(Debug, Clone, Default)]
+pub struct FindQuery {
+    /// Text contained in the name, value or text (case-insensitive).
+    pub text: String,
+    /// Only this role (`button`, `link`, `heading` …).
+    pub role: Option<String>,
+    /// At most this many results (default 20).
+    pub limit: Option<usize>,
+}
+
+/// An element resolved from a ref, for acting on it.
+#[derive(Debug, Clone)]
+pub struct Element {
+    /// The ref.
+    pub reference: Ref,
+    /// The session of the frame it lives in.
+    pub session: rove_cdp::Session,
+    /// Its object in rove's isolated world of that frame.
+    pub object_id: String,
+    /// The world's execution context.
+    pub context: i64,
+}
+
+/// One observation of the whole page.
+#[derive(Debug, Clone, Default)]
+struct Snapshot {
+    lines: Vec<Line>,
+    url: String,
+    title: String,
+    /// The walker stopped early (its uid), with an estimate of interactive
+    /// elements left out.
+    walker_cut: Option<u64>,
+    /// The session's tabs line, when the model knows its context.
+    tabs: Option<String>,
+}
+
+/// The page model of one tab.
+#[derive(Debug)]
+pub struct PageModel {
+    tab: Tab,
+    refs: RefTable,
+    worlds: Worlds,
+    /// Which frame each iframe element shows.
+    iframes: HashMap<NodeKey, String>,
+    /// The current document token of each frame (by session and frame id).
+    docs: HashMap<(String, String), Arc<str>>,
+    last: Option<Snapshot>,
+    /// The frames of the last snapshot, walked optimistically by the next.
+    known_frames: Option<Vec<Frame>>,
+    approximate_roles: bool,
+    /// The session's context, for the tabs line of views and diffs.
+    context: Option<rove_browser::BrowserContext>,
+}
+
+impl PageModel {
+    /// A model for `tab`. Refs start at `e1` and grow for the tab's life.
+    pub fn new(tab: Tab) -> Self {
+        PageModel {
+            tab,
+            refs: RefTable::default(),
+            worlds: Worlds::default(),
+            iframes: HashMap::new(),
+            docs: HashMap::new(),
+            last: None,
+            known_frames: None,
+            approximate_roles: false,
+            context: None,
+        }
+    }
+
+    /// A model that also reports the other tabs of its session's context: a
+    /// `tabs:` line when there is more than one, and tab changes in diffs.
+    pub fn in_context(tab: Tab, context: rove_browser::BrowserContext) -> Self {
+        PageModel {
+            context: Some(context),
+            ..PageModel::new(tab)
+        }
+    }
+
+    /// `tabs: t1* Title, t2 Other` when the session has several tabs (`*`
+    /// marks this model's tab).
+    async fn tabs_line(&self) -> Option<String> {
+        let context = self.context.as_ref()?;
+        if context.tabs().len() < 2 {
+            return None;
+        }
+        let tabs = context.tabs_refreshed().await.ok()?;
+        let listed: Vec<String> = tabs
+            .iter()
+            .map(|t| {
+                let mark = if t.id == self.tab.id() { "*" } else { "" };
+                let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+                format!(
+                    "{}{mark} {}",
+                    t.id,
+                    if title.is_empty() {
+                        t.url.clone()
+                    } else {
+                        title
+                    }
+                )
+            })
+            .collect();
+        Some(format!("tabs: {}\n", listed.join(", ")))
+    }
+
+    /// The tab this model reads.
+    pub fn tab(&self) -> &Tab {
+        &self.tab
+    }
+
+    /// Whether roles and names are approximated because the browser lacks
+    /// Chromium's computed accessibility API (a browser rove did not launch).
+    pub fn approximate_roles(&self) -> bool {
+        self.approximate_roles
+    }
+
+    /// Produces a view. A JavaScript dialog that blocks the page yields a view
+    /// that says so instead of a tree.
+    pub async fn view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
+        let header = self.dialog_header().await?;
+        if let Some(header) = header {
+            return Ok(View::new(header, opts.mode, "", ""));
+        }
+        match opts.mode {
+            Mode::Full | Mode::Interactive => self.full_view(opts).await,
+            Mode::Scope(r) => self.scope_view(r, opts).await,
+            Mode::Diff => self.diff_view(opts).await,
+        }
+    }
+
+    async fn dialog_header(&self) -> Result<Option<String>, PageError> {
+        let watch = self.tab.watch().await?;
+        Ok(watch.dialog().map(|d| {
+            format!(
+                "[{}] a {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}\n",
+                self.tab.id(),
+                d.kind,
+                crate::render::quote(&d.message),
+                if d.kind == "prompt" {
+                    format!(" (prompt default {})", crate::render::quote(&d.default_prompt))
+                } else {
+                    String::new()
+                }
+            )
+        }))
+    }
+
+    /// `[t1] Title URL`: the tab, then what the page calls itself and where
+    /// it is. The URL always starts with its scheme, so it is never mistaken
+    /// for the end of the title.
+    fn header(&self, url: &str, title: &str) -> String {
+        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        format!("[{}] {title} {url}\n", self.tab.id())
+    }
+
+    async fn full_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
+        let budget = opts.budget();
+        let interactive = opts.mode == Mode::Interactive;
+        let walk = json!({
+            "mode": if interactive { "interactive" } else { "full" },
+            "maxChars": budget.map(|b| b * 4 + 2_000),
+        });
+        let after = match opts.after {
+            Some(r) => Some(self.locate(r).await?),
+            None => None,
+        };
+        let snapshot = self.snapshot(&walk, after.as_ref()).await?;
+        let mut lines = snapshot.lines.clone();
+        if interactive {
+            lines = interactive_lines(lines);
+        }
+        let view = self.render_snapshot(&snapshot, &lines, opts, budget);
+        if opts.mode == Mode::Full && opts.after.is_none() {
+            self.last = Some(snapshot);
+        }
+        Ok(view)
+    }
+
+    fn render_snapshot(
+        &mut self,
+        snapshot: &Snapshot,
+        lines: &[Line],
+        opts: &ViewOptions,
+        budget: Option<usize>,
+    ) -> View {
+        // The interactive view is for acting; the URL is left to the full view.
+        let header = if opts.mode == Mode::Interactive {
+            let title = snapshot
+                .title
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!("[{}] {title}\n", self.tab.id())
+        } else {
+            self.header(&snapshot.url, &snapshot.title)
+        };
+        let render_opts = RenderOptions {
+            urls: opts.urls,
+            // The note that says how to get the rest must fit too.
+            budget: budget.map(|b| {
+                let tabs = snapshot.tabs.as_deref().map(tokens::estimate).unwrap_or(0);
+                b.saturating_sub(tokens::estimate(&header) + tabs + NOTE_RESERVE)
+            }),
+            origin: origin_of(&snapshot.url),
+        };
+        let rendered = render(lines, &mut self.refs, &render_opts);
+        let mut text = header;
+        if let Some(tabs) = &snapshot.tabs {
+            text.push_str(tabs);
+        }
+        text.push_str(&rendered.text);
+        let walker_more = snapshot.walker_cut;
+        if rendered.cut_at.is_some() || walker_more.is_some() {
+            let left = rendered
+                .cut_at
+                .map(|i| {
+                    lines[i..]
+                        .iter()
+                        .filter(|l| is_interactive(&l.record.r))
+                        .count() as u64
+                })
+                .unwrap_or(0)
+                + walker_more.unwrap_or(0);
+            let next = rendered
+                .last_ref
+                .map(|r| format!(" Next part: snapshot --after {r}."))
+                .unwrap_or_default();
+            text.push_str(&format!(
+                "… cut at the {}-token budget; about {left} more interactive elements below.{next} To reach one directly: find \"text\".\n",
+                budget.unwrap_or(0)
+            ));
+        }
+        View::new(text, opts.mode, &snapshot.url, &snapshot.title)
+    }
+
+    async fn scope_view(&mut self, r: Ref, opts: &ViewOptions) -> Result<View, PageError> {
+        let (frame, uid) = self.locate(r).await?;
+        let walk = json!({
+            "mode": "full",
+            "scope": uid,
+            "maxChars": opts.budget().map(|b| b * 4 + 2_000),
+        });
+        let snapshot = self.walk_from(&frame, &walk).await?;
+        let Some(snapshot) = snapshot else {
+            return Err(self.not_found(r, "it was removed from the page").await);
+        };
+        let budget = opts.budget();
+        Ok(self.render_snapshot(&snapshot, &snapshot.lines, opts, budget))
+    }
+
+    async fn diff_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
+        let walk = json!({"mode": "full", "maxChars": BASELINE_CHARS});
+        let snapshot = self.snapshot(&walk, None).await?;
+        let Some(previous) = self.last.take() else {
+            // Nothing to compare with: the first view is a full one.
+            let mut view = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
+            view.text
+                .insert_str(0, "(no earlier view to compare with; full view)\n");
+            view.mode = Mode::Full;
+            self.last = Some(snapshot);
+            return Ok(view);
+        };
+        let changes = diff(&previous.lines, &snapshot.lines);
+        let render_opts = RenderOptions {
+            urls: opts.urls,
+            budget: None,
+            origin: origin_of(&snapshot.url),
+        };
+        let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts);
+        let full = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
+        // The header appears only when the URL or title changed; `+`, `-`
+        // and `~` lines say by themselves that this is a diff.
+        let mut text = String::new();
+        if previous.url != snapshot.url || previous.title != snapshot.title {
+            text.push_str(&self.header(&snapshot.url, &snapshot.title));
+        }
+        if previous.tabs != snapshot.tabs {
+            text.push_str(snapshot.tabs.as_deref().unwrap_or("tabs: only this one\n"));
+        }
+        let unchanged =
+            changes.is_empty() && previous.tabs == snapshot.tabs && previous.url == snapshot.url;
+        let view = if unchanged {
+            text.push_str(&format!(
+                "[{}] no changes since the last view\n",
+                self.tab.id()
+            ));
+            View::new(text, Mode::Diff, &full.url, &full.title)
+        } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
+            let note = format!(
+                "(the diff has {} changes, more than {:.0}% of the page; full view instead)\n",
+                changes.len(),
+                DIFF_SHARE * 100.0
+            );
+            View::new(note + &full.text, Mode::Full, &full.url, &full.title)
+        } else {
+            text.push_str(&body);
+            View::new(text, Mode::Diff, &full.url, &full.title)
+        };
+        self.last = Some(snapshot);
+        Ok(view)
+    }
+}
+
+fn is_interactive(role: &str) -> bool {
+    matches!(
+        role,
+        "button"
+            | "link"
+            | "textbox"
+            | "searchbox"
+            | "checkbox"
+            | "radio"
+            | "combobox"
+            | "listbox"
+            | "option"
+            | "menuitem"
+            | "menuitemcheckbox"
+            | "menuitemradio"
+            | "tab"
+            | "switch"
+            | "slider"
+            | "spinbutton"
+            | "treeitem"
+            | "clickable"
+    )
+}
+
+/// Keeps actionable lines, each heading only if something actionable follows
+/// it before the next heading. Headings go flush left with their controls one
+/// level in; a control inside another kept control (an icon in a clickable
+/// row) stays one level deeper than it.
+fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    let mut pending_heading: Option<Line> = None;
+    // Original depths of the kept controls that enclose the current line.
+    let mut enclosing: Vec<u16> = Vec::new();
+    let mut under_heading = false;
+    for mut line in lines {
+        while enclosing.last().is_some_and(|d| *d >= line.depth) {
+            enclosing.pop();
+        }
+        if line.record.r == "heading" {
+            pending_heading = Some(line);
+            continue;
+        }
+        if is_interactive(&line.record.r) || line.record.r == "frame" || line.record.r == "more" {
+            if let Some(mut heading) = pending_heading.take() {
+                heading.depth = 0;
+                out.push(heading);
+                under_heading = true;
+                enclosing.clear();
+            }
+            let original = line.depth;
+            line.depth = u16::from(under_heading) + enclosing.len() as u16;
+            enclosing.push(original);
+            out.push(line);
+        }
+    }
+    out
+}
+
+fn origin_of(url: &str) -> Option<String> {
+    let scheme_end = url.find("://")? + 3;
+    let rest = &url[scheme_end..];
+    let host_end = rest.find('/').unwrap_or(rest.len());
+    Some(url[..scheme_end + host_end].to_owned())
+}

@@ -1,0 +1,286 @@
+//! Walking every frame and stitching the frames into one list of lines.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::json;
+
+use super::{PageModel, Snapshot};
+use crate::PageError;
+use crate::frames::{self, CallFailure, Frame, World};
+use crate::record::{Line, WalkOutput};
+use crate::refs::NodeKey;
+
+impl PageModel {
+    /// Walks every frame and stitches the frames into one list of lines.
+    pub(super) async fn snapshot(
+        &mut self,
+        walk: &serde_json::Value,
+        after: Option<&(Frame, u32)>,
+    ) -> Result<Snapshot, PageError> {
+        // Optimistically walk the frames seen last time while asking for the
+        // current frame list; the walks count only if the list is unchanged.
+        let optimistic = match self.known_frames.clone() {
+            Some(known) if after.is_none() => {
+                let jobs = self.prepare(&known).await?;
+                let (current, walked) =
+                    tokio::join!(frames::frames(&self.tab), walk_jobs(&jobs, walk, after));
+                let current = current?;
+                let unchanged = same_frames(&current, &known);
+                (current, unchanged.then_some((jobs, walked)))
+            }
+            _ => (frames::frames(&self.tab).await?, None),
+        };
+        let (frames, (jobs, walked)) = match optimistic {
+            (frames, Some(done)) => (frames, done),
+            (frames, None) => {
+                self.worlds.retain_frames(&frames);
+                let jobs = self.prepare(&frames).await?;
+                let walked = walk_jobs(&jobs, walk, after).await;
+                (frames, (jobs, walked))
+            }
+        };
+        self.known_frames = Some(frames.clone());
+        self.docs
+            .retain(|key, _| frames.iter().any(|f| doc_key(f) == *key));
+        let mut outputs: HashMap<String, (Arc<str>, WalkOutput)> = HashMap::new();
+        for ((frame, world, _), (fresh, output)) in jobs.iter().zip(walked) {
+            match fresh {
+                Ok(ids) => self.worlds.add_marked(frame, ids),
+                Err(e) => {
+                    tracing::debug!(target: "rove_page", error = %e, "could not read click listeners")
+                }
+            }
+            let mut output = match output {
+                Ok(output) => output,
+                Err(CallFailure::Stale) => {
+                    // The frame navigated between listing and walking: rebuild
+                    // its world and walk it once more.
+                    self.worlds.invalidate(frame);
+                    let world = self.worlds.ensure(frame).await?;
+                    match frames::call_walker::<WalkOutput>(&world, &format!("walk({walk})")).await
+                    {
+                        Ok(output) => output,
+                        Err(CallFailure::Stale) => continue,
+                        Err(CallFailure::Failed(e)) => return Err(e),
+                    }
+                }
+                Err(CallFailure::Failed(e)) => return Err(e),
+            };
+            if !output.hosts.is_empty() && frames::adopt_closed_roots(world, &output.hosts).await? {
+                if let Ok(again) =
+                    frames::call_walker::<WalkOutput>(world, &format!("walk({walk})")).await
+                {
+                    output = again;
+                }
+            }
+            self.approximate_roles |= !output.native;
+            let token: Arc<str> = Arc::from(output.token.as_str());
+            self.docs.insert(doc_key(frame), token.clone());
+            self.refs.forget(&token, &output.dead);
+            outputs.insert(frame.id.clone(), (token, output));
+        }
+        let live: Vec<Arc<str>> = self.docs.values().cloned().collect();
+        self.refs.forget_docs(&live);
+        let root = match after {
+            Some((frame, _)) => frame.id.clone(),
+            None => frames
+                .iter()
+                .find(|f| f.parent.is_none())
+                .map(|f| f.id.clone())
+                .unwrap_or_default(),
+        };
+        self.stitch(&frames, outputs, &root).await
+    }
+
+    /// Walks one frame (for scope) and the frames inside it. `None` if the
+    /// scoped element is gone.
+    pub(super) async fn walk_from(
+        &mut self,
+        frame: &Frame,
+        walk: &serde_json::Value,
+    ) -> Result<Option<Snapshot>, PageError> {
+        let frames = frames::frames(&self.tab).await?;
+        let world = self.worlds.ensure(frame).await?;
+        let output = match frames::call_walker::<WalkOutput>(&world, &format!("walk({walk})")).await
+        {
+            Ok(output) => output,
+            Err(CallFailure::Stale) => return Ok(None),
+            Err(CallFailure::Failed(e)) => return Err(e),
+        };
+        if output.gone {
+            return Ok(None);
+        }
+        let token: Arc<str> = Arc::from(output.token.as_str());
+        let mut outputs = HashMap::new();
+        // Frames inside the scope are walked whole.
+        let inner: Vec<Frame> = frames
+            .iter()
+            .filter(|f| f.id != frame.id)
+            .cloned()
+            .collect();
+        let jobs = self.prepare(&inner).await?;
+        for (child, world, _) in &jobs {
+            if let Ok(out) = frames::call_walker::<WalkOutput>(world, "walk({})").await {
+                outputs.insert(child.id.clone(), (Arc::from(out.token.as_str()), out));
+            }
+        }
+        outputs.insert(frame.id.clone(), (token, output));
+        self.stitch(&frames, outputs, &frame.id).await.map(Some)
+    }
+
+    pub(super) async fn prepare(
+        &mut self,
+        frames: &[Frame],
+    ) -> Result<Vec<(Frame, World, std::collections::HashSet<i64>)>, PageError> {
+        let mut jobs = Vec::with_capacity(frames.len());
+        for frame in frames {
+            match self.worlds.ensure(frame).await {
+                Ok(world) => jobs.push((frame.clone(), world, self.worlds.marked(frame))),
+                // A frame that vanished while listing (about:blank races,
+                // detached iframes) is skipped; the main frame must work.
+                Err(e)
+                    if frame.parent.is_none() && frame.session.id() == frames[0].session.id() =>
+                {
+                    return Err(e);
+                }
+                Err(e) => {
+                    tracing::debug!(target: "rove_page", frame = %frame.id, error = %e, "skipping a frame")
+                }
+            }
+        }
+        Ok(jobs)
+    }
+
+    /// Joins frame outputs into lines, starting at frame `root`; an iframe's
+    /// lines follow its `frame` line, one level deeper.
+    pub(super) async fn stitch(
+        &mut self,
+        frames: &[Frame],
+        mut outputs: HashMap<String, (Arc<str>, WalkOutput)>,
+        root: &str,
+    ) -> Result<Snapshot, PageError> {
+        let Some((token, output)) = outputs.remove(root) else {
+            return Err(PageError::Script("the main frame could not be read".into()));
+        };
+        let mut snapshot = Snapshot {
+            url: output.url.clone(),
+            title: output.title.clone(),
+            tabs: self.tabs_line().await,
+            ..Snapshot::default()
+        };
+        let mut stack = vec![(token, Arc::new(output), 0u16, 0usize)];
+        // Iterative, so deeply nested frames cannot overflow the stack.
+        while let Some((token, output, offset, start)) = stack.pop() {
+            if start == 0 && output.cut.is_some() {
+                snapshot.walker_cut =
+                    Some(snapshot.walker_cut.unwrap_or(0) + output.more_interactive.unwrap_or(0));
+            }
+            let mut text_runs: HashMap<u32, u16> = HashMap::new();
+            let records = &output.records;
+            let mut i = start;
+            while i < records.len() {
+                let record = &records[i];
+                let key = NodeKey {
+                    doc: token.clone(),
+                    uid: record.u,
+                };
+                let text_index = if record.is_text() {
+                    let n = text_runs.entry(record.u).or_insert(0);
+                    *n += 1;
+                    *n
+                } else {
+                    0
+                };
+                let depth = record.d + offset;
+                snapshot.lines.push(Line {
+                    key: key.clone(),
+                    text_index,
+                    depth,
+                    record: record.clone(),
+                });
+                i += 1;
+                if record.r == "frame" {
+                    let child = self.child_frame(frames, &key).await;
+                    if let Some(child_output) = child.and_then(|id| outputs.remove(&id)) {
+                        // Finish this frame after the child: push the rest back.
+                        stack.push((token.clone(), Arc::clone(&output), offset, i));
+                        stack.push((child_output.0, Arc::new(child_output.1), depth + 1, 0));
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(snapshot)
+    }
+
+    /// The frame an iframe element shows.
+    pub(super) async fn child_frame(
+        &mut self,
+        frames: &[Frame],
+        iframe: &NodeKey,
+    ) -> Option<String> {
+        if let Some(id) = self.iframes.get(iframe) {
+            return Some(id.clone());
+        }
+        let owner = frames
+            .iter()
+            .find(|f| self.docs.get(&doc_key(f)) == Some(&iframe.doc))?
+            .clone();
+        let world = self.worlds.ensure(&owner).await.ok()?;
+        let id = frames::iframe_frame_id(&world, iframe.uid).await.ok()??;
+        self.iframes.insert(iframe.clone(), id.clone());
+        Some(id)
+    }
+}
+
+/// Marks click listeners and walks each frame, both at once: the common case
+/// (no new listeners) costs one round trip. When new listeners were found,
+/// the frame is walked again so their elements count as clickable.
+async fn walk_jobs(
+    jobs: &[(Frame, World, std::collections::HashSet<i64>)],
+    walk: &serde_json::Value,
+    after: Option<&(Frame, u32)>,
+) -> Vec<(Result<Vec<i64>, PageError>, Result<WalkOutput, CallFailure>)> {
+    futures_util::future::join_all(jobs.iter().map(|(frame, world, marked)| {
+        let mut walk = walk.clone();
+        if let Some((target, uid)) = after {
+            if target.id == frame.id {
+                walk["after"] = json!(uid);
+            }
+        }
+        async move {
+            let call = format!("walk({walk})");
+            let (fresh, output) = tokio::join!(
+                frames::mark_clickable(world, marked),
+                frames::call_walker::<WalkOutput>(world, &call)
+            );
+            let output = match &fresh {
+                Ok(ids) if !ids.is_empty() => frames::call_walker::<WalkOutput>(world, &call).await,
+                _ => output,
+            };
+            (fresh, output)
+        }
+    }))
+    .await
+}
+
+/// The same frames, each with the same document.
+fn same_frames(a: &[Frame], b: &[Frame]) -> bool {
+    a.len() == b.len()
+        && a.iter().all(|f| {
+            b.iter()
+                .any(|g| g.id == f.id && g.loader == f.loader && g.session.id() == f.session.id())
+        })
+}
+
+pub(super) fn doc_key(frame: &Frame) -> (String, String) {
+    (
+        frame
+            .session
+            .id()
+            .map(|s| s.as_str().to_owned())
+            .unwrap_or_default(),
+        frame.id.clone(),
+    )
+}
