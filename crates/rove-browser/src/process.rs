@@ -191,6 +191,7 @@ impl BrowserProcess {
         while self.exit.borrow().is_none() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(5));
         }
+        wait_gone(self.profile.root(), deadline);
         self.profile.remove();
         unregister(self.pid);
     }
@@ -212,7 +213,9 @@ pub fn end_all_launched() {
     for browser in &live {
         kill_tree(browser.pid, &browser.root);
     }
+    let deadline = Instant::now() + Duration::from_secs(2);
     for browser in &live {
+        wait_gone(&browser.root, deadline);
         crate::profile::remove_with_retries(&browser.root, Duration::from_secs(2));
     }
 }
@@ -250,6 +253,30 @@ fn kill_tree(pgid: u32, root: &Path) {
                 libc::kill(pid, libc::SIGKILL);
             }
         }
+    }
+}
+
+/// Waits until no live process names `root`, re-sending SIGKILL to any that
+/// remain: SIGKILL is delivered asynchronously, and a loaded machine can take
+/// a moment to tear a process down. Bounded by `deadline`.
+fn wait_gone(root: &Path, deadline: Instant) {
+    loop {
+        let left = processes_mentioning(root);
+        if left.is_empty() || Instant::now() >= deadline {
+            if !left.is_empty() {
+                tracing::warn!(target: "rove_browser", ?left, "browser processes still exiting");
+            }
+            return;
+        }
+        for pid in left {
+            if let Ok(pid) = libc::pid_t::try_from(pid) {
+                // SAFETY: plain kill(2) of a process naming our profile folder.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
