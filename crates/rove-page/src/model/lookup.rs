@@ -81,12 +81,14 @@ impl PageModel {
     pub async fn element(&mut self, r: Ref) -> Result<Element, PageError> {
         let (frame, uid) = self.locate(r).await?;
         let world = self.worlds.ensure(&frame).await?;
+        // The caller releases the object (`Runtime.releaseObject`) when done.
         match frames::element_object(&world, uid, "rove-elements").await? {
             Some(object_id) => Ok(Element {
                 reference: r,
                 session: world.session.clone(),
                 object_id,
                 context: world.context,
+                frame_id: frame.id.clone(),
             }),
             None => Err(self.not_found(r, "it was removed from the page").await),
         }

@@ -137,6 +137,8 @@ pub struct Element {
     pub object_id: String,
     /// The world's execution context.
     pub context: i64,
+    /// The frame it lives in.
+    pub frame_id: String,
 }
 
 /// One observation of the whole page.

@@ -1,0 +1,57 @@
+// Called on the target element (`this`) in rove's isolated world, after rove
+// scrolled it into view. Checks what a user's click needs: attached, visible,
+// enabled, not moving, and receiving the pointer at the click point. The
+// click point is the centre of the element's first content box (the first
+// line of a wrapped link), in the frame's viewport. Resolves with
+// {state: 'ok', x, y} or {state: <why not>, detail}.
+function () {
+  const el = this;
+  const describe = (e) => {
+    if (!e || !e.tagName) return 'nothing';
+    let s = e.tagName.toLowerCase();
+    if (e.id) s += '#' + e.id;
+    const classes = Array.from(e.classList || []).slice(0, 2);
+    if (classes.length) s += '.' + classes.join('.');
+    const text = (e.innerText || e.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return text ? `<${s}> "${text}"` : `<${s}>`;
+  };
+  if (!el.isConnected) return {state: 'detached'};
+  if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
+  const disabledBy = el.closest('[aria-disabled="true"]');
+  if (el.disabled || el.matches(':disabled') || disabledBy) {
+    return {state: 'disabled', detail: disabledBy && disabledBy !== el ? describe(disabledBy) : ''};
+  }
+  const firstBox = () => Array.from(el.getClientRects()).find((r) => r.width > 0 && r.height > 0);
+  const before = firstBox();
+  if (!before) return {state: 'hidden', detail: 'it has no size'};
+  // Still if its box is the same a frame later. A frame in the background may
+  // get no animation frames at all, so a short timer stands in for one.
+  const nextFrame = () => new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 50); });
+  return nextFrame().then(() => {
+    const box = firstBox();
+    if (!box) return {state: 'hidden', detail: 'it has no size'};
+    if (Math.abs(before.top - box.top) > 1 || Math.abs(before.left - box.left) > 1) return {state: 'moving'};
+    return check(box);
+  });
+  function check(b) {
+    const x = b.left + b.width / 2;
+    const y = b.top + b.height / 2;
+    let hit = el.ownerDocument.elementFromPoint(x, y);
+    // Into open shadow roots, to the innermost element at the point.
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    const contains = (outer, inner) => {
+      for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+      return false;
+    };
+    // The target, something inside it, or a label that passes the click on
+    // to it receives the pointer: the click reaches the target.
+    if (hit && (contains(el, hit) || hit.control === el)) {
+      return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height]};
+    }
+    return {state: 'covered', detail: describe(hit)};
+  }
+}

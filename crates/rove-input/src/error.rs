@@ -1,0 +1,120 @@
+//! Why an action failed, in rove's error vocabulary, with `action_sent`.
+
+use rove_browser::BrowserError;
+use rove_errors::{ActionSent, Classify, ErrorCode, Retry};
+use rove_page::PageError;
+
+/// Why an action failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum InputError {
+    /// The element cannot take the action: hidden, disabled, covered, moving.
+    /// Nothing was sent.
+    #[error("{target} is not actionable: {reason}")]
+    NotActionable {
+        /// The ref acted on.
+        target: String,
+        /// Why, naming the cover when one intercepts the pointer.
+        reason: String,
+        /// The element that would receive the click instead, if any.
+        cover: Option<String>,
+    },
+    /// A JavaScript dialog blocks the page.
+    #[error("a {kind} dialog blocks the page: {message:?}")]
+    DialogOpen {
+        /// `alert`, `confirm`, `prompt` or `beforeunload`.
+        kind: String,
+        /// Its text.
+        message: String,
+    },
+    /// The arguments make no sense (an unknown key name, say).
+    #[error("{0}")]
+    Rejected(String),
+    /// The page model failed (a stale ref is `REF_NOT_FOUND`).
+    #[error(transparent)]
+    Page(#[from] PageError),
+    /// The browser failed. `sent` says whether input had been dispatched.
+    #[error("{error}")]
+    Browser {
+        /// The failure.
+        error: BrowserError,
+        /// Whether input events had already been dispatched.
+        sent: bool,
+    },
+}
+
+impl InputError {
+    /// A browser failure, before or after input was dispatched.
+    pub(crate) fn browser(error: impl Into<BrowserError>, sent: bool) -> Self {
+        InputError::Browser {
+            error: error.into(),
+            sent,
+        }
+    }
+}
+
+impl From<BrowserError> for InputError {
+    fn from(error: BrowserError) -> Self {
+        InputError::Browser { error, sent: false }
+    }
+}
+
+impl From<rove_cdp::CdpError> for InputError {
+    fn from(error: rove_cdp::CdpError) -> Self {
+        InputError::Browser {
+            error: error.into(),
+            sent: false,
+        }
+    }
+}
+
+impl Classify for InputError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            InputError::NotActionable { .. } => ErrorCode::NotActionable,
+            InputError::DialogOpen { .. } => ErrorCode::DialogOpen,
+            InputError::Rejected(_) => ErrorCode::CommandRejected,
+            InputError::Page(e) => e.code(),
+            InputError::Browser { error, .. } => error.code(),
+        }
+    }
+
+    fn action_sent(&self) -> ActionSent {
+        match self {
+            InputError::Browser { sent: true, .. } => ActionSent::PossiblySent,
+            InputError::Browser { error, sent: false } => error.action_sent(),
+            InputError::Page(e) => e.action_sent(),
+            _ => ActionSent::NotSent,
+        }
+    }
+
+    fn retry(&self) -> Retry {
+        match self {
+            InputError::Page(e) => e.retry(),
+            InputError::Browser { sent: true, .. } => Retry::Reobserve,
+            InputError::Browser { error, .. } => error.retry(),
+            other => other.code().default_retry(),
+        }
+    }
+
+    fn hint(&self) -> String {
+        match self {
+            InputError::NotActionable {
+                cover: Some(cover), ..
+            } => {
+                format!("{cover} covers it: close or answer that first, then take a fresh view")
+            }
+            InputError::NotActionable { .. } => {
+                "take a fresh view; act on a visible, enabled element".into()
+            }
+            InputError::DialogOpen { .. } => {
+                "answer the dialog first (dialog accept or dialog dismiss)".into()
+            }
+            InputError::Rejected(_) => "fix the arguments and try again".into(),
+            InputError::Page(e) => e.hint(),
+            InputError::Browser { sent: true, .. } => {
+                "the input may have reached the page; take a fresh view before repeating it".into()
+            }
+            InputError::Browser { error, .. } => error.hint(),
+        }
+    }
+}

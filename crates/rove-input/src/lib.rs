@@ -1,0 +1,44 @@
+//! `rove-input`: actions that really happen, as a user's would, or fail with a
+//! typed error saying why and whether anything reached the page.
+//!
+//! Every action resolves its target through the page model (a stale ref is
+//! `REF_NOT_FOUND`), refuses while a JavaScript dialog blocks the page
+//! (`DIALOG_OPEN`), checks actionability in the page (attached, visible,
+//! enabled, still, receiving the pointer: a covered element is
+//! `NOT_ACTIONABLE` naming the cover), sends trusted input through
+//! `Input.dispatch*` (the page sees `isTrusted === true`), and waits for the
+//! page to settle. `action_sent` on errors is honest: once the first press
+//! was dispatched, a failure is `possibly_sent`.
+
+mod error;
+mod mouse;
+mod point;
+mod settle;
+
+pub use error::InputError;
+pub use mouse::{Button, ClickOptions, ClickOutcome, click};
+pub use point::Point;
+pub use settle::Settled;
+
+/// Keys held during an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Modifiers {
+    /// Alt (Option).
+    pub alt: bool,
+    /// Control.
+    pub ctrl: bool,
+    /// Meta (Command, Windows key).
+    pub meta: bool,
+    /// Shift.
+    pub shift: bool,
+}
+
+impl Modifiers {
+    /// The CDP bit mask: Alt 1, Ctrl 2, Meta 4, Shift 8.
+    pub fn bits(self) -> u32 {
+        u32::from(self.alt)
+            | u32::from(self.ctrl) << 1
+            | u32::from(self.meta) << 2
+            | u32::from(self.shift) << 3
+    }
+}

@@ -1,0 +1,256 @@
+//! Clicking an element by ref, as a user would.
+
+use std::time::{Duration, Instant};
+
+use rove_browser::Tab;
+use rove_page::{Element, PageModel, Ref};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::point::{Point, click_point};
+use crate::settle::{Settled, settle};
+use crate::{InputError, Modifiers};
+
+const ACTIONABLE: &str = include_str!("actionable.js");
+
+/// Which mouse button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Button {
+    /// The primary button.
+    #[default]
+    Left,
+    /// The secondary button (context menu).
+    Right,
+    /// The middle button (often "open in a new tab").
+    Middle,
+}
+
+impl Button {
+    fn cdp(self) -> (&'static str, u32) {
+        match self {
+            Button::Left => ("left", 1),
+            Button::Right => ("right", 2),
+            Button::Middle => ("middle", 4),
+        }
+    }
+}
+
+/// How to click.
+#[derive(Debug, Clone)]
+pub struct ClickOptions {
+    /// Which button.
+    pub button: Button,
+    /// 1 for a click, 2 for a double click.
+    pub count: u8,
+    /// Keys held during the click.
+    pub modifiers: Modifiers,
+    /// How long to wait for the element to become actionable.
+    pub timeout: Duration,
+}
+
+impl Default for ClickOptions {
+    fn default() -> Self {
+        ClickOptions {
+            button: Button::Left,
+            count: 1,
+            modifiers: Modifiers::default(),
+            timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// What a click did.
+#[derive(Debug, Clone)]
+pub struct ClickOutcome {
+    /// Where the pointer went, in the tab's viewport.
+    pub point: Point,
+    /// What the page did afterwards.
+    pub settled: Settled,
+}
+
+#[derive(Debug, Deserialize)]
+struct Check {
+    state: String,
+    #[serde(default)]
+    detail: Option<String>,
+}
+
+/// Clicks the element `target` names: waits (up to the timeout) until it is
+/// attached, visible, enabled, still, and receives the pointer at its click
+/// point, then sends real mouse events through the browser's input pipeline
+/// (`isTrusted` is true in the page) and waits for the page to settle.
+pub async fn click(
+    model: &mut PageModel,
+    target: Ref,
+    opts: &ClickOptions,
+) -> Result<ClickOutcome, InputError> {
+    let tab = model.tab().clone();
+    refuse_while_dialog(&tab).await?;
+    let element = model.element(target).await?;
+    let result = click_element(&tab, &element, opts).await;
+    release(&element).await;
+    match result {
+        // The element went away between the lookup and the check.
+        Err(InputError::NotActionable { reason, .. }) if reason == "detached" => Err(model
+            .element(target)
+            .await
+            .err()
+            .map(InputError::Page)
+            .unwrap_or(InputError::NotActionable {
+                target: target.to_string(),
+                reason: "it was detached from the page".into(),
+                cover: None,
+            })),
+        other => other,
+    }
+}
+
+async fn click_element(
+    tab: &Tab,
+    element: &Element,
+    opts: &ClickOptions,
+) -> Result<ClickOutcome, InputError> {
+    let point = wait_actionable(tab, element, opts.timeout).await?;
+    let main = tab.session().await?;
+    let mut events = main.subscribe();
+    let (button, buttons) = opts.button.cdp();
+    let modifiers = opts.modifiers.bits();
+    let mouse = |kind: &str, count: u8| {
+        json!({
+            "type": kind, "x": point.x, "y": point.y, "modifiers": modifiers,
+            "button": if kind == "mouseMoved" { "none" } else { button },
+            "buttons": if kind == "mousePressed" { buttons } else { 0 },
+            "clickCount": count,
+        })
+    };
+    main.call("Input.dispatchMouseEvent", mouse("mouseMoved", 0))
+        .await?;
+    // From the first press on, a failure may leave the click half done.
+    for count in 1..=opts.count.clamp(1, 3) {
+        main.call("Input.dispatchMouseEvent", mouse("mousePressed", count))
+            .await
+            .map_err(|e| InputError::browser(e, true))?;
+        main.call("Input.dispatchMouseEvent", mouse("mouseReleased", count))
+            .await
+            .map_err(|e| InputError::browser(e, true))?;
+    }
+    let settled = settle(tab, element, &mut events).await;
+    Ok(ClickOutcome { point, settled })
+}
+
+/// Polls the actionability check until it passes or `timeout` runs out; the
+/// last reason is the error.
+async fn wait_actionable(
+    tab: &Tab,
+    element: &Element,
+    timeout: Duration,
+) -> Result<Point, InputError> {
+    let started = Instant::now();
+    let mut delay = Duration::from_millis(20);
+    loop {
+        // Scrolls every scrollable ancestor, across frames, as the browser
+        // itself would for a user. Fails for an element without a box.
+        let _ = element
+            .session
+            .call(
+                "DOM.scrollIntoViewIfNeeded",
+                json!({"objectId": element.object_id}),
+            )
+            .await;
+        let remaining = timeout
+            .saturating_sub(started.elapsed())
+            .max(Duration::from_millis(100));
+        let params = json!({
+            "functionDeclaration": ACTIONABLE,
+            "objectId": element.object_id,
+            "returnByValue": true,
+            "awaitPromise": true,
+        });
+        let answer = match element
+            .session
+            .call_raw("Runtime.callFunctionOn", &params, Some(remaining))
+            .await
+        {
+            Ok(raw) => serde_json::from_str::<serde_json::Value>(raw.get()).unwrap_or_default(),
+            // A page too busy to answer within the action's time is not ready.
+            Err(rove_cdp::CdpError::Timeout { .. }) => {
+                json!({"result": {"value": {"state": "busy"}}})
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let check: Check =
+            serde_json::from_value(answer["result"]["value"].clone()).unwrap_or(Check {
+                state: "detached".into(),
+                detail: None,
+            });
+        let failure = match check.state.as_str() {
+            "ok" => match click_point(tab, &element.session, &element.object_id).await? {
+                Some(point) => return Ok(point),
+                None => (
+                    "hidden".to_owned(),
+                    Some("it has no box to click".to_owned()),
+                    None,
+                ),
+            },
+            "covered" => {
+                let cover = check
+                    .detail
+                    .clone()
+                    .unwrap_or_else(|| "another element".into());
+                (
+                    format!("{cover} would receive the click"),
+                    None,
+                    Some(cover),
+                )
+            }
+            "disabled" => match check.detail.as_deref().filter(|d| !d.is_empty()) {
+                Some(by) => ("it is disabled".to_owned(), Some(format!("by {by}")), None),
+                None => ("it is disabled".to_owned(), None, None),
+            },
+            "moving" => (
+                "it is still moving (an animation or a scroll)".to_owned(),
+                None,
+                None,
+            ),
+            "busy" => ("the page did not answer in time".to_owned(), None, None),
+            "hidden" => ("it is hidden".to_owned(), check.detail.clone(), None),
+            other => (other.to_owned(), None, None),
+        };
+        if started.elapsed() + delay > timeout || check.state == "detached" {
+            let (reason, detail, cover) = failure;
+            let reason = match detail {
+                Some(d) => format!("{reason} ({d})"),
+                None => reason,
+            };
+            return Err(InputError::NotActionable {
+                target: element.reference.to_string(),
+                reason,
+                cover,
+            });
+        }
+        tokio::time::sleep(delay).await;
+        delay = (delay * 2).min(Duration::from_millis(200));
+    }
+}
+
+/// Input cannot reach a page a JavaScript dialog blocks.
+pub(crate) async fn refuse_while_dialog(tab: &Tab) -> Result<(), InputError> {
+    if let Some(dialog) = tab.watch().await?.dialog() {
+        return Err(InputError::DialogOpen {
+            kind: dialog.kind,
+            message: dialog.message,
+        });
+    }
+    Ok(())
+}
+
+/// Lets the page forget rove's handle on the element.
+pub(crate) async fn release(element: &Element) {
+    let _ = element
+        .session
+        .call(
+            "Runtime.releaseObject",
+            json!({"objectId": element.object_id}),
+        )
+        .await;
+}

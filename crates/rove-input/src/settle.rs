@@ -1,0 +1,75 @@
+//! Waiting for the page to settle after input: a navigation it started, then
+//! the DOM going quiet. Never a fixed sleep; every wait is capped.
+
+use std::time::Duration;
+
+use rove_browser::Tab;
+use rove_cdp::EventStream;
+use rove_page::Element;
+use serde_json::json;
+
+/// How long the DOM must stay unchanged to count as settled.
+const QUIET: Duration = Duration::from_millis(50);
+/// The longest rove waits for the DOM to go quiet.
+const DOM_CAP: Duration = Duration::from_millis(1_000);
+/// The longest rove waits for a navigation the input started to load.
+const NAVIGATION_CAP: Duration = Duration::from_secs(10);
+
+/// What the page did after the input.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Settled {
+    /// The main frame started a navigation.
+    pub navigated: bool,
+    /// The navigation finished loading within the cap.
+    pub loaded: bool,
+}
+
+/// Waits for the DOM of the element's document to go quiet (or its document
+/// to go away), noting any main-frame navigation the input started; if one
+/// started, waits for it to load.
+pub(crate) async fn settle(tab: &Tab, element: &Element, events: &mut EventStream) -> Settled {
+    let mut settled = Settled::default();
+    let quiet = element.session.call(
+        "Runtime.callFunctionOn",
+        json!({
+            "functionDeclaration": "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
+            "objectId": element.object_id,
+            "arguments": [{"value": QUIET.as_millis() as u64}, {"value": DOM_CAP.as_millis() as u64}],
+            "awaitPromise": true,
+            "returnByValue": true,
+        }),
+    );
+    // The quiet wait fails when the document is replaced: that is a
+    // navigation, which the events report.
+    let _ = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet).await;
+    while let Some(Ok(event)) = events.try_recv() {
+        if is_main_navigation(tab, &event).await {
+            settled.navigated = true;
+        }
+        if event.method == "Page.loadEventFired" && settled.navigated {
+            settled.loaded = true;
+        }
+    }
+    if settled.navigated && !settled.loaded {
+        settled.loaded = events
+            .wait_for::<rove_cdp::protocol::page::LoadEventFired>(NAVIGATION_CAP)
+            .await
+            .is_ok();
+    }
+    settled
+}
+
+async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {
+    match event.method.as_str() {
+        "Page.frameRequestedNavigation" | "Page.frameStartedNavigating" | "Page.frameNavigated" => {
+            let params: serde_json::Value = event.parse().unwrap_or_default();
+            let frame = params["frameId"]
+                .as_str()
+                .or_else(|| params["frame"]["id"].as_str());
+            let is_main = params["frame"]["parentId"].is_null();
+            frame.is_some_and(|f| f == tab.target_id())
+                || (event.method == "Page.frameNavigated" && is_main)
+        }
+        _ => false,
+    }
+}
