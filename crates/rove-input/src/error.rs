@@ -18,6 +18,17 @@ pub enum InputError {
         /// The element that would receive the click instead, if any.
         cover: Option<String>,
     },
+    /// Keys were sent but the field does not hold what was typed: the page
+    /// rejected, reformatted or reverted the edit.
+    #[error("{target} did not take the text: it holds {holds:?}, not {wanted:?}")]
+    Ignored {
+        /// The ref edited.
+        target: String,
+        /// The text sent.
+        wanted: String,
+        /// What the field holds now.
+        holds: String,
+    },
     /// A JavaScript dialog blocks the page.
     #[error("a {kind} dialog blocks the page: {message:?}")]
     DialogOpen {
@@ -70,7 +81,9 @@ impl From<rove_cdp::CdpError> for InputError {
 impl Classify for InputError {
     fn code(&self) -> ErrorCode {
         match self {
-            InputError::NotActionable { .. } => ErrorCode::NotActionable,
+            InputError::NotActionable { .. } | InputError::Ignored { .. } => {
+                ErrorCode::NotActionable
+            }
             InputError::DialogOpen { .. } => ErrorCode::DialogOpen,
             InputError::Rejected(_) => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
@@ -83,6 +96,7 @@ impl Classify for InputError {
             InputError::Browser { sent: true, .. } => ActionSent::PossiblySent,
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
+            InputError::Ignored { .. } => ActionSent::Sent,
             _ => ActionSent::NotSent,
         }
     }
@@ -108,6 +122,10 @@ impl Classify for InputError {
             }
             InputError::DialogOpen { .. } => {
                 "answer the dialog first (dialog accept or dialog dismiss)".into()
+            }
+            InputError::Ignored { .. } => {
+                "the page rejected or changed the text; take a fresh view and read its rules (a mask, a length limit)"
+                    .into()
             }
             InputError::Rejected(_) => "fix the arguments and try again".into(),
             InputError::Page(e) => e.hint(),

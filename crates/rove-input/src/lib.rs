@@ -11,11 +11,14 @@
 //! was dispatched, a failure is `possibly_sent`.
 
 mod error;
+mod keyboard;
+mod keys;
 mod mouse;
 mod point;
 mod settle;
 
 pub use error::InputError;
+pub use keyboard::{EditOutcome, TypeOptions, fill, press, type_text};
 pub use mouse::{Button, ClickOptions, ClickOutcome, click};
 pub use point::Point;
 pub use settle::Settled;

@@ -28,12 +28,37 @@ pub struct Settled {
 /// to go away), noting any main-frame navigation the input started; if one
 /// started, waits for it to load.
 pub(crate) async fn settle(tab: &Tab, element: &Element, events: &mut EventStream) -> Settled {
+    settle_with(tab, &element.session, &element.object_id, events).await
+}
+
+/// Settling after input that was not aimed at an element rove resolved (a
+/// key press): `object_id` is any node of the document to watch.
+pub(crate) async fn settle_document(
+    tab: &Tab,
+    session: &rove_cdp::Session,
+    object_id: &str,
+) -> Settled {
+    match tab.session().await {
+        Ok(main) => {
+            let mut events = main.subscribe();
+            settle_with(tab, session, object_id, &mut events).await
+        }
+        Err(_) => Settled::default(),
+    }
+}
+
+async fn settle_with(
+    tab: &Tab,
+    session: &rove_cdp::Session,
+    object_id: &str,
+    events: &mut EventStream,
+) -> Settled {
     let mut settled = Settled::default();
-    let quiet = element.session.call(
+    let quiet = session.call(
         "Runtime.callFunctionOn",
         json!({
             "functionDeclaration": "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
-            "objectId": element.object_id,
+            "objectId": object_id,
             "arguments": [{"value": QUIET.as_millis() as u64}, {"value": DOM_CAP.as_millis() as u64}],
             "awaitPromise": true,
             "returnByValue": true,

@@ -204,6 +204,17 @@
     return null;
   };
 
+  // The role a line shows: Chromium's, except that a bare element that can be
+  // clicked is `clickable`, an editing host is a `textbox`, and a bare live
+  // region is `live`. Walk and find agree on it.
+  const viewRole = (e, role, clicks) => {
+    const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
+    if (clicks && (bare || (GRAPHICS.has(role) && !nameOf(e)))) return 'clickable';
+    if (bare && e.isContentEditable && e.hasAttribute('contenteditable')) return 'textbox';
+    if (bare && e.getAttribute('aria-live') && e.getAttribute('aria-live') !== 'off') return 'live';
+    return role;
+  };
+
   // ---- the flat tree --------------------------------------------------------
 
   const childrenOf = (node) => {
@@ -322,10 +333,7 @@
       // call a control: a generic element becomes `clickable`; an element
       // with a role of its own (an image, a row) gets the `clickable` flag.
       const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
-      const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
-      if (clicks && (bare || (GRAPHICS.has(role) && !nameOf(e)))) role = 'clickable';
-      else if (bare && e.isContentEditable && e.hasAttribute('contenteditable')) role = 'textbox';
-      else if (bare && e.getAttribute('aria-live') && e.getAttribute('aria-live') !== 'off') role = 'live';
+      role = viewRole(e, role, clicks);
       const transparent = TRANSPARENT.has(role);
       if (transparent) {
         // A block boundary ends the current text run.
@@ -446,7 +454,10 @@
         if (getComputedStyle(e).display !== 'contents') return false;
       }
       let role = e.tagName === 'IFRAME' || e.tagName === 'FRAME' ? 'frame' : roleOf(e);
-      if ((role === 'generic' || role === 'none' || role === '') && isClickable(e, getComputedStyle(e), e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto')) role = 'clickable';
+      if (role !== 'frame') {
+        const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
+        role = viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
+      }
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);
       if (interesting) {

@@ -1,0 +1,44 @@
+// Called on the target element (`this`) in rove's isolated world before
+// typing into it. Checks that a user could type there (attached, visible,
+// enabled, not read-only, editable), focuses it, and puts the caret at the
+// end (`type` appends) or selects everything (`fill` replaces). Resolves
+// with {state: 'ok', value} or {state: <why not>, detail}.
+function (mode) {
+  const el = this;
+  if (!el.isConnected) return {state: 'detached'};
+  if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
+  if (el.disabled || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled'};
+  const tag = el.tagName;
+  const TEXTUAL = ['text', 'email', 'search', 'url', 'tel', 'password', 'number', ''];
+  const isInput = tag === 'INPUT' && TEXTUAL.includes(el.type);
+  const isArea = tag === 'TEXTAREA';
+  const editable = isInput || isArea || el.isContentEditable;
+  if (!editable) {
+    const kind = tag === 'INPUT' ? `an input of type ${el.type}` : `a <${tag.toLowerCase()}>`;
+    return {state: 'not_editable', detail: kind};
+  }
+  if ((isInput || isArea) && el.readOnly) return {state: 'readonly'};
+  el.focus({preventScroll: false});
+  const doc = el.ownerDocument;
+  let active = doc.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  if (active !== el && !el.contains(active)) return {state: 'unfocusable'};
+  if (isInput || isArea) {
+    const end = el.value.length;
+    // Number inputs do not support selection ranges.
+    try {
+      if (mode === 'replace') el.setSelectionRange(0, end);
+      else el.setSelectionRange(end, end);
+    } catch (e) {
+      if (mode === 'replace') el.select();
+    }
+  } else {
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    if (mode !== 'replace') range.collapse(false);
+    const selection = doc.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  return {state: 'ok', value: isInput || isArea ? el.value : el.innerText};
+}
