@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::keys::{Key, key_for_char, parse_chord};
-use crate::mouse::{refuse_while_dialog, release};
+use crate::mouse::{on_element, refuse_while_dialog};
 use crate::settle::{Settled, settle_document};
 use crate::{InputError, Modifiers};
 
@@ -50,11 +50,8 @@ pub async fn type_text(
     text: &str,
     opts: &TypeOptions,
 ) -> Result<EditOutcome, InputError> {
-    let tab = model.tab().clone();
-    refuse_while_dialog(&tab).await?;
-    let element = model.element(target).await?;
-    let result = async {
-        let before = prepare(&element, "append").await?;
+    on_element(model, target, async |tab: &Tab, element: &Element| {
+        let before = prepare(element, "append").await?;
         let session = tab.session().await?;
         for (i, c) in text.chars().enumerate() {
             let sent = i > 0;
@@ -90,17 +87,15 @@ pub async fn type_text(
                 tokio::time::sleep(delay).await;
             }
         }
-        let settled = settle_document(&tab, &element.session, &element.object_id).await;
-        let value = current_value(&element).await?;
+        let settled = settle_document(tab, &element.session, &element.object_id).await;
+        let value = current_value(element).await?;
         let expected = format!("{before}{text}");
         if !value.ends_with(text) && value != expected {
             return Err(ignored(target, text, &value));
         }
         Ok(EditOutcome { value, settled })
-    }
-    .await;
-    release(&element).await;
-    result
+    })
+    .await
 }
 
 /// Replaces the value of the field `target` names with `text`, as a user's
@@ -112,11 +107,8 @@ pub async fn fill(
     target: Ref,
     text: &str,
 ) -> Result<EditOutcome, InputError> {
-    let tab = model.tab().clone();
-    refuse_while_dialog(&tab).await?;
-    let element = model.element(target).await?;
-    let result = async {
-        prepare(&element, "replace").await?;
+    on_element(model, target, async |tab: &Tab, element: &Element| {
+        prepare(element, "replace").await?;
         let session = tab.session().await?;
         if text.is_empty() {
             stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
@@ -135,16 +127,14 @@ pub async fn fill(
             )
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        let settled = settle_document(&tab, &element.session, &element.object_id).await;
-        let value = current_value(&element).await?;
+        let settled = settle_document(tab, &element.session, &element.object_id).await;
+        let value = current_value(element).await?;
         if value.trim_end_matches('\n') != text {
             return Err(ignored(target, text, &value));
         }
         Ok(EditOutcome { value, settled })
-    }
-    .await;
-    release(&element).await;
-    result
+    })
+    .await
 }
 
 /// Presses a key chord (`Enter`, `Control+A`, `Shift+Tab`) on whatever has

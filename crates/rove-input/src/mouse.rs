@@ -84,11 +84,10 @@ pub async fn click(
     target: Ref,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    let tab = model.tab().clone();
-    refuse_while_dialog(&tab).await?;
-    let element = model.element(target).await?;
-    let result = click_element(&tab, &element, opts).await;
-    release(&element).await;
+    let result = on_element(model, target, async |tab: &Tab, element: &Element| {
+        click_element(tab, element, opts).await
+    })
+    .await;
     match result {
         // The element went away between the lookup and the check.
         Err(InputError::NotActionable { reason, .. }) if reason == "detached" => Err(model
@@ -242,6 +241,21 @@ pub(crate) async fn refuse_while_dialog(tab: &Tab) -> Result<(), InputError> {
         });
     }
     Ok(())
+}
+
+/// Resolves `target`, refuses while a dialog blocks the page, runs `act` on
+/// the element, and lets the page forget rove's handle on it afterwards.
+pub(crate) async fn on_element<T>(
+    model: &mut PageModel,
+    target: Ref,
+    act: impl AsyncFnOnce(&Tab, &Element) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    let tab = model.tab().clone();
+    refuse_while_dialog(&tab).await?;
+    let element = model.element(target).await?;
+    let result = act(&tab, &element).await;
+    release(&element).await;
+    result
 }
 
 /// Lets the page forget rove's handle on the element.

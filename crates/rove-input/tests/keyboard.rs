@@ -46,11 +46,9 @@ async fn field(model: &mut PageModel, name: &str) -> Ref {
         })
         .await
         .expect("find");
-    found
-        .text
-        .lines()
-        .skip(1)
-        .find_map(|l| l.split_whitespace().next()?.parse().ok())
+    *found
+        .matches
+        .first()
         .unwrap_or_else(|| panic!("no {name:?} in {}", found.text))
 }
 

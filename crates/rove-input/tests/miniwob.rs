@@ -95,11 +95,9 @@ async fn find(model: &mut PageModel, text: &str, role: Option<&str>) -> Ref {
         })
         .await
         .expect("find");
-    found
-        .text
-        .lines()
-        .skip(1)
-        .find_map(|l| l.split_whitespace().next()?.parse().ok())
+    *found
+        .matches
+        .first()
         .unwrap_or_else(|| panic!("no {role:?} {text:?} in {}", found.text))
 }
 

@@ -4,7 +4,7 @@
 mod support;
 
 use rove_page::{DEFAULT_BUDGET, FindQuery, Ref, ViewOptions, tokens};
-use support::{Env, first_ref, on_element};
+use support::{Env, on_element};
 
 /// A long article: 400 sections, each a heading, a paragraph and a link.
 fn long_article() -> String {
@@ -120,7 +120,7 @@ async fn the_default_view_fits_the_budget_and_says_how_to_get_the_rest() {
         .await
         .expect("find");
     assert!(found.text.contains("1 match"), "{}", found.text);
-    let link = first_ref(&found.text);
+    let link = found.matches[0];
     assert_eq!(
         on_element(&mut model, link, "return this.getAttribute('href');").await,
         "#c377"
@@ -153,7 +153,7 @@ async fn every_button_of_a_ten_thousand_row_table_is_reachable() {
             })
             .await
             .expect("find");
-        let r = first_ref(&found.text);
+        let r = found.matches[0];
         assert_eq!(
             on_element(&mut model, r, "return this.textContent;").await,
             format!("Edit {n}"),

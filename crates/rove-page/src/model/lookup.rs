@@ -30,6 +30,7 @@ impl PageModel {
         let mut text = String::new();
         let mut total = 0u64;
         let mut shown = 0usize;
+        let mut matches = Vec::new();
         for frame in &frames {
             let Some((world, token)) = self.world_with_token(frame).await? else {
                 continue;
@@ -46,6 +47,7 @@ impl PageModel {
                     uid: record.u,
                 };
                 let r = self.refs.get_or_assign(&key);
+                matches.push(r);
                 let mut line = crate::render::describe(&record, Some(r), &RenderOptions::default());
                 if let Some(context) = record.x.as_deref().filter(|c| !c.is_empty()) {
                     line.push_str(" — ");
@@ -73,7 +75,9 @@ impl PageModel {
             },
         );
         out.push_str(&text);
-        Ok(View::new(out, Mode::Full, "", ""))
+        let mut view = View::new(out, Mode::Full, "", "");
+        view.matches = matches;
+        Ok(view)
     }
 
     /// Resolves a ref to its element, for acting on it. A ref whose element is

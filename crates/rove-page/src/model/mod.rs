@@ -101,6 +101,8 @@ pub struct View {
     pub url: String,
     /// The page's title.
     pub title: String,
+    /// For `find`: the refs it matched, in the order shown. Empty otherwise.
+    pub matches: Vec<Ref>,
 }
 
 impl View {
@@ -111,6 +113,7 @@ impl View {
             mode,
             url: url.to_owned(),
             title: title.to_owned(),
+            matches: Vec::new(),
         }
     }
 }

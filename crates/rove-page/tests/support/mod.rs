@@ -107,14 +107,6 @@ impl Env {
     }
 }
 
-/// The first ref in `text` (as in a find result line).
-pub fn first_ref(text: &str) -> Ref {
-    text.lines()
-        .skip(1)
-        .find_map(|line| line.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| panic!("no ref in {text}"))
-}
-
 /// The ref of the first find match for `text`, optionally of `role`.
 pub async fn find_ref(model: &mut PageModel, text: &str, role: Option<&str>) -> Ref {
     let found = model
@@ -125,7 +117,10 @@ pub async fn find_ref(model: &mut PageModel, text: &str, role: Option<&str>) -> 
         })
         .await
         .expect("find");
-    first_ref(&found.text)
+    *found
+        .matches
+        .first()
+        .unwrap_or_else(|| panic!("no match in {}", found.text))
 }
 
 /// Evaluates `body` (a function body using `this`) on the element a ref names.
