@@ -16,12 +16,14 @@ mod keys;
 mod mouse;
 mod point;
 mod settle;
+mod toggle;
 
 pub use error::InputError;
 pub use keyboard::{EditOutcome, TypeOptions, fill, press, type_text};
-pub use mouse::{Button, ClickOptions, ClickOutcome, click};
+pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
 pub use settle::Settled;
+pub use toggle::{ToggleOutcome, set_checked};
 
 /// Keys held during an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

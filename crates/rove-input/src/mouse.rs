@@ -137,6 +137,29 @@ async fn click_element(
     Ok(ClickOutcome { point, settled })
 }
 
+/// Moves the pointer over the element `target` names (after the same
+/// actionability checks as a click), so hover menus and tooltips open.
+pub async fn hover(
+    model: &mut PageModel,
+    target: Ref,
+    timeout: Duration,
+) -> Result<ClickOutcome, InputError> {
+    on_element(model, target, async |tab: &Tab, element: &Element| {
+        let point = wait_actionable(tab, element, timeout).await?;
+        let main = tab.session().await?;
+        let mut events = main.subscribe();
+        main.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": "mouseMoved", "x": point.x, "y": point.y, "button": "none", "buttons": 0}),
+        )
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
+        let settled = settle(tab, element, &mut events).await;
+        Ok(ClickOutcome { point, settled })
+    })
+    .await
+}
+
 /// Polls the actionability check until it passes or `timeout` runs out; the
 /// last reason is the error.
 async fn wait_actionable(

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rove_browser::{Browser, LaunchOptions};
-use rove_input::{ClickOptions, TypeOptions, click, fill, type_text};
+use rove_input::{ClickOptions, TypeOptions, click, fill, set_checked, type_text};
 use rove_localserver::{LocalServer, Routes};
 use rove_page::{FindQuery, Mode, PageModel, Ref, ViewOptions};
 
@@ -231,6 +231,50 @@ async fn focus_text() {
             click(model, field, &ClickOptions::default())
                 .await
                 .expect("focus");
+        },
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn click_checkboxes() {
+    solve_all(
+        "click-checkboxes",
+        async |model: &mut PageModel, instruction: &str| {
+            // "Select abc, xyz and click Submit." (or "Select nothing and …").
+            let list = instruction
+                .trim_start_matches("Select ")
+                .split(" and click")
+                .next()
+                .unwrap_or_default();
+            let wanted: Vec<&str> = list
+                .split(", ")
+                .filter(|w| !w.is_empty() && *w != "nothing")
+                .collect();
+            for word in wanted {
+                let found = model
+                    .find(&FindQuery {
+                        text: word.into(),
+                        role: Some("checkbox".into()),
+                        limit: Some(5),
+                    })
+                    .await
+                    .expect("find");
+                // Exact label: find matches substrings.
+                let exact = found
+                    .text
+                    .lines()
+                    .skip(1)
+                    .zip(&found.matches)
+                    .find(|(line, _)| line.contains(&format!("checkbox \"{word}\"")))
+                    .map(|(_, r)| *r)
+                    .unwrap_or_else(|| panic!("no checkbox {word:?} in {}", found.text));
+                set_checked(model, exact, true).await.expect("check");
+            }
+            let submit = find(model, "Submit", Some("button")).await;
+            click(model, submit, &ClickOptions::default())
+                .await
+                .expect("submit");
         },
     )
     .await;
