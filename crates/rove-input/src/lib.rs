@@ -15,6 +15,7 @@ mod keyboard;
 mod keys;
 mod mouse;
 mod point;
+mod select;
 mod settle;
 mod toggle;
 
@@ -22,6 +23,7 @@ pub use error::InputError;
 pub use keyboard::{EditOutcome, TypeOptions, fill, press, type_text};
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
+pub use select::{SelectOutcome, select_options};
 pub use settle::Settled;
 pub use toggle::{ToggleOutcome, set_checked};
 

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rove_browser::{Browser, LaunchOptions};
-use rove_input::{ClickOptions, TypeOptions, click, fill, set_checked, type_text};
+use rove_input::{ClickOptions, TypeOptions, click, fill, select_options, set_checked, type_text};
 use rove_localserver::{LocalServer, Routes};
 use rove_page::{FindQuery, Mode, PageModel, Ref, ViewOptions};
 
@@ -112,7 +112,8 @@ async fn all_of(model: &mut PageModel, role: &str) -> Vec<Ref> {
         .filter_map(|l| {
             let mut parts = l.split_whitespace();
             let r: Ref = parts.next()?.parse().ok()?;
-            (parts.next()? == role).then_some(r)
+            // `e1 combobox: Value` when unnamed: the role ends at the colon.
+            (parts.next()?.trim_end_matches(':') == role).then_some(r)
         })
         .collect()
 }
@@ -271,6 +272,30 @@ async fn click_checkboxes() {
                     .unwrap_or_else(|| panic!("no checkbox {word:?} in {}", found.text));
                 set_checked(model, exact, true).await.expect("check");
             }
+            let submit = find(model, "Submit", Some("button")).await;
+            click(model, submit, &ClickOptions::default())
+                .await
+                .expect("submit");
+        },
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn choose_list() {
+    solve_all(
+        "choose-list",
+        async |model: &mut PageModel, instruction: &str| {
+            // "Select Kiribati from the list and click Submit."
+            let choice = instruction
+                .trim_start_matches("Select ")
+                .split(" from the list")
+                .next()
+                .unwrap_or_default();
+            let list = all_of(model, "combobox").await.remove(0);
+            select_options(model, list, &[choice.to_owned()])
+                .await
+                .expect("select");
             let submit = find(model, "Submit", Some("button")).await;
             click(model, submit, &ClickOptions::default())
                 .await

@@ -1,0 +1,124 @@
+//! Choosing options of a native `<select>`.
+//!
+//! The one place rove sets state from script: a native select's popup is
+//! browser chrome, outside the page, so no input event can pick an option in
+//! it. rove selects the options the way the page itself would and fires the
+//! `input` and `change` events a user's choice fires (they are not
+//! `isTrusted`), then reads the selection back. ARIA listboxes and comboboxes
+//! are ordinary page elements: click them, then click the option.
+
+use rove_page::{PageModel, Ref};
+use serde_json::json;
+
+use crate::InputError;
+use crate::mouse::on_element;
+
+/// What a selection left selected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectOutcome {
+    /// The labels of the selected options afterwards.
+    pub selected: Vec<String>,
+}
+
+const SELECT: &str = r#"function (wanted) {
+  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.getAttribute('role') || this.tagName.toLowerCase()};
+  if (this.disabled || this.matches(':disabled')) return {state: 'disabled'};
+  if (!this.multiple && wanted.length > 1) return {state: 'single'};
+  const options = Array.from(this.options);
+  const label = (o) => (o.label || o.textContent).replace(/\s+/g, ' ').trim();
+  const picked = [];
+  for (const w of wanted) {
+    const match = options.find((o) => label(o) === w) || options.find((o) => o.value === w) ||
+      options.find((o) => label(o).toLowerCase() === w.toLowerCase());
+    if (!match) return {state: 'missing', value: w, options: options.slice(0, 20).map(label), total: options.length};
+    if (match.disabled) return {state: 'option_disabled', value: w};
+    picked.push(match);
+  }
+  for (const o of options) o.selected = picked.includes(o);
+  this.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  this.dispatchEvent(new Event('change', {bubbles: true}));
+  return {state: 'ok', selected: Array.from(this.selectedOptions).map(label)};
+}"#;
+
+/// Selects the options labelled (or valued) `values` in the native select
+/// `target` names; every other option is deselected. One value for a single
+/// select, any number for a `multiple` one.
+pub async fn select_options(
+    model: &mut PageModel,
+    target: Ref,
+    values: &[String],
+) -> Result<SelectOutcome, InputError> {
+    if values.is_empty() {
+        return Err(InputError::Rejected(
+            "name at least one option to select".into(),
+        ));
+    }
+    on_element(model, target, async |_tab, element| {
+        let answer = element
+            .session
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": SELECT,
+                    "objectId": element.object_id,
+                    "arguments": [{"value": values}],
+                    "returnByValue": true,
+                }),
+            )
+            .await?;
+        let value = &answer["result"]["value"];
+        let not_actionable = |reason: String| InputError::NotActionable {
+            target: target.to_string(),
+            reason,
+            cover: None,
+        };
+        match value["state"].as_str().unwrap_or("detached") {
+            "ok" => Ok(SelectOutcome {
+                selected: value["selected"]
+                    .as_array()
+                    .map(|s| {
+                        s.iter()
+                            .filter_map(|v| v.as_str().map(str::to_owned))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            }),
+            "not_select" => Err(not_actionable(format!(
+                "it is a {}, not a native select; click it, then click the option",
+                value["role"].as_str().unwrap_or("?")
+            ))),
+            "disabled" => Err(not_actionable("it is disabled".into())),
+            "option_disabled" => Err(not_actionable(format!(
+                "the option {} is disabled",
+                value["value"].as_str().unwrap_or_default()
+            ))),
+            "single" => Err(InputError::Rejected(format!(
+                "{target} takes one option, not {}",
+                values.len()
+            ))),
+            "missing" => {
+                let shown: Vec<&str> = value["options"]
+                    .as_array()
+                    .map(|o| o.iter().filter_map(|v| v.as_str()).collect())
+                    .unwrap_or_default();
+                let total = value["total"].as_u64().unwrap_or(0) as usize;
+                let more = if total > shown.len() {
+                    format!(", … {} more", total - shown.len())
+                } else {
+                    String::new()
+                };
+                Err(InputError::Rejected(format!(
+                    "{target} has no option {:?}; it has {}{more}",
+                    value["value"].as_str().unwrap_or_default(),
+                    shown
+                        .iter()
+                        .map(|o| format!("{o:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )))
+            }
+            other => Err(not_actionable(other.to_owned())),
+        }
+    })
+    .await
+}
