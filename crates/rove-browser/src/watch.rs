@@ -130,6 +130,15 @@ impl TabWatch {
         self.lock().dialogs.first().cloned()
     }
 
+    /// Waits up to `timeout` for a dialog to block the page; the dialog, or
+    /// `None` if none opened in time.
+    pub async fn wait_for_dialog(&self, timeout: std::time::Duration) -> Option<DialogInfo> {
+        let mut changes = self.changes();
+        let opened =
+            tokio::time::timeout(timeout, changes.wait_for(|_| self.dialog().is_some())).await;
+        opened.ok().and_then(|_| self.dialog())
+    }
+
     /// The session of the out-of-process iframe with this frame id.
     pub fn frame_session(&self, frame_id: &str) -> Option<FrameSession> {
         self.lock().frames.get(frame_id).cloned()

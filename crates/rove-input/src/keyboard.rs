@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::keys::{Key, key_for_char, parse_chord};
-use crate::mouse::{on_element, refuse_while_dialog};
+use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
 use crate::settle::{Settled, settle_document};
 use crate::{InputError, Modifiers};
 
@@ -188,13 +188,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
-    let _ = element
-        .session
-        .call(
-            "DOM.scrollIntoViewIfNeeded",
-            json!({"objectId": element.object_id}),
-        )
-        .await;
+    scroll_into_view(element).await;
     let answer = element
         .session
         .call(

@@ -170,15 +170,7 @@ async fn wait_actionable(
     let started = Instant::now();
     let mut delay = Duration::from_millis(20);
     loop {
-        // Scrolls every scrollable ancestor, across frames, as the browser
-        // itself would for a user. Fails for an element without a box.
-        let _ = element
-            .session
-            .call(
-                "DOM.scrollIntoViewIfNeeded",
-                json!({"objectId": element.object_id}),
-            )
-            .await;
+        scroll_into_view(element).await;
         let remaining = timeout
             .saturating_sub(started.elapsed())
             .max(Duration::from_millis(100));
@@ -279,6 +271,19 @@ pub(crate) async fn on_element<T>(
     let result = act(&tab, &element).await;
     release(&element).await;
     result
+}
+
+/// Scrolls every scrollable ancestor, across frames, as the browser itself
+/// would for a user. An element without a box stays where it is; the checks
+/// that follow say why.
+pub(crate) async fn scroll_into_view(element: &Element) {
+    let _ = element
+        .session
+        .call(
+            "DOM.scrollIntoViewIfNeeded",
+            json!({"objectId": element.object_id}),
+        )
+        .await;
 }
 
 /// Lets the page forget rove's handle on the element.

@@ -2,14 +2,17 @@
 //! the first box of a wrapped link, covered and disabled elements, stale refs,
 //! scrolling, iframes in and out of process, navigation, dialogs.
 
+mod support;
+
 use std::time::Duration;
 
-use rove_browser::{Browser, LaunchOptions};
+use rove_browser::Browser;
 use rove_errors::{ActionSent, Classify, ErrorCode};
 use rove_input::{Button, ClickOptions, InputError, Modifiers, click};
 use rove_localserver::{LocalServer, Response, Routes};
-use rove_page::{FindQuery, PageModel, Ref, ViewOptions};
+use rove_page::{PageModel, Ref, ViewOptions};
 use serde_json::Value;
+use support::{events, find};
 
 struct Env {
     server: LocalServer,
@@ -43,9 +46,7 @@ impl Env {
         let server = LocalServer::start(routes(other.addr().port()))
             .await
             .expect("server");
-        let browser = Browser::launch(LaunchOptions::default())
-            .await
-            .unwrap_or_else(|e| panic!("Chromium: {e}"));
+        let browser = support::launch().await;
         Env {
             server,
             _other: other,
@@ -74,30 +75,6 @@ impl Env {
     }
 }
 
-async fn find(model: &mut PageModel, text: &str, role: &str) -> Ref {
-    let found = model
-        .find(&FindQuery {
-            text: text.into(),
-            role: Some(role.into()),
-            limit: Some(1),
-        })
-        .await
-        .expect("find");
-    *found
-        .matches
-        .first()
-        .unwrap_or_else(|| panic!("no {role} {text:?} in {}", found.text))
-}
-
-async fn events(model: &PageModel) -> Vec<Value> {
-    let v = model
-        .tab()
-        .evaluate("window.events.splice(0)")
-        .await
-        .expect("events");
-    v.as_array().cloned().unwrap_or_default()
-}
-
 fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
     events.iter().filter(|e| e["type"] == kind).collect()
 }
@@ -106,7 +83,7 @@ fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
 async fn a_click_is_trusted_and_reaches_its_element() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let save = find(&mut model, "Save", "button").await;
+    let save = find(&mut model, "Save", Some("button")).await;
     click(&mut model, save, &ClickOptions::default())
         .await
         .expect("click");
@@ -126,7 +103,7 @@ async fn a_click_is_trusted_and_reaches_its_element() {
 async fn double_right_middle_clicks_and_modifiers() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let save = find(&mut model, "Save", "button").await;
+    let save = find(&mut model, "Save", Some("button")).await;
 
     click(
         &mut model,
@@ -216,7 +193,7 @@ async fn a_wrapped_link_is_clicked_on_its_first_line() {
         .expect("rects");
     let rects = rects.as_array().cloned().unwrap_or_default();
     assert!(rects.len() >= 2, "the fixture link must wrap: {rects:?}");
-    let link = find(&mut model, "a link that wraps", "link").await;
+    let link = find(&mut model, "a link that wraps", Some("link")).await;
     click(&mut model, link, &ClickOptions::default())
         .await
         .expect("click");
@@ -242,7 +219,7 @@ async fn a_wrapped_link_is_clicked_on_its_first_line() {
 async fn a_covered_element_is_not_actionable_and_names_the_cover() {
     let env = Env::start().await;
     let mut model = env.open("/covered.html").await;
-    let buy = find(&mut model, "Buy now", "button").await;
+    let buy = find(&mut model, "Buy now", Some("button")).await;
     let err = click(
         &mut model,
         buy,
@@ -270,7 +247,7 @@ async fn a_disabled_element_says_so() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
     for text in ["Disabled", "Inside disabled fieldset"] {
-        let r = find(&mut model, text, "button").await;
+        let r = find(&mut model, text, Some("button")).await;
         let err = click(
             &mut model,
             r,
@@ -292,7 +269,7 @@ async fn a_disabled_element_says_so() {
 async fn a_stale_ref_is_ref_not_found_and_nothing_is_clicked() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let save = find(&mut model, "Save", "button").await;
+    let save = find(&mut model, "Save", Some("button")).await;
     model.tab().evaluate("document.getElementById('save').replaceWith(document.getElementById('save').cloneNode(true))").await.expect("rerender");
     let err = click(&mut model, save, &ClickOptions::default())
         .await
@@ -316,7 +293,7 @@ async fn a_stale_ref_is_ref_not_found_and_nothing_is_clicked() {
 async fn an_element_far_below_is_scrolled_into_view_and_clicked() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let far = find(&mut model, "Far below", "button").await;
+    let far = find(&mut model, "Far below", Some("button")).await;
     click(&mut model, far, &ClickOptions::default())
         .await
         .expect("click");
@@ -384,7 +361,7 @@ async fn buttons_in_same_process_and_out_of_process_frames() {
 async fn a_click_that_navigates_waits_for_the_new_page() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let next = find(&mut model, "Next page", "link").await;
+    let next = find(&mut model, "Next page", Some("link")).await;
     let outcome = click(&mut model, next, &ClickOptions::default())
         .await
         .expect("click");
@@ -399,18 +376,14 @@ async fn a_click_that_navigates_waits_for_the_new_page() {
 async fn input_is_refused_while_a_dialog_blocks_the_page() {
     let env = Env::start().await;
     let mut model = env.open("/click.html").await;
-    let save = find(&mut model, "Save", "button").await;
+    let save = find(&mut model, "Save", Some("button")).await;
     let tab = model.tab().clone();
     let blocked = tokio::spawn(async move { tab.evaluate("confirm('Really?')").await });
     let watch = model.tab().watch().await.expect("watch");
-    let mut changes = watch.changes();
-    tokio::time::timeout(
-        Duration::from_secs(5),
-        changes.wait_for(|_| watch.dialog().is_some()),
-    )
-    .await
-    .expect("dialog reported")
-    .expect("watch");
+    watch
+        .wait_for_dialog(Duration::from_secs(5))
+        .await
+        .expect("the dialog was reported");
     let err = click(&mut model, save, &ClickOptions::default())
         .await
         .expect_err("dialog");

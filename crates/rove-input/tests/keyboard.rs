@@ -1,67 +1,14 @@
 //! Typing, filling and pressing keys against real Chromium: real key events
 //! the page can filter, values read back, ignored edits reported.
 
-use std::time::Duration;
+mod support;
 
-use rove_browser::{Browser, LaunchOptions};
 use rove_errors::{ActionSent, Classify, ErrorCode};
 use rove_input::{InputError, TypeOptions, fill, press, type_text};
-use rove_localserver::{LocalServer, Response, Routes};
-use rove_page::{FindQuery, PageModel, Ref, ViewOptions};
+use rove_page::PageModel;
 use serde_json::Value;
-
-async fn open() -> (Browser, LocalServer, PageModel) {
-    let html = std::fs::read_to_string(format!(
-        "{}/tests/fixtures/edit.html",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("fixture");
-    let server = LocalServer::start(Routes::new().page("/edit.html", Response::html(html)))
-        .await
-        .expect("server");
-    let browser = Browser::launch(LaunchOptions::default())
-        .await
-        .unwrap_or_else(|e| panic!("Chromium: {e}"));
-    let tab = browser
-        .new_context()
-        .await
-        .expect("context")
-        .new_tab()
-        .await
-        .expect("tab");
-    tab.goto(&server.url("/edit.html"), Duration::from_secs(10))
-        .await
-        .expect("load");
-    let mut model = PageModel::new(tab);
-    model.view(&ViewOptions::default()).await.expect("view");
-    (browser, server, model)
-}
-
-async fn field(model: &mut PageModel, name: &str) -> Ref {
-    let found = model
-        .find(&FindQuery {
-            text: name.into(),
-            role: None,
-            limit: Some(1),
-        })
-        .await
-        .expect("find");
-    *found
-        .matches
-        .first()
-        .unwrap_or_else(|| panic!("no {name:?} in {}", found.text))
-}
-
-async fn events(model: &PageModel) -> Vec<Value> {
-    model
-        .tab()
-        .evaluate("window.events.splice(0)")
-        .await
-        .expect("events")
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
+use support::events;
+use support::{Page, find};
 
 async fn value_of(model: &PageModel, id: &str) -> Value {
     model
@@ -75,8 +22,12 @@ async fn value_of(model: &PageModel, id: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn type_appends_with_one_trusted_key_press_per_character() {
-    let (browser, _server, mut model) = open().await;
-    let name = field(&mut model, "Name").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("edit.html").await;
+    let name = find(&mut model, "Name", None).await;
     let outcome = type_text(&mut model, name, " Lovelace", &TypeOptions::default())
         .await
         .expect("type");
@@ -102,7 +53,7 @@ async fn type_appends_with_one_trusted_key_press_per_character() {
         .expect("a keydown for L");
     assert_eq!(capital["shift"], true, "a capital is typed with Shift");
 
-    let bio = field(&mut model, "Bio").await;
+    let bio = find(&mut model, "Bio", None).await;
     type_text(
         &mut model,
         bio,
@@ -113,7 +64,7 @@ async fn type_appends_with_one_trusted_key_press_per_character() {
     .expect("textarea");
     assert_eq!(value_of(&model, "bio").await, "Line one\nLine two");
 
-    let notes = field(&mut model, "Notes").await;
+    let notes = find(&mut model, "Notes", None).await;
     type_text(
         &mut model,
         notes,
@@ -128,8 +79,12 @@ async fn type_appends_with_one_trusted_key_press_per_character() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_that_filters_keys_sees_them_and_the_ignored_edit_is_reported() {
-    let (browser, _server, mut model) = open().await;
-    let digits = field(&mut model, "Digits only").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("edit.html").await;
+    let digits = find(&mut model, "Digits only", None).await;
     let err = type_text(&mut model, digits, "a1b2", &TypeOptions::default())
         .await
         .expect_err("filtered");
@@ -147,7 +102,7 @@ async fn a_page_that_filters_keys_sees_them_and_the_ignored_edit_is_reported() {
         other => panic!("expected an ignored edit, got {other:?}"),
     }
 
-    let stubborn = field(&mut model, "Stubborn").await;
+    let stubborn = find(&mut model, "Stubborn", None).await;
     let err = fill(&mut model, stubborn, "hello")
         .await
         .expect_err("reverted");
@@ -157,8 +112,12 @@ async fn a_page_that_filters_keys_sees_them_and_the_ignored_edit_is_reported() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fill_replaces_the_value_with_trusted_input_and_change() {
-    let (browser, _server, mut model) = open().await;
-    let name = field(&mut model, "Name").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("edit.html").await;
+    let name = find(&mut model, "Name", None).await;
     let outcome = fill(&mut model, name, "Grace Hopper").await.expect("fill");
     assert_eq!(outcome.value, "Grace Hopper");
     let seen = events(&model).await;
@@ -185,15 +144,19 @@ async fn fill_replaces_the_value_with_trusted_input_and_change() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_cannot_take_text_says_why() {
-    let (browser, _server, mut model) = open().await;
-    let ro = field(&mut model, "Read only").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("edit.html").await;
+    let ro = find(&mut model, "Read only", None).await;
     let err = fill(&mut model, ro, "x").await.expect_err("read-only");
     assert_eq!(err.code(), ErrorCode::NotActionable);
     assert_eq!(err.action_sent(), ActionSent::NotSent);
     assert!(err.to_string().contains("read-only"), "{err}");
     assert_eq!(value_of(&model, "ro").await, "fixed");
 
-    let button = field(&mut model, "Not a field").await;
+    let button = find(&mut model, "Not a field", None).await;
     let err = type_text(&mut model, button, "x", &TypeOptions::default())
         .await
         .expect_err("button");
@@ -203,8 +166,12 @@ async fn what_cannot_take_text_says_why() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_chords_act_on_the_focused_field() {
-    let (browser, _server, mut model) = open().await;
-    let query = field(&mut model, "Query").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("edit.html").await;
+    let query = find(&mut model, "Query", None).await;
     type_text(&mut model, query, "rust", &TypeOptions::default())
         .await
         .expect("type");

@@ -5,13 +5,16 @@
 //! fetched by scripts/fetch-miniwob.sh); the seed is set before the START
 //! cover is clicked, like the Python harness does.
 
+mod support;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use rove_browser::{Browser, LaunchOptions};
 use rove_input::{ClickOptions, TypeOptions, click, fill, select_options, set_checked, type_text};
 use rove_localserver::{LocalServer, Routes};
-use rove_page::{FindQuery, Mode, PageModel, Ref, ViewOptions};
+use rove_page::{Mode, PageModel, Ref, ViewOptions};
+use support::{find, find_exact};
 
 const SEEDS: [u32; 5] = [1, 2, 3, 4, 5];
 
@@ -84,21 +87,6 @@ impl Run {
         let instruction = view.text.lines().nth(1).unwrap_or_default().to_owned();
         (model, instruction)
     }
-}
-
-async fn find(model: &mut PageModel, text: &str, role: Option<&str>) -> Ref {
-    let found = model
-        .find(&FindQuery {
-            text: text.into(),
-            role: role.map(str::to_owned),
-            limit: Some(1),
-        })
-        .await
-        .expect("find");
-    *found
-        .matches
-        .first()
-        .unwrap_or_else(|| panic!("no {role:?} {text:?} in {}", found.text))
 }
 
 /// The refs of every line of `role` in the interactive view, in page order.
@@ -253,24 +241,8 @@ async fn click_checkboxes() {
                 .filter(|w| !w.is_empty() && *w != "nothing")
                 .collect();
             for word in wanted {
-                let found = model
-                    .find(&FindQuery {
-                        text: word.into(),
-                        role: Some("checkbox".into()),
-                        limit: Some(5),
-                    })
-                    .await
-                    .expect("find");
-                // Exact label: find matches substrings.
-                let exact = found
-                    .text
-                    .lines()
-                    .skip(1)
-                    .zip(&found.matches)
-                    .find(|(line, _)| line.contains(&format!("checkbox \"{word}\"")))
-                    .map(|(_, r)| *r)
-                    .unwrap_or_else(|| panic!("no checkbox {word:?} in {}", found.text));
-                set_checked(model, exact, true).await.expect("check");
+                let checkbox = find_exact(model, word, "checkbox").await;
+                set_checked(model, checkbox, true).await.expect("check");
             }
             let submit = find(model, "Submit", Some("button")).await;
             click(model, submit, &ClickOptions::default())

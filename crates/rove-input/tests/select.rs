@@ -1,55 +1,12 @@
 //! Native selects: by label or value, single and multiple, with the page's
 //! change handlers called and the selection read back.
 
-use std::time::Duration;
+mod support;
 
-use rove_browser::{Browser, LaunchOptions};
 use rove_errors::{Classify, ErrorCode};
 use rove_input::select_options;
-use rove_localserver::{LocalServer, Response, Routes};
-use rove_page::{FindQuery, PageModel, Ref, ViewOptions};
-
-async fn open() -> (Browser, LocalServer, PageModel) {
-    let html = std::fs::read_to_string(format!(
-        "{}/tests/fixtures/select.html",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("fixture");
-    let server = LocalServer::start(Routes::new().page("/select.html", Response::html(html)))
-        .await
-        .expect("server");
-    let browser = Browser::launch(LaunchOptions::default())
-        .await
-        .unwrap_or_else(|e| panic!("Chromium: {e}"));
-    let tab = browser
-        .new_context()
-        .await
-        .expect("context")
-        .new_tab()
-        .await
-        .expect("tab");
-    tab.goto(&server.url("/select.html"), Duration::from_secs(10))
-        .await
-        .expect("load");
-    let mut model = PageModel::new(tab);
-    model.view(&ViewOptions::default()).await.expect("view");
-    (browser, server, model)
-}
-
-async fn named(model: &mut PageModel, name: &str, role: &str) -> Ref {
-    let found = model
-        .find(&FindQuery {
-            text: name.into(),
-            role: Some(role.into()),
-            limit: Some(1),
-        })
-        .await
-        .expect("find");
-    *found
-        .matches
-        .first()
-        .unwrap_or_else(|| panic!("no {role} {name:?} in {}", found.text))
-}
+use rove_page::ViewOptions;
+use support::{Page, find};
 
 fn strings(values: &[&str]) -> Vec<String> {
     values.iter().map(|v| (*v).to_owned()).collect()
@@ -57,8 +14,12 @@ fn strings(values: &[&str]) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn options_are_chosen_by_label_or_value_and_the_page_hears_it() {
-    let (browser, _server, mut model) = open().await;
-    let plan = named(&mut model, "Plan", "combobox").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("select.html").await;
+    let plan = find(&mut model, "Plan", Some("combobox")).await;
     let outcome = select_options(&mut model, plan, &strings(&["Pro"]))
         .await
         .expect("by label");
@@ -66,7 +27,7 @@ async fn options_are_chosen_by_label_or_value_and_the_page_hears_it() {
     select_options(&mut model, plan, &strings(&["free"]))
         .await
         .expect("by value");
-    let langs = named(&mut model, "Languages", "listbox").await;
+    let langs = find(&mut model, "Languages", Some("listbox")).await;
     let outcome = select_options(&mut model, langs, &strings(&["English", "German"]))
         .await
         .expect("multiple");
@@ -95,8 +56,12 @@ async fn options_are_chosen_by_label_or_value_and_the_page_hears_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn impossible_selections_say_why() {
-    let (browser, _server, mut model) = open().await;
-    let plan = named(&mut model, "Plan", "combobox").await;
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("select.html").await;
+    let plan = find(&mut model, "Plan", Some("combobox")).await;
     let err = select_options(&mut model, plan, &strings(&["Enterprise"]))
         .await
         .expect_err("missing");
@@ -113,7 +78,7 @@ async fn impossible_selections_say_why() {
         .await
         .expect_err("single");
     assert_eq!(err.code(), ErrorCode::CommandRejected);
-    let button = named(&mut model, "Not a select", "button").await;
+    let button = find(&mut model, "Not a select", Some("button")).await;
     let err = select_options(&mut model, button, &strings(&["x"]))
         .await
         .expect_err("not a select");

@@ -216,14 +216,10 @@ async fn a_javascript_dialog_is_reported_instead_of_the_tree() {
     let tab = model.tab().clone();
     let blocked = tokio::spawn(async move { tab.evaluate("alert('Saved!')").await });
     let watch = model.tab().watch().await.expect("watch");
-    let mut changes = watch.changes();
-    tokio::time::timeout(
-        Duration::from_secs(5),
-        changes.wait_for(|_| watch.dialog().is_some()),
-    )
-    .await
-    .expect("the dialog was reported")
-    .expect("watch alive");
+    watch
+        .wait_for_dialog(Duration::from_secs(5))
+        .await
+        .expect("the dialog was reported");
     let view = model
         .view(&ViewOptions::default())
         .await

@@ -108,6 +108,22 @@ impl PageModel {
             };
             return Err(self.not_found(r, reason).await);
         };
+        // The frame that held the document at the last view is checked first:
+        // one call confirms it still shows that document. Only when it does
+        // not are all frames listed and asked.
+        let last_seen = self.known_frames.as_ref().and_then(|known| {
+            known
+                .iter()
+                .find(|f| self.docs.get(&doc_key(f)) == Some(&key.doc))
+                .cloned()
+        });
+        if let Some(frame) = last_seen {
+            if let Some((_, token)) = self.world_with_token(&frame).await? {
+                if token == key.doc {
+                    return Ok((frame, key.uid));
+                }
+            }
+        }
         let frames = frames::frames(&self.tab).await?;
         for frame in frames {
             if let Some((_, token)) = self.world_with_token(&frame).await? {
