@@ -31,6 +31,9 @@ struct TabTable {
     next_number: u32,
     tabs: Vec<Tab>,
     focus: Option<TabId>,
+    /// Targets rove closed: the registry may still list them for a moment,
+    /// and they must not come back under a new id.
+    closed: std::collections::HashSet<String>,
 }
 
 /// A tab as listed by [`BrowserContext::tabs`].
@@ -107,6 +110,7 @@ impl BrowserContext {
     /// Gives a target an id and a handle, once.
     fn adopt(&self, target_id: String) -> Tab {
         let mut table = self.table();
+        table.closed.remove(&target_id);
         if let Some(tab) = table.tabs.iter().find(|t| t.target_id() == target_id) {
             return tab.clone();
         }
@@ -129,11 +133,9 @@ impl BrowserContext {
             .pages_in(&self.inner.id)
             .into_iter()
             .filter(|p| {
-                !self
-                    .table()
-                    .tabs
-                    .iter()
-                    .any(|t| t.target_id() == p.info.target_id)
+                let table = self.table();
+                !table.closed.contains(&p.info.target_id)
+                    && !table.tabs.iter().any(|t| t.target_id() == p.info.target_id)
             })
             .collect();
         // The registry does not know creation order; openers go first so a
@@ -233,6 +235,7 @@ impl BrowserContext {
             .await?;
         let mut table = self.table();
         table.tabs.retain(|t| t.id() != id);
+        table.closed.insert(tab.target_id().to_owned());
         if table.focus == Some(id) {
             table.focus = table.tabs.last().map(Tab::id);
         }

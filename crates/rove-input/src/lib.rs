@@ -10,19 +10,23 @@
 //! page to settle. `action_sent` on errors is honest: once the first press
 //! was dispatched, a failure is `possibly_sent`.
 
+mod drag;
 mod error;
 mod keyboard;
 mod keys;
 mod mouse;
 mod point;
+mod scroll;
 mod select;
 mod settle;
 mod toggle;
 
+pub use drag::{DragOutcome, drag};
 pub use error::InputError;
 pub use keyboard::{EditOutcome, TypeOptions, fill, press, type_text};
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
+pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of};
 pub use select::{SelectOutcome, select_options};
 pub use settle::Settled;
 pub use toggle::{ToggleOutcome, set_checked};

@@ -109,7 +109,7 @@ async fn click_element(
     element: &Element,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    let point = wait_actionable(tab, element, opts.timeout).await?;
+    let point = wait_actionable(tab, element, opts.timeout, true).await?;
     let main = tab.session().await?;
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
@@ -145,7 +145,7 @@ pub async fn hover(
     timeout: Duration,
 ) -> Result<ClickOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        let point = wait_actionable(tab, element, timeout).await?;
+        let point = wait_actionable(tab, element, timeout, true).await?;
         let main = tab.session().await?;
         let mut events = main.subscribe();
         main.call(
@@ -166,11 +166,14 @@ async fn wait_actionable(
     tab: &Tab,
     element: &Element,
     timeout: Duration,
+    scroll: bool,
 ) -> Result<Point, InputError> {
     let started = Instant::now();
     let mut delay = Duration::from_millis(20);
     loop {
-        scroll_into_view(element).await;
+        if scroll {
+            scroll_into_view(element).await;
+        }
         let remaining = timeout
             .saturating_sub(started.elapsed())
             .max(Duration::from_millis(100));
@@ -247,6 +250,20 @@ async fn wait_actionable(
     }
 }
 
+/// The point to send the pointer to on the element `target` names, once it
+/// is actionable; `scroll` brings it into view first.
+pub(crate) async fn wait_actionable_point(
+    model: &mut PageModel,
+    target: Ref,
+    timeout: Duration,
+    scroll: bool,
+) -> Result<Point, InputError> {
+    on_element(model, target, async |tab: &Tab, element: &Element| {
+        wait_actionable(tab, element, timeout, scroll).await
+    })
+    .await
+}
+
 /// Input cannot reach a page a JavaScript dialog blocks.
 pub(crate) async fn refuse_while_dialog(tab: &Tab) -> Result<(), InputError> {
     if let Some(dialog) = tab.watch().await?.dialog() {
@@ -288,11 +305,12 @@ pub(crate) async fn scroll_into_view(element: &Element) {
 
 /// Lets the page forget rove's handle on the element.
 pub(crate) async fn release(element: &Element) {
-    let _ = element
-        .session
-        .call(
-            "Runtime.releaseObject",
-            json!({"objectId": element.object_id}),
-        )
+    release_object(&element.session, &element.object_id).await;
+}
+
+/// Lets the page forget one of rove's object handles.
+pub(crate) async fn release_object(session: &rove_cdp::Session, object_id: &str) {
+    let _ = session
+        .call("Runtime.releaseObject", json!({"objectId": object_id}))
         .await;
 }

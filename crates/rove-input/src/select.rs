@@ -7,11 +7,12 @@
 //! `isTrusted`), then reads the selection back. ARIA listboxes and comboboxes
 //! are ordinary page elements: click them, then click the option.
 
-use rove_page::{PageModel, Ref};
+use rove_page::{FindQuery, PageModel, Ref};
 use serde_json::json;
 
 use crate::InputError;
-use crate::mouse::on_element;
+use crate::keyboard::fill;
+use crate::mouse::{ClickOptions, click, on_element};
 
 /// What a selection left selected.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,7 +22,7 @@ pub struct SelectOutcome {
 }
 
 const SELECT: &str = r#"function (wanted) {
-  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.getAttribute('role') || this.tagName.toLowerCase()};
+  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.computedRole || this.getAttribute('role') || this.tagName.toLowerCase(), editable: this.matches('input, textarea, [contenteditable=""], [contenteditable="true"]')};
   if (this.disabled || this.matches(':disabled')) return {state: 'disabled'};
   if (!this.multiple && wanted.length > 1) return {state: 'single'};
   const options = Array.from(this.options);
@@ -53,6 +54,93 @@ pub async fn select_options(
             "name at least one option to select".into(),
         ));
     }
+    match native_select(model, target, values).await? {
+        Native::Done(outcome) => Ok(outcome),
+        Native::NotSelect { role, editable } => {
+            aria_select(model, target, values, &role, editable).await
+        }
+    }
+}
+
+/// What the native attempt found.
+enum Native {
+    Done(SelectOutcome),
+    /// The element is an ARIA widget: its role, and whether it takes text.
+    NotSelect {
+        role: String,
+        editable: bool,
+    },
+}
+
+/// The ARIA way, as a user does it: open the widget (click a combobox or a
+/// menu button; type the value into an editable combobox so its suggestions
+/// appear), then click each option by its name. A listbox is already open.
+async fn aria_select(
+    model: &mut PageModel,
+    target: Ref,
+    values: &[String],
+    role: &str,
+    editable: bool,
+) -> Result<SelectOutcome, InputError> {
+    let mut selected = Vec::new();
+    for value in values {
+        if editable {
+            fill(model, target, value).await?;
+        } else if role != "listbox" {
+            click(model, target, &ClickOptions::default()).await?;
+        }
+        let found = model
+            .find(&FindQuery {
+                text: value.clone(),
+                role: Some("option".into()),
+                limit: Some(50),
+            })
+            .await?;
+        let wanted = value.trim();
+        let pick = found
+            .found
+            .iter()
+            .find(|m| m.name.trim() == wanted)
+            .or_else(|| {
+                found
+                    .found
+                    .iter()
+                    .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
+            })
+            .or_else(|| {
+                // An option whose name carries more (a price, a count) is
+                // still the one asked for when it is the only one.
+                (found.found.len() == 1).then(|| &found.found[0])
+            });
+        let Some(pick) = pick.cloned() else {
+            return Err(InputError::Rejected(format!(
+                "{target} is a {role}; after opening it no option is named {value:?}{}",
+                if found.found.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " (options containing it: {})",
+                        found
+                            .found
+                            .iter()
+                            .map(|m| format!("{:?}", m.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            )));
+        };
+        click(model, pick.reference, &ClickOptions::default()).await?;
+        selected.push(pick.name);
+    }
+    Ok(SelectOutcome { selected })
+}
+
+async fn native_select(
+    model: &mut PageModel,
+    target: Ref,
+    values: &[String],
+) -> Result<Native, InputError> {
     on_element(model, target, async |_tab, element| {
         let answer = element
             .session
@@ -73,7 +161,7 @@ pub async fn select_options(
             cover: None,
         };
         match value["state"].as_str().unwrap_or("detached") {
-            "ok" => Ok(SelectOutcome {
+            "ok" => Ok(Native::Done(SelectOutcome {
                 selected: value["selected"]
                     .as_array()
                     .map(|s| {
@@ -82,11 +170,11 @@ pub async fn select_options(
                             .collect()
                     })
                     .unwrap_or_default(),
+            })),
+            "not_select" => Ok(Native::NotSelect {
+                role: value["role"].as_str().unwrap_or("?").to_owned(),
+                editable: value["editable"].as_bool().unwrap_or(false),
             }),
-            "not_select" => Err(not_actionable(format!(
-                "it is a {}, not a native select; click it, then click the option",
-                value["role"].as_str().unwrap_or("?")
-            ))),
             "disabled" => Err(not_actionable("it is disabled".into())),
             "option_disabled" => Err(not_actionable(format!(
                 "the option {} is disabled",

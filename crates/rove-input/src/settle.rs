@@ -88,6 +88,14 @@ async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {
     match event.method.as_str() {
         "Page.frameRequestedNavigation" | "Page.frameStartedNavigating" | "Page.frameNavigated" => {
             let params: serde_json::Value = event.parse().unwrap_or_default();
+            // A link opened in a new tab or downloaded leaves this page where
+            // it is.
+            if params["disposition"]
+                .as_str()
+                .is_some_and(|d| d != "currentTab")
+            {
+                return false;
+            }
             let frame = params["frameId"]
                 .as_str()
                 .or_else(|| params["frame"]["id"].as_str());

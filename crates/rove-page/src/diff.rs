@@ -47,16 +47,34 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
     changes
 }
 
-/// Equal as the agent would see them; the depth (a move) does not count.
+/// Equal as the agent would see them; the depth (a move) does not count,
+/// nor does focus moving onto or off a control that takes no text (a clicked
+/// button gets focus: news to nobody, and noise in every diff).
 fn same_content(a: &Record, b: &Record) -> bool {
+    let flags = |r: &Record| -> String {
+        if takes_text(&r.r) {
+            return r.f.clone();
+        }
+        r.f.split(' ')
+            .filter(|f| *f != "focused")
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     a.r == b.r
         && a.n == b.n
         && a.v == b.v
-        && a.f == b.f
+        && flags(a) == flags(b)
         && a.t == b.t
         && a.l == b.l
         && a.o == b.o
         && a.c == b.c
+}
+
+fn takes_text(role: &str) -> bool {
+    matches!(
+        role,
+        "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider"
+    )
 }
 
 /// Renders changes, one line each: `+` added, `-` removed, `~` changed (with

@@ -21,5 +21,5 @@ mod render;
 pub mod tokens;
 
 pub use error::PageError;
-pub use model::{DEFAULT_BUDGET, Element, FindQuery, Mode, PageModel, View, ViewOptions};
+pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};
 pub use refs::Ref;

@@ -31,6 +31,7 @@ impl PageModel {
         let mut total = 0u64;
         let mut shown = 0usize;
         let mut matches = Vec::new();
+        let mut found_names = Vec::new();
         for frame in &frames {
             let Some((world, token)) = self.world_with_token(frame).await? else {
                 continue;
@@ -48,6 +49,11 @@ impl PageModel {
                 };
                 let r = self.refs.get_or_assign(&key);
                 matches.push(r);
+                found_names.push(super::Match {
+                    reference: r,
+                    role: record.r.clone(),
+                    name: record.n.clone(),
+                });
                 let mut line = crate::render::describe(&record, Some(r), &RenderOptions::default());
                 if let Some(context) = record.x.as_deref().filter(|c| !c.is_empty()) {
                     line.push_str(" — ");
@@ -77,6 +83,7 @@ impl PageModel {
         out.push_str(&text);
         let mut view = View::new(out, Mode::Full, "", "");
         view.matches = matches;
+        view.found = found_names;
         Ok(view)
     }
 

@@ -103,6 +103,21 @@ pub struct View {
     pub title: String,
     /// For `find`: the refs it matched, in the order shown. Empty otherwise.
     pub matches: Vec<Ref>,
+    /// For a diff: nothing changed since the last view.
+    pub unchanged: bool,
+    /// For `find`: each match's role and name, in the order of `matches`.
+    pub found: Vec<Match>,
+}
+
+/// One element `find` matched.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Match {
+    /// Its ref.
+    pub reference: Ref,
+    /// Its role as the view shows it.
+    pub role: String,
+    /// Its accessible name.
+    pub name: String,
 }
 
 impl View {
@@ -114,6 +129,8 @@ impl View {
             url: url.to_owned(),
             title: title.to_owned(),
             matches: Vec::new(),
+            unchanged: false,
+            found: Vec::new(),
         }
     }
 }
@@ -408,7 +425,9 @@ impl PageModel {
                 "[{}] no changes since the last view\n",
                 self.tab.id()
             ));
-            View::new(text, Mode::Diff, &full.url, &full.title)
+            let mut view = View::new(text, Mode::Diff, &full.url, &full.title);
+            view.unchanged = true;
+            view
         } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
             let note = format!(
                 "(the diff has {} changes, more than {:.0}% of the page; full view instead)\n",

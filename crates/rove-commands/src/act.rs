@@ -1,0 +1,214 @@
+//! The element actions: click, hover, type, fill, press, select, check and
+//! uncheck, each a thin call into `rove-input` plus a line saying what it did.
+
+use std::time::Duration;
+
+use rove_input::{Button, ClickOptions, Modifiers, Settled, TypeOptions};
+use rove_page::Mode;
+
+use crate::outcome::Outcome;
+use crate::session::{Session, parse_ref, view_of};
+use crate::{ClickArgs, CommandError, MouseButton, PressArgs, RefArgs, SelectArgs, TextArgs};
+
+impl Session {
+    /// Clicks; returns whether a tab the click opened should take the focus
+    /// (a plain left click: yes; a middle or modified click opens tabs in the
+    /// background, as in a desktop browser).
+    pub(crate) async fn click(
+        &mut self,
+        args: &ClickArgs,
+        out: &mut Outcome,
+    ) -> Result<bool, CommandError> {
+        let target = parse_ref(&args.target)?;
+        let modifiers = parse_modifiers(&args.modifiers)?;
+        let opts = ClickOptions {
+            button: match args.button {
+                MouseButton::Left => Button::Left,
+                MouseButton::Right => Button::Right,
+                MouseButton::Middle => Button::Middle,
+            },
+            count: if args.double { 2 } else { 1 },
+            modifiers,
+            timeout: self.config.action_timeout,
+        };
+        let model = self.model()?;
+        let clicked = rove_input::click(model, target, &opts).await?;
+        let what = match (args.double, args.button) {
+            (true, _) => "double-clicked",
+            (false, MouseButton::Right) => "right-clicked",
+            (false, MouseButton::Middle) => "middle-clicked",
+            (false, MouseButton::Left) => "clicked",
+        };
+        out.happened.push(format!("{what} {target}"));
+        self.after_settle(&clicked.settled, out).await?;
+        Ok(args.button == MouseButton::Left && modifiers == Modifiers::default())
+    }
+
+    pub(crate) async fn hover(
+        &mut self,
+        args: &RefArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let target = parse_ref(&args.target)?;
+        let timeout = self.config.action_timeout;
+        let hovered = rove_input::hover(self.model()?, target, timeout).await?;
+        out.happened.push(format!("hovering over {target}"));
+        self.after_settle(&hovered.settled, out).await
+    }
+
+    pub(crate) async fn type_text(
+        &mut self,
+        args: &TextArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let target = parse_ref(&args.target)?;
+        let opts = TypeOptions {
+            delay: args.delay_ms.map(Duration::from_millis),
+        };
+        let typed = rove_input::type_text(self.model()?, target, &args.text, &opts).await?;
+        out.happened.push(format!(
+            "typed {} characters into {target}",
+            args.text.chars().count()
+        ));
+        self.after_settle(&typed.settled, out).await?;
+        if args.submit {
+            self.submit(out).await?;
+        }
+        Ok(())
+    }
+
+    pub(crate) async fn fill(
+        &mut self,
+        args: &TextArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let target = parse_ref(&args.target)?;
+        let filled = rove_input::fill(self.model()?, target, &args.text).await?;
+        out.happened.push(format!("filled {target}"));
+        self.after_settle(&filled.settled, out).await?;
+        if args.submit {
+            self.submit(out).await?;
+        }
+        Ok(())
+    }
+
+    /// Enter in the focused field, after a type or fill that asked for it.
+    async fn submit(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let settled = rove_input::press(&tab, "Enter").await?;
+        out.happened.push("pressed Enter".into());
+        self.after_settle(&settled, out).await
+    }
+
+    pub(crate) async fn press(
+        &mut self,
+        args: &PressArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        if let Some(target) = &args.target {
+            // Focus as a user would: by clicking the element.
+            let target = parse_ref(target)?;
+            let opts = ClickOptions {
+                timeout: self.config.action_timeout,
+                ..ClickOptions::default()
+            };
+            rove_input::click(self.model()?, target, &opts).await?;
+        }
+        let tab = self.focused()?;
+        let settled = rove_input::press(&tab, &args.keys).await?;
+        out.happened.push(format!("pressed {}", args.keys));
+        self.after_settle(&settled, out).await
+    }
+
+    pub(crate) async fn select(
+        &mut self,
+        args: &SelectArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let target = parse_ref(&args.target)?;
+        let selected = rove_input::select_options(self.model()?, target, &args.values).await?;
+        out.happened.push(format!(
+            "{target} now has {} selected",
+            selected
+                .selected
+                .iter()
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        Ok(())
+    }
+
+    pub(crate) async fn set_checked(
+        &mut self,
+        args: &RefArgs,
+        checked: bool,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let target = parse_ref(&args.target)?;
+        let toggled = rove_input::set_checked(self.model()?, target, checked).await?;
+        let state = if checked { "checked" } else { "unchecked" };
+        if toggled.unchanged {
+            out.happened
+                .push(format!("{target} was already {state}; nothing sent"));
+        } else {
+            out.happened.push(format!("{target} is now {state}"));
+        }
+        if let Some(settled) = &toggled.settled {
+            self.after_settle(settled, out).await?;
+        }
+        Ok(())
+    }
+
+    /// Notes a navigation the input started; the view after it is a full
+    /// view of the new page, not a diff against the old one.
+    pub(crate) async fn after_settle(
+        &mut self,
+        settled: &Settled,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        if !settled.navigated {
+            return Ok(());
+        }
+        let model = self.model()?;
+        let view = view_of(model, Mode::Full, None).await?;
+        out.happened.push(if settled.loaded {
+            format!("navigated to {}", view.url)
+        } else {
+            format!("navigating to {} (still loading)", view.url)
+        });
+        out.view = Some(view);
+        Ok(())
+    }
+}
+
+/// `Alt`, `Control` (`Ctrl`), `Meta` (`Cmd`), `Shift`, any case.
+fn parse_modifiers(names: &[String]) -> Result<Modifiers, CommandError> {
+    let mut held = Modifiers::default();
+    for name in names {
+        match name.to_ascii_lowercase().as_str() {
+            "alt" | "option" => held.alt = true,
+            "control" | "ctrl" => held.ctrl = true,
+            "meta" | "cmd" | "command" => held.meta = true,
+            "shift" => held.shift = true,
+            _ => {
+                return Err(CommandError::Rejected(format!(
+                    "{name:?} is not a modifier (Alt, Control, Meta, Shift)"
+                )));
+            }
+        }
+    }
+    Ok(held)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_modifiers;
+
+    #[test]
+    fn modifiers_parse_by_any_usual_name() {
+        let held = parse_modifiers(&["ctrl".into(), "Shift".into()]).expect("parses");
+        assert!(held.ctrl && held.shift && !held.alt && !held.meta);
+        assert!(parse_modifiers(&["Hyper".into()]).is_err());
+    }
+}

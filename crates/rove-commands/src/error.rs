@@ -1,0 +1,255 @@
+//! Why a command failed, and the one report every face renders.
+
+use rove_browser::BrowserError;
+use rove_errors::{ActionSent, Classify, ErrorCode, Retry};
+use rove_input::InputError;
+use rove_page::PageError;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// How a navigation failed: the three cases an agent treats differently.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NavigationFailure {
+    /// No response at all: DNS, refused, TLS, blocked by the browser.
+    Network(String),
+    /// The server answered with an error status; the page is shown.
+    HttpStatus(u16),
+    /// The navigation started but the page did not finish loading in time.
+    NotLoaded {
+        /// How long rove waited, in milliseconds.
+        waited_ms: u64,
+    },
+}
+
+/// Why a command failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CommandError {
+    /// An action failed (see [`InputError`]).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Reading the page failed.
+    #[error(transparent)]
+    Page(#[from] PageError),
+    /// The browser failed.
+    #[error(transparent)]
+    Browser(#[from] BrowserError),
+    /// A navigation failed.
+    #[error("opening {url} failed: {}", describe(failure))]
+    Navigation {
+        /// Where it tried to go.
+        url: String,
+        /// How it failed.
+        failure: NavigationFailure,
+        /// The page as it stands, when there is one to show.
+        fresh_view: Option<String>,
+    },
+    /// A wait ran out before its condition held.
+    #[error("waited {waited_ms} ms, but {condition}")]
+    WaitTimeout {
+        /// What did not happen.
+        condition: String,
+        /// How long rove waited.
+        waited_ms: u64,
+    },
+    /// An upload path lies outside the allowed roots (or does not exist).
+    #[error("{path} cannot be uploaded: {reason}")]
+    UploadDenied {
+        /// The path as given.
+        path: String,
+        /// Why.
+        reason: String,
+        /// The roots uploads may come from.
+        roots: Vec<String>,
+    },
+    /// A screenshot is larger than its byte budget even after shrinking.
+    #[error("the screenshot takes {bytes} bytes, over the budget of {budget}")]
+    ScreenshotBudget {
+        /// The smallest size rove reached.
+        bytes: usize,
+        /// The budget.
+        budget: usize,
+    },
+    /// The page's JavaScript threw.
+    #[error("the script threw: {0}")]
+    Evaluation(String),
+    /// The arguments make no sense.
+    #[error("{0}")]
+    Rejected(String),
+    /// Writing a file (a screenshot, a download) failed.
+    #[error("{0}")]
+    Io(String),
+}
+
+fn describe(failure: &NavigationFailure) -> String {
+    match failure {
+        NavigationFailure::Network(reason) => format!("network error {reason}"),
+        NavigationFailure::HttpStatus(status) => format!("the server answered HTTP {status}"),
+        NavigationFailure::NotLoaded { waited_ms } => {
+            format!("the page did not finish loading within {waited_ms} ms")
+        }
+    }
+}
+
+impl CommandError {
+    /// Facts an agent can act on, beyond the message.
+    pub fn facts(&self) -> Option<Value> {
+        match self {
+            CommandError::Navigation { failure, .. } => Some(match failure {
+                NavigationFailure::Network(reason) => json!({"kind": "network", "reason": reason}),
+                NavigationFailure::HttpStatus(status) => {
+                    json!({"kind": "http_status", "status": status})
+                }
+                NavigationFailure::NotLoaded { waited_ms } => {
+                    json!({"kind": "not_loaded", "waited_ms": waited_ms})
+                }
+            }),
+            CommandError::Input(InputError::NotActionable {
+                cover: Some(cover), ..
+            }) => Some(json!({"cover": cover})),
+            CommandError::Input(InputError::DialogOpen { kind, message })
+            | CommandError::Page(PageError::DialogOpen { kind, message }) => {
+                Some(json!({"dialog": kind, "text": message}))
+            }
+            CommandError::UploadDenied { roots, .. } => Some(json!({"allowed_roots": roots})),
+            CommandError::ScreenshotBudget { bytes, budget } => {
+                Some(json!({"bytes": bytes, "budget": budget}))
+            }
+            _ => None,
+        }
+    }
+
+    /// A fresh view of the page, when the error carries one (a stale ref, an
+    /// HTTP error page).
+    pub fn fresh_view(&self) -> Option<&str> {
+        match self {
+            CommandError::Page(PageError::RefNotFound { fresh_view, .. })
+            | CommandError::Input(InputError::Page(PageError::RefNotFound {
+                fresh_view, ..
+            }))
+            | CommandError::Navigation { fresh_view, .. } => fresh_view.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The report every face renders.
+    pub fn report(&self) -> ErrorReport {
+        ErrorReport {
+            code: self.code(),
+            message: self.to_string(),
+            hint: self.hint(),
+            retry: self.retry(),
+            action_sent: self.action_sent(),
+            facts: self.facts(),
+        }
+    }
+}
+
+impl From<rove_cdp::CdpError> for CommandError {
+    fn from(e: rove_cdp::CdpError) -> Self {
+        CommandError::Browser(e.into())
+    }
+}
+
+impl Classify for CommandError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            CommandError::Input(e) => e.code(),
+            CommandError::Page(e) => e.code(),
+            CommandError::Browser(e) => e.code(),
+            CommandError::Navigation {
+                failure: NavigationFailure::NotLoaded { .. },
+                ..
+            }
+            | CommandError::WaitTimeout { .. } => ErrorCode::Timeout,
+            CommandError::Navigation { .. } => ErrorCode::NavigationFailed,
+            CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
+            CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
+            CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
+            CommandError::Rejected(_) => ErrorCode::CommandRejected,
+            CommandError::Io(_) => ErrorCode::Internal,
+        }
+    }
+
+    fn action_sent(&self) -> ActionSent {
+        match self {
+            CommandError::Input(e) => e.action_sent(),
+            CommandError::Page(e) => e.action_sent(),
+            CommandError::Browser(e) => e.action_sent(),
+            // The navigation happened; what failed is its result.
+            CommandError::Navigation {
+                failure: NavigationFailure::HttpStatus(_) | NavigationFailure::NotLoaded { .. },
+                ..
+            } => ActionSent::Sent,
+            // A script that threw ran up to the throw.
+            CommandError::Evaluation(_) => ActionSent::Sent,
+            _ => ActionSent::NotSent,
+        }
+    }
+
+    fn retry(&self) -> Retry {
+        match self {
+            CommandError::Input(e) => e.retry(),
+            CommandError::Page(e) => e.retry(),
+            CommandError::Browser(e) => e.retry(),
+            CommandError::Navigation {
+                failure: NavigationFailure::NotLoaded { .. },
+                ..
+            } => Retry::Reobserve,
+            other => other.code().default_retry(),
+        }
+    }
+
+    fn hint(&self) -> String {
+        match self {
+            CommandError::Input(e) => e.hint(),
+            CommandError::Page(e) => e.hint(),
+            CommandError::Browser(e) => e.hint(),
+            CommandError::Navigation { failure, .. } => match failure {
+                NavigationFailure::Network(_) => {
+                    "check the URL (scheme, host, port); the site did not answer".into()
+                }
+                NavigationFailure::HttpStatus(_) => {
+                    "the page is open and shows the server's error; read it, or open another URL"
+                        .into()
+                }
+                NavigationFailure::NotLoaded { .. } => {
+                    "the page is open but still loading: take a snapshot, or wait --load load"
+                        .into()
+                }
+            },
+            CommandError::WaitTimeout { .. } => {
+                "take a snapshot to see the page as it is, then wait longer or for something else"
+                    .into()
+            }
+            CommandError::UploadDenied { .. } => {
+                "upload files from the working directory or rove's temp folder, or allow another root"
+                    .into()
+            }
+            CommandError::ScreenshotBudget { .. } => {
+                "ask for an element or a clip, or JPEG at a lower quality".into()
+            }
+            CommandError::Evaluation(_) => "fix the script; the page threw while running it".into(),
+            CommandError::Rejected(_) => "fix the arguments and try again".into(),
+            CommandError::Io(_) => "check the path and the disk, then try again".into(),
+        }
+    }
+}
+
+/// A failure as every face shows it: `{"code", "message", "hint", "retry",
+/// "action_sent", "facts"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorReport {
+    /// The vocabulary code.
+    pub code: ErrorCode,
+    /// What happened.
+    pub message: String,
+    /// The next call to make.
+    pub hint: String,
+    /// The recovery class.
+    pub retry: Retry,
+    /// Whether the action may have reached the page.
+    pub action_sent: ActionSent,
+    /// Facts beyond the message (a cover, a status, a dialog).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<Value>,
+}

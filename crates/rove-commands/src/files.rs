@@ -1,0 +1,208 @@
+//! `upload`: files for a file input, or for the chooser a button opens, only
+//! from the allowed roots.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rove_cdp::protocol::EventType;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::outcome::Outcome;
+use crate::session::{Session, parse_ref};
+use crate::{CommandError, UploadArgs};
+
+/// How long a click may take to open a file chooser.
+const CHOOSER_WAIT: Duration = Duration::from_secs(3);
+
+/// rove's own temp folder (`$TMPDIR/rove`): an allowed upload root, and the
+/// parent of per-session download folders.
+pub fn rove_temp_dir() -> PathBuf {
+    std::env::temp_dir().join("rove")
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FileChooserOpened {
+    backend_node_id: Option<i64>,
+    #[serde(default)]
+    mode: String,
+}
+
+impl EventType for FileChooserOpened {
+    const METHOD: &'static str = "Page.fileChooserOpened";
+}
+
+impl Session {
+    pub(crate) async fn upload(
+        &mut self,
+        args: &UploadArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        if args.paths.is_empty() {
+            return Err(CommandError::Rejected(
+                "upload needs at least one file".into(),
+            ));
+        }
+        let files = args
+            .paths
+            .iter()
+            .map(|p| allowed(p, &self.config.upload_roots))
+            .collect::<Result<Vec<_>, _>>()?;
+        let target = parse_ref(&args.target)?;
+        let element = self.model()?.element(target).await?;
+        let kind = element
+            .session
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": "function() { return this.tagName === 'INPUT' && this.type === 'file' ? (this.multiple ? 'multiple' : 'single') : 'other'; }",
+                    "objectId": element.object_id,
+                    "returnByValue": true,
+                }),
+            )
+            .await?;
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        match kind["result"]["value"].as_str().unwrap_or("other") {
+            "other" => self.upload_by_chooser(target, &names).await?,
+            mode => {
+                if mode == "single" && names.len() > 1 {
+                    return Err(CommandError::Rejected(format!(
+                        "{target} takes one file, not {}",
+                        names.len()
+                    )));
+                }
+                element
+                    .session
+                    .call(
+                        "DOM.setFileInputFiles",
+                        json!({"files": names, "objectId": element.object_id}),
+                    )
+                    .await?;
+            }
+        }
+        out.happened.push(format!(
+            "gave {target} {} file{}: {}",
+            names.len(),
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        ));
+        Ok(())
+    }
+
+    /// Clicks the element and answers the file chooser it opens.
+    async fn upload_by_chooser(
+        &mut self,
+        target: rove_page::Ref,
+        files: &[String],
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let session = tab.session().await?;
+        session
+            .call(
+                "Page.setInterceptFileChooserDialog",
+                json!({"enabled": true}),
+            )
+            .await?;
+        let mut events = session.subscribe();
+        let opts = rove_input::ClickOptions {
+            timeout: self.config.action_timeout,
+            ..rove_input::ClickOptions::default()
+        };
+        let clicked = rove_input::click(self.model()?, target, &opts).await;
+        let chooser = match clicked {
+            Ok(_) => events
+                .wait_for::<FileChooserOpened>(CHOOSER_WAIT)
+                .await
+                .ok(),
+            Err(e) => {
+                let _ = session
+                    .call(
+                        "Page.setInterceptFileChooserDialog",
+                        json!({"enabled": false}),
+                    )
+                    .await;
+                return Err(e.into());
+            }
+        };
+        let result = match chooser {
+            Some(FileChooserOpened {
+                backend_node_id: Some(node),
+                mode,
+            }) => {
+                if mode == "selectSingle" && files.len() > 1 {
+                    Err(CommandError::Rejected(format!(
+                        "the chooser {target} opened takes one file, not {}",
+                        files.len()
+                    )))
+                } else {
+                    session
+                        .call(
+                            "DOM.setFileInputFiles",
+                            json!({"files": files, "backendNodeId": node}),
+                        )
+                        .await
+                        .map(|_| ())
+                        .map_err(CommandError::from)
+                }
+            }
+            _ => Err(CommandError::Input(rove_input::InputError::NotActionable {
+                target: target.to_string(),
+                reason: "it is not a file input, and clicking it opened no file chooser".into(),
+                cover: None,
+            })),
+        };
+        let _ = session
+            .call(
+                "Page.setInterceptFileChooserDialog",
+                json!({"enabled": false}),
+            )
+            .await;
+        result
+    }
+}
+
+/// The file's real path, if it exists and lies under one of `roots` (after
+/// resolving links, so a symlink cannot lead out).
+fn allowed(path: &str, roots: &[PathBuf]) -> Result<PathBuf, CommandError> {
+    let shown: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+    let deny = |reason: &str| CommandError::UploadDenied {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+        roots: shown.clone(),
+    };
+    let real = Path::new(path)
+        .canonicalize()
+        .map_err(|e| deny(&format!("it cannot be read ({e})")))?;
+    if !real.is_file() {
+        return Err(deny("it is not a file"));
+    }
+    let inside = roots
+        .iter()
+        .filter_map(|r| r.canonicalize().ok())
+        .any(|root| real.starts_with(root));
+    if !inside {
+        return Err(deny("it lies outside the allowed roots"));
+    }
+    Ok(real)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::allowed;
+
+    #[test]
+    fn uploads_stay_inside_the_roots() {
+        let root = std::env::temp_dir().join(format!("rove-upload-test-{}", std::process::id()));
+        let inside = root.join("ok.txt");
+        std::fs::create_dir_all(&root).expect("root");
+        std::fs::write(&inside, "x").expect("file");
+        let roots = vec![root.clone()];
+        assert!(allowed(inside.to_str().expect("utf-8"), &roots).is_ok());
+        let escape = format!("{}/../{}", root.display(), "etc-passwd-nope");
+        assert!(allowed(&escape, &roots).is_err());
+        assert!(allowed("/etc/hostname", &roots).is_err());
+        assert!(allowed(root.to_str().expect("utf-8"), &roots).is_err());
+        std::fs::remove_dir_all(&root).expect("cleanup");
+    }
+}

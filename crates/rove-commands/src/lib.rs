@@ -1,0 +1,34 @@
+//! `rove-commands`: the one command vocabulary of rove.
+//!
+//! The CLI, the MCP server and the agent all turn their input into a
+//! [`Command`] and run it on a [`Session`], which answers with an
+//! [`Outcome`] (what happened, the view after it, any data) or a
+//! [`CommandError`] (a code from rove's frozen vocabulary, a hint, a retry
+//! class, whether the action reached the page, and facts). So the faces
+//! cannot drift apart in behaviour or in errors: they only render.
+//!
+//! This crate composes the layers below it: navigation and tabs from
+//! `rove-browser`, views and refs from `rove-page`, trusted input from
+//! `rove-input`. It knows nothing of wire formats or of LLMs.
+
+mod act;
+mod command;
+mod downloads;
+mod error;
+mod eval;
+mod files;
+mod navigate;
+mod observe;
+mod outcome;
+mod pointer;
+mod screenshot;
+mod session;
+mod tabs;
+mod wait;
+
+pub use command::*;
+pub use error::{CommandError, ErrorReport, NavigationFailure};
+pub use files::rove_temp_dir;
+pub use navigate::normalize_url;
+pub use outcome::{Download, Image, Outcome};
+pub use session::{Session, SessionConfig, ViewAfter};

@@ -1,0 +1,374 @@
+//! `open`, `back`, `forward`, `reload`: navigations that wait for the load
+//! and tell a network error, an HTTP error status and a page that never
+//! finished loading apart.
+
+use std::time::{Duration, Instant};
+
+use rove_browser::Tab;
+use rove_cdp::protocol::page::Navigate;
+use rove_cdp::{EventStream, Session as CdpSession};
+use rove_page::Mode;
+use serde_json::{Value, json};
+
+use crate::error::NavigationFailure;
+use crate::outcome::Outcome;
+use crate::session::{Session, view_of};
+use crate::{CommandError, OpenArgs};
+
+/// Where a navigation ended.
+#[derive(Debug, Clone)]
+struct Arrival {
+    url: String,
+    status: Option<u16>,
+}
+
+/// What ended a navigation wait.
+enum Ended {
+    /// The load event, or a restore from the back-forward cache, or a
+    /// same-document move.
+    Arrived,
+    /// The deadline passed first.
+    TimedOut,
+}
+
+impl Session {
+    pub(crate) async fn open(
+        &mut self,
+        args: &OpenArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let url = normalize_url(&args.url);
+        if url.is_empty() {
+            return Err(CommandError::Rejected("open needs a URL".into()));
+        }
+        let tab = if args.new_tab || self.context.focused().is_none() {
+            let tab = self.context.new_tab().await?;
+            out.happened.push(format!("new tab {}", tab.id()));
+            tab
+        } else {
+            self.focused()?
+        };
+        out.tab = tab.id();
+        let timeout = self.config.navigation_timeout;
+        let result = navigate(&tab, &url, timeout).await;
+        self.arrived(result, &url, out).await
+    }
+
+    /// `back` (`delta` -1) and `forward` (1).
+    pub(crate) async fn history(
+        &mut self,
+        delta: i64,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let history = tab.call("Page.getNavigationHistory", json!({})).await?;
+        let current = history["currentIndex"].as_i64().unwrap_or(0);
+        let entries = history["entries"].as_array().cloned().unwrap_or_default();
+        let wanted = current + delta;
+        let Some(entry) = usize::try_from(wanted).ok().and_then(|i| entries.get(i)) else {
+            let which = if delta < 0 { "back" } else { "forward" };
+            return Err(CommandError::Rejected(format!(
+                "there is no page to go {which} to in this tab's history"
+            )));
+        };
+        let entry_id = entry["id"].clone();
+        let url = entry["url"].as_str().unwrap_or_default().to_owned();
+        let timeout = self.config.navigation_timeout;
+        let result = drive(&tab, timeout, async |session: &CdpSession| {
+            session
+                .call("Page.navigateToHistoryEntry", json!({"entryId": entry_id}))
+                .await?;
+            Ok(None)
+        })
+        .await;
+        self.arrived(result, &url, out).await
+    }
+
+    pub(crate) async fn reload(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let timeout = self.config.navigation_timeout;
+        let result = drive(&tab, timeout, async |session: &CdpSession| {
+            session.call("Page.reload", json!({})).await?;
+            Ok(None)
+        })
+        .await;
+        self.arrived(result, "the page", out).await
+    }
+
+    /// Turns a navigation's result into the outcome or the typed failure. An
+    /// HTTP error page is a failure that carries the page's view.
+    async fn arrived(
+        &mut self,
+        result: Result<Arrival, NavError>,
+        url: &str,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let arrival = match result {
+            Ok(arrival) => arrival,
+            Err(NavError::Failed(failure)) => {
+                return Err(CommandError::Navigation {
+                    url: url.to_owned(),
+                    failure,
+                    fresh_view: None,
+                });
+            }
+            Err(NavError::Other(e)) => return Err(e),
+        };
+        if let Some(status) = arrival.status.filter(|s| *s >= 400) {
+            let fresh_view = view_of(self.model()?, Mode::Full, None)
+                .await
+                .ok()
+                .map(|v| v.text);
+            return Err(CommandError::Navigation {
+                url: arrival.url,
+                failure: NavigationFailure::HttpStatus(status),
+                fresh_view,
+            });
+        }
+        out.happened.push(match arrival.status {
+            Some(status) if status != 200 => format!("opened {} (HTTP {status})", arrival.url),
+            _ => format!("opened {}", arrival.url),
+        });
+        // A new document: the view after it is a full one, not a diff
+        // against the page that was left.
+        let model = self.model()?;
+        out.view = Some(view_of(model, Mode::Full, None).await?);
+        Ok(())
+    }
+}
+
+/// A navigation failed in one of the ways an agent handles differently, or
+/// the browser failed under it.
+pub(crate) enum NavError {
+    Failed(NavigationFailure),
+    Other(CommandError),
+}
+
+impl<E: Into<CommandError>> From<E> for NavError {
+    fn from(e: E) -> Self {
+        NavError::Other(e.into())
+    }
+}
+
+/// Navigates `tab` to `url` and waits for the load.
+async fn navigate(tab: &Tab, url: &str, timeout: Duration) -> Result<Arrival, NavError> {
+    let url = url.to_owned();
+    drive(tab, timeout, async move |session: &CdpSession| {
+        let navigated = session
+            .send_within(&Navigate { url: url.clone() }, timeout)
+            .await?;
+        match navigated.error_text.filter(|e| !e.is_empty()) {
+            // An HTTP error with no body is reported as an error text; its
+            // status, when a response arrived, says more.
+            Some(error) if error == "net::ERR_HTTP_RESPONSE_CODE_FAILURE" => {
+                Ok(Some(Start::HttpFailure(navigated.loader_id)))
+            }
+            Some(error) => Err(NavError::Failed(NavigationFailure::Network(error))),
+            None => Ok(navigated.loader_id.map(Start::Loader)),
+        }
+    })
+    .await
+}
+
+/// How a navigation began, as far as the wait needs to know.
+enum Start {
+    /// A new document is loading under this loader.
+    Loader(String),
+    /// The server answered with an error and no page.
+    HttpFailure(Option<String>),
+}
+
+/// Starts a navigation with `start` and waits until it arrives, with the
+/// main document's HTTP status read from the `Network` domain (enabled only
+/// for the navigation).
+async fn drive(
+    tab: &Tab,
+    timeout: Duration,
+    start: impl AsyncFnOnce(&CdpSession) -> Result<Option<Start>, NavError>,
+) -> Result<Arrival, NavError> {
+    let watch = tab.watch().await?;
+    if let Some(dialog) = watch.dialog() {
+        return Err(NavError::Other(CommandError::Input(
+            rove_input::InputError::DialogOpen {
+                kind: dialog.kind,
+                message: dialog.message,
+            },
+        )));
+    }
+    let session = tab.session().await?;
+    session.call("Network.enable", json!({})).await?;
+    let mut events = session.subscribe();
+    let started = Instant::now();
+    let result = async {
+        let begun = start(&session).await?;
+        let loader = match begun {
+            Some(Start::HttpFailure(loader)) => {
+                let status = status_of(&mut events, loader.as_deref());
+                return match status {
+                    Some(status) => Err(NavError::Failed(NavigationFailure::HttpStatus(status))),
+                    None => Err(NavError::Failed(NavigationFailure::Network(
+                        "net::ERR_HTTP_RESPONSE_CODE_FAILURE".into(),
+                    ))),
+                };
+            }
+            Some(Start::Loader(loader)) => Some(loader),
+            // Same-document navigations and history moves say nothing
+            // about their loader up front.
+            None => None,
+        };
+        let mut status = None;
+        let ended = wait_arrival(tab, &mut events, loader.as_deref(), timeout, &mut status).await;
+        if let Ended::TimedOut = ended {
+            return Err(NavError::Failed(NavigationFailure::NotLoaded {
+                waited_ms: started.elapsed().as_millis() as u64,
+            }));
+        }
+        let url = tab
+            .evaluate("location.href")
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if status.is_none() {
+            // The status event can be missed by a subscriber that lagged
+            // behind a burst of requests; the page's own timing entry has it.
+            status = tab
+                .evaluate("performance.getEntriesByType('navigation')[0]?.responseStatus ?? null")
+                .await
+                .ok()
+                .and_then(|v| v.as_u64())
+                .and_then(|s| u16::try_from(s).ok())
+                .filter(|s| *s > 0);
+        }
+        Ok(Arrival { url, status })
+    }
+    .await;
+    let _ = session.call("Network.disable", json!({})).await;
+    result
+}
+
+/// Follows events until the navigation arrives or the deadline passes,
+/// noting the main document's status on the way.
+async fn wait_arrival(
+    tab: &Tab,
+    events: &mut EventStream,
+    loader: Option<&str>,
+    timeout: Duration,
+    status: &mut Option<u16>,
+) -> Ended {
+    let main = tab.target_id().to_owned();
+    let wait = async {
+        loop {
+            let event = match events.recv().await {
+                Ok(event) => event,
+                Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                Err(rove_cdp::EventStreamError::Closed) => return Ended::TimedOut,
+            };
+            let params: Value = event.parse().unwrap_or_default();
+            match event.method.as_str() {
+                "Network.responseReceived" => {
+                    if let Some(s) = document_status(&params, &main, loader) {
+                        *status = Some(s);
+                    }
+                }
+                "Page.loadEventFired" => return Ended::Arrived,
+                "Page.navigatedWithinDocument"
+                    if loader.is_none() && params["frameId"].as_str() == Some(main.as_str()) =>
+                {
+                    return Ended::Arrived;
+                }
+                "Page.frameNavigated" => {
+                    let frame = &params["frame"];
+                    if frame["parentId"].is_null()
+                        && params["type"].as_str() == Some("BackForwardCacheRestore")
+                    {
+                        return Ended::Arrived;
+                    }
+                }
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(timeout, wait)
+        .await
+        .unwrap_or(Ended::TimedOut)
+}
+
+/// The HTTP status of the main frame's document among buffered events.
+fn status_of(events: &mut EventStream, loader: Option<&str>) -> Option<u16> {
+    let mut status = None;
+    while let Some(event) = events.try_recv() {
+        let Ok(event) = event else { continue };
+        if event.method == "Network.responseReceived" {
+            let params: Value = event.parse().unwrap_or_default();
+            let frame = params["frameId"].as_str().unwrap_or_default().to_owned();
+            if let Some(s) = document_status(&params, &frame, loader) {
+                status = Some(s);
+            }
+        }
+    }
+    status
+}
+
+fn document_status(params: &Value, main: &str, loader: Option<&str>) -> Option<u16> {
+    if params["type"].as_str() != Some("Document") || params["frameId"].as_str() != Some(main) {
+        return None;
+    }
+    if loader.is_some_and(|l| params["loaderId"].as_str() != Some(l)) {
+        return None;
+    }
+    params["response"]["status"]
+        .as_f64()
+        .map(|s| s as u16)
+        .filter(|s| *s > 0)
+}
+
+/// A URL as a user types it: `example.com` means `https://example.com`,
+/// `localhost:8080` means `http://localhost:8080`; URLs with a scheme are
+/// kept as they are.
+pub fn normalize_url(raw: &str) -> String {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return String::new();
+    }
+    let has_scheme = raw.split_once(':').is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            && (rest.starts_with("//")
+                || ["about", "data", "file", "chrome", "javascript", "blob"].contains(&scheme))
+    });
+    if has_scheme {
+        return raw.to_owned();
+    }
+    let host = raw.split(['/', ':']).next().unwrap_or_default();
+    if host == "localhost" || host == "127.0.0.1" || host == "[::1]" {
+        format!("http://{raw}")
+    } else {
+        format!("https://{raw}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize_url;
+
+    #[test]
+    fn bare_addresses_get_a_scheme() {
+        assert_eq!(normalize_url("example.org"), "https://example.org");
+        assert_eq!(
+            normalize_url("example.org/a?b=c"),
+            "https://example.org/a?b=c"
+        );
+        assert_eq!(normalize_url("localhost:8080/x"), "http://localhost:8080/x");
+        assert_eq!(normalize_url("127.0.0.1:9/"), "http://127.0.0.1:9/");
+        assert_eq!(normalize_url(" about:blank "), "about:blank");
+        assert_eq!(
+            normalize_url("data:text/html,<p>hi</p>"),
+            "data:text/html,<p>hi</p>"
+        );
+        assert_eq!(normalize_url("https://a.b/"), "https://a.b/");
+        assert_eq!(normalize_url(""), "");
+    }
+}

@@ -1,0 +1,134 @@
+//! The reading commands: `snapshot`, `find` and `read` (the page as markdown).
+
+use rove_page::{FindQuery, Mode, ViewOptions};
+use serde_json::{Value, json};
+
+use crate::outcome::Outcome;
+use crate::session::{Session, parse_ref};
+use crate::{CommandError, FindArgs, ReadArgs, SnapshotArgs, SnapshotMode};
+
+const READ: &str = include_str!("read.js");
+
+/// The default budget of `read`, in tokens: a long article fits, a whole
+/// documentation site does not.
+const READ_BUDGET: usize = 8_000;
+
+impl Session {
+    pub(crate) async fn snapshot(
+        &mut self,
+        args: &SnapshotArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let mode = match (&args.scope, args.mode) {
+            (Some(scope), _) => Mode::Scope(parse_ref(scope)?),
+            (None, SnapshotMode::Full) => Mode::Full,
+            (None, SnapshotMode::Interactive) => Mode::Interactive,
+            (None, SnapshotMode::Diff) => Mode::Diff,
+        };
+        let opts = ViewOptions {
+            mode,
+            budget: args.budget,
+            urls: args.urls,
+            after: args.after.as_deref().map(parse_ref).transpose()?,
+        };
+        out.view = Some(self.model()?.view(&opts).await?);
+        Ok(())
+    }
+
+    pub(crate) async fn find(
+        &mut self,
+        args: &FindArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        if args.text.trim().is_empty() && args.role.is_none() {
+            return Err(CommandError::Rejected(
+                "find needs a text, a role, or both".into(),
+            ));
+        }
+        let query = FindQuery {
+            text: args.text.clone(),
+            role: args.role.clone(),
+            limit: args.limit,
+        };
+        out.view = Some(self.model()?.find(&query).await?);
+        Ok(())
+    }
+
+    pub(crate) async fn read(
+        &mut self,
+        args: &ReadArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let budget = match args.budget {
+            None => Some(READ_BUDGET),
+            Some(0) => None,
+            Some(n) => Some(n),
+        };
+        // Tokens are about a third of the bytes (rove_page::tokens).
+        let max_chars = budget.map(|b| b * 3).unwrap_or(usize::MAX / 2);
+        let answer = match &args.target {
+            Some(target) => {
+                let target = parse_ref(target)?;
+                let element = self.model()?.element(target).await?;
+                element
+                    .session
+                    .call(
+                        "Runtime.callFunctionOn",
+                        json!({
+                            "functionDeclaration": format!("function(max) {{ return ({READ})(this, max); }}"),
+                            "objectId": element.object_id,
+                            "arguments": [{"value": max_chars}],
+                            "returnByValue": true,
+                        }),
+                    )
+                    .await?
+            }
+            None => {
+                let tab = self.focused()?;
+                let world = tab
+                    .call(
+                        "Page.createIsolatedWorld",
+                        json!({"frameId": tab.target_id(), "worldName": "rove-read"}),
+                    )
+                    .await?;
+                tab.call(
+                    "Runtime.evaluate",
+                    json!({
+                        "expression": format!("({READ})(null, {max_chars})"),
+                        "contextId": world["executionContextId"],
+                        "returnByValue": true,
+                    }),
+                )
+                .await?
+            }
+        };
+        if let Some(details) = answer.get("exceptionDetails") {
+            return Err(CommandError::Page(rove_page::PageError::Script(
+                details["exception"]["description"]
+                    .as_str()
+                    .unwrap_or("the reader failed")
+                    .to_owned(),
+            )));
+        }
+        let read: &Value = &answer["result"]["value"];
+        let mut text = String::new();
+        let title = read["title"].as_str().unwrap_or_default();
+        if args.target.is_none() {
+            text.push_str(&format!(
+                "[{}] {title} {}\n",
+                out.tab,
+                read["url"].as_str().unwrap_or_default()
+            ));
+        }
+        text.push_str(read["markdown"].as_str().unwrap_or_default());
+        text.push('\n');
+        if read["cut"].as_bool().unwrap_or(false) {
+            text.push_str(&format!(
+                "… cut at the {}-token budget; read a part with read --ref eN (refs from snapshot or find), or raise --budget\n",
+                budget.unwrap_or(0)
+            ));
+        }
+        out.data = Some(Value::String(text));
+        Ok(())
+    }
+}

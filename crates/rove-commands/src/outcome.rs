@@ -1,0 +1,120 @@
+//! What a command did, in the one shape every face renders.
+
+use rove_browser::TabId;
+use rove_page::View;
+use serde_json::{Value, json};
+
+/// An image a command produced (a screenshot returned inline).
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// `image/png` or `image/jpeg`.
+    pub mime: &'static str,
+    /// The encoded bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A finished download.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Download {
+    /// Where the file is now.
+    pub path: std::path::PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The URL it came from.
+    pub url: String,
+}
+
+/// What a command did.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The tab the command ended on.
+    pub tab: TabId,
+    /// What happened, one short line each: "clicked e7", "navigated to …",
+    /// "opened tab t2", "nothing visible changed".
+    pub happened: Vec<String>,
+    /// The view after the command (a diff by default), or the view asked for.
+    pub view: Option<View>,
+    /// Structured results: an evaluation's value, the tab list, a page read
+    /// as markdown.
+    pub data: Option<Value>,
+    /// A screenshot returned inline.
+    pub image: Option<Image>,
+    /// Files the command downloaded.
+    pub downloads: Vec<Download>,
+}
+
+impl Outcome {
+    pub(crate) fn new(tab: TabId) -> Self {
+        Outcome {
+            tab,
+            happened: Vec::new(),
+            view: None,
+            data: None,
+            image: None,
+            downloads: Vec::new(),
+        }
+    }
+
+    /// The text a model or a terminal reads: what happened, then the data,
+    /// then the view.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        for line in &self.happened {
+            text.push_str(line);
+            text.push('\n');
+        }
+        for d in &self.downloads {
+            text.push_str(&format!(
+                "downloaded {} ({} bytes) from {}\n",
+                d.path.display(),
+                d.bytes,
+                d.url
+            ));
+        }
+        match &self.data {
+            Some(Value::String(s)) => {
+                text.push_str(s);
+                if !s.ends_with('\n') {
+                    text.push('\n');
+                }
+            }
+            Some(Value::Null) | None => {}
+            Some(other) => {
+                text.push_str(&serde_json::to_string_pretty(other).unwrap_or_default());
+                text.push('\n');
+            }
+        }
+        if let Some(view) = &self.view {
+            text.push_str(&view.text);
+        }
+        text
+    }
+
+    /// The outcome as one JSON object (without the image bytes).
+    pub fn to_json(&self) -> Value {
+        let mut out = json!({
+            "tab": self.tab.to_string(),
+            "happened": self.happened,
+        });
+        if let Some(view) = &self.view {
+            out["view"] = Value::String(view.text.clone());
+            out["url"] = Value::String(view.url.clone());
+            out["title"] = Value::String(view.title.clone());
+            out["tokens"] = json!(view.tokens);
+        }
+        if let Some(data) = &self.data {
+            out["data"] = data.clone();
+        }
+        if let Some(image) = &self.image {
+            out["image"] = json!({"mime": image.mime, "bytes": image.bytes.len()});
+        }
+        if !self.downloads.is_empty() {
+            out["downloads"] = self
+                .downloads
+                .iter()
+                .map(|d| json!({"path": d.path, "bytes": d.bytes, "url": d.url}))
+                .collect();
+        }
+        out
+    }
+}

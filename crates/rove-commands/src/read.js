@@ -1,0 +1,132 @@
+// The page (or one element) as markdown: headings, paragraphs, lists,
+// links, tables, code, quotes. Runs in an isolated world; hidden elements,
+// scripts, styles and navigation chrome are left out.
+(function (root, maxChars) {
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT', 'HEAD', 'META', 'LINK']);
+  const BLOCK = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'FORM', 'FIELDSET', 'FIGURE', 'FIGCAPTION', 'DETAILS', 'SUMMARY', 'DL', 'DT', 'DD', 'ADDRESS', 'CENTER']);
+  let out = '';
+  let cut = false;
+  const emit = (s) => {
+    if (cut) return;
+    if (out.length + s.length > maxChars) { out += s.slice(0, Math.max(0, maxChars - out.length)); cut = true; return; }
+    out += s;
+  };
+  const flat = (s) => s.replace(/\s+/g, ' ');
+  const hidden = (el) => {
+    if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
+    const style = getComputedStyle(el);
+    return style.display === 'none' || style.visibility === 'hidden';
+  };
+  const block = () => { if (out && !out.endsWith('\n\n')) emit(out.endsWith('\n') ? '\n' : '\n\n'); };
+  const inline = (el) => {
+    let text = '';
+    for (const child of el.childNodes) {
+      if (child.nodeType === 3) { text += flat(child.data); continue; }
+      if (child.nodeType !== 1 || SKIP.has(child.tagName.toUpperCase()) || hidden(child)) continue;
+      const tag = child.tagName;
+      const inner = inline(child).trim();
+      if (tag === 'A' && child.getAttribute('href') && inner) {
+        text += `[${inner}](${child.href})`;
+      } else if (tag === 'IMG') {
+        const alt = child.getAttribute('alt');
+        if (alt) text += `![${flat(alt).trim()}]`;
+      } else if ((tag === 'STRONG' || tag === 'B') && inner) {
+        text += `**${inner}**`;
+      } else if ((tag === 'EM' || tag === 'I') && inner) {
+        text += `*${inner}*`;
+      } else if (tag === 'CODE' && inner) {
+        text += '`' + inner + '`';
+      } else if (tag === 'BR') {
+        text += '\n';
+      } else if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
+        const v = tag === 'SELECT' ? (child.selectedOptions[0]?.label ?? '') : child.value;
+        if (child.type !== 'hidden' && child.type !== 'password' && v) text += ` [${flat(v).trim()}] `;
+      } else {
+        text += (BLOCK.has(tag) ? ' ' : '') + inline(child) + (BLOCK.has(tag) ? ' ' : '');
+      }
+    }
+    return text;
+  };
+  const hasBlocks = (el) => Array.from(el.children).some((c) =>
+    BLOCK.has(c.tagName) || /^(H[1-6]|UL|OL|TABLE|PRE|BLOCKQUOTE|HR)$/.test(c.tagName));
+  const list = (el, depth) => {
+    block();
+    let n = 1;
+    for (const item of el.children) {
+      if (item.tagName !== 'LI' || hidden(item)) continue;
+      const marker = el.tagName === 'OL' ? `${n++}.` : '-';
+      let own = '';
+      const nested = [];
+      for (const child of item.childNodes) {
+        if (child.nodeType === 1 && (child.tagName === 'UL' || child.tagName === 'OL')) nested.push(child);
+        else if (child.nodeType === 3) own += flat(child.data);
+        else if (child.nodeType === 1 && !SKIP.has(child.tagName.toUpperCase()) && !hidden(child)) {
+          own += inline({childNodes: [child]});
+        }
+      }
+      emit(`${'  '.repeat(depth)}${marker} ${own.trim()}\n`);
+      for (const sub of nested) list(sub, depth + 1);
+    }
+    if (depth === 0) emit('\n');
+  };
+  const table = (el) => {
+    block();
+    const rows = Array.from(el.rows || []).filter((r) => !hidden(r));
+    if (!rows.length) return;
+    const cells = (r) => Array.from(r.cells).map((c) => inline(c).trim().replace(/\|/g, '\\|'));
+    const width = Math.max(...rows.map((r) => r.cells.length));
+    rows.forEach((r, i) => {
+      const c = cells(r);
+      while (c.length < width) c.push('');
+      emit(`| ${c.join(' | ')} |\n`);
+      if (i === 0) emit(`|${' --- |'.repeat(width)}\n`);
+    });
+    emit('\n');
+  };
+  const walk = (el) => {
+    if (cut) return;
+    for (const child of el.childNodes) {
+      if (cut) return;
+      if (child.nodeType === 3) {
+        const t = flat(child.data);
+        if (t.trim()) emit(t);
+        continue;
+      }
+      if (child.nodeType !== 1) continue;
+      const tag = child.tagName.toUpperCase();
+      if (SKIP.has(tag) || hidden(child)) continue;
+      const h = /^H([1-6])$/.exec(tag);
+      if (h) {
+        block();
+        emit(`${'#'.repeat(Number(h[1]))} ${inline(child).trim()}\n\n`);
+      } else if (tag === 'UL' || tag === 'OL') {
+        list(child, 0);
+      } else if (tag === 'TABLE') {
+        table(child);
+      } else if (tag === 'PRE') {
+        block();
+        emit('```\n' + child.innerText.replace(/\n+$/, '') + '\n```\n\n');
+      } else if (tag === 'BLOCKQUOTE') {
+        block();
+        emit(inline(child).trim().split('\n').map((l) => `> ${l}`).join('\n') + '\n\n');
+      } else if (tag === 'HR') {
+        block();
+        emit('---\n\n');
+      } else if (BLOCK.has(tag) || tag === 'LI' || tag === 'BODY') {
+        if (hasBlocks(child)) {
+          walk(child);
+        } else {
+          const t = inline(child).trim();
+          if (t) { block(); emit(t + '\n\n'); }
+        }
+      } else {
+        const t = inline({childNodes: [child]});
+        if (t.trim()) emit(t);
+      }
+      if (child.shadowRoot) walk(child.shadowRoot);
+    }
+  };
+  const start = root || document.body || document.documentElement;
+  if (start) walk(start);
+  return {markdown: out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim(), cut, title: document.title, url: location.href};
+})

@@ -1,0 +1,176 @@
+//! `screenshot`: the viewport, the full page, an element or a clip, as PNG
+//! or JPEG, within a byte budget. A PNG over budget is retried as JPEG at
+//! falling quality before giving up with `SCREENSHOT_BUDGET_EXCEEDED`.
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::outcome::{Image, Outcome};
+use crate::session::{Session, parse_ref};
+use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
+
+/// The default byte budget: what common model APIs accept inline.
+pub const DEFAULT_MAX_BYTES: usize = 2 * 1024 * 1024;
+
+/// JPEG qualities tried, in order, when an image is over budget.
+const FALLBACK_QUALITIES: [u8; 3] = [80, 60, 40];
+
+impl Session {
+    pub(crate) async fn screenshot(
+        &mut self,
+        args: &ScreenshotArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let chosen = [args.target.is_some(), args.full_page, args.clip.is_some()]
+            .iter()
+            .filter(|c| **c)
+            .count();
+        if chosen > 1 {
+            return Err(CommandError::Rejected(
+                "choose one of ref, full_page and clip".into(),
+            ));
+        }
+        if args.quality.is_some_and(|q| q > 100) {
+            return Err(CommandError::Rejected("quality is 0 to 100".into()));
+        }
+        let budget = args.max_bytes.unwrap_or(DEFAULT_MAX_BYTES);
+        let tab = self.focused()?;
+        if let Some(dialog) = tab.watch().await?.dialog() {
+            return Err(CommandError::Input(rove_input::InputError::DialogOpen {
+                kind: dialog.kind,
+                message: dialog.message,
+            }));
+        }
+        let clip = match (&args.target, args.full_page, &args.clip) {
+            (Some(target), _, _) => Some(self.element_clip(target).await?),
+            (None, true, _) => {
+                let metrics = tab.call("Page.getLayoutMetrics", json!({})).await?;
+                let size = &metrics["cssContentSize"];
+                Some(Clip {
+                    x: 0.0,
+                    y: 0.0,
+                    width: size["width"].as_f64().unwrap_or(0.0),
+                    height: size["height"].as_f64().unwrap_or(0.0),
+                })
+            }
+            (None, false, Some(clip)) => Some(*clip),
+            (None, false, None) => None,
+        };
+        if let Some(c) = &clip {
+            if !(c.width >= 1.0 && c.height >= 1.0 && c.x.is_finite() && c.y.is_finite()) {
+                return Err(CommandError::Rejected(format!(
+                    "the area to capture is empty ({} × {})",
+                    c.width, c.height
+                )));
+            }
+        }
+        let mut format = args.format;
+        let mut quality = args.quality;
+        let mut bytes = capture(&tab, format, quality, clip.as_ref()).await?;
+        let mut smallest = bytes.len();
+        let mut qualities = FALLBACK_QUALITIES.iter();
+        while bytes.len() > budget {
+            let Some(q) = qualities.next() else {
+                return Err(CommandError::ScreenshotBudget {
+                    bytes: smallest,
+                    budget,
+                });
+            };
+            if format == ImageFormat::Jpeg && quality.is_some_and(|current| current <= *q) {
+                continue;
+            }
+            format = ImageFormat::Jpeg;
+            quality = Some(*q);
+            bytes = capture(&tab, format, quality, clip.as_ref()).await?;
+            smallest = smallest.min(bytes.len());
+            out.happened.push(format!(
+                "over the {budget}-byte budget: retaken as JPEG at quality {q}"
+            ));
+        }
+        let mime = match format {
+            ImageFormat::Png => "image/png",
+            ImageFormat::Jpeg => "image/jpeg",
+        };
+        let what = match (&args.target, args.full_page, &args.clip) {
+            (Some(t), _, _) => format!("element {t}"),
+            (None, true, _) => "the full page".into(),
+            (None, false, Some(_)) => "the clip".into(),
+            (None, false, None) => "the viewport".into(),
+        };
+        match &args.path {
+            Some(path) => {
+                std::fs::write(path, &bytes)
+                    .map_err(|e| CommandError::Io(format!("writing {path}: {e}")))?;
+                out.happened.push(format!(
+                    "saved a screenshot of {what} to {path} ({} bytes, {mime})",
+                    bytes.len()
+                ));
+                out.data = Some(json!({"path": path, "bytes": bytes.len(), "mime": mime}));
+            }
+            None => {
+                out.happened.push(format!(
+                    "took a screenshot of {what} ({} bytes, {mime})",
+                    bytes.len()
+                ));
+                out.image = Some(Image { mime, bytes });
+            }
+        }
+        Ok(())
+    }
+
+    /// The element's box in page coordinates, after bringing it into view.
+    async fn element_clip(&mut self, target: &str) -> Result<Clip, CommandError> {
+        let target = parse_ref(target)?;
+        rove_input::scroll_into_view_of(self.model()?, target).await?;
+        let element = self.model()?.element(target).await?;
+        let answer = element
+            .session
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": "function() { const r = this.getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }",
+                    "objectId": element.object_id,
+                    "returnByValue": true,
+                }),
+            )
+            .await?;
+        let v: &Value = &answer["result"]["value"];
+        let clip = Clip {
+            x: v["x"].as_f64().unwrap_or(0.0),
+            y: v["y"].as_f64().unwrap_or(0.0),
+            width: v["width"].as_f64().unwrap_or(0.0),
+            height: v["height"].as_f64().unwrap_or(0.0),
+        };
+        if clip.width < 1.0 || clip.height < 1.0 {
+            return Err(CommandError::Input(rove_input::InputError::NotActionable {
+                target: target.to_string(),
+                reason: "it has no box to capture (hidden or empty)".into(),
+                cover: None,
+            }));
+        }
+        Ok(clip)
+    }
+}
+
+async fn capture(
+    tab: &rove_browser::Tab,
+    format: ImageFormat,
+    quality: Option<u8>,
+    clip: Option<&Clip>,
+) -> Result<Vec<u8>, CommandError> {
+    let mut params = json!({
+        "format": match format { ImageFormat::Png => "png", ImageFormat::Jpeg => "jpeg" },
+        "captureBeyondViewport": clip.is_some(),
+    });
+    if let (ImageFormat::Jpeg, Some(q)) = (format, quality) {
+        params["quality"] = json!(q);
+    }
+    if let Some(c) = clip {
+        params["clip"] =
+            json!({"x": c.x, "y": c.y, "width": c.width, "height": c.height, "scale": 1});
+    }
+    let shot = tab.call("Page.captureScreenshot", params).await?;
+    base64::engine::general_purpose::STANDARD
+        .decode(shot["data"].as_str().unwrap_or_default())
+        .map_err(|e| CommandError::Io(format!("the browser sent an unreadable image: {e}")))
+}

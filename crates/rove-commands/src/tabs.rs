@@ -1,0 +1,157 @@
+//! `tab` (list, new, switch, close) and `dialog` (accept, dismiss).
+
+use std::time::Duration;
+
+use rove_browser::TabId;
+use rove_page::Mode;
+use serde_json::{Value, json};
+
+use crate::outcome::Outcome;
+use crate::session::{Session, rove_page_quote, view_of};
+use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
+
+/// How long rove watches for the next dialog of a chain after answering one.
+const CHAINED_DIALOG_WAIT: Duration = Duration::from_millis(150);
+
+impl Session {
+    pub(crate) async fn tab_command(
+        &mut self,
+        args: &TabArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        match args.action {
+            TabAction::List => {
+                let tabs = self.context.tabs_refreshed().await?;
+                let mut text = String::new();
+                let mut list = Vec::new();
+                for t in &tabs {
+                    let mark = if t.focused { "*" } else { " " };
+                    let opener = t
+                        .opener
+                        .map(|o| format!(" (opened by {o})"))
+                        .unwrap_or_default();
+                    let crashed = if t.crashed { " [crashed]" } else { "" };
+                    let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+                    text.push_str(&format!(
+                        "{}{mark} {title} {}{opener}{crashed}\n",
+                        t.id, t.url
+                    ));
+                    list.push(json!({
+                        "tab": t.id.to_string(), "url": t.url, "title": t.title,
+                        "focused": t.focused, "crashed": t.crashed,
+                        "opener": t.opener.map(|o| o.to_string()),
+                    }));
+                }
+                if tabs.is_empty() {
+                    text.push_str("no tabs; open a URL\n");
+                }
+                out.data = Some(Value::String(text));
+                Ok(())
+            }
+            TabAction::New => {
+                match &args.url {
+                    Some(url) => {
+                        let open = OpenArgs {
+                            url: url.clone(),
+                            new_tab: true,
+                        };
+                        self.open(&open, out).await?;
+                    }
+                    None => {
+                        let tab = self.context.new_tab().await?;
+                        out.tab = tab.id();
+                        out.happened.push(format!("new tab {}", tab.id()));
+                        out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                    }
+                }
+                Ok(())
+            }
+            TabAction::Switch => {
+                let id = tab_id(args.tab.as_deref(), "switch")?;
+                self.context.focus(id)?;
+                out.tab = id;
+                out.happened.push(format!("switched to {id}"));
+                // A tab the agent has not seen yet, or one it left: a full view.
+                out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                Ok(())
+            }
+            TabAction::Close => {
+                let id = match args.tab.as_deref() {
+                    Some(t) => tab_id(Some(t), "close")?,
+                    None => self.focused()?.id(),
+                };
+                self.context.close_tab(id).await?;
+                self.forget(id);
+                out.happened.push(format!("closed {id}"));
+                if let Some(now) = self.focused_id() {
+                    out.tab = now;
+                    out.happened.push(format!("now on {now}"));
+                    out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                } else {
+                    out.happened
+                        .push("no tabs left; open a URL to start again".into());
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Answers the dialog that blocks the page; a dialog that opens right
+    /// after (a chain) is reported, so each is answered in turn.
+    pub(crate) async fn dialog(
+        &mut self,
+        args: &DialogArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let watch = tab.watch().await?;
+        let Some(dialog) = watch.dialog() else {
+            return Err(CommandError::Rejected(
+                "no dialog is open on this tab (the page may have closed it itself)".into(),
+            ));
+        };
+        let mut params = json!({"accept": args.accept});
+        if let Some(text) = &args.text {
+            if dialog.kind != "prompt" {
+                return Err(CommandError::Rejected(format!(
+                    "the open dialog is a {}, which takes no text; only a prompt does",
+                    dialog.kind
+                )));
+            }
+            params["promptText"] = Value::String(text.clone());
+        }
+        tab.call("Page.handleJavaScriptDialog", params).await?;
+        let verb = if args.accept { "accepted" } else { "dismissed" };
+        out.happened.push(format!(
+            "{verb} the {} {}",
+            dialog.kind,
+            rove_page_quote(&dialog.message)
+        ));
+        // The closing event clears the dialog; a chained one replaces it.
+        let mut changes = watch.changes();
+        let _ = tokio::time::timeout(
+            CHAINED_DIALOG_WAIT,
+            changes.wait_for(|_| watch.dialog().as_ref() != Some(&dialog)),
+        )
+        .await;
+        if let Some(next) = watch.wait_for_dialog(CHAINED_DIALOG_WAIT).await {
+            if next != dialog {
+                out.happened.push(format!(
+                    "another {} dialog opened: {}",
+                    next.kind,
+                    rove_page_quote(&next.message)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn tab_id(text: Option<&str>, action: &str) -> Result<TabId, CommandError> {
+    let text = text.ok_or_else(|| {
+        CommandError::Rejected(format!(
+            "tab {action} needs a tab id like t2 (tab list shows them)"
+        ))
+    })?;
+    Ok(text.trim().parse::<TabId>()?)
+}

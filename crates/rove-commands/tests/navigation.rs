@@ -1,0 +1,224 @@
+//! `open`, `back`, `forward`, `reload` and `tab`, with the three ways a
+//! navigation fails told apart, and tabs the page opens reported.
+
+mod support;
+
+use std::time::Duration;
+
+use rove_commands::SessionConfig;
+use rove_localserver::Response;
+use serde_json::json;
+use support::{Fixture, code, fixture_routes};
+
+fn routes() -> rove_localserver::Routes {
+    fixture_routes()
+        .page(
+            "/missing",
+            Response::with_type(
+                404,
+                "text/html",
+                b"<title>Gone</title><h1>Not here</h1>".to_vec(),
+            ),
+        )
+        .page("/broken", Response::status(500))
+        .page(
+            "/slow.html",
+            Response::html("<title>Slow</title><p>Loading</p><img src=\"/never.png\">"),
+        )
+        .page(
+            "/never.png",
+            Response::status(200).delayed(Duration::from_secs(30)),
+        )
+        .page(
+            "/file.txt",
+            Response::text("quarterly numbers\n")
+                .header("Content-Disposition", "attachment; filename=\"report.txt\""),
+        )
+}
+
+#[tokio::test]
+async fn open_back_forward_reload_report_where_the_tab_is() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let out = f.open("/home.html").await;
+    assert!(
+        out.happened[0].starts_with("opened http://127.0.0.1"),
+        "{:?}",
+        out.happened
+    );
+    let view = out.view.expect("a view of the new page");
+    assert!(view.text.contains("h1 \"Home\""), "{}", view.text);
+    f.open("/next.html").await;
+    let back = f.ok(json!({"command": "back"})).await;
+    assert!(back.view.expect("view").url.ends_with("/home.html"));
+    let forward = f.ok(json!({"command": "forward"})).await;
+    assert!(forward.view.expect("view").url.ends_with("/next.html"));
+    let e = f.fails(json!({"command": "forward"})).await;
+    assert_eq!(code(&e), "COMMAND_REJECTED");
+    f.eval("window.marker = 1").await;
+    f.ok(json!({"command": "reload"})).await;
+    assert_eq!(f.eval("window.marker === undefined").await, json!(true));
+    f.close().await;
+}
+
+#[tokio::test]
+async fn open_tells_network_errors_http_errors_and_unfinished_loads_apart() {
+    let config = SessionConfig {
+        navigation_timeout: Duration::from_millis(1_500),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes(), config).await;
+    // A port nothing listens on any more.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let e = f
+        .fails(json!({"command": "open", "url": format!("http://127.0.0.1:{port}/")}))
+        .await;
+    assert_eq!(code(&e), "NAVIGATION_FAILED");
+    assert_eq!(e.facts().expect("facts")["kind"], "network");
+    assert!(e.to_string().contains("ERR_CONNECTION_REFUSED"), "{e}");
+
+    let url = f.url("/missing");
+    let e = f.fails(json!({"command": "open", "url": url})).await;
+    assert_eq!(code(&e), "NAVIGATION_FAILED");
+    assert_eq!(
+        e.facts().expect("facts"),
+        json!({"kind": "http_status", "status": 404})
+    );
+    let page = e.fresh_view().expect("the error page's view");
+    assert!(page.contains("Not here"), "{page}");
+
+    let url = f.url("/broken");
+    let e = f.fails(json!({"command": "open", "url": url})).await;
+    assert_eq!(
+        e.facts().expect("facts"),
+        json!({"kind": "http_status", "status": 500})
+    );
+
+    let url = f.url("/slow.html");
+    let e = f.fails(json!({"command": "open", "url": url})).await;
+    assert_eq!(code(&e), "TIMEOUT");
+    assert_eq!(e.facts().expect("facts")["kind"], "not_loaded");
+    assert_eq!(e.report().action_sent, rove_errors::ActionSent::Sent);
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothing_changed() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let silent = f.find("Count silently", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": silent})).await;
+    assert!(
+        out.happened.contains(&"nothing visible changed".to_owned()),
+        "{}",
+        out.text()
+    );
+    let status = f.find("Change status", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": status})).await;
+    let diff = out.view.expect("a diff");
+    assert!(diff.text.contains("clicked"), "{}", diff.text);
+    assert!(diff.tokens < 40, "{}", diff.text);
+    let next = f.find("Next page", "link").await;
+    let out = f.ok(json!({"command": "click", "ref": next})).await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.starts_with("navigated to") && l.ends_with("/next.html")),
+        "{:?}",
+        out.happened
+    );
+    assert!(out.view.expect("view").text.contains("You arrived."));
+    // The old page's refs are gone for good.
+    let e = f.fails(json!({"command": "click", "ref": status})).await;
+    assert_eq!(code(&e), "REF_NOT_FOUND");
+    assert!(e.fresh_view().is_some_and(|v| v.contains("Back home")));
+    f.close().await;
+}
+
+#[tokio::test]
+async fn tabs_opened_by_the_page_are_reported_and_followed() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let blank = f.find("Next in a new tab", "link").await;
+    let out = f.ok(json!({"command": "click", "ref": blank})).await;
+    assert_eq!(out.tab.to_string(), "t2", "{:?}", out.happened);
+    assert!(
+        out.happened.iter().any(|l| l.starts_with("opened tab t2")),
+        "{:?}",
+        out.happened
+    );
+    assert!(out.view.expect("view").text.contains("You arrived."));
+
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    let popup = f.find("Open a popup", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": popup})).await;
+    assert_eq!(out.tab.to_string(), "t3", "{:?}", out.happened);
+
+    // A middle click opens a background tab: reported, not followed.
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    let link = f.find("Next page", "link").await;
+    let out = f
+        .ok(json!({"command": "click", "ref": link, "button": "middle"}))
+        .await;
+    assert_eq!(out.tab.to_string(), "t1", "{:?}", out.happened);
+    assert!(
+        out.happened.iter().any(|l| l.starts_with("opened tab t4")),
+        "{:?}",
+        out.happened
+    );
+
+    let list = f.ok(json!({"command": "tab"})).await;
+    let text = list.text();
+    assert!(
+        text.contains("t1*") && text.contains("(opened by t1)"),
+        "{text}"
+    );
+
+    f.ok(json!({"command": "tab", "action": "close", "tab": "t2"}))
+        .await;
+    let e = f
+        .fails(json!({"command": "tab", "action": "switch", "tab": "t2"}))
+        .await;
+    assert_eq!(code(&e), "NO_TAB");
+    let out = f.ok(json!({"command": "tab", "action": "new"})).await;
+    let listed = f.ok(json!({"command": "tab"})).await.text();
+    assert_eq!(
+        out.tab.to_string(),
+        "t5",
+        "tab ids are never reused: {listed}"
+    );
+    let url = f.url("/next.html");
+    let out = f
+        .ok(json!({"command": "open", "url": url, "new_tab": true}))
+        .await;
+    assert_eq!(out.tab.to_string(), "t6");
+    assert!(
+        out.happened.contains(&"new tab t6".to_owned()),
+        "{:?}",
+        out.happened
+    );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_download_lands_in_the_session_folder_with_its_size() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let link = f.find("Get the report", "link").await;
+    let out = f.ok(json!({"command": "click", "ref": link})).await;
+    assert_eq!(out.downloads.len(), 1, "{}", out.text());
+    let download = &out.downloads[0];
+    assert_eq!(download.bytes, 18);
+    assert_eq!(download.path.file_name().expect("name"), "report.txt");
+    assert!(download.path.starts_with(f.session.download_dir()));
+    assert_eq!(
+        std::fs::read_to_string(&download.path).expect("file"),
+        "quarterly numbers\n"
+    );
+    f.close().await;
+}

@@ -1,0 +1,146 @@
+//! Dragging one element onto another with real pointer events.
+//!
+//! The pointer goes down on the source, moves to the target in steps and goes
+//! up there, so pages that use pointer events and pointer capture see a real
+//! drag. HTML5 drag and drop needs the browser's drag loop, which a headless
+//! browser has no window for: rove asks Chromium to hand the drag over
+//! (`Input.setInterceptDrags`) and finishes it with `Input.dispatchDragEvent`
+//! (dragenter, dragover, drop) at the target, which is what the browser's own
+//! loop would send.
+
+use std::time::Duration;
+
+use rove_browser::Tab;
+use rove_page::{PageModel, Ref};
+use serde_json::{Value, json};
+
+use crate::mouse::wait_actionable_point;
+use crate::point::Point;
+use crate::settle::{Settled, settle_document};
+use crate::{InputError, mouse::refuse_while_dialog};
+
+/// Moves between the two points take this many steps.
+const STEPS: u32 = 8;
+
+/// What a drag did.
+#[derive(Debug, Clone)]
+pub struct DragOutcome {
+    /// Whether the page started an HTML5 drag (and got a drop).
+    pub html5: bool,
+    /// What the page did afterwards.
+    pub settled: Settled,
+}
+
+/// Drags the element `from` names onto the element `to` names.
+pub async fn drag(
+    model: &mut PageModel,
+    from: Ref,
+    to: Ref,
+    timeout: Duration,
+) -> Result<DragOutcome, InputError> {
+    let tab = model.tab().clone();
+    refuse_while_dialog(&tab).await?;
+    let start = wait_actionable_point(model, from, timeout, true).await?;
+    // The target is only hit-tested, never scrolled: scrolling would move
+    // the source away from under the pointer.
+    let (end, end_element) = wait_target_point(model, to, timeout).await?;
+    let session = tab.session().await?;
+    session
+        .call("Input.setInterceptDrags", json!({"enabled": true}))
+        .await?;
+    let mut events = session.subscribe();
+    let result = drive(&tab, &session, start, end, &mut events).await;
+    let _ = session
+        .call("Input.setInterceptDrags", json!({"enabled": false}))
+        .await;
+    let html5 = result?;
+    let settled = settle_document(&tab, &end_element.0, &end_element.1).await;
+    crate::mouse::release_object(&end_element.0, &end_element.1).await;
+    Ok(DragOutcome { html5, settled })
+}
+
+async fn wait_target_point(
+    model: &mut PageModel,
+    to: Ref,
+    timeout: Duration,
+) -> Result<(Point, (rove_cdp::Session, String)), InputError> {
+    let point = wait_actionable_point(model, to, timeout, false).await?;
+    let element = model.element(to).await?;
+    Ok((point, (element.session, element.object_id)))
+}
+
+async fn drive(
+    tab: &Tab,
+    session: &rove_cdp::Session,
+    start: Point,
+    end: Point,
+    events: &mut rove_cdp::EventStream,
+) -> Result<bool, InputError> {
+    let _ = tab;
+    let mouse = |kind: &str, p: Point, buttons: u32| json!({"type": kind, "x": p.x, "y": p.y, "button": if kind == "mouseMoved" { "none" } else { "left" }, "buttons": buttons, "clickCount": 1});
+    session
+        .call("Input.dispatchMouseEvent", mouse("mouseMoved", start, 0))
+        .await?;
+    session
+        .call("Input.dispatchMouseEvent", mouse("mousePressed", start, 1))
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
+    let mut drag_data: Option<Value> = None;
+    for step in 1..=STEPS {
+        let t = f64::from(step) / f64::from(STEPS);
+        let p = Point {
+            x: start.x + (end.x - start.x) * t,
+            y: start.y + (end.y - start.y) * t,
+        };
+        if let Some(data) = &drag_data {
+            let kind = if step == 2 { "dragEnter" } else { "dragOver" };
+            drag_event(session, kind, p, data).await?;
+            continue;
+        }
+        session
+            .call("Input.dispatchMouseEvent", mouse("mouseMoved", p, 1))
+            .await
+            .map_err(|e| InputError::browser(e, true))?;
+        while let Some(Ok(event)) = events.try_recv() {
+            if event.method == "Input.dragIntercepted" {
+                let params: Value = event.parse().unwrap_or_default();
+                drag_data = Some(params["data"].clone());
+            }
+        }
+    }
+    match drag_data {
+        Some(data) => {
+            drag_event(session, "dragOver", end, &data).await?;
+            drag_event(session, "drop", end, &data).await?;
+            // The source hears the end of its drag through the mouse going up.
+            session
+                .call("Input.dispatchMouseEvent", mouse("mouseReleased", end, 0))
+                .await
+                .map_err(|e| InputError::browser(e, true))?;
+            Ok(true)
+        }
+        None => {
+            session
+                .call("Input.dispatchMouseEvent", mouse("mouseReleased", end, 0))
+                .await
+                .map_err(|e| InputError::browser(e, true))?;
+            Ok(false)
+        }
+    }
+}
+
+async fn drag_event(
+    session: &rove_cdp::Session,
+    kind: &str,
+    p: Point,
+    data: &Value,
+) -> Result<(), InputError> {
+    session
+        .call(
+            "Input.dispatchDragEvent",
+            json!({"type": kind, "x": p.x, "y": p.y, "data": data}),
+        )
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
+    Ok(())
+}

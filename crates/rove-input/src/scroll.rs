@@ -1,0 +1,159 @@
+//! Scrolling with the mouse wheel, as a user does: the page (or the element
+//! under the pointer) scrolls the way its own handlers and CSS allow.
+
+use std::time::Duration;
+
+use rove_browser::Tab;
+use rove_page::{Element, PageModel, Ref};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::InputError;
+use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
+use crate::point::{Point, click_point};
+
+/// Where a scroller stands.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Default)]
+pub struct ScrollPosition {
+    /// Pixels scrolled from the left.
+    pub x: f64,
+    /// Pixels scrolled from the top.
+    pub y: f64,
+    /// The most it can scroll horizontally.
+    pub max_x: f64,
+    /// The most it can scroll vertically.
+    pub max_y: f64,
+    /// Its visible width.
+    pub width: f64,
+    /// Its visible height.
+    pub height: f64,
+}
+
+/// What a scroll did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScrollOutcome {
+    /// Before the wheel turned.
+    pub before: ScrollPosition,
+    /// After the scroll came to rest.
+    pub after: ScrollPosition,
+}
+
+/// The scroller's position: the element's own box when it scrolls, else the
+/// page's.
+const POSITION: &str = r#"function () {
+  const page = document.scrollingElement || document.documentElement;
+  let el = this && this.nodeType === 1 ? this : page;
+  // An element that cannot scroll hands the wheel to its nearest scrolling ancestor.
+  while (el && el !== page && !(el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)) && !(el.scrollWidth > el.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowX))) el = el.parentElement;
+  if (!el) el = page;
+  const isPage = el === page;
+  return {
+    x: isPage ? scrollX : el.scrollLeft, y: isPage ? scrollY : el.scrollTop,
+    max_x: Math.max(0, el.scrollWidth - (isPage ? innerWidth : el.clientWidth)),
+    max_y: Math.max(0, el.scrollHeight - (isPage ? innerHeight : el.clientHeight)),
+    width: isPage ? innerWidth : el.clientWidth, height: isPage ? innerHeight : el.clientHeight,
+  };
+}"#;
+
+/// Turns the wheel by `(dx, dy)` CSS pixels over the element `target` names,
+/// or over the middle of the viewport; `None` for a delta means 80% of the
+/// scroller's visible size in that direction, signed by `sign`.
+pub async fn scroll_by(
+    model: &mut PageModel,
+    target: Option<Ref>,
+    delta: (f64, f64),
+) -> Result<ScrollOutcome, InputError> {
+    match target {
+        Some(target) => {
+            on_element(model, target, async |tab: &Tab, element: &Element| {
+                scroll_into_view(element).await;
+                let point = click_point(tab, &element.session, &element.object_id)
+                    .await?
+                    .ok_or_else(|| InputError::NotActionable {
+                        target: target.to_string(),
+                        reason: "it has no box to scroll".into(),
+                        cover: None,
+                    })?;
+                wheel(tab, point, delta, async || {
+                    position(&element.session, Some(&element.object_id)).await
+                })
+                .await
+            })
+            .await
+        }
+        None => {
+            let tab = model.tab().clone();
+            refuse_while_dialog(&tab).await?;
+            let session = tab.session().await?;
+            let size = tab.evaluate("({w: innerWidth, h: innerHeight})").await?;
+            let point = Point {
+                x: size["w"].as_f64().unwrap_or(800.0) / 2.0,
+                y: size["h"].as_f64().unwrap_or(600.0) / 2.0,
+            };
+            wheel(&tab, point, delta, async || position(&session, None).await).await
+        }
+    }
+}
+
+async fn wheel(
+    tab: &Tab,
+    point: Point,
+    delta: (f64, f64),
+    read: impl AsyncFn() -> Result<ScrollPosition, InputError>,
+) -> Result<ScrollOutcome, InputError> {
+    let before = read().await?;
+    let main = tab.session().await?;
+    main.call(
+        "Input.dispatchMouseEvent",
+        json!({"type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": delta.0, "deltaY": delta.1}),
+    )
+    .await
+    .map_err(|e| InputError::browser(e, true))?;
+    // Smooth scrolling moves over several frames: wait until two readings
+    // agree (capped, never a fixed sleep).
+    let mut after = read().await?;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        let next = read().await?;
+        if next == after && next != before {
+            break;
+        }
+        after = next;
+    }
+    Ok(ScrollOutcome { before, after })
+}
+
+async fn position(
+    session: &rove_cdp::Session,
+    object_id: Option<&str>,
+) -> Result<ScrollPosition, InputError> {
+    let answer = match object_id {
+        Some(object_id) => {
+            session
+                .call(
+                    "Runtime.callFunctionOn",
+                    json!({"functionDeclaration": POSITION, "objectId": object_id, "returnByValue": true}),
+                )
+                .await?
+        }
+        None => {
+            session
+                .call(
+                    "Runtime.evaluate",
+                    json!({"expression": format!("({POSITION}).call(null)"), "returnByValue": true}),
+                )
+                .await?
+        }
+    };
+    Ok(serde_json::from_value(answer["result"]["value"].clone()).unwrap_or_default())
+}
+
+/// Brings the element `target` names into view, as the browser does for a
+/// user who tabs to it.
+pub async fn scroll_into_view_of(model: &mut PageModel, target: Ref) -> Result<(), InputError> {
+    on_element(model, target, async |_tab: &Tab, element: &Element| {
+        scroll_into_view(element).await;
+        Ok(())
+    })
+    .await
+}
