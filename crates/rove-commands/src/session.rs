@@ -225,8 +225,8 @@ impl Session {
         let reported = out.happened.iter().any(|l| l.contains("dialog opened"));
         if let (Some(dialog), false) = (tab.watch().await?.dialog(), reported) {
             out.happened.push(format!(
-                "a {} dialog opened: {}",
-                dialog.kind,
+                "{} dialog opened: {}",
+                rove_errors::with_article(&dialog.kind),
                 rove_page_quote(&dialog.message)
             ));
         }

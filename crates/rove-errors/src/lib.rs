@@ -187,6 +187,16 @@ pub enum ActionSent {
     NotSent,
 }
 
+/// `"an alert"`, `"a confirm"`: a dialog kind with its article, for
+/// messages that name dialogs.
+pub fn with_article(word: &str) -> String {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 /// Implemented by every error type in rove's library crates, so that the faces
 /// can render any of them the same way.
 pub trait Classify {

@@ -44,7 +44,7 @@ pub async fn drag(
     // The target is only hit-tested, never scrolled: scrolling would move
     // the source away from under the pointer.
     let (end, end_element) = wait_target_point(model, to, timeout).await?;
-    let session = tab.session().await?;
+    let session = crate::channel::InputChannel::of(&tab).await?;
     session
         .call("Input.setInterceptDrags", json!({"enabled": true}))
         .await?;
@@ -71,7 +71,7 @@ async fn wait_target_point(
 
 async fn drive(
     tab: &Tab,
-    session: &rove_cdp::Session,
+    session: &crate::channel::InputChannel,
     start: Point,
     end: Point,
     events: &mut rove_cdp::EventStream,
@@ -130,7 +130,7 @@ async fn drive(
 }
 
 async fn drag_event(
-    session: &rove_cdp::Session,
+    session: &crate::channel::InputChannel,
     kind: &str,
     p: Point,
     data: &Value,

@@ -30,7 +30,10 @@ pub enum InputError {
         holds: String,
     },
     /// A JavaScript dialog blocks the page.
-    #[error("a {kind} dialog blocks the page: {message:?}")]
+    #[error(
+        "{} dialog blocks the page: {message:?}",
+        rove_errors::with_article(kind)
+    )]
     DialogOpen {
         /// `alert`, `confirm`, `prompt` or `beforeunload`.
         kind: String,

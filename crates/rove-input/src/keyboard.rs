@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
+use crate::channel::InputChannel;
 use rove_browser::Tab;
-use rove_cdp::Session;
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 use serde_json::json;
@@ -52,7 +52,7 @@ pub async fn type_text(
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
         let before = prepare(element, "append").await?;
-        let session = tab.session().await?;
+        let session = crate::channel::InputChannel::of(tab).await?;
         for (i, c) in text.chars().enumerate() {
             let sent = i > 0;
             match key_for_char(c) {
@@ -109,7 +109,7 @@ pub async fn fill(
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
         prepare(element, "replace").await?;
-        let session = tab.session().await?;
+        let session = crate::channel::InputChannel::of(tab).await?;
         if text.is_empty() {
             stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
         } else {
@@ -142,7 +142,7 @@ pub async fn fill(
 pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     let chord = parse_chord(chord)?;
     refuse_while_dialog(tab).await?;
-    let session = tab.session().await?;
+    let session = crate::channel::InputChannel::of(tab).await?;
     let mut held = Modifiers::default();
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
@@ -168,6 +168,10 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
+    if session.dialog_open() {
+        // The page is blocked; there is nothing to wait for.
+        return Ok(Settled::default());
+    }
     let document = session
         .call(
             "Runtime.evaluate",
@@ -175,7 +179,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         )
         .await?;
     let settled = match document["result"]["objectId"].as_str() {
-        Some(object) => settle_document(tab, &session, object).await,
+        Some(object) => settle_document(tab, session.session(), object).await,
         None => Settled::default(),
     };
     let _ = session
@@ -255,7 +259,7 @@ fn ignored(target: Ref, text: &str, value: &str) -> InputError {
 
 /// keyDown (typing the key's text) then keyUp.
 async fn stroke(
-    session: &Session,
+    session: &InputChannel,
     key: &Key,
     modifiers: Modifiers,
 ) -> Result<(), rove_cdp::CdpError> {
@@ -269,7 +273,7 @@ async fn stroke(
 }
 
 async fn key_event(
-    session: &Session,
+    session: &InputChannel,
     kind: &str,
     key: &Key,
     modifiers: Modifiers,

@@ -10,6 +10,7 @@
 //! page to settle. `action_sent` on errors is honest: once the first press
 //! was dispatched, a failure is `possibly_sent`.
 
+mod channel;
 mod drag;
 mod error;
 mod keyboard;

@@ -110,7 +110,7 @@ async fn click_element(
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
     let point = wait_actionable(tab, element, opts.timeout, true).await?;
-    let main = tab.session().await?;
+    let main = crate::channel::InputChannel::of(tab).await?;
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
     let modifiers = opts.modifiers.bits();
@@ -146,7 +146,7 @@ pub async fn hover(
 ) -> Result<ClickOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
         let point = wait_actionable(tab, element, timeout, true).await?;
-        let main = tab.session().await?;
+        let main = crate::channel::InputChannel::of(tab).await?;
         let mut events = main.subscribe();
         main.call(
             "Input.dispatchMouseEvent",
@@ -308,9 +308,12 @@ pub(crate) async fn release(element: &Element) {
     release_object(&element.session, &element.object_id).await;
 }
 
-/// Lets the page forget one of rove's object handles.
+/// Lets the page forget one of rove's object handles. In the background: a
+/// page a dialog blocks answers only once the dialog is closed.
 pub(crate) async fn release_object(session: &rove_cdp::Session, object_id: &str) {
-    let _ = session
-        .call("Runtime.releaseObject", json!({"objectId": object_id}))
-        .await;
+    let session = session.clone();
+    let params = json!({"objectId": object_id});
+    tokio::spawn(async move {
+        let _ = session.call("Runtime.releaseObject", params).await;
+    });
 }

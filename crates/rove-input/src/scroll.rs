@@ -102,7 +102,7 @@ async fn wheel(
     read: impl AsyncFn() -> Result<ScrollPosition, InputError>,
 ) -> Result<ScrollOutcome, InputError> {
     let before = read().await?;
-    let main = tab.session().await?;
+    let main = crate::channel::InputChannel::of(tab).await?;
     main.call(
         "Input.dispatchMouseEvent",
         json!({"type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": delta.0, "deltaY": delta.1}),

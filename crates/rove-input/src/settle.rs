@@ -65,8 +65,18 @@ async fn settle_with(
         }),
     );
     // The quiet wait fails when the document is replaced: that is a
-    // navigation, which the events report.
-    let _ = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet).await;
+    // navigation, which the events report. A dialog stops the page's
+    // scripts, so the wait ends when one opens.
+    let dialog = async {
+        match tab.watch().await {
+            Ok(watch) => watch.wait_for_dialog(DOM_CAP).await,
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet) => {}
+        Some(_) = dialog => return settled,
+    }
     while let Some(Ok(event)) = events.try_recv() {
         if is_main_navigation(tab, &event).await {
             settled.navigated = true;

@@ -21,7 +21,10 @@ pub enum PageError {
     },
     /// A JavaScript dialog blocks the page; nothing can be read until it is
     /// answered.
-    #[error("a {kind} dialog blocks the page: {message:?}")]
+    #[error(
+        "{} dialog blocks the page: {message:?}",
+        rove_errors::with_article(kind)
+    )]
     DialogOpen {
         /// `alert`, `confirm`, `prompt` or `beforeunload`.
         kind: String,

@@ -273,9 +273,9 @@ impl PageModel {
         let watch = self.tab.watch().await?;
         Ok(watch.dialog().map(|d| {
             format!(
-                "[{}] a {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}\n",
+                "[{}] {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}\n",
                 self.tab.id(),
-                d.kind,
+                rove_errors::with_article(&d.kind),
                 crate::render::quote(&d.message),
                 if d.kind == "prompt" {
                     format!(" (prompt default {})", crate::render::quote(&d.default_prompt))

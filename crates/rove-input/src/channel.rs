@@ -1,0 +1,60 @@
+//! The way input reaches a tab.
+//!
+//! Chromium answers an `Input.dispatch*` call only after the page has
+//! handled the event, and a handler that opens a JavaScript dialog holds the
+//! answer until the dialog is closed. So every input call races the tab's
+//! dialog watch: a dialog opening means the event was delivered, and the
+//! action returns at once (reporting the dialog) instead of waiting out the
+//! transport's deadline.
+
+use rove_browser::{Tab, TabWatch};
+use rove_cdp::{CdpError, EventStream, Session};
+use serde_json::Value;
+
+/// How long a dialog watch lasts per call: longer than any input deadline.
+const WATCH_SPAN: std::time::Duration = std::time::Duration::from_secs(3_600);
+
+/// A tab's session for input, aware of dialogs.
+#[derive(Debug, Clone)]
+pub(crate) struct InputChannel {
+    session: Session,
+    watch: TabWatch,
+}
+
+impl InputChannel {
+    /// The channel to `tab`'s page session.
+    pub(crate) async fn of(tab: &Tab) -> Result<InputChannel, rove_browser::BrowserError> {
+        Ok(InputChannel {
+            session: tab.session().await?,
+            watch: tab.watch().await?,
+        })
+    }
+
+    /// Calls `method`; `Input.*` calls end early, as delivered, when a
+    /// dialog opens while they wait.
+    pub(crate) async fn call(&self, method: &str, params: Value) -> Result<Value, CdpError> {
+        if !method.starts_with("Input.") {
+            return self.session.call(method, params).await;
+        }
+        let call = self.session.call(method, params);
+        tokio::select! {
+            answer = call => answer,
+            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(Value::Null),
+        }
+    }
+
+    /// The page session itself.
+    pub(crate) fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The page session's events.
+    pub(crate) fn subscribe(&self) -> EventStream {
+        self.session.subscribe()
+    }
+
+    /// Whether a dialog blocks the page now.
+    pub(crate) fn dialog_open(&self) -> bool {
+        self.watch.dialog().is_some()
+    }
+}
