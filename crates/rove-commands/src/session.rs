@@ -243,7 +243,9 @@ impl Session {
             ViewAfter::Interactive => Mode::Interactive,
         };
         let view = self.model()?.view(&ViewOptions::mode(mode)).await?;
-        if view.unchanged {
+        // A scroll says itself how far it went; the view covers the whole
+        // page, not the viewport, so it never changes with one.
+        if view.unchanged && !out.happened.iter().any(|l| l.starts_with("scrolled ")) {
             out.happened.push("nothing visible changed".into());
         }
         out.view = Some(view);

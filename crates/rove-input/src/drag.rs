@@ -21,6 +21,8 @@ use crate::{InputError, mouse::refuse_while_dialog};
 
 /// Moves between the two points take this many steps.
 const STEPS: u32 = 8;
+/// How long the first moves wait for Chromium to report an HTML5 drag.
+const DRAG_START_WAIT: Duration = Duration::from_millis(60);
 
 /// What a drag did.
 #[derive(Debug, Clone)]
@@ -77,7 +79,16 @@ async fn drive(
     events: &mut rove_cdp::EventStream,
 ) -> Result<bool, InputError> {
     let _ = tab;
-    let mouse = |kind: &str, p: Point, buttons: u32| json!({"type": kind, "x": p.x, "y": p.y, "button": if kind == "mouseMoved" { "none" } else { "left" }, "buttons": buttons, "clickCount": 1});
+    // While the button is down every move says so, as a real mouse's do;
+    // Chromium starts a drag only from such moves.
+    let mouse = |kind: &str, p: Point, buttons: u32| {
+        let button = if kind == "mouseMoved" && buttons == 0 {
+            "none"
+        } else {
+            "left"
+        };
+        json!({"type": kind, "x": p.x, "y": p.y, "button": button, "buttons": buttons, "clickCount": 1})
+    };
     session
         .call("Input.dispatchMouseEvent", mouse("mouseMoved", start, 0))
         .await?;
@@ -86,6 +97,7 @@ async fn drive(
         .await
         .map_err(|e| InputError::browser(e, true))?;
     let mut drag_data: Option<Value> = None;
+    let mut entered = false;
     for step in 1..=STEPS {
         let t = f64::from(step) / f64::from(STEPS);
         let p = Point {
@@ -93,7 +105,8 @@ async fn drive(
             y: start.y + (end.y - start.y) * t,
         };
         if let Some(data) = &drag_data {
-            let kind = if step == 2 { "dragEnter" } else { "dragOver" };
+            let kind = if entered { "dragOver" } else { "dragEnter" };
+            entered = true;
             drag_event(session, kind, p, data).await?;
             continue;
         }
@@ -101,11 +114,10 @@ async fn drive(
             .call("Input.dispatchMouseEvent", mouse("mouseMoved", p, 1))
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        while let Some(Ok(event)) = events.try_recv() {
-            if event.method == "Input.dragIntercepted" {
-                let params: Value = event.parse().unwrap_or_default();
-                drag_data = Some(params["data"].clone());
-            }
+        // Chromium starts a drag asynchronously after the first moves; give
+        // it a moment to say so before the pointer goes on.
+        if step <= 2 && drag_data.is_none() {
+            drag_data = intercepted(events, DRAG_START_WAIT).await;
         }
     }
     match drag_data {
@@ -127,6 +139,23 @@ async fn drive(
             Ok(false)
         }
     }
+}
+
+/// The drag Chromium handed over, if it starts within `wait`.
+async fn intercepted(events: &mut rove_cdp::EventStream, wait: Duration) -> Option<Value> {
+    let search = async {
+        loop {
+            match events.recv().await {
+                Ok(event) if event.method == "Input.dragIntercepted" => {
+                    let params: Value = event.parse().unwrap_or_default();
+                    return Some(params["data"].clone());
+                }
+                Ok(_) | Err(rove_cdp::EventStreamError::Lagged(_)) => {}
+                Err(rove_cdp::EventStreamError::Closed) => return None,
+            }
+        }
+    };
+    tokio::time::timeout(wait, search).await.ok().flatten()
 }
 
 async fn drag_event(
