@@ -72,7 +72,7 @@ impl Session {
         ));
         self.after_settle(&typed.settled, out).await?;
         if args.submit {
-            self.submit(out).await?;
+            self.submit(target, out).await?;
         }
         Ok(())
     }
@@ -87,13 +87,19 @@ impl Session {
         out.happened.push(format!("filled {target}"));
         self.after_settle(&filled.settled, out).await?;
         if args.submit {
-            self.submit(out).await?;
+            self.submit(target, out).await?;
         }
         Ok(())
     }
 
-    /// Enter in the focused field, after a type or fill that asked for it.
-    async fn submit(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+    /// Enter in the field, after a type or fill that asked for it (`fill`
+    /// left the field to commit its value, so the focus goes back first).
+    async fn submit(
+        &mut self,
+        target: rove_page::Ref,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        rove_input::focus(self.model()?, target).await?;
         let tab = self.focused()?;
         let settled = rove_input::press(&tab, "Enter").await?;
         out.happened.push("pressed Enter".into());

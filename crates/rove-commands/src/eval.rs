@@ -81,7 +81,6 @@ impl Session {
                         "returnByValue": true,
                         "awaitPromise": true,
                         "userGesture": true,
-                        "replMode": true,
                     }),
                 )
                 .await?

@@ -56,7 +56,7 @@ pub async fn drag(
         .call("Input.setInterceptDrags", json!({"enabled": false}))
         .await;
     let html5 = result?;
-    let settled = settle_document(&tab, &end_element.0, &end_element.1).await;
+    let settled = settle_document(&tab, &end_element.0, &end_element.1, &mut events).await;
     crate::mouse::release_object(&end_element.0, &end_element.1).await;
     Ok(DragOutcome { html5, settled })
 }

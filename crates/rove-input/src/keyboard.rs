@@ -53,6 +53,7 @@ pub async fn type_text(
     on_element(model, target, async |tab: &Tab, element: &Element| {
         let before = prepare(element, "append").await?;
         let session = crate::channel::InputChannel::of(tab).await?;
+        let mut events = session.subscribe();
         for (i, c) in text.chars().enumerate() {
             let sent = i > 0;
             match key_for_char(c) {
@@ -87,7 +88,7 @@ pub async fn type_text(
                 tokio::time::sleep(delay).await;
             }
         }
-        let settled = settle_document(tab, &element.session, &element.object_id).await;
+        let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
         let value = current_value(element).await?;
         let expected = format!("{before}{text}");
         if !value.ends_with(text) && value != expected {
@@ -110,6 +111,7 @@ pub async fn fill(
     on_element(model, target, async |tab: &Tab, element: &Element| {
         prepare(element, "replace").await?;
         let session = crate::channel::InputChannel::of(tab).await?;
+        let mut events = session.subscribe();
         if text.is_empty() {
             stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
         } else {
@@ -127,12 +129,25 @@ pub async fn fill(
             )
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        let settled = settle_document(tab, &element.session, &element.object_id).await;
+        let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
         let value = current_value(element).await?;
         if value.trim_end_matches('\n') != text {
             return Err(ignored(target, text, &value));
         }
         Ok(EditOutcome { value, settled })
+    })
+    .await
+}
+
+/// Gives the element `target` names the keyboard focus, as tabbing to it
+/// would (no click: nothing under the pointer reacts).
+pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError> {
+    on_element(model, target, async |_tab: &Tab, element: &Element| {
+        element
+            .session
+            .call("DOM.focus", json!({"objectId": element.object_id}))
+            .await?;
+        Ok(())
     })
     .await
 }
@@ -143,6 +158,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     let chord = parse_chord(chord)?;
     refuse_while_dialog(tab).await?;
     let session = crate::channel::InputChannel::of(tab).await?;
+    let mut events = session.subscribe();
     let mut held = Modifiers::default();
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
@@ -179,7 +195,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         )
         .await?;
     let settled = match document["result"]["objectId"].as_str() {
-        Some(object) => settle_document(tab, session.session(), object).await,
+        Some(object) => settle_document(tab, session.session(), object, &mut events).await,
         None => Settled::default(),
     };
     let _ = session

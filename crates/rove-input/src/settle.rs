@@ -32,19 +32,16 @@ pub(crate) async fn settle(tab: &Tab, element: &Element, events: &mut EventStrea
 }
 
 /// Settling after input that was not aimed at an element rove resolved (a
-/// key press): `object_id` is any node of the document to watch.
+/// key press): `object_id` is any node of the document to watch. `events`
+/// must have been subscribed before the input was sent, so a navigation the
+/// input started is seen.
 pub(crate) async fn settle_document(
     tab: &Tab,
     session: &rove_cdp::Session,
     object_id: &str,
+    events: &mut EventStream,
 ) -> Settled {
-    match tab.session().await {
-        Ok(main) => {
-            let mut events = main.subscribe();
-            settle_with(tab, session, object_id, &mut events).await
-        }
-        Err(_) => Settled::default(),
-    }
+    settle_with(tab, session, object_id, events).await
 }
 
 async fn settle_with(

@@ -439,6 +439,8 @@
 
   // ---- find -----------------------------------------------------------------
 
+  const WIDGET_CONTAINERS = new Set(['listbox', 'menu', 'menubar', 'tablist', 'tree', 'treegrid', 'grid', 'radiogroup', 'toolbar', 'combobox']);
+
   function find(query) {
     const needle = (query.text || '').toLowerCase();
     const wantRole = query.role || '';
@@ -483,8 +485,9 @@
             matches.push(rec);
           }
         }
-        // Inside a control or a frame element, nothing more to find here.
-        if (INTERACTIVE.has(role) && role !== 'clickable' || role === 'frame') return false;
+        // Inside a control or a frame element, nothing more to find here;
+        // widgets that hold options, items or tabs are searched on.
+        if (INTERACTIVE.has(role) && role !== 'clickable' && !WIDGET_CONTAINERS.has(role) || role === 'frame') return false;
       }
       return true;
     };
