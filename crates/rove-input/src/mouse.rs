@@ -114,16 +114,24 @@ async fn click_element(
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
     let modifiers = opts.modifiers.bits();
+    let moved = |p: Point| json!({"type": "mouseMoved", "x": p.x, "y": p.y, "modifiers": modifiers, "button": "none", "buttons": 0});
+    main.call("Input.dispatchMouseEvent", moved(point)).await?;
+    // Hover styles can move or resize the element (an icon that swaps its
+    // image on hover): check again under the pointer, and follow it.
+    let hovered = wait_actionable(tab, element, opts.timeout, false).await?;
+    if hovered != point {
+        main.call("Input.dispatchMouseEvent", moved(hovered))
+            .await?;
+    }
+    let point = hovered;
     let mouse = |kind: &str, count: u8| {
         json!({
             "type": kind, "x": point.x, "y": point.y, "modifiers": modifiers,
-            "button": if kind == "mouseMoved" { "none" } else { button },
+            "button": button,
             "buttons": if kind == "mousePressed" { buttons } else { 0 },
             "clickCount": count,
         })
     };
-    main.call("Input.dispatchMouseEvent", mouse("mouseMoved", 0))
-        .await?;
     // From the first press on, a failure may leave the click half done.
     for count in 1..=opts.count.clamp(1, 3) {
         main.call("Input.dispatchMouseEvent", mouse("mousePressed", count))

@@ -22,7 +22,7 @@ pub struct SelectOutcome {
 }
 
 const SELECT: &str = r#"function (wanted) {
-  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.computedRole || this.getAttribute('role') || this.tagName.toLowerCase(), editable: this.matches('input, textarea, [contenteditable=""], [contenteditable="true"]')};
+  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.computedRole || this.getAttribute('role') || this.tagName.toLowerCase(), editable: this.matches('input, textarea, [contenteditable=""], [contenteditable="true"]'), popup: !!this.getAttribute('aria-haspopup') && this.getAttribute('aria-haspopup') !== 'false'};
   if (this.disabled || this.matches(':disabled')) return {state: 'disabled'};
   if (!this.multiple && wanted.length > 1) return {state: 'single'};
   const options = Array.from(this.options);
@@ -171,10 +171,19 @@ async fn native_select(
                     })
                     .unwrap_or_default(),
             })),
-            "not_select" => Ok(Native::NotSelect {
-                role: value["role"].as_str().unwrap_or("?").to_owned(),
-                editable: value["editable"].as_bool().unwrap_or(false),
-            }),
+            "not_select" => {
+                let role = value["role"].as_str().unwrap_or("?").to_owned();
+                let popup = value["popup"].as_bool().unwrap_or(false);
+                if !matches!(role.as_str(), "combobox" | "listbox") && !popup {
+                    return Err(InputError::Rejected(format!(
+                        "{target} is a {role}, not a select, listbox or combobox; click it, then click the option"
+                    )));
+                }
+                Ok(Native::NotSelect {
+                    role,
+                    editable: value["editable"].as_bool().unwrap_or(false),
+                })
+            }
             "disabled" => Err(not_actionable("it is disabled".into())),
             "option_disabled" => Err(not_actionable(format!(
                 "the option {} is disabled",

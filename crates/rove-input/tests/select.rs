@@ -82,7 +82,12 @@ async fn impossible_selections_say_why() {
     let err = select_options(&mut model, button, &strings(&["x"]))
         .await
         .expect_err("not a select");
-    assert!(err.to_string().contains("not a native select"), "{err}");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+    assert!(
+        err.to_string()
+            .contains("not a select, listbox or combobox"),
+        "{err}"
+    );
     assert_eq!(
         model
             .tab()

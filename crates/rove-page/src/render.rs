@@ -106,15 +106,31 @@ fn compose(
         }
     }
     if record.r == "listitem" {
-        // `- ` and the item's first child on one line.
+        // `- ` and the item's first child on one line. An item that is
+        // clickable itself shows its ref there (`- e7 Egypt`): a list
+        // item's ref always means it can be clicked.
         let first = lines.get(i + 1).filter(|next| next.depth == line.depth + 1);
-        let flags = flags_suffix(record);
+        let clickable = record.f.split(' ').any(|f| f == "clickable");
+        let own = clickable.then(|| refs.get_or_assign(&line.key));
+        let mut shown_flags = record.clone();
+        shown_flags.f = record
+            .f
+            .split(' ')
+            .filter(|f| !f.is_empty() && *f != "clickable")
+            .collect::<Vec<_>>()
+            .join(" ");
+        let flags = flags_suffix(&shown_flags);
+        let marker = match own {
+            Some(r) => format!("- {r}{flags}"),
+            None => format!("-{flags}"),
+        };
         return match first {
             Some(next) if !dissolves(&next.record) && next.record.r != "listitem" => {
                 let (text, consumed, shown) = compose(lines, i + 1, refs, opts);
-                (format!("-{flags} {text}"), 1 + consumed, shown)
+                (format!("{marker} {text}"), 1 + consumed, own.or(shown))
             }
-            _ => (format!("-{flags}"), 1, None),
+            _ if !record.n.is_empty() => (format!("{marker} {}", escape_text(&record.n)), 1, own),
+            _ => (marker, 1, own),
         };
     }
     let (mut text, r) = element_text(line, refs, opts);

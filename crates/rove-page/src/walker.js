@@ -374,7 +374,11 @@
       }
       // Named by its content: its text is already on its line.
       const named = !!name && (NAME_FROM_CONTENT.has(role) || clip(e.innerText, 200) === rec.n);
-      const shown = !waiting && (!interactiveOnly || interactive || role === 'heading');
+      // A list item or cell that is clickable itself is something to act on:
+      // the interactive view keeps it, named by its text.
+      const clickableItem = clicks && role !== 'clickable';
+      if (interactiveOnly && clickableItem && !rec.n) rec.n = clip(e.innerText, 100);
+      const shown = !waiting && (!interactiveOnly || interactive || role === 'heading' || clickableItem);
       if (shown) emit(rec);
       // Options of a native select are listed on its own line. Inside a
       // control or a node named by its content, text is already the name; only
@@ -439,8 +443,6 @@
 
   // ---- find -----------------------------------------------------------------
 
-  const WIDGET_CONTAINERS = new Set(['listbox', 'menu', 'menubar', 'tablist', 'tree', 'treegrid', 'grid', 'radiogroup', 'toolbar', 'combobox']);
-
   function find(query) {
     const needle = (query.text || '').toLowerCase();
     const wantRole = query.role || '';
@@ -485,9 +487,10 @@
             matches.push(rec);
           }
         }
-        // Inside a control or a frame element, nothing more to find here;
-        // widgets that hold options, items or tabs are searched on.
-        if (INTERACTIVE.has(role) && role !== 'clickable' && !WIDGET_CONTAINERS.has(role) || role === 'frame') return false;
+        // A frame element's document is searched on its own; controls are
+        // searched inside too, since views show what they hold (a link in a
+        // tab, an option in a listbox, an icon in a clickable row).
+        if (role === 'frame') return false;
       }
       return true;
     };

@@ -486,7 +486,12 @@ fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
             pending_heading = Some(line);
             continue;
         }
-        if is_interactive(&line.record.r) || line.record.r == "frame" || line.record.r == "more" {
+        let clickable_item = line.record.f.split(' ').any(|f| f == "clickable");
+        if is_interactive(&line.record.r)
+            || clickable_item
+            || line.record.r == "frame"
+            || line.record.r == "more"
+        {
             if let Some(mut heading) = pending_heading.take() {
                 heading.depth = 0;
                 out.push(heading);
