@@ -1,5 +1,6 @@
 //! What a tab is doing, learned from its events: the JavaScript dialog that
-//! blocks it, and the sessions of its out-of-process iframes.
+//! blocks it, the sessions of its out-of-process iframes, and the requests it
+//! has in flight (for settling after input).
 //!
 //! Started on first use by [`crate::Tab::watch`]: it enables the `Page` domain,
 //! turns on flattened auto-attach (so cross-site iframes get sessions of their
@@ -45,6 +46,9 @@ struct State {
     /// Open dialogs in the order they opened; answering one reveals the next.
     dialogs: Vec<DialogInfo>,
     frames: HashMap<String, FrameSession>,
+    /// Requests in flight, by session and request id. Event streams
+    /// (`EventSource`) never finish and are not counted.
+    requests: std::collections::HashSet<(Option<SessionId>, String)>,
 }
 
 /// A live view of one tab's dialogs and iframe sessions. Cheap to clone.
@@ -88,6 +92,14 @@ struct AttachedInfo {
 #[serde(rename_all = "camelCase")]
 struct Detached {
     session_id: SessionId,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestEvent {
+    request_id: String,
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
 }
 
 impl TabWatch {
@@ -149,6 +161,43 @@ impl TabWatch {
         self.lock().frames.values().cloned().collect()
     }
 
+    /// How many requests the tab (and its iframes) have in flight.
+    pub fn requests_in_flight(&self) -> usize {
+        self.lock().requests.len()
+    }
+
+    /// Waits until no request has been in flight for `quiet`, up to `cap`;
+    /// whether the network went quiet in time.
+    pub async fn network_quiet(
+        &self,
+        quiet: std::time::Duration,
+        cap: std::time::Duration,
+    ) -> bool {
+        let mut changes = self.changes();
+        let wait = async {
+            loop {
+                if self.requests_in_flight() == 0 {
+                    // Quiet unless something starts within the window.
+                    let started = tokio::time::timeout(
+                        quiet,
+                        changes.wait_for(|_| self.requests_in_flight() > 0),
+                    )
+                    .await;
+                    if started.is_err() {
+                        return;
+                    }
+                } else if changes
+                    .wait_for(|_| self.requests_in_flight() == 0)
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        };
+        tokio::time::timeout(cap, wait).await.is_ok()
+    }
+
     /// A receiver that changes whenever the watch learns something.
     pub fn changes(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
@@ -180,9 +229,51 @@ impl TabWatch {
             }
             "Target.detachedFromTarget" => {
                 let d: Detached = event.parse().ok()?;
-                self.lock()
+                let mut state = self.lock();
+                state
                     .frames
                     .retain(|_, f| f.session.id() != Some(&d.session_id));
+                state
+                    .requests
+                    .retain(|(session, _)| session.as_ref() != Some(&d.session_id));
+            }
+            "Network.requestWillBeSent" => {
+                let r: RequestEvent = event.parse().ok()?;
+                if r.kind.as_deref() == Some("EventSource") {
+                    return None;
+                }
+                let inserted = self
+                    .lock()
+                    .requests
+                    .insert((event.session_id.clone(), r.request_id));
+                if !inserted {
+                    // A redirect: the same request goes on.
+                    return None;
+                }
+            }
+            "Network.loadingFinished" | "Network.loadingFailed" => {
+                let r: RequestEvent = event.parse().ok()?;
+                let removed = self
+                    .lock()
+                    .requests
+                    .remove(&(event.session_id.clone(), r.request_id));
+                if !removed {
+                    return None;
+                }
+            }
+            "Page.frameNavigated" => {
+                // A new main document: requests of the old one are moot.
+                let frame_is_main = event
+                    .parse::<serde_json::Value>()
+                    .ok()
+                    .is_some_and(|p| p["frame"]["parentId"].is_null());
+                if frame_is_main && event.session_id.as_ref() == Some(&self.session) {
+                    let mut state = self.lock();
+                    state
+                        .requests
+                        .retain(|(s, _)| s.as_ref() != Some(&self.session));
+                }
+                return None;
             }
             _ => return None,
         }
@@ -205,9 +296,16 @@ impl TabWatch {
     }
 }
 
-/// Page events and auto-attach for a page or iframe session.
+/// Page and network events, and auto-attach, for a page or iframe session.
+/// Response bodies are not kept: rove never reads them.
 async fn enable(session: &Session) -> Result<(), BrowserError> {
     session.send(&Enable {}).await?;
+    session
+        .call(
+            "Network.enable",
+            json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0}),
+        )
+        .await?;
     session
         .call(
             "Target.setAutoAttach",

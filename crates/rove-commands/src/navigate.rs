@@ -179,8 +179,7 @@ enum Start {
 }
 
 /// Starts a navigation with `start` and waits until it arrives, with the
-/// main document's HTTP status read from the `Network` domain (enabled only
-/// for the navigation).
+/// main document's HTTP status read from the `Network` domain.
 async fn drive(
     tab: &Tab,
     timeout: Duration,
@@ -195,11 +194,12 @@ async fn drive(
             },
         )));
     }
+    // The tab's watch keeps the Network domain on: the main document's
+    // response (and its status) comes through it.
     let session = tab.session().await?;
-    session.call("Network.enable", json!({})).await?;
     let mut events = session.subscribe();
     let started = Instant::now();
-    let result = async {
+    async {
         let begun = start(&session).await?;
         let loader = match begun {
             Some(Start::HttpFailure(loader)) => {
@@ -242,9 +242,7 @@ async fn drive(
         }
         Ok(Arrival { url, status })
     }
-    .await;
-    let _ = session.call("Network.disable", json!({})).await;
-    result
+    .await
 }
 
 /// Follows events until the navigation arrives or the deadline passes,

@@ -2,11 +2,9 @@
 //! time. Every wait has a deadline; conditions are checked where the agent
 //! would look (text through the page model, so every frame counts).
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use rove_page::FindQuery;
-use serde_json::{Value, json};
 
 use crate::outcome::Outcome;
 use crate::session::Session;
@@ -149,40 +147,9 @@ impl Session {
         if !loaded || state != LoadState::Networkidle {
             return Ok(loaded);
         }
-        let tab = self.focused()?;
-        let session = tab.session().await?;
-        session.call("Network.enable", json!({})).await?;
-        let mut events = session.subscribe();
+        let watch = self.focused()?.watch().await?;
         let left = timeout.saturating_sub(started.elapsed());
-        let quiet = async {
-            let mut inflight: HashSet<String> = HashSet::new();
-            loop {
-                let next = if inflight.is_empty() {
-                    match tokio::time::timeout(NETWORK_QUIET, events.recv()).await {
-                        Err(_) => return true,
-                        Ok(next) => next,
-                    }
-                } else {
-                    events.recv().await
-                };
-                let Ok(event) = next else {
-                    continue;
-                };
-                let params: Value = event.parse().unwrap_or_default();
-                let id = params["requestId"].as_str().unwrap_or_default().to_owned();
-                match event.method.as_str() {
-                    "Network.requestWillBeSent" => {
-                        inflight.insert(id);
-                    }
-                    "Network.loadingFinished" | "Network.loadingFailed" => {
-                        inflight.remove(&id);
-                    }
-                    _ => {}
-                }
-            }
-        };
-        let idle = tokio::time::timeout(left, quiet).await.unwrap_or(false);
-        let _ = session.call("Network.disable", json!({})).await;
+        let idle = watch.network_quiet(NETWORK_QUIET, left).await;
         Ok(idle)
     }
 }

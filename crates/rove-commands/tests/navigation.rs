@@ -30,6 +30,15 @@ fn routes() -> rove_localserver::Routes {
             Response::status(200).delayed(Duration::from_secs(30)),
         )
         .page(
+            "/data.json",
+            Response::with_type(
+                200,
+                "application/json",
+                br#"{"status": "loaded over the network"}"#.to_vec(),
+            )
+            .delayed(Duration::from_millis(400)),
+        )
+        .page(
             "/file.txt",
             Response::text("quarterly numbers\n")
                 .header("Content-Disposition", "attachment; filename=\"report.txt\""),
@@ -121,6 +130,12 @@ async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothin
     let diff = out.view.expect("a diff");
     assert!(diff.text.contains("clicked"), "{}", diff.text);
     assert!(diff.tokens < 40, "{}", diff.text);
+    // Settling waits for the request the click started, and what its answer
+    // changed is in the result.
+    let load = f.find("Load data", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": load})).await;
+    let diff = out.view.expect("a diff").text;
+    assert!(diff.contains("loaded over the network"), "{diff}");
     let next = f.find("Next page", "link").await;
     let out = f.ok(json!({"command": "click", "ref": next})).await;
     assert!(

@@ -3,8 +3,10 @@
 // enabled, not moving, and receiving the pointer at the click point. The
 // click point is the centre of the element's first content box (the first
 // line of a wrapped link), in the frame's viewport. Resolves with
-// {state: 'ok', x, y} or {state: <why not>, detail}.
-function () {
+// {state: 'ok', x, y} or {state: <why not>, detail}. With `still` true the
+// element is known not to be moving (checked a moment ago), and the frame
+// wait is skipped.
+function (still) {
   const el = this;
   const describe = (e) => {
     if (!e || !e.tagName) return 'nothing';
@@ -24,6 +26,7 @@ function () {
   const firstBox = () => Array.from(el.getClientRects()).find((r) => r.width > 0 && r.height > 0);
   const before = firstBox();
   if (!before) return {state: 'hidden', detail: 'it has no size'};
+  if (still) return check(before);
   // Still if its box is the same a frame later. A frame in the background may
   // get no animation frames at all, so a short timer stands in for one.
   const nextFrame = () => new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 50); });

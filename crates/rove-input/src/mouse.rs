@@ -109,21 +109,24 @@ async fn click_element(
     element: &Element,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    let point = wait_actionable(tab, element, opts.timeout, true).await?;
+    // Actionable now (attached, visible, enabled, hit) without waiting a
+    // frame for stillness: moving the pointer there waits for a frame
+    // anyway, and the check after the move compares the two.
+    let first = wait_actionable_still(tab, element, opts.timeout, true, true).await?;
     let main = crate::channel::InputChannel::of(tab).await?;
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
     let modifiers = opts.modifiers.bits();
     let moved = |p: Point| json!({"type": "mouseMoved", "x": p.x, "y": p.y, "modifiers": modifiers, "button": "none", "buttons": 0});
-    main.call("Input.dispatchMouseEvent", moved(point)).await?;
-    // Hover styles can move or resize the element (an icon that swaps its
-    // image on hover): check again under the pointer, and follow it.
-    let hovered = wait_actionable(tab, element, opts.timeout, false).await?;
-    if hovered != point {
-        main.call("Input.dispatchMouseEvent", moved(hovered))
-            .await?;
+    main.call("Input.dispatchMouseEvent", moved(first)).await?;
+    let mut point = wait_actionable_still(tab, element, opts.timeout, false, true).await?;
+    if point != first {
+        // It moved (an animation), or hovering changed it (an icon that
+        // swaps its image on hover): wait until it holds still under the
+        // pointer, and follow it there.
+        point = wait_actionable(tab, element, opts.timeout, false).await?;
+        main.call("Input.dispatchMouseEvent", moved(point)).await?;
     }
-    let point = hovered;
     let mouse = |kind: &str, count: u8| {
         json!({
             "type": kind, "x": point.x, "y": point.y, "modifiers": modifiers,
@@ -176,6 +179,18 @@ async fn wait_actionable(
     timeout: Duration,
     scroll: bool,
 ) -> Result<Point, InputError> {
+    wait_actionable_still(tab, element, timeout, scroll, false).await
+}
+
+/// [`wait_actionable`]; with `still`, the element was found still a moment
+/// ago and only its box and the hit test are checked again.
+async fn wait_actionable_still(
+    tab: &Tab,
+    element: &Element,
+    timeout: Duration,
+    scroll: bool,
+    still: bool,
+) -> Result<Point, InputError> {
     let started = Instant::now();
     let mut delay = Duration::from_millis(20);
     loop {
@@ -188,6 +203,7 @@ async fn wait_actionable(
         let params = json!({
             "functionDeclaration": ACTIONABLE,
             "objectId": element.object_id,
+            "arguments": [{"value": still}],
             "returnByValue": true,
             "awaitPromise": true,
         });

@@ -1,5 +1,6 @@
 //! Waiting for the page to settle after input: a navigation it started, then
-//! the DOM going quiet. Never a fixed sleep; every wait is capped.
+//! the DOM and the network going quiet. Never a fixed sleep; every wait is
+//! capped.
 
 use std::time::Duration;
 
@@ -8,10 +9,14 @@ use rove_cdp::EventStream;
 use rove_page::Element;
 use serde_json::json;
 
-/// How long the DOM must stay unchanged to count as settled.
-const QUIET: Duration = Duration::from_millis(50);
+/// How long the DOM and the network must stay unchanged to count as
+/// settled: past the frame a page usually answers input in, short enough
+/// that an action that changes nothing returns fast (docs/benchmarks.md).
+const QUIET: Duration = Duration::from_millis(20);
 /// The longest rove waits for the DOM to go quiet.
 const DOM_CAP: Duration = Duration::from_millis(1_000);
+/// The longest rove waits for requests the input started to finish.
+const NETWORK_CAP: Duration = Duration::from_millis(2_000);
 /// The longest rove waits for a navigation the input started to load.
 const NAVIGATION_CAP: Duration = Duration::from_secs(10);
 
@@ -70,8 +75,17 @@ async fn settle_with(
             Err(_) => std::future::pending().await,
         }
     };
+    let network = async {
+        if let Ok(watch) = tab.watch().await {
+            watch.network_quiet(QUIET, NETWORK_CAP).await;
+        }
+    };
+    let both = async {
+        let dom = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet);
+        tokio::join!(dom, network)
+    };
     tokio::select! {
-        _ = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet) => {}
+        _ = both => {}
         Some(_) = dialog => return settled,
     }
     while let Some(Ok(event)) = events.try_recv() {
