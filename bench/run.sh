@@ -27,3 +27,5 @@ fi
 cd harness
 cargo build --release --locked 2>/dev/null || cargo build --release
 ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench
+# The click benchmark: one click by ref until the settled result, per tool.
+ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench-click

@@ -2,7 +2,9 @@
 //! the benchmark measures rove's memory and nothing of the harness's.
 //!
 //! Commands: {"cmd":"open","url":…}, {"cmd":"view","mode":"full"|"interactive"|"diff","budget":n},
-//! {"cmd":"floor"}, {"cmd":"eval","js":…}, {"cmd":"rss"}, {"cmd":"quit"}.
+//! {"cmd":"floor"}, {"cmd":"eval","js":…}, {"cmd":"rss"}, {"cmd":"quit"}, and
+//! {"cmd":"rove","command":{…}}: one command of rove's vocabulary, run on a
+//! session of its own, answered with the text a model would read.
 #![allow(clippy::print_stdout)]
 
 use std::time::{Duration, Instant};
@@ -22,6 +24,7 @@ async fn main() {
         }
     };
     let mut model: Option<PageModel> = None;
+    let mut session: Option<rove_commands::Session> = None;
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         let Ok(cmd) = serde_json::from_str::<Value>(&line) else {
@@ -45,6 +48,7 @@ async fn main() {
                 },
                 None => json!({"error": "no page"}),
             },
+            "rove" => command(&browser, &mut session, &cmd["command"]).await,
             "rss" => json!({"hwm_kb": status_kb("VmHWM"), "rss_kb": status_kb("VmRSS")}),
             "quit" => break,
             other => json!({"error": format!("unknown command {other}")}),
@@ -146,6 +150,31 @@ async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
     .await;
     match result {
         Ok(ms) => json!({"ms": ms}),
+        Err(e) => json!({"error": e.to_string()}),
+    }
+}
+
+async fn command(
+    browser: &Browser,
+    session: &mut Option<rove_commands::Session>,
+    command: &Value,
+) -> Value {
+    let command: rove_commands::Command = match serde_json::from_value(command.clone()) {
+        Ok(c) => c,
+        Err(e) => return json!({"error": e.to_string()}),
+    };
+    if session.is_none() {
+        match rove_commands::Session::start(browser, rove_commands::SessionConfig::default()).await {
+            Ok(s) => *session = Some(s),
+            Err(e) => return json!({"error": e.to_string()}),
+        }
+    }
+    let Some(session) = session else {
+        return json!({"error": "no session"});
+    };
+    let started = Instant::now();
+    match session.execute(&command).await {
+        Ok(out) => json!({"text": out.text(), "ms": started.elapsed().as_secs_f64() * 1e3}),
         Err(e) => json!({"error": e.to_string()}),
     }
 }

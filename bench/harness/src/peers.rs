@@ -135,7 +135,7 @@ impl Mcp {
     }
 
     /// Calls a tool and returns the text the model would read.
-    async fn tool(&mut self, name: &str, arguments: Value) -> std::io::Result<String> {
+    pub async fn tool(&mut self, name: &str, arguments: Value) -> std::io::Result<String> {
         let result = self
             .request("tools/call", json!({"name": name, "arguments": arguments}))
             .await?;
@@ -247,7 +247,7 @@ impl AgentBrowser {
         }
     }
 
-    async fn run(&self, args: &[&str]) -> std::io::Result<String> {
+    pub async fn run(&self, args: &[&str]) -> std::io::Result<String> {
         let out = tokio::time::timeout(
             CALL_TIMEOUT,
             Command::new(&self.exe)
