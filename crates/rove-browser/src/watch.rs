@@ -43,8 +43,9 @@ pub struct FrameSession {
 
 #[derive(Debug, Default)]
 struct State {
-    /// Open dialogs in the order they opened; answering one reveals the next.
-    dialogs: Vec<DialogInfo>,
+    /// Open dialogs in the order they opened, with the frame that opened
+    /// each; answering one reveals the next.
+    dialogs: Vec<(Option<String>, DialogInfo)>,
     frames: HashMap<String, FrameSession>,
     /// Requests in flight, by session and request id. Event streams
     /// (`EventSource`) never finish and are not counted.
@@ -71,6 +72,8 @@ struct DialogOpening {
     kind: String,
     #[serde(default)]
     default_prompt: String,
+    #[serde(default)]
+    frame_id: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -92,6 +95,17 @@ struct AttachedInfo {
 #[serde(rename_all = "camelCase")]
 struct Detached {
     session_id: SessionId,
+    #[serde(default)]
+    target_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FrameEvent {
+    #[serde(default)]
+    frame_id: Option<String>,
+    #[serde(default)]
+    reason: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -139,7 +153,7 @@ impl TabWatch {
 
     /// The dialog currently blocking the page, if any (the oldest still open).
     pub fn dialog(&self) -> Option<DialogInfo> {
-        self.lock().dialogs.first().cloned()
+        self.lock().dialogs.first().map(|(_, d)| d.clone())
     }
 
     /// Waits up to `timeout` for a dialog to block the page; the dialog, or
@@ -207,17 +221,27 @@ impl TabWatch {
         match event.method.as_str() {
             "Page.javascriptDialogOpening" => {
                 let d: DialogOpening = event.parse().ok()?;
-                self.lock().dialogs.push(DialogInfo {
-                    kind: d.kind,
-                    message: d.message,
-                    default_prompt: d.default_prompt,
-                    url: d.url,
-                });
+                self.lock().dialogs.push((
+                    d.frame_id,
+                    DialogInfo {
+                        kind: d.kind,
+                        message: d.message,
+                        default_prompt: d.default_prompt,
+                        url: d.url,
+                    },
+                ));
             }
             "Page.javascriptDialogClosed" => {
+                let closed: FrameEvent = event.parse().ok()?;
                 let mut state = self.lock();
-                if !state.dialogs.is_empty() {
-                    state.dialogs.remove(0);
+                // The closed one is the oldest of its frame.
+                let at = state
+                    .dialogs
+                    .iter()
+                    .position(|(f, _)| closed.frame_id.is_some() && *f == closed.frame_id)
+                    .or((!state.dialogs.is_empty()).then_some(0));
+                if let Some(at) = at {
+                    state.dialogs.remove(at);
                 }
             }
             "Target.attachedToTarget" => {
@@ -236,6 +260,28 @@ impl TabWatch {
                 state
                     .requests
                     .retain(|(session, _)| session.as_ref() != Some(&d.session_id));
+                // A frame taken away takes its dialogs with it; no close
+                // event comes for them.
+                if let Some(target) = &d.target_id {
+                    state
+                        .dialogs
+                        .retain(|(frame, _)| frame.as_ref() != Some(target));
+                }
+            }
+            "Page.frameDetached" => {
+                let detached: FrameEvent = event.parse().ok()?;
+                // A swap moves the frame to another process; it lives on.
+                if detached.reason.as_deref() == Some("swap") {
+                    return None;
+                }
+                let mut state = self.lock();
+                let before = state.dialogs.len();
+                state
+                    .dialogs
+                    .retain(|(frame, _)| *frame != detached.frame_id);
+                if state.dialogs.len() == before {
+                    return None;
+                }
             }
             "Network.requestWillBeSent" => {
                 let r: RequestEvent = event.parse().ok()?;

@@ -72,6 +72,18 @@ pub enum CommandError {
     /// The page's JavaScript threw.
     #[error("the script threw: {0}")]
     Evaluation(String),
+    /// The command's own work opened a JavaScript dialog (a script that
+    /// called `alert`), which stopped the page before the command finished.
+    #[error(
+        "{} dialog opened and stopped the page: {message:?}",
+        rove_errors::with_article(kind)
+    )]
+    DialogOpened {
+        /// `alert`, `confirm`, `prompt` or `beforeunload`.
+        kind: String,
+        /// Its text.
+        message: String,
+    },
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
@@ -107,7 +119,8 @@ impl CommandError {
                 cover: Some(cover), ..
             }) => Some(json!({"cover": cover})),
             CommandError::Input(InputError::DialogOpen { kind, message })
-            | CommandError::Page(PageError::DialogOpen { kind, message }) => {
+            | CommandError::Page(PageError::DialogOpen { kind, message })
+            | CommandError::DialogOpened { kind, message } => {
                 Some(json!({"dialog": kind, "text": message}))
             }
             CommandError::UploadDenied { roots, .. } => Some(json!({"allowed_roots": roots})),
@@ -165,6 +178,7 @@ impl Classify for CommandError {
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
+            CommandError::DialogOpened { .. } => ErrorCode::DialogOpen,
             CommandError::Rejected(_) => ErrorCode::CommandRejected,
             CommandError::Io(_) => ErrorCode::Internal,
         }
@@ -180,8 +194,9 @@ impl Classify for CommandError {
                 failure: NavigationFailure::HttpStatus(_) | NavigationFailure::NotLoaded { .. },
                 ..
             } => ActionSent::Sent,
-            // A script that threw ran up to the throw.
-            CommandError::Evaluation(_) => ActionSent::Sent,
+            // A script that threw ran up to the throw; one that opened a
+            // dialog ran up to it.
+            CommandError::Evaluation(_) | CommandError::DialogOpened { .. } => ActionSent::Sent,
             _ => ActionSent::NotSent,
         }
     }
@@ -229,6 +244,10 @@ impl Classify for CommandError {
                 "ask for an element or a clip, or JPEG at a lower quality".into()
             }
             CommandError::Evaluation(_) => "fix the script; the page threw while running it".into(),
+            CommandError::DialogOpened { .. } => {
+                "answer the dialog (dialog accept or dialog dismiss); what the command was waiting for is lost"
+                    .into()
+            }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
             CommandError::Io(_) => "check the path and the disk, then try again".into(),
         }

@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref};
+use crate::session::{Session, parse_ref, unless_dialog};
 use crate::{CommandError, EvalArgs};
 
 /// Results longer than this (as JSON text) are cut.
@@ -25,36 +25,32 @@ impl Session {
             return Err(CommandError::Rejected("eval needs a script".into()));
         }
         let tab = self.focused()?;
-        if let Some(dialog) = tab.watch().await?.dialog() {
-            return Err(CommandError::Input(rove_input::InputError::DialogOpen {
-                kind: dialog.kind,
-                message: dialog.message,
-            }));
-        }
-        let answer = match &args.target {
-            Some(target) => {
-                if !is_function(js) {
-                    return Err(CommandError::Rejected(
+        // A script that opens a dialog stops there: say so at once.
+        let answer = unless_dialog(&tab, async {
+            Ok(match &args.target {
+                Some(target) => {
+                    if !is_function(js) {
+                        return Err(CommandError::Rejected(
                         "with a ref, eval takes a function of the element, like (el) => el.value"
                             .into(),
                     ));
-                }
-                let target = parse_ref(target)?;
-                let element = self.model()?.element(target).await?;
-                // The element's handle lives in rove's isolated world; the
-                // page's world gets its own handle to the same node.
-                let node = element
-                    .session
-                    .call("DOM.describeNode", json!({"objectId": element.object_id}))
-                    .await?;
-                let resolved = element
-                    .session
-                    .call(
-                        "DOM.resolveNode",
-                        json!({"backendNodeId": node["node"]["backendNodeId"]}),
-                    )
-                    .await?;
-                element
+                    }
+                    let target = parse_ref(target)?;
+                    let element = self.model()?.element(target).await?;
+                    // The element's handle lives in rove's isolated world; the
+                    // page's world gets its own handle to the same node.
+                    let node = element
+                        .session
+                        .call("DOM.describeNode", json!({"objectId": element.object_id}))
+                        .await?;
+                    let resolved = element
+                        .session
+                        .call(
+                            "DOM.resolveNode",
+                            json!({"backendNodeId": node["node"]["backendNodeId"]}),
+                        )
+                        .await?;
+                    element
                     .session
                     .call(
                         "Runtime.callFunctionOn",
@@ -67,25 +63,27 @@ impl Session {
                         }),
                     )
                     .await?
-            }
-            None => {
-                let expression = if is_function(js) {
-                    format!("({js})()")
-                } else {
-                    js.to_owned()
-                };
-                tab.call(
-                    "Runtime.evaluate",
-                    json!({
-                        "expression": expression,
-                        "returnByValue": true,
-                        "awaitPromise": true,
-                        "userGesture": true,
-                    }),
-                )
-                .await?
-            }
-        };
+                }
+                None => {
+                    let expression = if is_function(js) {
+                        format!("({js})()")
+                    } else {
+                        js.to_owned()
+                    };
+                    tab.call(
+                        "Runtime.evaluate",
+                        json!({
+                            "expression": expression,
+                            "returnByValue": true,
+                            "awaitPromise": true,
+                            "userGesture": true,
+                        }),
+                    )
+                    .await?
+                }
+            })
+        })
+        .await?;
         if let Some(details) = answer.get("exceptionDetails") {
             let message = details["exception"]["description"]
                 .as_str()

@@ -74,7 +74,7 @@ impl Session {
         let entry_id = entry["id"].clone();
         let url = entry["url"].as_str().unwrap_or_default().to_owned();
         let timeout = self.config.navigation_timeout;
-        let result = drive(&tab, timeout, async |session: &CdpSession| {
+        let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
             session
                 .call("Page.navigateToHistoryEntry", json!({"entryId": entry_id}))
                 .await?;
@@ -87,12 +87,21 @@ impl Session {
     pub(crate) async fn reload(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
         let tab = self.focused()?;
         let timeout = self.config.navigation_timeout;
-        let result = drive(&tab, timeout, async |session: &CdpSession| {
+        // From the target list, not the page: a page a dialog blocks would
+        // not answer.
+        let url = self
+            .context
+            .tabs()
+            .into_iter()
+            .find(|t| t.id == tab.id())
+            .map(|t| t.url)
+            .unwrap_or_else(|| "the page".into());
+        let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
             session.call("Page.reload", json!({})).await?;
             Ok(None)
         })
         .await;
-        self.arrived(result, "the page", out).await
+        self.arrived(result, &url, out).await
     }
 
     /// Turns a navigation's result into the outcome or the typed failure. An
@@ -152,8 +161,9 @@ impl<E: Into<CommandError>> From<E> for NavError {
 
 /// Navigates `tab` to `url` and waits for the load.
 async fn navigate(tab: &Tab, url: &str, timeout: Duration) -> Result<Arrival, NavError> {
+    let target = url.to_owned();
     let url = url.to_owned();
-    drive(tab, timeout, async move |session: &CdpSession| {
+    drive(tab, timeout, &target, async move |session: &CdpSession| {
         let navigated = session
             .send_within(&Navigate { url: url.clone() }, timeout)
             .await?;
@@ -183,6 +193,7 @@ enum Start {
 async fn drive(
     tab: &Tab,
     timeout: Duration,
+    target: &str,
     start: impl AsyncFnOnce(&CdpSession) -> Result<Option<Start>, NavError>,
 ) -> Result<Arrival, NavError> {
     let watch = tab.watch().await?;
@@ -199,7 +210,7 @@ async fn drive(
     let session = tab.session().await?;
     let mut events = session.subscribe();
     let started = Instant::now();
-    async {
+    let navigation = async {
         let begun = start(&session).await?;
         let loader = match begun {
             Some(Start::HttpFailure(loader)) => {
@@ -241,9 +252,20 @@ async fn drive(
                 .filter(|s| *s > 0);
         }
         Ok(Arrival { url, status })
+    };
+    // A dialog the new page opens while loading (an alert in a script)
+    // stops it there: the navigation arrived, and the view shows the dialog.
+    tokio::select! {
+        arrived = navigation => arrived,
+        Some(_) = watch.wait_for_dialog(DIALOG_WATCH) => Ok(Arrival {
+            url: target.to_owned(),
+            status: None,
+        }),
     }
-    .await
 }
+
+/// Longer than any navigation: how long one watches for a dialog.
+const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
 
 /// Follows events until the navigation arrives or the deadline passes,
 /// noting the main document's status on the way.

@@ -3,7 +3,7 @@
 use rove_input::ScrollPosition;
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref};
+use crate::session::{Session, parse_ref, unless_dialog};
 use crate::{CommandError, Direction, DragArgs, ScrollArgs};
 
 impl Session {
@@ -30,10 +30,11 @@ impl Session {
             ));
         }
         // Without a distance: most of a screen, so the view overlaps a little.
-        let size = self
-            .focused()?
-            .evaluate("({w: innerWidth, h: innerHeight})")
-            .await?;
+        let tab = self.focused()?;
+        let size = unless_dialog(&tab, async {
+            Ok(tab.evaluate("({w: innerWidth, h: innerHeight})").await?)
+        })
+        .await?;
         let (w, h) = (
             size["w"].as_f64().unwrap_or(800.0),
             size["h"].as_f64().unwrap_or(600.0),

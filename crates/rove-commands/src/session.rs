@@ -259,6 +259,34 @@ impl Session {
     }
 }
 
+/// Longer than any command: how long a guard watches for a dialog.
+const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
+
+/// Runs `work` on the page unless a JavaScript dialog blocks it. One already
+/// open is `DIALOG_OPEN` before anything is sent; one that opens meanwhile
+/// stops the page's scripts, so the wait ends at once with `DIALOG_OPEN`
+/// (the dialog came from the work itself: `sent`) instead of running into
+/// the transport's deadline.
+pub(crate) async fn unless_dialog<T>(
+    tab: &Tab,
+    work: impl std::future::Future<Output = Result<T, CommandError>>,
+) -> Result<T, CommandError> {
+    let watch = tab.watch().await?;
+    if let Some(dialog) = watch.dialog() {
+        return Err(CommandError::Input(rove_input::InputError::DialogOpen {
+            kind: dialog.kind,
+            message: dialog.message,
+        }));
+    }
+    tokio::select! {
+        done = work => done,
+        Some(dialog) = watch.wait_for_dialog(DIALOG_WATCH) => Err(CommandError::DialogOpened {
+            kind: dialog.kind,
+            message: dialog.message,
+        }),
+    }
+}
+
 /// A ref from its text (`e7`, `@e7`).
 pub(crate) fn parse_ref(text: &str) -> Result<Ref, CommandError> {
     text.parse::<Ref>().map_err(CommandError::Page)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rove_page::FindQuery;
 
 use crate::outcome::Outcome;
-use crate::session::Session;
+use crate::session::{Session, unless_dialog};
 use crate::{CommandError, LoadState, WaitArgs};
 
 /// How long a condition may take unless the call says otherwise.
@@ -59,7 +59,27 @@ impl Session {
             .ms
             .map(Duration::from_millis)
             .unwrap_or(DEFAULT_TIMEOUT);
-        let (met, condition) = if let Some(text) = &args.text {
+        let tab = self.focused()?;
+        let (met, condition) = unless_dialog(&tab, self.wait_for(args, timeout)).await?;
+        let waited_ms = started.elapsed().as_millis() as u64;
+        if !met {
+            return Err(CommandError::WaitTimeout {
+                condition,
+                waited_ms,
+            });
+        }
+        out.happened.push(format!("waited {waited_ms} ms"));
+        Ok(())
+    }
+
+    /// Waits for the one condition `args` names; whether it held, and how
+    /// to say it did not.
+    async fn wait_for(
+        &mut self,
+        args: &WaitArgs,
+        timeout: Duration,
+    ) -> Result<(bool, String), CommandError> {
+        Ok(if let Some(text) = &args.text {
             let met = self.poll(timeout, async |s| s.has_text(text).await).await?;
             (met, format!("{text:?} did not appear"))
         } else if let Some(text) = &args.text_gone {
@@ -79,16 +99,7 @@ impl Session {
             let state = args.load.unwrap_or(LoadState::Load);
             let met = self.wait_load(state, timeout).await?;
             (met, format!("the page did not reach {state:?}"))
-        };
-        let waited_ms = started.elapsed().as_millis() as u64;
-        if !met {
-            return Err(CommandError::WaitTimeout {
-                condition,
-                waited_ms,
-            });
-        }
-        out.happened.push(format!("waited {waited_ms} ms"));
-        Ok(())
+        })
     }
 
     /// Checks `check` until it holds or `timeout` passes, backing off from

@@ -95,6 +95,29 @@ async fn dialogs_are_reported_block_other_actions_and_are_answered() {
 
     let e = f.fails(json!({"command": "dialog", "accept": true})).await;
     assert_eq!(code(&e), "COMMAND_REJECTED", "no dialog is open");
+
+    // A script that opens a dialog returns at once, saying so.
+    let started = std::time::Instant::now();
+    let e = f
+        .fails(json!({"command": "eval", "js": "alert('from eval')"}))
+        .await;
+    assert_eq!(code(&e), "DIALOG_OPEN");
+    assert_eq!(e.report().action_sent, rove_errors::ActionSent::Sent);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+
+    // A page that opens one while loading: the navigation arrived, and the
+    // view is the dialog.
+    let out = f.open("/alerting.html").await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l == "an alert dialog opened: \"while loading\""),
+        "{:?}",
+        out.happened
+    );
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert!(out.view.expect("view").text.contains("After the alert"));
     f.close().await;
 }
 
@@ -172,4 +195,71 @@ async fn uploads_reach_inputs_and_choosers_but_only_from_allowed_roots() {
     );
     f.close().await;
     std::fs::remove_dir_all(&root).expect("cleanup");
+}
+
+#[tokio::test]
+async fn a_dialog_the_page_takes_away_stops_blocking() {
+    // The alert runs in a cross-site iframe (`localhost` is another site than
+    // `127.0.0.1`, so its own process); the page removes the iframe, and the
+    // dialog with it, without anyone answering it.
+    let routes = fixture_routes()
+        .handle("/host.html", |request| {
+            let host = request.header("host").unwrap_or_default().to_owned();
+            let port = host.rsplit(':').next().unwrap_or_default().to_owned();
+            rove_localserver::Response::html(format!(
+                "<title>Host</title><p id=\"state\">framed</p><button onclick=\"window.pressed = true\">Press</button>\
+                 <iframe src=\"http://localhost:{port}/frame-alert.html\"></iframe>\
+                 <script>window.drop = () => {{ document.querySelector('iframe').remove(); document.getElementById('state').textContent = 'frame gone'; }};</script>"
+            ))
+        })
+        .page(
+            "/frame-alert.html",
+            rove_localserver::Response::html("<p>inner</p><script>setTimeout(() => alert('from the frame'), 800)</script>"),
+        );
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    let url = f.url("/host.html");
+    f.ok(json!({"command": "open", "url": url})).await;
+    let press = f.find("Press", "button").await;
+    let mut blocked = None;
+    for _ in 0..50 {
+        match f.run(json!({"command": "click", "ref": press})).await {
+            Err(e) if code(&e) == "DIALOG_OPEN" => {
+                blocked = Some(e);
+                break;
+            }
+            _ => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+    let blocked = blocked.expect("the frame's alert was reported");
+    assert_eq!(blocked.facts().expect("facts")["text"], "from the frame");
+    // The page's own script takes the frame away (harness: through CDP, since
+    // rove refuses input while the dialog is open).
+    let tab = f.session.context().focused().expect("tab");
+    tab.evaluate("window.drop()").await.expect("drop the frame");
+    let mut cleared = false;
+    for _ in 0..50 {
+        if f.run(json!({"command": "click", "ref": press}))
+            .await
+            .is_ok()
+        {
+            cleared = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        cleared,
+        "the dialog went with its frame and no longer blocks"
+    );
+    let view = f
+        .ok(json!({"command": "snapshot"}))
+        .await
+        .view
+        .expect("view")
+        .text;
+    assert!(
+        view.contains("frame gone") && !view.contains("dialog"),
+        "{view}"
+    );
+    f.close().await;
 }

@@ -30,6 +30,13 @@ fn routes() -> rove_localserver::Routes {
             Response::status(200).delayed(Duration::from_secs(30)),
         )
         .page(
+            "/slow-next.html",
+            Response::html(
+                "<title>Later</title><h1>Arrived late</h1><button>Later button</button>",
+            )
+            .delayed(Duration::from_millis(300)),
+        )
+        .page(
             "/data.json",
             Response::with_type(
                 200,
@@ -235,5 +242,30 @@ async fn a_download_lands_in_the_session_folder_with_its_size() {
         std::fs::read_to_string(&download.path).expect("file"),
         "quarterly numbers\n"
     );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_navigation_racing_the_next_command_never_lands_it_on_the_wrong_page() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    for _ in 0..3 {
+        f.open("/home.html").await;
+        let leave = f.find("Leave soon", "button").await;
+        let silent = f.find("Count silently", "button").await;
+        // The page leaves 60 ms after the click, for a page that takes 300 ms
+        // to answer: the next click races the navigation.
+        f.ok(json!({"command": "click", "ref": leave})).await;
+        match f.run(json!({"command": "click", "ref": silent})).await {
+            // It reached the old page, which then left.
+            Ok(out) => assert!(out.happened[0].starts_with("clicked"), "{:?}", out.happened),
+            // Or the old page was gone: never a click on the new one.
+            Err(e) => assert_eq!(code(&e), "REF_NOT_FOUND", "{:?}", e.report()),
+        }
+        f.ok(json!({"command": "wait", "text": "Arrived late"}))
+            .await;
+        let e = f.fails(json!({"command": "click", "ref": silent})).await;
+        assert_eq!(code(&e), "REF_NOT_FOUND");
+        assert!(e.fresh_view().is_some_and(|v| v.contains("Later button")));
+    }
     f.close().await;
 }

@@ -15,12 +15,23 @@ impl PageModel {
     /// Finds elements by text (name, value or content) and role, in every
     /// frame. Each result is one line with its context.
     pub async fn find(&mut self, query: &FindQuery) -> Result<View, PageError> {
-        if let Some(header) = self.dialog_header().await? {
-            return Err(PageError::DialogOpen {
-                kind: "javascript".into(),
-                message: header,
-            });
+        let watch = self.tab.watch().await?;
+        let blocked = |d: rove_browser::DialogInfo| PageError::DialogOpen {
+            kind: d.kind,
+            message: d.message,
+        };
+        if let Some(dialog) = watch.dialog() {
+            return Err(blocked(dialog));
         }
+        // A dialog that opens meanwhile stops the page's scripts: say so at
+        // once rather than wait for the deadline.
+        tokio::select! {
+            found = self.find_in_frames(query) => found,
+            Some(dialog) = watch.wait_for_dialog(super::DIALOG_WATCH) => Err(blocked(dialog)),
+        }
+    }
+
+    async fn find_in_frames(&mut self, query: &FindQuery) -> Result<View, PageError> {
         let limit = query.limit.unwrap_or(20).max(1);
         let call = format!(
             "find({})",

@@ -30,6 +30,9 @@ const NOTE_RESERVE: usize = 64;
 /// A diff is sent only while it is smaller than this share of the full view.
 const DIFF_SHARE: f64 = 0.7;
 
+/// Longer than any view takes: how long a view watches for a dialog.
+const DIALOG_WATCH: std::time::Duration = std::time::Duration::from_secs(3_600);
+
 /// How much of a page a diff baseline covers, in walker characters.
 const BASELINE_CHARS: usize = 2_000_000;
 
@@ -262,10 +265,23 @@ impl PageModel {
         if let Some(header) = header {
             return Ok(View::new(header, opts.mode, "", ""));
         }
-        match opts.mode {
-            Mode::Full | Mode::Interactive => self.full_view(opts).await,
-            Mode::Scope(r) => self.scope_view(r, opts).await,
-            Mode::Diff => self.diff_view(opts).await,
+        // A dialog that opens while the page is read stops the scripts that
+        // read it: the view is then the dialog, not a wait for the deadline.
+        let watch = self.tab.watch().await?;
+        let opened = watch.wait_for_dialog(DIALOG_WATCH);
+        let read = async {
+            match opts.mode {
+                Mode::Full | Mode::Interactive => self.full_view(opts).await,
+                Mode::Scope(r) => self.scope_view(r, opts).await,
+                Mode::Diff => self.diff_view(opts).await,
+            }
+        };
+        tokio::select! {
+            view = read => view,
+            Some(_) = opened => {
+                let header = self.dialog_header().await?.unwrap_or_default();
+                Ok(View::new(header, opts.mode, "", ""))
+            }
         }
     }
 
