@@ -12,6 +12,10 @@ pub struct Failure {
     pub hint: String,
     pub retry: Retry,
     pub action_sent: ActionSent,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fresh_view: Option<String>,
 }
 
 impl Failure {
@@ -22,6 +26,17 @@ impl Failure {
             hint: error.hint(),
             retry: error.retry(),
             action_sent: error.action_sent(),
+            facts: None,
+            fresh_view: None,
+        }
+    }
+
+    /// A command's failure, with its facts and fresh view.
+    pub fn from_command(error: &rove_commands::CommandError) -> Self {
+        Failure {
+            facts: error.facts(),
+            fresh_view: error.fresh_view().map(str::to_owned),
+            ..Failure::from_error(error)
         }
     }
 
@@ -33,6 +48,8 @@ impl Failure {
             hint: hint.into(),
             retry: code.default_retry(),
             action_sent: ActionSent::NotSent,
+            facts: None,
+            fresh_view: None,
         }
     }
 

@@ -7,7 +7,9 @@ use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
 use serde_json::json;
 
-use crate::acquire::{acquire, normalize_url};
+use rove_commands::{Command, Session, SessionConfig};
+
+use crate::acquire::acquire;
 use crate::cli::{GlobalArgs, OpenArgs};
 use crate::failure::Failure;
 use crate::output::Output;
@@ -37,25 +39,36 @@ pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
             return failure.exit_status();
         }
     };
-    let url = normalize_url(&args.url);
+    let config = SessionConfig {
+        navigation_timeout: timeout,
+        ..SessionConfig::default()
+    };
     let started = Instant::now();
+    let command = Command::Open(rove_commands::OpenArgs {
+        url: args.url.clone(),
+        new_tab: false,
+    });
     let opened = async {
-        let context = browser.new_context().await?;
-        let tab = context.new_tab().await?;
-        tab.goto(&url, timeout).await
+        let mut session = Session::start(&browser, config).await?;
+        session.execute(&command).await
     }
     .await;
     let status = match opened {
-        Ok(loaded) => {
+        Ok(outcome) => {
             let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let (url, title, view) = match &outcome.view {
+                Some(v) => (v.url.clone(), v.title.clone(), v.text.clone()),
+                None => (String::new(), String::new(), String::new()),
+            };
             out.line(&format!(
-                "{}\n  title: {}\n  loaded in {ms:.0} ms",
-                loaded.url, loaded.title
+                "{url}\n  title: {title}\n  loaded in {ms:.0} ms\n\n{view}"
             ));
             out.success(json!({
-                "url": loaded.url,
-                "title": loaded.title,
+                "url": url,
+                "title": title,
                 "ms": ms,
+                "happened": outcome.happened,
+                "view": view,
                 "browser_pid": browser.pid(),
                 "profile": browser.profile_dir(),
             }));
@@ -68,7 +81,7 @@ pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
             0
         }
         Err(e) => {
-            let failure = Failure::from(e);
+            let failure = Failure::from_command(&e);
             out.failure(&failure, None);
             failure.exit_status()
         }

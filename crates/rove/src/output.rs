@@ -54,4 +54,7 @@ impl Output {
 fn eprint_failure(failure: &Failure) {
     eprintln!("error[{}]: {}", failure.code, failure.message);
     eprintln!("  hint: {}", failure.hint);
+    if let Some(view) = &failure.fresh_view {
+        eprintln!("{view}");
+    }
 }
