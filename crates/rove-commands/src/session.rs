@@ -43,6 +43,8 @@ pub struct SessionConfig {
     pub navigation_timeout: Duration,
     /// How long an action waits for its element to become actionable.
     pub action_timeout: Duration,
+    /// How the page's settling after an action is waited for.
+    pub settle: rove_input::SettleLimits,
 }
 
 impl Default for SessionConfig {
@@ -57,6 +59,7 @@ impl Default for SessionConfig {
             download_dir: None,
             navigation_timeout: Duration::from_secs(30),
             action_timeout: Duration::from_secs(5),
+            settle: rove_input::SettleLimits::default(),
         }
     }
 }
@@ -107,7 +110,9 @@ impl Session {
         let mark = self.downloads.mark();
         let focus = self.focused_id();
         let mut out = Outcome::new(focus.unwrap_or(TabId(0)));
-        let follow_new_tab = self.run(command, &mut out).await?;
+        let limits = self.config.settle;
+        let follow_new_tab =
+            rove_input::with_settle_limits(limits, self.run(command, &mut out)).await?;
         if command.acts() {
             self.after_action(&mut out, &before, follow_new_tab, focus)
                 .await?;

@@ -269,3 +269,24 @@ async fn a_navigation_racing_the_next_command_never_lands_it_on_the_wrong_page()
     }
     f.close().await;
 }
+
+#[tokio::test]
+async fn settling_is_capped_as_the_session_says() {
+    let config = SessionConfig {
+        settle: rove_input::SettleLimits {
+            network_cap: Duration::from_millis(50),
+            ..rove_input::SettleLimits::default()
+        },
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes(), config).await;
+    f.open("/home.html").await;
+    let load = f.find("Load data", "button").await;
+    // The answer takes 400 ms; this session waits for requests 50 ms.
+    let out = f.ok(json!({"command": "click", "ref": load})).await;
+    let diff = out.view.expect("a diff").text;
+    assert!(!diff.contains("loaded over the network"), "{diff}");
+    f.ok(json!({"command": "wait", "text": "loaded over the network"}))
+        .await;
+    f.close().await;
+}

@@ -9,16 +9,50 @@ use rove_cdp::EventStream;
 use rove_page::Element;
 use serde_json::json;
 
-/// How long the DOM and the network must stay unchanged to count as
-/// settled: past the frame a page usually answers input in, short enough
-/// that an action that changes nothing returns fast (docs/benchmarks.md).
-const QUIET: Duration = Duration::from_millis(20);
-/// The longest rove waits for the DOM to go quiet.
-const DOM_CAP: Duration = Duration::from_millis(1_000);
-/// The longest rove waits for requests the input started to finish.
-const NETWORK_CAP: Duration = Duration::from_millis(2_000);
-/// The longest rove waits for a navigation the input started to load.
-const NAVIGATION_CAP: Duration = Duration::from_secs(10);
+/// How settling waits. The defaults are chosen from measurements
+/// (docs/benchmarks.md); a caller sets others for the actions it runs with
+/// [`with_settle_limits`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SettleLimits {
+    /// How long the DOM and the network must stay unchanged to count as
+    /// settled: past the frame a page usually answers input in, short
+    /// enough that an action that changes nothing returns fast.
+    pub quiet: Duration,
+    /// The longest rove waits for the DOM to go quiet.
+    pub dom_cap: Duration,
+    /// The longest rove waits for requests the input started to finish.
+    pub network_cap: Duration,
+    /// The longest rove waits for a navigation the input started to load.
+    pub navigation_cap: Duration,
+}
+
+impl Default for SettleLimits {
+    fn default() -> Self {
+        SettleLimits {
+            quiet: Duration::from_millis(20),
+            dom_cap: Duration::from_millis(1_000),
+            network_cap: Duration::from_millis(2_000),
+            navigation_cap: Duration::from_secs(10),
+        }
+    }
+}
+
+tokio::task_local! {
+    static LIMITS: SettleLimits;
+}
+
+/// Runs `work` (actions) with these settling limits. Scoped to the task, so
+/// sessions running side by side keep their own.
+pub async fn with_settle_limits<F: std::future::Future>(
+    limits: SettleLimits,
+    work: F,
+) -> F::Output {
+    LIMITS.scope(limits, work).await
+}
+
+fn limits() -> SettleLimits {
+    LIMITS.try_with(|l| *l).unwrap_or_default()
+}
 
 /// What the page did after the input.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -55,13 +89,14 @@ async fn settle_with(
     object_id: &str,
     events: &mut EventStream,
 ) -> Settled {
+    let limits = limits();
     let mut settled = Settled::default();
     let quiet = session.call(
         "Runtime.callFunctionOn",
         json!({
             "functionDeclaration": "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
             "objectId": object_id,
-            "arguments": [{"value": QUIET.as_millis() as u64}, {"value": DOM_CAP.as_millis() as u64}],
+            "arguments": [{"value": limits.quiet.as_millis() as u64}, {"value": limits.dom_cap.as_millis() as u64}],
             "awaitPromise": true,
             "returnByValue": true,
         }),
@@ -71,17 +106,17 @@ async fn settle_with(
     // scripts, so the wait ends when one opens.
     let dialog = async {
         match tab.watch().await {
-            Ok(watch) => watch.wait_for_dialog(DOM_CAP).await,
+            Ok(watch) => watch.wait_for_dialog(limits.dom_cap).await,
             Err(_) => std::future::pending().await,
         }
     };
     let network = async {
         if let Ok(watch) = tab.watch().await {
-            watch.network_quiet(QUIET, NETWORK_CAP).await;
+            watch.network_quiet(limits.quiet, limits.network_cap).await;
         }
     };
     let both = async {
-        let dom = tokio::time::timeout(DOM_CAP + Duration::from_millis(200), quiet);
+        let dom = tokio::time::timeout(limits.dom_cap + Duration::from_millis(200), quiet);
         tokio::join!(dom, network)
     };
     tokio::select! {
@@ -98,7 +133,7 @@ async fn settle_with(
     }
     if settled.navigated && !settled.loaded {
         settled.loaded = events
-            .wait_for::<rove_cdp::protocol::page::LoadEventFired>(NAVIGATION_CAP)
+            .wait_for::<rove_cdp::protocol::page::LoadEventFired>(limits.navigation_cap)
             .await
             .is_ok();
     }
