@@ -164,7 +164,8 @@ async fn command(
         Err(e) => return json!({"error": e.to_string()}),
     };
     if session.is_none() {
-        match rove_commands::Session::start(browser, rove_commands::SessionConfig::default()).await {
+        match rove_commands::Session::start(browser, rove_commands::SessionConfig::default()).await
+        {
             Ok(s) => *session = Some(s),
             Err(e) => return json!({"error": e.to_string()}),
         }

@@ -41,11 +41,13 @@ struct Cell {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cache =
         PathBuf::from(std::env::var("ROVE_BENCH_CACHE").unwrap_or_else(|_| "../.cache".into()));
-    let routes = Routes::new().page("/click.html", Response::html(PAGE)).page(
-        "/slow.json",
-        Response::with_type(200, "application/json", br#"{"text": "fetched"}"#.to_vec())
-            .delayed(Duration::from_millis(100)),
-    );
+    let routes = Routes::new()
+        .page("/click.html", Response::html(PAGE))
+        .page(
+            "/slow.json",
+            Response::with_type(200, "application/json", br#"{"text": "fetched"}"#.to_vec())
+                .delayed(Duration::from_millis(100)),
+        );
     let server = LocalServer::start(routes).await?;
     let url = server.url("/click.html");
     let bpe = tiktoken_rs::o200k_base()?;
@@ -68,10 +70,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .ok_or_else(|| format!("rove: no {name} in {text}"))?;
         let click = json!({"cmd": "rove", "command": {"command": "click", "ref": r}});
         cells.push(
-            measure(async || {
-                let answer = rove.call(click.clone()).await?;
-                Ok(answer["text"].as_str().unwrap_or_default().to_owned())
-            }, &count)
+            measure(
+                async || {
+                    let answer = rove.call(click.clone()).await?;
+                    Ok(answer["text"].as_str().unwrap_or_default().to_owned())
+                },
+                &count,
+            )
             .await,
         );
     }
@@ -79,22 +84,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let _ = rove.call(json!({"cmd": "quit"})).await;
 
     // Playwright MCP: refs from browser_snapshot, clicks by browser_click.
-    let mut playwright = Mcp::start(
-        "Playwright MCP",
-        "node",
-        &[
-            node_modules.join("@playwright/mcp/cli.js").to_string_lossy().as_ref(),
-            "--headless",
-            "--isolated",
-            "--browser",
-            "chromium",
-            "--executable-path",
-            "/usr/bin/chromium",
-            "--no-sandbox",
-        ],
-    )
-    .await?;
-    playwright.tool("browser_navigate", json!({"url": url})).await?;
+    let mut playwright = Mcp::playwright(&node_modules).await?;
+    playwright
+        .tool("browser_navigate", json!({"url": url}))
+        .await?;
     let snapshot = playwright.tool("browser_snapshot", json!({})).await?;
     let mut cells = Vec::new();
     for name in BUTTONS {
@@ -102,35 +95,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .ok_or_else(|| format!("Playwright MCP: no {name} in {snapshot}"))?;
         let args = json!({"element": format!("{name} button"), "target": r});
         cells.push(
-            measure(async || playwright.tool("browser_click", args.clone()).await, &count).await,
+            measure(
+                async || playwright.tool("browser_click", args.clone()).await,
+                &count,
+            )
+            .await,
         );
     }
     rows.push(("Playwright MCP", cells));
 
     // chrome-devtools-mcp: uids from take_snapshot, clicks by click.
-    let mut devtools = Mcp::start(
-        "chrome-devtools-mcp",
-        "node",
-        &[
-            node_modules
-                .join("chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js")
-                .to_string_lossy()
-                .as_ref(),
-            "--headless",
-            "--isolated",
-            "--executablePath",
-            "/usr/bin/chromium",
-            "--chromeArg=--no-sandbox",
-        ],
-    )
-    .await?;
-    // It addresses pages by id: open the page as a new page, read its id.
-    let listing = devtools.tool("new_page", json!({"url": url})).await?;
-    let page_id = listing
-        .lines()
-        .find(|l| l.contains(&url))
-        .and_then(|l| l.split(':').next()?.trim().parse::<u64>().ok())
-        .ok_or_else(|| format!("chrome-devtools-mcp: no page id in {listing}"))?;
+    let mut devtools = Mcp::devtools(&node_modules).await?;
+    let page_id = devtools.devtools_page(&url).await?;
     let snapshot = devtools
         .tool("take_snapshot", json!({"pageId": page_id}))
         .await?;
@@ -193,7 +169,10 @@ async fn measure(
         }
         times.push(started.elapsed().as_secs_f64() * 1e3);
     }
-    eprintln!("{:.1} ms, last answer:\n{text}\n", median(&mut times.clone()));
+    eprintln!(
+        "{:.1} ms, last answer:\n{text}\n",
+        median(&mut times.clone())
+    );
     Cell {
         ms: median(&mut times),
         tokens: count(&text),

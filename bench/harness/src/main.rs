@@ -89,40 +89,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let agent_path = std::env::current_exe()?.with_file_name("rove-view-agent");
     let mut rove = Child::spawn(&agent_path, &[]).await?;
     let node_modules = cache.join("node_modules");
-    let mut playwright = Mcp::start(
-        "Playwright MCP",
-        "node",
-        &[
-            node_modules
-                .join("@playwright/mcp/cli.js")
-                .to_string_lossy()
-                .as_ref(),
-            "--headless",
-            "--isolated",
-            "--browser",
-            "chromium",
-            "--executable-path",
-            "/usr/bin/chromium",
-            "--no-sandbox",
-        ],
-    )
-    .await?;
-    let mut devtools = Mcp::start(
-        "chrome-devtools-mcp",
-        "node",
-        &[
-            node_modules
-                .join("chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js")
-                .to_string_lossy()
-                .as_ref(),
-            "--headless",
-            "--isolated",
-            "--executablePath",
-            "/usr/bin/chromium",
-            "--chromeArg=--no-sandbox",
-        ],
-    )
-    .await?;
+    let mut playwright = Mcp::playwright(&node_modules).await?;
+    let mut devtools = Mcp::devtools(&node_modules).await?;
     let agent_browser = AgentBrowser::new(&node_modules);
 
     let mut results = Vec::new();

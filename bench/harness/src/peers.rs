@@ -134,6 +134,57 @@ impl Mcp {
         }
     }
 
+    /// Playwright MCP from the bench's npm cache, on the system Chromium.
+    pub async fn playwright(node_modules: &Path) -> Result<Mcp, Box<dyn std::error::Error>> {
+        let cli = node_modules.join("@playwright/mcp/cli.js");
+        Mcp::start(
+            "Playwright MCP",
+            "node",
+            &[
+                cli.to_string_lossy().as_ref(),
+                "--headless",
+                "--isolated",
+                "--browser",
+                "chromium",
+                "--executable-path",
+                "/usr/bin/chromium",
+                "--no-sandbox",
+            ],
+        )
+        .await
+    }
+
+    /// chrome-devtools-mcp from the bench's npm cache, on the system Chromium.
+    pub async fn devtools(node_modules: &Path) -> Result<Mcp, Box<dyn std::error::Error>> {
+        let bin = node_modules.join("chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js");
+        Mcp::start(
+            "chrome-devtools-mcp",
+            "node",
+            &[
+                bin.to_string_lossy().as_ref(),
+                "--headless",
+                "--isolated",
+                "--executablePath",
+                "/usr/bin/chromium",
+                "--chromeArg=--no-sandbox",
+            ],
+        )
+        .await
+    }
+
+    /// Opens `url` as a new page in chrome-devtools-mcp, which addresses
+    /// pages by id; returns the page's id.
+    pub async fn devtools_page(&mut self, url: &str) -> std::io::Result<u64> {
+        let listing = self.tool("new_page", json!({"url": url})).await?;
+        listing
+            .lines()
+            .find(|l| l.contains(url))
+            .and_then(|l| l.split(':').next()?.trim().parse::<u64>().ok())
+            .ok_or_else(|| {
+                std::io::Error::other(format!("{}: no page id for {url} in {listing}", self.name))
+            })
+    }
+
     /// Calls a tool and returns the text the model would read.
     pub async fn tool(&mut self, name: &str, arguments: Value) -> std::io::Result<String> {
         let result = self
@@ -177,20 +228,12 @@ impl Mcp {
     /// chrome-devtools-mcp addresses pages by id: open the page as a new
     /// page, read its id from the page list, snapshot that page.
     pub async fn measure_devtools(&mut self, url: &str, count: &impl Fn(&str) -> usize) -> Sample {
-        let listing = match self.tool("new_page", json!({"url": url})).await {
-            Ok(listing) => listing,
+        let page_id = match self.devtools_page(url).await {
+            Ok(id) => id,
             Err(e) => {
-                eprintln!("{}: {e}", self.name);
+                eprintln!("{e}");
                 return Sample::default();
             }
-        };
-        let page_id = listing
-            .lines()
-            .find(|l| l.contains(url))
-            .and_then(|l| l.split(':').next()?.trim().parse::<u64>().ok());
-        let Some(page_id) = page_id else {
-            eprintln!("{}: no page id for {url} in {listing}", self.name);
-            return Sample::default();
         };
         self.measure_snapshots("take_snapshot", json!({"pageId": page_id}), count)
             .await

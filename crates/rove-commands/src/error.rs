@@ -4,7 +4,6 @@ use rove_browser::BrowserError;
 use rove_errors::{ActionSent, Classify, ErrorCode, Retry};
 use rove_input::InputError;
 use rove_page::PageError;
-use serde::Serialize;
 use serde_json::{Value, json};
 
 /// How a navigation failed: the three cases an agent treats differently.
@@ -147,12 +146,8 @@ impl CommandError {
     /// The report every face renders.
     pub fn report(&self) -> ErrorReport {
         ErrorReport {
-            code: self.code(),
-            message: self.to_string(),
-            hint: self.hint(),
-            retry: self.retry(),
-            action_sent: self.action_sent(),
             facts: self.facts(),
+            ..ErrorReport::of(self)
         }
     }
 }
@@ -254,21 +249,5 @@ impl Classify for CommandError {
     }
 }
 
-/// A failure as every face shows it: `{"code", "message", "hint", "retry",
-/// "action_sent", "facts"}`.
-#[derive(Debug, Clone, Serialize)]
-pub struct ErrorReport {
-    /// The vocabulary code.
-    pub code: ErrorCode,
-    /// What happened.
-    pub message: String,
-    /// The next call to make.
-    pub hint: String,
-    /// The recovery class.
-    pub retry: Retry,
-    /// Whether the action may have reached the page.
-    pub action_sent: ActionSent,
-    /// Facts beyond the message (a cover, a status, a dialog).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub facts: Option<Value>,
-}
+/// The report every face renders (defined with the vocabulary).
+pub use rove_errors::Report as ErrorReport;

@@ -8,6 +8,8 @@
 //! before the START cover is clicked, as the Python harness does.
 #![allow(clippy::print_stderr)]
 
+mod support;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -75,12 +77,7 @@ impl Episode {
         let out = self
             .run(json!({"command": "find", "text": name, "role": role, "limit": 50}))
             .await;
-        let view = out.view.expect("find answers with a view");
-        view.found
-            .iter()
-            .find(|m| m.name == name)
-            .map(|m| m.reference.to_string())
-            .unwrap_or_else(|| panic!("no {role} {name:?} in {}", view.text))
+        support::named(out, name, role)
     }
 
     /// The first element of `role` whose name contains `text`.
@@ -114,6 +111,17 @@ fn refs_of(view: &str, role: &str) -> Vec<String> {
         .filter(|(_, rest)| rest.split([' ', ':']).next() == Some(role))
         .map(|(r, _)| r.to_owned())
         .collect()
+}
+
+/// The part of an instruction between `start` and `end`: "Select X and
+/// click Submit." → "X".
+fn between(instruction: &str, start: &str, end: &str) -> String {
+    instruction
+        .trim_start_matches(start)
+        .split(end)
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// The quoted strings of an instruction, in order.
@@ -206,6 +214,13 @@ async fn solve_all(task: &str, solve: impl AsyncFn(&mut Episode)) {
     run.browser.close().await;
 }
 
+/// Clicks the element of `role` the instruction names in quotes.
+async fn click_quoted(e: &mut Episode, role: &str) {
+    let name = quoted(&e.instruction).remove(0);
+    let target = e.find_exact(&name, role).await;
+    e.click(&target).await;
+}
+
 async fn submit(e: &mut Episode) {
     let submit = e.find_exact("Submit", "button").await;
     e.click(&submit).await;
@@ -214,9 +229,7 @@ async fn submit(e: &mut Episode) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn click_button() {
     solve_all("click-button", async |e: &mut Episode| {
-        let name = quoted(&e.instruction).remove(0);
-        let button = e.find_exact(&name, "button").await;
-        e.click(&button).await;
+        click_quoted(e, "button").await;
     })
     .await;
 }
@@ -226,9 +239,7 @@ async fn click_link() {
     solve_all("click-link", async |e: &mut Episode| {
         // The task's "links" are spans with a pointer cursor: the view shows
         // them as clickable, which is what an agent would look for.
-        let name = quoted(&e.instruction).remove(0);
-        let link = e.find_exact(&name, "clickable").await;
-        e.click(&link).await;
+        click_quoted(e, "clickable").await;
     })
     .await;
 }
@@ -293,13 +304,7 @@ async fn focus_text() {
 async fn click_checkboxes() {
     solve_all("click-checkboxes", async |e: &mut Episode| {
         // "Select abc, xyz and click Submit." (or "Select nothing and …").
-        let list = e
-            .instruction
-            .trim_start_matches("Select ")
-            .split(" and click")
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let list = between(&e.instruction, "Select ", " and click");
         for word in list
             .split(", ")
             .filter(|w| !w.is_empty() && *w != "nothing")
@@ -316,13 +321,7 @@ async fn click_checkboxes() {
 async fn click_option() {
     solve_all("click-option", async |e: &mut Episode| {
         // "Select xyz and click Submit."
-        let choice = e
-            .instruction
-            .trim_start_matches("Select ")
-            .split(" and click")
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let choice = between(&e.instruction, "Select ", " and click");
         let radio = e.find_exact(&choice, "radio").await;
         e.run(json!({"command": "check", "ref": radio})).await;
         submit(e).await;
@@ -334,13 +333,7 @@ async fn click_option() {
 async fn choose_list() {
     solve_all("choose-list", async |e: &mut Episode| {
         // "Select Kiribati from the list and click Submit."
-        let choice = e
-            .instruction
-            .trim_start_matches("Select ")
-            .split(" from the list")
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let choice = between(&e.instruction, "Select ", " from the list");
         let view = e.view("interactive").await;
         let list = refs_of(&view, "combobox").remove(0);
         e.run(json!({"command": "select", "ref": list, "values": [choice]}))
@@ -467,13 +460,7 @@ async fn email_inbox() {
     solve_all("email-inbox", async |e: &mut Episode| {
         // "Find the email by X and …": delete (trash), mark important
         // (star), reply with a text, or forward to someone.
-        let sender = e
-            .instruction
-            .trim_start_matches("Find the email by ")
-            .split(" and ")
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let sender = between(&e.instruction, "Find the email by ", " and ");
         let inbox = e.view("full").await;
         let row = inbox
             .lines()
@@ -548,13 +535,7 @@ fn send_hint(view: &str, hint: &str) -> String {
 async fn social_media() {
     solve_all("social-media", async |e: &mut Episode| {
         // "For the user @kenda, click on the "Like" button."
-        let user = e
-            .instruction
-            .trim_start_matches("For the user ")
-            .split(',')
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let user = between(&e.instruction, "For the user ", ",");
         let action = quoted(&e.instruction).remove(0);
         let feed = e.view("full").await;
         // The user's post, then its controls: `.reply .retweet .like .more`.

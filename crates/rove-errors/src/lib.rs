@@ -187,6 +187,52 @@ pub enum ActionSent {
     NotSent,
 }
 
+/// A failure as every face shows it: `{"code", "message", "hint", "retry",
+/// "action_sent", "facts"}`. The CLI's `--json`, MCP's error results and the
+/// agent's history all carry this shape.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The vocabulary code.
+    pub code: ErrorCode,
+    /// What happened.
+    pub message: String,
+    /// The next call to make.
+    pub hint: String,
+    /// The recovery class.
+    pub retry: Retry,
+    /// Whether the action may have reached the page.
+    pub action_sent: ActionSent,
+    /// Facts beyond the message (a cover, a status, a dialog).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<serde_json::Value>,
+}
+
+impl Report {
+    /// The report of any classified error, without facts.
+    pub fn of<E: Classify + std::fmt::Display + ?Sized>(error: &E) -> Report {
+        Report {
+            code: error.code(),
+            message: error.to_string(),
+            hint: error.hint(),
+            retry: error.retry(),
+            action_sent: error.action_sent(),
+            facts: None,
+        }
+    }
+
+    /// A failure of the caller's own making, outside any library error.
+    pub fn new(code: ErrorCode, message: impl Into<String>, hint: impl Into<String>) -> Report {
+        Report {
+            code,
+            message: message.into(),
+            hint: hint.into(),
+            retry: code.default_retry(),
+            action_sent: ActionSent::NotSent,
+            facts: None,
+        }
+    }
+}
+
 /// `"an alert"`, `"a confirm"`: a dialog kind with its article, for
 /// messages that name dialogs.
 pub fn with_article(word: &str) -> String {

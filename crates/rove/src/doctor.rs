@@ -53,7 +53,7 @@ impl Report {
                 },
             ),
             Err(failure) => {
-                let detail = failure.message.clone();
+                let detail = failure.report.message.clone();
                 (
                     Err(failure),
                     Check {

@@ -52,8 +52,8 @@ impl Output {
 
 #[allow(clippy::print_stderr)]
 fn eprint_failure(failure: &Failure) {
-    eprintln!("error[{}]: {}", failure.code, failure.message);
-    eprintln!("  hint: {}", failure.hint);
+    eprintln!("error[{}]: {}", failure.report.code, failure.report.message);
+    eprintln!("  hint: {}", failure.report.hint);
     if let Some(view) = &failure.fresh_view {
         eprintln!("{view}");
     }

@@ -94,12 +94,7 @@ impl Fixture {
         let out = self
             .ok(serde_json::json!({"command": "find", "text": name, "role": role, "limit": 50}))
             .await;
-        let view = out.view.expect("find answers with a view");
-        view.found
-            .iter()
-            .find(|m| m.name == name)
-            .map(|m| m.reference.to_string())
-            .unwrap_or_else(|| panic!("no {role} {name:?} in {}", view.text))
+        named(out, name, role)
     }
 
     /// Evaluates an expression and returns its value.
@@ -113,6 +108,17 @@ impl Fixture {
     pub async fn close(self) {
         self.browser.close().await;
     }
+}
+
+/// The ref `find` answered for the element named exactly `name` (find
+/// matches substrings).
+pub fn named(found: Outcome, name: &str, role: &str) -> String {
+    let view = found.view.expect("find answers with a view");
+    view.found
+        .iter()
+        .find(|m| m.name == name)
+        .map(|m| m.reference.to_string())
+        .unwrap_or_else(|| panic!("no {role} {name:?} in {}", view.text))
 }
 
 /// The error's code as the docs spell it.
