@@ -6,9 +6,14 @@ use clap::{Args, Parser, Subcommand};
 
 const EXAMPLES: &str = "\
 Examples:
+  rove open https://example.org    open a page (a session daemon keeps the browser)
+  rove snapshot -i                 what can be acted on, with refs
+  rove click e7                    click by ref; prints what changed
+  rove fill e3 'ada@example.org' --submit
+  rove find 'Sign in'              refs matching a text, with context
+  rove --session work open URL     a second, isolated session
+  rove close                       end the session and its browser
   rove doctor                      check that rove can launch and drive Chromium
-  rove open https://example.org    open a page and print its final URL and title
-  rove open URL --stay             keep the browser open until Ctrl-C
   rove --cdp-url http://127.0.0.1:9222 doctor
                                    check a browser someone else started";
 
@@ -42,6 +47,25 @@ pub struct GlobalArgs {
     /// More log output on stderr (-v debug, -vv trace). RUST_LOG overrides.
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
+    /// The session: its own daemon, browser context, tabs and refs.
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_SESSION",
+        default_value = "default",
+        value_name = "NAME"
+    )]
+    pub session: String,
+    /// Seconds a session's daemon waits for a command before it exits
+    /// (applies when the daemon starts).
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_IDLE",
+        default_value_t = 900,
+        value_name = "SECONDS"
+    )]
+    pub idle: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -53,21 +77,324 @@ pub enum Command {
         after_help = "Examples:\n  rove doctor\n  rove doctor --json\n  ROVE_BROWSER=/opt/chrome/chrome rove doctor"
     )]
     Doctor,
-    /// Open a page in a fresh browser and print where it ended up.
+    /// Open a page in the session (starting its daemon and browser when
+    /// needed) and print its view.
     #[command(
-        after_help = "Examples:\n  rove open https://example.org\n  rove open http://127.0.0.1:8000 --stay\n  rove open https://example.org --json"
+        after_help = "Examples:\n  rove open https://example.org\n  rove open localhost:8000 --new-tab\n  rove open https://example.org --json\n  rove open URL --stay     no daemon: this process keeps the browser until Ctrl-C"
     )]
     Open(OpenArgs),
+    /// The page as the agent reads it: roles, names, values and refs.
+    #[command(
+        after_help = "Examples:\n  rove snapshot\n  rove snapshot -i\n  rove snapshot --diff\n  rove snapshot --scope e12\n  rove snapshot --after e240"
+    )]
+    Snapshot(SnapshotArgs),
+    /// Refs of the elements whose name, value or text contains TEXT.
+    #[command(after_help = "Examples:\n  rove find 'Sign in'\n  rove find Next --role link")]
+    Find(FindArgs),
+    /// Click an element.
+    #[command(
+        after_help = "Examples:\n  rove click e7\n  rove click @e7 --button right\n  rove click e7 --modifiers Control,Shift"
+    )]
+    Click(ClickArgs),
+    /// Double-click an element.
+    #[command(after_help = "Examples:\n  rove dblclick e7")]
+    Dblclick(RefArg),
+    /// Move the pointer over an element.
+    #[command(after_help = "Examples:\n  rove hover e4")]
+    Hover(RefArg),
+    /// Type text at the end of a field, one real key press per character.
+    #[command(
+        after_help = "Examples:\n  rove type e3 hello\n  rove type e3 'slow typist' --delay 50"
+    )]
+    Type(TypeArgs),
+    /// Replace a field's value.
+    #[command(
+        after_help = "Examples:\n  rove fill e3 ada@example.org\n  rove fill e5 secret --submit"
+    )]
+    Fill(FillArgs),
+    /// Press a key chord on the focused element (or on REF).
+    #[command(
+        after_help = "Examples:\n  rove press Enter\n  rove press Control+A --ref e3\n  rove press Shift+Tab"
+    )]
+    Press(PressArgs),
+    /// Choose options of a select, listbox or combobox.
+    #[command(
+        after_help = "Examples:\n  rove select e9 Peru\n  rove select e9 red green   (a multiple select)"
+    )]
+    Select(SelectArgs),
+    /// Check a checkbox, switch or radio.
+    #[command(after_help = "Examples:\n  rove check e4")]
+    Check(RefArg),
+    /// Uncheck a checkbox or switch.
+    #[command(after_help = "Examples:\n  rove uncheck e4")]
+    Uncheck(RefArg),
+    /// Scroll the page or an element, or bring an element into view.
+    #[command(
+        after_help = "Examples:\n  rove scroll down\n  rove scroll up 300\n  rove scroll e12          bring e12 into view\n  rove scroll e12 down     scroll inside e12"
+    )]
+    Scroll(ScrollArgs),
+    /// Drag one element onto another.
+    #[command(after_help = "Examples:\n  rove drag e4 e9")]
+    Drag(DragArgs),
+    /// Give files to a file input, or to the chooser an element opens.
+    #[command(after_help = "Examples:\n  rove upload e6 ./photo.jpg\n  rove upload e6 a.pdf b.pdf")]
+    Upload(UploadArgs),
+    /// Answer the JavaScript dialog that blocks the page.
+    #[command(
+        after_help = "Examples:\n  rove dialog accept\n  rove dialog dismiss\n  rove dialog accept 'my answer'   (a prompt)"
+    )]
+    Dialog(DialogArgs),
+    /// List, open, switch to or close tabs.
+    #[command(
+        after_help = "Examples:\n  rove tab\n  rove tab new https://example.org\n  rove tab switch t2\n  rove tab close t2"
+    )]
+    Tab(TabArgs),
+    /// Save a screenshot (PNG, or JPEG with --jpeg).
+    #[command(
+        after_help = "Examples:\n  rove screenshot\n  rove screenshot page.png --full\n  rove screenshot --ref e5 card.png"
+    )]
+    Screenshot(ScreenshotArgs),
+    /// The page (or an element) as markdown.
+    #[command(after_help = "Examples:\n  rove read\n  rove read --ref e20")]
+    Read(ReadArgs),
+    /// Wait for text, a URL, a load state, or a time.
+    #[command(
+        after_help = "Examples:\n  rove wait --text 'Saved'\n  rove wait --gone 'Loading'\n  rove wait --url '*/done'\n  rove wait --load networkidle\n  rove wait 500"
+    )]
+    Wait(WaitArgs),
+    /// Run JavaScript in the page and print the result as JSON.
+    #[command(
+        after_help = "Examples:\n  rove eval 'document.title'\n  rove eval '() => location.href'\n  rove eval '(el) => el.value' --ref e3"
+    )]
+    Eval(EvalArgs),
+    /// Go back in the tab's history.
+    Back,
+    /// Go forward in the tab's history.
+    Forward,
+    /// Reload the page.
+    Reload,
+    /// End the session: its daemon, browser, tabs and cookies.
+    #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
+    Close,
+    /// Run a session daemon in the foreground (started for you by the other
+    /// commands).
+    #[command(name = "__daemon", hide = true)]
+    Daemon,
 }
 
 #[derive(Debug, Args)]
 pub struct OpenArgs {
     /// The URL to open (a scheme-less address gets https://).
     pub url: String,
-    /// Keep the browser open until interrupted (Ctrl-C or SIGTERM).
+    /// Open it in a new tab.
+    #[arg(long)]
+    pub new_tab: bool,
+    /// No daemon: open in a browser of this process and keep it until
+    /// interrupted (Ctrl-C or SIGTERM).
     #[arg(long)]
     pub stay: bool,
-    /// Seconds to wait for the page to load.
+    /// Seconds to wait for the page to load (with --stay).
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     pub timeout: f64,
+}
+
+#[derive(Debug, Args)]
+pub struct RefArg {
+    /// The element, as e7 or @e7.
+    #[arg(value_name = "REF")]
+    pub target: String,
+}
+
+#[derive(Debug, Args)]
+pub struct SnapshotArgs {
+    /// Only what can be acted on, under its headings.
+    #[arg(short, long, conflicts_with_all = ["diff", "scope"])]
+    pub interactive: bool,
+    /// What changed since the last view.
+    #[arg(short, long, conflicts_with = "scope")]
+    pub diff: bool,
+    /// Only the subtree under this ref.
+    #[arg(long, value_name = "REF")]
+    pub scope: Option<String>,
+    /// Token budget (0: no limit).
+    #[arg(long, value_name = "TOKENS")]
+    pub budget: Option<usize>,
+    /// The next part of a cut view, after this ref.
+    #[arg(long, value_name = "REF")]
+    pub after: Option<String>,
+    /// Show link targets.
+    #[arg(long)]
+    pub urls: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// Text in the name, value or content.
+    pub text: String,
+    /// Only this role (button, link, textbox …).
+    #[arg(long)]
+    pub role: Option<String>,
+    /// At most this many results.
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct ClickArgs {
+    /// The element, as e7 or @e7.
+    #[arg(value_name = "REF")]
+    pub target: String,
+    /// left, right or middle.
+    #[arg(long, default_value = "left")]
+    pub button: String,
+    /// Keys held: Alt, Control, Meta, Shift (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub modifiers: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TypeArgs {
+    /// The field.
+    #[arg(value_name = "REF")]
+    pub target: String,
+    /// The text.
+    pub text: String,
+    /// Milliseconds between keys.
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
+    /// Press Enter afterwards.
+    #[arg(long)]
+    pub submit: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FillArgs {
+    /// The field.
+    #[arg(value_name = "REF")]
+    pub target: String,
+    /// The text.
+    pub text: String,
+    /// Press Enter afterwards.
+    #[arg(long)]
+    pub submit: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PressArgs {
+    /// The chord: Enter, Control+A, Shift+Tab …
+    pub keys: String,
+    /// Focus this element first (by clicking it).
+    #[arg(long, value_name = "REF")]
+    pub r#ref: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// The select, listbox or combobox.
+    #[arg(value_name = "REF")]
+    pub target: String,
+    /// Option labels or values.
+    #[arg(required = true)]
+    pub values: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ScrollArgs {
+    /// Any of: a ref, a direction (up, down, left, right), a distance in
+    /// pixels.
+    #[arg(required = true, num_args = 1..=3)]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DragArgs {
+    /// The element to pick up.
+    pub from: String,
+    /// The element to drop it on.
+    pub to: String,
+}
+
+#[derive(Debug, Args)]
+pub struct UploadArgs {
+    /// A file input, or the element that opens a file chooser.
+    #[arg(value_name = "REF")]
+    pub target: String,
+    /// The files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct DialogArgs {
+    /// accept or dismiss.
+    pub answer: String,
+    /// The answer to a prompt.
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TabArgs {
+    /// list, new, switch or close.
+    #[arg(default_value = "list")]
+    pub action: String,
+    /// The tab (t2) for switch and close; the URL for new.
+    pub target: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ScreenshotArgs {
+    /// Where to save it (default: a new file in the temp folder).
+    pub path: Option<PathBuf>,
+    /// The whole page, not just the viewport.
+    #[arg(long)]
+    pub full: bool,
+    /// Only this element.
+    #[arg(long, value_name = "REF")]
+    pub r#ref: Option<String>,
+    /// JPEG instead of PNG.
+    #[arg(long)]
+    pub jpeg: bool,
+    /// JPEG quality, 0-100.
+    #[arg(long)]
+    pub quality: Option<u8>,
+    /// The most bytes the image may take.
+    #[arg(long)]
+    pub max_bytes: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Only this element.
+    #[arg(long, value_name = "REF")]
+    pub r#ref: Option<String>,
+    /// At most this many tokens (0: no limit).
+    #[arg(long)]
+    pub budget: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitArgs {
+    /// Milliseconds: alone, how long to wait; with a condition, the most.
+    pub ms: Option<u64>,
+    /// Until this text appears.
+    #[arg(long)]
+    pub text: Option<String>,
+    /// Until this text is gone.
+    #[arg(long)]
+    pub gone: Option<String>,
+    /// Until the URL contains this (or matches it as a * glob).
+    #[arg(long)]
+    pub url: Option<String>,
+    /// Until the page reaches domcontentloaded, load or networkidle.
+    #[arg(long)]
+    pub load: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// An expression, or a function, which is called.
+    pub js: String,
+    /// Call the function with this element.
+    #[arg(long, value_name = "REF")]
+    pub r#ref: Option<String>,
 }

@@ -4,10 +4,12 @@
 
 mod acquire;
 mod cli;
+mod daemon;
 mod doctor;
 mod failure;
 mod open;
 mod output;
+mod remote;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -60,7 +62,12 @@ fn main() -> ExitCode {
 async fn run(cli: &Cli, out: Output) -> u8 {
     match &cli.command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
-        Command::Open(args) => open::open(&cli.global, args, out).await,
+        Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
+        Command::Daemon => {
+            let idle = Duration::from_secs(cli.global.idle.max(1));
+            daemon::server::serve(&cli.global, &cli.global.session, idle).await
+        }
+        other => remote::run(&cli.global, other, out).await,
     }
 }
 

@@ -10,9 +10,22 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 
+/// Session daemons of these tests live in a folder of their own.
+fn runtime_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rove-cli-tests-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
 fn rove() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
     command
+        .env("XDG_RUNTIME_DIR", runtime_dir())
+        .env("ROVE_IDLE", "30")
+        .env(
+            "ROVE_SESSION",
+            format!("cli-{:?}", std::thread::current().id()).replace(['(', ')'], ""),
+        )
         .env_remove("ROVE_CDP_TIMEOUT_S")
         .env_remove("ROVE_CDP_URL")
         .env_remove("RUST_LOG");
@@ -149,7 +162,12 @@ async fn open_reports_the_page_and_global_flags_go_anywhere() {
     }
     let out = run(rove().args(["open", &url])).await;
     assert_eq!(out.status, Some(0));
-    assert!(out.stdout.contains("title: Fixture page"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(&format!("[t1] Fixture page {url}")),
+        "{}",
+        out.stdout
+    );
+    run(rove().args(["close"])).await;
 }
 
 #[tokio::test]
@@ -166,6 +184,7 @@ async fn open_of_a_refused_address_is_navigation_failed() {
             .as_str()
             .is_some_and(|m| m.contains("ERR_CONNECTION_REFUSED"))
     );
+    run(rove().args(["close"])).await;
 }
 
 #[tokio::test]
@@ -180,15 +199,15 @@ async fn an_unreachable_cdp_url_is_browser_disconnected() {
 
 #[tokio::test]
 async fn each_bad_cdp_timeout_warns_once_and_falls_back() {
-    let server = fixture().await;
-    let url = server.url("/page");
     for bad in ["abc", "nan", "inf", "0", "-5"] {
+        // `doctor` runs in this process (no daemon), so its warnings reach
+        // this stderr.
         let out = run(rove()
-            .args(["open", &url, "--json"])
+            .args(["doctor", "--json"])
             .env("ROVE_CDP_TIMEOUT_S", bad))
         .await;
         assert_eq!(out.status, Some(0), "{bad}: {}", out.stderr);
-        assert_eq!(json(&out.stdout)["title"], "Fixture page");
+        assert_eq!(json(&out.stdout)["ok"], true);
         let warnings: Vec<&str> = out
             .stderr
             .lines()
@@ -204,7 +223,7 @@ async fn each_bad_cdp_timeout_warns_once_and_falls_back() {
         assert!(warnings[0].contains("default of 60 s"), "{}", warnings[0]);
     }
     let out = run(rove()
-        .args(["open", &url, "--json"])
+        .args(["doctor", "--json"])
         .env("ROVE_CDP_TIMEOUT_S", "5"))
     .await;
     assert_eq!(out.status, Some(0));

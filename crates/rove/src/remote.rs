@@ -1,0 +1,353 @@
+//! Session commands from the shell: the command line turned into a command
+//! of the vocabulary, sent to the session's daemon, and its answer printed.
+
+use rove_commands as rc;
+use rove_errors::ErrorCode;
+use serde_json::{Value, json};
+
+use crate::cli::{self, Command as Cli, GlobalArgs};
+use crate::daemon::client;
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Runs a session command; returns the exit status.
+pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
+    if let Cli::Close = command {
+        return close(global, out).await;
+    }
+    let command = match vocabulary(command) {
+        Ok(c) => c,
+        Err(failure) => {
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    let request = json!({"command": command});
+    let answer = match client::send(global, &request, true).await {
+        Ok(answer) => answer,
+        Err(failure) => {
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    render(&answer, out)
+}
+
+/// Prints a daemon's answer; returns the exit status.
+fn render(answer: &Value, out: Output) -> u8 {
+    if answer["ok"] == json!(true) {
+        out.line(answer["text"].as_str().unwrap_or_default().trim_end());
+        out.success(answer["outcome"].clone());
+        return 0;
+    }
+    let failure: Failure = match serde_json::from_value::<ReportWire>(answer["error"].clone()) {
+        Ok(wire) => wire.into_failure(answer["fresh_view"].as_str()),
+        Err(e) => Failure::new(
+            ErrorCode::Internal,
+            format!("the daemon's error did not parse: {e}: {answer}"),
+            "report this as a bug",
+        ),
+    };
+    out.failure(&failure, None);
+    failure.exit_status()
+}
+
+async fn close(global: &GlobalArgs, out: Output) -> u8 {
+    match client::send(global, &json!({"control": "close"}), false).await {
+        Ok(_) => {
+            out.line(&format!("closed session {}", global.session));
+            out.success(json!({"closed": global.session}));
+            0
+        }
+        // Nothing to close is what was asked for.
+        Err(failure) if failure.report.code == ErrorCode::NoTab => {
+            out.line(&format!("no session {} was running", global.session));
+            out.success(json!({"closed": Value::Null}));
+            0
+        }
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
+}
+
+/// The error report as it crosses the socket.
+#[derive(serde::Deserialize)]
+struct ReportWire {
+    code: String,
+    message: String,
+    hint: String,
+    #[serde(default)]
+    facts: Option<Value>,
+    #[serde(default)]
+    retry: Option<String>,
+    #[serde(default)]
+    action_sent: Option<String>,
+}
+
+impl ReportWire {
+    fn into_failure(self, fresh_view: Option<&str>) -> Failure {
+        let code = ErrorCode::ALL
+            .into_iter()
+            .find(|c| c.as_str() == self.code)
+            .unwrap_or(ErrorCode::Internal);
+        let mut failure = Failure::new(code, self.message, self.hint);
+        failure.report.facts = self.facts;
+        failure.report.retry = match self.retry.as_deref() {
+            Some("reobserve") => rove_errors::Retry::Reobserve,
+            Some("retry") => rove_errors::Retry::Retry,
+            Some("never") => rove_errors::Retry::Never,
+            _ => code.default_retry(),
+        };
+        failure.report.action_sent = match self.action_sent.as_deref() {
+            Some("sent") => rove_errors::ActionSent::Sent,
+            Some("possibly_sent") => rove_errors::ActionSent::PossiblySent,
+            _ => rove_errors::ActionSent::NotSent,
+        };
+        failure.fresh_view = fresh_view.map(str::to_owned);
+        failure
+    }
+}
+
+fn rejected(message: impl Into<String>, hint: &str) -> Failure {
+    Failure::new(ErrorCode::CommandRejected, message, hint)
+}
+
+/// A path as the daemon must see it: absolute, from this shell's folder.
+fn absolute(path: &std::path::Path) -> String {
+    let full = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    full.to_string_lossy().into_owned()
+}
+
+/// The command line as a command of the vocabulary.
+fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
+    Ok(match command {
+        Cli::Open(a) => rc::Command::Open(rc::OpenArgs {
+            url: a.url.clone(),
+            new_tab: a.new_tab,
+        }),
+        Cli::Snapshot(a) => rc::Command::Snapshot(rc::SnapshotArgs {
+            mode: if a.interactive {
+                rc::SnapshotMode::Interactive
+            } else if a.diff {
+                rc::SnapshotMode::Diff
+            } else {
+                rc::SnapshotMode::Full
+            },
+            scope: a.scope.clone(),
+            budget: a.budget,
+            after: a.after.clone(),
+            urls: a.urls,
+        }),
+        Cli::Find(a) => rc::Command::Find(rc::FindArgs {
+            text: a.text.clone(),
+            role: a.role.clone(),
+            limit: a.limit,
+        }),
+        Cli::Click(a) => rc::Command::Click(rc::ClickArgs {
+            target: a.target.clone(),
+            button: match a.button.as_str() {
+                "left" => rc::MouseButton::Left,
+                "right" => rc::MouseButton::Right,
+                "middle" => rc::MouseButton::Middle,
+                other => {
+                    return Err(rejected(
+                        format!("{other:?} is not a mouse button"),
+                        "use left, right or middle",
+                    ));
+                }
+            },
+            double: false,
+            modifiers: a.modifiers.clone(),
+        }),
+        Cli::Dblclick(a) => rc::Command::Click(rc::ClickArgs {
+            target: a.target.clone(),
+            double: true,
+            ..rc::ClickArgs::default()
+        }),
+        Cli::Hover(a) => rc::Command::Hover(ref_args(a)),
+        Cli::Check(a) => rc::Command::Check(ref_args(a)),
+        Cli::Uncheck(a) => rc::Command::Uncheck(ref_args(a)),
+        Cli::Type(a) => rc::Command::Type(rc::TextArgs {
+            target: a.target.clone(),
+            text: a.text.clone(),
+            delay_ms: a.delay,
+            submit: a.submit,
+        }),
+        Cli::Fill(a) => rc::Command::Fill(rc::TextArgs {
+            target: a.target.clone(),
+            text: a.text.clone(),
+            delay_ms: None,
+            submit: a.submit,
+        }),
+        Cli::Press(a) => rc::Command::Press(rc::PressArgs {
+            keys: a.keys.clone(),
+            target: a.r#ref.clone(),
+        }),
+        Cli::Select(a) => rc::Command::Select(rc::SelectArgs {
+            target: a.target.clone(),
+            values: a.values.clone(),
+        }),
+        Cli::Scroll(a) => rc::Command::Scroll(scroll_words(&a.words)?),
+        Cli::Drag(a) => rc::Command::Drag(rc::DragArgs {
+            from: a.from.clone(),
+            to: a.to.clone(),
+        }),
+        Cli::Upload(a) => rc::Command::Upload(rc::UploadArgs {
+            target: a.target.clone(),
+            paths: a.paths.iter().map(|p| absolute(p)).collect(),
+        }),
+        Cli::Dialog(a) => rc::Command::Dialog(rc::DialogArgs {
+            accept: match a.answer.as_str() {
+                "accept" | "ok" | "yes" => true,
+                "dismiss" | "cancel" | "no" => false,
+                other => {
+                    return Err(rejected(
+                        format!("{other:?} is not a way to answer a dialog"),
+                        "use rove dialog accept [text] or rove dialog dismiss",
+                    ));
+                }
+            },
+            text: a.text.clone(),
+        }),
+        Cli::Tab(a) => tab(a)?,
+        Cli::Screenshot(a) => rc::Command::Screenshot(rc::ScreenshotArgs {
+            target: a.r#ref.clone(),
+            full_page: a.full,
+            clip: None,
+            format: if a.jpeg {
+                rc::ImageFormat::Jpeg
+            } else {
+                rc::ImageFormat::Png
+            },
+            quality: a.quality,
+            max_bytes: a.max_bytes,
+            path: Some(match &a.path {
+                Some(p) => absolute(p),
+                None => default_screenshot_path(a.jpeg),
+            }),
+        }),
+        Cli::Read(a) => rc::Command::Read(rc::ReadArgs {
+            target: a.r#ref.clone(),
+            budget: a.budget,
+        }),
+        Cli::Wait(a) => rc::Command::Wait(rc::WaitArgs {
+            text: a.text.clone(),
+            text_gone: a.gone.clone(),
+            url: a.url.clone(),
+            load: match a.load.as_deref() {
+                None => None,
+                Some("domcontentloaded") => Some(rc::LoadState::Domcontentloaded),
+                Some("load") => Some(rc::LoadState::Load),
+                Some("networkidle") => Some(rc::LoadState::Networkidle),
+                Some(other) => {
+                    return Err(rejected(
+                        format!("{other:?} is not a load state"),
+                        "use domcontentloaded, load or networkidle",
+                    ));
+                }
+            },
+            ms: a.ms,
+        }),
+        Cli::Eval(a) => rc::Command::Eval(rc::EvalArgs {
+            js: a.js.clone(),
+            target: a.r#ref.clone(),
+        }),
+        Cli::Back => rc::Command::Back,
+        Cli::Forward => rc::Command::Forward,
+        Cli::Reload => rc::Command::Reload,
+        Cli::Doctor | Cli::Close | Cli::Daemon => {
+            return Err(rejected("not a session command", "see rove --help"));
+        }
+    })
+}
+
+fn ref_args(a: &cli::RefArg) -> rc::RefArgs {
+    rc::RefArgs {
+        target: a.target.clone(),
+    }
+}
+
+fn tab(a: &cli::TabArgs) -> Result<rc::Command, Failure> {
+    let action = match a.action.as_str() {
+        "list" | "ls" => rc::TabAction::List,
+        "new" => rc::TabAction::New,
+        "switch" => rc::TabAction::Switch,
+        "close" => rc::TabAction::Close,
+        other => {
+            return Err(rejected(
+                format!("{other:?} is not a tab action"),
+                "use rove tab list|new [url]|switch tN|close [tN]",
+            ));
+        }
+    };
+    let (tab, url) = match action {
+        rc::TabAction::New => (None, a.target.clone()),
+        _ => (a.target.clone(), None),
+    };
+    Ok(rc::Command::Tab(rc::TabArgs { action, tab, url }))
+}
+
+/// `scroll` takes its words in any order: a ref, a direction, a distance.
+fn scroll_words(words: &[String]) -> Result<rc::ScrollArgs, Failure> {
+    let mut args = rc::ScrollArgs::default();
+    for word in words {
+        let w = word.trim_start_matches('@');
+        let direction = match w {
+            "up" => Some(rc::Direction::Up),
+            "down" => Some(rc::Direction::Down),
+            "left" => Some(rc::Direction::Left),
+            "right" => Some(rc::Direction::Right),
+            _ => None,
+        };
+        if let Some(d) = direction {
+            args.direction = Some(d);
+        } else if let Ok(px) = w.trim_end_matches("px").parse::<f64>() {
+            args.pixels = Some(px);
+        } else if w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
+            args.target = Some(w.to_owned());
+        } else {
+            return Err(rejected(
+                format!("{word:?} is not a ref, a direction or a distance"),
+                "rove scroll down | rove scroll e12 | rove scroll e12 down 300",
+            ));
+        }
+    }
+    Ok(args)
+}
+
+/// A new file in rove's temp folder for a screenshot with no path.
+fn default_screenshot_path(jpeg: bool) -> String {
+    let dir = rc::rove_temp_dir().join("screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let ext = if jpeg { "jpg" } else { "png" };
+    dir.join(format!("screenshot-{stamp}.{ext}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll_words;
+
+    #[test]
+    fn scroll_words_come_in_any_order() {
+        let a = scroll_words(&["e12".into(), "down".into(), "300".into()]).expect("parses");
+        assert_eq!(a.target.as_deref(), Some("e12"));
+        assert_eq!(a.pixels, Some(300.0));
+        let b = scroll_words(&["up".into()]).expect("parses");
+        assert!(b.target.is_none() && b.direction.is_some());
+        assert!(scroll_words(&["sideways".into()]).is_err());
+    }
+}

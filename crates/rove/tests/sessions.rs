@@ -1,0 +1,249 @@
+//! The CLI over session daemons, end to end with the real binary: commands
+//! share a daemon's browser, refs carry from one command to the next, two
+//! shells are served in order, sessions are isolated, stale sockets and dead
+//! browsers are recovered from, and idle daemons end with their browsers.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::Value;
+use tokio::process::Command;
+
+/// A private runtime folder, so tests never share daemons.
+struct Env {
+    dir: PathBuf,
+    server: LocalServer,
+}
+
+impl Env {
+    async fn new(name: &str) -> Env {
+        let dir = std::env::temp_dir().join(format!("rove-sessions-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("runtime dir");
+        let page = "<!doctype html><title>Form</title><h1>Sign up</h1>\
+            <label>Name <input id=name></label>\
+            <button onclick=\"document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value\">Greet</button>\
+            <p id=out>nobody</p>";
+        let server = LocalServer::start(Routes::new().page("/form", Response::html(page)))
+            .await
+            .expect("server");
+        Env { dir, server }
+    }
+
+    fn rove(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
+        command
+            .env("XDG_RUNTIME_DIR", &self.dir)
+            .env_remove("ROVE_SESSION")
+            .env_remove("ROVE_CDP_URL")
+            .env_remove("RUST_LOG")
+            .env("ROVE_IDLE", "60")
+            .args(args)
+            .kill_on_drop(true);
+        command
+    }
+
+    async fn run(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        let output = tokio::time::timeout(Duration::from_secs(60), self.rove(&all).output())
+            .await
+            .expect("rove finished within 60 s")
+            .expect("rove ran");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
+            panic!(
+                "{args:?}: not one JSON object ({e}): {stdout:?} {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        (output.status.code().unwrap_or(-1), value)
+    }
+
+    async fn ok(&self, args: &[&str]) -> Value {
+        let (status, value) = self.run(args).await;
+        assert_eq!(status, 0, "{args:?}: {value}");
+        value
+    }
+
+    fn socket(&self, session: &str) -> PathBuf {
+        self.dir.join("rove").join(format!("{session}.sock"))
+    }
+
+    async fn close(&self, session: &str) {
+        self.ok(&["--session", session, "close"]).await;
+    }
+}
+
+/// The ref of the line holding `marker` in a view.
+fn ref_of(view: &str, marker: &str) -> String {
+    view.lines()
+        .find(|l| l.contains(marker))
+        .and_then(|l| l.split_whitespace().find(|w| w.starts_with('e')))
+        .unwrap_or_else(|| panic!("no {marker} in {view}"))
+        .to_owned()
+}
+
+fn alive(pid: i32) -> bool {
+    // Zombies count as gone: this machine's PID 1 may not reap them.
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|s| {
+            !s.rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+        })
+        .unwrap_or(false)
+}
+
+async fn gone_within(pid: i32, limit: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if !alive(pid) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    !alive(pid)
+}
+
+#[tokio::test]
+async fn commands_share_the_session_and_refs_carry_over() {
+    let env = Env::new("share").await;
+    let url = env.server.url("/form");
+    let opened = env.ok(&["open", &url]).await;
+    let view = opened["view"].as_str().expect("view").to_owned();
+    let name = ref_of(&view, "textbox \"Name\"");
+    let greet = ref_of(&view, "button \"Greet\"");
+    env.ok(&["fill", &format!("@{name}"), "Ada"]).await;
+    // Global flags after the command name work too.
+    let clicked = env.ok(&["click", &greet, "--session", "default"]).await;
+    let diff = clicked["view"].as_str().expect("diff");
+    assert!(diff.contains("Hello Ada"), "{diff}");
+    let (status, failed) = env.run(&["click", "e999"]).await;
+    assert_eq!(status, 3, "page errors exit 3");
+    assert_eq!(failed["error"]["code"], "REF_NOT_FOUND");
+    assert!(
+        failed["error"]["fresh_view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet"))
+    );
+    let read = env
+        .ok(&["eval", "document.getElementById('out').textContent"])
+        .await;
+    assert_eq!(read["data"]["result"], "Hello Ada");
+    env.close("default").await;
+    assert!(!env.socket("default").exists(), "close removes the socket");
+}
+
+#[tokio::test]
+async fn two_shells_are_served_in_order() {
+    let env = Env::new("order").await;
+    let url = env.server.url("/form");
+    let view = env.ok(&["open", &url]).await["view"]
+        .as_str()
+        .expect("view")
+        .to_owned();
+    let name = ref_of(&view, "textbox \"Name\"");
+    let a = "a".repeat(30);
+    let b = "b".repeat(30);
+    let (args_a, args_b) = (["type", &name, &a], ["type", &name, &b]);
+    let (first, second) = tokio::join!(env.run(&args_a), env.run(&args_b));
+    assert_eq!((first.0, second.0), (0, 0));
+    let value = env
+        .ok(&["eval", "document.getElementById('name').value"])
+        .await;
+    let value = value["data"]["result"].as_str().expect("value").to_owned();
+    assert!(
+        value == format!("{a}{b}") || value == format!("{b}{a}"),
+        "interleaved: {value}"
+    );
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn sessions_are_isolated() {
+    let env = Env::new("isolated").await;
+    let url = env.server.url("/form");
+    env.ok(&["--session", "one", "open", &url]).await;
+    env.ok(&["--session", "two", "open", "about:blank"]).await;
+    let one = env.ok(&["--session", "one", "eval", "location.href"]).await;
+    let two = env.ok(&["--session", "two", "eval", "location.href"]).await;
+    assert_eq!(one["data"]["result"], url);
+    assert_eq!(two["data"]["result"], "about:blank");
+    let (status, failed) = env.run(&["--session", "../x", "snapshot"]).await;
+    assert_eq!(status, 2);
+    assert_eq!(failed["error"]["code"], "COMMAND_REJECTED");
+    env.close("one").await;
+    env.close("two").await;
+}
+
+#[tokio::test]
+async fn a_stale_socket_is_replaced_and_a_dead_browser_restarted() {
+    let env = Env::new("stale").await;
+    std::fs::create_dir_all(env.dir.join("rove")).expect("dir");
+    {
+        // A socket file nobody listens on, as a crashed daemon leaves.
+        let _left = std::os::unix::net::UnixListener::bind(env.socket("default")).expect("bind");
+    }
+    assert!(env.socket("default").exists());
+    let url = env.server.url("/form");
+    env.ok(&["open", &url]).await;
+    let ping = ping(&env.socket("default")).await;
+    let browser = ping["browser_pid"].as_i64().expect("browser pid") as i32;
+    // SAFETY: kill on a pid this test's daemon started.
+    unsafe { libc::kill(browser, libc::SIGKILL) };
+    assert!(gone_within(browser, Duration::from_secs(5)).await);
+    let reopened = env.ok(&["open", &url]).await;
+    let notes = reopened["notes"].to_string();
+    assert!(notes.contains("the browser had died"), "{reopened}");
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn an_idle_daemon_ends_with_its_browser() {
+    let env = Env::new("idle").await;
+    let url = env.server.url("/form");
+    let output = env
+        .rove(&["--json", "open", &url])
+        .env("ROVE_IDLE", "2")
+        .output()
+        .await
+        .expect("ran");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let ping = ping(&env.socket("default")).await;
+    let daemon = ping["pid"].as_i64().expect("pid") as i32;
+    let browser = ping["browser_pid"].as_i64().expect("browser pid") as i32;
+    assert!(
+        gone_within(daemon, Duration::from_secs(15)).await,
+        "the daemon exits when idle"
+    );
+    assert!(
+        gone_within(browser, Duration::from_secs(10)).await,
+        "its browser with it"
+    );
+    assert!(!env.socket("default").exists());
+}
+
+/// Asks a daemon for its pids, over its socket.
+async fn ping(socket: &Path) -> Value {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let stream = tokio::net::UnixStream::connect(socket)
+        .await
+        .expect("connect");
+    let (read, mut write) = stream.into_split();
+    write
+        .write_all(b"{\"control\":\"ping\"}\n")
+        .await
+        .expect("write");
+    let line = BufReader::new(read)
+        .lines()
+        .next_line()
+        .await
+        .expect("read")
+        .expect("line");
+    serde_json::from_str(&line).expect("json")
+}
