@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets rove up on a fresh Debian machine and runs it against a real page:
 # installs Chromium if it is missing, builds rove, checks the setup with
-# `rove doctor`, then opens a page (default https://example.org, or $1).
+# `rove doctor`, then opens a page (default https://example.org, or $1) in a
+# session and prints what can be acted on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +17,8 @@ fi
 
 cargo build --release --locked --bin rove
 ./target/release/rove doctor
+# A session daemon keeps the browser between commands; end it however
+# this script ends.
+trap './target/release/rove close >/dev/null 2>&1 || true' EXIT
 ./target/release/rove open "$url"
+./target/release/rove snapshot --interactive
