@@ -176,6 +176,11 @@ pub enum Command {
     /// End the session: its daemon, browser, tabs and cookies.
     #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
     Close,
+    /// Serve MCP over stdio: the commands as tools, one session per client.
+    #[command(
+        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp"
+    )]
+    Mcp,
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]

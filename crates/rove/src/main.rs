@@ -63,11 +63,36 @@ async fn run(cli: &Cli, out: Output) -> u8 {
     match &cli.command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
+        Command::Mcp => mcp(&cli.global).await,
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
         }
         other => remote::run(&cli.global, other, out).await,
+    }
+}
+
+/// `rove mcp`: MCP over stdio until the client goes. stdout carries only
+/// JSON-RPC; failures go to stderr.
+async fn mcp(global: &cli::GlobalArgs) -> u8 {
+    let transport = rove_cdp::TransportConfig::from_env();
+    let source = match &global.cdp_url {
+        Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {
+            transport: transport.clone(),
+            ..rove_browser::ConnectOptions::new(url.clone())
+        }),
+        None => rove_mcp::BrowserSource::Launch(acquire::launch_options(global, &transport)),
+    };
+    let served = match rove_mcp::RoveMcp::new(source, rove_commands::SessionConfig::default()) {
+        Ok(server) => server.serve_stdio().await,
+        Err(e) => Err(e),
+    };
+    match served {
+        Ok(()) => 0,
+        Err(e) => {
+            tracing::error!(error = %e, "the MCP server stopped");
+            6
+        }
     }
 }
 

@@ -1,0 +1,20 @@
+//! `rove-mcp`: rove as an MCP server, on the official Rust SDK (`rmcp`),
+//! which stays inside this crate.
+//!
+//! Tools are the CLI's command names with the same argument names (`open`,
+//! `snapshot`, `click`, `fill`, `press`, `eval` …); each call becomes a
+//! [`rove_commands::Command`] run on the connection's own session, so MCP,
+//! the CLI and the agent cannot drift apart. A tool returns the view or diff
+//! as text; a failure is a tool result with `isError: true`, the typed error
+//! as JSON in the first content block and the fresh view, when there is one,
+//! in the second.
+
+mod server;
+mod tools;
+
+pub use server::{BrowserSource, McpError, RoveMcp};
+
+/// The tools as `tools/list` shows them, as JSON (for docs and tests).
+pub fn tools_json() -> serde_json::Value {
+    serde_json::json!({ "tools": tools::all() })
+}

@@ -1,0 +1,53 @@
+//! The tool list an MCP host loads into every conversation: held by a
+//! snapshot (a change to it is a deliberate change to what every model
+//! reads), kept small, and in step with the command vocabulary.
+
+use serde_json::Value;
+
+#[test]
+fn tools_list_is_held_by_a_snapshot() {
+    let tools = rove_mcp::tools_json();
+    let pretty = serde_json::to_string_pretty(&tools).expect("serializes");
+    insta::assert_snapshot!(pretty);
+}
+
+#[test]
+fn tools_list_stays_small() {
+    // About 4 bytes a token for JSON like this; the target is 2,000 o200k
+    // tokens (docs/benchmarks.md counts them with the real tokenizer).
+    let bytes = rove_mcp::tools_json()["tools"].to_string().len();
+    assert!(bytes < 7_000, "tools/list grew to {bytes} bytes");
+}
+
+#[test]
+fn every_tool_is_a_command_of_the_vocabulary() {
+    let tools = rove_mcp::tools_json();
+    for tool in tools["tools"].as_array().expect("tools") {
+        let name = tool["name"].as_str().expect("name");
+        let description = tool["description"].as_str().expect("description");
+        assert!(
+            !description.is_empty() && description.len() < 160,
+            "{name}: {description}"
+        );
+        // The required arguments alone make a valid command of that name.
+        let mut args = serde_json::Map::new();
+        args.insert("command".into(), Value::String(name.into()));
+        for required in tool["inputSchema"]["required"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let key = required.as_str().expect("name");
+            let kind = &tool["inputSchema"]["properties"][key]["type"];
+            let value = match kind.as_str() {
+                Some("boolean") => Value::Bool(true),
+                Some("array") => Value::Array(vec![Value::String("x".into())]),
+                _ => Value::String("e1".into()),
+            };
+            args.insert(key.into(), value);
+        }
+        let parsed: Result<rove_commands::Command, _> = serde_json::from_value(Value::Object(args));
+        let command = parsed.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(command.name(), name);
+    }
+}

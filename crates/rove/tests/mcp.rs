@@ -1,0 +1,152 @@
+//! `rove mcp` end to end over stdio with real Chromium: the handshake, the
+//! tool list, tools that act on a page served on 127.0.0.1, errors as tool
+//! results with the fresh view, and nothing but JSON-RPC on stdout.
+
+use std::time::Duration;
+
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{ChildStdin, ChildStdout, Command};
+
+struct Client {
+    stdin: ChildStdin,
+    stdout: Lines<BufReader<ChildStdout>>,
+    next: u64,
+    _child: tokio::process::Child,
+}
+
+impl Client {
+    async fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
+            .arg("mcp")
+            .env_remove("ROVE_CDP_URL")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("server");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let mut client = Client {
+            stdin,
+            stdout,
+            next: 0,
+            _child: child,
+        };
+        let init = client
+            .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
+            .await;
+        assert_eq!(init["serverInfo"]["name"], "rove");
+        client.notify("notifications/initialized").await;
+        client
+    }
+
+    async fn notify(&mut self, method: &str) {
+        let line = json!({"jsonrpc": "2.0", "method": method}).to_string() + "\n";
+        self.stdin.write_all(line.as_bytes()).await.expect("write");
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+            .to_string()
+            + "\n";
+        self.stdin.write_all(line.as_bytes()).await.expect("write");
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
+                .await
+                .expect("an answer within 60 s")
+                .expect("read")
+                .expect("a line");
+            // Every line on stdout is JSON-RPC.
+            let message: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("not JSON-RPC ({e}): {line}"));
+            assert_eq!(message["jsonrpc"], "2.0", "{line}");
+            if message["id"] == json!(id) {
+                return message["result"].clone();
+            }
+        }
+    }
+
+    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": tool, "arguments": arguments}))
+            .await
+    }
+}
+
+fn text(result: &Value, block: usize) -> String {
+    result["content"][block]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn tools_act_on_a_real_page_and_errors_are_tool_results() {
+    let page = "<!doctype html><title>Form</title><label>Name <input id=n></label>\
+        <button onclick=\"document.getElementById('o').textContent = 'Hi ' + document.getElementById('n').value\">Greet</button><p id=o>nobody</p>";
+    let server = LocalServer::start(Routes::new().page("/form", Response::html(page)))
+        .await
+        .expect("server");
+    let mut client = Client::start().await;
+    let tools = client.request("tools/list", json!({})).await;
+    let names: Vec<&str> = tools["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    for expected in ["open", "snapshot", "click", "fill", "press", "eval"] {
+        assert!(names.contains(&expected), "{names:?}");
+    }
+
+    let opened = client
+        .call("open", json!({"url": server.url("/form")}))
+        .await;
+    assert_eq!(opened["isError"], false);
+    let view = text(&opened, 0);
+    let field = view
+        .lines()
+        .find(|l| l.contains("textbox \"Name\""))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("field ref")
+        .to_owned();
+    let button = view
+        .lines()
+        .find(|l| l.contains("button \"Greet\""))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("button ref")
+        .to_owned();
+    client
+        .call("fill", json!({"ref": field, "text": "Ada"}))
+        .await;
+    let clicked = client.call("click", json!({"ref": button})).await;
+    assert!(text(&clicked, 0).contains("Hi Ada"), "{clicked}");
+
+    let failed = client.call("click", json!({"ref": "e999"})).await;
+    assert_eq!(failed["isError"], true);
+    let error: Value = serde_json::from_str(&text(&failed, 0)).expect("the error as JSON");
+    assert_eq!(error["code"], "REF_NOT_FOUND");
+    assert_eq!(error["action_sent"], "not_sent");
+    assert!(
+        text(&failed, 1).contains("Greet"),
+        "the fresh view comes second"
+    );
+
+    let rejected = client
+        .call("click", json!({"ref": "e1", "bogus": true}))
+        .await;
+    assert_eq!(rejected["isError"], true);
+    assert!(text(&rejected, 0).contains("COMMAND_REJECTED"));
+
+    let shot = client.call("screenshot", json!({})).await;
+    assert_eq!(shot["content"][1]["type"], "image");
+    assert_eq!(shot["content"][1]["mimeType"], "image/png");
+    let evaluated = client
+        .call("eval", json!({"js": "() => document.title"}))
+        .await;
+    assert!(text(&evaluated, 0).contains("\"Form\""), "{evaluated}");
+}
