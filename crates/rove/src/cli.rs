@@ -181,6 +181,12 @@ pub enum Command {
         after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp"
     )]
     Mcp,
+    /// Print the block or command that registers rove's MCP server with an
+    /// agent host.
+    #[command(
+        after_help = "Examples:\n  rove print-config --harness claude-code\n  rove print-config --harness codex >> ~/.codex/config.toml"
+    )]
+    PrintConfig(PrintConfigArgs),
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]
@@ -402,4 +408,42 @@ pub struct EvalArgs {
     /// Call the function with this element.
     #[arg(long, value_name = "REF")]
     pub r#ref: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PrintConfigArgs {
+    /// The agent host.
+    #[arg(long, value_enum)]
+    pub harness: Harness,
+}
+
+/// Agent hosts `print-config` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Harness {
+    /// Claude Code (`claude mcp add`).
+    ClaudeCode,
+    /// OpenAI Codex CLI (`~/.codex/config.toml`).
+    Codex,
+    /// opencode (`opencode.json`).
+    Opencode,
+    /// Cursor (`.cursor/mcp.json`).
+    Cursor,
+    /// Gemini CLI (`~/.gemini/settings.json`).
+    Gemini,
+    /// Any host that takes an `mcpServers` block.
+    Generic,
+}
+
+impl Harness {
+    /// The name as the flag takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => "claude-code",
+            Harness::Codex => "codex",
+            Harness::Opencode => "opencode",
+            Harness::Cursor => "cursor",
+            Harness::Gemini => "gemini",
+            Harness::Generic => "generic",
+        }
+    }
 }

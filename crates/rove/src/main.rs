@@ -9,6 +9,7 @@ mod doctor;
 mod failure;
 mod open;
 mod output;
+mod print_config;
 mod remote;
 
 use std::process::ExitCode;
@@ -64,6 +65,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
         Command::Mcp => mcp(&cli.global).await,
+        Command::PrintConfig(args) => print_config::print_config(args.harness, out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
