@@ -9,9 +9,11 @@
 //! as JSON in the first content block and the fresh view, when there is one,
 //! in the second.
 
+mod http;
 mod server;
 mod tools;
 
+pub use http::{HttpServer, serve_http};
 pub use server::{BrowserSource, McpError, RoveMcp};
 
 /// The tools as `tools/list` shows them, as JSON (for docs and tests).

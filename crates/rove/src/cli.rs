@@ -176,11 +176,13 @@ pub enum Command {
     /// End the session: its daemon, browser, tabs and cookies.
     #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
     Close,
-    /// Serve MCP over stdio: the commands as tools, one session per client.
+    /// Serve MCP: the commands as tools, one session per client. Over
+    /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
+    /// token.
     #[command(
-        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp"
+        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
     )]
-    Mcp,
+    Mcp(McpArgs),
     /// Print the block or command that registers rove's MCP server with an
     /// agent host.
     #[command(
@@ -446,4 +448,23 @@ impl Harness {
             Harness::Generic => "generic",
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
+    #[arg(long)]
+    pub http: bool,
+    /// The port for --http (0: any free port).
+    #[arg(long, default_value_t = 7333, requires = "http")]
+    pub port: u16,
+    /// The bearer token clients must send (default: a new random one,
+    /// printed at start).
+    #[arg(
+        long,
+        env = "ROVE_MCP_TOKEN",
+        hide_env_values = true,
+        requires = "http"
+    )]
+    pub token: Option<String>,
 }

@@ -64,7 +64,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
     match &cli.command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
-        Command::Mcp => mcp(&cli.global).await,
+        Command::Mcp(args) => mcp(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(args.harness, out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));
@@ -74,9 +74,9 @@ async fn run(cli: &Cli, out: Output) -> u8 {
     }
 }
 
-/// `rove mcp`: MCP over stdio until the client goes. stdout carries only
-/// JSON-RPC; failures go to stderr.
-async fn mcp(global: &cli::GlobalArgs) -> u8 {
+/// `rove mcp`: MCP over stdio until the client goes (stdout carries only
+/// JSON-RPC; failures go to stderr), or over HTTP until interrupted.
+async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     let transport = rove_cdp::TransportConfig::from_env();
     let source = match &global.cdp_url {
         Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {
@@ -85,7 +85,31 @@ async fn mcp(global: &cli::GlobalArgs) -> u8 {
         }),
         None => rove_mcp::BrowserSource::Launch(acquire::launch_options(global, &transport)),
     };
-    let served = match rove_mcp::RoveMcp::new(source, rove_commands::SessionConfig::default()) {
+    let config = rove_commands::SessionConfig::default();
+    if args.http {
+        return match rove_mcp::serve_http(args.port, args.token.clone(), source, config).await {
+            Ok(server) => {
+                out.line(&format!(
+                    "rove MCP at {}\nsend the header: Authorization: Bearer {}",
+                    server.url(),
+                    server.token
+                ));
+                out.success(serde_json::json!({"url": server.url(), "token": server.token}));
+                server.run().await;
+                0
+            }
+            Err(e) => {
+                let failure = Failure::new(
+                    rove_errors::ErrorCode::LaunchFailed,
+                    e.to_string(),
+                    "choose another port with --port",
+                );
+                out.failure(&failure, None);
+                failure.exit_status()
+            }
+        };
+    }
+    let served = match rove_mcp::RoveMcp::new(source, config) {
         Ok(server) => server.serve_stdio().await,
         Err(e) => Err(e),
     };

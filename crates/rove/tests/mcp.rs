@@ -150,3 +150,133 @@ async fn tools_act_on_a_real_page_and_errors_are_tool_results() {
         .await;
     assert!(text(&evaluated, 0).contains("\"Form\""), "{evaluated}");
 }
+
+/// One HTTP/1.1 request on a fresh connection; the status line and what
+/// arrived until the JSON-RPC answer to `id` (or the end of the response).
+async fn post(addr: &str, headers: &[(&str, &str)], body: &str, id: Option<u64>) -> (u16, String) {
+    use tokio::io::AsyncReadExt;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut got = Vec::new();
+    let wanted = id.map(|id| format!("\"id\":{id}"));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let mut chunk = [0u8; 8192];
+        let read = tokio::time::timeout_at(deadline, stream.read(&mut chunk)).await;
+        match read {
+            Ok(Ok(0)) | Err(_) => break,
+            Ok(Ok(n)) => got.extend_from_slice(&chunk[..n]),
+            Ok(Err(_)) => break,
+        }
+        let text = String::from_utf8_lossy(&got);
+        if wanted.as_ref().is_some_and(|w| text.contains(w.as_str())) {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&got).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+fn session_id(response: &str) -> String {
+    response
+        .lines()
+        .find_map(|l| l.strip_prefix("mcp-session-id: "))
+        .expect("a session id")
+        .trim()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn http_needs_the_token_and_refuses_foreign_hosts_and_origins() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args(["mcp", "--http", "--port", "0", "--json"])
+        .env_remove("ROVE_MCP_TOKEN")
+        .env_remove("ROVE_CDP_URL")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("server");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("started")
+        .expect("read")
+        .expect("a line");
+    let started: Value = serde_json::from_str(&first).expect("json");
+    let url = started["url"].as_str().expect("url");
+    let token = started["token"].as_str().expect("token");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    assert!(token.len() >= 32);
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let bearer = format!("Bearer {token}");
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}).to_string();
+
+    let (status, _) = post(&addr, &[], &init, None).await;
+    assert_eq!(status, 401, "no token");
+    let (status, _) = post(&addr, &[("Authorization", "Bearer wrong")], &init, None).await;
+    assert_eq!(status, 401, "a wrong token");
+    let (status, _) = post(
+        &addr,
+        &[
+            ("Authorization", &bearer),
+            ("Origin", "http://evil.example"),
+        ],
+        &init,
+        None,
+    )
+    .await;
+    assert_eq!(status, 403, "a foreign origin");
+    let (status, _) = post(
+        &addr,
+        &[("Authorization", &bearer), ("Host", "evil.example")],
+        &init,
+        None,
+    )
+    .await;
+    assert_eq!(status, 403, "a foreign host (DNS rebinding)");
+
+    let (status, answer) = post(&addr, &[("Authorization", &bearer)], &init, Some(1)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer.contains("\"serverInfo\""), "{answer}");
+    let session = session_id(&answer);
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    post(
+        &addr,
+        &[("Authorization", &bearer), ("Mcp-Session-Id", &session)],
+        &initialized,
+        None,
+    )
+    .await;
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string();
+    let (status, tools) = post(
+        &addr,
+        &[("Authorization", &bearer), ("Mcp-Session-Id", &session)],
+        &list,
+        Some(2),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(tools.contains("\"name\":\"snapshot\""), "{tools}");
+    let _ = child.kill().await;
+}
