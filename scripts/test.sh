@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs rove's tests on a fresh Debian machine: installs Chromium if it is
-# missing, fetches the MiniWoB++ pages, then runs every test (they drive real
-# headless Chromium against pages served on 127.0.0.1).
+# missing, fetches the MiniWoB++ pages and the official MCP Python SDK (a
+# client for `rove mcp`), then runs every test (they drive real headless
+# Chromium against pages served on 127.0.0.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null 2>&1; then
@@ -10,4 +11,5 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
 fi
 scripts/fetch-miniwob.sh
+scripts/fetch-mcp-sdk.sh
 cargo test --workspace --locked

@@ -280,3 +280,92 @@ async fn http_needs_the_token_and_refuses_foreign_hosts_and_origins() {
     assert!(tools.contains("\"name\":\"snapshot\""), "{tools}");
     let _ = child.kill().await;
 }
+
+#[tokio::test]
+async fn the_official_python_sdk_drives_rove() {
+    let sdk = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/mcp-sdk");
+    assert!(
+        std::path::Path::new(sdk).join("mcp/__init__.py").is_file(),
+        "the MCP Python SDK is not in {sdk}: run scripts/fetch-mcp-sdk.sh (scripts/test.sh does)"
+    );
+    let page = "<!doctype html><title>Form</title><button onclick=\"this.textContent='Done'\">Greet</button>";
+    let server = LocalServer::start(Routes::new().page("/form", Response::html(page)))
+        .await
+        .expect("server");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/mcp_client.py");
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new("python3")
+            .arg(script)
+            .arg(env!("CARGO_BIN_EXE_rove"))
+            .arg(server.url("/form"))
+            .env("PYTHONPATH", sdk)
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("the client finished")
+    .expect("python3 ran");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let seen: Value = serde_json::from_str(stdout.trim()).expect("the client's report");
+    assert_eq!(seen["server"], "rove");
+    assert!(
+        seen["tools"].as_array().is_some_and(|t| t.len() >= 20),
+        "{seen}"
+    );
+    assert_eq!(seen["open_error"], false);
+    assert_eq!(seen["click_error"], false);
+    assert!(
+        seen["click"].as_str().is_some_and(|c| c.contains("Done")),
+        "{seen}"
+    );
+    assert_eq!(seen["stale_error"], true);
+    assert_eq!(seen["stale"]["code"], "REF_NOT_FOUND");
+    assert_eq!(seen["stale"]["retry"], "reobserve");
+    assert!(
+        seen["stale_view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Done"))
+    );
+    assert_eq!(seen["bad_error"], true);
+    assert!(
+        seen["bad"]
+            .as_str()
+            .is_some_and(|b| b.contains("COMMAND_REJECTED"))
+    );
+    assert!(
+        seen["unknown"]["protocol_error"].is_string() || seen["unknown"]["error"] == true,
+        "{seen}"
+    );
+}
+
+#[tokio::test]
+async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
+    let mut client = Client::start().await;
+    client
+        .stdin
+        .write_all(b"this is not json\n{\"jsonrpc\": \"2.0\", \"id\": \n")
+        .await
+        .expect("write");
+    let unknown =
+        json!({"jsonrpc": "2.0", "id": 77, "method": "no/such/method"}).to_string() + "\n";
+    client
+        .stdin
+        .write_all(unknown.as_bytes())
+        .await
+        .expect("write");
+    // Whatever it says about the garbage, the next request is answered.
+    let tools = client.request("tools/list", json!({})).await;
+    assert!(tools["tools"].as_array().is_some_and(|t| !t.is_empty()));
+    let bad_tool = client.call("teleport", json!({})).await;
+    assert!(
+        bad_tool.is_null() || bad_tool["isError"] == true,
+        "{bad_tool}"
+    );
+}

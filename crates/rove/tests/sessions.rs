@@ -25,9 +25,23 @@ impl Env {
             <label>Name <input id=name></label>\
             <button onclick=\"document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value\">Greet</button>\
             <p id=out>nobody</p>";
-        let server = LocalServer::start(Routes::new().page("/form", Response::html(page)))
-            .await
-            .expect("server");
+        let all = "<!doctype html><title>All</title><h1>All</h1>\
+            <a href=\"/form\">To the form</a>\
+            <label>Note <input id=note></label>\
+            <label><input type=checkbox id=agree> Agree</label>\
+            <label>Color <select id=color><option>Red</option><option>Blue</option></select></label>\
+            <button onclick=\"document.getElementById('said').textContent = confirm('Sure?')\">Ask</button><p id=said>-</p>\
+            <label>File <input type=file id=file></label>\
+            <div draggable=true role=button aria-label=Card id=card>Card</div><div role=region aria-label=Bin id=bin style=\"height:40px\"></div>\
+            <p id=drop>-</p><div style=\"height:2000px\"></div><button>Far below</button>\
+            <script>bin.addEventListener('dragover', (e) => e.preventDefault()); bin.addEventListener('drop', () => { drop.textContent = 'dropped'; });</script>";
+        let server = LocalServer::start(
+            Routes::new()
+                .page("/form", Response::html(page))
+                .page("/all", Response::html(all)),
+        )
+        .await
+        .expect("server");
         Env { dir, server }
     }
 
@@ -65,6 +79,11 @@ impl Env {
         let (status, value) = self.run(args).await;
         assert_eq!(status, 0, "{args:?}: {value}");
         value
+    }
+
+    /// An expression's value in the default session's page.
+    async fn value(&self, js: &str) -> Value {
+        self.ok(&["eval", js]).await["data"]["result"].clone()
     }
 
     fn socket(&self, session: &str) -> PathBuf {
@@ -246,4 +265,169 @@ async fn ping(socket: &Path) -> Value {
         .expect("read")
         .expect("line");
     serde_json::from_str(&line).expect("json")
+}
+
+#[tokio::test]
+async fn every_command_works_from_the_shell() {
+    let env = Env::new("every").await;
+    let url = env.server.url("/all");
+    let view = env.ok(&["open", &url]).await["view"]
+        .as_str()
+        .expect("view")
+        .to_owned();
+    let r = |marker: &str| ref_of(&view, marker);
+    let (note, agree, color, ask, file, card, bin, far) = (
+        r("textbox \"Note\""),
+        r("checkbox \"Agree\""),
+        r("combobox \"Color\""),
+        r("button \"Ask\""),
+        r("button \"File"),
+        r("button \"Card\""),
+        r("region \"Bin\""),
+        r("button \"Far below\""),
+    );
+    assert!(
+        env.ok(&["snapshot"]).await["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("All"))
+    );
+    assert!(env.ok(&["snapshot", "-i"]).await["view"].is_string());
+    assert!(env.ok(&["snapshot", "--diff"]).await["view"].is_string());
+    assert!(
+        env.ok(&["find", "Agree"]).await["view"]
+            .as_str()
+            .is_some_and(|v| v.contains(&agree))
+    );
+    env.ok(&["type", &note, "ab"]).await;
+    env.ok(&["fill", &note, "xyz"]).await;
+    env.ok(&["press", "End", "--ref", &note]).await;
+    env.ok(&["press", "Backspace"]).await;
+    assert_eq!(
+        env.value("document.getElementById('note').value").await,
+        "xy"
+    );
+    env.ok(&["check", &agree]).await;
+    assert_eq!(
+        env.value("document.getElementById('agree').checked").await,
+        true
+    );
+    env.ok(&["uncheck", &agree]).await;
+    env.ok(&["select", &color, "Blue"]).await;
+    assert_eq!(
+        env.value("document.getElementById('color').value").await,
+        "Blue"
+    );
+    env.ok(&["hover", &ask]).await;
+    let asked = env.ok(&["click", &ask]).await;
+    assert!(
+        asked["happened"]
+            .to_string()
+            .contains("confirm dialog opened"),
+        "{asked}"
+    );
+    env.ok(&["dialog", "accept"]).await;
+    assert_eq!(
+        env.value("document.getElementById('said').textContent")
+            .await,
+        "true"
+    );
+    let upload = std::env::current_dir().expect("cwd").join("Cargo.toml");
+    env.ok(&["upload", &file, upload.to_str().expect("utf-8")])
+        .await;
+    assert_eq!(
+        env.value("document.getElementById('file').files[0].name")
+            .await,
+        "Cargo.toml"
+    );
+    env.ok(&["drag", &card, &bin]).await;
+    assert_eq!(
+        env.value("document.getElementById('drop').textContent")
+            .await,
+        "dropped"
+    );
+    env.ok(&["scroll", "down", "300"]).await;
+    env.ok(&["scroll", &far]).await;
+    env.ok(&["dblclick", &far]).await;
+    let shot = env.dir.join("shot.png");
+    env.ok(&["screenshot", shot.to_str().expect("utf-8")]).await;
+    assert!(std::fs::read(&shot).expect("saved").starts_with(b"\x89PNG"));
+    assert!(
+        env.ok(&["read"]).await["data"]
+            .as_str()
+            .is_some_and(|m| m.contains("# All"))
+    );
+    env.ok(&["wait", "--text", "Far below"]).await;
+    env.ok(&["wait", "50"]).await;
+    env.ok(&["tab", "new", &env.server.url("/form")]).await;
+    let tabs = env.ok(&["tab"]).await["data"]
+        .as_str()
+        .expect("list")
+        .to_owned();
+    assert!(tabs.contains("t1") && tabs.contains("t2*"), "{tabs}");
+    env.ok(&["tab", "close", "t2"]).await;
+    env.ok(&["tab", "switch", "t1"]).await;
+    let link = ref_of(
+        &env.ok(&["snapshot"]).await["view"]
+            .as_str()
+            .expect("view")
+            .to_owned(),
+        "link \"To the form\"",
+    );
+    env.ok(&["click", &link]).await;
+    env.ok(&["back"]).await;
+    env.ok(&["forward"]).await;
+    env.ok(&["reload"]).await;
+    assert_eq!(env.value("document.title").await, "Form");
+    let (status, bad) = env.run(&["wait", "--load", "sideways"]).await;
+    assert_eq!(
+        (status, bad["error"]["code"].as_str()),
+        (2, Some("COMMAND_REJECTED"))
+    );
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn sessions_keep_their_own_cookies() {
+    let env = Env::new("cookies").await;
+    let url = env.server.url("/form");
+    env.ok(&["--session", "one", "open", &url]).await;
+    env.ok(&["--session", "two", "open", &url]).await;
+    env.ok(&["--session", "one", "eval", "document.cookie = 'who=one'"])
+        .await;
+    let one = env
+        .ok(&["--session", "one", "eval", "document.cookie"])
+        .await;
+    let two = env
+        .ok(&["--session", "two", "eval", "document.cookie"])
+        .await;
+    assert_eq!(one["data"]["result"], "who=one");
+    assert_eq!(two["data"]["result"], "");
+    env.close("one").await;
+    env.close("two").await;
+}
+
+#[tokio::test]
+async fn a_killed_daemon_is_replaced_by_the_next_command() {
+    let env = Env::new("killed").await;
+    let url = env.server.url("/form");
+    env.ok(&["open", &url]).await;
+    let before = ping(&env.socket("default")).await;
+    let daemon = before["pid"].as_i64().expect("pid") as i32;
+    let browser = before["browser_pid"].as_i64().expect("browser pid") as i32;
+    // SAFETY: kill on a pid this test's command started.
+    unsafe { libc::kill(daemon, libc::SIGKILL) };
+    assert!(gone_within(daemon, Duration::from_secs(5)).await);
+    assert!(
+        gone_within(browser, Duration::from_secs(10)).await,
+        "the browser dies with its daemon"
+    );
+    let reopened = env.ok(&["open", &url]).await;
+    assert!(
+        reopened["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet"))
+    );
+    let after = ping(&env.socket("default")).await;
+    assert_ne!(after["pid"], before["pid"]);
+    env.close("default").await;
 }

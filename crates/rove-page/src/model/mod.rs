@@ -446,8 +446,9 @@ impl PageModel {
             view
         } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
             let note = format!(
-                "(the diff has {} changes, more than {:.0}% of the page; full view instead)\n",
+                "(the diff has {} change{}, more than {:.0}% of the page; full view instead)\n",
                 changes.len(),
+                if changes.len() == 1 { "" } else { "s" },
                 DIFF_SHARE * 100.0
             );
             View::new(note + &full.text, Mode::Full, &full.url, &full.title)
