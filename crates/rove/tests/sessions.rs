@@ -366,11 +366,9 @@ async fn every_command_works_from_the_shell() {
     assert!(tabs.contains("t1") && tabs.contains("t2*"), "{tabs}");
     env.ok(&["tab", "close", "t2"]).await;
     env.ok(&["tab", "switch", "t1"]).await;
+    let snapshot = env.ok(&["snapshot"]).await;
     let link = ref_of(
-        &env.ok(&["snapshot"]).await["view"]
-            .as_str()
-            .expect("view")
-            .to_owned(),
+        snapshot["view"].as_str().expect("view"),
         "link \"To the form\"",
     );
     env.ok(&["click", &link]).await;
