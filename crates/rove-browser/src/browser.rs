@@ -155,6 +155,26 @@ impl Browser {
         self.shared.lock_process().as_ref().map(BrowserProcess::pid)
     }
 
+    /// Whether the browser can still be used: for one rove launched, its
+    /// process is running (a dead process is seen at once, before the
+    /// connection's reader notices the socket closing); for any, the link is
+    /// not down.
+    pub async fn is_alive(&self) -> bool {
+        if let Some(pid) = self.pid() {
+            let running = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .map(|stat| {
+                    !stat
+                        .rsplit_once(')')
+                        .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))
+                })
+                .unwrap_or(false);
+            if !running {
+                return false;
+            }
+        }
+        self.connection().await.is_ok()
+    }
+
     /// The temporary profile folder, when rove launched the browser.
     pub fn profile_dir(&self) -> Option<std::path::PathBuf> {
         self.shared

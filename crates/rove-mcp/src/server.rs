@@ -179,7 +179,7 @@ async fn ensure_session(
 ) -> Result<Vec<String>, CommandError> {
     let mut notes = Vec::new();
     if let Some(browser) = &state.browser {
-        if browser.connection().await.is_ok() {
+        if browser.is_alive().await {
             return Ok(notes);
         }
         notes.push("the browser had died; started a new one (tabs and refs start over)".into());

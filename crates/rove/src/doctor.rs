@@ -170,6 +170,21 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
             })
             .await?;
     }
+    report
+        .check("daemon folder", async {
+            let dir = crate::daemon::ensure_runtime_dir().map_err(|e| {
+                Failure::new(
+                    ErrorCode::LaunchFailed,
+                    format!("no private folder for session daemons: {e}"),
+                    "set XDG_RUNTIME_DIR to a folder only you can write",
+                )
+            })?;
+            Ok(((), format!("{} (0700)", dir.display())))
+        })
+        .await?;
+    report
+        .check("mcp handshake", crate::doctor_mcp::handshake())
+        .await?;
     Ok(())
 }
 
@@ -189,7 +204,7 @@ async fn use_browser(browser: &Browser, report: &mut Report) -> Result<(), Failu
             let routes = Routes::new().page(
                 "/doctor",
                 Response::html(format!(
-                    "<!doctype html><title>{PAGE_TITLE}</title><h1>rove doctor</h1><button id=b>ok</button>"
+                    "<!doctype html><title>{PAGE_TITLE}</title><h1>rove doctor</h1><button onclick=\"this.textContent = 'clicked'\">Press me</button>"
                 )),
             );
             let server = LocalServer::start(routes).await.map_err(|e| {
@@ -252,7 +267,70 @@ async fn use_browser(browser: &Browser, report: &mut Report) -> Result<(), Failu
             ))
         })
         .await?;
+    report
+        .check("act", act(browser, &server.url("/doctor")))
+        .await?;
     Ok(())
+}
+
+/// open → snapshot → click through the command vocabulary, as every face
+/// runs it; the click's diff must show what it changed.
+async fn act(browser: &Browser, url: &str) -> Result<((), String), Failure> {
+    use rove_commands::{
+        ClickArgs, Command, OpenArgs, Session, SessionConfig, SnapshotArgs, SnapshotMode,
+    };
+    let mut session = Session::start(browser, SessionConfig::default())
+        .await
+        .map_err(|e| Failure::from_command(&e))?;
+    let result = async {
+        let started = Instant::now();
+        session
+            .execute(&Command::Open(OpenArgs {
+                url: url.to_owned(),
+                new_tab: false,
+            }))
+            .await?;
+        let view = session
+            .execute(&Command::Snapshot(SnapshotArgs {
+                mode: SnapshotMode::Interactive,
+                ..SnapshotArgs::default()
+            }))
+            .await?;
+        let text = view.view.map(|v| v.text).unwrap_or_default();
+        let target = text
+            .lines()
+            .find(|l| l.contains("button \"Press me\""))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or("e0")
+            .to_owned();
+        let clicked_at = Instant::now();
+        let clicked = session
+            .execute(&Command::Click(ClickArgs {
+                target,
+                ..ClickArgs::default()
+            }))
+            .await?;
+        Ok::<_, rove_commands::CommandError>((clicked, started, clicked_at))
+    }
+    .await;
+    let _ = session.close().await;
+    let (clicked, started, clicked_at) = result.map_err(|e| Failure::from_command(&e))?;
+    let diff = clicked.view.map(|v| v.text).unwrap_or_default();
+    if !diff.contains("clicked") {
+        return Err(Failure::new(
+            ErrorCode::Internal,
+            format!("the click's result does not show the change: {diff:?}"),
+            "report this with `rove doctor -v` output",
+        ));
+    }
+    Ok((
+        (),
+        format!(
+            "open, snapshot, click in {:.0} ms (click {:.0} ms)",
+            started.elapsed().as_secs_f64() * 1000.0,
+            clicked_at.elapsed().as_secs_f64() * 1000.0
+        ),
+    ))
 }
 
 fn tab_label(context: &rove_browser::BrowserContext) -> String {

@@ -6,6 +6,7 @@ mod acquire;
 mod cli;
 mod daemon;
 mod doctor;
+mod doctor_mcp;
 mod failure;
 mod open;
 mod output;

@@ -87,8 +87,11 @@ async fn doctor_passes_and_reports_every_check_with_its_time() {
         "open tab",
         "load page",
         "round trip",
+        "act",
         "close",
         "nothing left",
+        "daemon folder",
+        "mcp handshake",
     ] {
         let line = out
             .stdout
@@ -104,7 +107,7 @@ async fn doctor_passes_and_reports_every_check_with_its_time() {
     let report = json(&out.stdout);
     assert_eq!(report["ok"], true);
     let checks = report["checks"].as_array().expect("checks");
-    assert_eq!(checks.len(), 8);
+    assert_eq!(checks.len(), 11);
     assert!(
         checks
             .iter()

@@ -138,7 +138,7 @@ async fn run(
 ) -> Value {
     let mut notes = Vec::new();
     let alive = match owned {
-        Some(o) => o.browser.connection().await.is_ok(),
+        Some(o) => o.browser.is_alive().await,
         None => false,
     };
     if !alive {
