@@ -24,6 +24,7 @@ if [ ! -d "$cache/miniwob/miniwob/html" ]; then
   python3 -m zipfile -e "$cache"/wheels/miniwob-*.whl "$cache/miniwob"
 fi
 
+(cd .. && cargo build --release --locked --bin rove)
 cd harness
 cargo build --release --locked 2>/dev/null || cargo build --release
 ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench

@@ -131,13 +131,99 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         cells.push(measure(async || agent_browser.run(&["click", &at]).await, &count).await);
     }
     rows.push(("agent-browser", cells));
-    agent_browser.close().await;
 
-    let table = markdown(&rows);
+    let mut table = markdown(&rows);
+    table.push_str(
+        &faces(
+            &url,
+            &node_modules,
+            &mut playwright,
+            &mut devtools,
+            &agent_browser,
+            &count,
+        )
+        .await?,
+    );
+    agent_browser.close().await;
     println!("{table}");
     std::fs::write("../click-results.md", &table)?;
     eprintln!("written to ../click-results.md");
     Ok(())
+}
+
+/// The faces: the tokens of each MCP server's `tools/list`, and the CLI's
+/// own time per command with a warm daemon, against agent-browser's.
+async fn faces(
+    url: &str,
+    node_modules: &std::path::Path,
+    playwright: &mut Mcp,
+    devtools: &mut Mcp,
+    agent_browser: &AgentBrowser,
+    count: &impl Fn(&str) -> usize,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let _ = node_modules;
+    let rove_bin = std::env::var("ROVE_BIN").unwrap_or_else(|_| "../../target/release/rove".into());
+    let mut rove_mcp = Mcp::start("rove", &rove_bin, &["mcp"]).await?;
+    let mut out = String::from("\n| MCP server | tools/list tokens |\n|---|---:|\n");
+    for (name, server) in [
+        ("rove", &mut rove_mcp),
+        ("Playwright MCP", playwright),
+        ("chrome-devtools-mcp", devtools),
+    ] {
+        let tools = server.tools_list().await?;
+        out.push_str(&format!("| {name} | {} |\n", count(&tools)));
+    }
+
+    // CLI: a warm daemon (or agent-browser's), then timed invocations.
+    let session = ["--session", "rove-bench"];
+    let rove = |args: &[&str]| {
+        let mut command = tokio::process::Command::new(&rove_bin);
+        command
+            .args(session)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null());
+        command
+    };
+    rove(&["open", url]).output().await?;
+    let mut rows = Vec::new();
+    for (label, args) in [
+        ("eval 1", vec!["eval", "1"]),
+        ("snapshot -i", vec!["snapshot", "-i"]),
+    ] {
+        let mut wall = Vec::new();
+        let mut own = Vec::new();
+        for _ in 0..RUNS {
+            let mut json_args = vec!["--json"];
+            json_args.extend(args.iter().copied());
+            let started = Instant::now();
+            let output = rove(&json_args).output().await?;
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            let answer: serde_json::Value =
+                serde_json::from_slice(&output.stdout).unwrap_or_default();
+            wall.push(ms);
+            own.push(ms - answer["ms"].as_f64().unwrap_or(f64::NAN));
+        }
+        let mut ab = Vec::new();
+        agent_browser.run(&["open", url]).await?;
+        for _ in 0..RUNS {
+            let started = Instant::now();
+            agent_browser.run(&args).await?;
+            ab.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+        rows.push(format!(
+            "| `{label}` | {:.1} | {:.1} | {:.1} |\n",
+            median(&mut wall),
+            median(&mut own),
+            median(&mut ab)
+        ));
+    }
+    rove(&["close"]).output().await?;
+    out.push_str("\n| CLI command, warm | rove: ms | rove's CLI overhead: ms | agent-browser: ms |\n|---|---:|---:|---:|\n");
+    for row in rows {
+        out.push_str(&row);
+    }
+    Ok(out)
 }
 
 /// Clicks `RUNS` times after one warm-up: the median round trip and the

@@ -185,6 +185,13 @@ impl Mcp {
             })
     }
 
+    /// The server's `tools/list` answer as JSON text (what a host loads
+    /// into every conversation). Used by `rove-bench-click`.
+    #[allow(dead_code)]
+    pub async fn tools_list(&mut self) -> std::io::Result<String> {
+        Ok(self.request("tools/list", json!({})).await?.to_string())
+    }
+
     /// Calls a tool and returns the text the model would read.
     pub async fn tool(&mut self, name: &str, arguments: Value) -> std::io::Result<String> {
         let result = self

@@ -37,7 +37,11 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
 fn render(answer: &Value, out: Output) -> u8 {
     if answer["ok"] == json!(true) {
         out.line(answer["text"].as_str().unwrap_or_default().trim_end());
-        out.success(answer["outcome"].clone());
+        let mut outcome = answer["outcome"].clone();
+        if let (Some(fields), Some(ms)) = (outcome.as_object_mut(), answer.get("ms")) {
+            fields.insert("ms".into(), ms.clone());
+        }
+        out.success(outcome);
         return 0;
     }
     let failure: Failure = match serde_json::from_value::<ReportWire>(answer["error"].clone()) {

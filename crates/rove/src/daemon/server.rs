@@ -154,6 +154,7 @@ async fn run(
     let Some(o) = owned else {
         return rejected("no session");
     };
+    let started = std::time::Instant::now();
     match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute(command)).await {
         Err(_) => json!({"ok": false, "error": rove_errors::Report::new(
             rove_errors::ErrorCode::Timeout,
@@ -172,7 +173,10 @@ async fn run(
             if !notes.is_empty() {
                 body["notes"] = json!(notes);
             }
-            json!({"ok": true, "outcome": body, "text": text})
+            // The time the command took in the daemon: what the CLI adds
+            // on top is its own overhead (docs/benchmarks.md).
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            json!({"ok": true, "outcome": body, "text": text, "ms": ms})
         }
     }
 }
