@@ -14,7 +14,7 @@ mod server;
 mod tools;
 
 pub use http::{HttpServer, serve_http};
-pub use server::{BrowserSource, McpError, RoveMcp};
+pub use server::{BrowserSource, Forwarder, McpError, RoveMcp};
 
 /// The tools as `tools/list` shows them, as JSON (for docs and tests).
 pub fn tools_json() -> serde_json::Value {

@@ -11,6 +11,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use rove_browser::{Browser, BrowserError, ConnectOptions, LaunchOptions};
 use rove_commands::{Command, CommandError, Outcome, Session, SessionConfig};
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
@@ -21,6 +23,23 @@ pub enum BrowserSource {
     Launch(LaunchOptions),
     /// Connect to one someone else started (never closed by rove).
     Connect(ConnectOptions),
+    /// No browser of its own: every command goes to a named session that
+    /// others (the CLI) share, through this forwarder.
+    Shared(Forwarder),
+}
+
+/// Sends `{"command": …}` to a shared session and returns its answer:
+/// `{"ok": true, "text", "image"?}` or `{"ok": false, "error", "fresh_view"?}`.
+#[derive(Clone)]
+pub struct Forwarder(pub Arc<dyn Fn(Value) -> Forwarded + Send + Sync>);
+
+/// The answer a [`Forwarder`] is working on.
+pub type Forwarded = std::pin::Pin<Box<dyn std::future::Future<Output = Value> + Send>>;
+
+impl std::fmt::Debug for Forwarder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Forwarder")
+    }
 }
 
 /// Why the server could not run.
@@ -39,7 +58,8 @@ pub enum McpError {
 /// used by one caller at a time anyway.)
 #[derive(Debug, Clone)]
 pub struct RoveMcp {
-    jobs: mpsc::UnboundedSender<Job>,
+    jobs: Option<mpsc::UnboundedSender<Job>>,
+    forward: Option<Forwarder>,
 }
 
 /// A tool call for the session thread, or the end.
@@ -70,12 +90,21 @@ struct State {
 impl RoveMcp {
     /// A server that gets its browser from `source` (on the first tool call).
     pub fn new(source: BrowserSource, config: SessionConfig) -> Result<RoveMcp, McpError> {
+        if let BrowserSource::Shared(forward) = source {
+            return Ok(RoveMcp {
+                jobs: None,
+                forward: Some(forward),
+            });
+        }
         let (jobs, queue) = mpsc::unbounded_channel();
         std::thread::Builder::new()
             .name("rove-mcp-session".into())
             .spawn(move || session_thread(source, config, queue))
             .map_err(|e| McpError::Protocol(format!("no session thread: {e}")))?;
-        Ok(RoveMcp { jobs })
+        Ok(RoveMcp {
+            jobs: Some(jobs),
+            forward: None,
+        })
     }
 
     /// Serves one client over stdin and stdout until it disconnects, then
@@ -89,8 +118,10 @@ impl RoveMcp {
             .map_err(|e| McpError::Protocol(e.to_string()))?;
         let ended = running.waiting().await;
         let (done, finished) = oneshot::channel();
-        if jobs.send(Job::Shutdown(done)).is_ok() {
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(10), finished).await;
+        if let Some(jobs) = jobs {
+            if jobs.send(Job::Shutdown(done)).is_ok() {
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(10), finished).await;
+            }
         }
         ended
             .map(|_| ())
@@ -116,8 +147,16 @@ impl RoveMcp {
                 return CallToolResult::error(vec![ContentBlock::text(json!(error).to_string())]);
             }
         };
+        if let Some(forward) = &self.forward {
+            let answer = (forward.0)(json!({"command": command})).await;
+            return forwarded(&answer);
+        }
         let (reply, answer) = oneshot::channel();
-        if self.jobs.send(Job::Run(command, reply)).is_err() {
+        let sent = self
+            .jobs
+            .as_ref()
+            .is_some_and(|jobs| jobs.send(Job::Run(command, reply)).is_ok());
+        if !sent {
             return failure(&CommandError::Rejected("the session has ended".into()));
         }
         match answer.await {
@@ -188,6 +227,11 @@ async fn ensure_session(
     let browser = match source {
         BrowserSource::Launch(options) => Browser::launch(options.clone()).await,
         BrowserSource::Connect(options) => Browser::connect(options.clone()).await,
+        BrowserSource::Shared(_) => {
+            return Err(CommandError::Rejected(
+                "a shared session has no browser here".into(),
+            ));
+        }
     }
     .map_err(|e: BrowserError| CommandError::Browser(e))?;
     let session = match Session::start(&browser, config.clone()).await {
@@ -226,6 +270,27 @@ fn success(outcome: &Outcome, notes: &[String]) -> CallToolResult {
         content.push(ContentBlock::image(data, image.mime));
     }
     CallToolResult::success(content)
+}
+
+/// A shared session's answer as content, the same shape as our own.
+fn forwarded(answer: &Value) -> CallToolResult {
+    if answer["ok"] == json!(true) {
+        let mut content = vec![ContentBlock::text(
+            answer["text"].as_str().unwrap_or_default().to_owned(),
+        )];
+        if let (Some(data), Some(mime)) = (
+            answer["image"]["data"].as_str(),
+            answer["image"]["mime"].as_str(),
+        ) {
+            content.push(ContentBlock::image(data.to_owned(), mime.to_owned()));
+        }
+        return CallToolResult::success(content);
+    }
+    let mut content = vec![ContentBlock::text(answer["error"].to_string())];
+    if let Some(view) = answer["fresh_view"].as_str() {
+        content.push(ContentBlock::text(view.to_owned()));
+    }
+    CallToolResult::error(content)
 }
 
 /// The typed error as JSON in the first block, the fresh view (when there

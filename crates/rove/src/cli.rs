@@ -28,7 +28,7 @@ pub struct Cli {
 }
 
 /// Flags accepted before or after the command name.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct GlobalArgs {
     /// Print one JSON object instead of human-readable text.
     #[arg(long, global = true)]

@@ -79,7 +79,13 @@ async fn run(cli: &Cli, out: Output) -> u8 {
 /// JSON-RPC; failures go to stderr), or over HTTP until interrupted.
 async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     let transport = rove_cdp::TransportConfig::from_env();
+    // A session named by the host (`rove mcp --session work`, or
+    // ROVE_SESSION) is shared with the CLI through its daemon; otherwise
+    // each client gets a session of its own.
+    let named = std::env::var_os("ROVE_SESSION").is_some()
+        || std::env::args().any(|a| a == "--session" || a.starts_with("--session="));
     let source = match &global.cdp_url {
+        _ if named => rove_mcp::BrowserSource::Shared(remote::forwarder(global.clone())),
         Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {
             transport: transport.clone(),
             ..rove_browser::ConnectOptions::new(url.clone())

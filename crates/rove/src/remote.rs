@@ -33,6 +33,23 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
     render(&answer, out)
 }
 
+/// Sends MCP tool calls to the session's daemon (started when needed), so an
+/// MCP host and the shell share one named session.
+pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
+    let global = std::sync::Arc::new(global);
+    rove_mcp::Forwarder(std::sync::Arc::new(move |request: Value| {
+        let global = global.clone();
+        Box::pin(async move {
+            match client::send(&global, &request, true).await {
+                Ok(answer) => answer,
+                Err(failure) => {
+                    json!({"ok": false, "error": failure.report, "fresh_view": failure.fresh_view})
+                }
+            }
+        })
+    }))
+}
+
 /// Prints a daemon's answer; returns the exit status.
 fn render(answer: &Value, out: Output) -> u8 {
     if answer["ok"] == json!(true) {

@@ -18,8 +18,14 @@ struct Client {
 
 impl Client {
     async fn start() -> Client {
+        Client::start_with(&[], &[]).await
+    }
+
+    async fn start_with(args: &[&str], envs: &[(&str, &str)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("mcp")
+            .args(args)
+            .envs(envs.iter().copied())
             .env_remove("ROVE_CDP_URL")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
@@ -368,4 +374,72 @@ async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
         bad_tool.is_null() || bad_tool["isError"] == true,
         "{bad_tool}"
     );
+}
+
+#[tokio::test]
+async fn a_named_session_is_shared_between_the_shell_and_mcp() {
+    let dir = std::env::temp_dir().join(format!("rove-mcp-shared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let runtime = dir.to_str().expect("utf-8").to_owned();
+    let page = "<!doctype html><title>Shared</title><button onclick=\"this.textContent='Pressed'\">Press</button>";
+    let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
+        .await
+        .expect("server");
+    let shell = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
+        command
+            .args(["--session", "shared", "--json"])
+            .args(args)
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .env("ROVE_IDLE", "60")
+            .env_remove("ROVE_SESSION")
+            .kill_on_drop(true);
+        command
+    };
+    let opened = shell(&["open", &server.url("/p")])
+        .output()
+        .await
+        .expect("open");
+    assert!(
+        opened.status.success(),
+        "{}",
+        String::from_utf8_lossy(&opened.stdout)
+    );
+
+    let mut client =
+        Client::start_with(&["--session", "shared"], &[("XDG_RUNTIME_DIR", &runtime)]).await;
+    let view = client.call("snapshot", json!({})).await;
+    let text = text(&view, 0);
+    assert!(
+        text.contains("Shared"),
+        "MCP sees the page the shell opened: {text}"
+    );
+    let button = text
+        .lines()
+        .find(|l| l.contains("button \"Press\""))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("ref")
+        .to_owned();
+    client.call("click", json!({"ref": button})).await;
+    let seen = shell(&["eval", "document.querySelector('button').textContent"])
+        .output()
+        .await
+        .expect("eval");
+    let seen: Value = serde_json::from_slice(&seen.stdout).expect("json");
+    assert_eq!(
+        seen["data"]["result"], "Pressed",
+        "the shell sees what MCP did"
+    );
+    let stale = client.call("click", json!({"ref": "e999"})).await;
+    assert_eq!(stale["isError"], true);
+    assert!(text_of_error(&stale).contains("REF_NOT_FOUND"));
+    let closed = shell(&["close"]).output().await.expect("close");
+    assert!(closed.status.success());
+}
+
+fn text_of_error(result: &Value) -> String {
+    result["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }

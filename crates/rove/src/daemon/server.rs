@@ -176,7 +176,14 @@ async fn run(
             // The time the command took in the daemon: what the CLI adds
             // on top is its own overhead (docs/benchmarks.md).
             let ms = started.elapsed().as_secs_f64() * 1000.0;
-            json!({"ok": true, "outcome": body, "text": text, "ms": ms})
+            let mut answer = json!({"ok": true, "outcome": body, "text": text, "ms": ms});
+            // An image returned inline (to an MCP host sharing the session).
+            if let Some(image) = &outcome.image {
+                use base64::Engine;
+                let data = base64::engine::general_purpose::STANDARD.encode(&image.bytes);
+                answer["image"] = json!({"mime": image.mime, "data": data});
+            }
+            answer
         }
     }
 }
