@@ -168,10 +168,13 @@ pub enum Command {
     )]
     Eval(EvalArgs),
     /// Go back in the tab's history.
+    #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,
     /// Go forward in the tab's history.
+    #[command(after_help = "Examples:\n  rove forward")]
     Forward,
     /// Reload the page.
+    #[command(after_help = "Examples:\n  rove reload")]
     Reload,
     /// End the session: its daemon, browser, tabs and cookies.
     #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
