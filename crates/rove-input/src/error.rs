@@ -40,6 +40,15 @@ pub enum InputError {
         /// Its text.
         message: String,
     },
+    /// The page changed under the action (its document was replaced while
+    /// the element was being acted on); the element exists again.
+    #[error("the page changed while acting on {target}")]
+    PageChanged {
+        /// The ref acted on.
+        target: String,
+        /// Whether input had been dispatched.
+        sent: bool,
+    },
     /// The arguments make no sense (an unknown key name, say).
     #[error("{0}")]
     Rejected(String),
@@ -66,6 +75,39 @@ impl InputError {
     }
 }
 
+impl InputError {
+    /// The element's document or node went away under the action: the
+    /// browser no longer knows the context, node or object rove held.
+    pub(crate) fn element_gone(&self) -> bool {
+        if let InputError::NotActionable { reason, .. } = self {
+            return reason == "detached";
+        }
+        let InputError::Browser { error, .. } = self else {
+            return false;
+        };
+        let message = error.to_string();
+        [
+            "Cannot find context with specified id",
+            "Could not find node with given id",
+            "No node with given id found",
+            "Could not find object with given id",
+            "Cannot find object with given id",
+            "Node is detached from document",
+            "Execution context was destroyed",
+        ]
+        .iter()
+        .any(|gone| message.contains(gone))
+    }
+
+    /// Whether input had been dispatched when this failure happened.
+    pub(crate) fn was_sent(&self) -> bool {
+        matches!(
+            self,
+            InputError::Browser { sent: true, .. } | InputError::PageChanged { sent: true, .. }
+        )
+    }
+}
+
 impl From<BrowserError> for InputError {
     fn from(error: BrowserError) -> Self {
         InputError::Browser { error, sent: false }
@@ -88,6 +130,7 @@ impl Classify for InputError {
                 ErrorCode::NotActionable
             }
             InputError::DialogOpen { .. } => ErrorCode::DialogOpen,
+            InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::Rejected(_) => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
             InputError::Browser { error, .. } => error.code(),
@@ -96,7 +139,9 @@ impl Classify for InputError {
 
     fn action_sent(&self) -> ActionSent {
         match self {
-            InputError::Browser { sent: true, .. } => ActionSent::PossiblySent,
+            InputError::Browser { sent: true, .. } | InputError::PageChanged { sent: true, .. } => {
+                ActionSent::PossiblySent
+            }
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
             InputError::Ignored { .. } => ActionSent::Sent,
@@ -131,6 +176,9 @@ impl Classify for InputError {
                     .into()
             }
             InputError::Rejected(_) => "fix the arguments and try again".into(),
+            InputError::PageChanged { .. } => {
+                "take a fresh view; the page changed while rove was acting".into()
+            }
             InputError::Page(e) => e.hint(),
             InputError::Browser { sent: true, .. } => {
                 "the input may have reached the page; take a fresh view before repeating it".into()

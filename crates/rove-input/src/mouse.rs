@@ -84,24 +84,10 @@ pub async fn click(
     target: Ref,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    let result = on_element(model, target, async |tab: &Tab, element: &Element| {
+    on_element(model, target, async |tab: &Tab, element: &Element| {
         click_element(tab, element, opts).await
     })
-    .await;
-    match result {
-        // The element went away between the lookup and the check.
-        Err(InputError::NotActionable { reason, .. }) if reason == "detached" => Err(model
-            .element(target)
-            .await
-            .err()
-            .map(InputError::Page)
-            .unwrap_or(InputError::NotActionable {
-                target: target.to_string(),
-                reason: "it was detached from the page".into(),
-                cover: None,
-            })),
-        other => other,
-    }
+    .await
 }
 
 async fn click_element(
@@ -311,7 +297,23 @@ pub(crate) async fn on_element<T>(
     let element = model.element(target).await?;
     let result = act(&tab, &element).await;
     release(&element).await;
-    result
+    match result {
+        // The element's document went away under the action (a navigation
+        // or a re-render between the lookup and the input): the ref is
+        // resolved again, so the answer is `REF_NOT_FOUND` with a fresh view,
+        // or, when the element is still there, that the page changed.
+        Err(e) if e.element_gone() => Err(match model.element(target).await {
+            Err(gone) => InputError::Page(gone),
+            Ok(again) => {
+                release(&again).await;
+                InputError::PageChanged {
+                    target: target.to_string(),
+                    sent: e.was_sent(),
+                }
+            }
+        }),
+        other => other,
+    }
 }
 
 /// Scrolls every scrollable ancestor, across frames, as the browser itself
