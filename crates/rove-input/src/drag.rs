@@ -22,7 +22,7 @@ use crate::{InputError, mouse::refuse_while_dialog};
 /// Moves between the two points take this many steps.
 const STEPS: u32 = 8;
 /// How long the first moves wait for Chromium to report an HTML5 drag.
-const DRAG_START_WAIT: Duration = Duration::from_millis(60);
+const DRAG_START_WAIT: Duration = Duration::from_millis(120);
 
 /// What a drag did.
 #[derive(Debug, Clone)]
