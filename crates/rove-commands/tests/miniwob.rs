@@ -467,7 +467,7 @@ async fn email_inbox() {
             .find(|l| l.contains(&format!("clickable \"{sender} ")))
             .unwrap_or_else(|| panic!("no mail from {sender} in {inbox}"))
             .to_owned();
-        // `eN clickable "Sender …" [eA .trash eB .star]`
+        // `eN clickable "Sender …" [eA trash eB star]`
         let icon = |hint: &str| {
             row.split('[')
                 .nth(1)
@@ -481,11 +481,11 @@ async fn email_inbox() {
                 .unwrap_or_else(|| panic!("no {hint} icon in {row}"))
         };
         if e.instruction.contains("trash icon") {
-            e.click(&icon(".trash")).await;
+            e.click(&icon("trash")).await;
             return;
         }
         if e.instruction.contains("star icon") {
-            e.click(&icon(".star")).await;
+            e.click(&icon("star")).await;
             return;
         }
         let (mail, _) = line_ref(&row).expect("row ref");

@@ -135,7 +135,7 @@ fn compose(
     }
     let (mut text, r) = element_text(line, refs, opts);
     // Unnamed clickables inside a clickable (the star and trash icons of a
-    // mail row) ride on its line: `e3 clickable "Row" [e4 .trash e5 .star]`.
+    // mail row) ride on its line: `e3 clickable "Row" [e4 trash e5 star]`.
     let mut consumed = 1;
     if record.r == "clickable" {
         let mut icons = Vec::new();
@@ -150,8 +150,10 @@ fn compose(
                 break;
             }
             let icon = refs.get_or_assign(&next.key);
+            // In the brackets a hint is plainly the icon's name: a class
+            // loses its dot (`e4 trash`), an id keeps its `#`.
             icons.push(match next.record.k.as_deref() {
-                Some(hint) => format!("{icon} {hint}"),
+                Some(hint) => format!("{icon} {}", hint.strip_prefix('.').unwrap_or(hint)),
                 None => icon.to_string(),
             });
             consumed += 1;
