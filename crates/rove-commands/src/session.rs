@@ -232,7 +232,7 @@ impl Session {
             out.happened.push(format!(
                 "{} dialog opened: {}",
                 rove_errors::with_article(&dialog.kind),
-                rove_page_quote(&dialog.message)
+                quote_line(&dialog.message)
             ));
         }
         if out.view.is_some() {
@@ -298,7 +298,7 @@ pub(crate) fn parse_ref(text: &str) -> Result<Ref, CommandError> {
 }
 
 /// A text in double quotes, shortened to a line.
-pub(crate) fn rove_page_quote(text: &str) -> String {
+pub(crate) fn quote_line(text: &str) -> String {
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let short: String = flat.chars().take(200).collect();
     if short.len() < flat.len() {

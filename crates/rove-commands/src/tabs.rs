@@ -7,7 +7,7 @@ use rove_page::Mode;
 use serde_json::{Value, json};
 
 use crate::outcome::Outcome;
-use crate::session::{Session, rove_page_quote, view_of};
+use crate::session::{Session, quote_line, view_of};
 use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
 
 /// How long rove watches for the next dialog of a chain after answering one.
@@ -125,7 +125,7 @@ impl Session {
         out.happened.push(format!(
             "{verb} the {} {}",
             dialog.kind,
-            rove_page_quote(&dialog.message)
+            quote_line(&dialog.message)
         ));
         // The closing event clears the dialog; a chained one replaces it.
         let mut changes = watch.changes();
@@ -139,7 +139,7 @@ impl Session {
                 out.happened.push(format!(
                     "another {} dialog opened: {}",
                     next.kind,
-                    rove_page_quote(&next.message)
+                    quote_line(&next.message)
                 ));
             }
         }

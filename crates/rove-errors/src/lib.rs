@@ -12,13 +12,13 @@
 //! the action may already have reached the page. An agent must never blindly
 //! repeat a click that is `possibly_sent`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What went wrong, as a stable machine-readable code.
 ///
 /// The serialized form is SCREAMING_SNAKE_CASE (`REF_NOT_FOUND`), which is what
 /// the docs, the CLI's `--json` output and MCP results show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// The ref's node is gone (re-render, navigation, closed frame).
@@ -164,7 +164,7 @@ impl std::fmt::Display for ErrorCode {
 }
 
 /// The recovery an agent should attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Retry {
     /// Take a fresh view of the page first; the old one no longer holds.
@@ -176,7 +176,7 @@ pub enum Retry {
 }
 
 /// Whether the failed action may have reached the page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionSent {
     /// The action reached the page, then something failed.
@@ -190,7 +190,7 @@ pub enum ActionSent {
 /// A failure as every face shows it: `{"code", "message", "hint", "retry",
 /// "action_sent", "facts"}`. The CLI's `--json`, MCP's error results and the
 /// agent's history all carry this shape.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// The vocabulary code.
     pub code: ErrorCode,
@@ -203,7 +203,7 @@ pub struct Report {
     /// Whether the action may have reached the page.
     pub action_sent: ActionSent,
     /// Facts beyond the message (a cover, a status, a dialog).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facts: Option<serde_json::Value>,
 }
 

@@ -61,8 +61,11 @@ fn render(answer: &Value, out: Output) -> u8 {
         out.success(outcome);
         return 0;
     }
-    let failure: Failure = match serde_json::from_value::<ReportWire>(answer["error"].clone()) {
-        Ok(wire) => wire.into_failure(answer["fresh_view"].as_str()),
+    let failure = match serde_json::from_value::<rove_errors::Report>(answer["error"].clone()) {
+        Ok(report) => Failure {
+            report,
+            fresh_view: answer["fresh_view"].as_str().map(str::to_owned),
+        },
         Err(e) => Failure::new(
             ErrorCode::Internal,
             format!("the daemon's error did not parse: {e}: {answer}"),
@@ -90,44 +93,6 @@ async fn close(global: &GlobalArgs, out: Output) -> u8 {
             out.failure(&failure, None);
             failure.exit_status()
         }
-    }
-}
-
-/// The error report as it crosses the socket.
-#[derive(serde::Deserialize)]
-struct ReportWire {
-    code: String,
-    message: String,
-    hint: String,
-    #[serde(default)]
-    facts: Option<Value>,
-    #[serde(default)]
-    retry: Option<String>,
-    #[serde(default)]
-    action_sent: Option<String>,
-}
-
-impl ReportWire {
-    fn into_failure(self, fresh_view: Option<&str>) -> Failure {
-        let code = ErrorCode::ALL
-            .into_iter()
-            .find(|c| c.as_str() == self.code)
-            .unwrap_or(ErrorCode::Internal);
-        let mut failure = Failure::new(code, self.message, self.hint);
-        failure.report.facts = self.facts;
-        failure.report.retry = match self.retry.as_deref() {
-            Some("reobserve") => rove_errors::Retry::Reobserve,
-            Some("retry") => rove_errors::Retry::Retry,
-            Some("never") => rove_errors::Retry::Never,
-            _ => code.default_retry(),
-        };
-        failure.report.action_sent = match self.action_sent.as_deref() {
-            Some("sent") => rove_errors::ActionSent::Sent,
-            Some("possibly_sent") => rove_errors::ActionSent::PossiblySent,
-            _ => rove_errors::ActionSent::NotSent,
-        };
-        failure.fresh_view = fresh_view.map(str::to_owned);
-        failure
     }
 }
 
