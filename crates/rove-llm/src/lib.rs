@@ -1,0 +1,28 @@
+//! `rove-llm`: thin clients for the models rove's agent talks to.
+//!
+//! A model is named `provider:model` (`openai:gpt-5-mini`,
+//! `anthropic:claude-sonnet-4-5`, `ollama:qwen3:8b`); keys and base URLs come
+//! from each provider's usual environment variables ([`Endpoint::resolve`]).
+//! Two wire formats cover them: OpenAI Chat Completions (OpenAI and every
+//! compatible server: Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek, Groq,
+//! Gemini's compatible endpoint) and Anthropic Messages. Calls retry with
+//! backoff and jitter on 429 and 5xx (honouring `Retry-After`), fail with
+//! typed errors ([`LlmError`]), report usage, and may fall back once per run
+//! to another model. Nothing here knows about browsers; keys are never
+//! logged.
+
+mod anthropic;
+mod client;
+mod error;
+mod model;
+mod openai;
+mod price;
+mod transport;
+mod types;
+
+pub use client::Llm;
+pub use error::LlmError;
+pub use model::{Endpoint, Wire};
+pub use price::{Price, PriceTable};
+pub use transport::RetryPolicy;
+pub use types::{Completion, Message, Request, ToolCall, ToolSpec, Usage};

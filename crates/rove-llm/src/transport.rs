@@ -1,0 +1,176 @@
+//! One POST of JSON to a provider, with retries: backoff with jitter on 429
+//! and 5xx and on connection failures, honouring `Retry-After`; typed
+//! errors for what is not retried (401/403, other 4xx).
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::LlmError;
+
+/// How retries are spaced.
+#[derive(Debug, Clone)]
+pub struct RetryPolicy {
+    /// Retries after the first attempt.
+    pub retries: u32,
+    /// The first pause; each next one doubles.
+    pub base: Duration,
+    /// The longest pause, `Retry-After` included.
+    pub max: Duration,
+    /// The deadline of one attempt.
+    pub attempt_timeout: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            retries: 3,
+            base: Duration::from_millis(500),
+            max: Duration::from_secs(30),
+            attempt_timeout: Duration::from_secs(120),
+        }
+    }
+}
+
+/// An HTTP client for providers.
+#[derive(Debug, Clone)]
+pub(crate) struct Transport {
+    client: reqwest::Client,
+    policy: RetryPolicy,
+}
+
+impl Transport {
+    pub(crate) fn new(policy: RetryPolicy) -> Result<Transport, LlmError> {
+        static PROVIDER: std::sync::Once = std::sync::Once::new();
+        PROVIDER.call_once(|| {
+            // Another part of the process may have chosen one already.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        });
+        let client = reqwest::Client::builder()
+            .timeout(policy.attempt_timeout)
+            .build()
+            .map_err(|e| LlmError::Config(format!("no HTTP client: {e}")))?;
+        Ok(Transport { client, policy })
+    }
+
+    /// POSTs `body` and returns the JSON answer.
+    pub(crate) async fn post(
+        &self,
+        provider: &str,
+        url: &str,
+        headers: &[(&str, String)],
+        body: &Value,
+    ) -> Result<Value, LlmError> {
+        let payload = serde_json::to_vec(body)
+            .map_err(|e| LlmError::Config(format!("the request did not serialize: {e}")))?;
+        let mut attempt = 0;
+        loop {
+            let mut request = self
+                .client
+                .post(url)
+                .header("content-type", "application/json")
+                .body(payload.clone());
+            for (name, value) in headers {
+                request = request.header(*name, value);
+            }
+            let failure = match request.send().await {
+                // Without the URL: a query string may carry a key.
+                Err(e) => Failed::Retry(
+                    LlmError::Network {
+                        provider: provider.to_owned(),
+                        message: e.without_url().to_string(),
+                    },
+                    None,
+                ),
+                Ok(response) => {
+                    let status = response.status().as_u16();
+                    let retry_after = response
+                        .headers()
+                        .get("retry-after")
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(|v| v.trim().parse::<u64>().ok());
+                    let text = response.text().await.unwrap_or_default();
+                    match status {
+                        200..=299 => {
+                            return serde_json::from_str(&text).map_err(|e| {
+                                LlmError::BadResponse {
+                                    provider: provider.to_owned(),
+                                    message: format!("not JSON ({e})"),
+                                }
+                            });
+                        }
+                        429 => Failed::Retry(
+                            LlmError::RateLimited {
+                                provider: provider.to_owned(),
+                                retry_after,
+                            },
+                            retry_after,
+                        ),
+                        401 | 403 => Failed::Final(LlmError::Auth {
+                            provider: provider.to_owned(),
+                            status,
+                            message: message_of(&text),
+                        }),
+                        500..=599 => Failed::Retry(
+                            LlmError::Provider {
+                                provider: provider.to_owned(),
+                                status,
+                                message: message_of(&text),
+                            },
+                            retry_after,
+                        ),
+                        _ => Failed::Final(LlmError::Provider {
+                            provider: provider.to_owned(),
+                            status,
+                            message: message_of(&text),
+                        }),
+                    }
+                }
+            };
+            match failure {
+                Failed::Final(e) => return Err(e),
+                Failed::Retry(e, _) if attempt >= self.policy.retries => return Err(e),
+                Failed::Retry(e, retry_after) => {
+                    let pause = self.pause(attempt, retry_after);
+                    tracing::warn!(target: "rove_llm", provider, error = %e, attempt = attempt + 1, pause_ms = pause.as_millis() as u64, "retrying");
+                    tokio::time::sleep(pause).await;
+                    attempt += 1;
+                }
+            }
+        }
+    }
+
+    /// Exponential backoff with up to 25 % jitter, at least `Retry-After`,
+    /// at most the policy's maximum.
+    fn pause(&self, attempt: u32, retry_after: Option<u64>) -> Duration {
+        let backoff = self.policy.base.saturating_mul(1 << attempt.min(10));
+        let jitter = backoff.mul_f64(0.25 * jitter_fraction());
+        let wanted = (backoff + jitter).max(Duration::from_secs(retry_after.unwrap_or(0)));
+        wanted.min(self.policy.max)
+    }
+}
+
+enum Failed {
+    Retry(LlmError, Option<u64>),
+    Final(LlmError),
+}
+
+/// A number in [0, 1) that differs between calls (jitter needs no more).
+fn jitter_fraction() -> f64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    f64::from(nanos % 1000) / 1000.0
+}
+
+/// The provider's own error message, when its body has one.
+fn message_of(body: &str) -> String {
+    let parsed: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    parsed["error"]["message"]
+        .as_str()
+        .or_else(|| parsed["error"].as_str())
+        .or_else(|| parsed["message"].as_str())
+        .map(str::to_owned)
+        .unwrap_or_else(|| body.chars().take(300).collect())
+}

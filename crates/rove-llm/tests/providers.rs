@@ -1,0 +1,317 @@
+//! The provider clients against a local server that speaks each provider's
+//! wire format and plays scripted replies: requests as the providers
+//! document them, tool calls and usage parsed, 429 with `Retry-After`, 5xx
+//! exhausting retries, the fallback model, 401 not retried, truncation.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rove_llm::{Endpoint, Llm, LlmError, Message, Request, RetryPolicy, ToolCall, ToolSpec};
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::{Value, json};
+
+/// What the server received: path, headers, body.
+type Seen = Arc<Mutex<Vec<(String, Vec<(String, String)>, Value)>>>;
+
+struct Scripted {
+    server: LocalServer,
+    seen: Seen,
+}
+
+impl Scripted {
+    async fn start(replies: Vec<Response>) -> Scripted {
+        let queue = Arc::new(Mutex::new(VecDeque::from(replies)));
+        let seen: Seen = Arc::default();
+        let handler = {
+            let (queue, seen) = (queue.clone(), seen.clone());
+            move |request: &rove_localserver::Request| {
+                let body = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+                seen.lock().expect("lock").push((
+                    request.path.clone(),
+                    request.headers.clone(),
+                    body,
+                ));
+                queue
+                    .lock()
+                    .expect("lock")
+                    .pop_front()
+                    .unwrap_or_else(|| Response::status(599))
+            }
+        };
+        let server = LocalServer::start(
+            Routes::new()
+                .handle("/v1/chat/completions", handler.clone())
+                .handle("/v1/messages", handler),
+        )
+        .await
+        .expect("server");
+        Scripted { server, seen }
+    }
+
+    fn openai(&self) -> Endpoint {
+        let base = self.server.url("/v1");
+        Endpoint::resolve("openai:gpt-5-mini", |v| match v {
+            "OPENAI_API_KEY" => Some("sk-test-secret".into()),
+            "OPENAI_BASE_URL" => Some(base.clone()),
+            _ => None,
+        })
+        .expect("endpoint")
+    }
+
+    fn anthropic(&self) -> Endpoint {
+        let base = self.server.url("");
+        Endpoint::resolve("anthropic:claude-sonnet-4-5", |v| match v {
+            "ANTHROPIC_API_KEY" => Some("ak-test-secret".into()),
+            "ANTHROPIC_BASE_URL" => Some(base.clone()),
+            _ => None,
+        })
+        .expect("endpoint")
+    }
+
+    fn requests(&self) -> Vec<(String, Vec<(String, String)>, Value)> {
+        self.seen.lock().expect("lock").clone()
+    }
+}
+
+fn fast() -> RetryPolicy {
+    RetryPolicy {
+        retries: 3,
+        base: Duration::from_millis(10),
+        max: Duration::from_secs(5),
+        attempt_timeout: Duration::from_secs(10),
+    }
+}
+
+fn json_reply(value: Value) -> Response {
+    Response::with_type(200, "application/json", value.to_string().into_bytes())
+}
+
+fn openai_tool_call() -> Response {
+    json_reply(json!({
+        "id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-5-mini-2025-08-07",
+        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+            "role": "assistant", "content": null,
+            "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "click", "arguments": "{\"ref\":\"e7\"}"}}]
+        }}],
+        "usage": {"prompt_tokens": 1200, "completion_tokens": 20, "prompt_tokens_details": {"cached_tokens": 1000}}
+    }))
+}
+
+fn anthropic_tool_use() -> Response {
+    json_reply(json!({
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+        "stop_reason": "tool_use",
+        "content": [{"type": "text", "text": "Clicking."}, {"type": "tool_use", "id": "toolu_1", "name": "click", "input": {"ref": "e7"}}],
+        "usage": {"input_tokens": 200, "output_tokens": 30, "cache_read_input_tokens": 1000, "cache_creation_input_tokens": 0}
+    }))
+}
+
+fn request() -> Request {
+    Request {
+        system: "You drive a browser.".into(),
+        messages: vec![
+            Message::User {
+                text: "Log in.".into(),
+            },
+            Message::Assistant {
+                text: String::new(),
+                tool_calls: vec![
+                    ToolCall {
+                        id: "c1".into(),
+                        name: "fill".into(),
+                        arguments: json!({"ref": "e1", "text": "ada"}),
+                    },
+                    ToolCall {
+                        id: "c2".into(),
+                        name: "fill".into(),
+                        arguments: json!({"ref": "e2", "text": "pw"}),
+                    },
+                ],
+            },
+            Message::Tool {
+                call_id: "c1".into(),
+                text: "filled e1".into(),
+                is_error: false,
+            },
+            Message::Tool {
+                call_id: "c2".into(),
+                text: "filled e2".into(),
+                is_error: false,
+            },
+        ],
+        tools: vec![ToolSpec {
+            name: "click".into(),
+            description: "Click an element.".into(),
+            parameters: json!({"type": "object", "properties": {"ref": {"type": "string"}}, "required": ["ref"]}),
+        }],
+        max_tokens: 1024,
+    }
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+#[tokio::test]
+async fn openai_chat_completions_round_trip() {
+    let s = Scripted::start(vec![openai_tool_call()]).await;
+    let llm = Llm::new(s.openai(), None, fast()).expect("client");
+    let done = llm.complete(&request()).await.expect("completion");
+    assert_eq!(
+        done.tool_calls,
+        vec![ToolCall {
+            id: "call_1".into(),
+            name: "click".into(),
+            arguments: json!({"ref": "e7"})
+        }]
+    );
+    assert_eq!(
+        (done.usage.input, done.usage.output, done.usage.cached),
+        (1200, 20, 1000)
+    );
+    let seen = s.requests();
+    let (path, headers, body) = &seen[0];
+    assert_eq!(path, "/v1/chat/completions");
+    assert_eq!(
+        header(headers, "authorization"),
+        Some("Bearer sk-test-secret")
+    );
+    assert_eq!(body["model"], "gpt-5-mini");
+    assert_eq!(body["max_completion_tokens"], 1024);
+    assert_eq!(body["messages"][0]["role"], "system");
+    assert_eq!(
+        body["messages"][2]["tool_calls"][1]["function"]["arguments"],
+        "{\"ref\":\"e2\",\"text\":\"pw\"}"
+    );
+    assert_eq!(
+        body["messages"][3],
+        json!({"role": "tool", "tool_call_id": "c1", "content": "filled e1"})
+    );
+    assert_eq!(body["tools"][0]["function"]["name"], "click");
+}
+
+#[tokio::test]
+async fn anthropic_messages_round_trip() {
+    let s = Scripted::start(vec![anthropic_tool_use()]).await;
+    let llm = Llm::new(s.anthropic(), None, fast()).expect("client");
+    let done = llm.complete(&request()).await.expect("completion");
+    assert_eq!(done.text, "Clicking.");
+    assert_eq!(done.tool_calls[0].arguments, json!({"ref": "e7"}));
+    assert_eq!((done.usage.input, done.usage.cached), (1200, 1000));
+    let seen = s.requests();
+    let (path, headers, body) = &seen[0];
+    assert_eq!(path, "/v1/messages");
+    assert_eq!(header(headers, "x-api-key"), Some("ak-test-secret"));
+    assert_eq!(header(headers, "anthropic-version"), Some("2023-06-01"));
+    assert_eq!(body["system"], "You drive a browser.");
+    // Both tool results in one user turn, as the API requires.
+    assert_eq!(body["messages"].as_array().map(Vec::len), Some(3));
+    assert_eq!(body["messages"][2]["content"][1]["tool_use_id"], "c2");
+    assert_eq!(body["tools"][0]["input_schema"]["required"][0], "ref");
+}
+
+#[tokio::test]
+async fn a_429_is_retried_after_its_retry_after() {
+    let s = Scripted::start(vec![
+        Response::status(429).header("Retry-After", "1"),
+        openai_tool_call(),
+    ])
+    .await;
+    let llm = Llm::new(s.openai(), None, fast()).expect("client");
+    let started = Instant::now();
+    llm.complete(&request())
+        .await
+        .expect("completion after the retry");
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After was honoured"
+    );
+    assert_eq!(s.requests().len(), 2);
+}
+
+#[tokio::test]
+async fn server_errors_exhaust_retries_then_the_fallback_takes_over_for_good() {
+    let s = Scripted::start((0..4).map(|_| Response::status(503)).collect()).await;
+    let alone = Llm::new(s.openai(), None, fast()).expect("client");
+    let e = alone.complete(&request()).await.expect_err("exhausted");
+    assert!(matches!(e, LlmError::Provider { status: 503, .. }), "{e:?}");
+    assert_eq!(s.requests().len(), 4, "one attempt and three retries");
+
+    let mut replies: Vec<Response> = (0..4).map(|_| Response::status(500)).collect();
+    replies.push(anthropic_tool_use());
+    replies.push(anthropic_tool_use());
+    let s = Scripted::start(replies).await;
+    let llm = Llm::new(s.openai(), Some(s.anthropic()), fast()).expect("client");
+    let done = llm
+        .complete(&request())
+        .await
+        .expect("the fallback answered");
+    assert_eq!(done.model, "claude-sonnet-4-5");
+    assert_eq!(
+        llm.current().provider,
+        "anthropic",
+        "the run stays on the fallback"
+    );
+    llm.complete(&request())
+        .await
+        .expect("the next call goes to the fallback");
+    let paths: Vec<String> = s.requests().into_iter().map(|(p, _, _)| p).collect();
+    assert_eq!(
+        paths
+            .iter()
+            .filter(|p| p.as_str() == "/v1/chat/completions")
+            .count(),
+        4
+    );
+    assert_eq!(
+        paths
+            .iter()
+            .filter(|p| p.as_str() == "/v1/messages")
+            .count(),
+        2
+    );
+}
+
+#[tokio::test]
+async fn a_401_is_an_auth_error_and_not_retried() {
+    let s = Scripted::start(vec![Response::with_type(
+        401,
+        "application/json",
+        br#"{"error":{"message":"Incorrect API key"}}"#.to_vec(),
+    )])
+    .await;
+    let llm = Llm::new(s.openai(), None, fast()).expect("client");
+    let e = llm.complete(&request()).await.expect_err("auth");
+    assert!(
+        matches!(&e, LlmError::Auth { status: 401, message, .. } if message == "Incorrect API key"),
+        "{e:?}"
+    );
+    assert_eq!(s.requests().len(), 1);
+    assert!(
+        !e.to_string().contains("sk-test-secret"),
+        "the key never appears in an error"
+    );
+}
+
+#[tokio::test]
+async fn a_truncated_answer_is_a_typed_error() {
+    let s = Scripted::start(vec![
+        json_reply(json!({"model": "m", "choices": [{"finish_reason": "length", "message": {"role": "assistant", "content": "half"}}]})),
+        json_reply(json!({"model": "m", "stop_reason": "max_tokens", "content": [{"type": "text", "text": "half"}], "usage": {}})),
+    ])
+    .await;
+    let openai = Llm::new(s.openai(), None, fast()).expect("client");
+    assert!(matches!(
+        openai.complete(&request()).await,
+        Err(LlmError::Truncated { .. })
+    ));
+    let anthropic = Llm::new(s.anthropic(), None, fast()).expect("client");
+    assert!(matches!(
+        anthropic.complete(&request()).await,
+        Err(LlmError::Truncated { .. })
+    ));
+}
