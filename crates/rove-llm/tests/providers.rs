@@ -11,8 +11,9 @@ use rove_llm::{Endpoint, Llm, LlmError, Message, Request, RetryPolicy, ToolCall,
 use rove_localserver::{LocalServer, Response, Routes};
 use serde_json::{Value, json};
 
-/// What the server received: path, headers, body.
-type Seen = Arc<Mutex<Vec<(String, Vec<(String, String)>, Value)>>>;
+/// One request the server received: path, headers, body.
+type Received = (String, Vec<(String, String)>, Value);
+type Seen = Arc<Mutex<Vec<Received>>>;
 
 struct Scripted {
     server: LocalServer,
@@ -69,7 +70,7 @@ impl Scripted {
         .expect("endpoint")
     }
 
-    fn requests(&self) -> Vec<(String, Vec<(String, String)>, Value)> {
+    fn requests(&self) -> Vec<Received> {
         self.seen.lock().expect("lock").clone()
     }
 }
