@@ -12,6 +12,7 @@
 //! `rove-input`. It knows nothing of wire formats or of LLMs.
 
 mod act;
+mod catalog;
 mod command;
 mod downloads;
 mod error;
@@ -26,6 +27,7 @@ mod session;
 mod tabs;
 mod wait;
 
+pub use catalog::{ToolDescription, tools};
 pub use command::*;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use files::rove_temp_dir;
