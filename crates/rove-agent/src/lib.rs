@@ -1,0 +1,22 @@
+//! `rove-agent`: a model drives a session through the command vocabulary,
+//! step by step, until it calls `done` or a limit ends the run.
+//!
+//! Each step shows the model the page (the view, then what its actions
+//! changed), runs the tools it called in order (a call that navigates or
+//! switches tabs ends the sequence, since later refs would be stale),
+//! validates arguments by parsing them into the vocabulary (errors go back
+//! to the model), and records the step. Work in progress for issue 6: no
+//! loop detection, history compaction, secrets, domain policy, `rove run`
+//! or replay yet.
+
+mod run;
+
+pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, run};
+
+/// Why a run could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum AgentError {
+    /// The model could not be reached or answered wrongly.
+    #[error(transparent)]
+    Llm(#[from] rove_llm::LlmError),
+}

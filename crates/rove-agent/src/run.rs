@@ -1,0 +1,337 @@
+//! The loop: each step shows the model the page (a view, then what changed),
+//! runs the tools it calls in order, and records the step; the run ends with
+//! the model's `done` or a typed reason.
+
+use std::time::{Duration, Instant};
+
+use rove_commands::{Command, Outcome, Session, SnapshotArgs};
+use rove_errors::Classify;
+use rove_llm::{Llm, Message, Request, ToolCall, ToolSpec, Usage};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::AgentError;
+
+/// How a run is bounded.
+#[derive(Debug, Clone)]
+pub struct AgentConfig {
+    /// The most steps (model calls).
+    pub max_steps: u32,
+    /// The most tool calls run from one answer.
+    pub max_actions_per_step: usize,
+    /// The deadline of one step (the model's answer and its actions).
+    pub step_timeout: Duration,
+    /// Consecutive failed steps that end the run.
+    pub max_failures: u32,
+    /// The most tokens one answer may take.
+    pub max_tokens: u32,
+}
+
+impl Default for AgentConfig {
+    fn default() -> Self {
+        AgentConfig {
+            max_steps: 30,
+            max_actions_per_step: 5,
+            step_timeout: Duration::from_secs(180),
+            max_failures: 3,
+            max_tokens: 4_096,
+        }
+    }
+}
+
+/// Why a run ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Ending {
+    /// The model called `done`.
+    Done {
+        /// Its final answer.
+        text: String,
+        /// Whether it says the task succeeded.
+        success: bool,
+    },
+    /// The step limit was reached.
+    MaxSteps,
+    /// Too many steps in a row failed.
+    Failures {
+        /// Consecutive failed steps.
+        failed: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// A step did not finish in time.
+    Timeout,
+}
+
+/// One action of a step, as recorded.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActionRecord {
+    /// The tool.
+    pub tool: String,
+    /// Its arguments.
+    pub arguments: Value,
+    /// What came of it: the outcome's text, or the error report.
+    pub result: String,
+    /// Whether it failed.
+    pub failed: bool,
+}
+
+/// One step, as recorded.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepRecord {
+    /// 1, 2, …
+    pub number: u32,
+    /// The model's text, if any.
+    pub thought: String,
+    /// What it did.
+    pub actions: Vec<ActionRecord>,
+    /// Tokens of this step's model call.
+    pub usage: Usage,
+    /// How long the step took.
+    pub ms: f64,
+}
+
+/// A finished run.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunResult {
+    /// Why it ended.
+    pub ending: Ending,
+    /// Every step.
+    pub steps: Vec<StepRecord>,
+    /// Tokens over the run.
+    pub usage: Usage,
+}
+
+impl RunResult {
+    /// Whether the model reported success.
+    pub fn succeeded(&self) -> bool {
+        matches!(self.ending, Ending::Done { success: true, .. })
+    }
+}
+
+const SYSTEM: &str = "You drive a web browser to do the user's task. Each turn shows the page as text: one line per element, with refs like e7 for what you can act on. Act with the tools, by ref. After each action you see what changed. When the task is done (or cannot be done), call done with your answer and whether you succeeded. Do not guess refs: use the ones in the latest view; after a navigation, old refs are gone.";
+
+/// Runs `task` on `session` with `llm` until the model calls `done` or a
+/// limit ends it. The model only ever sees the page and the results.
+pub async fn run(
+    task: &str,
+    session: &mut Session,
+    llm: &Llm,
+    config: &AgentConfig,
+) -> Result<RunResult, AgentError> {
+    let tools = tool_specs();
+    let first = session
+        .execute(&Command::Snapshot(SnapshotArgs::default()))
+        .await
+        .map(|o| o.text())
+        .unwrap_or_else(|e| format!("(no view: {e})"));
+    let mut messages = vec![Message::User {
+        text: format!("Task: {task}\n\nThe page now:\n{first}"),
+    }];
+    let mut steps = Vec::new();
+    let mut usage = Usage::default();
+    let mut failed_in_a_row = 0;
+    for number in 1..=config.max_steps {
+        let started = Instant::now();
+        let request = Request {
+            system: SYSTEM.to_owned(),
+            messages: messages.clone(),
+            tools: tools.clone(),
+            max_tokens: config.max_tokens,
+        };
+        let step = tokio::time::timeout(config.step_timeout, async {
+            let answer = llm.complete(&request).await?;
+            let mut actions = Vec::new();
+            let mut results = Vec::new();
+            let mut ended = None;
+            let mut stale = false;
+            for (i, call) in answer.tool_calls.iter().enumerate() {
+                let (result, failed, navigated) = if stale {
+                    (
+                        "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
+                        true,
+                        false,
+                    )
+                } else if i >= config.max_actions_per_step {
+                    (
+                        format!("not run: at most {} actions per step", config.max_actions_per_step),
+                        true,
+                        false,
+                    )
+                } else if call.name == "done" {
+                    ended = Some(done_of(call));
+                    ("done".to_owned(), false, false)
+                } else {
+                    act(session, call).await
+                };
+                stale |= navigated;
+                actions.push(ActionRecord {
+                    tool: call.name.clone(),
+                    arguments: call.arguments.clone(),
+                    result: result.clone(),
+                    failed,
+                });
+                results.push(Message::Tool {
+                    call_id: call.id.clone(),
+                    text: result,
+                    is_error: failed,
+                });
+            }
+            Ok::<_, AgentError>((answer, actions, results, ended))
+        })
+        .await;
+        let Ok(step) = step else {
+            return Ok(RunResult {
+                ending: Ending::Timeout,
+                steps,
+                usage,
+            });
+        };
+        let (answer, actions, results, ended) = step?;
+        usage += answer.usage;
+        let all_failed = !actions.is_empty() && actions.iter().all(|a| a.failed);
+        let nothing = actions.is_empty();
+        messages.push(Message::Assistant {
+            text: answer.text.clone(),
+            tool_calls: answer.tool_calls.clone(),
+        });
+        messages.extend(results);
+        if nothing {
+            messages.push(Message::User {
+                text: "Call a tool: act on the page, or call done if the task is finished.".into(),
+            });
+        }
+        steps.push(StepRecord {
+            number,
+            thought: answer.text,
+            actions,
+            usage: answer.usage,
+            ms: started.elapsed().as_secs_f64() * 1e3,
+        });
+        if let Some(ending) = ended {
+            return Ok(RunResult {
+                ending,
+                steps,
+                usage,
+            });
+        }
+        failed_in_a_row = if all_failed || nothing {
+            failed_in_a_row + 1
+        } else {
+            0
+        };
+        if failed_in_a_row >= config.max_failures {
+            return Ok(RunResult {
+                ending: Ending::Failures {
+                    failed: failed_in_a_row,
+                    limit: config.max_failures,
+                },
+                steps,
+                usage,
+            });
+        }
+    }
+    Ok(RunResult {
+        ending: Ending::MaxSteps,
+        steps,
+        usage,
+    })
+}
+
+/// Runs one tool call as a command: its arguments are validated by parsing
+/// them into the vocabulary, and what is wrong goes back to the model.
+/// Returns the result text, whether it failed, and whether it changed the
+/// page under the next calls (a navigation or a tab switch).
+async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
+    let arguments = match &call.arguments {
+        Value::Object(map) => map.clone(),
+        other => {
+            return (
+                format!(
+                    "invalid arguments for {}: expected a JSON object, got {other}",
+                    call.name
+                ),
+                true,
+                false,
+            );
+        }
+    };
+    let mut request = arguments;
+    request.insert("command".into(), Value::String(call.name.clone()));
+    let command: Command = match serde_json::from_value(Value::Object(request)) {
+        Ok(c) => c,
+        Err(e) => {
+            let schema = rove_commands::tools()
+                .iter()
+                .find(|t| t.name == call.name)
+                .map(|t| t.parameters.to_string())
+                .unwrap_or_else(|| "no such tool".into());
+            return (
+                format!(
+                    "invalid arguments for {}: {e}. Its schema: {schema}",
+                    call.name
+                ),
+                true,
+                false,
+            );
+        }
+    };
+    match session.execute(&command).await {
+        Ok(outcome) => {
+            let moved = changed_page(&command, &outcome);
+            (outcome.text(), false, moved)
+        }
+        Err(e) => {
+            let mut text = json!(e.report()).to_string();
+            if let Some(view) = e.fresh_view() {
+                text.push('\n');
+                text.push_str(view);
+            }
+            let moved = e.code() == rove_errors::ErrorCode::NavigationFailed;
+            (text, true, moved)
+        }
+    }
+}
+
+/// Whether later refs of the same answer can no longer be trusted.
+fn changed_page(command: &Command, outcome: &Outcome) -> bool {
+    matches!(
+        command,
+        Command::Open(_) | Command::Back | Command::Forward | Command::Reload | Command::Tab(_)
+    ) || outcome
+        .happened
+        .iter()
+        .any(|l| l.starts_with("navigated to") || l.starts_with("switched to"))
+}
+
+fn done_of(call: &ToolCall) -> Ending {
+    Ending::Done {
+        text: call.arguments["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        success: call.arguments["success"].as_bool().unwrap_or(false),
+    }
+}
+
+/// The vocabulary's tools plus `done`.
+fn tool_specs() -> Vec<ToolSpec> {
+    let mut specs: Vec<ToolSpec> = rove_commands::tools()
+        .iter()
+        .map(|t| ToolSpec {
+            name: t.name.to_owned(),
+            description: t.description.to_owned(),
+            parameters: t.parameters.clone(),
+        })
+        .collect();
+    specs.push(ToolSpec {
+        name: "done".into(),
+        description: "Finish the task: your answer, and whether the task succeeded.".into(),
+        parameters: json!({
+            "type": "object",
+            "properties": {"text": {"type": "string"}, "success": {"type": "boolean"}},
+            "required": ["text", "success"],
+        }),
+    });
+    specs
+}

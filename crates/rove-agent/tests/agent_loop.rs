@@ -1,0 +1,265 @@
+//! The agent loop against a local server that speaks OpenAI's Chat
+//! Completions wire format and plays a scripted model (it reads the views
+//! in the requests to pick refs, as a model would), on fixture pages served
+//! on 127.0.0.1 in real Chromium.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rove_agent::{AgentConfig, Ending, run};
+use rove_browser::{Browser, LaunchOptions};
+use rove_commands::{Command, OpenArgs, Session, SessionConfig};
+use rove_llm::{Endpoint, Llm, RetryPolicy};
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::{Value, json};
+
+const LOGIN: &str = "<!doctype html><title>Login</title>\
+    <label>Username <input id=u></label><label>Password <input id=p type=password></label>\
+    <button onclick=\"document.getElementById('out').textContent = 'Welcome ' + document.getElementById('u').value\">Log in</button>\
+    <p id=out></p><a href=\"/other\">Elsewhere</a>";
+
+/// A scripted model: step number and request body → the tool calls to make
+/// (name, arguments).
+type Script = Arc<dyn Fn(usize, &Value) -> Vec<(&'static str, Value)> + Send + Sync>;
+
+struct Env {
+    _pages: LocalServer,
+    _model: LocalServer,
+    browser: Browser,
+    session: Session,
+    llm: Llm,
+    bodies: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Env {
+    async fn start(script: Script) -> Env {
+        let pages = LocalServer::start(Routes::new().page("/login", Response::html(LOGIN)).page(
+            "/other",
+            Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
+        ))
+        .await
+        .expect("pages");
+        let step = Arc::new(AtomicUsize::new(0));
+        let bodies: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let model = {
+            let bodies = bodies.clone();
+            LocalServer::start(Routes::new().handle("/v1/chat/completions", move |request| {
+                let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+                bodies.lock().expect("lock").push(body.clone());
+                let n = step.fetch_add(1, Ordering::SeqCst) + 1;
+                let calls: Vec<Value> = script(n, &body)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (name, args))| json!({"id": format!("call_{n}_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
+                    .collect();
+                let reply = json!({
+                    "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
+                    "message": {"role": "assistant", "content": format!("step {n}"), "tool_calls": calls}}],
+                    "usage": {"prompt_tokens": 100, "completion_tokens": 10}
+                });
+                Response::with_type(200, "application/json", reply.to_string().into_bytes())
+            }))
+            .await
+            .expect("model")
+        };
+        let base = model.url("/v1");
+        let endpoint = Endpoint::resolve("openai:scripted", |v| match v {
+            "OPENAI_API_KEY" => Some("sk-test".into()),
+            "OPENAI_BASE_URL" => Some(base.clone()),
+            _ => None,
+        })
+        .expect("endpoint");
+        let llm = Llm::new(endpoint, None, RetryPolicy::default()).expect("llm");
+        let browser = Browser::launch(LaunchOptions::default())
+            .await
+            .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"));
+        let mut session = Session::start(&browser, SessionConfig::default())
+            .await
+            .expect("session");
+        session
+            .execute(&Command::Open(OpenArgs {
+                url: pages.url("/login"),
+                new_tab: false,
+            }))
+            .await
+            .expect("open");
+        Env {
+            _pages: pages,
+            _model: model,
+            browser,
+            session,
+            llm,
+            bodies,
+        }
+    }
+}
+
+/// The ref on the line of the last message that holds `marker`.
+fn ref_in(body: &Value, marker: &str) -> String {
+    let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    for message in messages.iter().rev() {
+        let text = message["content"].as_str().unwrap_or_default();
+        if let Some(line) = text.lines().find(|l| l.contains(marker)) {
+            let r = line
+                .split_whitespace()
+                .find(|w| w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()));
+            if let Some(r) = r {
+                return r.to_owned();
+            }
+        }
+    }
+    "e0".into()
+}
+
+fn last_text(body: &Value) -> String {
+    body["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .and_then(|m| m["content"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn config() -> AgentConfig {
+    AgentConfig {
+        max_steps: 8,
+        step_timeout: Duration::from_secs(60),
+        ..AgentConfig::default()
+    }
+}
+
+#[tokio::test]
+async fn a_multi_step_login_completes() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+            ),
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
+            ),
+        ],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        _ => {
+            let welcomed = last_text(body).contains("Welcome ada");
+            vec![("done", json!({"text": "logged in", "success": welcomed}))]
+        }
+    });
+    let mut env = Env::start(script).await;
+    let result = run("Log in as ada", &mut env.session, &env.llm, &config())
+        .await
+        .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    assert_eq!(result.steps.len(), 3);
+    assert_eq!(result.usage.input, 300);
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let first = bodies[0]["messages"][1]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        first.contains("Task: Log in as ada") && first.contains("button \"Log in\""),
+        "{first}"
+    );
+    assert!(
+        bodies[0]["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["function"]["name"] == "done"))
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn invalid_arguments_go_back_to_the_model_which_corrects_them() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "click",
+            json!({"target": ref_in(body, "button \"Log in\"")}),
+        )],
+        2 => {
+            assert!(
+                last_text(body).contains("invalid arguments for click"),
+                "{}",
+                last_text(body)
+            );
+            vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))]
+        }
+        _ => vec![("done", json!({"text": "clicked", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let result = run("Press log in", &mut env.session, &env.llm, &config())
+        .await
+        .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    assert!(result.steps[0].actions[0].failed);
+    assert!(!result.steps[1].actions[0].failed);
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn consecutive_failures_end_the_run_with_the_count() {
+    let script: Script = Arc::new(|_, _| vec![("click", json!({"ref": "e999"}))]);
+    let mut env = Env::start(script).await;
+    let result = run(
+        "Click something gone",
+        &mut env.session,
+        &env.llm,
+        &config(),
+    )
+    .await
+    .expect("run");
+    assert_eq!(
+        result.ending,
+        Ending::Failures {
+            failed: 3,
+            limit: 3
+        }
+    );
+    assert!(result.steps[0].actions[0].result.contains("REF_NOT_FOUND"));
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_navigation_ends_the_sequence_of_calls() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            ("click", json!({"ref": ref_in(body, "link \"Elsewhere\"")})),
+            ("click", json!({"ref": ref_in(body, "button \"Log in\"")})),
+        ],
+        _ => vec![("done", json!({"text": "moved", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let result = run("Go elsewhere", &mut env.session, &env.llm, &config())
+        .await
+        .expect("run");
+    let actions = &result.steps[0].actions;
+    assert!(
+        !actions[0].failed && actions[0].result.contains("navigated to"),
+        "{actions:?}"
+    );
+    assert!(
+        actions[1].failed && actions[1].result.starts_with("not run"),
+        "{actions:?}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn the_step_limit_ends_a_run_that_never_finishes() {
+    let script: Script =
+        Arc::new(|_, body| vec![("hover", json!({"ref": ref_in(body, "button \"Log in\"")}))]);
+    let mut env = Env::start(script).await;
+    let limited = AgentConfig {
+        max_steps: 2,
+        ..config()
+    };
+    let result = run("Hover forever", &mut env.session, &env.llm, &limited)
+        .await
+        .expect("run");
+    assert_eq!(result.ending, Ending::MaxSteps);
+    assert_eq!(result.steps.len(), 2);
+    env.browser.close().await;
+}
