@@ -113,11 +113,13 @@ const SYSTEM: &str = "You drive a web browser to do the user's task. Each turn s
 
 /// Runs `task` on `session` with `llm` until the model calls `done` or a
 /// limit ends it. The model only ever sees the page and the results.
+/// `on_step` hears of each step as it ends (for a line per step).
 pub async fn run(
     task: &str,
     session: &mut Session,
     llm: &Llm,
     config: &AgentConfig,
+    mut on_step: impl FnMut(&StepRecord),
 ) -> Result<RunResult, AgentError> {
     let tools = tool_specs();
     let first = session
@@ -208,6 +210,9 @@ pub async fn run(
             usage: answer.usage,
             ms: started.elapsed().as_secs_f64() * 1e3,
         });
+        if let Some(step) = steps.last() {
+            on_step(step);
+        }
         if let Some(ending) = ended {
             return Ok(RunResult {
                 ending,

@@ -149,9 +149,15 @@ async fn a_multi_step_login_completes() {
         }
     });
     let mut env = Env::start(script).await;
-    let result = run("Log in as ada", &mut env.session, &env.llm, &config())
-        .await
-        .expect("run");
+    let result = run(
+        "Log in as ada",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
     assert!(result.succeeded(), "{:?}", result.ending);
     assert_eq!(result.steps.len(), 3);
     assert_eq!(result.usage.input, 300);
@@ -190,9 +196,15 @@ async fn invalid_arguments_go_back_to_the_model_which_corrects_them() {
         _ => vec![("done", json!({"text": "clicked", "success": true}))],
     });
     let mut env = Env::start(script).await;
-    let result = run("Press log in", &mut env.session, &env.llm, &config())
-        .await
-        .expect("run");
+    let result = run(
+        "Press log in",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
     assert!(result.succeeded(), "{:?}", result.ending);
     assert!(result.steps[0].actions[0].failed);
     assert!(!result.steps[1].actions[0].failed);
@@ -208,6 +220,7 @@ async fn consecutive_failures_end_the_run_with_the_count() {
         &mut env.session,
         &env.llm,
         &config(),
+        |_| {},
     )
     .await
     .expect("run");
@@ -232,9 +245,15 @@ async fn a_navigation_ends_the_sequence_of_calls() {
         _ => vec![("done", json!({"text": "moved", "success": true}))],
     });
     let mut env = Env::start(script).await;
-    let result = run("Go elsewhere", &mut env.session, &env.llm, &config())
-        .await
-        .expect("run");
+    let result = run(
+        "Go elsewhere",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
     let actions = &result.steps[0].actions;
     assert!(
         !actions[0].failed && actions[0].result.contains("navigated to"),
@@ -256,9 +275,15 @@ async fn the_step_limit_ends_a_run_that_never_finishes() {
         max_steps: 2,
         ..config()
     };
-    let result = run("Hover forever", &mut env.session, &env.llm, &limited)
-        .await
-        .expect("run");
+    let result = run(
+        "Hover forever",
+        &mut env.session,
+        &env.llm,
+        &limited,
+        |_| {},
+    )
+    .await
+    .expect("run");
     assert_eq!(result.ending, Ending::MaxSteps);
     assert_eq!(result.steps.len(), 2);
     env.browser.close().await;

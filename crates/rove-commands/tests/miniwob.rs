@@ -566,7 +566,16 @@ async fn social_media() {
             }
             _ => {
                 // The rest are in the post's "more" menu.
-                e.click(&control(".more")).await;
+                // The icon swaps its image on hover; a click that lands
+                // during the swap changes nothing, and says so: an agent
+                // reads that and clicks again.
+                let more = control(".more");
+                for _ in 0..3 {
+                    let out = e.click(&more).await;
+                    if !out.happened.iter().any(|l| l == "nothing visible changed") {
+                        break;
+                    }
+                }
                 let item = e.find(&action, "listitem").await;
                 e.click(&item).await;
             }

@@ -55,13 +55,16 @@ pub enum ErrorCode {
     UploadDenied,
     /// The page's JavaScript threw.
     EvaluationFailed,
+    /// The language model failed: rate limit, key, provider error, or an
+    /// answer cut at its output limit.
+    ModelFailed,
     /// A bug in rove.
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 18] = [
+    pub const ALL: [ErrorCode; 19] = [
         ErrorCode::RefNotFound,
         ErrorCode::StaleState,
         ErrorCode::NotActionable,
@@ -79,6 +82,7 @@ impl ErrorCode {
         ErrorCode::ScreenshotBudgetExceeded,
         ErrorCode::UploadDenied,
         ErrorCode::EvaluationFailed,
+        ErrorCode::ModelFailed,
         ErrorCode::Internal,
     ];
 
@@ -102,6 +106,7 @@ impl ErrorCode {
             ErrorCode::ScreenshotBudgetExceeded => "SCREENSHOT_BUDGET_EXCEEDED",
             ErrorCode::UploadDenied => "UPLOAD_DENIED",
             ErrorCode::EvaluationFailed => "EVALUATION_FAILED",
+            ErrorCode::ModelFailed => "MODEL_FAILED",
             ErrorCode::Internal => "INTERNAL",
         }
     }
@@ -117,7 +122,8 @@ impl ErrorCode {
             ErrorCode::NavigationInProgress
             | ErrorCode::Timeout
             | ErrorCode::LaunchFailed
-            | ErrorCode::BrowserDisconnected => Retry::Retry,
+            | ErrorCode::BrowserDisconnected
+            | ErrorCode::ModelFailed => Retry::Retry,
             ErrorCode::DialogOpen
             | ErrorCode::NavigationFailed
             | ErrorCode::NavigationBlocked
@@ -133,7 +139,8 @@ impl ErrorCode {
 
     /// The process exit status the CLI uses for this code. Grouped by class so a
     /// shell script can branch on the class without knowing every code:
-    /// 2 bad input, 3 page state, 4 navigation, 5 timeout, 6 environment, 70 bug.
+    /// 2 bad input, 3 page state, 4 navigation, 5 timeout, 6 environment,
+    /// 7 the model, 70 bug.
     pub const fn exit_status(self) -> u8 {
         match self {
             ErrorCode::CommandRejected | ErrorCode::UploadDenied => 2,
@@ -152,6 +159,7 @@ impl ErrorCode {
             | ErrorCode::NoBrowser
             | ErrorCode::LaunchFailed
             | ErrorCode::BrowserDisconnected => 6,
+            ErrorCode::ModelFailed => 7,
             ErrorCode::Internal => 70,
         }
     }

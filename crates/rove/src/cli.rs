@@ -179,6 +179,12 @@ pub enum Command {
     /// End the session: its daemon, browser, tabs and cookies.
     #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
     Close,
+    /// Run a task with a model driving a fresh session: a line per step,
+    /// the answer and totals at the end. Exits 0 only on a reported success.
+    #[command(
+        after_help = "Examples:\n  OPENAI_API_KEY=… rove run 'Find the price of the cheapest plan' --model openai:gpt-5-mini --start-url https://example.com/pricing\n  rove run 'Log in and read the first message' --model ollama:qwen3:8b --start-url localhost:8000 --history run.json\n  rove run TASK --model anthropic:claude-sonnet-4-5 --fallback-model openai:gpt-5-mini"
+    )]
+    Run(RunArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
     /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
     /// token.
@@ -470,4 +476,37 @@ pub struct McpArgs {
         requires = "http"
     )]
     pub token: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// What to do, in words.
+    pub task: String,
+    /// The model, as provider:model (openai, anthropic, gemini, ollama,
+    /// openrouter, deepseek, groq).
+    #[arg(long, env = "ROVE_MODEL")]
+    pub model: String,
+    /// Used once, for the rest of the run, when the model fails with 401,
+    /// 402, 429 or 5xx.
+    #[arg(long, value_name = "MODEL")]
+    pub fallback_model: Option<String>,
+    /// Open this page first.
+    #[arg(long, value_name = "URL")]
+    pub start_url: Option<String>,
+    /// The most steps.
+    #[arg(long, default_value_t = 30)]
+    pub max_steps: u32,
+    /// Write the run (steps, actions, results, usage, timings) here as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub history: Option<PathBuf>,
+    /// The model's API key (default: the provider's environment variable).
+    #[arg(long, hide_env_values = true)]
+    pub api_key: Option<String>,
+    /// The provider's base URL (default: the provider's environment
+    /// variable, then its public API).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// A price table overriding the built-in one (JSON, per million tokens).
+    #[arg(long, value_name = "FILE")]
+    pub prices: Option<PathBuf>,
 }

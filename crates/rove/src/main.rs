@@ -3,6 +3,7 @@
 //! clean exit that ends every browser rove started.
 
 mod acquire;
+mod agent_run;
 mod cli;
 mod daemon;
 mod doctor;
@@ -66,6 +67,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
+        Command::Run(args) => agent_run::run(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(args.harness, out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));

@@ -249,7 +249,12 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Back => rc::Command::Back,
         Cli::Forward => rc::Command::Forward,
         Cli::Reload => rc::Command::Reload,
-        Cli::Doctor | Cli::Close | Cli::Daemon | Cli::Mcp(_) | Cli::PrintConfig(_) => {
+        Cli::Doctor
+        | Cli::Close
+        | Cli::Daemon
+        | Cli::Mcp(_)
+        | Cli::PrintConfig(_)
+        | Cli::Run(_) => {
             return Err(rejected("not a session command", "see rove --help"));
         }
     })

@@ -1,0 +1,190 @@
+//! `rove run "task" --model provider:model`: the agent on a fresh session of
+//! its own, a line per step while it runs, the answer and totals at the end;
+//! exit status 0 only when the model reports success.
+
+use std::time::Instant;
+
+use rove_agent::{AgentConfig, Ending, StepRecord};
+use rove_commands::{Command, OpenArgs, Session, SessionConfig};
+use rove_errors::ErrorCode;
+use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
+use serde_json::json;
+
+use crate::cli::{GlobalArgs, RunArgs};
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Exit status of a run that ended without a reported success.
+const TASK_NOT_DONE: u8 = 1;
+
+pub async fn run(global: &GlobalArgs, args: &RunArgs, out: Output) -> u8 {
+    match run_task(global, args, out).await {
+        Ok(status) => status,
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
+}
+
+async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8, Failure> {
+    let env = |name: &str| std::env::var(name).ok();
+    let mut primary = Endpoint::resolve(&args.model, env).map_err(|e| llm_failure(&e))?;
+    if let Some(key) = &args.api_key {
+        primary.api_key = Some(key.clone());
+    }
+    if let Some(base) = &args.base_url {
+        primary.base_url = base.trim_end_matches('/').to_owned();
+    }
+    let fallback = match &args.fallback_model {
+        Some(name) => Some(Endpoint::resolve(name, env).map_err(|e| llm_failure(&e))?),
+        None => None,
+    };
+    let llm =
+        Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
+    let prices = match &args.prices {
+        Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
+        None => PriceTable::builtin(),
+    };
+    let transport = rove_cdp::TransportConfig::from_env();
+    let browser = crate::acquire::acquire(global, &transport).await?;
+    let result = async {
+        let mut session = Session::start(&browser, SessionConfig::default())
+            .await
+            .map_err(|e| Failure::from_command(&e))?;
+        if let Some(url) = &args.start_url {
+            session
+                .execute(&Command::Open(OpenArgs {
+                    url: url.clone(),
+                    new_tab: false,
+                }))
+                .await
+                .map_err(|e| Failure::from_command(&e))?;
+        }
+        let config = AgentConfig {
+            max_steps: args.max_steps,
+            ..AgentConfig::default()
+        };
+        let started = Instant::now();
+        let ran = rove_agent::run(&args.task, &mut session, &llm, &config, |step| {
+            out.line(&step_line(step));
+        })
+        .await
+        .map_err(|rove_agent::AgentError::Llm(e)| llm_failure(&e))?;
+        let _ = session.close().await;
+        Ok::<_, Failure>((ran, started.elapsed().as_secs_f64()))
+    }
+    .await;
+    browser.close().await;
+    let (ran, seconds) = result?;
+    let endpoint = llm.current();
+    let cost = prices.cost(&endpoint.provider, &endpoint.model, &ran.usage);
+    let cost_text = cost
+        .map(|c| format!("${c:.4}"))
+        .unwrap_or_else(|| "cost unknown".into());
+    let (answer, success) = match &ran.ending {
+        Ending::Done { text, success } => (text.clone(), *success),
+        _ => (String::new(), false),
+    };
+    let why = match &ran.ending {
+        Ending::Done { success: true, .. } => "done: success".to_owned(),
+        Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
+        Ending::MaxSteps => format!("stopped: the step limit ({}) was reached", args.max_steps),
+        Ending::Failures { failed, limit } => {
+            format!("stopped: {failed}/{limit} steps failed in a row")
+        }
+        Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
+    };
+    out.line(&format!(
+        "{why}\n{answer}\n{} steps, {} tokens in ({} cached), {} out, {cost_text}, {seconds:.1} s",
+        ran.steps.len(),
+        ran.usage.input,
+        ran.usage.cached,
+        ran.usage.output
+    ));
+    if let Some(path) = &args.history {
+        let history = json!({
+            "task": args.task,
+            "model": format!("{}:{}", endpoint.provider, endpoint.model),
+            "ending": ran.ending,
+            "steps": ran.steps,
+            "usage": ran.usage,
+            "cost": cost,
+            "seconds": seconds,
+        });
+        std::fs::write(
+            path,
+            serde_json::to_vec_pretty(&history).unwrap_or_default(),
+        )
+        .map_err(|e| {
+            Failure::new(
+                ErrorCode::Internal,
+                format!("writing the history to {}: {e}", path.display()),
+                "check the path",
+            )
+        })?;
+    }
+    out.success(json!({
+        "success": success,
+        "answer": answer,
+        "ending": ran.ending,
+        "steps": ran.steps.len(),
+        "usage": ran.usage,
+        "cost": cost,
+        "seconds": seconds,
+    }));
+    Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`
+fn step_line(step: &StepRecord) -> String {
+    let actions: Vec<String> = step
+        .actions
+        .iter()
+        .map(|a| {
+            let target = a.arguments["ref"]
+                .as_str()
+                .or_else(|| a.arguments["url"].as_str())
+                .unwrap_or_default();
+            let first = a.result.lines().next().unwrap_or_default();
+            let mark = if a.failed { "✗" } else { "→" };
+            format!(
+                "{} {target} {mark} {}",
+                a.tool,
+                first.chars().take(80).collect::<String>()
+            )
+        })
+        .collect();
+    format!(
+        "step {}: {} · {}/{} tokens · {:.1} s",
+        step.number,
+        if actions.is_empty() {
+            "(no action)".to_owned()
+        } else {
+            actions.join("; ")
+        },
+        step.usage.input,
+        step.usage.output,
+        step.ms / 1000.0
+    )
+}
+
+fn llm_failure(e: &LlmError) -> Failure {
+    let (code, hint) = match e {
+        LlmError::Config(_) => (
+            ErrorCode::CommandRejected,
+            "fix --model or the provider's environment variables",
+        ),
+        LlmError::Auth { .. } => (ErrorCode::ModelFailed, "check the API key"),
+        LlmError::RateLimited { .. } => (ErrorCode::ModelFailed, "wait, or give --fallback-model"),
+        LlmError::Truncated { .. } => (
+            ErrorCode::ModelFailed,
+            "the model's answer was cut at its output limit: try another model",
+        ),
+        _ => (
+            ErrorCode::ModelFailed,
+            "the model's provider failed: try again, or give --fallback-model",
+        ),
+    };
+    Failure::new(code, e.to_string(), hint)
+}

@@ -1,0 +1,122 @@
+//! `rove run` with the real binary: a scripted model behind OpenAI's wire
+//! format (a local server), a fixture page, a line per step, the history
+//! file, and exit statuses (0 only on a reported success).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+/// A model that clicks the button it finds in the view, then says done with
+/// `success`.
+async fn model(success: bool) -> LocalServer {
+    let step = Arc::new(AtomicUsize::new(0));
+    LocalServer::start(Routes::new().handle("/v1/chat/completions", move |request| {
+        let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+        let n = step.fetch_add(1, Ordering::SeqCst) + 1;
+        let call = if n == 1 {
+            let view = body["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
+            let button = view
+                .lines()
+                .find(|l| l.contains("button \"Go\""))
+                .and_then(|l| l.split_whitespace().next())
+                .unwrap_or("e0")
+                .to_owned();
+            json!({"id": "c1", "type": "function", "function": {"name": "click", "arguments": json!({"ref": button}).to_string()}})
+        } else {
+            json!({"id": "c2", "type": "function", "function": {"name": "done", "arguments": json!({"text": "went", "success": success}).to_string()}})
+        };
+        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 50, "completion_tokens": 5}});
+        Response::with_type(200, "application/json", reply.to_string().into_bytes())
+    }))
+    .await
+    .expect("model")
+}
+
+async fn rove_run(model: &LocalServer, page: &str, extra: &[&str]) -> (i32, String, String) {
+    rove_run_with("openai:scripted", model, page, extra).await
+}
+
+async fn rove_run_with(
+    name: &str,
+    model: &LocalServer,
+    page: &str,
+    extra: &[&str],
+) -> (i32, String, String) {
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(["run", "Press Go", "--model", name, "--start-url", page])
+            .args(extra)
+            .env("OPENAI_API_KEY", "sk-test")
+            .env("OPENAI_BASE_URL", model.url("/v1"))
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_run_prints_its_steps_writes_its_history_and_exits_by_success() {
+    let pages = LocalServer::start(Routes::new().page(
+        "/go",
+        Response::html("<title>Go</title><button onclick=\"this.textContent='Gone'\">Go</button>"),
+    ))
+    .await
+    .expect("pages");
+    let model_ok = model(true).await;
+    let history = std::env::temp_dir().join(format!("rove-run-{}.json", std::process::id()));
+    let (status, stdout, stderr) = rove_run(
+        &model_ok,
+        &pages.url("/go"),
+        &["--history", history.to_str().expect("utf-8")],
+    )
+    .await;
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("step 1: click e") && stdout.contains("→ clicked"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("done: success") && stdout.contains("2 steps, 100 tokens in"),
+        "{stdout}"
+    );
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(&history).expect("history")).expect("json");
+    assert_eq!(saved["ending"]["reason"], "done");
+    assert_eq!(saved["steps"][0]["actions"][0]["tool"], "click");
+    assert!(
+        saved["steps"][0]["actions"][0]["result"]
+            .as_str()
+            .is_some_and(|r| r.contains("Gone"))
+    );
+    std::fs::remove_file(&history).expect("cleanup");
+
+    let model_fails = model(false).await;
+    let (status, stdout, _) = rove_run(&model_fails, &pages.url("/go"), &["--json"]).await;
+    assert_eq!(status, 1, "a run without success exits 1: {stdout}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(report["success"], false);
+
+    let (status, stdout, _) =
+        rove_run_with("nope:x", &model_ok, &pages.url("/go"), &["--json"]).await;
+    assert_eq!(status, 2, "{stdout}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(report["error"]["code"], "COMMAND_REJECTED");
+    assert!(
+        report["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown provider"))
+    );
+}
