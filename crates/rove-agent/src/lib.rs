@@ -5,9 +5,9 @@
 //! changed), runs the tools it called in order (a call that navigates or
 //! switches tabs ends the sequence, since later refs would be stale),
 //! validates arguments by parsing them into the vocabulary (errors go back
-//! to the model), and records the step. Work in progress for issue 6: no
-//! loop detection, history compaction, secrets, domain policy, `rove run`
-//! or replay yet.
+//! to the model), and records the step; the same actions on a page they do
+//! not change get a nudge, then end the run. Work in progress for issue 6:
+//! no history compaction, secrets, domain policy or replay yet.
 
 mod run;
 

@@ -61,6 +61,9 @@ pub enum Ending {
     },
     /// A step did not finish in time.
     Timeout,
+    /// The model repeated the same actions on a page they did not change,
+    /// after being told so.
+    Loop,
 }
 
 /// One action of a step, as recorded.
@@ -133,6 +136,8 @@ pub async fn run(
     let mut steps = Vec::new();
     let mut usage = Usage::default();
     let mut failed_in_a_row = 0;
+    let mut last_signature = String::new();
+    let mut repeats = 0;
     for number in 1..=config.max_steps {
         let started = Instant::now();
         let request = Request {
@@ -203,6 +208,31 @@ pub async fn run(
                 text: "Call a tool: act on the page, or call done if the task is finished.".into(),
             });
         }
+        // The same actions on a page they do not change: a nudge, then a stop.
+        let signature = serde_json::to_string(
+            &answer
+                .tool_calls
+                .iter()
+                .map(|c| (&c.name, &c.arguments))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_or_default();
+        // (Failing actions count as failures, not as a loop.)
+        let unchanged = !actions.is_empty()
+            && actions
+                .iter()
+                .all(|a| !a.failed && a.result.contains("nothing visible changed"));
+        repeats = if unchanged && signature == last_signature {
+            repeats + 1
+        } else {
+            0
+        };
+        last_signature = signature;
+        if repeats == 1 {
+            messages.push(Message::User {
+                text: "You repeated the same action and the page did not change. Do something else, or call done.".into(),
+            });
+        }
         steps.push(StepRecord {
             number,
             thought: answer.text,
@@ -216,6 +246,13 @@ pub async fn run(
         if let Some(ending) = ended {
             return Ok(RunResult {
                 ending,
+                steps,
+                usage,
+            });
+        }
+        if repeats >= 2 {
+            return Ok(RunResult {
+                ending: Ending::Loop,
                 steps,
                 usage,
             });

@@ -288,3 +288,36 @@ async fn the_step_limit_ends_a_run_that_never_finishes() {
     assert_eq!(result.steps.len(), 2);
     env.browser.close().await;
 }
+
+#[tokio::test]
+async fn repeating_an_action_that_changes_nothing_is_a_loop() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let script: Script = {
+        let seen = seen.clone();
+        Arc::new(move |_, body| {
+            seen.lock().expect("lock").push(last_text(body));
+            vec![("hover", json!({"ref": ref_in(body, "button \"Log in\"")}))]
+        })
+    };
+    let mut env = Env::start(script).await;
+    let result = run("Hover", &mut env.session, &env.llm, &config(), |_| {})
+        .await
+        .expect("run");
+    assert_eq!(
+        result.ending,
+        Ending::Loop,
+        "{:?}",
+        result
+            .steps
+            .iter()
+            .map(|s| &s.actions[0].result)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        result.steps.len(),
+        3,
+        "a nudge after the second, a stop after the third"
+    );
+    let seen = seen.lock().expect("lock").clone();
+    assert!(seen[2].contains("You repeated the same action"), "{seen:?}");
+}

@@ -94,6 +94,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             format!("stopped: {failed}/{limit} steps failed in a row")
         }
         Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
+        Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
     };
     out.line(&format!(
         "{why}\n{answer}\n{} steps, {} tokens in ({} cached), {} out, {cost_text}, {seconds:.1} s",
