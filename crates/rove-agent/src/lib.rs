@@ -6,12 +6,15 @@
 //! switches tabs ends the sequence, since later refs would be stale),
 //! validates arguments by parsing them into the vocabulary (errors go back
 //! to the model), and records the step; the same actions on a page they do
-//! not change get a nudge, then end the run. Work in progress for issue 6:
-//! no history compaction, secrets, domain policy or replay yet.
+//! not change get a nudge, then end the run. Secrets are typed without the
+//! model seeing them ([`Secrets`]). Work in progress for issue 6: no
+//! history compaction, domain policy or replay yet.
 
 mod run;
+mod secrets;
 
 pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, run};
+pub use secrets::{Secret, Secrets};
 
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::AgentError;
+use crate::secrets::Secrets;
 
 /// How a run is bounded.
 #[derive(Debug, Clone)]
@@ -25,6 +26,8 @@ pub struct AgentConfig {
     pub max_failures: u32,
     /// The most tokens one answer may take.
     pub max_tokens: u32,
+    /// Secrets the model may type without seeing them.
+    pub secrets: Secrets,
 }
 
 impl Default for AgentConfig {
@@ -35,6 +38,7 @@ impl Default for AgentConfig {
             step_timeout: Duration::from_secs(180),
             max_failures: 3,
             max_tokens: 4_096,
+            secrets: Secrets::default(),
         }
     }
 }
@@ -130,8 +134,16 @@ pub async fn run(
         .await
         .map(|o| o.text())
         .unwrap_or_else(|e| format!("(no view: {e})"));
+    let secrets = &config.secrets;
+    let briefing = secrets
+        .briefing()
+        .map(|b| format!("\n{b}"))
+        .unwrap_or_default();
     let mut messages = vec![Message::User {
-        text: format!("Task: {task}\n\nThe page now:\n{first}"),
+        text: format!(
+            "Task: {task}{briefing}\n\nThe page now:\n{}",
+            secrets.redact(&first)
+        ),
     }];
     let mut steps = Vec::new();
     let mut usage = Usage::default();
@@ -169,7 +181,8 @@ pub async fn run(
                     ended = Some(done_of(call));
                     ("done".to_owned(), false, false)
                 } else {
-                    act(session, call).await
+                    let (result, failed, navigated) = act(session, call, secrets).await;
+                    (secrets.redact(&result), failed, navigated)
                 };
                 stale |= navigated;
                 actions.push(ActionRecord {
@@ -284,8 +297,19 @@ pub async fn run(
 /// them into the vocabulary, and what is wrong goes back to the model.
 /// Returns the result text, whether it failed, and whether it changed the
 /// page under the next calls (a navigation or a tab switch).
-async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
-    let arguments = match &call.arguments {
+async fn act(session: &mut Session, call: &ToolCall, secrets: &Secrets) -> (String, bool, bool) {
+    let mut filled = call.arguments.clone();
+    let url = session
+        .context()
+        .tabs()
+        .into_iter()
+        .find(|t| t.focused)
+        .map(|t| t.url)
+        .unwrap_or_default();
+    if let Err(refused) = secrets.fill_in(&mut filled, &url) {
+        return (format!("not run: {refused}"), true, false);
+    }
+    let arguments = match &filled {
         Value::Object(map) => map.clone(),
         other => {
             return (

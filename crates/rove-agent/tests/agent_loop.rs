@@ -34,10 +34,17 @@ struct Env {
 
 impl Env {
     async fn start(script: Script) -> Env {
-        let pages = LocalServer::start(Routes::new().page("/login", Response::html(LOGIN)).page(
-            "/other",
-            Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
-        ))
+        let echo = "<title>Echo</title><label>Token <input id=t></label>\
+            <button onclick=\"document.getElementById('o').textContent = document.getElementById('t').value\">Show</button><p id=o>-</p>";
+        let pages = LocalServer::start(
+            Routes::new()
+                .page("/login", Response::html(LOGIN))
+                .page("/echo", Response::html(echo))
+                .page(
+                    "/other",
+                    Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
+                ),
+        )
         .await
         .expect("pages");
         let step = Arc::new(AtomicUsize::new(0));
@@ -320,4 +327,97 @@ async fn repeating_an_action_that_changes_nothing_is_a_loop() {
     );
     let seen = seen.lock().expect("lock").clone();
     assert!(seen[2].contains("You repeated the same action"), "{seen:?}");
+}
+
+#[tokio::test]
+async fn a_secret_is_typed_but_never_reaches_the_model_or_the_history() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+        _ => vec![("done", json!({"text": "shown", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    env.session
+        .execute(&Command::Open(OpenArgs {
+            url: env._pages.url("/echo"),
+            new_tab: false,
+        }))
+        .await
+        .expect("open");
+    let config = AgentConfig {
+        secrets: rove_agent::Secrets(vec![
+            rove_agent::Secret::parse("TOKEN@127.0.0.1=tok-9f8e7d").expect("secret"),
+        ]),
+        ..config()
+    };
+    let result = run(
+        "Show the token",
+        &mut env.session,
+        &env.llm,
+        &config,
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    // The page got the real value…
+    let shown = env
+        .session
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "document.getElementById('o').textContent".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval");
+    assert!(shown.text().contains("tok-9f8e7d"));
+    // …the model saw only the placeholder, and the history has no value.
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let sent = serde_json::to_string(&bodies).expect("json");
+    assert!(!sent.contains("tok-9f8e7d"), "a request carried the secret");
+    assert!(sent.contains("<secret>TOKEN</secret>"));
+    let history = serde_json::to_string(&result).expect("json");
+    assert!(
+        !history.contains("tok-9f8e7d"),
+        "the history carries the secret: {history}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_secret_scoped_to_another_domain_is_not_typed() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Username\""), "text": "<secret>PW</secret>"}),
+        )],
+        _ => vec![("done", json!({"text": "refused", "success": false}))],
+    });
+    let mut env = Env::start(script).await;
+    let config = AgentConfig {
+        secrets: rove_agent::Secrets(vec![
+            rove_agent::Secret::parse("PW@example.com=pw-1234").expect("secret"),
+        ]),
+        ..config()
+    };
+    let result = run("Try", &mut env.session, &env.llm, &config, |_| {})
+        .await
+        .expect("run");
+    let action = &result.steps[0].actions[0];
+    assert!(
+        action.failed && action.result.contains("may only be used on example.com"),
+        "{action:?}"
+    );
+    let value = env
+        .session
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "document.getElementById('u').value".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval");
+    assert!(!value.text().contains("pw-1234"));
+    env.browser.close().await;
 }

@@ -46,6 +46,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
         None => PriceTable::builtin(),
     };
+    let secrets = secrets(args)?;
     let transport = rove_cdp::TransportConfig::from_env();
     let browser = crate::acquire::acquire(global, &transport).await?;
     let result = async {
@@ -63,6 +64,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         }
         let config = AgentConfig {
             max_steps: args.max_steps,
+            secrets,
             ..AgentConfig::default()
         };
         let started = Instant::now();
@@ -135,6 +137,40 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         "seconds": seconds,
     }));
     Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// The run's secrets from `--secret` and `--secrets-file`. A malformed one
+/// is refused without echoing its value.
+fn secrets(args: &RunArgs) -> Result<rove_agent::Secrets, Failure> {
+    let mut specs: Vec<String> = args.secrets.clone();
+    if let Some(path) = &args.secrets_file {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Failure::new(
+                ErrorCode::CommandRejected,
+                format!("reading {}: {e}", path.display()),
+                "give a readable file of NAME[@DOMAIN]=VALUE lines",
+            )
+        })?;
+        specs.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_owned),
+        );
+    }
+    let mut secrets = Vec::new();
+    for spec in &specs {
+        let Some(secret) = rove_agent::Secret::parse(spec) else {
+            let name = spec.split(['=', '@']).next().unwrap_or_default();
+            return Err(Failure::new(
+                ErrorCode::CommandRejected,
+                format!("the secret {name:?} is not NAME=value or NAME@domain=value"),
+                "names are letters, digits and _; the value must not be empty",
+            ));
+        };
+        secrets.push(secret);
+    }
+    Ok(rove_agent::Secrets(secrets))
 }
 
 /// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`

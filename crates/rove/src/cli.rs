@@ -509,4 +509,12 @@ pub struct RunArgs {
     /// A price table overriding the built-in one (JSON, per million tokens).
     #[arg(long, value_name = "FILE")]
     pub prices: Option<PathBuf>,
+    /// A secret the model may type without seeing it: NAME=value, or
+    /// NAME@domain=value to allow it only there. The model writes
+    /// <secret>NAME</secret>.
+    #[arg(long = "secret", value_name = "NAME[@DOMAIN]=VALUE")]
+    pub secrets: Vec<String>,
+    /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
+    #[arg(long, value_name = "FILE")]
+    pub secrets_file: Option<PathBuf>,
 }
