@@ -24,6 +24,7 @@ struct Inner {
     browser: Browser,
     id: String,
     table: Mutex<TabTable>,
+    policy: crate::policy::SharedPolicy,
 }
 
 #[derive(Debug, Default)]
@@ -60,6 +61,7 @@ impl BrowserContext {
                 browser,
                 id,
                 table: Mutex::new(TabTable::default()),
+                policy: Arc::default(),
             }),
         }
     }
@@ -71,6 +73,23 @@ impl BrowserContext {
     /// CDP's id of this context.
     pub fn id(&self) -> &str {
         &self.inner.id
+    }
+
+    /// Limits where the context's documents may load from (navigations,
+    /// redirects, iframes): a request outside is failed in the browser as
+    /// blocked by the client. Set it before the tabs are used: a tab's watch
+    /// starts the interception when it starts.
+    pub fn set_domain_policy(&self, policy: Option<crate::DomainPolicy>) {
+        *self.inner.policy.lock().unwrap_or_else(|p| p.into_inner()) = policy;
+    }
+
+    /// The context's domain policy, if any.
+    pub fn domain_policy(&self) -> Option<crate::DomainPolicy> {
+        self.inner
+            .policy
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The browser this context lives in.
@@ -119,6 +138,7 @@ impl BrowserContext {
             TabId(table.next_number),
             target_id,
             self.inner.browser.clone(),
+            self.inner.policy.clone(),
         );
         table.tabs.push(tab.clone());
         tab

@@ -48,6 +48,8 @@ struct Inner {
     /// it stale and the next call re-attaches.
     attachment: tokio::sync::Mutex<Option<(u64, Session)>>,
     watch: tokio::sync::Mutex<Option<TabWatch>>,
+    /// The context's domain policy, enforced by the watch.
+    policy: crate::policy::SharedPolicy,
 }
 
 /// What a finished navigation reports.
@@ -60,7 +62,12 @@ pub struct Loaded {
 }
 
 impl Tab {
-    pub(crate) fn new(id: TabId, target_id: String, browser: Browser) -> Self {
+    pub(crate) fn new(
+        id: TabId,
+        target_id: String,
+        browser: Browser,
+        policy: crate::policy::SharedPolicy,
+    ) -> Self {
         Tab {
             inner: Arc::new(Inner {
                 id,
@@ -68,6 +75,7 @@ impl Tab {
                 browser,
                 attachment: tokio::sync::Mutex::new(None),
                 watch: tokio::sync::Mutex::new(None),
+                policy,
             }),
         }
     }
@@ -132,10 +140,12 @@ impl Tab {
                 return Ok(watch.clone());
             }
         }
-        let watch = TabWatch::start(&session).await.map_err(|e| match e {
-            BrowserError::Cdp(c) => self.map_error(c),
-            other => other,
-        })?;
+        let watch = TabWatch::start(&session, self.inner.policy.clone())
+            .await
+            .map_err(|e| match e {
+                BrowserError::Cdp(c) => self.map_error(c),
+                other => other,
+            })?;
         *slot = Some(watch.clone());
         Ok(watch)
     }

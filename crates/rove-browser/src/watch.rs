@@ -50,6 +50,8 @@ struct State {
     /// Requests in flight, by session and request id. Event streams
     /// (`EventSource`) never finish and are not counted.
     requests: std::collections::HashSet<(Option<SessionId>, String)>,
+    /// Document URLs the domain policy blocked, not yet reported.
+    blocked: Vec<String>,
 }
 
 /// A live view of one tab's dialogs and iframe sessions. Cheap to clone.
@@ -59,6 +61,7 @@ pub struct TabWatch {
     version: Arc<watch::Sender<u64>>,
     session: SessionId,
     conn: WeakConnection,
+    policy: crate::policy::SharedPolicy,
 }
 
 #[derive(Deserialize)]
@@ -118,7 +121,10 @@ struct RequestEvent {
 
 impl TabWatch {
     /// Starts watching `session` (a tab's page session).
-    pub(crate) async fn start(session: &Session) -> Result<TabWatch, BrowserError> {
+    pub(crate) async fn start(
+        session: &Session,
+        policy: crate::policy::SharedPolicy,
+    ) -> Result<TabWatch, BrowserError> {
         let Some(id) = session.id().cloned() else {
             return Err(BrowserError::Rejected(
                 "a tab watch needs a page session".into(),
@@ -129,13 +135,74 @@ impl TabWatch {
             version: Arc::new(watch::channel(0).0),
             session: id,
             conn: session.connection().downgrade(),
+            policy,
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let weak = tx.downgrade();
         forward(session, tx);
         tokio::spawn(follow(watch.clone(), rx, weak));
-        enable(session).await?;
+        enable(session, watch.limited()).await?;
         Ok(watch)
+    }
+
+    /// Whether a domain policy limits this tab's documents.
+    fn limited(&self) -> bool {
+        self.policy
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+    }
+
+    /// Document URLs the domain policy blocked since the last call.
+    pub fn take_blocked(&self) -> Vec<String> {
+        std::mem::take(&mut self.lock().blocked)
+    }
+
+    /// Answers a paused document request: on through, or failed as blocked
+    /// by the client when the domain policy refuses its URL.
+    fn answer_paused(&self, event: &Event) {
+        let params: serde_json::Value = event.parse().unwrap_or_default();
+        let Some(request_id) = params["requestId"].as_str().map(str::to_owned) else {
+            return;
+        };
+        let url = params["request"]["url"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let allowed = self
+            .policy
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .is_none_or(|policy| policy.allows(&url));
+        if !allowed {
+            self.lock().blocked.push(url.clone());
+            self.bump();
+        }
+        let Some(conn) = self.conn.upgrade() else {
+            return;
+        };
+        let session = match &event.session_id {
+            Some(id) => conn.session(id.clone()),
+            None => return,
+        };
+        tokio::spawn(async move {
+            let answer = if allowed {
+                session
+                    .call("Fetch.continueRequest", json!({"requestId": request_id}))
+                    .await
+            } else {
+                session
+                    .call(
+                        "Fetch.failRequest",
+                        json!({"requestId": request_id, "errorReason": "BlockedByClient"}),
+                    )
+                    .await
+            };
+            if let Err(e) = answer {
+                tracing::debug!(target: "rove_browser", error = %e, "could not answer a paused request");
+            }
+        });
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -343,8 +410,17 @@ impl TabWatch {
 }
 
 /// Page and network events, and auto-attach, for a page or iframe session.
-/// Response bodies are not kept: rove never reads them.
-async fn enable(session: &Session) -> Result<(), BrowserError> {
+/// Response bodies are not kept: rove never reads them. Under a domain
+/// policy, document requests pause for the watch to allow or fail.
+async fn enable(session: &Session, limited: bool) -> Result<(), BrowserError> {
+    if limited {
+        session
+            .call(
+                "Fetch.enable",
+                json!({"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]}),
+            )
+            .await?;
+    }
     session.send(&Enable {}).await?;
     session
         .call(
@@ -388,11 +464,16 @@ async fn follow(
     // Only the forwarders keep the channel open: when every watched session
     // has ended, the channel closes and this task ends.
     while let Some(event) = rx.recv().await {
+        if event.method == "Fetch.requestPaused" {
+            watch.answer_paused(&event);
+            continue;
+        }
         if let Some(child) = watch.apply(&event) {
             let Some(tx) = tx.upgrade() else { return };
             forward(&child, tx);
+            let limited = watch.limited();
             tokio::spawn(async move {
-                if let Err(e) = enable(&child).await {
+                if let Err(e) = enable(&child, limited).await {
                     tracing::debug!(target: "rove_browser", error = %e, "could not enable an iframe session");
                 }
             });

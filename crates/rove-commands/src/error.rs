@@ -42,6 +42,15 @@ pub enum CommandError {
         /// The page as it stands, when there is one to show.
         fresh_view: Option<String>,
     },
+    /// The session's domain policy refused the URL (also a redirect's or a
+    /// popup's).
+    #[error("{url} is outside the allowed domains ({})", allowed.join(", "))]
+    Blocked {
+        /// The URL refused.
+        url: String,
+        /// The allowed domain patterns.
+        allowed: Vec<String>,
+    },
     /// A wait ran out before its condition held.
     #[error("waited {waited_ms} ms, but {condition}")]
     WaitTimeout {
@@ -123,6 +132,9 @@ impl CommandError {
                 Some(json!({"dialog": kind, "text": message}))
             }
             CommandError::UploadDenied { roots, .. } => Some(json!({"allowed_roots": roots})),
+            CommandError::Blocked { url, allowed } => {
+                Some(json!({"url": url, "allowed_domains": allowed}))
+            }
             CommandError::ScreenshotBudget { bytes, budget } => {
                 Some(json!({"bytes": bytes, "budget": budget}))
             }
@@ -170,6 +182,7 @@ impl Classify for CommandError {
             }
             | CommandError::WaitTimeout { .. } => ErrorCode::Timeout,
             CommandError::Navigation { .. } => ErrorCode::NavigationFailed,
+            CommandError::Blocked { .. } => ErrorCode::NavigationBlocked,
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
@@ -230,6 +243,9 @@ impl Classify for CommandError {
             CommandError::WaitTimeout { .. } => {
                 "take a snapshot to see the page as it is, then wait longer or for something else"
                     .into()
+            }
+            CommandError::Blocked { .. } => {
+                "stay within the allowed domains; this session may not load that site".into()
             }
             CommandError::UploadDenied { .. } => {
                 "upload files from the working directory or rove's temp folder, or allow another root"

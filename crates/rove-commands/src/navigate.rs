@@ -41,6 +41,14 @@ impl Session {
         if url.is_empty() {
             return Err(CommandError::Rejected("open needs a URL".into()));
         }
+        if let Some(policy) = self.context.domain_policy() {
+            if !policy.allows(&url) {
+                return Err(CommandError::Blocked {
+                    url,
+                    allowed: policy.allowed().to_vec(),
+                });
+            }
+        }
         let tab = if args.new_tab || self.context.focused().is_none() {
             let tab = self.context.new_tab().await?;
             out.happened.push(format!("new tab {}", tab.id()));
@@ -114,6 +122,22 @@ impl Session {
     ) -> Result<(), CommandError> {
         let arrival = match result {
             Ok(arrival) => arrival,
+            // A redirect the domain policy refused.
+            Err(NavError::Failed(NavigationFailure::Network(reason)))
+                if reason.contains("ERR_BLOCKED_BY_CLIENT")
+                    && self.context.domain_policy().is_some() =>
+            {
+                let tab = self.focused()?;
+                let blocked = tab.watch().await?.take_blocked();
+                return Err(CommandError::Blocked {
+                    url: blocked.last().cloned().unwrap_or_else(|| url.to_owned()),
+                    allowed: self
+                        .context
+                        .domain_policy()
+                        .map(|p| p.allowed().to_vec())
+                        .unwrap_or_default(),
+                });
+            }
             Err(NavError::Failed(failure)) => {
                 return Err(CommandError::Navigation {
                     url: url.to_owned(),

@@ -45,6 +45,10 @@ pub struct SessionConfig {
     pub action_timeout: Duration,
     /// How the page's settling after an action is waited for.
     pub settle: rove_input::SettleLimits,
+    /// When set, documents may only load from these domains
+    /// (`example.com` and its subdomains, `*.example.com`): navigations,
+    /// redirects, iframes and popups outside are refused.
+    pub allowed_domains: Option<Vec<String>>,
 }
 
 impl Default for SessionConfig {
@@ -60,6 +64,7 @@ impl Default for SessionConfig {
             navigation_timeout: Duration::from_secs(30),
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
+            allowed_domains: None,
         }
     }
 }
@@ -77,6 +82,13 @@ impl Session {
     /// Opens a fresh context with one blank tab in `browser`.
     pub async fn start(browser: &Browser, config: SessionConfig) -> Result<Session, CommandError> {
         let context = browser.new_context().await?;
+        // Before the first tab: its watch starts the interception.
+        context.set_domain_policy(
+            config
+                .allowed_domains
+                .as_ref()
+                .map(|d| rove_browser::DomainPolicy::new(d.iter().cloned())),
+        );
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         Ok(Session {
@@ -206,6 +218,21 @@ impl Session {
             .filter(|t| !before.contains(&t.id))
             .collect();
         let explicit = out.happened.iter().any(|l| l.starts_with("new tab "));
+        // Popups outside the domain policy are closed before anyone uses them.
+        let policy = self.context.domain_policy();
+        let mut opened = opened;
+        if let Some(policy) = &policy {
+            let (refused, kept): (Vec<_>, Vec<_>) =
+                opened.into_iter().partition(|t| !policy.allows(&t.url));
+            for tab in refused {
+                let _ = self.context.close_tab(tab.id).await;
+                out.happened.push(format!(
+                    "closed a tab opened at {} (outside the allowed domains)",
+                    tab.url
+                ));
+            }
+            opened = kept;
+        }
         for tab in &opened {
             if !explicit {
                 let at = if tab.url.is_empty() {
@@ -227,6 +254,11 @@ impl Session {
         let Ok(tab) = self.focused() else {
             return Ok(());
         };
+        for url in tab.watch().await?.take_blocked() {
+            out.happened.push(format!(
+                "blocked loading {url} (outside the allowed domains)"
+            ));
+        }
         let reported = out.happened.iter().any(|l| l.contains("dialog opened"));
         if let (Some(dialog), false) = (tab.watch().await?.dialog(), reported) {
             out.happened.push(format!(

@@ -294,3 +294,77 @@ async fn settling_is_capped_as_the_session_says() {
         .await;
     f.close().await;
 }
+
+#[tokio::test]
+async fn the_domain_policy_covers_navigations_redirects_links_and_popups() {
+    // `localhost` reaches the same server under another name: outside a
+    // policy that allows only 127.0.0.1.
+    let routes = routes()
+        .handle("/leave.html", |request| {
+            let port = request
+                .header("host")
+                .and_then(|h| h.rsplit(':').next())
+                .unwrap_or_default()
+                .to_owned();
+            Response::html(format!(
+                "<title>Leave</title><a href=\"http://localhost:{port}/next.html\">Away</a>\
+                 <button onclick=\"window.open('http://localhost:{port}/next.html')\">Pop</button>"
+            ))
+        })
+        .handle("/bounce", |request| {
+            let port = request
+                .header("host")
+                .and_then(|h| h.rsplit(':').next())
+                .unwrap_or_default()
+                .to_owned();
+            Response::redirect(&format!("http://localhost:{port}/next.html"))
+        });
+    let config = SessionConfig {
+        allowed_domains: Some(vec!["127.0.0.1".into()]),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes, config).await;
+    let port = f
+        .url("/")
+        .rsplit(':')
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('/')
+        .to_owned();
+    let away = format!("http://localhost:{port}/next.html");
+
+    let e = f.fails(json!({"command": "open", "url": away})).await;
+    assert_eq!(code(&e), "NAVIGATION_BLOCKED");
+    assert_eq!(e.facts().expect("facts")["allowed_domains"][0], "127.0.0.1");
+
+    let bounce = f.url("/bounce");
+    let e = f.fails(json!({"command": "open", "url": bounce})).await;
+    assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{:?}", e.report());
+    assert!(e.to_string().contains("localhost"), "{e}");
+
+    f.open("/leave.html").await;
+    let link = f.find("Away", "link").await;
+    let out = f.ok(json!({"command": "click", "ref": link})).await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.starts_with("blocked loading http://localhost")),
+        "{:?}",
+        out.happened
+    );
+    let here = f.eval("location.hostname").await;
+    assert_ne!(here, "localhost");
+
+    f.open("/leave.html").await;
+    let pop = f.find("Pop", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": pop})).await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.starts_with("closed a tab opened at http://localhost")),
+        "{:?}",
+        out.happened
+    );
+    assert_eq!(f.session.context().tabs().len(), 1, "the popup is gone");
+    f.close().await;
+}

@@ -50,7 +50,12 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     let transport = rove_cdp::TransportConfig::from_env();
     let browser = crate::acquire::acquire(global, &transport).await?;
     let result = async {
-        let mut session = Session::start(&browser, SessionConfig::default())
+        let session_config = SessionConfig {
+            allowed_domains: (!args.allowed_domains.is_empty())
+                .then(|| args.allowed_domains.clone()),
+            ..SessionConfig::default()
+        };
+        let mut session = Session::start(&browser, session_config)
             .await
             .map_err(|e| Failure::from_command(&e))?;
         if let Some(url) = &args.start_url {

@@ -517,4 +517,9 @@ pub struct RunArgs {
     /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
     #[arg(long, value_name = "FILE")]
     pub secrets_file: Option<PathBuf>,
+    /// Only load pages from these domains (comma-separated; `example.com`
+    /// includes its subdomains): navigations, redirects, iframes and popups
+    /// elsewhere are refused.
+    #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
+    pub allowed_domains: Vec<String>,
 }
