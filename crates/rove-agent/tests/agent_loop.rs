@@ -34,6 +34,12 @@ struct Env {
 
 impl Env {
     async fn start(script: Script) -> Env {
+        Env::start_with(script, "openai", None).await
+    }
+
+    /// With the model behind `wire` (`openai` or `anthropic`), answering
+    /// after `delay`.
+    async fn start_with(script: Script, wire: &'static str, delay: Option<Duration>) -> Env {
         let echo = "<title>Echo</title><label>Token <input id=t></label>\
             <button onclick=\"document.getElementById('o').textContent = document.getElementById('t').value\">Show</button><p id=o>-</p>";
         let pages = LocalServer::start(
@@ -51,31 +57,60 @@ impl Env {
         let bodies: Arc<Mutex<Vec<Value>>> = Arc::default();
         let model = {
             let bodies = bodies.clone();
-            LocalServer::start(Routes::new().handle("/v1/chat/completions", move |request| {
+            let answer = move |request: &rove_localserver::Request| {
                 let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
                 bodies.lock().expect("lock").push(body.clone());
                 let n = step.fetch_add(1, Ordering::SeqCst) + 1;
-                let calls: Vec<Value> = script(n, &body)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (name, args))| json!({"id": format!("call_{n}_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
-                    .collect();
-                let reply = json!({
-                    "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
-                    "message": {"role": "assistant", "content": format!("step {n}"), "tool_calls": calls}}],
-                    "usage": {"prompt_tokens": 100, "completion_tokens": 10}
-                });
-                Response::with_type(200, "application/json", reply.to_string().into_bytes())
-            }))
+                let calls = script(n, &body);
+                let reply = if request.path == "/v1/messages" {
+                    let mut content = vec![json!({"type": "text", "text": format!("step {n}")})];
+                    content.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
+                        json!({"type": "tool_use", "id": format!("toolu_{n}_{i}"), "name": name, "input": args})
+                    }));
+                    json!({"model": "scripted", "stop_reason": "tool_use", "content": content,
+                        "usage": {"input_tokens": 100, "output_tokens": 10}})
+                } else {
+                    let calls: Vec<Value> = calls
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (name, args))| json!({"id": format!("call_{n}_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
+                        .collect();
+                    json!({
+                        "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
+                        "message": {"role": "assistant", "content": format!("step {n}"), "tool_calls": calls}}],
+                        "usage": {"prompt_tokens": 100, "completion_tokens": 10}
+                    })
+                };
+                let response =
+                    Response::with_type(200, "application/json", reply.to_string().into_bytes());
+                match delay {
+                    Some(d) => response.delayed(d),
+                    None => response,
+                }
+            };
+            LocalServer::start(
+                Routes::new()
+                    .handle("/v1/chat/completions", answer.clone())
+                    .handle("/v1/messages", answer),
+            )
             .await
             .expect("model")
         };
-        let base = model.url("/v1");
-        let endpoint = Endpoint::resolve("openai:scripted", |v| match v {
-            "OPENAI_API_KEY" => Some("sk-test".into()),
-            "OPENAI_BASE_URL" => Some(base.clone()),
-            _ => None,
-        })
+        let endpoint = if wire == "anthropic" {
+            let base = model.url("");
+            Endpoint::resolve("anthropic:scripted", |v| match v {
+                "ANTHROPIC_API_KEY" => Some("ak-test".into()),
+                "ANTHROPIC_BASE_URL" => Some(base.clone()),
+                _ => None,
+            })
+        } else {
+            let base = model.url("/v1");
+            Endpoint::resolve("openai:scripted", |v| match v {
+                "OPENAI_API_KEY" => Some("sk-test".into()),
+                "OPENAI_BASE_URL" => Some(base.clone()),
+                _ => None,
+            })
+        }
         .expect("endpoint");
         let llm = Llm::new(endpoint, None, RetryPolicy::default()).expect("llm");
         let browser = Browser::launch(LaunchOptions::default())
@@ -102,11 +137,25 @@ impl Env {
     }
 }
 
+/// A message's text, whether its content is a string (OpenAI, Anthropic
+/// user turns) or blocks (Anthropic tool results).
+fn text_of(message: &Value) -> String {
+    match &message["content"] {
+        Value::String(s) => s.clone(),
+        Value::Array(blocks) => blocks
+            .iter()
+            .filter_map(|b| b["content"].as_str().or_else(|| b["text"].as_str()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
 /// The ref on the line of the last message that holds `marker`.
 fn ref_in(body: &Value, marker: &str) -> String {
     let messages = body["messages"].as_array().cloned().unwrap_or_default();
     for message in messages.iter().rev() {
-        let text = message["content"].as_str().unwrap_or_default();
+        let text = text_of(message);
         if let Some(line) = text.lines().find(|l| l.contains(marker)) {
             let r = line
                 .split_whitespace()
@@ -123,9 +172,8 @@ fn last_text(body: &Value) -> String {
     body["messages"]
         .as_array()
         .and_then(|m| m.last())
-        .and_then(|m| m["content"].as_str())
+        .map(text_of)
         .unwrap_or_default()
-        .to_owned()
 }
 
 fn config() -> AgentConfig {
@@ -419,5 +467,59 @@ async fn a_secret_scoped_to_another_domain_is_not_typed() {
         .await
         .expect("eval");
     assert!(!value.text().contains("pw-1234"));
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn the_same_task_runs_over_anthropics_wire_format() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+            ),
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
+            ),
+        ],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        _ => {
+            let welcomed = last_text(body).contains("Welcome ada");
+            vec![("done", json!({"text": "logged in", "success": welcomed}))]
+        }
+    });
+    let mut env = Env::start_with(script, "anthropic", None).await;
+    let result = run(
+        "Log in as ada",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    assert_eq!(result.steps.len(), 3);
+    let bodies = env.bodies.lock().expect("lock").clone();
+    // Both tool results of step 1 went back in one user turn.
+    let turn = &bodies[1]["messages"][2];
+    assert_eq!(turn["role"], "user");
+    assert_eq!(turn["content"].as_array().map(Vec::len), Some(2));
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_step_past_its_deadline_ends_the_run() {
+    let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "late", "success": true}))]);
+    let mut env = Env::start_with(script, "openai", Some(Duration::from_secs(3))).await;
+    let quick = AgentConfig {
+        step_timeout: Duration::from_millis(500),
+        ..config()
+    };
+    let result = run("Be quick", &mut env.session, &env.llm, &quick, |_| {})
+        .await
+        .expect("run");
+    assert_eq!(result.ending, Ending::Timeout);
     env.browser.close().await;
 }
