@@ -7,13 +7,16 @@
 //! validates arguments by parsing them into the vocabulary (errors go back
 //! to the model), and records the step; the same actions on a page they do
 //! not change get a nudge, then end the run. Secrets are typed without the
-//! model seeing them ([`Secrets`]). Work in progress for issue 6: no
-//! history compaction, domain policy or replay yet.
+//! model seeing them ([`Secrets`]). A recorded run replays without a model
+//! ([`replay`]), finding each target again by role and name. Work in
+//! progress for issue 6: no history compaction or vision yet.
 
+mod replay;
 mod run;
 mod secrets;
 
-pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, run};
+pub use replay::{ReplayError, Replayed, replay};
+pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, run};
 pub use secrets::{Secret, Secrets};
 
 /// Why a run could not go on.

@@ -44,7 +44,7 @@ impl Default for AgentConfig {
 }
 
 /// Why a run ended.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Ending {
     /// The model called `done`.
@@ -70,13 +70,26 @@ pub enum Ending {
     Loop,
 }
 
+/// What an action aimed at, as the view showed it: enough to find it again
+/// when refs differ.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct Target {
+    /// Its role.
+    pub role: String,
+    /// Its name.
+    pub name: String,
+}
+
 /// One action of a step, as recorded.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ActionRecord {
     /// The tool.
     pub tool: String,
     /// Its arguments.
     pub arguments: Value,
+    /// The element its `ref` named, when the view showed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Target>,
     /// What came of it: the outcome's text, or the error report.
     pub result: String,
     /// Whether it failed.
@@ -84,7 +97,7 @@ pub struct ActionRecord {
 }
 
 /// One step, as recorded.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct StepRecord {
     /// 1, 2, …
     pub number: u32,
@@ -165,6 +178,11 @@ pub async fn run(
             let mut ended = None;
             let mut stale = false;
             for (i, call) in answer.tool_calls.iter().enumerate() {
+                // What the call aims at, before acting changes the page.
+                let described = call.arguments["ref"]
+                    .as_str()
+                    .and_then(|r| session.describe(r))
+                    .map(|(role, name)| Target { role, name });
                 let (result, failed, navigated) = if stale {
                     (
                         "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
@@ -188,6 +206,7 @@ pub async fn run(
                 actions.push(ActionRecord {
                     tool: call.name.clone(),
                     arguments: call.arguments.clone(),
+                    target: described,
                     result: result.clone(),
                     failed,
                 });

@@ -45,6 +45,8 @@ impl Env {
         let pages = LocalServer::start(
             Routes::new()
                 .page("/login", Response::html(LOGIN))
+                .page("/login2", Response::html(format!("<button>Help</button><h2>Welcome back</h2>{LOGIN}")))
+                .page("/nologin", Response::html("<title>Closed</title><label>Username <input id=u></label><label>Password <input id=p type=password></label><p>Logins are closed.</p>"))
                 .page("/echo", Response::html(echo))
                 .page(
                     "/other",
@@ -521,5 +523,75 @@ async fn a_step_past_its_deadline_ends_the_run() {
         .await
         .expect("run");
     assert_eq!(result.ending, Ending::Timeout);
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+            ),
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
+            ),
+        ],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        _ => vec![("done", json!({"text": "in", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let result = run(
+        "Log in as ada",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded());
+    assert_eq!(
+        result.steps[1].actions[0]
+            .target
+            .as_ref()
+            .map(|t| t.name.as_str()),
+        Some("Log in")
+    );
+    let history = serde_json::to_value(&result).expect("history");
+
+    // A fresh session on a page where every ref has moved.
+    let mut again = Session::start(&env.browser, SessionConfig::default())
+        .await
+        .expect("session");
+    let url = env._pages.url("/login2");
+    let replayed = rove_agent::replay(&history, &mut again, Some(&url), &Default::default())
+        .await
+        .expect("replayed");
+    assert_eq!(replayed.actions, 3);
+    assert!(replayed.refound >= 1, "{replayed:?}");
+    let shown = again
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "document.getElementById('out').textContent".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval");
+    assert!(shown.text().contains("Welcome ada"), "{}", shown.text());
+
+    // Where the button is gone, the replay stops at that step, typed.
+    let mut third = Session::start(&env.browser, SessionConfig::default())
+        .await
+        .expect("session");
+    let closed = env._pages.url("/nologin");
+    let stopped = rove_agent::replay(&history, &mut third, Some(&closed), &Default::default())
+        .await
+        .expect_err("no button");
+    assert!(
+        matches!(&stopped, rove_agent::ReplayError::NotFound { step: 2, name, .. } if name == "Log in"),
+        "{stopped}"
+    );
     env.browser.close().await;
 }

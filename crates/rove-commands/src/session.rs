@@ -196,6 +196,13 @@ impl Session {
             .or_insert_with(|| PageModel::in_context(tab, context)))
     }
 
+    /// The role and name the focused tab's last view showed for `target`
+    /// (`e7`), if any.
+    pub fn describe(&mut self, target: &str) -> Option<(String, String)> {
+        let r = parse_ref(target).ok()?;
+        self.model().ok()?.describe(r)
+    }
+
     /// Forgets a tab's model (its tab was closed).
     pub(crate) fn forget(&mut self, tab: TabId) {
         self.models.remove(&tab);

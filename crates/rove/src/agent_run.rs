@@ -46,7 +46,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
         None => PriceTable::builtin(),
     };
-    let secrets = secrets(args)?;
+    let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
     let transport = rove_cdp::TransportConfig::from_env();
     let browser = crate::acquire::acquire(global, &transport).await?;
     let result = async {
@@ -113,6 +113,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     if let Some(path) = &args.history {
         let history = json!({
             "task": args.task,
+            "start_url": args.start_url,
             "model": format!("{}:{}", endpoint.provider, endpoint.model),
             "ending": ran.ending,
             "steps": ran.steps,
@@ -146,9 +147,12 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
 
 /// The run's secrets from `--secret` and `--secrets-file`. A malformed one
 /// is refused without echoing its value.
-fn secrets(args: &RunArgs) -> Result<rove_agent::Secrets, Failure> {
-    let mut specs: Vec<String> = args.secrets.clone();
-    if let Some(path) = &args.secrets_file {
+fn parse_secrets(
+    given: &[String],
+    file: Option<&std::path::Path>,
+) -> Result<rove_agent::Secrets, Failure> {
+    let mut specs: Vec<String> = given.to_vec();
+    if let Some(path) = file {
         let text = std::fs::read_to_string(path).map_err(|e| {
             Failure::new(
                 ErrorCode::CommandRejected,
@@ -229,4 +233,69 @@ fn llm_failure(e: &LlmError) -> Failure {
         ),
     };
     Failure::new(code, e.to_string(), hint)
+}
+
+/// `rove replay FILE`: repeats a recorded run's actions without a model, on
+/// a fresh session; exit 0 when every action repeated.
+pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Output) -> u8 {
+    let result = async {
+        let text = std::fs::read_to_string(&args.file).map_err(|e| {
+            Failure::new(
+                ErrorCode::CommandRejected,
+                format!("reading {}: {e}", args.file.display()),
+                "give the file rove run --history wrote",
+            )
+        })?;
+        let history: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            Failure::new(
+                ErrorCode::CommandRejected,
+                format!("{} is not JSON: {e}", args.file.display()),
+                "give the file rove run --history wrote",
+            )
+        })?;
+        let secrets = parse_secrets(&args.secrets, None)?;
+        let transport = rove_cdp::TransportConfig::from_env();
+        let browser = crate::acquire::acquire(global, &transport).await?;
+        let replayed = async {
+            let mut session = Session::start(&browser, SessionConfig::default())
+                .await
+                .map_err(|e| Failure::from_command(&e))?;
+            let done =
+                rove_agent::replay(&history, &mut session, args.start_url.as_deref(), &secrets)
+                    .await;
+            let _ = session.close().await;
+            done.map_err(|e| {
+                let code = match &e {
+                    rove_agent::ReplayError::Failed { error, .. } => {
+                        rove_errors::Classify::code(error)
+                    }
+                    rove_agent::ReplayError::NotFound { .. } => ErrorCode::RefNotFound,
+                    rove_agent::ReplayError::History(_) => ErrorCode::CommandRejected,
+                };
+                Failure::new(
+                    code,
+                    e.to_string(),
+                    "the page differs from the recorded run at this step",
+                )
+            })
+        }
+        .await;
+        browser.close().await;
+        replayed
+    }
+    .await;
+    match result {
+        Ok(done) => {
+            out.line(&format!(
+                "replayed {} actions ({} targets found again by role and name)",
+                done.actions, done.refound
+            ));
+            out.success(json!({"actions": done.actions, "refound": done.refound}));
+            0
+        }
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
 }

@@ -185,6 +185,12 @@ pub enum Command {
         after_help = "Examples:\n  OPENAI_API_KEY=… rove run 'Find the price of the cheapest plan' --model openai:gpt-5-mini --start-url https://example.com/pricing\n  rove run 'Log in and read the first message' --model ollama:qwen3:8b --start-url localhost:8000 --history run.json\n  rove run TASK --model anthropic:claude-sonnet-4-5 --fallback-model openai:gpt-5-mini"
     )]
     Run(RunArgs),
+    /// Repeat a recorded run (rove run --history) without a model, finding
+    /// each target again by role and name when refs differ.
+    #[command(
+        after_help = "Examples:\n  rove replay run.json\n  rove replay run.json --start-url http://127.0.0.1:8000/login --secret PASSWORD=…"
+    )]
+    Replay(ReplayArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
     /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
     /// token.
@@ -522,4 +528,16 @@ pub struct RunArgs {
     /// elsewhere are refused.
     #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
     pub allowed_domains: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The history file.
+    pub file: PathBuf,
+    /// Start here instead of the recorded start URL.
+    #[arg(long, value_name = "URL")]
+    pub start_url: Option<String>,
+    /// Secrets the recorded actions used: NAME[@DOMAIN]=VALUE.
+    #[arg(long = "secret", value_name = "NAME[@DOMAIN]=VALUE")]
+    pub secrets: Vec<String>,
 }

@@ -68,6 +68,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
         Command::Run(args) => agent_run::run(&cli.global, args, out).await,
+        Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(args.harness, out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));

@@ -254,7 +254,8 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::Daemon
         | Cli::Mcp(_)
         | Cli::PrintConfig(_)
-        | Cli::Run(_) => {
+        | Cli::Run(_)
+        | Cli::Replay(_) => {
             return Err(rejected("not a session command", "see rove --help"));
         }
     })

@@ -101,6 +101,18 @@ async fn a_run_prints_its_steps_writes_its_history_and_exits_by_success() {
             .as_str()
             .is_some_and(|r| r.contains("Gone"))
     );
+    // The history replays without a model.
+    let replayed = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args(["replay", history.to_str().expect("utf-8"), "--json"])
+        .env_remove("ROVE_CDP_URL")
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("replay ran");
+    let stdout = String::from_utf8_lossy(&replayed.stdout);
+    assert_eq!(replayed.status.code(), Some(0), "{stdout}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(report["actions"], 1);
     std::fs::remove_file(&history).expect("cleanup");
 
     let model_fails = model(false).await;

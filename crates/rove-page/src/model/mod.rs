@@ -247,6 +247,17 @@ impl PageModel {
         Some(format!("tabs: {}\n", listed.join(", ")))
     }
 
+    /// The role and name the last view showed for `r`, to record what an
+    /// action aimed at (and find it again when refs differ).
+    pub fn describe(&self, r: Ref) -> Option<(String, String)> {
+        let key = self.refs.key(r)?;
+        let last = self.last.as_ref()?;
+        last.lines
+            .iter()
+            .find(|l| &l.key == key && !l.record.is_text())
+            .map(|l| (l.record.r.clone(), l.record.n.clone()))
+    }
+
     /// The tab this model reads.
     pub fn tab(&self) -> &Tab {
         &self.tab

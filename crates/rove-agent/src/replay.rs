@@ -1,0 +1,161 @@
+//! Replaying a recorded run without a model: the same actions in order,
+//! each target found again by its role and name when refs differ, stopping
+//! with a typed error at the first step that cannot be repeated.
+
+use rove_commands::{Command, CommandError, FindArgs, OpenArgs, Session};
+use serde_json::Value;
+
+use crate::run::{ActionRecord, StepRecord};
+use crate::secrets::Secrets;
+
+/// Why a replay stopped before the end.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The history is not one rove wrote.
+    #[error("the history cannot be read: {0}")]
+    History(String),
+    /// The element an action aimed at is not on the page any more.
+    #[error("step {step}: no {role} named {name:?} on the page")]
+    NotFound {
+        /// The step.
+        step: u32,
+        /// What was looked for.
+        role: String,
+        /// Its name.
+        name: String,
+    },
+    /// An action failed.
+    #[error("step {step}: {tool} failed: {error}")]
+    Failed {
+        /// The step.
+        step: u32,
+        /// The tool.
+        tool: String,
+        /// Why.
+        error: CommandError,
+    },
+}
+
+/// What a replay did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replayed {
+    /// Actions repeated.
+    pub actions: usize,
+    /// Refs that differed and were found again by role and name.
+    pub refound: usize,
+}
+
+/// Replays `history` (as `rove run --history` writes it) on `session`,
+/// starting at `start_url` when given, else at the history's.
+pub async fn replay(
+    history: &Value,
+    session: &mut Session,
+    start_url: Option<&str>,
+    secrets: &Secrets,
+) -> Result<Replayed, ReplayError> {
+    let steps: Vec<StepRecord> = serde_json::from_value(history["steps"].clone())
+        .map_err(|e| ReplayError::History(e.to_string()))?;
+    let start = start_url.or_else(|| history["start_url"].as_str());
+    if let Some(url) = start {
+        let open = Command::Open(OpenArgs {
+            url: url.to_owned(),
+            new_tab: false,
+        });
+        session
+            .execute(&open)
+            .await
+            .map_err(|error| ReplayError::Failed {
+                step: 0,
+                tool: "open".into(),
+                error,
+            })?;
+    }
+    let mut done = Replayed {
+        actions: 0,
+        refound: 0,
+    };
+    for step in &steps {
+        for action in &step.actions {
+            // Failed actions changed nothing the run relied on.
+            if action.failed || action.tool == "done" {
+                continue;
+            }
+            let mut arguments = action.arguments.clone();
+            if let Some(found) = refind(session, step.number, action).await? {
+                if arguments["ref"].as_str() != Some(found.as_str()) {
+                    done.refound += 1;
+                }
+                arguments["ref"] = Value::String(found);
+            }
+            let url = session
+                .context()
+                .tabs()
+                .into_iter()
+                .find(|t| t.focused)
+                .map(|t| t.url)
+                .unwrap_or_default();
+            secrets
+                .fill_in(&mut arguments, &url)
+                .map_err(|why| ReplayError::Failed {
+                    step: step.number,
+                    tool: action.tool.clone(),
+                    error: CommandError::Rejected(why),
+                })?;
+            let mut request = match arguments {
+                Value::Object(map) => map,
+                _ => serde_json::Map::new(),
+            };
+            request.insert("command".into(), Value::String(action.tool.clone()));
+            let command: Command = serde_json::from_value(Value::Object(request))
+                .map_err(|e| ReplayError::History(format!("step {}: {e}", step.number)))?;
+            session
+                .execute(&command)
+                .await
+                .map_err(|error| ReplayError::Failed {
+                    step: step.number,
+                    tool: action.tool.clone(),
+                    error,
+                })?;
+            done.actions += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// The ref of the element an action aimed at, found by role and exact name
+/// on the page as it is now; `None` when the action named no element.
+async fn refind(
+    session: &mut Session,
+    step: u32,
+    action: &ActionRecord,
+) -> Result<Option<String>, ReplayError> {
+    let Some(target) = &action.target else {
+        return Ok(None);
+    };
+    let find = Command::Find(FindArgs {
+        text: target.name.clone(),
+        role: Some(target.role.clone()),
+        limit: Some(50),
+    });
+    let found = session
+        .execute(&find)
+        .await
+        .map_err(|error| ReplayError::Failed {
+            step,
+            tool: "find".into(),
+            error,
+        })?;
+    let exact = found
+        .view
+        .and_then(|v| {
+            v.found
+                .into_iter()
+                .find(|m| m.name == target.name && m.role == target.role)
+        })
+        .map(|m| m.reference.to_string());
+    exact.map(Some).ok_or_else(|| ReplayError::NotFound {
+        step,
+        role: target.role.clone(),
+        name: target.name.clone(),
+    })
+}
