@@ -28,6 +28,9 @@ pub struct AgentConfig {
     pub max_tokens: u32,
     /// Secrets the model may type without seeing them.
     pub secrets: Secrets,
+    /// Roughly how many tokens of history each request may carry; above
+    /// it, older tool results shrink to their first line.
+    pub history_budget: usize,
 }
 
 impl Default for AgentConfig {
@@ -39,6 +42,7 @@ impl Default for AgentConfig {
             max_failures: 3,
             max_tokens: 4_096,
             secrets: Secrets::default(),
+            history_budget: 60_000,
         }
     }
 }
@@ -62,6 +66,8 @@ pub enum Ending {
         failed: u32,
         /// The limit.
         limit: u32,
+        /// The model's final answer, asked for once after the limit.
+        answer: Option<String>,
     },
     /// A step did not finish in time.
     Timeout,
@@ -167,7 +173,7 @@ pub async fn run(
         let started = Instant::now();
         let request = Request {
             system: SYSTEM.to_owned(),
-            messages: messages.clone(),
+            messages: compact(&messages, config.history_budget),
             tools: tools.clone(),
             max_tokens: config.max_tokens,
         };
@@ -295,10 +301,35 @@ pub async fn run(
             0
         };
         if failed_in_a_row >= config.max_failures {
+            // One last call, for what the model can say after failing.
+            messages.push(Message::User {
+                text: format!(
+                    "{failed_in_a_row} steps in a row failed; the run stops here. Call done now with your final answer and success false (no other tool)."
+                ),
+            });
+            let request = Request {
+                system: SYSTEM.to_owned(),
+                messages: compact(&messages, config.history_budget),
+                tools: tools.clone(),
+                max_tokens: config.max_tokens,
+            };
+            let answer =
+                match tokio::time::timeout(config.step_timeout, llm.complete(&request)).await {
+                    Ok(Ok(done)) => {
+                        usage += done.usage;
+                        done.tool_calls
+                            .iter()
+                            .find(|c| c.name == "done")
+                            .and_then(|c| c.arguments["text"].as_str().map(str::to_owned))
+                            .or_else(|| (!done.text.is_empty()).then_some(done.text))
+                    }
+                    _ => None,
+                };
             return Ok(RunResult {
                 ending: Ending::Failures {
                     failed: failed_in_a_row,
                     limit: config.max_failures,
+                    answer: answer.map(|a| secrets.redact(&a)),
                 },
                 steps,
                 usage,
@@ -310,6 +341,57 @@ pub async fn run(
         steps,
         usage,
     })
+}
+
+/// The conversation within about `budget` tokens (a third of its bytes):
+/// the first message (task and first view) and the last three steps stay
+/// whole; older tool results and views shrink to their first line, oldest
+/// first, until it fits.
+fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
+    let size = |m: &[Message]| -> usize {
+        m.iter()
+            .map(|m| match m {
+                Message::User { text } | Message::Tool { text, .. } => text.len(),
+                Message::Assistant { text, tool_calls } => {
+                    text.len()
+                        + tool_calls
+                            .iter()
+                            .map(|c| c.arguments.to_string().len() + c.name.len())
+                            .sum::<usize>()
+                }
+            })
+            .sum::<usize>()
+            / 3
+    };
+    let mut out = messages.to_vec();
+    if size(&out) <= budget {
+        return out;
+    }
+    // Keep the last three assistant turns and what followed them whole.
+    let keep_from = out
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| matches!(m, Message::Assistant { .. }))
+        .map(|(i, _)| i)
+        .rev()
+        .nth(2)
+        .unwrap_or(out.len());
+    for i in 1..keep_from {
+        if size(&out) <= budget {
+            break;
+        }
+        let shrink = |text: &str| {
+            let first = text.lines().next().unwrap_or_default();
+            format!("{first} … (older, left out to save tokens)")
+        };
+        match &mut out[i] {
+            Message::Tool { text, .. } | Message::User { text } if text.lines().count() > 1 => {
+                *text = shrink(text);
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Runs one tool call as a command: its arguments are validated by parsing
@@ -419,4 +501,49 @@ fn tool_specs() -> Vec<ToolSpec> {
         }),
     });
     specs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compaction_shrinks_old_results_and_keeps_the_task_and_recent_steps() {
+        let view = "[t1] Page\n".to_owned() + &"e1 button \"x\"\n".repeat(400);
+        let mut messages = vec![Message::User {
+            text: format!("Task: t\n{view}"),
+        }];
+        for i in 0..6 {
+            messages.push(Message::Assistant {
+                text: String::new(),
+                tool_calls: vec![ToolCall {
+                    id: format!("c{i}"),
+                    name: "click".into(),
+                    arguments: json!({"ref": "e1"}),
+                }],
+            });
+            messages.push(Message::Tool {
+                call_id: format!("c{i}"),
+                text: view.clone(),
+                is_error: false,
+            });
+        }
+        let compacted = compact(&messages, 4_000);
+        let text = |m: &Message| match m {
+            Message::User { text } | Message::Tool { text, .. } => text.clone(),
+            Message::Assistant { .. } => String::new(),
+        };
+        assert_eq!(
+            text(&compacted[0]),
+            text(&messages[0]),
+            "the task stays whole"
+        );
+        assert!(text(&compacted[2]).ends_with("(older, left out to save tokens)"));
+        assert_eq!(text(&compacted[12]), view, "the last step stays whole");
+        assert_eq!(
+            compact(&messages, 1_000_000),
+            messages,
+            "under budget nothing changes"
+        );
+    }
 }

@@ -91,13 +91,16 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         .unwrap_or_else(|| "cost unknown".into());
     let (answer, success) = match &ran.ending {
         Ending::Done { text, success } => (text.clone(), *success),
+        Ending::Failures {
+            answer: Some(text), ..
+        } => (text.clone(), false),
         _ => (String::new(), false),
     };
     let why = match &ran.ending {
         Ending::Done { success: true, .. } => "done: success".to_owned(),
         Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
         Ending::MaxSteps => format!("stopped: the step limit ({}) was reached", args.max_steps),
-        Ending::Failures { failed, limit } => {
+        Ending::Failures { failed, limit, .. } => {
             format!("stopped: {failed}/{limit} steps failed in a row")
         }
         Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
