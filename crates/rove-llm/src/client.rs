@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::model::{Endpoint, Wire};
 use crate::transport::{RetryPolicy, Transport};
-use crate::{Completion, LlmError, Request, anthropic, openai};
+use crate::{Completion, LlmError, Request, anthropic, openai, responses};
 
 /// A model, ready to call.
 #[derive(Debug)]
@@ -75,6 +75,16 @@ impl Llm {
                 let body = openai::body(&endpoint.model, request, provider);
                 let answer = self.transport.post(provider, &url, &headers, &body).await?;
                 openai::parse(&answer, provider)
+            }
+            Wire::OpenAiResponses => {
+                let mut headers = Vec::new();
+                if let Some(key) = &endpoint.api_key {
+                    headers.push(("authorization", format!("Bearer {key}")));
+                }
+                let url = format!("{}/responses", endpoint.base_url);
+                let body = responses::body(&endpoint.model, request);
+                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                responses::parse(&answer, provider)
             }
             Wire::Anthropic => {
                 let mut headers = vec![("anthropic-version", anthropic::VERSION.to_owned())];

@@ -7,6 +7,8 @@ use crate::LlmError;
 pub enum Wire {
     /// OpenAI Chat Completions (and every compatible server).
     OpenAiChat,
+    /// OpenAI's Responses API.
+    OpenAiResponses,
     /// Anthropic Messages.
     Anthropic,
 }
@@ -40,6 +42,13 @@ const KNOWN: &[Known] = &[
     Known {
         name: "openai",
         wire: Wire::OpenAiChat,
+        base_url: "https://api.openai.com/v1",
+        key_var: Some("OPENAI_API_KEY"),
+        base_var: Some("OPENAI_BASE_URL"),
+    },
+    Known {
+        name: "openai-responses",
+        wire: Wire::OpenAiResponses,
         base_url: "https://api.openai.com/v1",
         key_var: Some("OPENAI_API_KEY"),
         base_var: Some("OPENAI_BASE_URL"),

@@ -43,6 +43,7 @@ impl Scripted {
         let server = LocalServer::start(
             Routes::new()
                 .handle("/v1/chat/completions", handler.clone())
+                .handle("/v1/responses", handler.clone())
                 .handle("/v1/messages", handler),
         )
         .await
@@ -313,6 +314,55 @@ async fn a_truncated_answer_is_a_typed_error() {
     let anthropic = Llm::new(s.anthropic(), None, fast()).expect("client");
     assert!(matches!(
         anthropic.complete(&request()).await,
+        Err(LlmError::Truncated { .. })
+    ));
+}
+
+#[tokio::test]
+async fn openai_responses_round_trip() {
+    let reply = json_reply(json!({
+        "id": "resp_1", "object": "response", "model": "gpt-5-mini", "status": "completed",
+        "output": [
+            {"type": "reasoning", "id": "rs_1", "summary": []},
+            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Clicking."}]},
+            {"type": "function_call", "call_id": "call_9", "name": "click", "arguments": "{\"ref\":\"e7\"}"}
+        ],
+        "usage": {"input_tokens": 900, "output_tokens": 12, "input_tokens_details": {"cached_tokens": 800}}
+    }));
+    let truncated = json_reply(
+        json!({"model": "m", "status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}, "output": []}),
+    );
+    let s = Scripted::start(vec![reply, truncated]).await;
+    let base = s.server.url("/v1");
+    let endpoint = Endpoint::resolve("openai-responses:gpt-5-mini", |v| match v {
+        "OPENAI_API_KEY" => Some("sk-test-secret".into()),
+        "OPENAI_BASE_URL" => Some(base.clone()),
+        _ => None,
+    })
+    .expect("endpoint");
+    let llm = Llm::new(endpoint, None, fast()).expect("client");
+    let done = llm.complete(&request()).await.expect("completion");
+    assert_eq!(done.text, "Clicking.");
+    assert_eq!(
+        done.tool_calls[0],
+        ToolCall {
+            id: "call_9".into(),
+            name: "click".into(),
+            arguments: json!({"ref": "e7"})
+        }
+    );
+    assert_eq!((done.usage.input, done.usage.cached), (900, 800));
+    let (path, _, body) = &s.requests()[0];
+    assert_eq!(path, "/v1/responses");
+    assert_eq!(body["instructions"], "You drive a browser.");
+    assert_eq!(body["input"][1]["type"], "function_call");
+    assert_eq!(
+        body["input"][3],
+        json!({"type": "function_call_output", "call_id": "c1", "output": "filled e1"})
+    );
+    assert_eq!(body["tools"][0]["name"], "click");
+    assert!(matches!(
+        llm.complete(&request()).await,
         Err(LlmError::Truncated { .. })
     ));
 }
