@@ -9,14 +9,14 @@
 //! not change get a nudge, then end the run. Secrets are typed without the
 //! model seeing them ([`Secrets`]). A recorded run replays without a model
 //! ([`replay`]), finding each target again by role and name. Work in
-//! progress for issue 6: no history compaction or vision yet.
+//! progress for issue 6: Gemini's native API is still to come.
 
 mod replay;
 mod run;
 mod secrets;
 
 pub use replay::{ReplayError, Replayed, replay};
-pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, run};
+pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, Vision, run};
 pub use secrets::{Secret, Secrets};
 
 /// Why a run could not go on.

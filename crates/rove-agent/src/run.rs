@@ -31,6 +31,21 @@ pub struct AgentConfig {
     /// Roughly how many tokens of history each request may carry; above
     /// it, older tool results shrink to their first line.
     pub history_budget: usize,
+    /// Whether each step also shows the model a screenshot.
+    pub vision: Vision,
+}
+
+/// Whether the model sees screenshots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Vision {
+    /// For hosted models; not for local ones (Ollama), which often cannot
+    /// read images.
+    #[default]
+    Auto,
+    /// Every step.
+    On,
+    /// Never.
+    Off,
 }
 
 impl Default for AgentConfig {
@@ -43,6 +58,7 @@ impl Default for AgentConfig {
             max_tokens: 4_096,
             secrets: Secrets::default(),
             history_budget: 60_000,
+            vision: Vision::Auto,
         }
     }
 }
@@ -171,9 +187,15 @@ pub async fn run(
     let mut repeats = 0;
     for number in 1..=config.max_steps {
         let started = Instant::now();
+        let mut shown = compact(&messages, config.history_budget);
+        if sees(config.vision, &llm.current().provider) {
+            if let Some(image) = screenshot(session).await {
+                shown.push(image);
+            }
+        }
         let request = Request {
             system: SYSTEM.to_owned(),
-            messages: compact(&messages, config.history_budget),
+            messages: shown,
             tools: tools.clone(),
             max_tokens: config.max_tokens,
         };
@@ -343,6 +365,33 @@ pub async fn run(
     })
 }
 
+/// Whether this step shows a screenshot.
+fn sees(vision: Vision, provider: &str) -> bool {
+    match vision {
+        Vision::On => true,
+        Vision::Off => false,
+        Vision::Auto => provider != "ollama",
+    }
+}
+
+/// The viewport as a JPEG for the model, only for this step's request (it is
+/// not kept in the history).
+async fn screenshot(session: &mut Session) -> Option<Message> {
+    use base64::Engine;
+    let shot = Command::Screenshot(rove_commands::ScreenshotArgs {
+        format: rove_commands::ImageFormat::Jpeg,
+        quality: Some(60),
+        max_bytes: Some(1_000_000),
+        ..rove_commands::ScreenshotArgs::default()
+    });
+    let image = session.execute(&shot).await.ok()?.image?;
+    Some(Message::Image {
+        text: "The page as it looks now (viewport):".into(),
+        mime: image.mime.to_owned(),
+        data: base64::engine::general_purpose::STANDARD.encode(&image.bytes),
+    })
+}
+
 /// The conversation within about `budget` tokens (a third of its bytes):
 /// the first message (task and first view) and the last three steps stay
 /// whole; older tool results and views shrink to their first line, oldest
@@ -352,6 +401,8 @@ fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
         m.iter()
             .map(|m| match m {
                 Message::User { text } | Message::Tool { text, .. } => text.len(),
+                // An image costs the model about a thousand tokens.
+                Message::Image { text, .. } => text.len() + 3_000,
                 Message::Assistant { text, tool_calls } => {
                     text.len()
                         + tool_calls
@@ -530,7 +581,9 @@ mod tests {
         }
         let compacted = compact(&messages, 4_000);
         let text = |m: &Message| match m {
-            Message::User { text } | Message::Tool { text, .. } => text.clone(),
+            Message::User { text } | Message::Tool { text, .. } | Message::Image { text, .. } => {
+                text.clone()
+            }
             Message::Assistant { .. } => String::new(),
         };
         assert_eq!(

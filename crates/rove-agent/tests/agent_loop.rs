@@ -182,6 +182,7 @@ fn config() -> AgentConfig {
     AgentConfig {
         max_steps: 8,
         step_timeout: Duration::from_secs(60),
+        vision: rove_agent::Vision::Off,
         ..AgentConfig::default()
     }
 }
@@ -611,4 +612,33 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
         "{stopped}"
     );
     env.browser.close().await;
+}
+
+#[tokio::test]
+async fn with_vision_each_step_shows_a_screenshot() {
+    let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "seen", "success": true}))]);
+    let mut env = Env::start(script).await;
+    let seeing = AgentConfig {
+        vision: rove_agent::Vision::On,
+        ..config()
+    };
+    let result = run("Look", &mut env.session, &env.llm, &seeing, |_| {})
+        .await
+        .expect("run");
+    assert!(result.succeeded());
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let last = bodies[0]["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .cloned()
+        .unwrap_or_default();
+    let url = last["content"][1]["image_url"]["url"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(url.starts_with("data:image/jpeg;base64,/9j/"), "{last}");
+    let history = serde_json::to_string(&result).expect("json");
+    assert!(
+        !history.contains("base64"),
+        "screenshots are not kept in the history"
+    );
 }

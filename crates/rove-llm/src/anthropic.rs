@@ -14,6 +14,10 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
     for message in &request.messages {
         match message {
             Message::User { text } => messages.push(json!({"role": "user", "content": text})),
+            Message::Image { text, mime, data } => messages.push(json!({"role": "user", "content": [
+                {"type": "image", "source": {"type": "base64", "media_type": mime, "data": data}},
+                {"type": "text", "text": text},
+            ]})),
             Message::Assistant { text, tool_calls } => {
                 let mut content = Vec::new();
                 if !text.is_empty() {

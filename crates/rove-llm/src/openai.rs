@@ -12,6 +12,10 @@ pub(crate) fn body(model: &str, request: &Request, provider: &str) -> Value {
     for message in &request.messages {
         messages.push(match message {
             Message::User { text } => json!({"role": "user", "content": text}),
+            Message::Image { text, mime, data } => json!({"role": "user", "content": [
+                {"type": "text", "text": text},
+                {"type": "image_url", "image_url": {"url": format!("data:{mime};base64,{data}")}},
+            ]}),
             Message::Assistant { text, tool_calls } => {
                 let mut m = json!({"role": "assistant", "content": if text.is_empty() { Value::Null } else { Value::String(text.clone()) }});
                 if !tool_calls.is_empty() {

@@ -10,6 +10,10 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
     for message in &request.messages {
         match message {
             Message::User { text } => input.push(json!({"role": "user", "content": text})),
+            Message::Image { text, mime, data } => input.push(json!({"role": "user", "content": [
+                {"type": "input_text", "text": text},
+                {"type": "input_image", "image_url": format!("data:{mime};base64,{data}")},
+            ]})),
             Message::Assistant { text, tool_calls } => {
                 if !text.is_empty() {
                     input.push(json!({"role": "assistant", "content": text}));

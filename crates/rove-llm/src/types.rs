@@ -13,6 +13,15 @@ pub enum Message {
         /// The text.
         text: String,
     },
+    /// From the user: a picture (a screenshot) with a caption.
+    Image {
+        /// The caption.
+        text: String,
+        /// `image/png` or `image/jpeg`.
+        mime: String,
+        /// The image, base64-encoded.
+        data: String,
+    },
     /// From the model: text and the tools it called.
     Assistant {
         /// Its text (may be empty when it only calls tools).

@@ -70,6 +70,11 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         let config = AgentConfig {
             max_steps: args.max_steps,
             secrets,
+            vision: match args.vision.as_str() {
+                "on" => rove_agent::Vision::On,
+                "off" => rove_agent::Vision::Off,
+                _ => rove_agent::Vision::Auto,
+            },
             ..AgentConfig::default()
         };
         let started = Instant::now();

@@ -528,6 +528,10 @@ pub struct RunArgs {
     /// elsewhere are refused.
     #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
     pub allowed_domains: Vec<String>,
+    /// Show the model a screenshot each step: auto (hosted models, not
+    /// Ollama), on or off.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub vision: String,
 }
 
 #[derive(Debug, Args)]
