@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::model::{Endpoint, Wire};
 use crate::transport::{RetryPolicy, Transport};
-use crate::{Completion, LlmError, Request, anthropic, openai, responses};
+use crate::{Completion, LlmError, Request, anthropic, gemini, openai, responses};
 
 /// A model, ready to call.
 #[derive(Debug)]
@@ -85,6 +85,19 @@ impl Llm {
                 let body = responses::body(&endpoint.model, request);
                 let answer = self.transport.post(provider, &url, &headers, &body).await?;
                 responses::parse(&answer, provider)
+            }
+            Wire::Gemini => {
+                let mut headers = Vec::new();
+                if let Some(key) = &endpoint.api_key {
+                    headers.push(("x-goog-api-key", key.clone()));
+                }
+                let url = format!(
+                    "{}/v1beta/models/{}:generateContent",
+                    endpoint.base_url, endpoint.model
+                );
+                let body = gemini::body(request);
+                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                gemini::parse(&answer, provider)
             }
             Wire::Anthropic => {
                 let mut headers = vec![("anthropic-version", anthropic::VERSION.to_owned())];

@@ -3,10 +3,10 @@
 //! A model is named `provider:model` (`openai:gpt-5-mini`,
 //! `anthropic:claude-sonnet-4-5`, `ollama:qwen3:8b`); keys and base URLs come
 //! from each provider's usual environment variables ([`Endpoint::resolve`]).
-//! Three wire formats cover them: OpenAI Chat Completions (OpenAI and every
-//! compatible server: Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek, Groq,
-//! Gemini's compatible endpoint), OpenAI's Responses API
-//! (`openai-responses:…`) and Anthropic Messages. Calls retry with
+//! Four wire formats cover them: OpenAI Chat Completions (OpenAI and every
+//! compatible server: Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek, Groq),
+//! OpenAI's Responses API (`openai-responses:…`), Anthropic Messages and
+//! Google Gemini's `generateContent`. Calls retry with
 //! backoff and jitter on 429 and 5xx (honouring `Retry-After`), fail with
 //! typed errors ([`LlmError`]), report usage, and may fall back once per run
 //! to another model. Nothing here knows about browsers; keys are never
@@ -15,6 +15,7 @@
 mod anthropic;
 mod client;
 mod error;
+mod gemini;
 mod model;
 mod openai;
 mod price;

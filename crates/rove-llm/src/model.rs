@@ -11,6 +11,8 @@ pub enum Wire {
     OpenAiResponses,
     /// Anthropic Messages.
     Anthropic,
+    /// Google Gemini's `generateContent`.
+    Gemini,
 }
 
 /// One model at one provider, with how to reach it.
@@ -60,11 +62,10 @@ const KNOWN: &[Known] = &[
         key_var: Some("ANTHROPIC_API_KEY"),
         base_var: Some("ANTHROPIC_BASE_URL"),
     },
-    // Gemini through Google's OpenAI-compatible endpoint.
     Known {
         name: "gemini",
-        wire: Wire::OpenAiChat,
-        base_url: "https://generativelanguage.googleapis.com/v1beta/openai",
+        wire: Wire::Gemini,
+        base_url: "https://generativelanguage.googleapis.com",
         key_var: Some("GEMINI_API_KEY"),
         base_var: Some("GEMINI_BASE_URL"),
     },

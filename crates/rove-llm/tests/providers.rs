@@ -42,6 +42,10 @@ impl Scripted {
         };
         let server = LocalServer::start(
             Routes::new()
+                .handle(
+                    "/v1beta/models/gemini-2.5-flash:generateContent",
+                    handler.clone(),
+                )
                 .handle("/v1/chat/completions", handler.clone())
                 .handle("/v1/responses", handler.clone())
                 .handle("/v1/messages", handler),
@@ -361,6 +365,53 @@ async fn openai_responses_round_trip() {
         json!({"type": "function_call_output", "call_id": "c1", "output": "filled e1"})
     );
     assert_eq!(body["tools"][0]["name"], "click");
+    assert!(matches!(
+        llm.complete(&request()).await,
+        Err(LlmError::Truncated { .. })
+    ));
+}
+
+#[tokio::test]
+async fn gemini_generate_content_round_trip() {
+    let reply = json_reply(json!({
+        "candidates": [{"content": {"role": "model", "parts": [{"text": "Clicking."}, {"functionCall": {"name": "click", "args": {"ref": "e7"}}}]}, "finishReason": "STOP"}],
+        "usageMetadata": {"promptTokenCount": 700, "candidatesTokenCount": 9, "cachedContentTokenCount": 500},
+        "modelVersion": "gemini-2.5-flash"
+    }));
+    let truncated = json_reply(
+        json!({"candidates": [{"content": {"parts": [{"text": "half"}]}, "finishReason": "MAX_TOKENS"}]}),
+    );
+    let s = Scripted::start(vec![reply, truncated]).await;
+    let base = s.server.url("");
+    let endpoint = Endpoint::resolve("gemini:gemini-2.5-flash", |v| match v {
+        "GEMINI_API_KEY" => Some("gk-test-secret".into()),
+        "GEMINI_BASE_URL" => Some(base.clone()),
+        _ => None,
+    })
+    .expect("endpoint");
+    let llm = Llm::new(endpoint, None, fast()).expect("client");
+    let done = llm.complete(&request()).await.expect("completion");
+    assert_eq!(done.text, "Clicking.");
+    assert_eq!(done.tool_calls[0].name, "click");
+    assert_eq!(done.tool_calls[0].arguments, json!({"ref": "e7"}));
+    assert_eq!(
+        (done.usage.input, done.usage.cached, done.usage.output),
+        (700, 500, 9)
+    );
+    let (path, headers, body) = &s.requests()[0];
+    assert_eq!(path, "/v1beta/models/gemini-2.5-flash:generateContent");
+    assert_eq!(header(headers, "x-goog-api-key"), Some("gk-test-secret"));
+    assert_eq!(
+        body["systemInstruction"]["parts"][0]["text"],
+        "You drive a browser."
+    );
+    assert_eq!(body["contents"][1]["role"], "model");
+    // Both results in one turn, each naming its function.
+    assert_eq!(
+        body["contents"][2]["parts"][1]["functionResponse"]["name"],
+        "fill"
+    );
+    assert_eq!(body["tools"][0]["functionDeclarations"][0]["name"], "click");
     assert!(matches!(
         llm.complete(&request()).await,
         Err(LlmError::Truncated { .. })
