@@ -71,6 +71,24 @@ impl Env {
                     }));
                     json!({"model": "scripted", "stop_reason": "tool_use", "content": content,
                         "usage": {"input_tokens": 100, "output_tokens": 10}})
+                } else if request.path == "/v1/responses" {
+                    let mut output = vec![
+                        json!({"type": "message", "content": [{"type": "output_text", "text": format!("step {n}")}]}),
+                    ];
+                    output.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
+                        json!({"type": "function_call", "call_id": format!("fc_{n}_{i}"), "name": name, "arguments": args.to_string()})
+                    }));
+                    json!({"model": "scripted", "status": "completed", "output": output,
+                        "usage": {"input_tokens": 100, "output_tokens": 10}})
+                } else if request.path.ends_with(":generateContent") {
+                    let mut parts = vec![json!({"text": format!("step {n}")})];
+                    parts.extend(
+                        calls.into_iter().map(
+                            |(name, args)| json!({"functionCall": {"name": name, "args": args}}),
+                        ),
+                    );
+                    json!({"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}],
+                        "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 10}, "modelVersion": "scripted"})
                 } else {
                     let calls: Vec<Value> = calls
                         .into_iter()
@@ -93,26 +111,20 @@ impl Env {
             LocalServer::start(
                 Routes::new()
                     .handle("/v1/chat/completions", answer.clone())
+                    .handle("/v1/responses", answer.clone())
+                    .handle("/v1beta/models/scripted:generateContent", answer.clone())
                     .handle("/v1/messages", answer),
             )
             .await
             .expect("model")
         };
-        let endpoint = if wire == "anthropic" {
-            let base = model.url("");
-            Endpoint::resolve("anthropic:scripted", |v| match v {
-                "ANTHROPIC_API_KEY" => Some("ak-test".into()),
-                "ANTHROPIC_BASE_URL" => Some(base.clone()),
-                _ => None,
-            })
-        } else {
-            let base = model.url("/v1");
-            Endpoint::resolve("openai:scripted", |v| match v {
-                "OPENAI_API_KEY" => Some("sk-test".into()),
-                "OPENAI_BASE_URL" => Some(base.clone()),
-                _ => None,
-            })
-        }
+        let base = model.url("");
+        let endpoint = Endpoint::resolve(&format!("{wire}:scripted"), |v| match v {
+            "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GEMINI_API_KEY" => Some("test-key".into()),
+            "OPENAI_BASE_URL" => Some(format!("{base}/v1")),
+            "ANTHROPIC_BASE_URL" | "GEMINI_BASE_URL" => Some(base.clone()),
+            _ => None,
+        })
         .expect("endpoint");
         let llm = Llm::new(endpoint, None, RetryPolicy::default()).expect("llm");
         let browser = Browser::launch(LaunchOptions::default())
@@ -142,6 +154,20 @@ impl Env {
 /// A message's text, whether its content is a string (OpenAI, Anthropic
 /// user turns) or blocks (Anthropic tool results).
 fn text_of(message: &Value) -> String {
+    if let Some(output) = message["output"].as_str() {
+        return output.to_owned();
+    }
+    if let Some(parts) = message["parts"].as_array() {
+        return parts
+            .iter()
+            .filter_map(|p| {
+                p["text"]
+                    .as_str()
+                    .or_else(|| p["functionResponse"]["response"]["content"].as_str())
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
     match &message["content"] {
         Value::String(s) => s.clone(),
         Value::Array(blocks) => blocks
@@ -154,8 +180,15 @@ fn text_of(message: &Value) -> String {
 }
 
 /// The ref on the line of the last message that holds `marker`.
+fn turns(body: &Value) -> Vec<Value> {
+    ["messages", "input", "contents"]
+        .iter()
+        .find_map(|k| body[*k].as_array().cloned())
+        .unwrap_or_default()
+}
+
 fn ref_in(body: &Value, marker: &str) -> String {
-    let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    let messages = turns(body);
     for message in messages.iter().rev() {
         let text = text_of(message);
         if let Some(line) = text.lines().find(|l| l.contains(marker)) {
@@ -171,11 +204,7 @@ fn ref_in(body: &Value, marker: &str) -> String {
 }
 
 fn last_text(body: &Value) -> String {
-    body["messages"]
-        .as_array()
-        .and_then(|m| m.last())
-        .map(text_of)
-        .unwrap_or_default()
+    turns(body).last().map(text_of).unwrap_or_default()
 }
 
 fn config() -> AgentConfig {
@@ -641,4 +670,41 @@ async fn with_vision_each_step_shows_a_screenshot() {
         !history.contains("base64"),
         "screenshots are not kept in the history"
     );
+}
+
+#[tokio::test]
+async fn the_same_task_runs_over_every_wire_format() {
+    for wire in ["openai", "openai-responses", "anthropic", "gemini"] {
+        let script: Script = Arc::new(|n, body| match n {
+            1 => vec![
+                (
+                    "fill",
+                    json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+                ),
+                (
+                    "fill",
+                    json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
+                ),
+            ],
+            2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+            _ => {
+                let welcomed = last_text(body).contains("Welcome ada");
+                vec![("done", json!({"text": "logged in", "success": welcomed}))]
+            }
+        });
+        let mut env = Env::start_with(script, wire, None).await;
+        let result = run(
+            "Log in as ada",
+            &mut env.session,
+            &env.llm,
+            &config(),
+            |_| {},
+        )
+        .await
+        .expect("run");
+        assert!(result.succeeded(), "{wire}: {:?}", result.ending);
+        assert_eq!(result.steps.len(), 3, "{wire}");
+        assert_eq!(result.usage.output, 30, "{wire}: usage from every response");
+        env.browser.close().await;
+    }
 }
