@@ -132,3 +132,84 @@ async fn a_run_prints_its_steps_writes_its_history_and_exits_by_success() {
             .is_some_and(|m| m.contains("unknown provider"))
     );
 }
+
+#[tokio::test]
+async fn a_secret_reaches_the_page_but_no_request_log_or_history() {
+    let pages = LocalServer::start(Routes::new().page(
+        "/form",
+        Response::html("<title>Form</title><label>Token <input id=t></label><p id=o></p><button onclick=\"o.textContent = t.value\">Show</button>"),
+    ))
+    .await
+    .expect("pages");
+    let bodies: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+    let step = Arc::new(AtomicUsize::new(0));
+    let model = {
+        let bodies = bodies.clone();
+        LocalServer::start(Routes::new().handle("/v1/chat/completions", move |request| {
+            let text = String::from_utf8_lossy(&request.body).into_owned();
+            bodies.lock().expect("lock").push(text.clone());
+            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let view = body["messages"][1]["content"].as_str().unwrap_or_default().to_owned();
+            let find = |marker: &str| {
+                view.lines()
+                    .find(|l| l.contains(marker))
+                    .and_then(|l| l.split_whitespace().next())
+                    .unwrap_or("e0")
+                    .to_owned()
+            };
+            let n = step.fetch_add(1, Ordering::SeqCst) + 1;
+            let call = match n {
+                1 => json!({"name": "fill", "arguments": json!({"ref": find("textbox \"Token\""), "text": "<secret>TOKEN</secret>"}).to_string()}),
+                2 => json!({"name": "click", "arguments": json!({"ref": find("button \"Show\"")}).to_string()}),
+                _ => json!({"name": "done", "arguments": json!({"text": "shown", "success": true}).to_string()}),
+            };
+            let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [{"id": format!("c{n}"), "type": "function", "function": call}]}}], "usage": {"prompt_tokens": 1, "completion_tokens": 1}});
+            Response::with_type(200, "application/json", reply.to_string().into_bytes())
+        }))
+        .await
+        .expect("model")
+    };
+    let history = std::env::temp_dir().join(format!("rove-secret-run-{}.json", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args([
+            "-vv",
+            "run",
+            "Show the token",
+            "--model",
+            "openai:scripted",
+            "--vision",
+            "off",
+        ])
+        .args([
+            "--start-url",
+            &pages.url("/form"),
+            "--secret",
+            "TOKEN@127.0.0.1=tok-5a4b3c",
+        ])
+        .args(["--history", history.to_str().expect("utf-8")])
+        .env("OPENAI_API_KEY", "sk-test")
+        .env("OPENAI_BASE_URL", model.url("/v1"))
+        .env_remove("ROVE_CDP_URL")
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("ran");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let saved = std::fs::read_to_string(&history).expect("history");
+    std::fs::remove_file(&history).expect("cleanup");
+    let sent = bodies.lock().expect("lock").join("\n");
+    // The page showed it (the model's third request saw the placeholder
+    // where the page printed the value)…
+    assert!(sent.contains("<secret>TOKEN</secret>"), "{sent}");
+    // …and nothing else ever carried it.
+    for (what, text) in [
+        ("a request", &sent),
+        ("the log", &stderr.to_string()),
+        ("the output", &stdout.to_string()),
+        ("the history", &saved),
+    ] {
+        assert!(!text.contains("tok-5a4b3c"), "{what} carries the secret");
+    }
+}
