@@ -708,3 +708,37 @@ async fn the_same_task_runs_over_every_wire_format() {
         env.browser.close().await;
     }
 }
+
+#[tokio::test]
+async fn a_navigation_outside_the_allowed_domains_is_refused() {
+    let script: Script = Arc::new(|n, _| match n {
+        1 => vec![("open", json!({"url": "http://localhost:1/elsewhere"}))],
+        _ => vec![("done", json!({"text": "refused", "success": false}))],
+    });
+    let mut env = Env::start(script).await;
+    let limited = Session::start(
+        &env.browser,
+        SessionConfig {
+            allowed_domains: Some(vec!["127.0.0.1".into()]),
+            ..SessionConfig::default()
+        },
+    )
+    .await
+    .expect("session");
+    env.session = limited;
+    let result = run(
+        "Go elsewhere",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    let action = &result.steps[0].actions[0];
+    assert!(
+        action.failed && action.result.contains("NAVIGATION_BLOCKED"),
+        "{action:?}"
+    );
+    env.browser.close().await;
+}
