@@ -37,9 +37,18 @@ impl Env {
         Env::start_with(script, "openai", None).await
     }
 
+    async fn start_with(script: Script, wire: &'static str, delay: Option<Duration>) -> Env {
+        Env::start_full(script, wire, delay, false).await
+    }
+
     /// With the model behind `wire` (`openai` or `anthropic`), answering
     /// after `delay`.
-    async fn start_with(script: Script, wire: &'static str, delay: Option<Duration>) -> Env {
+    async fn start_full(
+        script: Script,
+        wire: &'static str,
+        delay: Option<Duration>,
+        fallback: bool,
+    ) -> Env {
         let echo = "<title>Echo</title><label>Token <input id=t></label>\
             <button onclick=\"document.getElementById('o').textContent = document.getElementById('t').value\">Show</button><p id=o>-</p>";
         let pages = LocalServer::start(
@@ -64,6 +73,13 @@ impl Env {
                 bodies.lock().expect("lock").push(body.clone());
                 let n = step.fetch_add(1, Ordering::SeqCst) + 1;
                 let calls = script(n, &body);
+                // A scripted failure of the provider itself.
+                if let Some((_, http)) = calls.iter().find(|(name, _)| *name == "__http") {
+                    let status = http["status"].as_u64().unwrap_or(500) as u16;
+                    let body = http.get("body").cloned().unwrap_or(Value::Null).to_string();
+                    return Response::with_type(status, "application/json", body.into_bytes())
+                        .header("Retry-After", "0");
+                }
                 let reply = if request.path == "/v1/messages" {
                     let mut content = vec![json!({"type": "text", "text": format!("step {n}")})];
                     content.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
@@ -126,7 +142,20 @@ impl Env {
             _ => None,
         })
         .expect("endpoint");
-        let llm = Llm::new(endpoint, None, RetryPolicy::default()).expect("llm");
+        // The fallback, when a test wants one, is Anthropic on the same server.
+        let fallback = fallback.then(|| {
+            Endpoint::resolve("anthropic:scripted", |v| match v {
+                "ANTHROPIC_API_KEY" => Some("test-key".into()),
+                "ANTHROPIC_BASE_URL" => Some(base.clone()),
+                _ => None,
+            })
+            .expect("fallback")
+        });
+        let fast = RetryPolicy {
+            base: Duration::from_millis(10),
+            ..RetryPolicy::default()
+        };
+        let llm = Llm::new(endpoint, fallback, fast).expect("llm");
         let browser = Browser::launch(LaunchOptions::default())
             .await
             .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"));
@@ -739,6 +768,80 @@ async fn a_navigation_outside_the_allowed_domains_is_refused() {
     assert!(
         action.failed && action.result.contains("NAVIGATION_BLOCKED"),
         "{action:?}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_429_then_success_continues_the_run() {
+    let script: Script = Arc::new(|n, _| match n {
+        1 => vec![(
+            "__http",
+            json!({"status": 429, "body": {"error": {"message": "slow down"}}}),
+        )],
+        _ => vec![("done", json!({"text": "after the wait", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let result = run(
+        "Wait your turn",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    assert_eq!(
+        env.bodies.lock().expect("lock").len(),
+        2,
+        "the 429 was retried"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn server_errors_exhaust_retries_then_the_fallback_model_finishes_the_run() {
+    let script: Script = Arc::new(|n, _| match n {
+        1..=4 => vec![("__http", json!({"status": 503}))],
+        _ => vec![(
+            "done",
+            json!({"text": "the fallback did it", "success": true}),
+        )],
+    });
+    let mut env = Env::start_full(script, "openai", None, true).await;
+    let result = run(
+        "Survive an outage",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    assert_eq!(env.llm.current().provider, "anthropic");
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_truncated_answer_ends_the_run_with_a_typed_error() {
+    let script: Script = Arc::new(|_, _| {
+        vec![(
+            "__http",
+            json!({"status": 200, "body": {"model": "m", "choices": [{"finish_reason": "length", "message": {"role": "assistant", "content": "half"}}]}}),
+        )]
+    });
+    let mut env = Env::start(script).await;
+    let failed = run("Say a lot", &mut env.session, &env.llm, &config(), |_| {})
+        .await
+        .expect_err("truncated");
+    assert!(
+        matches!(
+            failed,
+            rove_agent::AgentError::Llm(rove_llm::LlmError::Truncated { .. })
+        ),
+        "{failed}"
     );
     env.browser.close().await;
 }
