@@ -19,6 +19,19 @@ const LOGIN: &str = "<!doctype html><title>Login</title>\
     <button onclick=\"document.getElementById('out').textContent = 'Welcome ' + document.getElementById('u').value\">Log in</button>\
     <p id=out></p><a href=\"/other\">Elsewhere</a>";
 
+/// Log in, then search, then pick a result: all on one page until the
+/// result's link navigates.
+const SHOP: &str = "<!doctype html><title>Shop</title>\
+    <div id=login><label>Username <input id=u></label><label>Password <input id=p type=password></label>\
+    <button id=in>Log in</button></div>\
+    <div id=search hidden><label>Search <input id=q></label><button id=go>Search</button></div>\
+    <ul id=results></ul>\
+    <script>\
+    document.getElementById('in').onclick = () => { if (u.value && p.value) { document.getElementById('login').remove(); document.getElementById('search').hidden = false; } };\
+    document.getElementById('go').onclick = () => { const names = ['Roma tomatoes', 'Cherry tomatoes', 'Beefsteak tomatoes'].filter((n) => n.toLowerCase().includes(q.value.toLowerCase()));\
+      results.innerHTML = names.map((n) => `<li><a href=\"/item?name=${encodeURIComponent(n)}\">${n}</a></li>`).join(''); };\
+    </script>";
+
 /// A scripted model: step number and request body → the tool calls to make
 /// (name, arguments).
 type Script = Arc<dyn Fn(usize, &Value) -> Vec<(&'static str, Value)> + Send + Sync>;
@@ -54,6 +67,15 @@ impl Env {
         let pages = LocalServer::start(
             Routes::new()
                 .page("/login", Response::html(LOGIN))
+                .page("/shop", Response::html(SHOP))
+                .handle("/item", |request| {
+                    let name = request
+                        .query
+                        .trim_start_matches("name=")
+                        .replace('+', " ")
+                        .replace("%20", " ");
+                    Response::html(format!("<title>{name}</title><h1>{name}</h1><p>In stock.</p>"))
+                })
                 .page("/login2", Response::html(format!("<button>Help</button><h2>Welcome back</h2>{LOGIN}")))
                 .page("/nologin", Response::html("<title>Closed</title><label>Username <input id=u></label><label>Password <input id=p type=password></label><p>Logins are closed.</p>"))
                 .page("/echo", Response::html(echo))
@@ -843,5 +865,65 @@ async fn a_truncated_answer_ends_the_run_with_a_typed_error() {
         ),
         "{failed}"
     );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn log_in_search_and_pick_a_result() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+            ),
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "pw"}),
+            ),
+        ],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        3 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Search\""), "text": "tomato"}),
+            ),
+            ("click", json!({"ref": ref_in(body, "button \"Search\"")})),
+        ],
+        4 => vec![(
+            "click",
+            json!({"ref": ref_in(body, "link \"Cherry tomatoes\"")}),
+        )],
+        _ => {
+            let arrived = last_text(body).contains("h1 \"Cherry tomatoes\"");
+            vec![(
+                "done",
+                json!({"text": "Cherry tomatoes: in stock", "success": arrived}),
+            )]
+        }
+    });
+    let mut env = Env::start(script).await;
+    env.session
+        .execute(&Command::Open(OpenArgs {
+            url: env._pages.url("/shop"),
+            new_tab: false,
+        }))
+        .await
+        .expect("open");
+    let result = run(
+        "Log in, search for tomatoes and open the second result",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(
+        result.succeeded(),
+        "{:?} {:?}",
+        result.ending,
+        result.steps.iter().map(|s| &s.actions).collect::<Vec<_>>()
+    );
+    assert_eq!(result.steps.len(), 5);
     env.browser.close().await;
 }
