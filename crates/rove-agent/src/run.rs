@@ -33,6 +33,9 @@ pub struct AgentConfig {
     pub history_budget: usize,
     /// Whether each step also shows the model a screenshot.
     pub vision: Vision,
+    /// Where to keep the screenshots the model saw (`step-N.jpg`), for the
+    /// history; `None` keeps none.
+    pub screenshot_dir: Option<std::path::PathBuf>,
 }
 
 /// Whether the model sees screenshots.
@@ -59,6 +62,7 @@ impl Default for AgentConfig {
             secrets: Secrets::default(),
             history_budget: 60_000,
             vision: Vision::Auto,
+            screenshot_dir: None,
         }
     }
 }
@@ -129,6 +133,9 @@ pub struct StepRecord {
     pub actions: Vec<ActionRecord>,
     /// Tokens of this step's model call.
     pub usage: Usage,
+    /// The screenshot the model saw, when one was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screenshot: Option<String>,
     /// How long the step took.
     pub ms: f64,
 }
@@ -188,8 +195,18 @@ pub async fn run(
     for number in 1..=config.max_steps {
         let started = Instant::now();
         let mut shown = compact(&messages, config.history_budget);
+        let mut kept = None;
         if sees(config.vision, &llm.current().provider) {
-            if let Some(image) = screenshot(session).await {
+            if let Some((image, bytes)) = screenshot(session).await {
+                if let Some(dir) = &config.screenshot_dir {
+                    let path = dir.join(format!("step-{number}.jpg"));
+                    if std::fs::create_dir_all(dir)
+                        .and_then(|()| std::fs::write(&path, &bytes))
+                        .is_ok()
+                    {
+                        kept = Some(path.display().to_string());
+                    }
+                }
                 shown.push(image);
             }
         }
@@ -298,6 +315,7 @@ pub async fn run(
             thought: answer.text,
             actions,
             usage: answer.usage,
+            screenshot: kept,
             ms: started.elapsed().as_secs_f64() * 1e3,
         });
         if let Some(step) = steps.last() {
@@ -376,7 +394,7 @@ fn sees(vision: Vision, provider: &str) -> bool {
 
 /// The viewport as a JPEG for the model, only for this step's request (it is
 /// not kept in the history).
-async fn screenshot(session: &mut Session) -> Option<Message> {
+async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8>)> {
     use base64::Engine;
     let shot = Command::Screenshot(rove_commands::ScreenshotArgs {
         format: rove_commands::ImageFormat::Jpeg,
@@ -385,11 +403,12 @@ async fn screenshot(session: &mut Session) -> Option<Message> {
         ..rove_commands::ScreenshotArgs::default()
     });
     let image = session.execute(&shot).await.ok()?.image?;
-    Some(Message::Image {
+    let message = Message::Image {
         text: "The page as it looks now (viewport):".into(),
         mime: image.mime.to_owned(),
         data: base64::engine::general_purpose::STANDARD.encode(&image.bytes),
-    })
+    };
+    Some((message, image.bytes))
 }
 
 /// The conversation within about `budget` tokens (a third of its bytes):

@@ -698,8 +698,10 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
 async fn with_vision_each_step_shows_a_screenshot() {
     let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "seen", "success": true}))]);
     let mut env = Env::start(script).await;
+    let dir = std::env::temp_dir().join(format!("rove-screens-{}", std::process::id()));
     let seeing = AgentConfig {
         vision: rove_agent::Vision::On,
+        screenshot_dir: Some(dir.clone()),
         ..config()
     };
     let result = run("Look", &mut env.session, &env.llm, &seeing, |_| {})
@@ -719,8 +721,18 @@ async fn with_vision_each_step_shows_a_screenshot() {
     let history = serde_json::to_string(&result).expect("json");
     assert!(
         !history.contains("base64"),
-        "screenshots are not kept in the history"
+        "images are not inlined in the history"
     );
+    let kept = result.steps[0]
+        .screenshot
+        .clone()
+        .expect("the screenshot's path");
+    assert!(
+        std::fs::read(&kept)
+            .expect("saved")
+            .starts_with(b"\xff\xd8\xff")
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[tokio::test]

@@ -70,6 +70,9 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         let config = AgentConfig {
             max_steps: args.max_steps,
             secrets,
+            // Beside the history: `run.json` keeps its screenshots in
+            // `run.screens/`.
+            screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
             vision: match args.vision.as_str() {
                 "on" => rove_agent::Vision::On,
                 "off" => rove_agent::Vision::Off,
