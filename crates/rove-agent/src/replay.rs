@@ -87,13 +87,7 @@ pub async fn replay(
                 }
                 arguments["ref"] = Value::String(found);
             }
-            let url = session
-                .context()
-                .tabs()
-                .into_iter()
-                .find(|t| t.focused)
-                .map(|t| t.url)
-                .unwrap_or_default();
+            let url = session.current_url();
             secrets
                 .fill_in(&mut arguments, &url)
                 .map_err(|why| ReplayError::Failed {

@@ -470,13 +470,7 @@ fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
 /// page under the next calls (a navigation or a tab switch).
 async fn act(session: &mut Session, call: &ToolCall, secrets: &Secrets) -> (String, bool, bool) {
     let mut filled = call.arguments.clone();
-    let url = session
-        .context()
-        .tabs()
-        .into_iter()
-        .find(|t| t.focused)
-        .map(|t| t.url)
-        .unwrap_or_default();
+    let url = session.current_url();
     if let Err(refused) = secrets.fill_in(&mut filled, &url) {
         return (format!("not run: {refused}"), true, false);
     }

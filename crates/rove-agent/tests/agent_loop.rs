@@ -202,6 +202,28 @@ impl Env {
     }
 }
 
+/// The model's side of logging in as ada: fill both fields, press the
+/// button, say done when the page welcomes ada.
+fn login_script() -> Script {
+    Arc::new(|n, body| match n {
+        1 => vec![
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
+            ),
+            (
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
+            ),
+        ],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        _ => {
+            let welcomed = last_text(body).contains("Welcome ada");
+            vec![("done", json!({"text": "logged in", "success": welcomed}))]
+        }
+    })
+}
+
 /// A message's text, whether its content is a string (OpenAI, Anthropic
 /// user turns) or blocks (Anthropic tool results).
 fn text_of(message: &Value) -> String {
@@ -269,23 +291,7 @@ fn config() -> AgentConfig {
 
 #[tokio::test]
 async fn a_multi_step_login_completes() {
-    let script: Script = Arc::new(|n, body| match n {
-        1 => vec![
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
-            ),
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
-            ),
-        ],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
-        _ => {
-            let welcomed = last_text(body).contains("Welcome ada");
-            vec![("done", json!({"text": "logged in", "success": welcomed}))]
-        }
-    });
+    let script: Script = login_script();
     let mut env = Env::start(script).await;
     let result = run(
         "Log in as ada",
@@ -572,23 +578,7 @@ async fn a_secret_scoped_to_another_domain_is_not_typed() {
 
 #[tokio::test]
 async fn the_same_task_runs_over_anthropics_wire_format() {
-    let script: Script = Arc::new(|n, body| match n {
-        1 => vec![
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
-            ),
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
-            ),
-        ],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
-        _ => {
-            let welcomed = last_text(body).contains("Welcome ada");
-            vec![("done", json!({"text": "logged in", "success": welcomed}))]
-        }
-    });
+    let script: Script = login_script();
     let mut env = Env::start_with(script, "anthropic", None).await;
     let result = run(
         "Log in as ada",
@@ -738,23 +728,7 @@ async fn with_vision_each_step_shows_a_screenshot() {
 #[tokio::test]
 async fn the_same_task_runs_over_every_wire_format() {
     for wire in ["openai", "openai-responses", "anthropic", "gemini"] {
-        let script: Script = Arc::new(|n, body| match n {
-            1 => vec![
-                (
-                    "fill",
-                    json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
-                ),
-                (
-                    "fill",
-                    json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
-                ),
-            ],
-            2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
-            _ => {
-                let welcomed = last_text(body).contains("Welcome ada");
-                vec![("done", json!({"text": "logged in", "success": welcomed}))]
-            }
-        });
+        let script: Script = login_script();
         let mut env = Env::start_with(script, wire, None).await;
         let result = run(
             "Log in as ada",

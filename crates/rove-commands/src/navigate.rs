@@ -97,13 +97,7 @@ impl Session {
         let timeout = self.config.navigation_timeout;
         // From the target list, not the page: a page a dialog blocks would
         // not answer.
-        let url = self
-            .context
-            .tabs()
-            .into_iter()
-            .find(|t| t.id == tab.id())
-            .map(|t| t.url)
-            .unwrap_or_else(|| "the page".into());
+        let url = self.current_url();
         let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
             session.call("Page.reload", json!({})).await?;
             Ok(None)

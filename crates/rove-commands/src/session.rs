@@ -196,6 +196,17 @@ impl Session {
             .or_insert_with(|| PageModel::in_context(tab, context)))
     }
 
+    /// The focused tab's URL as the browser last reported it (no call to
+    /// the page, so it answers even while a dialog blocks it).
+    pub fn current_url(&self) -> String {
+        self.context
+            .tabs()
+            .into_iter()
+            .find(|t| t.focused)
+            .map(|t| t.url)
+            .unwrap_or_default()
+    }
+
     /// The role and name the focused tab's last view showed for `target`
     /// (`e7`), if any.
     pub fn describe(&mut self, target: &str) -> Option<(String, String)> {
