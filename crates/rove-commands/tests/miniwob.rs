@@ -566,13 +566,13 @@ async fn social_media() {
             }
             _ => {
                 // The rest are in the post's "more" menu.
-                // The icon swaps its image on hover; a click that lands
-                // during the swap changes nothing, and says so: an agent
-                // reads that and clicks again.
+                // The icon swaps its image on hover, and a click can land
+                // during the swap on the span around it: the diff then shows
+                // no menu, and an agent reading it clicks again.
                 let more = control(".more");
                 for _ in 0..3 {
                     let out = e.click(&more).await;
-                    if !out.happened.iter().any(|l| l == "nothing visible changed") {
+                    if out.text().contains("Share via DM") {
                         break;
                     }
                 }
