@@ -206,7 +206,18 @@ impl Env {
 /// button, say done when the page welcomes ada.
 fn login_script() -> Script {
     Arc::new(|n, body| match n {
-        1 => vec![
+        1 | 2 => login_calls(n, body),
+        _ => {
+            let welcomed = last_text(body).contains("Welcome ada");
+            vec![("done", json!({"text": "logged in", "success": welcomed}))]
+        }
+    })
+}
+
+/// Logging in as ada: step 1 fills both fields, step 2 presses the button.
+fn login_calls(n: usize, body: &Value) -> Vec<(&'static str, Value)> {
+    if n == 1 {
+        vec![
             (
                 "fill",
                 json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
@@ -215,13 +226,10 @@ fn login_script() -> Script {
                 "fill",
                 json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
             ),
-        ],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
-        _ => {
-            let welcomed = last_text(body).contains("Welcome ada");
-            vec![("done", json!({"text": "logged in", "success": welcomed}))]
-        }
-    })
+        ]
+    } else {
+        vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))]
+    }
 }
 
 /// A message's text, whether its content is a string (OpenAI, Anthropic
@@ -617,17 +625,7 @@ async fn a_step_past_its_deadline_ends_the_run() {
 #[tokio::test]
 async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
     let script: Script = Arc::new(|n, body| match n {
-        1 => vec![
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
-            ),
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "secret"}),
-            ),
-        ],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        1 | 2 => login_calls(n, body),
         _ => vec![("done", json!({"text": "in", "success": true}))],
     });
     let mut env = Env::start(script).await;
@@ -857,17 +855,7 @@ async fn a_truncated_answer_ends_the_run_with_a_typed_error() {
 #[tokio::test]
 async fn log_in_search_and_pick_a_result() {
     let script: Script = Arc::new(|n, body| match n {
-        1 => vec![
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Username\""), "text": "ada"}),
-            ),
-            (
-                "fill",
-                json!({"ref": ref_in(body, "textbox \"Password\""), "text": "pw"}),
-            ),
-        ],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        1 | 2 => login_calls(n, body),
         3 => vec![
             (
                 "fill",

@@ -126,7 +126,7 @@ impl CommandError {
             CommandError::Input(InputError::NotActionable {
                 cover: Some(cover), ..
             }) => Some(json!({"cover": cover})),
-            CommandError::Input(InputError::DialogOpen { kind, message })
+            CommandError::Input(InputError::Page(PageError::DialogOpen { kind, message }))
             | CommandError::Page(PageError::DialogOpen { kind, message })
             | CommandError::DialogOpened { kind, message } => {
                 Some(json!({"dialog": kind, "text": message}))

@@ -216,12 +216,7 @@ async fn drive(
 ) -> Result<Arrival, NavError> {
     let watch = tab.watch().await?;
     if let Some(dialog) = watch.dialog() {
-        return Err(NavError::Other(CommandError::Input(
-            rove_input::InputError::DialogOpen {
-                kind: dialog.kind,
-                message: dialog.message,
-            },
-        )));
+        return Err(NavError::Other(crate::session::blocked_by(dialog)));
     }
     // The tab's watch keeps the Network domain on: the main document's
     // response (and its status) comes through it.

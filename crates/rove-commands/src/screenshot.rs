@@ -36,10 +36,7 @@ impl Session {
         let budget = args.max_bytes.unwrap_or(DEFAULT_MAX_BYTES);
         let tab = self.focused()?;
         if let Some(dialog) = tab.watch().await?.dialog() {
-            return Err(CommandError::Input(rove_input::InputError::DialogOpen {
-                kind: dialog.kind,
-                message: dialog.message,
-            }));
+            return Err(crate::session::blocked_by(dialog));
         }
         let clip = match (&args.target, args.full_page, &args.clip) {
             (Some(target), _, _) => Some(self.element_clip(target).await?),

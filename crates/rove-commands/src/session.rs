@@ -328,10 +328,7 @@ pub(crate) async fn unless_dialog<T>(
 ) -> Result<T, CommandError> {
     let watch = tab.watch().await?;
     if let Some(dialog) = watch.dialog() {
-        return Err(CommandError::Input(rove_input::InputError::DialogOpen {
-            kind: dialog.kind,
-            message: dialog.message,
-        }));
+        return Err(blocked_by(dialog));
     }
     tokio::select! {
         done = work => done,
@@ -340,6 +337,14 @@ pub(crate) async fn unless_dialog<T>(
             message: dialog.message,
         }),
     }
+}
+
+/// The failure of anything refused because `dialog` blocks the page.
+pub(crate) fn blocked_by(dialog: rove_browser::DialogInfo) -> CommandError {
+    CommandError::Page(rove_page::PageError::DialogOpen {
+        kind: dialog.kind,
+        message: dialog.message,
+    })
 }
 
 /// A ref from its text (`e7`, `@e7`).

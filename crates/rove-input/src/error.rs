@@ -29,17 +29,6 @@ pub enum InputError {
         /// What the field holds now.
         holds: String,
     },
-    /// A JavaScript dialog blocks the page.
-    #[error(
-        "{} dialog blocks the page: {message:?}",
-        rove_errors::with_article(kind)
-    )]
-    DialogOpen {
-        /// `alert`, `confirm`, `prompt` or `beforeunload`.
-        kind: String,
-        /// Its text.
-        message: String,
-    },
     /// The page changed under the action (its document was replaced while
     /// the element was being acted on); the element exists again.
     #[error("the page changed while acting on {target}")]
@@ -129,7 +118,6 @@ impl Classify for InputError {
             InputError::NotActionable { .. } | InputError::Ignored { .. } => {
                 ErrorCode::NotActionable
             }
-            InputError::DialogOpen { .. } => ErrorCode::DialogOpen,
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::Rejected(_) => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
@@ -167,9 +155,6 @@ impl Classify for InputError {
             }
             InputError::NotActionable { .. } => {
                 "take a fresh view; act on a visible, enabled element".into()
-            }
-            InputError::DialogOpen { .. } => {
-                "answer the dialog first (dialog accept or dialog dismiss)".into()
             }
             InputError::Ignored { .. } => {
                 "the page rejected or changed the text; take a fresh view and read its rules (a mask, a length limit)"

@@ -277,10 +277,10 @@ pub(crate) async fn wait_actionable_point(
 /// Input cannot reach a page a JavaScript dialog blocks.
 pub(crate) async fn refuse_while_dialog(tab: &Tab) -> Result<(), InputError> {
     if let Some(dialog) = tab.watch().await?.dialog() {
-        return Err(InputError::DialogOpen {
+        return Err(InputError::Page(rove_page::PageError::DialogOpen {
             kind: dialog.kind,
             message: dialog.message,
-        });
+        }));
     }
     Ok(())
 }
