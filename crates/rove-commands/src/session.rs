@@ -228,7 +228,7 @@ impl Session {
         follow_new_tab: bool,
         focus_before: Option<TabId>,
     ) -> Result<(), CommandError> {
-        let opened: Vec<_> = self
+        let mut opened: Vec<_> = self
             .context
             .tabs_refreshed()
             .await?
@@ -237,9 +237,7 @@ impl Session {
             .collect();
         let explicit = out.happened.iter().any(|l| l.starts_with("new tab "));
         // Popups outside the domain policy are closed before anyone uses them.
-        let policy = self.context.domain_policy();
-        let mut opened = opened;
-        if let Some(policy) = &policy {
+        if let Some(policy) = self.context.domain_policy() {
             let (refused, kept): (Vec<_>, Vec<_>) =
                 opened.into_iter().partition(|t| !policy.allows(&t.url));
             for tab in refused {
@@ -272,13 +270,14 @@ impl Session {
         let Ok(tab) = self.focused() else {
             return Ok(());
         };
-        for url in tab.watch().await?.take_blocked() {
+        let watch = tab.watch().await?;
+        for url in watch.take_blocked() {
             out.happened.push(format!(
                 "blocked loading {url} (outside the allowed domains)"
             ));
         }
         let reported = out.happened.iter().any(|l| l.contains("dialog opened"));
-        if let (Some(dialog), false) = (tab.watch().await?.dialog(), reported) {
+        if let (Some(dialog), false) = (watch.dialog(), reported) {
             out.happened.push(format!(
                 "{} dialog opened: {}",
                 rove_errors::with_article(&dialog.kind),
