@@ -3,7 +3,7 @@
 use rove_input::ScrollPosition;
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref, unless_dialog};
+use crate::session::{Session, parse_ref};
 use crate::{CommandError, Direction, DragArgs, ScrollArgs};
 
 impl Session {
@@ -29,23 +29,13 @@ impl Session {
                 "pixels must be a positive number".into(),
             ));
         }
-        // Without a distance: most of a screen, so the view overlaps a little.
-        let tab = self.focused()?;
-        let size = unless_dialog(&tab, async {
-            Ok(tab.evaluate("({w: innerWidth, h: innerHeight})").await?)
-        })
-        .await?;
-        let (w, h) = (
-            size["w"].as_f64().unwrap_or(800.0),
-            size["h"].as_f64().unwrap_or(600.0),
-        );
-        let delta = match direction {
-            Direction::Down => (0.0, args.pixels.unwrap_or(h * 0.8)),
-            Direction::Up => (0.0, -args.pixels.unwrap_or(h * 0.8)),
-            Direction::Right => (args.pixels.unwrap_or(w * 0.8), 0.0),
-            Direction::Left => (-args.pixels.unwrap_or(w * 0.8), 0.0),
+        let step = match direction {
+            Direction::Down => (0.0, 1.0),
+            Direction::Up => (0.0, -1.0),
+            Direction::Right => (1.0, 0.0),
+            Direction::Left => (-1.0, 0.0),
         };
-        let scrolled = rove_input::scroll_by(self.model()?, target, delta).await?;
+        let scrolled = rove_input::scroll_by(self.model()?, target, step, args.pixels).await?;
         let what = target
             .map(|t| t.to_string())
             .unwrap_or_else(|| "the page".into());

@@ -52,6 +52,17 @@ async fn scrolling_moves_the_page_or_one_box_and_says_how_far() {
         json!(200)
     );
     assert_eq!(f.eval("scrollY").await, json!(0), "only the box scrolled");
+    // Without a distance: 80% of the box's own height, not of the window's.
+    f.ok(json!({"command": "scroll", "ref": log, "direction": "down"}))
+        .await;
+    let step = f
+        .eval("(() => { const b = document.getElementById('box'); return [b.scrollTop, Math.round(b.clientHeight * 0.8)]; })()")
+        .await;
+    assert_eq!(
+        step[0].as_f64(),
+        step[1].as_f64().map(|d| 200.0 + d),
+        "{step}"
+    );
 
     let bottom = f.find("Bottom button", "button").await;
     f.ok(json!({"command": "scroll", "ref": bottom})).await;

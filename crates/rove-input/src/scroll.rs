@@ -55,13 +55,15 @@ const POSITION: &str = r#"function () {
   };
 }"#;
 
-/// Turns the wheel by `(dx, dy)` CSS pixels over the element `target` names,
-/// or over the middle of the viewport; `None` for a delta means 80% of the
-/// scroller's visible size in that direction, signed by `sign`.
+/// Turns the wheel over the element `target` names, or over the middle of
+/// the viewport, along `step` (a unit vector: `(0.0, 1.0)` is down). It turns
+/// `pixels` far, or, without a distance, 80% of the scroller's own visible
+/// size along that axis, so the views before and after overlap a little.
 pub async fn scroll_by(
     model: &mut PageModel,
     target: Option<Ref>,
-    delta: (f64, f64),
+    step: (f64, f64),
+    pixels: Option<f64>,
 ) -> Result<ScrollOutcome, InputError> {
     match target {
         Some(target) => {
@@ -74,7 +76,7 @@ pub async fn scroll_by(
                         reason: "it has no box to scroll".into(),
                         cover: None,
                     })?;
-                wheel(tab, point, delta, async || {
+                wheel(tab, Some(point), step, pixels, async || {
                     position(&element.session, Some(&element.object_id)).await
                 })
                 .await
@@ -85,23 +87,32 @@ pub async fn scroll_by(
             let tab = model.tab().clone();
             refuse_while_dialog(&tab).await?;
             let session = tab.session().await?;
-            let size = tab.evaluate("({w: innerWidth, h: innerHeight})").await?;
-            let point = Point {
-                x: size["w"].as_f64().unwrap_or(800.0) / 2.0,
-                y: size["h"].as_f64().unwrap_or(600.0) / 2.0,
-            };
-            wheel(&tab, point, delta, async || position(&session, None).await).await
+            wheel(&tab, None, step, pixels, async || {
+                position(&session, None).await
+            })
+            .await
         }
     }
 }
 
+/// Turns the wheel at `point` (the middle of the scroller read first when
+/// `None`) and waits for the scroll to come to rest.
 async fn wheel(
     tab: &Tab,
-    point: Point,
-    delta: (f64, f64),
+    point: Option<Point>,
+    step: (f64, f64),
+    pixels: Option<f64>,
     read: impl AsyncFn() -> Result<ScrollPosition, InputError>,
 ) -> Result<ScrollOutcome, InputError> {
     let before = read().await?;
+    let point = point.unwrap_or(Point {
+        x: before.width / 2.0,
+        y: before.height / 2.0,
+    });
+    let delta = (
+        step.0 * pixels.unwrap_or(before.width * 0.8),
+        step.1 * pixels.unwrap_or(before.height * 0.8),
+    );
     let main = crate::channel::InputChannel::of(tab).await?;
     main.call(
         "Input.dispatchMouseEvent",
