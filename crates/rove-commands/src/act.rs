@@ -142,7 +142,7 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
-        Ok(())
+        self.after_settle(&selected.settled, out).await
     }
 
     pub(crate) async fn set_checked(

@@ -154,6 +154,26 @@ async fn eval_runs_expressions_and_functions_and_reports_throws() {
 }
 
 #[tokio::test]
+async fn a_select_whose_change_navigates_reports_the_new_page() {
+    let mut f = Fixture::start().await;
+    f.open("/jump.html").await;
+    let menu = f.find("Go to", "combobox").await;
+    let out = f
+        .ok(json!({"command": "select", "ref": menu, "values": ["Next"]}))
+        .await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.starts_with("navigated to ") && l.ends_with("/next.html")),
+        "{:?}",
+        out.happened
+    );
+    let view = out.view.expect("a view").text;
+    assert!(view.contains("Next page"), "{view}");
+    f.close().await;
+}
+
+#[tokio::test]
 async fn select_picks_options_in_aria_listboxes_and_comboboxes() {
     let mut f = Fixture::start().await;
     f.open("/widgets.html").await;

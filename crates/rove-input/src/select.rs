@@ -13,12 +13,15 @@ use serde_json::json;
 use crate::InputError;
 use crate::keyboard::fill;
 use crate::mouse::{ClickOptions, click, on_element};
+use crate::settle::{Settled, settle};
 
 /// What a selection left selected.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SelectOutcome {
     /// The labels of the selected options afterwards.
     pub selected: Vec<String>,
+    /// What the page did after the choice (a jump menu navigates).
+    pub settled: Settled,
 }
 
 const SELECT: &str = r#"function (wanted) {
@@ -83,6 +86,7 @@ async fn aria_select(
     editable: bool,
 ) -> Result<SelectOutcome, InputError> {
     let mut selected = Vec::new();
+    let mut settled = Settled::default();
     for value in values {
         if editable {
             fill(model, target, value).await?;
@@ -130,10 +134,12 @@ async fn aria_select(
                 }
             )));
         };
-        click(model, pick.reference, &ClickOptions::default()).await?;
+        settled = click(model, pick.reference, &ClickOptions::default())
+            .await?
+            .settled;
         selected.push(pick.name);
     }
-    Ok(SelectOutcome { selected })
+    Ok(SelectOutcome { selected, settled })
 }
 
 async fn native_select(
@@ -141,7 +147,9 @@ async fn native_select(
     target: Ref,
     values: &[String],
 ) -> Result<Native, InputError> {
-    on_element(model, target, async |_tab, element| {
+    on_element(model, target, async |tab, element| {
+        // Subscribed before the change event, so a navigation it starts is seen.
+        let mut events = crate::channel::InputChannel::of(tab).await?.subscribe();
         let answer = element
             .session
             .call(
@@ -170,6 +178,7 @@ async fn native_select(
                             .collect()
                     })
                     .unwrap_or_default(),
+                settled: settle(tab, element, &mut events).await,
             })),
             "not_select" => {
                 let role = value["role"].as_str().unwrap_or("?").to_owned();
