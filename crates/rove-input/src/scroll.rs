@@ -121,13 +121,20 @@ async fn wheel(
     .await
     .map_err(|e| InputError::browser(e, true))?;
     // Smooth scrolling moves over several frames: wait until two readings
-    // agree (capped, never a fixed sleep).
+    // agree after it moved, or until it has not started in ~100 ms (a
+    // scroller at its end; capped either way, never a fixed sleep).
     let mut after = read().await?;
+    let mut still = 0;
     for _ in 0..20 {
         tokio::time::sleep(Duration::from_millis(30)).await;
         let next = read().await?;
-        if next == after && next != before {
-            break;
+        if next == after {
+            still += 1;
+            if next != before || still >= 3 {
+                break;
+            }
+        } else {
+            still = 0;
         }
         after = next;
     }
