@@ -214,6 +214,35 @@ impl BrowserContext {
         Ok(self.tabs())
     }
 
+    /// The context's tabs, after waiting up to `timeout` for each of `ids`
+    /// to report a URL: a popup's target can be listed before the browser
+    /// knows where it goes, and the domain policy must judge the real URL.
+    pub async fn tabs_with_urls(&self, ids: &[TabId], timeout: Duration) -> Vec<TabInfo> {
+        let targets: Vec<String> = {
+            let table = self.table();
+            table
+                .tabs
+                .iter()
+                .filter(|t| ids.contains(&t.id()))
+                .map(|t| t.target_id().to_owned())
+                .collect()
+        };
+        let known = self
+            .inner
+            .browser
+            .targets()
+            .wait_until(timeout, |r| {
+                targets
+                    .iter()
+                    .all(|t| r.get(t).is_none_or(|rec| !rec.info.url.is_empty()))
+            })
+            .await;
+        if !known {
+            tracing::debug!(target: "rove_browser", "a new tab has no URL yet");
+        }
+        self.tabs()
+    }
+
     /// One tab by id.
     pub fn tab(&self, id: TabId) -> Result<Tab, BrowserError> {
         self.sync();

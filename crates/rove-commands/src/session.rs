@@ -238,8 +238,19 @@ impl Session {
         let explicit = out.happened.iter().any(|l| l.starts_with("new tab "));
         // Popups outside the domain policy are closed before anyone uses them.
         if let Some(policy) = self.context.domain_policy() {
-            let (refused, kept): (Vec<_>, Vec<_>) =
-                opened.into_iter().partition(|t| !policy.allows(&t.url));
+            if opened.iter().any(|t| t.url.is_empty()) {
+                let ids: Vec<TabId> = opened.iter().map(|t| t.id).collect();
+                opened = self
+                    .context
+                    .tabs_with_urls(&ids, POPUP_URL_WAIT)
+                    .await
+                    .into_iter()
+                    .filter(|t| ids.contains(&t.id))
+                    .collect();
+            }
+            let (refused, kept): (Vec<_>, Vec<_>) = opened
+                .into_iter()
+                .partition(|t| !t.url.is_empty() && !policy.allows(&t.url));
             for tab in refused {
                 let _ = self.context.close_tab(tab.id).await;
                 out.happened.push(format!(
@@ -313,6 +324,9 @@ impl Session {
     }
 }
 
+/// How long a new tab may take to say where it goes before the domain policy
+/// judges it (it is then taken for `about:blank`).
+const POPUP_URL_WAIT: Duration = Duration::from_secs(1);
 /// Longer than any command: how long a guard watches for a dialog.
 const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
 
