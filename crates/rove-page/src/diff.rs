@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::record::{Line, Record};
 use crate::refs::{NodeKey, RefTable};
-use crate::render::{RenderOptions, describe, element_text, escape_text};
+use crate::render::{RenderOptions, element_text, escape_text};
 use crate::tokens;
 
 /// One difference.
@@ -77,9 +77,9 @@ fn takes_text(role: &str) -> bool {
     )
 }
 
-/// Renders changes, one line each: `+` added, `-` removed, `~` changed (with
-/// what it was). Text lines carry the ref of the element holding the text, so
-/// the change names that element.
+/// Renders changes, one line each: `+` added, `-` removed, `~` changed (the
+/// line as it reads now). Text lines carry the ref of the element holding the
+/// text, so the change names that element.
 pub(crate) fn render_changes(
     changes: &[Change<'_>],
     refs: &mut RefTable,
@@ -117,11 +117,7 @@ pub(crate) fn render_changes(
             }
             Change::Changed { old, new } => {
                 run_base = None;
-                format!(
-                    "~ {} (was {})",
-                    line_text(new, refs, opts),
-                    was(&old.record, &new.record)
-                )
+                format!("~ {}", changed_line_text(old, new, refs, opts))
             }
         };
         text.push_str(&piece);
@@ -144,48 +140,47 @@ fn line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
     }
 }
 
-/// What the old line said, as briefly as tells the difference.
-fn was(old: &Record, new: &Record) -> String {
-    let quote = crate::render::quote;
-    if old.is_text() {
-        return quote(&changed_part(
-            old.t.as_deref().unwrap_or_default(),
-            new.t.as_deref().unwrap_or_default(),
-        ));
+/// A changed line as it reads now, without what it was: the agent read the
+/// old line in the view this diff follows, so repeating it would pay twice
+/// for text it already has. A long text, name or value that changed is cut
+/// down to its changed words (see [`changed_words`]).
+fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
+    let (was, now) = (&old.record, &new.record);
+    if now.is_text() {
+        let r = refs.get_or_assign(&new.key);
+        let now_text = now.t.as_deref().unwrap_or_default();
+        return match changed_words(was.t.as_deref().unwrap_or_default(), now_text) {
+            Some(words) => format!("{r} text {words}"),
+            None => format!("{r} text {}", escape_text(now_text)),
+        };
     }
-    let mut parts = Vec::new();
-    if old.n != new.n {
-        parts.push(quote(&changed_part(&old.n, &new.n)));
+    let mut shown = now.clone();
+    if let Some(words) = changed_words(&was.n, &now.n) {
+        shown.n = words;
     }
-    if old.v != new.v {
-        parts.push(match &old.v {
-            Some(v) if !v.is_empty() => format!(
-                "value {}",
-                quote(&changed_part(v, new.v.as_deref().unwrap_or_default()))
-            ),
-            _ => "empty".to_owned(),
-        });
+    if let (Some(was_value), Some(now_value)) = (&was.v, &now.v)
+        && let Some(words) = changed_words(was_value, now_value)
+    {
+        shown.v = Some(words);
     }
-    if old.f != new.f {
-        parts.push(if old.f.is_empty() {
-            "no flags".to_owned()
-        } else {
-            format!("[{}]", old.f)
-        });
-    }
-    if parts.is_empty() {
-        describe(old, None, &RenderOptions::default())
-    } else {
-        parts.join(", ")
-    }
+    let shown_line = Line {
+        record: shown,
+        ..(*new).clone()
+    };
+    element_text(&shown_line, refs, opts).0
 }
 
-/// The part of `old` that differs from `new`, with a word of context on each
-/// side and `…` where words were left out: a long sentence with one word
-/// changed costs a few tokens, not the sentence twice.
-fn changed_part(old: &str, new: &str) -> String {
-    if old.chars().count() <= 40 {
-        return old.to_owned();
+/// Texts up to this many characters are shown whole when they change.
+const WHOLE_TEXT_CHARS: usize = 40;
+
+/// The words of a long `new` text that differ from `old`, with a word of
+/// context before them (after them too when nothing was inserted, or when the
+/// change starts the text) and `…` where unchanged words were left out: a
+/// long sentence with one word changed costs a few tokens, not the sentence
+/// again. `None` when `new` is short enough to show whole or nothing changed.
+fn changed_words(old: &str, new: &str) -> Option<String> {
+    if old == new || new.chars().count() <= WHOLE_TEXT_CHARS {
+        return None;
     }
     let a: Vec<&str> = old.split(' ').collect();
     let b: Vec<&str> = new.split(' ').collect();
@@ -198,35 +193,47 @@ fn changed_part(old: &str, new: &str) -> String {
         .take(max_suffix)
         .take_while(|(x, y)| x == y)
         .count();
+    let changed_end = b.len() - suffix;
     let start = prefix.saturating_sub(1);
-    let end = (a.len() - suffix + 1).min(a.len());
+    let wants_after = changed_end == prefix || prefix == 0;
+    let end = if wants_after {
+        (changed_end + 1).min(b.len())
+    } else {
+        changed_end
+    };
     let mut out = String::new();
     if start > 0 {
-        out.push_str("… ");
+        out.push('…');
     }
-    out.push_str(&a[start..end].join(" "));
-    if end < a.len() {
-        out.push_str(" …");
+    out.push_str(&b[start..end].join(" "));
+    if end < b.len() {
+        out.push('…');
     }
-    out
+    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::changed_part;
+    use super::changed_words;
 
     #[test]
-    fn only_the_changed_words_are_repeated() {
-        // Short texts are repeated whole.
-        assert_eq!(changed_part("Loading", "Done"), "Loading");
-        assert_eq!(
-            changed_part("Outer button", "Outer button pressed"),
-            "Outer button"
-        );
+    fn only_the_changed_words_are_shown() {
+        // Short texts are shown whole.
+        assert_eq!(changed_words("Loading", "Done"), None);
         let long = "Enter the username alan and the password KPnMy into the text fields";
         let changed = "Enter the username bob and the password KPnMy into the text fields";
-        assert_eq!(changed_part(long, changed), "… username alan and …");
+        assert_eq!(
+            changed_words(long, changed).as_deref(),
+            Some("…username bob…")
+        );
         let grown = format!("{long} now");
-        assert_eq!(changed_part(long, &grown), "… fields");
+        assert_eq!(changed_words(long, &grown).as_deref(), Some("…fields now"));
+        // A deletion shows the words on both sides of the gap.
+        let shorter = "Enter the username alan the password KPnMy into the text fields";
+        assert_eq!(changed_words(long, shorter).as_deref(), Some("…alan the…"));
+        // A change at the start is anchored by the word after it.
+        let first = "Type the username alan and the password KPnMy into the text fields";
+        assert_eq!(changed_words(long, first).as_deref(), Some("Type the…"));
+        assert_eq!(changed_words(long, long), None);
     }
 }

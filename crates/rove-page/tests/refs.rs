@@ -165,8 +165,8 @@ async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
     );
     let line = changes[0];
     assert!(
-        line.starts_with("~ e") && line.contains("Done") && line.contains("(was \"Loading\")"),
-        "{line}"
+        line.starts_with("~ e") && line.contains("Done") && !line.contains("Loading"),
+        "the line says what the element reads now, not what it read: {line}"
     );
     let named: Ref = line[2..]
         .split_whitespace()
@@ -184,6 +184,27 @@ async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
         .await
         .expect("diff again");
     assert!(again.text.contains("no changes"), "{}", again.text);
+
+    // One word of a long sentence: the diff shows that word with one word of
+    // context, never the sentence again.
+    model
+        .tab()
+        .evaluate("document.getElementById('status').textContent = 'Enter the username alan and the password KPnMy into the text fields'")
+        .await
+        .expect("long text");
+    model.view(&ViewOptions::mode(Mode::Diff)).await.expect("diff");
+    model
+        .tab()
+        .evaluate("document.getElementById('status').textContent = 'Enter the username bob and the password KPnMy into the text fields'")
+        .await
+        .expect("one word");
+    let diff = model
+        .view(&ViewOptions::mode(Mode::Diff))
+        .await
+        .expect("diff");
+    let line = diff.text.trim();
+    assert!(line.starts_with(&format!("~ {named} text ")), "{line}");
+    assert!(line.ends_with("…username bob…"), "{line}");
     env.close().await;
 }
 
