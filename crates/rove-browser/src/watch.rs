@@ -141,7 +141,18 @@ impl TabWatch {
         let weak = tx.downgrade();
         forward(session, tx);
         tokio::spawn(follow(watch.clone(), rx, weak));
+        let mut early = session.subscribe();
         enable(session, watch.limited()).await?;
+        // Chromium reports the iframes that already run in other processes
+        // before it answers `setAutoAttach`. Adopt them now: the follow task
+        // gets to them a moment later, and a view taken right after a watch
+        // starts on a loaded page must not miss their frames. (The follow
+        // task adopts them again and enables their sessions.)
+        while let Some(Ok(event)) = early.try_recv() {
+            if event.method == "Target.attachedToTarget" {
+                let _ = watch.apply(&event);
+            }
+        }
         Ok(watch)
     }
 
