@@ -192,7 +192,10 @@ async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
         .evaluate("document.getElementById('status').textContent = 'Enter the username alan and the password KPnMy into the text fields'")
         .await
         .expect("long text");
-    model.view(&ViewOptions::mode(Mode::Diff)).await.expect("diff");
+    model
+        .view(&ViewOptions::mode(Mode::Diff))
+        .await
+        .expect("diff");
     model
         .tab()
         .evaluate("document.getElementById('status').textContent = 'Enter the username bob and the password KPnMy into the text fields'")

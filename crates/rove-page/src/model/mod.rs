@@ -124,7 +124,10 @@ pub struct Match {
 }
 
 impl View {
-    fn new(text: String, mode: Mode, url: &str, title: &str) -> Self {
+    fn new(mut text: String, mode: Mode, url: &str, title: &str) -> Self {
+        // A final newline is a token that says nothing; whoever prints the
+        // view ends the line.
+        text.truncate(text.trim_end_matches('\n').len());
         View {
             tokens: tokens::estimate(&text),
             text,
