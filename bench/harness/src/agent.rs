@@ -125,7 +125,7 @@ async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
             .call("DOM.describeNode", json!({"objectId": ours["result"]["objectId"], "depth": 0}))
             .await?;
         let page_doc = session
-            .call("DOM.resolveNode", json!({"backendNodeId": described["node"]["backendNodeId"], "objectGroup": "floor"}))
+            .call("DOM.resolveNode", json!({"backendNodeId": described["node"]["backendNodeId"]}))
             .await?;
         let page_doc = page_doc["object"]["objectId"].clone();
         let budget = cmd["budget"].as_u64().unwrap_or(rove_page::DEFAULT_BUDGET as u64);

@@ -16,7 +16,7 @@ use crate::peers::{AgentBrowser, Child, Mcp};
 use crate::report::{PageResult, Sample, Tokens, median};
 
 /// rove's runs are cheap, so more of them steady the medians.
-const ROVE_RUNS: usize = 15;
+const ROVE_RUNS: usize = 41;
 
 /// Appended to MiniWoB++ pages: start the episode at once with a fixed seed
 /// (so every tool sees the same task, without the START cover) and stop its

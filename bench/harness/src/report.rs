@@ -86,7 +86,7 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> String {
 pub fn markdown(results: &[PageResult], memory: &[(String, u64)], versions: &Value) -> String {
     let mut s = String::new();
     s.push_str(&format!(
-        "Peers: Playwright MCP {}, chrome-devtools-mcp {}, agent-browser {}. Tokens are o200k; times are medians of 5 warm calls, in ms.\n\n",
+        "Peers: Playwright MCP {}, chrome-devtools-mcp {}, agent-browser {}. Tokens are o200k; times are medians of warm calls (21 when a call takes under 100 ms, else 5; rove: 41), in ms.\n\n",
         versions["playwright"].as_str().unwrap_or("?"),
         versions["devtools"].as_str().unwrap_or("?"),
         versions["agent_browser"].as_str().unwrap_or("?"),
