@@ -261,10 +261,7 @@ async fn page_document(session: &Session, ours: &str) -> Option<String> {
         .ok()?;
     let backend = described["node"]["backendNodeId"].as_i64()?;
     let resolved = session
-        .call(
-            "DOM.resolveNode",
-            json!({"backendNodeId": backend}),
-        )
+        .call("DOM.resolveNode", json!({"backendNodeId": backend}))
         .await
         .ok()?;
     resolved["object"]["objectId"].as_str().map(str::to_owned)
