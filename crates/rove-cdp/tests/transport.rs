@@ -91,7 +91,10 @@ async fn a_caller_that_gives_up_leaves_no_entry_behind() {
         let browser = conn.browser();
         async move { browser.call("Echo.aborted", json!({})).await }
     });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while conn.stats().pending_calls == 0 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     assert_eq!(conn.stats().pending_calls, 1);
     task.abort();
     let _ = task.await;

@@ -326,12 +326,20 @@ async fn buttons_in_same_process_and_out_of_process_frames() {
             .await
             .unwrap_or_else(|e| panic!("{r}: {e}"));
     }
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let messages = model
-        .tab()
-        .evaluate("window.messages")
-        .await
-        .expect("messages");
+    // The frames report by postMessage, which lands a moment later.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let messages = loop {
+        let messages = model
+            .tab()
+            .evaluate("window.messages")
+            .await
+            .expect("messages");
+        let arrived = messages.as_array().map_or(0, Vec::len);
+        if arrived >= 2 || std::time::Instant::now() > deadline {
+            break messages;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     let hosts: Vec<String> = messages
         .as_array()
         .map(|m| {
