@@ -129,7 +129,8 @@ async fn a_crashed_tab_fails_fast_with_target_crashed() {
         "the error names the tab: {err}"
     );
     assert!(
-        started.elapsed() < Duration::from_millis(100),
+        // At once, not after a call deadline (seconds); loose for busy CI.
+        started.elapsed() < Duration::from_millis(1000),
         "took {:?}",
         started.elapsed()
     );

@@ -120,7 +120,8 @@ async fn a_renderer_crash_fails_the_next_call_fast() {
     );
     assert_eq!(err.code(), ErrorCode::TargetCrashed);
     assert!(
-        started.elapsed() < Duration::from_millis(100),
+        // At once, not after a call deadline (seconds); loose for busy CI.
+        started.elapsed() < Duration::from_millis(1000),
         "took {:?}",
         started.elapsed()
     );

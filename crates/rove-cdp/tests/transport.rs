@@ -145,7 +145,8 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
         matches!(err, CdpError::ConnectionClosed { sent: false, .. }),
         "{err:?}"
     );
-    assert!(started.elapsed() < Duration::from_millis(100));
+    // At once, not after a call deadline; loose for busy CI.
+    assert!(started.elapsed() < Duration::from_millis(1000));
     assert_eq!(conn.stats().pending_calls, 0);
 }
 
