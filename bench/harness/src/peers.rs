@@ -143,11 +143,16 @@ impl Mcp {
     /// Playwright MCP from the bench's npm cache, on the system Chromium.
     pub async fn playwright(node_modules: &Path) -> Result<Mcp, Box<dyn std::error::Error>> {
         let cli = node_modules.join("@playwright/mcp/cli.js");
+        // The snapshot files it writes on every call go to the cache, not the
+        // working folder.
+        let output = node_modules.join("../playwright-output");
         Mcp::start(
             "Playwright MCP",
             "node",
             &[
                 cli.to_string_lossy().as_ref(),
+                "--output-dir",
+                output.to_string_lossy().as_ref(),
                 "--headless",
                 "--isolated",
                 "--browser",
