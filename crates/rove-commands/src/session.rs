@@ -307,11 +307,16 @@ impl Session {
             ViewAfter::Full => Mode::Full,
             ViewAfter::Interactive => Mode::Interactive,
         };
-        let view = self.model()?.view(&ViewOptions::mode(mode)).await?;
-        // A scroll says itself how far it went; the view covers the whole
-        // page, not the viewport, so it never changes with one.
-        if view.unchanged && !out.happened.iter().any(|l| l.starts_with("scrolled ")) {
-            out.happened.push("nothing visible changed".into());
+        let mut view = self.model()?.view(&ViewOptions::mode(mode)).await?;
+        if view.unchanged {
+            // A scroll says itself how far it went; the view covers the whole
+            // page, not the viewport, so it never changes with one.
+            if !out.happened.iter().any(|l| l.starts_with("scrolled ")) {
+                out.happened.push("nothing visible changed".into());
+            }
+            // "No changes since the last view" would say it twice.
+            view.text.clear();
+            view.tokens = 0;
         }
         out.view = Some(view);
         Ok(())

@@ -132,6 +132,11 @@ async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothin
         "{}",
         out.text()
     );
+    assert_eq!(
+        out.text(),
+        format!("clicked {silent}\nnothing visible changed\n"),
+        "an idle click's answer says so once"
+    );
     let status = f.find("Change status", "button").await;
     let out = f.ok(json!({"command": "click", "ref": status})).await;
     let diff = out.view.expect("a diff");
