@@ -5,7 +5,7 @@ mod support;
 use std::time::Duration;
 
 use rove_errors::{Classify, ErrorCode};
-use rove_page::{Mode, PageError, PageModel, Ref, ViewOptions};
+use rove_page::{Mode, PageError, PageModel, Ref, View, ViewOptions};
 use support::{Env, find_ref, on_element};
 
 const PAGE: &str = r#"<!doctype html><title>Rerender</title>
@@ -141,20 +141,28 @@ async fn an_unknown_ref_is_not_found_and_says_so() {
     env.close().await;
 }
 
+/// Sets the status paragraph's text and returns the diff after it.
+async fn set_status(model: &mut PageModel, text: &str) -> View {
+    model
+        .tab()
+        .evaluate(&format!(
+            "document.getElementById('status').textContent = {}",
+            serde_json::json!(text)
+        ))
+        .await
+        .expect("set the status");
+    model
+        .view(&ViewOptions::mode(Mode::Diff))
+        .await
+        .expect("diff")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
     let env = Env::start().await;
     let mut model = open_html(&env, PAGE).await;
     model.view(&ViewOptions::default()).await.expect("baseline");
-    model
-        .tab()
-        .evaluate("document.getElementById('status').textContent = 'Done'")
-        .await
-        .expect("change");
-    let diff = model
-        .view(&ViewOptions::mode(Mode::Diff))
-        .await
-        .expect("diff");
+    let diff = set_status(&mut model, "Done").await;
     assert_eq!(diff.mode, Mode::Diff, "{}", diff.text);
     let changes: Vec<&str> = diff.text.lines().collect();
     assert_eq!(
@@ -187,24 +195,16 @@ async fn a_diff_after_one_text_change_names_that_element_and_nothing_else() {
 
     // One word of a long sentence: the diff shows that word with one word of
     // context, never the sentence again.
-    model
-        .tab()
-        .evaluate("document.getElementById('status').textContent = 'Enter the username alan and the password KPnMy into the text fields'")
-        .await
-        .expect("long text");
-    model
-        .view(&ViewOptions::mode(Mode::Diff))
-        .await
-        .expect("diff");
-    model
-        .tab()
-        .evaluate("document.getElementById('status').textContent = 'Enter the username bob and the password KPnMy into the text fields'")
-        .await
-        .expect("one word");
-    let diff = model
-        .view(&ViewOptions::mode(Mode::Diff))
-        .await
-        .expect("diff");
+    set_status(
+        &mut model,
+        "Enter the username alan and the password KPnMy into the text fields",
+    )
+    .await;
+    let diff = set_status(
+        &mut model,
+        "Enter the username bob and the password KPnMy into the text fields",
+    )
+    .await;
     let line = diff.text.trim();
     assert!(line.starts_with(&format!("~ {named} text ")), "{line}");
     assert!(line.ends_with("…username bob…"), "{line}");
