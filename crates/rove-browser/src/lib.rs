@@ -20,6 +20,7 @@ mod error;
 mod find;
 mod launch;
 mod policy;
+mod private;
 mod process;
 mod profile;
 mod registry;
@@ -33,6 +34,10 @@ pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
 pub use policy::DomainPolicy;
+pub use private::{
+    PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,
+    runtime_dir,
+};
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};
 pub use tab::{Loaded, Tab, TabId};

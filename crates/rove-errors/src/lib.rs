@@ -195,8 +195,29 @@ pub enum ActionSent {
     NotSent,
 }
 
+/// Whether the failed call may have changed anything, in one word: what an
+/// agent checks before it repeats a call. Follows from [`ActionSent`]:
+/// nothing sent, no side effect; anything else, uncertain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideEffect {
+    /// Nothing reached the page; the state is as it was.
+    None,
+    /// Something reached the page; what it changed is not known.
+    Uncertain,
+}
+
+impl From<ActionSent> for SideEffect {
+    fn from(sent: ActionSent) -> Self {
+        match sent {
+            ActionSent::NotSent => SideEffect::None,
+            ActionSent::Sent | ActionSent::PossiblySent => SideEffect::Uncertain,
+        }
+    }
+}
+
 /// A failure as every face shows it: `{"code", "message", "hint", "retry",
-/// "action_sent", "facts"}`. The CLI's `--json`, MCP's error results and the
+/// "action_sent", "side_effect", "facts"}`. The CLI's `--json`, MCP's error results and the
 /// agent's history all carry this shape.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
@@ -210,6 +231,9 @@ pub struct Report {
     pub retry: Retry,
     /// Whether the action may have reached the page.
     pub action_sent: ActionSent,
+    /// Whether the failed call may have changed anything (follows from
+    /// `action_sent`; see [`Report::sent`]).
+    pub side_effect: SideEffect,
     /// Facts beyond the message (a cover, a status, a dialog).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facts: Option<serde_json::Value>,
@@ -224,8 +248,16 @@ impl Report {
             hint: error.hint(),
             retry: error.retry(),
             action_sent: error.action_sent(),
+            side_effect: error.action_sent().into(),
             facts: None,
         }
+    }
+
+    /// The same report with `action_sent` (and so `side_effect`) replaced.
+    pub fn sent(mut self, action_sent: ActionSent) -> Report {
+        self.action_sent = action_sent;
+        self.side_effect = action_sent.into();
+        self
     }
 
     /// A failure of the caller's own making, outside any library error.
@@ -236,6 +268,7 @@ impl Report {
             hint: hint.into(),
             retry: code.default_retry(),
             action_sent: ActionSent::NotSent,
+            side_effect: SideEffect::None,
             facts: None,
         }
     }
@@ -278,6 +311,17 @@ mod tests {
             let json = serde_json::to_string(&code).expect("serializes");
             assert_eq!(json, format!("\"{}\"", code.as_str()));
         }
+    }
+
+    #[test]
+    fn side_effect_follows_action_sent() {
+        let report = Report::new(ErrorCode::Timeout, "m", "h");
+        assert_eq!(report.side_effect, SideEffect::None);
+        let sent = report.sent(ActionSent::PossiblySent);
+        assert_eq!(sent.side_effect, SideEffect::Uncertain);
+        let json = serde_json::to_value(&sent).expect("serializes");
+        assert_eq!(json["side_effect"], "uncertain");
+        assert_eq!(json["action_sent"], "possibly_sent");
     }
 
     #[test]
