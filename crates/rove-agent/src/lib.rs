@@ -13,11 +13,10 @@
 
 mod replay;
 mod run;
-mod secrets;
 
 pub use replay::{ReplayError, Replayed, replay};
+pub use rove_commands::{Secret, Secrets};
 pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, Vision, run};
-pub use secrets::{Secret, Secrets};
 
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]

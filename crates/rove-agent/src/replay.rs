@@ -6,7 +6,6 @@ use rove_commands::{Command, CommandError, FindArgs, OpenArgs, Session};
 use serde_json::Value;
 
 use crate::run::{ActionRecord, StepRecord};
-use crate::secrets::Secrets;
 
 /// Why a replay stopped before the end.
 #[derive(Debug, thiserror::Error)]
@@ -51,7 +50,6 @@ pub async fn replay(
     history: &Value,
     session: &mut Session,
     start_url: Option<&str>,
-    secrets: &Secrets,
 ) -> Result<Replayed, ReplayError> {
     let steps: Vec<StepRecord> = serde_json::from_value(history["steps"].clone())
         .map_err(|e| ReplayError::History(e.to_string()))?;
@@ -87,14 +85,6 @@ pub async fn replay(
                 }
                 arguments["ref"] = Value::String(found);
             }
-            let url = session.current_url();
-            secrets
-                .fill_in(&mut arguments, &url)
-                .map_err(|why| ReplayError::Failed {
-                    step: step.number,
-                    tool: action.tool.clone(),
-                    error: CommandError::Rejected(why),
-                })?;
             let mut request = match arguments {
                 Value::Object(map) => map,
                 _ => serde_json::Map::new(),

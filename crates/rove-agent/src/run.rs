@@ -11,7 +11,6 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::AgentError;
-use crate::secrets::Secrets;
 
 /// How a run is bounded.
 #[derive(Debug, Clone)]
@@ -26,8 +25,6 @@ pub struct AgentConfig {
     pub max_failures: u32,
     /// The most tokens one answer may take.
     pub max_tokens: u32,
-    /// Secrets the model may type without seeing them.
-    pub secrets: Secrets,
     /// Roughly how many tokens of history each request may carry; above
     /// it, older tool results shrink to their first line.
     pub history_budget: usize,
@@ -59,7 +56,6 @@ impl Default for AgentConfig {
             step_timeout: Duration::from_secs(180),
             max_failures: 3,
             max_tokens: 4_096,
-            secrets: Secrets::default(),
             history_budget: 60_000,
             vision: Vision::Auto,
             screenshot_dir: None,
@@ -176,7 +172,9 @@ pub async fn run(
         .await
         .map(|o| o.text())
         .unwrap_or_else(|e| format!("(no view: {e})"));
-    let secrets = &config.secrets;
+    // The session fills secrets in (only into fields on their domain); the
+    // loop only briefs the model and redacts what it is shown.
+    let secrets = &session.config().secrets.clone();
     let briefing = secrets
         .briefing()
         .map(|b| format!("\n{b}"))
@@ -244,7 +242,7 @@ pub async fn run(
                     ended = Some(done_of(call));
                     ("done".to_owned(), false, false)
                 } else {
-                    let (result, failed, navigated) = act(session, call, secrets).await;
+                    let (result, failed, navigated) = act(session, call).await;
                     (secrets.redact(&result), failed, navigated)
                 };
                 stale |= navigated;
@@ -468,13 +466,8 @@ fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
 /// them into the vocabulary, and what is wrong goes back to the model.
 /// Returns the result text, whether it failed, and whether it changed the
 /// page under the next calls (a navigation or a tab switch).
-async fn act(session: &mut Session, call: &ToolCall, secrets: &Secrets) -> (String, bool, bool) {
-    let mut filled = call.arguments.clone();
-    let url = session.current_url();
-    if let Err(refused) = secrets.fill_in(&mut filled, &url) {
-        return (format!("not run: {refused}"), true, false);
-    }
-    let arguments = match &filled {
+async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
+    let arguments = match &call.arguments {
         Value::Object(map) => map.clone(),
         other => {
             return (

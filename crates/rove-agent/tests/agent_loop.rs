@@ -46,6 +46,21 @@ struct Env {
 }
 
 impl Env {
+    /// Replaces the session with one under `config`, at `path`.
+    async fn restart_session(&mut self, config: SessionConfig, path: &str) {
+        let mut session = Session::start(&self.browser, config)
+            .await
+            .expect("session");
+        session
+            .execute(&Command::Open(OpenArgs {
+                url: self._pages.url(path),
+                new_tab: false,
+            }))
+            .await
+            .expect("open");
+        self.session = session;
+    }
+
     async fn start(script: Script) -> Env {
         Env::start_with(script, "openai", None).await
     }
@@ -502,24 +517,22 @@ async fn a_secret_is_typed_but_never_reaches_the_model_or_the_history() {
         _ => vec![("done", json!({"text": "shown", "success": true}))],
     });
     let mut env = Env::start(script).await;
-    env.session
-        .execute(&Command::Open(OpenArgs {
-            url: env._pages.url("/echo"),
-            new_tab: false,
-        }))
-        .await
-        .expect("open");
-    let config = AgentConfig {
-        secrets: rove_agent::Secrets(vec![
-            rove_agent::Secret::parse("TOKEN@127.0.0.1=tok-9f8e7d").expect("secret"),
-        ]),
-        ..config()
-    };
+    let secrets = rove_agent::Secrets(vec![
+        rove_agent::Secret::parse("TOKEN@127.0.0.1=tok-9f8e7d").expect("secret"),
+    ]);
+    env.restart_session(
+        SessionConfig {
+            secrets,
+            ..SessionConfig::default()
+        },
+        "/echo",
+    )
+    .await;
     let result = run(
         "Show the token",
         &mut env.session,
         &env.llm,
-        &config,
+        &config(),
         |_| {},
     )
     .await
@@ -558,18 +571,23 @@ async fn a_secret_scoped_to_another_domain_is_not_typed() {
         _ => vec![("done", json!({"text": "refused", "success": false}))],
     });
     let mut env = Env::start(script).await;
-    let config = AgentConfig {
-        secrets: rove_agent::Secrets(vec![
-            rove_agent::Secret::parse("PW@example.com=pw-1234").expect("secret"),
-        ]),
-        ..config()
-    };
-    let result = run("Try", &mut env.session, &env.llm, &config, |_| {})
+    let secrets = rove_agent::Secrets(vec![
+        rove_agent::Secret::parse("PW@example.com=pw-1234").expect("secret"),
+    ]);
+    env.restart_session(
+        SessionConfig {
+            secrets,
+            ..SessionConfig::default()
+        },
+        "/login",
+    )
+    .await;
+    let result = run("Try", &mut env.session, &env.llm, &config(), |_| {})
         .await
         .expect("run");
     let action = &result.steps[0].actions[0];
     assert!(
-        action.failed && action.result.contains("may only be used on example.com"),
+        action.failed && action.result.contains("may only be typed on example.com"),
         "{action:?}"
     );
     let value = env
@@ -653,7 +671,7 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
         .await
         .expect("session");
     let url = env._pages.url("/login2");
-    let replayed = rove_agent::replay(&history, &mut again, Some(&url), &Default::default())
+    let replayed = rove_agent::replay(&history, &mut again, Some(&url))
         .await
         .expect("replayed");
     assert_eq!(replayed.actions, 3);
@@ -672,7 +690,7 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
         .await
         .expect("session");
     let closed = env._pages.url("/nologin");
-    let stopped = rove_agent::replay(&history, &mut third, Some(&closed), &Default::default())
+    let stopped = rove_agent::replay(&history, &mut third, Some(&closed))
         .await
         .expect_err("no button");
     assert!(
@@ -754,7 +772,8 @@ async fn a_navigation_outside_the_allowed_domains_is_refused() {
     let limited = Session::start(
         &env.browser,
         SessionConfig {
-            allowed_domains: Some(vec!["127.0.0.1".into()]),
+            policy: rove_browser::DomainPolicy::from_lists(Some(["127.0.0.1"]), [""; 0])
+                .expect("policy"),
             ..SessionConfig::default()
         },
     )

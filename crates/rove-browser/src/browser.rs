@@ -100,6 +100,7 @@ pub(crate) struct Shared {
     remote: Option<ConnectOptions>,
     contexts: Mutex<Vec<String>>,
     closing: AtomicBool,
+    pub(crate) popups: crate::popups::PopupGuard,
 }
 
 impl Browser {
@@ -140,6 +141,7 @@ impl Browser {
             remote,
             contexts: Mutex::new(Vec::new()),
             closing: AtomicBool::new(false),
+            popups: crate::popups::PopupGuard::default(),
         });
         tokio::spawn(supervise(Arc::downgrade(&shared), signal));
         Ok(Browser { shared })
@@ -266,6 +268,14 @@ impl Browser {
 
     pub(crate) fn forget_context(&self, id: &str) {
         self.shared.lock_contexts().retain(|c| c != id);
+        self.shared.popups.forget(id);
+    }
+
+    /// Guards the popups of the contexts whose policy limits hosts (see the
+    /// `popups` module), on the current connection.
+    pub(crate) async fn guard_popups(&self) -> Result<(), BrowserError> {
+        let (conn, generation) = self.link().await?;
+        self.shared.popups.ensure(&conn, generation).await
     }
 
     /// Closes the browser if rove launched it (politely, then by force, and

@@ -76,20 +76,23 @@ impl BrowserContext {
     }
 
     /// Limits where the context's documents may load from (navigations,
-    /// redirects, iframes): a request outside is failed in the browser as
-    /// blocked by the client. Set it before the tabs are used: a tab's watch
+    /// redirects, iframes, popups): a request outside is failed in the
+    /// browser as blocked by the client, and a popup is held until its
+    /// requests are guarded. Set it before the tabs are used: a tab's watch
     /// starts the interception when it starts.
-    pub fn set_domain_policy(&self, policy: Option<crate::DomainPolicy>) {
+    pub async fn set_domain_policy(&self, policy: crate::DomainPolicy) -> Result<(), BrowserError> {
         *self.inner.policy.lock().unwrap_or_else(|p| p.into_inner()) = policy;
+        self.inner
+            .browser
+            .shared
+            .popups
+            .set(&self.inner.id, &self.inner.policy);
+        self.inner.browser.guard_popups().await
     }
 
-    /// The context's domain policy, if any.
-    pub fn domain_policy(&self) -> Option<crate::DomainPolicy> {
-        self.inner
-            .policy
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
+    /// The context's domain policy.
+    pub fn domain_policy(&self) -> crate::DomainPolicy {
+        crate::policy::current(&self.inner.policy)
     }
 
     /// The browser this context lives in.

@@ -20,6 +20,7 @@ mod error;
 mod find;
 mod launch;
 mod policy;
+mod popups;
 mod private;
 mod process;
 mod profile;
@@ -33,7 +34,7 @@ pub use discover::resolve_cdp_url;
 pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
-pub use policy::DomainPolicy;
+pub use policy::{DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,
     runtime_dir,

@@ -140,6 +140,9 @@ impl Tab {
                 return Ok(watch.clone());
             }
         }
+        // After a reconnect the popup guard must hold pages on the new
+        // connection too; a tab's watch starting is when rove learns of it.
+        self.inner.browser.guard_popups().await?;
         let watch = TabWatch::start(&session, self.inner.policy.clone())
             .await
             .map_err(|e| match e {

@@ -156,12 +156,9 @@ impl TabWatch {
         Ok(watch)
     }
 
-    /// Whether a domain policy limits this tab's documents.
+    /// Whether the domain policy limits this tab's documents.
     fn limited(&self) -> bool {
-        self.policy
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_some()
+        crate::policy::current(&self.policy).needs_interception()
     }
 
     /// Document URLs the domain policy blocked since the last call.
@@ -169,51 +166,21 @@ impl TabWatch {
         std::mem::take(&mut self.lock().blocked)
     }
 
-    /// Answers a paused document request: on through, or failed as blocked
-    /// by the client when the domain policy refuses its URL.
+    /// Answers a paused document request under the domain policy.
     fn answer_paused(&self, event: &Event) {
-        let params: serde_json::Value = event.parse().unwrap_or_default();
-        let Some(request_id) = params["requestId"].as_str().map(str::to_owned) else {
+        let (Some(conn), Some(id)) = (self.conn.upgrade(), &event.session_id) else {
             return;
         };
-        let url = params["request"]["url"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        let allowed = self
-            .policy
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .is_none_or(|policy| policy.allows(&url));
-        if !allowed {
-            self.lock().blocked.push(url.clone());
+        let policy = crate::policy::current(&self.policy);
+        if let Some(url) = crate::policy::answer_paused(
+            conn.session(id.clone()),
+            event,
+            &policy,
+            crate::policy::FailAs::Aborted,
+        ) {
+            self.lock().blocked.push(url);
             self.bump();
         }
-        let Some(conn) = self.conn.upgrade() else {
-            return;
-        };
-        let session = match &event.session_id {
-            Some(id) => conn.session(id.clone()),
-            None => return,
-        };
-        tokio::spawn(async move {
-            let answer = if allowed {
-                session
-                    .call("Fetch.continueRequest", json!({"requestId": request_id}))
-                    .await
-            } else {
-                session
-                    .call(
-                        "Fetch.failRequest",
-                        json!({"requestId": request_id, "errorReason": "BlockedByClient"}),
-                    )
-                    .await
-            };
-            if let Err(e) = answer {
-                tracing::debug!(target: "rove_browser", error = %e, "could not answer a paused request");
-            }
-        });
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -426,10 +393,7 @@ impl TabWatch {
 async fn enable(session: &Session, limited: bool) -> Result<(), BrowserError> {
     if limited {
         session
-            .call(
-                "Fetch.enable",
-                json!({"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]}),
-            )
+            .call("Fetch.enable", crate::policy::interception_patterns())
             .await?;
     }
     session.send(&Enable {}).await?;

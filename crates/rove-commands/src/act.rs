@@ -65,7 +65,8 @@ impl Session {
         let opts = TypeOptions {
             delay: args.delay_ms.map(Duration::from_millis),
         };
-        let typed = rove_input::type_text(self.model()?, target, &args.text, &opts).await?;
+        let text = self.with_secrets(target, &args.text).await?;
+        let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
         out.happened.push(format!(
             "typed {} characters into {target}",
             args.text.chars().count()
@@ -83,13 +84,56 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let target = parse_ref(&args.target)?;
-        let filled = rove_input::fill(self.model()?, target, &args.text).await?;
+        let text = self.with_secrets(target, &args.text).await?;
+        let filled = rove_input::fill(self.model()?, target, &text).await?;
         out.happened.push(format!("filled {target}"));
         self.after_settle(&filled.settled, out).await?;
         if args.submit {
             self.submit(target, out).await?;
         }
         Ok(())
+    }
+
+    /// The text to type into `target`, with each secret placeholder
+    /// replaced by its value when the field's own document is on the
+    /// secret's domain; refused (nothing typed) when it is not.
+    async fn with_secrets(
+        &mut self,
+        target: rove_page::Ref,
+        text: &str,
+    ) -> Result<String, CommandError> {
+        if self.config.secrets.named_in(text).is_empty() {
+            return Ok(text.to_owned());
+        }
+        let element = self.model()?.element(target).await?;
+        let origin = element
+            .session
+            .call(
+                "Runtime.callFunctionOn",
+                serde_json::json!({
+                    "functionDeclaration": "function() { const w = this.ownerDocument.defaultView; return w ? w.origin : 'null'; }",
+                    "objectId": element.object_id,
+                    "returnByValue": true,
+                }),
+            )
+            .await;
+        let _ = element
+            .session
+            .call(
+                "Runtime.releaseObject",
+                serde_json::json!({"objectId": element.object_id}),
+            )
+            .await;
+        let origin = origin?["result"]["value"]
+            .as_str()
+            .unwrap_or("null")
+            .to_owned();
+        self.config.secrets.fill_in(text, &origin).map_err(|refused| {
+            CommandError::Rejected(format!(
+                "nothing was typed: the secret {} may only be typed on {}, and {target} is in a page of {origin}",
+                refused.name, refused.domain
+            ))
+        })
     }
 
     /// Enter in the field, after a type or fill that asked for it (`fill`

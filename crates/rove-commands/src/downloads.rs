@@ -8,7 +8,6 @@
 //! overwriting an earlier file.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -64,10 +63,12 @@ impl Downloads {
         dir: Option<PathBuf>,
     ) -> Result<Downloads, CommandError> {
         let dir = match dir {
-            Some(dir) => dir,
-            None => fresh_dir(),
+            Some(dir) => {
+                create_private_dir(&dir)?;
+                dir
+            }
+            None => fresh_dir()?,
         };
-        create_private_dir(&dir)?;
         let conn = context.browser().connection().await?;
         let mut events = conn.subscribe(None);
         conn.browser()
@@ -221,10 +222,8 @@ fn free_name(dir: &Path, suggested: &str) -> PathBuf {
 }
 
 /// A new folder for one session's downloads.
-fn fresh_dir() -> PathBuf {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    crate::files::rove_temp_dir().join(format!("downloads-{}-{n}", std::process::id()))
+fn fresh_dir() -> Result<PathBuf, CommandError> {
+    crate::files::fresh_private_folder("downloads")
 }
 
 fn create_private_dir(dir: &Path) -> Result<(), CommandError> {
@@ -233,7 +232,7 @@ fn create_private_dir(dir: &Path) -> Result<(), CommandError> {
         .recursive(true)
         .mode(0o700)
         .create(dir)
-        .map_err(|e| CommandError::Io(format!("creating {}: {e}", dir.display())))
+        .map_err(|e| CommandError::io(format!("creating {}", dir.display()), e))
 }
 
 #[cfg(test)]

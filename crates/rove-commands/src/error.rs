@@ -44,11 +44,13 @@ pub enum CommandError {
     },
     /// The session's domain policy refused the URL (also a redirect's or a
     /// popup's).
-    #[error("{url} is outside the allowed domains ({})", allowed.join(", "))]
+    #[error("{url} was not opened: {reason} (allowed: {})", allowed.join(", "))]
     Blocked {
         /// The URL refused.
         url: String,
-        /// The allowed domain patterns.
+        /// Why (the scheme, the host outside the list, a blocked host).
+        reason: String,
+        /// The allowed domain patterns and schemes.
         allowed: Vec<String>,
     },
     /// A wait ran out before its condition held.
@@ -95,9 +97,27 @@ pub enum CommandError {
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
-    /// Writing a file (a screenshot, a download) failed.
-    #[error("{0}")]
-    Io(String),
+    /// Reading or writing a file (a screenshot, a download) failed.
+    #[error("{message}: {error}")]
+    Io {
+        /// What rove was doing.
+        message: String,
+        /// The system's error.
+        error: std::sync::Arc<std::io::Error>,
+    },
+    /// A private folder of rove's was refused (planted link, other owner).
+    #[error(transparent)]
+    PrivateDir(#[from] rove_browser::PrivateDirError),
+}
+
+impl CommandError {
+    /// A failed file operation.
+    pub(crate) fn io(message: impl Into<String>, error: std::io::Error) -> CommandError {
+        CommandError::Io {
+            message: message.into(),
+            error: std::sync::Arc::new(error),
+        }
+    }
 }
 
 fn describe(failure: &NavigationFailure) -> String {
@@ -132,7 +152,7 @@ impl CommandError {
                 Some(json!({"dialog": kind, "text": message}))
             }
             CommandError::UploadDenied { roots, .. } => Some(json!({"allowed_roots": roots})),
-            CommandError::Blocked { url, allowed } => {
+            CommandError::Blocked { url, allowed, .. } => {
                 Some(json!({"url": url, "allowed_domains": allowed}))
             }
             CommandError::ScreenshotBudget { bytes, budget } => {
@@ -188,7 +208,13 @@ impl Classify for CommandError {
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
             CommandError::DialogOpened { .. } => ErrorCode::DialogOpen,
             CommandError::Rejected(_) => ErrorCode::CommandRejected,
-            CommandError::Io(_) => ErrorCode::Internal,
+            // Bad data from the browser is a bug to report; any other file
+            // error is about the path or the disk the caller chose.
+            CommandError::Io { error, .. } if error.kind() == std::io::ErrorKind::InvalidData => {
+                ErrorCode::Internal
+            }
+            CommandError::Io { .. } => ErrorCode::CommandRejected,
+            CommandError::PrivateDir(e) => e.code(),
         }
     }
 
@@ -245,7 +271,7 @@ impl Classify for CommandError {
                     .into()
             }
             CommandError::Blocked { .. } => {
-                "stay within the allowed domains; this session may not load that site".into()
+                "stay within the allowed domains and schemes; the session's policy (--allowed-domains, --blocked-domains) decides what it may load".into()
             }
             CommandError::UploadDenied { .. } => {
                 "upload files from the working directory or rove's temp folder, or allow another root"
@@ -260,7 +286,10 @@ impl Classify for CommandError {
                     .into()
             }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
-            CommandError::Io(_) => "check the path and the disk, then try again".into(),
+            CommandError::Io { .. } => {
+                "check the path (does its folder exist, may rove write there?) and the disk, then try again".into()
+            }
+            CommandError::PrivateDir(e) => e.hint(),
         }
     }
 }

@@ -1,5 +1,11 @@
 //! `upload`: files for a file input, or for the chooser a button opens, only
-//! from the allowed roots.
+//! from the allowed roots; and where files a command writes may go.
+//!
+//! Upload roots are explicit: the session's own upload folder
+//! (`<runtime folder>/uploads`), the roots the session was given
+//! (`--upload-root`), and for the person at the shell the folder they run the
+//! command in, unless that is `/` or their home folder. Never the folder a
+//! daemon or an MCP server happened to start in.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -14,12 +20,6 @@ use crate::{CommandError, UploadArgs};
 
 /// How long a click may take to open a file chooser.
 const CHOOSER_WAIT: Duration = Duration::from_secs(3);
-
-/// rove's own temp folder (`$TMPDIR/rove`): an allowed upload root, and the
-/// parent of per-session download folders.
-pub fn rove_temp_dir() -> PathBuf {
-    std::env::temp_dir().join("rove")
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -44,10 +44,11 @@ impl Session {
                 "upload needs at least one file".into(),
             ));
         }
+        let roots = self.upload_roots();
         let files = args
             .paths
             .iter()
-            .map(|p| allowed(p, &self.config.upload_roots))
+            .map(|p| allowed(p, &roots))
             .collect::<Result<Vec<_>, _>>()?;
         let target = parse_ref(&args.target)?;
         let element = self.model()?.element(target).await?;
@@ -88,6 +89,47 @@ impl Session {
             names.join(", ")
         ));
         Ok(())
+    }
+
+    /// The folders this call may upload from.
+    fn upload_roots(&self) -> Vec<PathBuf> {
+        let mut roots = vec![self.upload_dir.clone()];
+        roots.extend(self.config.upload_roots.iter().cloned());
+        if let crate::Caller::Person { cwd: Some(cwd) } = &self.caller {
+            let home = std::env::var_os("HOME").map(PathBuf::from);
+            let too_wide = cwd.parent().is_none() || home.is_some_and(|h| same_folder(&h, cwd));
+            if !too_wide {
+                roots.push(cwd.clone());
+            }
+        }
+        roots
+    }
+
+    /// Where a file the command writes goes. The person at the shell writes
+    /// where they say; a model gives a plain file name, which lands in the
+    /// session's output folder (made on first use), never a path of its own
+    /// choosing: no page or prompt can have a file written elsewhere.
+    pub(crate) fn output_path(&mut self, requested: &str) -> Result<PathBuf, CommandError> {
+        if let crate::Caller::Person { .. } = self.caller {
+            return Ok(PathBuf::from(requested));
+        }
+        let name = Path::new(requested);
+        let plain = name.components().count() == 1
+            && matches!(
+                name.components().next(),
+                Some(std::path::Component::Normal(_))
+            );
+        if !plain {
+            return Err(CommandError::Rejected(format!(
+                "{requested:?} is a path; give a plain file name (like shot.png): files are written only into the session's output folder"
+            )));
+        }
+        let dir = match &self.config.output_dir {
+            Some(dir) => rove_browser::ensure_private_dir(dir)?,
+            None => fresh_private_folder("output")?,
+        };
+        self.config.output_dir = Some(dir.clone());
+        Ok(dir.join(name))
     }
 
     /// Clicks the element and answers the file chooser it opens.
@@ -159,6 +201,26 @@ impl Session {
             )
             .await;
         result
+    }
+}
+
+/// A new folder of this process under `<runtime folder>/<kind>/` (private,
+/// checked against planted links and foreign owners): one per session for
+/// its downloads or its output.
+pub(crate) fn fresh_private_folder(kind: &str) -> Result<PathBuf, CommandError> {
+    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("{}-{n}", std::process::id());
+    Ok(rove_browser::ensure_runtime_subdir(
+        &Path::new(kind).join(name),
+    )?)
+}
+
+/// Whether two paths name the same folder (after resolving links).
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 

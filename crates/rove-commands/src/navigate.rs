@@ -41,13 +41,18 @@ impl Session {
         if url.is_empty() {
             return Err(CommandError::Rejected("open needs a URL".into()));
         }
-        if let Some(policy) = self.context.domain_policy() {
-            if !policy.allows(&url) {
-                return Err(CommandError::Blocked {
-                    url,
-                    allowed: policy.allowed().to_vec(),
-                });
-            }
+        if url.len() > 11 && url[..11].eq_ignore_ascii_case("javascript:") {
+            return Err(CommandError::Rejected(
+                "open takes a page's address; to run JavaScript in the page use eval".into(),
+            ));
+        }
+        let policy = self.context.domain_policy();
+        if let Err(refusal) = policy.check(&url) {
+            return Err(CommandError::Blocked {
+                url,
+                reason: refusal.to_string(),
+                allowed: policy.allowed(),
+            });
         }
         let tab = if args.new_tab || self.context.focused().is_none() {
             let tab = self.context.new_tab().await?;
@@ -116,20 +121,31 @@ impl Session {
     ) -> Result<(), CommandError> {
         let arrival = match result {
             Ok(arrival) => arrival,
-            // A redirect the domain policy refused.
+            // A redirect the domain policy refused (the tab stays where it
+            // was).
             Err(NavError::Failed(NavigationFailure::Network(reason)))
-                if reason.contains("ERR_BLOCKED_BY_CLIENT")
-                    && self.context.domain_policy().is_some() =>
+                if self.context.domain_policy().needs_interception()
+                    && (reason.contains("ERR_ABORTED")
+                        || reason.contains("ERR_BLOCKED_BY_CLIENT")) =>
             {
                 let tab = self.focused()?;
                 let blocked = tab.watch().await?.take_blocked();
+                let Some(refused) = blocked.last() else {
+                    return Err(CommandError::Navigation {
+                        url: url.to_owned(),
+                        failure: NavigationFailure::Network(reason),
+                        fresh_view: None,
+                    });
+                };
+                let policy = self.context.domain_policy();
+                let reason = match policy.check(refused) {
+                    Err(refusal) => format!("a redirect led there: {refusal}"),
+                    Ok(()) => "the domain policy refused it".into(),
+                };
                 return Err(CommandError::Blocked {
-                    url: blocked.last().cloned().unwrap_or_else(|| url.to_owned()),
-                    allowed: self
-                        .context
-                        .domain_policy()
-                        .map(|p| p.allowed().to_vec())
-                        .unwrap_or_default(),
+                    url: refused.clone(),
+                    reason,
+                    allowed: policy.allowed(),
                 });
             }
             Err(NavError::Failed(failure)) => {
@@ -375,6 +391,11 @@ pub fn normalize_url(raw: &str) -> String {
     if has_scheme {
         return raw.to_owned();
     }
+    // A path is a local file (whether the session may open `file:` URLs is
+    // the domain policy's decision).
+    if raw.starts_with('/') {
+        return format!("file://{raw}");
+    }
     let host = raw.split(['/', ':']).next().unwrap_or_default();
     if host == "localhost" || host == "127.0.0.1" || host == "[::1]" {
         format!("http://{raw}")
@@ -403,5 +424,6 @@ mod tests {
         );
         assert_eq!(normalize_url("https://a.b/"), "https://a.b/");
         assert_eq!(normalize_url(""), "");
+        assert_eq!(normalize_url("/etc/hostname"), "file:///etc/hostname");
     }
 }

@@ -95,9 +95,11 @@ impl Session {
             (None, false, None) => "the viewport".into(),
         };
         match &args.path {
-            Some(path) => {
-                std::fs::write(path, &bytes)
-                    .map_err(|e| CommandError::Io(format!("writing {path}: {e}")))?;
+            Some(requested) => {
+                let path = self.output_path(requested)?;
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+                let path = path.display().to_string();
                 out.happened.push(format!(
                     "saved a screenshot of {what} to {path} ({} bytes, {mime})",
                     bytes.len()
@@ -169,5 +171,10 @@ async fn capture(
     let shot = tab.call("Page.captureScreenshot", params).await?;
     base64::engine::general_purpose::STANDARD
         .decode(shot["data"].as_str().unwrap_or_default())
-        .map_err(|e| CommandError::Io(format!("the browser sent an unreadable image: {e}")))
+        .map_err(|e| {
+            CommandError::io(
+                "the browser sent an unreadable image",
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            )
+        })
 }

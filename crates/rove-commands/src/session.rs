@@ -13,7 +13,28 @@ use rove_browser::{Browser, BrowserContext, BrowserError, Tab, TabId};
 use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
 use crate::downloads::Downloads;
+use crate::secrets::Secrets;
 use crate::{Command, CommandError, Outcome};
+
+/// Who a command runs for. The person at the shell is trusted with their
+/// own files: a screenshot goes where they say, and uploads may come from
+/// the folder they work in. A model (an MCP host, rove's agent, anything a
+/// page could talk into asking) writes only into the session's output
+/// folder and uploads only from the session's upload roots.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "as", rename_all = "snake_case")]
+pub enum Caller {
+    /// A model or any program acting for one (the default).
+    #[default]
+    Model,
+    /// The person at the shell (the CLI).
+    Person {
+        /// The folder the command was run in: an upload root for this call,
+        /// unless it is `/` or the home folder.
+        #[serde(default)]
+        cwd: Option<PathBuf>,
+    },
+}
 
 /// Which view follows an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,37 +55,44 @@ pub enum ViewAfter {
 pub struct SessionConfig {
     /// The view returned after each action.
     pub view_after: ViewAfter,
-    /// Uploads may only come from under these folders.
+    /// Uploads may come from under these folders, besides the session's
+    /// own upload folder (`<runtime folder>/uploads`) and, for a person at
+    /// the shell, the folder they work in ([`Caller`]). Never `/` or the home
+    /// folder implicitly.
     pub upload_roots: Vec<PathBuf>,
-    /// Where downloads land; `None` for a fresh folder per session under the
-    /// system's temp folder.
+    /// Where downloads land; `None` for a fresh private folder per session
+    /// under rove's runtime folder.
     pub download_dir: Option<PathBuf>,
+    /// Where files a model asks for (a screenshot's `path`) are written;
+    /// `None` for a fresh private folder per session under rove's runtime
+    /// folder, made on first use.
+    pub output_dir: Option<PathBuf>,
+    /// Secrets a model may type without seeing them (see [`Secrets`]).
+    pub secrets: Secrets,
     /// How long `open`, `back`, `forward` and `reload` wait for the load.
     pub navigation_timeout: Duration,
     /// How long an action waits for its element to become actionable.
     pub action_timeout: Duration,
     /// How the page's settling after an action is waited for.
     pub settle: rove_input::SettleLimits,
-    /// When set, documents may only load from these domains
-    /// (`example.com` and its subdomains, `*.example.com`): navigations,
-    /// redirects, iframes and popups outside are refused.
-    pub allowed_domains: Option<Vec<String>>,
+    /// Where documents may load from: hosts (any, or an allow-list), a
+    /// block-list, and schemes beyond http(s) (`file:` only when named).
+    /// Navigations, redirects, iframes and popups outside are refused.
+    pub policy: rove_browser::DomainPolicy,
 }
 
 impl Default for SessionConfig {
     fn default() -> Self {
-        let mut upload_roots = vec![crate::files::rove_temp_dir()];
-        if let Ok(cwd) = std::env::current_dir() {
-            upload_roots.insert(0, cwd);
-        }
         SessionConfig {
             view_after: ViewAfter::Diff,
-            upload_roots,
+            upload_roots: Vec::new(),
             download_dir: None,
+            output_dir: None,
+            secrets: Secrets::default(),
             navigation_timeout: Duration::from_secs(30),
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
-            allowed_domains: None,
+            policy: rove_browser::DomainPolicy::default(),
         }
     }
 }
@@ -76,6 +104,10 @@ pub struct Session {
     models: HashMap<TabId, PageModel>,
     pub(crate) config: SessionConfig,
     pub(crate) downloads: Downloads,
+    /// The session's own upload folder (private, under the runtime folder).
+    pub(crate) upload_dir: PathBuf,
+    /// Who the running command is for.
+    pub(crate) caller: Caller,
 }
 
 impl Session {
@@ -83,19 +115,17 @@ impl Session {
     pub async fn start(browser: &Browser, config: SessionConfig) -> Result<Session, CommandError> {
         let context = browser.new_context().await?;
         // Before the first tab: its watch starts the interception.
-        context.set_domain_policy(
-            config
-                .allowed_domains
-                .as_ref()
-                .map(|d| rove_browser::DomainPolicy::new(d.iter().cloned())),
-        );
+        context.set_domain_policy(config.policy.clone()).await?;
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
+        let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         Ok(Session {
             context,
             models: HashMap::new(),
             config,
             downloads,
+            upload_dir,
+            caller: Caller::Model,
         })
     }
 
@@ -114,10 +144,51 @@ impl Session {
         self.downloads.dir()
     }
 
-    /// Runs one command. Acting commands end with a view of what changed and
-    /// a line for each thing that happened besides (a navigation, a new tab,
-    /// a dialog, a download).
+    /// The session's own upload folder: uploads may always come from it.
+    pub fn upload_dir(&self) -> &std::path::Path {
+        &self.upload_dir
+    }
+
+    /// Runs one command for a model (see [`Caller`]). Acting commands end
+    /// with a view of what changed and a line for each thing that happened
+    /// besides (a navigation, a new tab, a dialog, a download).
     pub async fn execute(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        self.execute_for(command, Caller::Model).await
+    }
+
+    /// Runs one command for `caller`.
+    pub async fn execute_for(
+        &mut self,
+        command: &Command,
+        caller: Caller,
+    ) -> Result<Outcome, CommandError> {
+        self.caller = caller;
+        let result = self.execute_now(command).await;
+        self.caller = Caller::Model;
+        let mut outcome = result?;
+        self.note_literal_secrets(command, &mut outcome);
+        Ok(outcome)
+    }
+
+    /// A placeholder written anywhere but the text of `type` or `fill` was
+    /// sent as written; the answer says so, so the model is not misled.
+    fn note_literal_secrets(&self, command: &Command, out: &mut Outcome) {
+        if self.config.secrets.is_empty() || matches!(command, Command::Type(_) | Command::Fill(_))
+        {
+            return;
+        }
+        let Ok(arguments) = serde_json::to_value(command) else {
+            return;
+        };
+        for secret in self.config.secrets.named_in_json(&arguments) {
+            out.happened.push(format!(
+                "{} was sent as written, not as its value: a secret is filled in only as the text of type or fill, in a field of a page on its domain",
+                secret.placeholder()
+            ));
+        }
+    }
+
+    async fn execute_now(&mut self, command: &Command) -> Result<Outcome, CommandError> {
         let before: Vec<TabId> = self.context.tabs().iter().map(|t| t.id).collect();
         let mark = self.downloads.mark();
         let focus = self.focused_id();
@@ -236,8 +307,10 @@ impl Session {
             .filter(|t| !before.contains(&t.id))
             .collect();
         let explicit = out.happened.iter().any(|l| l.starts_with("new tab "));
-        // Popups outside the domain policy are closed before anyone uses them.
-        if let Some(policy) = self.context.domain_policy() {
+        // Popups outside the domain policy are closed before anyone uses
+        // them (their requests were already refused by the popup guard).
+        let policy = self.context.domain_policy();
+        {
             if opened.iter().any(|t| t.url.is_empty()) {
                 let ids: Vec<TabId> = opened.iter().map(|t| t.id).collect();
                 opened = self

@@ -325,7 +325,8 @@ async fn the_domain_policy_covers_navigations_redirects_links_and_popups() {
             Response::redirect(&format!("http://localhost:{port}/next.html"))
         });
     let config = SessionConfig {
-        allowed_domains: Some(vec!["127.0.0.1".into()]),
+        policy: rove_browser::DomainPolicy::from_lists(Some(["127.0.0.1"]), [""; 0])
+            .expect("policy"),
         ..SessionConfig::default()
     };
     let mut f = Fixture::with(routes, config).await;

@@ -64,9 +64,15 @@ async fn screenshots_cover_viewport_page_element_and_clip_within_a_budget() {
     assert_eq!(code(&e), "SCREENSHOT_BUDGET_EXCEEDED");
     assert_eq!(e.facts().expect("facts")["budget"], 100);
 
-    let path = std::env::temp_dir().join(format!("rove-shot-{}.png", std::process::id()));
-    let saved = f.ok(json!({"command": "screenshot", "path": path})).await;
+    // A model names a file; it lands in the session's output folder.
+    let saved = f
+        .ok(json!({"command": "screenshot", "path": "observe-shot.png"}))
+        .await;
     assert!(saved.image.is_none());
+    let path = saved.data.expect("data")["path"]
+        .as_str()
+        .expect("path")
+        .to_owned();
     assert!(std::fs::read(&path).expect("saved").starts_with(PNG));
     std::fs::remove_file(&path).expect("cleanup");
     f.close().await;

@@ -123,21 +123,58 @@ async fn settle_with(
         _ = both => {}
         Some(_) = dialog => return settled,
     }
+    let mut committed = false;
+    let mut ended = false;
     while let Some(Ok(event)) = events.try_recv() {
-        if is_main_navigation(tab, &event).await {
-            settled.navigated = true;
-        }
-        if event.method == "Page.loadEventFired" && settled.navigated {
-            settled.loaded = true;
-        }
+        note(tab, &event, &mut settled, &mut committed, &mut ended).await;
     }
-    if settled.navigated && !settled.loaded {
-        settled.loaded = events
-            .wait_for::<rove_cdp::protocol::page::LoadEventFired>(limits.navigation_cap)
-            .await
-            .is_ok();
+    if settled.navigated && !ended {
+        let wait = async {
+            while let Ok(event) = events.recv().await {
+                if note(tab, &event, &mut settled, &mut committed, &mut ended).await {
+                    return;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limits.navigation_cap, wait).await;
     }
     settled
+}
+
+/// Notes what one event says about a navigation the input started; whether
+/// the navigation has ended: loaded, or stopped without a new document
+/// (refused by the domain policy, turned into a download, cancelled), when
+/// the page stays as it was and no navigation happened after all.
+async fn note(
+    tab: &Tab,
+    event: &rove_cdp::Event,
+    settled: &mut Settled,
+    committed: &mut bool,
+    ended: &mut bool,
+) -> bool {
+    if is_main_navigation(tab, event).await {
+        settled.navigated = true;
+        *committed |= event.method == "Page.frameNavigated";
+    }
+    match event.method.as_str() {
+        "Page.loadEventFired" if settled.navigated => {
+            settled.loaded = true;
+            *ended = true;
+        }
+        "Page.frameStoppedLoading" if settled.navigated => {
+            let params: serde_json::Value = event.parse().unwrap_or_default();
+            if params["frameId"].as_str() == Some(tab.target_id()) {
+                if *committed {
+                    settled.loaded = true;
+                } else {
+                    settled.navigated = false;
+                }
+                *ended = true;
+            }
+        }
+        _ => {}
+    }
+    *ended
 }
 
 async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {

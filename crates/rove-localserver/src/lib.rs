@@ -110,6 +110,31 @@ type Handler = Arc<dyn Fn(&Request) -> Response + Send + Sync>;
 pub struct Routes {
     map: HashMap<String, Handler>,
     folders: Vec<(String, std::path::PathBuf)>,
+    log: Option<RequestLog>,
+}
+
+/// Every request a server received, in order: what a test reads afterwards
+/// to prove that something was never asked for.
+#[derive(Debug, Clone, Default)]
+pub struct RequestLog(Arc<std::sync::Mutex<Vec<Request>>>);
+
+impl RequestLog {
+    /// A new, empty log.
+    pub fn new() -> Self {
+        RequestLog::default()
+    }
+
+    /// The requests so far.
+    pub fn requests(&self) -> Vec<Request> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    fn push(&self, request: &Request) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(request.clone());
+    }
 }
 
 impl std::fmt::Debug for Routes {
@@ -124,6 +149,12 @@ impl Routes {
     /// No routes: every path is a 404.
     pub fn new() -> Self {
         Routes::default()
+    }
+
+    /// Records every request in `log` (before it is answered).
+    pub fn log_requests(mut self, log: RequestLog) -> Self {
+        self.log = Some(log);
+        self
     }
 
     /// Serves a fixed response at `path`.
@@ -145,7 +176,13 @@ impl Routes {
                 continue;
             };
             let rest = percent_decode(rest.trim_start_matches('/'));
-            if rest.split('/').any(|part| part == "..") {
+            // Judged after decoding: `%2Fetc%2Fpasswd` is an absolute path
+            // and `%2e%2e` a parent, and joining either would leave the
+            // folder.
+            let plain = std::path::Path::new(&rest)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !plain {
                 return Some(Response::status(403));
             }
             let file = folder.join(&rest);
@@ -240,6 +277,9 @@ async fn serve(mut stream: TcpStream, routes: &Routes) -> std::io::Result<()> {
     else {
         return Ok(());
     };
+    if let Some(log) = &routes.log {
+        log.push(&request);
+    }
     let response = match routes.map.get(&request.path) {
         Some(handler) => handler(&request),
         None => routes
@@ -446,8 +486,16 @@ mod tests {
                 && one.ends_with("<p>one</p>"),
             "{one}"
         );
-        let up = exchange(&server, "GET /files/../etc/passwd HTTP/1.1\r\n\r\n").await;
-        assert!(up.starts_with("HTTP/1.1 403"), "{up}");
+        for climb in [
+            "/files/../etc/passwd",
+            "/files/%2Fetc%2Fpasswd",
+            "/files/%2e%2e/%2e%2e/etc/passwd",
+            "/files/sub/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        ] {
+            let up = exchange(&server, &format!("GET {climb} HTTP/1.1\r\n\r\n")).await;
+            assert!(up.starts_with("HTTP/1.1 403"), "{climb}: {up}");
+            assert!(!up.contains("root:"), "{climb}: {up}");
+        }
         let missing = exchange(&server, "GET /files/nope.html HTTP/1.1\r\n\r\n").await;
         assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
         let _ = std::fs::remove_dir_all(&dir);

@@ -51,9 +51,8 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     let browser = crate::acquire::acquire(global, &transport).await?;
     let result = async {
         let session_config = SessionConfig {
-            allowed_domains: (!args.allowed_domains.is_empty())
-                .then(|| args.allowed_domains.clone()),
-            ..SessionConfig::default()
+            secrets,
+            ..global.session_config()?
         };
         let mut session = Session::start(&browser, session_config)
             .await
@@ -69,7 +68,6 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         }
         let config = AgentConfig {
             max_steps: args.max_steps,
-            secrets,
             // Beside the history: `run.json` keeps its screenshots in
             // `run.screens/`.
             screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
@@ -268,12 +266,14 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
         let transport = rove_cdp::TransportConfig::from_env();
         let browser = crate::acquire::acquire(global, &transport).await?;
         let replayed = async {
-            let mut session = Session::start(&browser, SessionConfig::default())
+            let config = SessionConfig {
+                secrets,
+                ..global.session_config()?
+            };
+            let mut session = Session::start(&browser, config)
                 .await
                 .map_err(|e| Failure::from_command(&e))?;
-            let done =
-                rove_agent::replay(&history, &mut session, args.start_url.as_deref(), &secrets)
-                    .await;
+            let done = rove_agent::replay(&history, &mut session, args.start_url.as_deref()).await;
             let _ = session.close().await;
             done.map_err(|e| {
                 let code = match &e {

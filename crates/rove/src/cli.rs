@@ -66,6 +66,63 @@ pub struct GlobalArgs {
         value_name = "SECONDS"
     )]
     pub idle: u64,
+    /// Only load pages from these hosts (comma-separated: `example.com` and
+    /// its subdomains, `*.example.com`, `localhost:8080`, `*` for any) and
+    /// these schemes besides http(s) (`file:`). Without it: any http(s)
+    /// host; `file:`, `chrome:` and other schemes are refused. Navigations,
+    /// redirects, iframes and popups outside are refused. Fixed when a
+    /// session starts.
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_ALLOWED_DOMAINS",
+        value_delimiter = ',',
+        value_name = "DOMAINS"
+    )]
+    pub allowed_domains: Option<Vec<String>>,
+    /// Never load pages from these hosts (same patterns), even when allowed.
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_BLOCKED_DOMAINS",
+        value_delimiter = ',',
+        value_name = "DOMAINS"
+    )]
+    pub blocked_domains: Vec<String>,
+    /// A folder uploads may also come from (repeatable). Always allowed:
+    /// rove's own upload folder and, for a command typed in a shell, the
+    /// folder it runs in (unless that is / or your home folder).
+    #[arg(long = "upload-root", global = true, value_name = "DIR")]
+    pub upload_roots: Vec<PathBuf>,
+}
+
+impl GlobalArgs {
+    /// The domain policy the flags ask for.
+    pub fn policy(&self) -> Result<rove_browser::DomainPolicy, rove_browser::PolicyError> {
+        rove_browser::DomainPolicy::from_lists(
+            self.allowed_domains.as_deref(),
+            &self.blocked_domains,
+        )
+    }
+
+    /// Whether the policy was given (by a flag or the environment), rather
+    /// than left to the session.
+    pub fn policy_given(&self) -> bool {
+        self.allowed_domains.is_some() || !self.blocked_domains.is_empty()
+    }
+
+    /// A session's settings from the flags: its domain policy and upload
+    /// roots (made absolute from the folder rove runs in).
+    pub fn session_config(
+        &self,
+    ) -> Result<rove_commands::SessionConfig, rove_browser::PolicyError> {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        Ok(rove_commands::SessionConfig {
+            policy: self.policy()?,
+            upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
+            ..rove_commands::SessionConfig::default()
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -523,11 +580,6 @@ pub struct RunArgs {
     /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
     #[arg(long, value_name = "FILE")]
     pub secrets_file: Option<PathBuf>,
-    /// Only load pages from these domains (comma-separated; `example.com`
-    /// includes its subdomains): navigations, redirects, iframes and popups
-    /// elsewhere are refused.
-    #[arg(long, value_delimiter = ',', value_name = "DOMAINS")]
-    pub allowed_domains: Vec<String>,
     /// Show the model a screenshot each step: auto (hosted models, not
     /// Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]

@@ -95,7 +95,14 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         }),
         None => rove_mcp::BrowserSource::Launch(acquire::launch_options(global, &transport)),
     };
-    let config = rove_commands::SessionConfig::default();
+    let config = match global.session_config() {
+        Ok(config) => config,
+        Err(e) => {
+            let failure = Failure::from(e);
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
     if args.http {
         return match rove_mcp::serve_http(args.port, args.token.clone(), source, config).await {
             Ok(server) => {

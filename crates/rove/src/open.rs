@@ -39,9 +39,16 @@ pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
             return failure.exit_status();
         }
     };
-    let config = SessionConfig {
-        navigation_timeout: timeout,
-        ..SessionConfig::default()
+    let config = match global.session_config() {
+        Ok(config) => SessionConfig {
+            navigation_timeout: timeout,
+            ..config
+        },
+        Err(e) => {
+            let failure = Failure::from(e);
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
     };
     let started = Instant::now();
     let command = Command::Open(rove_commands::OpenArgs {

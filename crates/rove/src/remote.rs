@@ -22,7 +22,17 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
             return failure.exit_status();
         }
     };
-    let request = json!({"command": command});
+    let mut request = json!({
+        "command": command,
+        // The person at the shell: their own paths, their folder's files.
+        "caller": rc::Caller::Person {
+            cwd: std::env::current_dir().ok(),
+        },
+    });
+    if let Err(failure) = add_policy(global, &mut request) {
+        out.failure(&failure, None);
+        return failure.exit_status();
+    }
     let answer = match client::send(global, &request, true).await {
         Ok(answer) => answer,
         Err(failure) => {
@@ -33,13 +43,30 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
     render(&answer, out)
 }
 
+/// Adds the domain policy the flags ask for to a request, so the daemon can
+/// refuse to serve it under another one (a session's policy is fixed when
+/// it starts). Nothing is added when no flag gave one.
+pub fn add_policy(global: &GlobalArgs, request: &mut Value) -> Result<(), Failure> {
+    if !global.policy_given() {
+        return Ok(());
+    }
+    let policy = global.policy()?;
+    request["policy"] = json!({"allowed": policy.allowed(), "blocked": policy.blocked()});
+    Ok(())
+}
+
 /// Sends MCP tool calls to the session's daemon (started when needed), so an
-/// MCP host and the shell share one named session.
+/// MCP host and the shell share one named session. They run as a model's
+/// (see `rove_commands::Caller`): no free output paths, no uploads from the
+/// shell's folder.
 pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
     let global = std::sync::Arc::new(global);
-    rove_mcp::Forwarder(std::sync::Arc::new(move |request: Value| {
+    rove_mcp::Forwarder(std::sync::Arc::new(move |mut request: Value| {
         let global = global.clone();
         Box::pin(async move {
+            if let Err(failure) = add_policy(&global, &mut request) {
+                return json!({"ok": false, "error": failure.report});
+            }
             match client::send(&global, &request, true).await {
                 Ok(answer) => answer,
                 Err(failure) => {
@@ -116,7 +143,7 @@ fn absolute(path: &std::path::Path) -> String {
 fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
     Ok(match command {
         Cli::Open(a) => rc::Command::Open(rc::OpenArgs {
-            url: a.url.clone(),
+            url: local_file_url(&a.url),
             new_tab: a.new_tab,
         }),
         Cli::Snapshot(a) => rc::Command::Snapshot(rc::SnapshotArgs {
@@ -217,7 +244,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             max_bytes: a.max_bytes,
             path: Some(match &a.path {
                 Some(p) => absolute(p),
-                None => default_screenshot_path(a.jpeg),
+                None => default_screenshot_path(a.jpeg)?,
             }),
         }),
         Cli::Read(a) => rc::Command::Read(rc::ReadArgs {
@@ -315,18 +342,34 @@ fn scroll_words(words: &[String]) -> Result<rc::ScrollArgs, Failure> {
     Ok(args)
 }
 
-/// A new file in rove's temp folder for a screenshot with no path.
-fn default_screenshot_path(jpeg: bool) -> String {
-    let dir = rc::rove_temp_dir().join("screenshots");
-    let _ = std::fs::create_dir_all(&dir);
+/// A path to a file that exists, as a `file://` URL (`rove open ./page.html`);
+/// anything else as typed. Whether the session may open `file:` URLs is the
+/// domain policy's decision, made in the daemon.
+fn local_file_url(typed: &str) -> String {
+    let path = std::path::Path::new(typed);
+    let looks_like_path =
+        typed.starts_with('/') || typed.starts_with("./") || typed.starts_with("../");
+    if looks_like_path || (!typed.contains("://") && path.is_file()) {
+        let absolute = absolute(path);
+        if let Ok(url) = url::Url::from_file_path(&absolute) {
+            return url.to_string();
+        }
+    }
+    typed.to_owned()
+}
+
+/// A new file in rove's runtime folder for a screenshot with no path.
+fn default_screenshot_path(jpeg: bool) -> Result<String, Failure> {
+    let dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("screenshots"))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis())
         .unwrap_or(0);
     let ext = if jpeg { "jpg" } else { "png" };
-    dir.join(format!("screenshot-{stamp}.{ext}"))
+    Ok(dir
+        .join(format!("screenshot-{stamp}.{ext}"))
         .to_string_lossy()
-        .into_owned()
+        .into_owned())
 }
 
 #[cfg(test)]

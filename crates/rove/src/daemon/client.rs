@@ -124,6 +124,20 @@ async fn spawn_and_connect(
     if global.headed {
         command.arg("--headed");
     }
+    // The session's policy and upload roots are fixed when it starts.
+    if let Some(allowed) = &global.allowed_domains {
+        command.arg(format!("--allowed-domains={}", allowed.join(",")));
+    }
+    if !global.blocked_domains.is_empty() {
+        command.arg(format!(
+            "--blocked-domains={}",
+            global.blocked_domains.join(",")
+        ));
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for root in &global.upload_roots {
+        command.arg("--upload-root").arg(cwd.join(root));
+    }
     for _ in 0..global.verbose {
         command.arg("-v");
     }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use rove_browser::Browser;
 use rove_cdp::TransportConfig;
-use rove_commands::{Command, Session, SessionConfig};
+use rove_commands::{Caller, Command, Session};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
@@ -117,9 +117,11 @@ async fn handle(
                 (json!({"ok": true, "closed": true}), true)
             }
             Some(other) => (rejected(&format!("unknown control {other:?}")), false),
-            None => match serde_json::from_value::<Command>(request["command"].clone()) {
-                Err(e) => (rejected(&format!("not a command: {e}")), false),
-                Ok(command) => (run(&command, global, transport, owned).await, false),
+            None => match parse_request(&request, global) {
+                Err(answer) => (answer, false),
+                Ok((command, caller)) => {
+                    (run(&command, caller, global, transport, owned).await, false)
+                }
             },
         },
     };
@@ -128,10 +130,39 @@ async fn handle(
     close
 }
 
+/// The command of a request and who it runs for; refused when the request
+/// asks for a domain policy other than the session's (fixed when the daemon
+/// started, from the flags of the command that started it).
+fn parse_request(request: &Value, global: &GlobalArgs) -> Result<(Command, Caller), Value> {
+    let command = serde_json::from_value::<Command>(request["command"].clone())
+        .map_err(|e| rejected(&format!("not a command: {e}")))?;
+    let caller = match request.get("caller") {
+        None => Caller::Model,
+        Some(c) => serde_json::from_value(c.clone())
+            .map_err(|e| rejected(&format!("not a caller: {e}")))?,
+    };
+    if let Some(asked) = request.get("policy") {
+        let ours = global.policy().map_err(|e| rejected(&e.to_string()))?;
+        let mine = json!({"allowed": ours.allowed(), "blocked": ours.blocked()});
+        if *asked != mine {
+            return Err(json!({"ok": false, "error": rove_errors::Report::new(
+                rove_errors::ErrorCode::CommandRejected,
+                format!(
+                    "session {} runs with allowed domains {} and blocked domains {}, not the ones this command gives",
+                    global.session, mine["allowed"], mine["blocked"]
+                ),
+                "run it without --allowed-domains/--blocked-domains, or end the session first (rove close) and start it with the flags you want",
+            )}));
+        }
+    }
+    Ok((command, caller))
+}
+
 /// Runs a command on the session, starting (or restarting) the browser
 /// first when needed.
 async fn run(
     command: &Command,
+    caller: Caller,
     global: &GlobalArgs,
     transport: &TransportConfig,
     owned: &mut Option<Owned>,
@@ -155,7 +186,7 @@ async fn run(
         return rejected("no session");
     };
     let started = std::time::Instant::now();
-    match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute(command)).await {
+    match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute_for(command, caller)).await {
         Err(_) => json!({"ok": false, "error": rove_errors::Report::new(
             rove_errors::ErrorCode::Timeout,
             format!("{} did not finish within {} s", command.name(), COMMAND_DEADLINE.as_secs()),
@@ -192,8 +223,11 @@ async fn start(
     global: &GlobalArgs,
     transport: &TransportConfig,
 ) -> Result<Owned, rove_commands::CommandError> {
+    let config = global
+        .session_config()
+        .map_err(|e| rove_commands::CommandError::Rejected(e.to_string()))?;
     let browser = acquire(global, transport).await?;
-    let session = match Session::start(&browser, SessionConfig::default()).await {
+    let session = match Session::start(&browser, config).await {
         Ok(s) => s,
         Err(e) => {
             browser.close().await;

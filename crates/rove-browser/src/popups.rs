@@ -1,0 +1,216 @@
+//! The popup guard: a page a session's domain policy limits must not be able
+//! to send a request to a forbidden host by opening a window.
+//!
+//! A tab's own watch intercepts its document requests, but a popup
+//! (`window.open`, a `target=_blank` link or form) is a new target whose
+//! first request leaves before anyone could attach to it: closing the popup
+//! afterwards is too late (its query string has already gone out). So while
+//! any context of the browser has a policy that limits hosts, rove asks the
+//! browser to hold every new page before it runs
+//! (`Target.setAutoAttach` on the browser session with
+//! `waitForDebuggerOnStart`; a page session's auto-attach does not reach
+//! popups). A held page of a guarded context gets document interception
+//! (`Fetch.enable`) under its context's policy and is then released; its
+//! requests are judged for the rest of its life. Any other page is released
+//! at once and left alone, so pages of other sessions (or of other clients
+//! of a shared browser) only wait for one round trip.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rove_cdp::{Connection, EventStreamError, SessionId};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::BrowserError;
+use crate::policy::SharedPolicy;
+
+/// The contexts whose popups are guarded, and the connection the guard
+/// runs on.
+#[derive(Debug, Default)]
+pub(crate) struct PopupGuard {
+    contexts: Arc<Mutex<HashMap<String, SharedPolicy>>>,
+    /// The link generation on which auto-attach is on.
+    running_on: tokio::sync::Mutex<Option<u64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Attached {
+    session_id: SessionId,
+    target_info: AttachedTarget,
+    #[serde(default)]
+    waiting_for_debugger: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AttachedTarget {
+    #[serde(default)]
+    browser_context_id: Option<String>,
+}
+
+impl PopupGuard {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, SharedPolicy>> {
+        self.contexts.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Guards (or stops guarding) the popups of one context.
+    pub(crate) fn set(&self, context_id: &str, policy: &SharedPolicy) {
+        let limited = crate::policy::current(policy).needs_interception();
+        let mut contexts = self.lock();
+        if limited {
+            contexts.insert(context_id.to_owned(), policy.clone());
+        } else {
+            contexts.remove(context_id);
+        }
+    }
+
+    /// Stops guarding a context that was disposed.
+    pub(crate) fn forget(&self, context_id: &str) {
+        self.lock().remove(context_id);
+    }
+
+    /// Makes sure the browser holds new pages on this connection, when any
+    /// context is guarded. Called when a guarded context gets its policy and
+    /// when a tab's watch starts (after a reconnect, on the new
+    /// connection).
+    pub(crate) async fn ensure(
+        &self,
+        conn: &Connection,
+        generation: u64,
+    ) -> Result<(), BrowserError> {
+        if self.lock().is_empty() {
+            return Ok(());
+        }
+        let mut running_on = self.running_on.lock().await;
+        if *running_on == Some(generation) {
+            return Ok(());
+        }
+        // Subscribed before asking, so no attach event is missed.
+        let events = conn.subscribe(None);
+        tokio::spawn(follow(conn.downgrade(), events, self.contexts.clone()));
+        conn.browser()
+            .call(
+                "Target.setAutoAttach",
+                json!({
+                    "autoAttach": true,
+                    "waitForDebuggerOnStart": true,
+                    "flatten": true,
+                    "filter": [{"type": "page", "exclude": false}],
+                }),
+            )
+            .await?;
+        *running_on = Some(generation);
+        Ok(())
+    }
+}
+
+/// Follows the browser session's attach events for the life of the
+/// connection.
+async fn follow(
+    conn: rove_cdp::WeakConnection,
+    mut events: rove_cdp::EventStream,
+    contexts: Arc<Mutex<HashMap<String, SharedPolicy>>>,
+) {
+    loop {
+        let event = match events.recv().await {
+            Ok(event) => event,
+            Err(EventStreamError::Lagged(n)) => {
+                tracing::warn!(target: "rove_browser", missed = n, "the popup guard lagged behind the browser's events");
+                continue;
+            }
+            Err(EventStreamError::Closed) => return,
+        };
+        if event.method != "Target.attachedToTarget" {
+            continue;
+        }
+        let Ok(attached) = event.parse::<Attached>() else {
+            continue;
+        };
+        let Some(conn) = conn.upgrade() else { return };
+        let policy = attached
+            .target_info
+            .browser_context_id
+            .as_ref()
+            .and_then(|id| {
+                contexts
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get(id)
+                    .cloned()
+            });
+        // Only pages the browser holds for us are ours to handle. Every
+        // other attach event (pages that already ran when the guard
+        // started, and rove's own explicit attaches, which report here too)
+        // is left alone: detaching would cut a tab's own session.
+        if !attached.waiting_for_debugger {
+            continue;
+        }
+        let session = conn.session(attached.session_id.clone());
+        match policy {
+            Some(policy) => {
+                tokio::spawn(guard(session, policy));
+            }
+            None => {
+                // Another session's page (or another client's): let it go.
+                tokio::spawn(async move {
+                    let _ = session
+                        .call("Runtime.runIfWaitingForDebugger", json!({}))
+                        .await;
+                    let _ = session
+                        .connection()
+                        .browser()
+                        .call(
+                            "Target.detachFromTarget",
+                            json!({"sessionId": attached.session_id}),
+                        )
+                        .await;
+                });
+            }
+        }
+    }
+}
+
+/// Intercepts a held page's document requests under `policy`, releases it,
+/// and answers its requests until it goes away. A page whose interception
+/// cannot be set up is closed rather than let run unguarded.
+async fn guard(session: rove_cdp::Session, policy: SharedPolicy) {
+    let mut events = session.subscribe();
+    let enabled = session
+        .call("Fetch.enable", crate::policy::interception_patterns())
+        .await;
+    if let Err(e) = enabled {
+        tracing::warn!(target: "rove_browser", error = %e, "could not guard a popup; closing it");
+        let _ = session.call("Page.close", json!({})).await;
+        return;
+    }
+    // The release is answered only once the page's first request has been
+    // answered, so it must not hold up the loop that answers it.
+    let release = session.clone();
+    tokio::spawn(async move {
+        if let Err(e) = release
+            .call("Runtime.runIfWaitingForDebugger", json!({}))
+            .await
+        {
+            tracing::debug!(target: "rove_browser", error = %e, "a guarded popup went away before it ran");
+        }
+    });
+    loop {
+        match events.recv().await {
+            Ok(event) if event.method == "Fetch.requestPaused" => {
+                let current = crate::policy::current(&policy);
+                if let Some(url) = crate::policy::answer_paused(
+                    session.clone(),
+                    &event,
+                    &current,
+                    crate::policy::FailAs::BlockedByClient,
+                ) {
+                    tracing::info!(target: "rove_browser", %url, "refused a popup's request outside the domain policy");
+                }
+            }
+            Ok(_) | Err(EventStreamError::Lagged(_)) => {}
+            Err(EventStreamError::Closed) => return,
+        }
+    }
+}

