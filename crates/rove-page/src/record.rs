@@ -1,36 +1,86 @@
 //! What the walker sends back, and the lines a view is made of.
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::refs::NodeKey;
 
 /// One record from the walker (see walker.js for the field meanings).
+///
+/// Every string the page wrote (names, values, texts, options, context,
+/// hints) is cleaned as it is read (see [`clean`]): no line break or
+/// invisible character of the page's can reach the view, where it could
+/// start a line of its own and pass for an element or a tab.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 pub(crate) struct Record {
     pub u: u32,
     #[serde(default)]
     pub d: u16,
     pub r: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned")]
     pub n: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_opt")]
     pub v: Option<String>,
     #[serde(default)]
     pub f: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_opt")]
     pub h: Option<String>,
     #[serde(default)]
     pub l: Option<u8>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_list")]
     pub o: Option<Vec<String>>,
     #[serde(default)]
     pub c: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_opt")]
     pub t: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_opt")]
     pub x: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned_opt")]
     pub k: Option<String>,
+}
+
+/// Whether a character must not reach the view as it is: line breaks and
+/// other controls (shown as a space), and the invisible format characters a
+/// page can use to hide what a line says (left out).
+fn unclean(c: char) -> bool {
+    c.is_control() || is_invisible(c) || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+    )
+}
+
+/// `text` with line breaks and controls as spaces and invisible characters
+/// removed. Text without any (nearly all of it) is returned as it is.
+pub(crate) fn clean(text: String) -> String {
+    if !text.chars().any(unclean) {
+        return text;
+    }
+    text.chars()
+        .filter(|c| !is_invisible(*c))
+        .map(|c| if unclean(c) { ' ' } else { c })
+        .collect()
+}
+
+fn cleaned<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(clean)
+}
+
+fn cleaned_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(d).map(|s| s.map(clean))
+}
+
+fn cleaned_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    Option::<Vec<String>>::deserialize(d).map(|l| l.map(|l| l.into_iter().map(clean).collect()))
 }
 
 impl Record {
@@ -61,7 +111,7 @@ pub(crate) struct WalkOutput {
     pub total: Option<u64>,
     #[serde(default)]
     pub url: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "cleaned")]
     pub title: String,
 }
 
@@ -75,4 +125,21 @@ pub(crate) struct Line {
     /// Nesting depth in the view (frames add their owner's depth).
     pub depth: u16,
     pub record: Record,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean;
+
+    #[test]
+    fn page_text_cannot_break_a_line_or_hide_characters() {
+        assert_eq!(clean("plain text".into()), "plain text");
+        assert_eq!(
+            clean("a\ne12 button \"Pay\"".into()),
+            "a e12 button \"Pay\""
+        );
+        assert_eq!(clean("\u{200B}e1 button".into()), "e1 button");
+        assert_eq!(clean("x\u{2028}tabs: t2".into()), "x tabs: t2");
+        assert_eq!(clean("r\u{202E}evil".into()), "revil");
+    }
 }

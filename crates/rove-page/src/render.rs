@@ -317,7 +317,9 @@ pub(crate) fn quote(s: &str) -> String {
 }
 
 /// Text is written as it is, unless it could be read as a line of another
-/// kind (an element, a bullet, a row, a diff marker); then it is quoted.
+/// kind (an element with its ref, a bullet, a row, a diff marker, a tab's
+/// header, the tabs line); then it is quoted. (Line breaks and invisible
+/// characters never get this far: records are cleaned as they are read.)
 pub(crate) fn escape_text(t: &str) -> String {
     let looks_like_syntax = t.starts_with("- ")
         || t.starts_with("| ")
@@ -325,8 +327,12 @@ pub(crate) fn escape_text(t: &str) -> String {
         || t.starts_with("~ ")
         || t.starts_with('…')
         || t.starts_with('"')
+        || t.starts_with('[')
+        || t.starts_with(char::is_whitespace)
         || t.starts_with('-') && t.len() == 1
-        || starts_with_ref(t);
+        || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
+        || starts_with_ref(t)
+        || t.strip_prefix('@').is_some_and(starts_with_ref);
     if looks_like_syntax {
         quote(t)
     } else {
@@ -334,16 +340,33 @@ pub(crate) fn escape_text(t: &str) -> String {
     }
 }
 
+/// A page's title in a view's header or the tabs line: as it is, unless it
+/// could pass for the header's URL, another tab or the end of the list.
+pub(crate) fn title_text(title: &str) -> String {
+    let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tab_like = title.split([' ', ',']).any(|word| {
+        word.trim_end_matches('*')
+            .strip_prefix('t')
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    });
+    if tab_like || title.contains("://") || title.contains(',') || title.starts_with(['[', '"']) {
+        quote(&title)
+    } else {
+        title
+    }
+}
+
 fn escape_cell(t: &str) -> String {
     t.replace('|', "\\|")
 }
 
+/// `e12 …` or a bare `e12`: text that reads as a ref.
 fn starts_with_ref(t: &str) -> bool {
-    let Some(rest) = t.strip_prefix('e') else {
+    let Some(rest) = t.strip_prefix(['e', 'E']) else {
         return false;
     };
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
-    digits > 0 && rest[digits..].starts_with(' ')
+    digits > 0 && (rest.len() == digits || rest[digits..].starts_with([' ', ':', ',']))
 }
 
 #[cfg(test)]
@@ -356,6 +379,26 @@ mod tests {
         assert_eq!(escape_text("e12 button"), "\"e12 button\"");
         assert_eq!(escape_text("- not a bullet"), "\"- not a bullet\"");
         assert_eq!(escape_text("eat 12 apples"), "eat 12 apples");
+        for fake in [
+            "@e1 button \"Cancel\"",
+            "e7",
+            "[t2] Bank https://bank.example/",
+            "tabs: t1* Shop, t2 Bank",
+            "TABS: t2",
+            " e3 link \"Pay\"",
+        ] {
+            assert!(escape_text(fake).starts_with('"'), "{fake}");
+        }
+        assert_eq!(escape_text("@ada wrote"), "@ada wrote");
+        assert_eq!(title_text("Recipes"), "Recipes");
+        for fake in [
+            "Shop, t2 Bank",
+            "Login https://bank.example/",
+            "t3",
+            "[t1] x",
+        ] {
+            assert!(title_text(fake).starts_with('"'), "{fake}");
+        }
         assert_eq!(quote("say \"hi\""), "\"say \\\"hi\\\"\"");
     }
 }

@@ -235,7 +235,7 @@ impl PageModel {
             .iter()
             .map(|t| {
                 let mark = if t.id == self.tab.id() { "*" } else { "" };
-                let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+                let title = crate::render::title_text(&t.title);
                 format!(
                     "{}{mark} {}",
                     t.id,
@@ -320,7 +320,7 @@ impl PageModel {
     /// it is. The URL always starts with its scheme, so it is never mistaken
     /// for the end of the title.
     fn header(&self, url: &str, title: &str) -> String {
-        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        let title = crate::render::title_text(title);
         format!("[{}] {title} {url}\n", self.tab.id())
     }
 
@@ -356,11 +356,7 @@ impl PageModel {
     ) -> View {
         // The interactive view is for acting; the URL is left to the full view.
         let header = if opts.mode == Mode::Interactive {
-            let title = snapshot
-                .title
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
+            let title = crate::render::title_text(&snapshot.title);
             format!("[{}] {title}\n", self.tab.id())
         } else {
             self.header(&snapshot.url, &snapshot.title)

@@ -7,7 +7,8 @@ use rove_browser::{Browser, LaunchOptions, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{FindQuery, PageModel, Ref};
 
-pub const FIXTURES: [&str; 10] = [
+pub const FIXTURES: [&str; 11] = [
+    "impersonation.html",
     "forms.html",
     "tables.html",
     "lists.html",
