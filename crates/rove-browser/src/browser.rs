@@ -248,6 +248,15 @@ impl Browser {
     /// tabs and focus. Each rove session owns one, so parallel agents never see
     /// or steal each other's tabs.
     pub async fn new_context(&self) -> Result<BrowserContext, BrowserError> {
+        self.new_context_counting(crate::Counter::new()).await
+    }
+
+    /// A new context whose tab ids come from `tabs` (shared with the context
+    /// of a browser that died, so ids are never reused in a session).
+    pub async fn new_context_counting(
+        &self,
+        tabs: crate::Counter,
+    ) -> Result<BrowserContext, BrowserError> {
         let conn = self.connection().await?;
         let created = conn
             .browser()
@@ -263,6 +272,7 @@ impl Browser {
         Ok(BrowserContext::new(
             self.clone(),
             created.browser_context_id,
+            tabs,
         ))
     }
 

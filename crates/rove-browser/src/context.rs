@@ -29,7 +29,9 @@ struct Inner {
 
 #[derive(Debug, Default)]
 struct TabTable {
-    next_number: u32,
+    /// Tab numbers, shared with any context that replaces this one after a
+    /// browser restart.
+    numbers: crate::Counter,
     tabs: Vec<Tab>,
     focus: Option<TabId>,
     /// Targets rove closed: the registry may still list them for a moment,
@@ -55,12 +57,15 @@ pub struct TabInfo {
 }
 
 impl BrowserContext {
-    pub(crate) fn new(browser: Browser, id: String) -> Self {
+    pub(crate) fn new(browser: Browser, id: String, numbers: crate::Counter) -> Self {
         BrowserContext {
             inner: Arc::new(Inner {
                 browser,
                 id,
-                table: Mutex::new(TabTable::default()),
+                table: Mutex::new(TabTable {
+                    numbers,
+                    ..TabTable::default()
+                }),
                 policy: Arc::default(),
             }),
         }
@@ -136,9 +141,8 @@ impl BrowserContext {
         if let Some(tab) = table.tabs.iter().find(|t| t.target_id() == target_id) {
             return tab.clone();
         }
-        table.next_number += 1;
         let tab = Tab::new(
-            TabId(table.next_number),
+            TabId(table.numbers.next()),
             target_id,
             self.inner.browser.clone(),
             self.inner.policy.clone(),

@@ -15,6 +15,7 @@
 
 mod browser;
 mod context;
+mod counter;
 mod discover;
 mod error;
 mod find;
@@ -30,6 +31,7 @@ mod watch;
 
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
 pub use context::{BrowserContext, TabInfo};
+pub use counter::Counter;
 pub use discover::resolve_cdp_url;
 pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};

@@ -143,7 +143,7 @@ impl Tab {
         // After a reconnect the popup guard must hold pages on the new
         // connection too; a tab's watch starting is when rove learns of it.
         self.inner.browser.guard_popups().await?;
-        let watch = TabWatch::start(&session, self.inner.policy.clone())
+        let watch = TabWatch::start(&session, &self.inner.target_id, self.inner.policy.clone())
             .await
             .map_err(|e| match e {
                 BrowserError::Cdp(c) => self.map_error(c),

@@ -18,6 +18,11 @@ use tokio::sync::{mpsc, watch};
 
 use crate::BrowserError;
 
+/// How long a main-frame navigation counts as pending without reporting its
+/// end: the page load deadline of `open`, beyond which rove would have
+/// reported the load as timed out anyway.
+pub const NAVIGATION_PENDING_MAX: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// A JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) that
 /// blocks the page until answered.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +57,9 @@ struct State {
     requests: std::collections::HashSet<(Option<SessionId>, String)>,
     /// Document URLs the domain policy blocked, not yet reported.
     blocked: Vec<String>,
+    /// Where the main frame is navigating to, and since when: from the
+    /// moment the navigation starts until its document commits or it stops.
+    navigating: Option<(String, std::time::Instant)>,
 }
 
 /// A live view of one tab's dialogs and iframe sessions. Cheap to clone.
@@ -60,6 +68,8 @@ pub struct TabWatch {
     state: Arc<Mutex<State>>,
     version: Arc<watch::Sender<u64>>,
     session: SessionId,
+    /// The main frame's id (the tab's target id).
+    main_frame: Arc<str>,
     conn: WeakConnection,
     policy: crate::policy::SharedPolicy,
 }
@@ -113,6 +123,16 @@ struct FrameEvent {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+struct NavigationStart {
+    frame_id: String,
+    #[serde(default)]
+    url: String,
+    #[serde(default)]
+    navigation_type: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct RequestEvent {
     request_id: String,
     #[serde(default, rename = "type")]
@@ -123,6 +143,7 @@ impl TabWatch {
     /// Starts watching `session` (a tab's page session).
     pub(crate) async fn start(
         session: &Session,
+        main_frame: &str,
         policy: crate::policy::SharedPolicy,
     ) -> Result<TabWatch, BrowserError> {
         let Some(id) = session.id().cloned() else {
@@ -134,6 +155,7 @@ impl TabWatch {
             state: Arc::default(),
             version: Arc::new(watch::channel(0).0),
             session: id,
+            main_frame: Arc::from(main_frame),
             conn: session.connection().downgrade(),
             policy,
         };
@@ -189,6 +211,27 @@ impl TabWatch {
 
     fn bump(&self) {
         self.version.send_modify(|v| *v += 1);
+    }
+
+    /// Where the main frame is navigating to, while a navigation has
+    /// started and its new document has not committed yet. One pending for
+    /// longer than [`NAVIGATION_PENDING_MAX`] is taken for a missed end (a
+    /// navigation that never reported one) and no longer counts.
+    pub fn navigating(&self) -> Option<String> {
+        self.lock()
+            .navigating
+            .as_ref()
+            .filter(|(_, since)| since.elapsed() < NAVIGATION_PENDING_MAX)
+            .map(|(url, _)| url.clone())
+    }
+
+    /// Waits up to `timeout` for a pending main-frame navigation to commit
+    /// or stop; the URL it is still going to, if it did not.
+    pub async fn navigation_settled(&self, timeout: std::time::Duration) -> Option<String> {
+        let mut changes = self.changes();
+        let _ =
+            tokio::time::timeout(timeout, changes.wait_for(|_| self.navigating().is_none())).await;
+        self.navigating()
     }
 
     /// The session this watch follows.
@@ -358,13 +401,34 @@ impl TabWatch {
                     .parse::<serde_json::Value>()
                     .ok()
                     .is_some_and(|p| p["frame"]["parentId"].is_null());
-                if frame_is_main && event.session_id.as_ref() == Some(&self.session) {
-                    let mut state = self.lock();
-                    state
-                        .requests
-                        .retain(|(s, _)| s.as_ref() != Some(&self.session));
+                if !frame_is_main || event.session_id.as_ref() != Some(&self.session) {
+                    return None;
                 }
-                return None;
+                let mut state = self.lock();
+                state
+                    .requests
+                    .retain(|(s, _)| s.as_ref() != Some(&self.session));
+                state.navigating = None;
+            }
+            "Page.frameStartedNavigating" => {
+                let started: NavigationStart = event.parse().ok()?;
+                let main = event.session_id.as_ref() == Some(&self.session)
+                    && started.frame_id == *self.main_frame;
+                if !main || started.navigation_type.starts_with("same") {
+                    return None;
+                }
+                self.lock().navigating = Some((started.url, std::time::Instant::now()));
+            }
+            "Page.loadEventFired" => {
+                self.lock().navigating.take()?;
+            }
+            "Page.frameStoppedLoading" | "Page.navigatedWithinDocument" => {
+                let frame: FrameEvent = event.parse().ok()?;
+                let main = event.session_id.as_ref() == Some(&self.session)
+                    && frame.frame_id.as_deref() == Some(&*self.main_frame);
+                if !main || self.lock().navigating.take().is_none() {
+                    return None;
+                }
             }
             _ => return None,
         }

@@ -89,6 +89,25 @@ impl Command {
         }
     }
 
+    /// Whether the command sends input to elements of the page on screen
+    /// (and so would be lost if that page is replaced under it).
+    pub fn acts_on_elements(&self) -> bool {
+        matches!(
+            self,
+            Command::Click(_)
+                | Command::Hover(_)
+                | Command::Type(_)
+                | Command::Fill(_)
+                | Command::Press(_)
+                | Command::Select(_)
+                | Command::Check(_)
+                | Command::Uncheck(_)
+                | Command::Scroll(_)
+                | Command::Drag(_)
+                | Command::Upload(_)
+        )
+    }
+
     /// Whether the command may change the page (and so is followed by a view
     /// of what changed). Reading commands return their own result instead.
     pub fn acts(&self) -> bool {

@@ -42,6 +42,13 @@ pub enum CommandError {
         /// The page as it stands, when there is one to show.
         fresh_view: Option<String>,
     },
+    /// The page is on its way to another document; input now would be lost
+    /// with the old one.
+    #[error("the page is navigating to {url}; nothing was sent")]
+    NavigationInProgress {
+        /// Where it is going.
+        url: String,
+    },
     /// The session's domain policy refused the URL (also a redirect's or a
     /// popup's).
     #[error("{url} was not opened: {reason} (allowed: {})", allowed.join(", "))]
@@ -152,6 +159,7 @@ impl CommandError {
                 Some(json!({"dialog": kind, "text": message}))
             }
             CommandError::UploadDenied { roots, .. } => Some(json!({"allowed_roots": roots})),
+            CommandError::NavigationInProgress { url } => Some(json!({"url": url})),
             CommandError::Blocked { url, allowed, .. } => {
                 Some(json!({"url": url, "allowed_domains": allowed}))
             }
@@ -172,6 +180,39 @@ impl CommandError {
             }))
             | CommandError::Navigation { fresh_view, .. } => fresh_view.as_deref(),
             _ => None,
+        }
+    }
+
+    /// The ref a `REF_NOT_FOUND` is about.
+    pub fn missing_ref(&self) -> Option<rove_page::Ref> {
+        match self {
+            CommandError::Page(PageError::RefNotFound { reference, .. })
+            | CommandError::Input(InputError::Page(PageError::RefNotFound { reference, .. })) => {
+                Some(*reference)
+            }
+            _ => None,
+        }
+    }
+
+    /// The same `REF_NOT_FOUND` with another reason; any other error as it
+    /// is.
+    pub(crate) fn with_ref_reason(self, why: String) -> CommandError {
+        match self {
+            CommandError::Page(PageError::RefNotFound {
+                reference,
+                fresh_view,
+                ..
+            })
+            | CommandError::Input(InputError::Page(PageError::RefNotFound {
+                reference,
+                fresh_view,
+                ..
+            })) => CommandError::Page(PageError::RefNotFound {
+                reference,
+                reason: why,
+                fresh_view,
+            }),
+            other => other,
         }
     }
 
@@ -203,6 +244,7 @@ impl Classify for CommandError {
             | CommandError::WaitTimeout { .. } => ErrorCode::Timeout,
             CommandError::Navigation { .. } => ErrorCode::NavigationFailed,
             CommandError::Blocked { .. } => ErrorCode::NavigationBlocked,
+            CommandError::NavigationInProgress { .. } => ErrorCode::NavigationInProgress,
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
@@ -269,6 +311,9 @@ impl Classify for CommandError {
             CommandError::WaitTimeout { .. } => {
                 "take a snapshot to see the page as it is, then wait longer or for something else"
                     .into()
+            }
+            CommandError::NavigationInProgress { .. } => {
+                "wait for it (wait --load load), then act on the new page's view".into()
             }
             CommandError::Blocked { .. } => {
                 "stay within the allowed domains and schemes; the session's policy (--allowed-domains, --blocked-domains) decides what it may load".into()

@@ -34,4 +34,4 @@ pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use navigate::normalize_url;
 pub use outcome::{Download, Image, Outcome};
 pub use secrets::{Secret, Secrets};
-pub use session::{Caller, Session, SessionConfig, ViewAfter};
+pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};

@@ -16,6 +16,16 @@ use crate::downloads::Downloads;
 use crate::secrets::Secrets;
 use crate::{Command, CommandError, Outcome};
 
+/// The counters of a session's tab ids and refs (see
+/// [`SessionConfig::numbering`]).
+#[derive(Debug, Clone, Default)]
+pub struct Numbering {
+    /// Tab ids (`t1`, `t2` …).
+    pub tabs: rove_browser::Counter,
+    /// Element refs (`e1`, `e2` …), shared by every tab of the session.
+    pub refs: rove_browser::Counter,
+}
+
 /// Who a command runs for. The person at the shell is trusted with their
 /// own files: a screenshot goes where they say, and uploads may come from
 /// the folder they work in. A model (an MCP host, rove's agent, anything a
@@ -69,6 +79,10 @@ pub struct SessionConfig {
     pub output_dir: Option<PathBuf>,
     /// Secrets a model may type without seeing them (see [`Secrets`]).
     pub secrets: Secrets,
+    /// Where tab ids and refs come from. Clones of a config share it, so a
+    /// session started again from the same config (after its browser died)
+    /// goes on counting: an old `t1` or `e7` never names something new.
+    pub numbering: Numbering,
     /// How long `open`, `back`, `forward` and `reload` wait for the load.
     pub navigation_timeout: Duration,
     /// How long an action waits for its element to become actionable.
@@ -89,6 +103,7 @@ impl Default for SessionConfig {
             download_dir: None,
             output_dir: None,
             secrets: Secrets::default(),
+            numbering: Numbering::default(),
             navigation_timeout: Duration::from_secs(30),
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
@@ -113,7 +128,9 @@ pub struct Session {
 impl Session {
     /// Opens a fresh context with one blank tab in `browser`.
     pub async fn start(browser: &Browser, config: SessionConfig) -> Result<Session, CommandError> {
-        let context = browser.new_context().await?;
+        let context = browser
+            .new_context_counting(config.numbering.tabs.clone())
+            .await?;
         // Before the first tab: its watch starts the interception.
         context.set_domain_policy(config.policy.clone()).await?;
         context.new_tab().await?;
@@ -165,9 +182,29 @@ impl Session {
         self.caller = caller;
         let result = self.execute_now(command).await;
         self.caller = Caller::Model;
-        let mut outcome = result?;
+        let mut outcome = result.map_err(|e| self.name_other_tab(e))?;
         self.note_literal_secrets(command, &mut outcome);
         Ok(outcome)
+    }
+
+    /// A ref that belongs to another of the session's tabs is not simply
+    /// gone: say which tab holds it.
+    fn name_other_tab(&self, error: CommandError) -> CommandError {
+        let Some(missing) = error.missing_ref() else {
+            return error;
+        };
+        let focus = self.focused_id();
+        let holder = self
+            .models
+            .iter()
+            .find(|(id, model)| Some(**id) != focus && model.knows(missing))
+            .map(|(id, _)| *id);
+        match holder {
+            Some(tab) => error.with_ref_reason(format!(
+                "it belongs to tab {tab}, not to the focused tab (tab switch {tab} goes there)"
+            )),
+            None => error,
+        }
     }
 
     /// A placeholder written anywhere but the text of `type` or `fill` was
@@ -189,6 +226,9 @@ impl Session {
     }
 
     async fn execute_now(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        if command.acts_on_elements() {
+            self.unless_navigating().await?;
+        }
         let before: Vec<TabId> = self.context.tabs().iter().map(|t| t.id).collect();
         let mark = self.downloads.mark();
         let focus = self.focused_id();
@@ -261,10 +301,11 @@ impl Session {
         let live: Vec<TabId> = self.context.tabs().iter().map(|t| t.id).collect();
         self.models.retain(|id, _| live.contains(id));
         let context = self.context.clone();
+        let refs = self.config.numbering.refs.clone();
         Ok(self
             .models
             .entry(tab.id())
-            .or_insert_with(|| PageModel::in_context(tab, context)))
+            .or_insert_with(|| PageModel::in_context(tab, context).counting_refs(refs)))
     }
 
     /// The focused tab's URL as the browser last reported it (no call to
@@ -399,6 +440,29 @@ impl Session {
     pub async fn close(self) -> Result<(), CommandError> {
         self.context.close().await?;
         Ok(())
+    }
+}
+
+/// How long an action waits for a navigation the page started to commit
+/// before it is refused with `NAVIGATION_IN_PROGRESS`.
+const NAVIGATION_GRACE: Duration = Duration::from_secs(2);
+
+impl Session {
+    /// Input meant for the page on screen would be lost with it when a
+    /// navigation the page started commits: wait briefly for it, then refuse
+    /// (nothing sent) while it is still on its way.
+    async fn unless_navigating(&self) -> Result<(), CommandError> {
+        let Ok(tab) = self.focused() else {
+            return Ok(());
+        };
+        let watch = tab.watch().await?;
+        if watch.navigating().is_none() {
+            return Ok(());
+        }
+        match watch.navigation_settled(NAVIGATION_GRACE).await {
+            None => Ok(()),
+            Some(url) => Err(CommandError::NavigationInProgress { url }),
+        }
     }
 }
 

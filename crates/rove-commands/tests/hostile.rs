@@ -419,3 +419,95 @@ async fn secrets_are_typed_only_into_fields_on_their_domain() {
     }
     f.close().await;
 }
+
+/// The refs a view shows, as numbers.
+fn ref_numbers(view: &str) -> Vec<u32> {
+    view.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|w| w.strip_prefix('e'))
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+#[tokio::test]
+async fn refs_and_tab_ids_are_never_reused_across_tabs_or_a_restart() {
+    let config = SessionConfig::default();
+    let mut f = Fixture::with(fixture_routes(), config.clone()).await;
+    let first = f.open("/home.html").await.view.expect("view").text;
+    let in_first = ref_numbers(&first);
+    let status = f.find("Change status", "button").await;
+    let url = f.url("/widgets.html");
+    let second = f
+        .ok(json!({"command": "tab", "action": "new", "url": url}))
+        .await;
+    let in_second = ref_numbers(&second.view.expect("view").text);
+    let highest = *in_first.iter().max().expect("refs");
+    assert!(
+        in_second.iter().all(|n| *n > highest),
+        "{in_first:?} then {in_second:?}"
+    );
+    // A ref of the other tab is not silently another element here.
+    let e = f.fails(json!({"command": "click", "ref": status})).await;
+    assert_eq!(code(&e), "REF_NOT_FOUND");
+    assert!(e.to_string().contains("belongs to tab t1"), "{e}");
+
+    // The session that replaces this one (a browser restart) goes on
+    // counting: no old t1, t2 or e-number names anything new.
+    let last_ref = config.numbering.refs.last();
+    f.session = rove_commands::Session::start(&f.browser, config.clone())
+        .await
+        .expect("session");
+    let again = f.open("/home.html").await;
+    assert!(again.tab.0 > 2, "tab {} reused", again.tab);
+    let in_again = ref_numbers(&again.view.expect("view").text);
+    assert!(
+        in_again.iter().all(|n| *n > last_ref),
+        "{in_again:?} after {last_ref}"
+    );
+    let e = f.fails(json!({"command": "click", "ref": status})).await;
+    assert_eq!(code(&e), "REF_NOT_FOUND");
+    let e = f
+        .fails(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    assert_eq!(code(&e), "NO_TAB");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn input_is_refused_while_the_page_is_on_its_way_elsewhere() {
+    let routes = fixture_routes()
+        .page(
+            "/later.html",
+            Response::html(
+                "<title>Later</title><label>Note <input id=n></label>\
+                 <button onclick=\"setTimeout(() => { location.href = '/slow.html'; }, 150)\">Later</button>",
+            ),
+        )
+        .page(
+            "/slow.html",
+            Response::html("<title>Slow</title><p>arrived</p>")
+                .delayed(std::time::Duration::from_secs(5)),
+        );
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/later.html").await;
+    let later = f.find("Later", "button").await;
+    let note = f.find("Note", "textbox").await;
+    f.ok(json!({"command": "click", "ref": later})).await;
+    f.ok(json!({"command": "wait", "ms": 400})).await;
+    let e = f
+        .fails(json!({"command": "fill", "ref": note, "text": "lost"}))
+        .await;
+    assert_eq!(code(&e), "NAVIGATION_IN_PROGRESS", "{:?}", e.report());
+    let report = e.report();
+    assert_eq!(report.action_sent, rove_errors::ActionSent::NotSent);
+    assert_eq!(report.retry, rove_errors::Retry::Retry);
+    assert!(
+        report.facts.expect("facts")["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/slow.html"))
+    );
+    f.ok(json!({"command": "wait", "load": "load", "ms": 10000}))
+        .await;
+    let view = f.ok(json!({"command": "snapshot"})).await.text();
+    assert!(view.contains("arrived"), "{view}");
+    f.close().await;
+}

@@ -44,22 +44,31 @@ pub(crate) struct NodeKey {
     pub uid: u32,
 }
 
-/// The refs of one tab.
+/// The refs of one tab. Numbers come from a counter that may be shared with
+/// the session's other tabs (and with the session that replaces this one
+/// after a browser restart), so a number names one element session-wide.
 #[derive(Debug, Default)]
 pub(crate) struct RefTable {
-    last: u32,
+    numbers: rove_browser::Counter,
     by_key: HashMap<NodeKey, Ref>,
     by_ref: HashMap<Ref, NodeKey>,
 }
 
 impl RefTable {
+    /// A table drawing its numbers from `numbers`.
+    pub(crate) fn counting(numbers: rove_browser::Counter) -> RefTable {
+        RefTable {
+            numbers,
+            ..RefTable::default()
+        }
+    }
+
     /// The ref of an element, handing out the next number on first sight.
     pub(crate) fn get_or_assign(&mut self, key: &NodeKey) -> Ref {
         if let Some(r) = self.by_key.get(key) {
             return *r;
         }
-        self.last += 1;
-        let r = Ref(self.last);
+        let r = Ref(self.numbers.next());
         self.by_key.insert(key.clone(), r);
         self.by_ref.insert(r, key.clone());
         r
@@ -72,7 +81,7 @@ impl RefTable {
 
     /// The highest number handed out so far.
     pub(crate) fn last(&self) -> u32 {
-        self.last
+        self.numbers.last()
     }
 
     /// Forgets elements the walker reported gone. Their numbers stay used.
@@ -131,5 +140,19 @@ mod tests {
         table.forget_docs(&[Arc::from("d2")]);
         assert_eq!(table.key(b), None);
         assert_eq!(table.key(c), Some(&key("d2", 1)));
+    }
+
+    #[test]
+    fn tables_sharing_a_counter_never_give_the_same_number() {
+        let numbers = rove_browser::Counter::new();
+        let mut one = RefTable::counting(numbers.clone());
+        let mut two = RefTable::counting(numbers.clone());
+        let a = one.get_or_assign(&key("d1", 1));
+        let b = two.get_or_assign(&key("d9", 1));
+        assert_ne!(a, b);
+        // A table made after a restart goes on from the last number.
+        let mut three = RefTable::counting(numbers);
+        assert!(three.get_or_assign(&key("d1", 1)) > b);
+        assert_eq!(three.key(a), None);
     }
 }

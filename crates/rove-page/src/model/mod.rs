@@ -250,6 +250,20 @@ impl PageModel {
         Some(format!("tabs: {}\n", listed.join(", ")))
     }
 
+    /// This model's refs come from `numbers`, shared with the session's other
+    /// tabs (and with the session after a browser restart): a ref names one
+    /// element session-wide, and an old one never names a new element.
+    pub fn counting_refs(mut self, numbers: rove_browser::Counter) -> Self {
+        self.refs = RefTable::counting(numbers);
+        self
+    }
+
+    /// Whether `r` names an element of this tab (handed out here and not
+    /// known gone).
+    pub fn knows(&self, r: Ref) -> bool {
+        self.refs.key(r).is_some()
+    }
+
     /// The role and name the last view showed for `r`, to record what an
     /// action aimed at (and find it again when refs differ).
     pub fn describe(&self, r: Ref) -> Option<(String, String)> {
