@@ -1,0 +1,73 @@
+//! The agent's fault suite: a hostile page that echoes a typed secret back
+//! in disguise must not get any form of it to the model or the history.
+
+mod support;
+
+use std::sync::Arc;
+
+use base64::Engine;
+use rove_agent::run;
+use rove_commands::{Command, SessionConfig};
+use serde_json::json;
+use support::*;
+
+#[tokio::test]
+async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
+    let value = "tok-9f8e7d-Kq";
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+        _ => vec![("done", json!({"text": "shown", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    env.restart_session(
+        SessionConfig {
+            secrets: rove_agent::Secrets(vec![
+                rove_agent::Secret::parse(&format!("TOKEN@127.0.0.1={value}")).expect("secret"),
+            ]),
+            ..SessionConfig::default()
+        },
+        "/disguise",
+    )
+    .await;
+    let result = run("Show the token", &mut env.session, &env.llm, &config(), |_| {})
+        .await
+        .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    // The page did show the disguises…
+    let shown = env
+        .session
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "document.getElementById('o').textContent".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval");
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let disguises = [
+        value.to_owned(),
+        value.chars().rev().collect::<String>(),
+        value.to_uppercase(),
+        b64.encode(value),
+        b64.encode(format!("user:{value}")),
+        value.bytes().map(|b| format!("{b:02x}")).collect::<String>(),
+    ];
+    for form in &disguises {
+        assert!(shown.text().contains(form.as_str()), "the page shows {form}");
+    }
+    // …and none of them, nor the spaced-out or URL-encoded ones, reached the
+    // model or the history.
+    let sent = serde_json::to_string(&env.bodies.lock().expect("lock").clone()).expect("json");
+    let history = serde_json::to_string(&result).expect("json");
+    let spaced = value.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    for form in disguises.iter().chain([&spaced]) {
+        let core = &form[1..form.len() - 1];
+        assert!(!sent.contains(core), "a request carried {form}");
+        assert!(!history.contains(core), "the history carries {form}");
+    }
+    assert!(sent.contains("<secret>TOKEN</secret>"));
+    env.browser.close().await;
+}
