@@ -33,9 +33,15 @@ async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
         "/disguise",
     )
     .await;
-    let result = run("Show the token", &mut env.session, &env.llm, &config(), |_| {})
-        .await
-        .expect("run");
+    let result = run(
+        "Show the token",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
     assert!(result.succeeded(), "{:?}", result.ending);
     // The page did show the disguises…
     let shown = env
@@ -53,16 +59,26 @@ async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
         value.to_uppercase(),
         b64.encode(value),
         b64.encode(format!("user:{value}")),
-        value.bytes().map(|b| format!("{b:02x}")).collect::<String>(),
+        value
+            .bytes()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>(),
     ];
     for form in &disguises {
-        assert!(shown.text().contains(form.as_str()), "the page shows {form}");
+        assert!(
+            shown.text().contains(form.as_str()),
+            "the page shows {form}"
+        );
     }
     // …and none of them, nor the spaced-out or URL-encoded ones, reached the
     // model or the history.
     let sent = serde_json::to_string(&env.bodies.lock().expect("lock").clone()).expect("json");
     let history = serde_json::to_string(&result).expect("json");
-    let spaced = value.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let spaced = value
+        .chars()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ");
     for form in disguises.iter().chain([&spaced]) {
         let core = &form[1..form.len() - 1];
         assert!(!sent.contains(core), "a request carried {form}");

@@ -113,7 +113,7 @@ pub(crate) fn render_changes(
                     n => format!(" (and {n} lines inside)"),
                 };
                 i += inside;
-                format!("- {}{note}", line_text(line, refs, opts))
+                format!("- {}{note}", removed_line_text(line, refs, opts))
             }
             Change::Changed { old, new } => {
                 run_base = None;
@@ -126,6 +126,19 @@ pub(crate) fn render_changes(
     }
     let tokens = tokens::estimate(&text);
     (text, tokens)
+}
+
+/// A removed line names the element by the ref the agent was shown (the
+/// element is forgotten by now; a fresh number would name nothing it saw).
+fn removed_line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
+    match refs.shown(&line.key) {
+        Some(r) if line.record.is_text() => format!(
+            "{r} text {}",
+            escape_text(line.record.t.as_deref().unwrap_or_default())
+        ),
+        Some(r) => crate::render::describe(&line.record, Some(r), opts),
+        None => line_text(line, refs, opts),
+    }
 }
 
 fn line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {

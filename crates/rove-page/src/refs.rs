@@ -52,6 +52,9 @@ pub(crate) struct RefTable {
     numbers: rove_browser::Counter,
     by_key: HashMap<NodeKey, Ref>,
     by_ref: HashMap<Ref, NodeKey>,
+    /// Elements forgotten since the last view was kept as the diff's base:
+    /// a diff names a removed element by the ref the agent was shown.
+    gone: HashMap<NodeKey, Ref>,
 }
 
 impl RefTable {
@@ -74,6 +77,18 @@ impl RefTable {
         r
     }
 
+    /// The ref an element was shown with, also when it has just been
+    /// forgotten (a removed line of a diff); `None` if it never had one.
+    pub(crate) fn shown(&self, key: &NodeKey) -> Option<Ref> {
+        self.by_key.get(key).or_else(|| self.gone.get(key)).copied()
+    }
+
+    /// A new view became the diff's base: what was forgotten before it can
+    /// no longer appear as a removed line.
+    pub(crate) fn rebase(&mut self) {
+        self.gone.clear();
+    }
+
     /// The element a ref names, if it was handed out and not forgotten.
     pub(crate) fn key(&self, r: Ref) -> Option<&NodeKey> {
         self.by_ref.get(&r)
@@ -93,13 +108,21 @@ impl RefTable {
             };
             if let Some(r) = self.by_key.remove(&key) {
                 self.by_ref.remove(&r);
+                self.gone.insert(key, r);
             }
         }
     }
 
     /// Forgets every element of documents that no longer exist.
     pub(crate) fn forget_docs(&mut self, live: &[Arc<str>]) {
-        self.by_key.retain(|k, _| live.contains(&k.doc));
+        let gone = &mut self.gone;
+        self.by_key.retain(|k, r| {
+            let keep = live.contains(&k.doc);
+            if !keep {
+                gone.insert(k.clone(), *r);
+            }
+            keep
+        });
         let by_key = &self.by_key;
         self.by_ref.retain(|_, k| by_key.contains_key(k));
     }

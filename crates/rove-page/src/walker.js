@@ -21,9 +21,11 @@
   const checkedHosts = new WeakSet();
   const native = 'computedRole' in Element.prototype;
 
+  // A node reported dead and then put back (a menu re-attached, a portal
+  // moved) gets a new uid: its old ref stays dead, and the new one resolves.
   const uidOf = (node) => {
     let u = uids.get(node);
-    if (u === undefined) {
+    if (u === undefined || !byUid.has(u)) {
       u = nextUid++;
       uids.set(node, u);
       byUid.set(u, new WeakRef(node));
@@ -59,6 +61,8 @@
   const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
     'option', 'treeitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'switch', 'checkbox', 'radio', 'tooltip',
     'clickable', 'image', 'img', 'row']);
+  // The cells of a table row.
+  const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
   // Containers that get their own line, even unnamed.
   const STRUCTURAL = new Set(['navigation', 'main', 'banner', 'contentinfo', 'complementary', 'form', 'search', 'region',
     'dialog', 'alertdialog', 'alert', 'status', 'log', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row',
@@ -390,8 +394,9 @@
         visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
       }
       flushText();
-      // A container with nothing in it and nothing to say is noise.
-      if (shown && !interactive && !rec.n && !rec.v && !rec.f && out.length === before && out[before - 1] === rec && !cut) {
+      // A container with nothing in it and nothing to say is noise; an
+      // empty table cell is not: it keeps the columns after it in place.
+      if (shown && !interactive && !CELLS.has(role) && !rec.n && !rec.v && !rec.f && out.length === before && out[before - 1] === rec && !cut) {
         out.pop();
         chars -= 8 + 2 * depth;
       }

@@ -91,9 +91,8 @@ async fn the_cli_refuses_files_and_foreign_hosts_under_its_policy() {
     .await;
     assert_eq!(status, Some(4), "{answer}");
     assert_eq!(answer["error"]["code"], "NAVIGATION_BLOCKED");
-    let (status, answer) = run(rove(session)
-        .args(["--allowed-domains", "127.0.0.1", "snapshot"]))
-    .await;
+    let (status, answer) =
+        run(rove(session).args(["--allowed-domains", "127.0.0.1", "snapshot"])).await;
     assert_eq!(status, Some(2), "{answer}");
     assert_eq!(answer["error"]["code"], "COMMAND_REJECTED");
     assert!(
@@ -103,7 +102,11 @@ async fn the_cli_refuses_files_and_foreign_hosts_under_its_policy() {
         "{answer}"
     );
     let (status, _) = run(rove(session).arg("snapshot")).await;
-    assert_eq!(status, Some(0), "without flags the session's own policy holds");
+    assert_eq!(
+        status,
+        Some(0),
+        "without flags the session's own policy holds"
+    );
     close(session).await;
 
     // Files are allowed when named.
@@ -129,15 +132,17 @@ async fn the_cli_uploads_from_the_folder_it_runs_in_but_never_from_root() {
     std::fs::write(work.join("report.txt"), "hello").expect("file");
     let (status, answer) = run(rove(session).arg("open").arg(server.url("/files"))).await;
     assert_eq!(status, Some(0), "{answer}");
-    let (status, answer) = run(rove(session)
-        .current_dir(&work)
-        .args(["upload", "e1", "report.txt"]))
-    .await;
+    let (status, answer) =
+        run(rove(session)
+            .current_dir(&work)
+            .args(["upload", "e1", "report.txt"]))
+        .await;
     assert_eq!(status, Some(0), "the shell's own folder: {answer}");
-    let (status, answer) = run(rove(session)
-        .current_dir("/")
-        .args(["upload", "e1", "/etc/hostname"]))
-    .await;
+    let (status, answer) =
+        run(rove(session)
+            .current_dir("/")
+            .args(["upload", "e1", "/etc/hostname"]))
+        .await;
     assert_eq!(status, Some(2), "{answer}");
     assert_eq!(answer["error"]["code"], "UPLOAD_DENIED");
     close(session).await;
@@ -225,7 +230,10 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
         assert_eq!(report["code"], "NAVIGATION_BLOCKED", "{url}: {report}");
     }
     let opened = mcp
-        .request("tools/call", json!({"name": "open", "arguments": {"url": server.url("/page")}}))
+        .request(
+            "tools/call",
+            json!({"name": "open", "arguments": {"url": server.url("/page")}}),
+        )
         .await;
     assert_ne!(opened["isError"], true, "{opened}");
     let outside = std::env::temp_dir().join(format!("rove-mcp-shot-{}.png", std::process::id()));
@@ -247,11 +255,16 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
 async fn mcp_takes_the_domain_policy_from_its_flags() {
     let server = pages().await;
     let mut mcp = Mcp::start(&["--allowed-domains", "localhost"]).await;
-    let report = mcp.error_of("open", json!({"url": server.url("/page")})).await;
+    let report = mcp
+        .error_of("open", json!({"url": server.url("/page")}))
+        .await;
     assert_eq!(report["code"], "NAVIGATION_BLOCKED", "{report}");
     let local = server.url("/page").replace("127.0.0.1", "localhost");
     let opened = mcp
-        .request("tools/call", json!({"name": "open", "arguments": {"url": local}}))
+        .request(
+            "tools/call",
+            json!({"name": "open", "arguments": {"url": local}}),
+        )
         .await;
     assert_ne!(opened["isError"], true, "{opened}");
 }

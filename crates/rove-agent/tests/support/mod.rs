@@ -325,4 +325,3 @@ pub fn config() -> AgentConfig {
         ..AgentConfig::default()
     }
 }
-

@@ -356,6 +356,7 @@ impl PageModel {
         }
         let view = self.render_snapshot(&snapshot, &lines, opts, budget);
         if opts.mode == Mode::Full && opts.after.is_none() {
+            self.refs.rebase();
             self.last = Some(snapshot);
         }
         Ok(view)
@@ -438,6 +439,7 @@ impl PageModel {
             view.text
                 .insert_str(0, "(no earlier view to compare with; full view)\n");
             view.mode = Mode::Full;
+            self.refs.rebase();
             self.last = Some(snapshot);
             return Ok(view);
         };
@@ -458,8 +460,10 @@ impl PageModel {
         if previous.tabs != snapshot.tabs {
             text.push_str(snapshot.tabs.as_deref().unwrap_or("tabs: only this one\n"));
         }
-        let unchanged =
-            changes.is_empty() && previous.tabs == snapshot.tabs && previous.url == snapshot.url;
+        let unchanged = changes.is_empty()
+            && previous.tabs == snapshot.tabs
+            && previous.url == snapshot.url
+            && previous.title == snapshot.title;
         let view = if unchanged {
             text.push_str(&format!(
                 "[{}] no changes since the last view\n",
@@ -480,6 +484,7 @@ impl PageModel {
             text.push_str(&body);
             View::new(text, Mode::Diff, &full.url, &full.title)
         };
+        self.refs.rebase();
         self.last = Some(snapshot);
         Ok(view)
     }

@@ -1,0 +1,79 @@
+//! Truth on real applications: what Lumino menus, React portals and admin
+//! tables do to a view, reduced to minimal pages. A ref resolves to the
+//! element it names or is never shown again; a table keeps its columns; a
+//! diff names what the agent was shown.
+
+mod support;
+
+use rove_commands::SessionConfig;
+use rove_localserver::Response;
+use serde_json::json;
+use support::{Fixture, code, fixture_routes};
+
+const MENU: &str = "<title>Menu</title>\
+    <button id=b onclick=\"m.isConnected ? m.remove() : document.body.append(m)\">Menu</button>\
+    <div id=m role=menu><div role=menuitem onclick=\"document.title = 'picked'\">Item</div></div>\
+    <script>var m = document.getElementById('m'); m.remove();</script>";
+
+const TABLE: &str = "<title>People</title><table>\
+    <tr><th>Name</th><th>Email</th><th>Phone</th></tr>\
+    <tr><td>Ann</td><td></td><td>555-0101</td></tr>\
+    <tr><td>Bob</td><td>bob@example.org</td><td></td></tr></table>\
+    <div id=d role=dialog aria-label=Notice>Hi <button onclick=\"d.remove()\">Close</button></div>";
+
+async fn fixture() -> Fixture {
+    let routes = fixture_routes()
+        .page("/menu.html", Response::html(MENU))
+        .page("/table.html", Response::html(TABLE));
+    Fixture::with(routes, SessionConfig::default()).await
+}
+
+#[tokio::test]
+async fn a_menu_put_back_gets_refs_that_work_and_its_old_ones_stay_dead() {
+    let mut f = fixture().await;
+    f.open("/menu.html").await;
+    let button = f.find("Menu", "button").await;
+    f.ok(json!({"command": "click", "ref": button})).await;
+    let first = f.find("Item", "menuitem").await;
+    // Closed and opened again: the same nodes, put back.
+    f.ok(json!({"command": "click", "ref": button})).await;
+    f.ok(json!({"command": "click", "ref": button})).await;
+    let again = f.find("Item", "menuitem").await;
+    assert_ne!(first, again, "a ref reported gone is never shown again");
+    let e = f.fails(json!({"command": "click", "ref": first})).await;
+    assert_eq!(code(&e), "REF_NOT_FOUND");
+    let fresh = e.fresh_view().expect("a fresh view").to_owned();
+    assert!(!fresh.contains(&format!("{first} ")), "{fresh}");
+    assert!(fresh.contains(&format!("{again} menuitem")), "{fresh}");
+    let out = f.ok(json!({"command": "click", "ref": again})).await;
+    assert_eq!(f.eval("document.title").await, "picked");
+    // The title changed, so something visible did.
+    assert!(
+        !out.happened.iter().any(|l| l == "nothing visible changed"),
+        "{}",
+        out.text()
+    );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn empty_cells_keep_their_columns_and_a_removed_line_names_the_ref_shown() {
+    let mut f = fixture().await;
+    let view = f.open("/table.html").await.view.expect("view").text;
+    assert!(view.contains("| Ann |  | 555-0101 |"), "{view}");
+    assert!(view.contains("| Bob | bob@example.org |  |"), "{view}");
+    let dialog = view
+        .lines()
+        .find(|l| l.contains("dialog \"Notice\""))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("the dialog's line")
+        .to_owned();
+    let close = f.find("Close", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": close})).await;
+    let diff = out.view.expect("a diff").text;
+    assert!(
+        diff.contains(&format!("- {dialog} dialog \"Notice\"")),
+        "the diff names {dialog}: {diff}"
+    );
+    f.close().await;
+}
