@@ -175,7 +175,7 @@ fn modifier(name: &str) -> Option<(Key, SetModifier)> {
 pub(crate) fn parse_chord(chord: &str) -> Result<Chord, InputError> {
     let rejected = |why: &str| {
         InputError::Rejected(format!(
-            "{chord:?} is not a key chord: {why} (like Enter, Control+A, Shift+Tab)"
+            "{chord:?} is not a key chord: {why} (a key is a name like Enter, Tab, ArrowDown or F5, a single character like a or /, or a key code like KeyA, Digit1 or Period; chords like Control+A, Shift+Tab)"
         ))
     };
     // `+` itself is a key: `Control++` holds Control and presses `+`.
@@ -229,8 +229,35 @@ fn named_key(name: &str) -> Option<Key> {
     let mut chars = name.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) => key_for_char(c),
-        _ => modifier(name).map(|(key, _)| key),
+        _ => code_key(name).or_else(|| modifier(name).map(|(key, _)| key)),
     }
+}
+
+/// A key by its DOM `code` (`KeyA`, `Digit1`, `Period`, `Minus` …), as
+/// agents often name keys: the character that key types without Shift.
+fn code_key(name: &str) -> Option<Key> {
+    let lower = name.to_ascii_lowercase();
+    let single = |rest: &str| {
+        let mut chars = rest.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    };
+    if let Some(c) = lower.strip_prefix("key").and_then(single) {
+        return c.is_ascii_alphabetic().then(|| key_for_char(c)).flatten();
+    }
+    if let Some(c) = lower.strip_prefix("digit").and_then(single) {
+        return c.is_ascii_digit().then(|| key_for_char(c)).flatten();
+    }
+    if lower == "plus" {
+        return key_for_char('+');
+    }
+    // The first character of a code in the table is the unshifted one.
+    PUNCTUATION
+        .iter()
+        .find(|(_, code, _)| code.eq_ignore_ascii_case(name))
+        .and_then(|(c, _, _)| key_for_char(*c))
 }
 
 #[cfg(test)]
@@ -249,6 +276,35 @@ mod tests {
         assert_eq!(parse_chord("a").expect("a").key.text, "a");
         assert_eq!(parse_chord("Control++").expect("plus").key.key, "+");
         assert_eq!(parse_chord("Space").expect("space").key.text, " ");
+    }
+
+    #[test]
+    fn dom_codes_name_their_keys() {
+        for (code, text) in [
+            ("Period", "."),
+            ("Minus", "-"),
+            ("Comma", ","),
+            ("Slash", "/"),
+            ("KeyA", "a"),
+            ("keyz", "z"),
+            ("Digit1", "1"),
+            ("Backquote", "`"),
+            ("BracketLeft", "["),
+        ] {
+            let key = parse_chord(code)
+                .unwrap_or_else(|e| panic!("{code}: {e}"))
+                .key;
+            assert_eq!(key.text, text, "{code}");
+        }
+        let chord = parse_chord("Control+KeyS").expect("chord");
+        assert!(chord.modifiers.ctrl);
+        assert_eq!(chord.key.code, "KeyS");
+        assert_eq!(
+            parse_chord("Shift+Period").expect("chord").key.code,
+            "Period"
+        );
+        let err = parse_chord("KeyAB").expect_err("not a code");
+        assert!(err.to_string().contains("single character"), "{err}");
     }
 
     #[test]

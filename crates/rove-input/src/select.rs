@@ -30,11 +30,33 @@ const SELECT: &str = r#"function (wanted) {
   if (!this.multiple && wanted.length > 1) return {state: 'single'};
   const options = Array.from(this.options);
   const label = (o) => (o.label || o.textContent).replace(/\s+/g, ' ').trim();
+  const low = (s) => s.toLowerCase();
+  // Edit distance, for the nearest labels when none matches.
+  const distance = (a, b) => {
+    a = a.slice(0, 80); b = b.slice(0, 80);
+    let row = Array.from({length: b.length + 1}, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) {
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      row = next;
+    }
+    return row[b.length];
+  };
   const picked = [];
   for (const w of wanted) {
+    // The view cuts long labels with an ellipsis: the text shown is a prefix.
+    const shown = w.endsWith('\u2026') ? w.slice(0, -1).trimEnd() : w;
+    const prefixed = options.filter((o) => low(label(o)).startsWith(low(shown)));
     const match = options.find((o) => label(o) === w) || options.find((o) => o.value === w) ||
-      options.find((o) => label(o).toLowerCase() === w.toLowerCase());
-    if (!match) return {state: 'missing', value: w, options: options.slice(0, 20).map(label), total: options.length};
+      options.find((o) => low(label(o)) === low(w)) || (shown && prefixed.length === 1 ? prefixed[0] : null);
+    if (!match) {
+      const nearest = options.map((o) => [distance(low(label(o)), low(shown)), label(o)])
+        .sort((x, y) => x[0] - y[0]).slice(0, 3).map((x) => x[1]);
+      return {state: 'missing', value: w, options: options.slice(0, 20).map(label), total: options.length,
+        nearest, ambiguous: prefixed.length > 1 ? prefixed.slice(0, 5).map(label) : []};
+    }
     if (match.disabled) return {state: 'option_disabled', value: w};
     picked.push(match);
   }
@@ -213,8 +235,27 @@ async fn native_select(
                 } else {
                     String::new()
                 };
+                let quoted = |key: &str| -> String {
+                    value[key]
+                        .as_array()
+                        .map(|o| {
+                            o.iter()
+                                .filter_map(|v| v.as_str())
+                                .map(|o| format!("{o:?}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })
+                        .unwrap_or_default()
+                };
+                let closest = match (quoted("ambiguous"), quoted("nearest")) {
+                    (several, _) if !several.is_empty() => {
+                        format!("; it begins several: {several}")
+                    }
+                    (_, nearest) if !nearest.is_empty() => format!("; the closest: {nearest}"),
+                    _ => String::new(),
+                };
                 Err(InputError::Rejected(format!(
-                    "{target} has no option {:?}; it has {}{more}",
+                    "{target} has no option {:?}{closest}. Its options: {}{more}",
                     value["value"].as_str().unwrap_or_default(),
                     shown
                         .iter()

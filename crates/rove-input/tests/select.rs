@@ -98,3 +98,50 @@ async fn impossible_selections_say_why() {
     );
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_labels_are_chosen_by_the_text_the_view_shows() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("select.html").await;
+    let view = model.view(&ViewOptions::default()).await.expect("view");
+    // The view cuts long labels; what it shows picks the option.
+    let line = view
+        .text
+        .lines()
+        .find(|l| l.contains("combobox \"Kernel\""))
+        .expect("the select's line")
+        .to_owned();
+    let shown = line
+        .split("(options \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the first option as shown")
+        .to_owned();
+    assert!(shown.ends_with('…'), "{line}");
+    let kernel = find(&mut model, "Kernel", Some("combobox")).await;
+    let outcome = select_options(&mut model, kernel, &[shown])
+        .await
+        .expect("by the shown text");
+    assert!(outcome.selected[0].starts_with("Python 3 (ipykernel)"));
+    // A unique prefix works; one that begins several options says which.
+    let outcome = select_options(&mut model, kernel, &strings(&["rust"]))
+        .await
+        .expect("by a unique prefix");
+    assert_eq!(outcome.selected, vec!["Rust (evcxr)"]);
+    let err = select_options(&mut model, kernel, &strings(&["R"]))
+        .await
+        .expect_err("ambiguous");
+    assert!(err.to_string().contains("begins several"), "{err}");
+    // No match: the closest labels are named.
+    let err = select_options(&mut model, kernel, &strings(&["Rust (evxcr)"]))
+        .await
+        .expect_err("a typo");
+    assert!(
+        err.to_string().contains("the closest: \"Rust (evcxr)\""),
+        "{err}"
+    );
+    browser.close().await;
+}
