@@ -21,8 +21,13 @@ const TABLE: &str = "<title>People</title><table>\
     <tr><td>Bob</td><td>bob@example.org</td><td></td></tr></table>\
     <div id=d role=dialog aria-label=Notice>Hi <button onclick=\"d.remove()\">Close</button></div>";
 
+const GROWS: &str = "<title>Calendar</title><div id=c></div>\
+    <button onclick=\"c.innerHTML = '<table><tr><th>S</th><th>M</th><th>T</th></tr><tr><td></td><td>30</td><td><a href=#1>1</a></td></tr></table><ul><li><a href=#a>Alpha</a></li><li><a href=#b>Beta</a></li></ul>'\">Show</button>\
+    <button onclick=\"c.innerHTML = ''\">Hide</button>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/grows.html", Response::html(GROWS))
         .page("/menu.html", Response::html(MENU))
         .page("/table.html", Response::html(TABLE));
     Fixture::with(routes, SessionConfig::default()).await
@@ -75,5 +80,40 @@ async fn empty_cells_keep_their_columns_and_a_removed_line_names_the_ref_shown()
         diff.contains(&format!("- {dialog} dialog \"Notice\"")),
         "the diff names {dialog}: {diff}"
     );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_diff_shows_added_and_removed_structure_as_the_view_does() {
+    let mut f = fixture().await;
+    f.open("/grows.html").await;
+    let show = f.find("Show", "button").await;
+    let diff = f
+        .ok(json!({"command": "click", "ref": show}))
+        .await
+        .view
+        .expect("a diff")
+        .text;
+    // The rows read as they do in a view: one line each, empty cells kept.
+    assert!(diff.contains("| S | M | T |"), "{diff}");
+    assert!(diff.contains("|  | 30 | e"), "{diff}");
+    assert!(diff.contains("+ - e") && diff.contains("link \"Alpha\""), "{diff}");
+    for hidden in ["cell", "columnheader", "listitem", " list"] {
+        assert!(!diff.contains(hidden), "{hidden} in {diff}");
+    }
+    let full = f.ok(json!({"command": "snapshot"})).await.view.expect("view");
+    assert!(diff.len() < full.text.len() + 40, "{diff}\nvs\n{}", full.text);
+    // Taken away again: the removed lines name refs the agent was shown.
+    let hide = f.find("Hide", "button").await;
+    let diff = f
+        .ok(json!({"command": "click", "ref": hide}))
+        .await
+        .view
+        .expect("a diff")
+        .text;
+    for line in diff.lines().filter(|l| l.starts_with("- ")) {
+        let r = line[2..].split_whitespace().next().unwrap_or_default();
+        assert!(full.text.contains(&format!("{r} ")), "{r} was never shown: {diff}");
+    }
     f.close().await;
 }

@@ -14,7 +14,8 @@ use crate::tokens;
 /// One difference.
 #[derive(Debug)]
 pub(crate) enum Change<'a> {
-    Added(&'a Line),
+    /// A new line, and where it stands in the new observation.
+    Added(&'a Line, usize),
     Removed(&'a Line),
     Changed { old: &'a Line, new: &'a Line },
 }
@@ -27,9 +28,9 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
     let after: HashMap<(&NodeKey, u16), &Line> =
         new.iter().map(|l| ((&l.key, l.text_index), l)).collect();
     let mut changes = Vec::new();
-    for line in new {
+    for (at, line) in new.iter().enumerate() {
         match before.get(&(&line.key, line.text_index)) {
-            None => changes.push(Change::Added(line)),
+            None => changes.push(Change::Added(line, at)),
             Some(prev) if !same_content(&prev.record, &line.record) => {
                 changes.push(Change::Changed {
                     old: prev,
@@ -86,19 +87,32 @@ pub(crate) fn render_changes(
     opts: &RenderOptions,
 ) -> (String, usize) {
     let mut text = String::new();
-    // Added lines keep their nesting relative to the first line of their run.
-    let mut run_base: Option<u16> = None;
     let mut i = 0;
     while i < changes.len() {
         let piece = match &changes[i] {
-            Change::Added(line) => {
-                let base = run_base.map_or(line.depth, |b| b.min(line.depth));
-                run_base = Some(base);
-                let indent = "  ".repeat(usize::from(line.depth - base));
-                format!("+ {indent}{}", line_text(line, refs, opts))
+            Change::Added(first, at) => {
+                // A run of lines that stand together in the new page is
+                // rendered exactly as the view renders it (rows on one
+                // line, lists as bullets), each line marked `+`.
+                let mut run = vec![(*first).clone()];
+                let mut next_at = at + 1;
+                while let Some(Change::Added(line, at)) = changes.get(i + run.len()) {
+                    if *at != next_at {
+                        break;
+                    }
+                    run.push((*line).clone());
+                    next_at += 1;
+                }
+                i += run.len() - 1;
+                added_run(&run, refs, opts)
+            }
+            Change::Removed(line) if crate::render::has_no_line(&line.record) => {
+                // The view never showed this line (an unnamed list, a plain
+                // list item): its insides speak for themselves.
+                i += 1;
+                continue;
             }
             Change::Removed(line) => {
-                run_base = None;
                 // A removed element's removed insides are counted, not listed.
                 let mut inside = 0;
                 while let Some(Change::Removed(next)) = changes.get(i + 1 + inside) {
@@ -116,7 +130,6 @@ pub(crate) fn render_changes(
                 format!("- {}{note}", removed_line_text(line, refs, opts))
             }
             Change::Changed { old, new } => {
-                run_base = None;
                 format!("~ {}", changed_line_text(old, new, refs, opts))
             }
         };
@@ -126,6 +139,35 @@ pub(crate) fn render_changes(
     }
     let tokens = tokens::estimate(&text);
     (text, tokens)
+}
+
+/// Added lines that stand together in the new page, rendered as the view
+/// renders them (rows on one line, lists as bullets), each marked `+`. Text
+/// added to an element that was there before carries that element's ref, so
+/// the diff names it.
+fn added_run(run: &[Line], refs: &mut RefTable, opts: &RenderOptions) -> String {
+    let base = run.iter().map(|l| l.depth).min().unwrap_or(0);
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < run.len() {
+        if run[k].record.is_text() && run[k].depth == base {
+            out.push(format!("+ {}", line_text(&run[k], refs, opts)));
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < run.len() && !(run[k].record.is_text() && run[k].depth == base) {
+            k += 1;
+        }
+        let mut group = run[start..k].to_vec();
+        let group_base = group.iter().map(|l| l.depth).min().unwrap_or(0);
+        for line in &mut group {
+            line.depth -= group_base;
+        }
+        let shown = crate::render::render(&group, refs, opts);
+        out.extend(shown.text.lines().map(|l| format!("+ {l}")));
+    }
+    out.join("\n")
 }
 
 /// A removed line names the element by the ref the agent was shown (the

@@ -35,8 +35,16 @@ pub(crate) struct Rendered {
 
 /// Roles whose own line is left out; their children move up a level. The
 /// bullets of list items already say "list"; row groups say nothing.
-fn dissolves(record: &Record) -> bool {
+pub(crate) fn dissolves(record: &Record) -> bool {
     matches!(record.r.as_str(), "list" | "rowgroup") && record.n.is_empty()
+}
+
+/// Whether the view gives this record no line of its own: a dissolved
+/// container, or a list item that is not clickable (its bullet carries its
+/// first child's line, not its ref).
+pub(crate) fn has_no_line(record: &Record) -> bool {
+    dissolves(record)
+        || (record.r == "listitem" && !record.f.split(' ').any(|f| f == "clickable"))
 }
 
 fn is_cell(role: &str) -> bool {
