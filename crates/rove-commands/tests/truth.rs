@@ -25,8 +25,16 @@ const GROWS: &str = "<title>Calendar</title><div id=c></div>\
     <button onclick=\"c.innerHTML = '<table><tr><th>S</th><th>M</th><th>T</th></tr><tr><td></td><td>30</td><td><a href=#1>1</a></td></tr></table><ul><li><a href=#a>Alpha</a></li><li><a href=#b>Beta</a></li></ul>'\">Show</button>\
     <button onclick=\"c.innerHTML = ''\">Hide</button>";
 
+const APP_UI: &str = "<title>App</title>\
+    <div role=menu aria-label=File><div role=menuitem>New</div>\
+    <div role=presentation tabindex=0 class=sep></div>\
+    <div role=menuitem aria-haspopup=true aria-expanded=false>Open Recent</div></div>\
+    <div role=toolbar aria-label=Cells><div style=cursor:pointer onclick=\"0\"><div><button>Save</button></div></div></div>\
+    <select size=3 aria-label=Empty></select>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/app-ui.html", Response::html(APP_UI))
         .page("/grows.html", Response::html(GROWS))
         .page("/menu.html", Response::html(MENU))
         .page("/table.html", Response::html(TABLE));
@@ -97,12 +105,23 @@ async fn a_diff_shows_added_and_removed_structure_as_the_view_does() {
     // The rows read as they do in a view: one line each, empty cells kept.
     assert!(diff.contains("| S | M | T |"), "{diff}");
     assert!(diff.contains("|  | 30 | e"), "{diff}");
-    assert!(diff.contains("+ - e") && diff.contains("link \"Alpha\""), "{diff}");
+    assert!(
+        diff.contains("+ - e") && diff.contains("link \"Alpha\""),
+        "{diff}"
+    );
     for hidden in ["cell", "columnheader", "listitem", " list"] {
         assert!(!diff.contains(hidden), "{hidden} in {diff}");
     }
-    let full = f.ok(json!({"command": "snapshot"})).await.view.expect("view");
-    assert!(diff.len() < full.text.len() + 40, "{diff}\nvs\n{}", full.text);
+    let full = f
+        .ok(json!({"command": "snapshot"}))
+        .await
+        .view
+        .expect("view");
+    assert!(
+        diff.len() < full.text.len() + 40,
+        "{diff}\nvs\n{}",
+        full.text
+    );
     // Taken away again: the removed lines name refs the agent was shown.
     let hide = f.find("Hide", "button").await;
     let diff = f
@@ -113,7 +132,35 @@ async fn a_diff_shows_added_and_removed_structure_as_the_view_does() {
         .text;
     for line in diff.lines().filter(|l| l.starts_with("- ")) {
         let r = line[2..].split_whitespace().next().unwrap_or_default();
-        assert!(full.text.contains(&format!("{r} ")), "{r} was never shown: {diff}");
+        assert!(
+            full.text.contains(&format!("{r} ")),
+            "{r} was never shown: {diff}"
+        );
     }
+    f.close().await;
+}
+
+#[tokio::test]
+async fn app_chrome_reads_as_one_line_per_thing_with_its_popup_hints() {
+    let mut f = fixture().await;
+    let view = f.open("/app-ui.html").await.view.expect("view").text;
+    let submenu = view
+        .lines()
+        .find(|l| l.contains("menuitem \"Open Recent\""))
+        .unwrap_or_else(|| panic!("{view}"));
+    assert!(
+        submenu.contains("haspopup") && submenu.contains("collapsed"),
+        "{view}"
+    );
+    assert!(
+        !view.lines().any(
+            |l| l.trim_start().split_whitespace().nth(1) == Some("clickable") && !l.contains('"')
+        ),
+        "no nameless clickable lines: {view}"
+    );
+    let save_lines = view.lines().filter(|l| l.contains("Save")).count();
+    assert_eq!(save_lines, 1, "{view}");
+    assert!(!view.contains("clickable"), "{view}");
+    assert!(!view.contains("(options )"), "{view}");
     f.close().await;
 }

@@ -17,7 +17,10 @@ pub(crate) enum Change<'a> {
     /// A new line, and where it stands in the new observation.
     Added(&'a Line, usize),
     Removed(&'a Line),
-    Changed { old: &'a Line, new: &'a Line },
+    Changed {
+        old: &'a Line,
+        new: &'a Line,
+    },
 }
 
 /// The changes from `old` to `new`: additions and changes in the new order,

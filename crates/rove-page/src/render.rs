@@ -43,8 +43,7 @@ pub(crate) fn dissolves(record: &Record) -> bool {
 /// container, or a list item that is not clickable (its bullet carries its
 /// first child's line, not its ref).
 pub(crate) fn has_no_line(record: &Record) -> bool {
-    dissolves(record)
-        || (record.r == "listitem" && !record.f.split(' ').any(|f| f == "clickable"))
+    dissolves(record) || (record.r == "listitem" && !record.f.split(' ').any(|f| f == "clickable"))
 }
 
 fn is_cell(role: &str) -> bool {
@@ -276,7 +275,7 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
             s.push_str(v);
         }
     }
-    if let Some(options) = &record.o {
+    if let Some(options) = record.o.as_ref().filter(|o| !o.is_empty()) {
         let shown: Vec<String> = options.iter().map(|o| quote(o)).collect();
         s.push_str(" (options ");
         s.push_str(&shown.join(", "));

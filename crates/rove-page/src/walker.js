@@ -146,6 +146,10 @@
     }
     if (aria('aria-pressed') === 'true') f.push('pressed');
     if (aria('aria-pressed') === 'mixed') f.push('mixed');
+    // A control that opens a popup says so (a submenu, a menu button); a
+    // combobox always does, so it says nothing.
+    const popup = aria('aria-haspopup');
+    if (popup && popup !== 'false' && role !== 'combobox') f.push(popup === 'true' || popup === 'menu' ? 'haspopup' : 'haspopup=' + popup);
     const expanded = aria('aria-expanded');
     if (expanded === 'true') f.push('expanded');
     else if (expanded === 'false') f.push('collapsed');
@@ -195,9 +199,19 @@
   // not a click target: without a pointer cursor of its own, only small
   // elements count.
   const isClickable = (e, style, parentCursor) => {
-    if (style.cursor === 'pointer' && parentCursor !== 'pointer') return true;
-    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || (e.tabIndex >= 0 && e.hasAttribute('tabindex'));
+    if (style.cursor === 'pointer' && parentCursor !== 'pointer') return !wrapsOneControl(e);
+    // A tabindex alone on an element with nothing to say (a menu separator,
+    // a focus trap) makes it focusable, not something to click.
+    const focusable = e.tabIndex >= 0 && e.hasAttribute('tabindex') &&
+      !!((e.innerText || '').trim() || e.getAttribute('aria-label') || e.title);
+    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable;
     return evidence && isSmall(e);
+  };
+  // A box around one control and nothing else (a toolbar item around its
+  // button) is that control: one line, not three.
+  const wrapsOneControl = (e) => {
+    const controls = e.querySelectorAll(INTERACTIVE_SELECTOR);
+    return controls.length === 1 && (e.innerText || '').trim() === (controls[0].innerText || '').trim();
   };
   const isSmall = (e) => (e.innerText || '').length <= 150 && !e.querySelector(CONTENT_SELECTOR);
 
