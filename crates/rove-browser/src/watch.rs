@@ -137,6 +137,14 @@ struct RequestEvent {
     request_id: String,
     #[serde(default, rename = "type")]
     kind: Option<String>,
+    #[serde(default)]
+    request: Option<RequestLine>,
+}
+
+#[derive(Deserialize)]
+struct RequestLine {
+    #[serde(default)]
+    url: String,
 }
 
 impl TabWatch {
@@ -373,7 +381,17 @@ impl TabWatch {
             }
             "Network.requestWillBeSent" => {
                 let r: RequestEvent = event.parse().ok()?;
-                if r.kind.as_deref() == Some("EventSource") {
+                // Event streams never finish; the browser's own favicon
+                // fetch is no page activity.
+                let favicon = r.kind.as_deref() == Some("Other")
+                    && r.request.as_ref().is_some_and(|q| {
+                        q.url
+                            .split(['?', '#'])
+                            .next()
+                            .unwrap_or_default()
+                            .ends_with("/favicon.ico")
+                    });
+                if r.kind.as_deref() == Some("EventSource") || favicon {
                     return None;
                 }
                 let inserted = self
@@ -387,11 +405,13 @@ impl TabWatch {
             }
             "Network.loadingFinished" | "Network.loadingFailed" => {
                 let r: RequestEvent = event.parse().ok()?;
-                let removed = self
-                    .lock()
-                    .requests
-                    .remove(&(event.session_id.clone(), r.request_id));
-                if !removed {
+                // An iframe's document is requested from the parent's
+                // session and finishes in the iframe's own (out-of-process)
+                // one: the request id is what they share.
+                let mut state = self.lock();
+                let before = state.requests.len();
+                state.requests.retain(|(_, id)| *id != r.request_id);
+                if state.requests.len() == before {
                     return None;
                 }
             }

@@ -172,11 +172,56 @@ impl Session {
             Some(status) if status != 200 => format!("opened {} (HTTP {status})", arrival.url),
             _ => format!("opened {}", arrival.url),
         });
+        // An app that builds its page after the load event (a single-page
+        // app's shell fetching its bundles) is given time to finish.
+        if !self.shell_settled().await {
+            out.happened.push(format!(
+                "the page was still changing {} s after it loaded; the view may be incomplete (snapshot again, or wait --text for what you expect)",
+                SHELL_SETTLE_CAP.as_secs()
+            ));
+        }
         // A new document: the view after it is a full one, not a diff
         // against the page that was left.
         let model = self.model()?;
         out.view = Some(view_of(model, Mode::Full, None).await?);
         Ok(())
+    }
+
+    /// Waits, after the load event, until the page stops changing, up to
+    /// [`SHELL_SETTLE_CAP`]; whether it did. Stopped means: the DOM still
+    /// for [`SHELL_QUIET`] with no request in flight, or the DOM still for
+    /// [`SHELL_QUIET_LONG`] whatever the network does (a page that never
+    /// reads a response keeps it "in flight" for ever). A static page costs
+    /// one quiet window.
+    async fn shell_settled(&mut self) -> bool {
+        let Ok(tab) = self.focused() else {
+            return true;
+        };
+        let Ok(watch) = tab.watch().await else {
+            return true;
+        };
+        let deadline = Instant::now() + SHELL_SETTLE_CAP;
+        let settled = crate::session::unless_dialog(&tab, async {
+            if !dom_quiet(&tab, SHELL_QUIET, deadline).await {
+                return Ok(false);
+            }
+            if watch.requests_in_flight() == 0 {
+                return Ok(true);
+            }
+            let network = watch.network_quiet(SHELL_QUIET, SHELL_QUIET_LONG).await;
+            Ok(dom_quiet(
+                &tab,
+                if network {
+                    SHELL_QUIET
+                } else {
+                    SHELL_QUIET_LONG
+                },
+                deadline,
+            )
+            .await)
+        });
+        // A dialog is reported with the view.
+        settled.await.unwrap_or(true)
     }
 }
 
@@ -190,6 +235,32 @@ pub(crate) enum NavError {
 impl<E: Into<CommandError>> From<E> for NavError {
     fn from(e: E) -> Self {
         NavError::Other(e.into())
+    }
+}
+
+/// Whether the document stays without mutations for `quiet` before
+/// `deadline` (false when the deadline comes first, or the page cannot be
+/// asked).
+async fn dom_quiet(tab: &Tab, quiet: Duration, deadline: Instant) -> bool {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left < quiet {
+        return false;
+    }
+    let (quiet_ms, cap_ms) = (quiet.as_millis() as u64, left.as_millis() as u64);
+    let script = format!(
+        "new Promise((resolve) => {{ let timer; const done = (still) => {{ observer.disconnect(); resolve(still); }}; \
+         const observer = new MutationObserver(() => {{ clearTimeout(timer); timer = setTimeout(() => done(true), {quiet_ms}); }}); \
+         observer.observe(document, {{subtree: true, childList: true, characterData: true}}); \
+         timer = setTimeout(() => done(true), {quiet_ms}); setTimeout(() => done(false), {cap_ms}); }})"
+    );
+    let asked = tab.call(
+        "Runtime.evaluate",
+        json!({"expression": script, "awaitPromise": true, "returnByValue": true}),
+    );
+    match tokio::time::timeout(left + quiet, asked).await {
+        Ok(Ok(answer)) => answer["result"]["value"].as_bool().unwrap_or(true),
+        Ok(Err(_)) => true,
+        Err(_) => false,
     }
 }
 
@@ -292,6 +363,15 @@ async fn drive(
         }),
     }
 }
+
+/// How long a loaded page's requests and DOM must stay still to count as
+/// built.
+const SHELL_QUIET: Duration = Duration::from_millis(60);
+/// How long the DOM must stay still when requests stay in flight.
+const SHELL_QUIET_LONG: Duration = Duration::from_millis(500);
+/// The longest `open` waits after the load event for the page to stop
+/// changing.
+const SHELL_SETTLE_CAP: Duration = Duration::from_secs(3);
 
 /// Longer than any navigation: how long one watches for a dialog.
 const DIALOG_WATCH: Duration = Duration::from_secs(3_600);

@@ -217,7 +217,7 @@ async fn a_dialog_the_page_takes_away_stops_blocking() {
         })
         .page(
             "/frame-alert.html",
-            rove_localserver::Response::html("<p>inner</p><script>setTimeout(() => alert('from the frame'), 800)</script>"),
+            rove_localserver::Response::html("<p>inner</p><script>setTimeout(() => alert('from the frame'), 2500)</script>"),
         );
     let mut f = Fixture::with(routes, SessionConfig::default()).await;
     let url = f.url("/host.html");

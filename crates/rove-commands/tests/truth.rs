@@ -32,8 +32,20 @@ const APP_UI: &str = "<title>App</title>\
     <div role=toolbar aria-label=Cells><div style=cursor:pointer onclick=\"0\"><div><button>Save</button></div></div></div>\
     <select size=3 aria-label=Empty></select>";
 
+/// An app whose shell is built after the load event, piece by piece.
+const SHELL: &str = "<title>Shell</title><p>Loading…</p><script>\
+    window.onload = () => { let n = 0; const t = setInterval(() => {\
+      fetch('/shell.html').then(() => { document.body.insertAdjacentHTML('beforeend', '<button>Part ' + n + '</button>'); if (++n === 8) clearInterval(t); }); }, 40); };\
+    </script>";
+
+/// A page that never stops changing.
+const TICKER: &str = "<title>Ticker</title><p id=t>0</p><script>\
+    setInterval(() => { t.textContent = Date.now(); }, 20);</script>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/shell.html", Response::html(SHELL))
+        .page("/ticker.html", Response::html(TICKER))
         .page("/app-ui.html", Response::html(APP_UI))
         .page("/grows.html", Response::html(GROWS))
         .page("/menu.html", Response::html(MENU))
@@ -153,14 +165,37 @@ async fn app_chrome_reads_as_one_line_per_thing_with_its_popup_hints() {
         "{view}"
     );
     assert!(
-        !view.lines().any(
-            |l| l.trim_start().split_whitespace().nth(1) == Some("clickable") && !l.contains('"')
-        ),
+        !view
+            .lines()
+            .any(|l| l.split_whitespace().nth(1) == Some("clickable") && !l.contains('"')),
         "no nameless clickable lines: {view}"
     );
     let save_lines = view.lines().filter(|l| l.contains("Save")).count();
     assert_eq!(save_lines, 1, "{view}");
     assert!(!view.contains("clickable"), "{view}");
     assert!(!view.contains("(options )"), "{view}");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn open_waits_for_an_app_shell_and_says_when_a_page_never_settles() {
+    let mut f = fixture().await;
+    let out = f.open("/shell.html").await;
+    let view = out.view.expect("view").text;
+    assert!(
+        view.contains("button \"Part 7\""),
+        "the whole shell: {view}"
+    );
+    assert!(
+        !out.happened.iter().any(|l| l.contains("still changing")),
+        "{:?}",
+        out.happened
+    );
+    let out = f.open("/ticker.html").await;
+    assert!(
+        out.happened.iter().any(|l| l.contains("may be incomplete")),
+        "{:?}",
+        out.happened
+    );
     f.close().await;
 }
