@@ -78,10 +78,7 @@ pub async fn serve_http(
         ])
         .enforce_origin_validation();
     let service = StreamableHttpService::new(
-        move || {
-            RoveMcp::new(source.clone(), config.clone())
-                .map_err(|e| std::io::Error::other(e.to_string()))
-        },
+        move || Ok(RoveMcp::new(source.clone(), config.clone())),
         Arc::new(LocalSessionManager::default()),
         http_config,
     );

@@ -119,11 +119,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
             }
         };
     }
-    let served = match rove_mcp::RoveMcp::new(source, config) {
-        Ok(server) => server.serve_stdio().await,
-        Err(e) => Err(e),
-    };
-    match served {
+    match rove_mcp::RoveMcp::new(source, config).serve_stdio().await {
         Ok(()) => 0,
         Err(e) => {
             tracing::error!(error = %e, "the MCP server stopped");
