@@ -180,7 +180,11 @@ where
                 backoff = Duration::ZERO;
                 match connections.admit() {
                     Some(ticket) => serve(stream, ticket),
-                    None => tracing::debug!("every connection is busy; closed a new one"),
+                    None => {
+                        // A word before closing, if the socket takes it now.
+                        let _ = stream.try_write(BUSY);
+                        tracing::debug!("every connection is busy; closed a new one");
+                    }
                 }
             }
             Err(e) => {
@@ -201,6 +205,9 @@ where
         }
     }
 }
+
+/// The whole answer to a connection there is no room for.
+const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
 fn out_of_descriptors(e: &std::io::Error) -> bool {
     matches!(

@@ -383,3 +383,44 @@ async fn idle_http_sessions_expire() {
     let (gone, _) = tools_list(&addr, "Bearer s3cret", &session).await;
     assert_eq!(gone.status, 404, "{gone:?}");
 }
+
+#[tokio::test]
+async fn http_at_the_connection_cap_with_every_connection_busy_a_new_one_gets_503() {
+    let server = small_server(rove_mcp::HttpLimits {
+        max_connections: 1,
+        ..rove_mcp::HttpLimits::default()
+    })
+    .await;
+    let addr = server.addr.to_string();
+    let session = open_session(&addr, "Bearer s3cret").await;
+    // The one connection: the session's event stream, open for as long as
+    // the client wants it.
+    let mut stream = TcpStream::connect(&addr).await.expect("connect");
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer s3cret\r\nAccept: text/event-stream\r\nMcp-Session-Id: {session}\r\n\r\n"
+    );
+    stream.write_all(get.as_bytes()).await.expect("send");
+    let mut head = Vec::new();
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        let mut chunk = [0u8; 1024];
+        let n = tokio::time::timeout(Duration::from_secs(30), stream.read(&mut chunk))
+            .await
+            .expect("the stream's head")
+            .expect("read");
+        assert!(
+            n > 0,
+            "the stream closed: {}",
+            String::from_utf8_lossy(&head)
+        );
+        head.extend_from_slice(&chunk[..n]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    // No room and nothing idle to close: the newcomer is told so.
+    let (answer, _) = tools_list(&addr, "Bearer s3cret", &session).await;
+    assert_eq!(answer.status, 503, "{answer:?}");
+    assert_eq!(server.connections(), 1);
+}
