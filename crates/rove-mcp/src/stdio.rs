@@ -131,12 +131,25 @@ async fn pump_rmcp_output<R: AsyncRead + Unpin>(from_rmcp: R, lines: mpsc::Sende
                 if !line.ends_with(b"\n") {
                     line.push(b'\n');
                 }
+                let line = with_null_id(line);
                 if lines.send(line).await.is_err() {
                     return;
                 }
             }
         }
     }
+}
+
+/// rmcp answers a well-formed message that is not a valid request with an
+/// error that has no `id` at all; JSON-RPC wants `"id": null` there.
+fn with_null_id(line: Vec<u8>) -> Vec<u8> {
+    const PREFIX: &[u8] = br#"{"jsonrpc":"2.0","error":"#;
+    if !line.starts_with(PREFIX) {
+        return line;
+    }
+    let mut fixed = br#"{"jsonrpc":"2.0","id":null,"error":"#.to_vec();
+    fixed.extend_from_slice(&line[PREFIX.len()..]);
+    fixed
 }
 
 /// The only writer of stdout: one whole line at a time.
@@ -315,6 +328,17 @@ mod tests {
         ] {
             assert!(check(bad).is_err(), "{}", String::from_utf8_lossy(bad));
         }
+    }
+
+    #[test]
+    fn an_error_without_an_id_gets_a_null_one() {
+        let fixed = with_null_id(
+            br#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"}}"#.to_vec(),
+        );
+        let parsed: serde_json::Value = serde_json::from_slice(&fixed).expect("JSON");
+        assert!(parsed["id"].is_null() && parsed.as_object().is_some_and(|m| m.contains_key("id")));
+        let answer = br#"{"jsonrpc":"2.0","id":3,"error":{"code":-32601}}"#.to_vec();
+        assert_eq!(with_null_id(answer.clone()), answer);
     }
 
     #[tokio::test]

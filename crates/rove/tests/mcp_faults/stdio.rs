@@ -50,6 +50,20 @@ async fn stdio_answers_invalid_utf8_with_a_parse_error() {
 }
 
 #[tokio::test]
+async fn stdio_answers_json_that_is_no_request_with_invalid_request_and_a_null_id() {
+    let mut client = client().await;
+    client.send(r#"{"hello": "world"}"#).await;
+    let error = client.next().await;
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert!(
+        error.as_object().is_some_and(|m| m.contains_key("id")) && error["id"].is_null(),
+        "{error}"
+    );
+    let tools = client.request(7, "tools/list", json!({})).await;
+    assert!(tools["result"]["tools"].is_array(), "{tools}");
+}
+
+#[tokio::test]
 async fn stdio_answers_a_line_over_16_mib_with_an_error_and_serves_the_next() {
     let mut client = client().await;
     // A request 1 byte over the limit, with an id the server must not
