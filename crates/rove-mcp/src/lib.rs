@@ -8,13 +8,22 @@
 //! as text; a failure is a tool result with `isError: true`, the typed error
 //! as JSON in the first content block and the fresh view, when there is one,
 //! in the second.
+//!
+//! Over stdio every line gets an answer (`stdio.rs`); over HTTP slow and
+//! many clients are bounded ([`HttpLimits`]).
 
 mod http;
+mod http_auth;
+mod http_conns;
+mod http_sessions;
 mod server;
+mod session;
+mod stdio;
 mod tools;
 
-pub use http::{HttpServer, serve_http};
+pub use http::{HttpLimits, HttpServer, serve_http, serve_http_with};
 pub use server::{BrowserSource, Forwarder, McpError, RoveMcp};
+pub use stdio::MAX_MESSAGE_BYTES;
 
 /// The tools as `tools/list` shows them, as JSON (for docs and tests).
 pub fn tools_json() -> serde_json::Value {

@@ -1,20 +1,23 @@
 //! The MCP server: each connection gets its own session (browser context,
-//! tabs, refs); the browser starts on the first tool call, so `initialize`
-//! and `tools/list` never wait for Chromium.
+//! tabs, refs); the session's thread and browser start on the first tool
+//! call, so `initialize` and `tools/list` never wait for Chromium and an
+//! idle client costs no thread. A cancelled call stops its command.
 
 use base64::Engine;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorCode,
+    Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
-use rove_browser::{Browser, BrowserError, ConnectOptions, LaunchOptions};
-use rove_commands::{Command, CommandError, Outcome, Session, SessionConfig};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rove_browser::{ConnectOptions, LaunchOptions};
+use rove_commands::{Command, CommandError, Outcome, SessionConfig};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tokio::sync::{mpsc, oneshot};
+
+use crate::session::OwnSession;
 
 /// Where the server's browser comes from.
 #[derive(Debug, Clone)]
@@ -50,82 +53,47 @@ pub enum McpError {
     Protocol(String),
 }
 
-/// rove as an MCP server: one session per connection.
+/// rove as an MCP server: one session per connection (per MCP session over
+/// HTTP), or the shared named session.
 ///
-/// The session lives on a thread of its own with its own single-threaded
-/// runtime: tool calls reach it through a channel and are run one at a
-/// time, in order. (rove's commands are not `Send` futures, and a session is
-/// used by one caller at a time anyway.)
+/// Cheap to create: the session's thread and browser start on the first
+/// tool call (see `session.rs`). Clones share the session; it ends when the
+/// last clone is dropped.
 #[derive(Debug, Clone)]
 pub struct RoveMcp {
-    jobs: Option<mpsc::UnboundedSender<Job>>,
-    forward: Option<Forwarder>,
+    backend: Arc<Backend>,
 }
 
-/// A tool call for the session thread, or the end.
-enum Job {
-    Run(Command, oneshot::Sender<Ran>),
-    Shutdown(oneshot::Sender<()>),
-}
-
-impl std::fmt::Debug for Job {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Job::Run(command, _) => write!(f, "Run({})", command.name()),
-            Job::Shutdown(_) => f.write_str("Shutdown"),
-        }
-    }
-}
-
-/// A command's result and the notes of what the server did first (a
-/// restarted browser).
-type Ran = (Result<Outcome, CommandError>, Vec<String>);
-
-#[derive(Debug, Default)]
-struct State {
-    browser: Option<Browser>,
-    session: Option<Session>,
+#[derive(Debug)]
+enum Backend {
+    Own(Box<OwnSession>),
+    Shared(Forwarder),
 }
 
 impl RoveMcp {
     /// A server that gets its browser from `source` (on the first tool call).
-    pub fn new(source: BrowserSource, config: SessionConfig) -> Result<RoveMcp, McpError> {
-        if let BrowserSource::Shared(forward) = source {
-            return Ok(RoveMcp {
-                jobs: None,
-                forward: Some(forward),
-            });
+    pub fn new(source: BrowserSource, config: SessionConfig) -> RoveMcp {
+        let backend = match source {
+            BrowserSource::Shared(forward) => Backend::Shared(forward),
+            source => Backend::Own(Box::new(OwnSession::new(source, config))),
+        };
+        RoveMcp {
+            backend: Arc::new(backend),
         }
-        let (jobs, queue) = mpsc::unbounded_channel();
-        std::thread::Builder::new()
-            .name("rove-mcp-session".into())
-            .spawn(move || session_thread(source, config, queue))
-            .map_err(|e| McpError::Protocol(format!("no session thread: {e}")))?;
-        Ok(RoveMcp {
-            jobs: Some(jobs),
-            forward: None,
-        })
     }
 
     /// Serves one client over stdin and stdout until it disconnects, then
     /// ends the session and any browser it launched. Nothing but JSON-RPC is
-    /// written to stdout.
+    /// written to stdout, and every line read gets an answer (a line that is
+    /// not JSON, or longer than [`crate::MAX_MESSAGE_BYTES`], a JSON-RPC
+    /// error; see `stdio.rs`).
     pub async fn serve_stdio(self) -> Result<(), McpError> {
-        let jobs = self.jobs.clone();
-        let running = self
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| McpError::Protocol(e.to_string()))?;
-        let ended = running.waiting().await;
-        let (done, finished) = oneshot::channel();
-        if let Some(jobs) = jobs {
-            if jobs.send(Job::Shutdown(done)).is_ok() {
-                let _ = tokio::time::timeout(std::time::Duration::from_secs(10), finished).await;
-            }
+        let backend = self.backend.clone();
+        let ended = crate::stdio::serve(self).await;
+        if let Backend::Own(session) = &*backend {
+            session.shut_down(std::time::Duration::from_secs(10)).await;
         }
         ended
-            .map(|_| ())
-            .map_err(|e| McpError::Protocol(e.to_string()))
     }
 
     /// Runs one tool call as a command of the vocabulary.
@@ -147,111 +115,16 @@ impl RoveMcp {
                 return CallToolResult::error(vec![ContentBlock::text(json!(error).to_string())]);
             }
         };
-        if let Some(forward) = &self.forward {
-            let answer = (forward.0)(json!({"command": command})).await;
-            return forwarded(&answer);
-        }
-        let (reply, answer) = oneshot::channel();
-        let sent = self
-            .jobs
-            .as_ref()
-            .is_some_and(|jobs| jobs.send(Job::Run(command, reply)).is_ok());
-        if !sent {
-            return failure(&CommandError::Rejected("the session has ended".into()));
-        }
-        match answer.await {
-            Ok((Ok(outcome), notes)) => success(&outcome, &notes),
-            Ok((Err(e), _)) => failure(&e),
-            Err(_) => failure(&CommandError::Rejected("the session has ended".into())),
-        }
-    }
-}
-
-/// The session's thread: runs jobs in order until told to stop or until
-/// every handle to the server is gone, then ends the session and browser.
-fn session_thread(
-    source: BrowserSource,
-    config: SessionConfig,
-    mut queue: mpsc::UnboundedReceiver<Job>,
-) {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            tracing::error!(error = %e, "no runtime for the MCP session");
-            return;
-        }
-    };
-    runtime.block_on(async move {
-        let mut state = State::default();
-        while let Some(job) = queue.recv().await {
-            match job {
-                Job::Run(command, reply) => {
-                    let ran = match ensure_session(&source, &config, &mut state).await {
-                        Err(e) => (Err(e), Vec::new()),
-                        Ok(notes) => match state.session.as_mut() {
-                            Some(session) => (session.execute(&command).await, notes),
-                            None => (Err(CommandError::Rejected("no session".into())), notes),
-                        },
-                    };
-                    let _ = reply.send(ran);
-                }
-                Job::Shutdown(done) => {
-                    shut_down(&mut state).await;
-                    let _ = done.send(());
-                    return;
-                }
+        match &*self.backend {
+            Backend::Shared(forward) => {
+                let answer = (forward.0)(json!({"command": command})).await;
+                forwarded(&answer)
             }
+            Backend::Own(session) => match session.run(command).await {
+                (Ok(outcome), notes) => success(&outcome, &notes),
+                (Err(e), _) => failure(&e),
+            },
         }
-        shut_down(&mut state).await;
-    });
-}
-
-/// Starts the browser and the session on first use, and again when the
-/// browser died (saying so).
-async fn ensure_session(
-    source: &BrowserSource,
-    config: &SessionConfig,
-    state: &mut State,
-) -> Result<Vec<String>, CommandError> {
-    let mut notes = Vec::new();
-    if let Some(browser) = &state.browser {
-        if browser.is_alive().await {
-            return Ok(notes);
-        }
-        notes.push("the browser had died; started a new one (tabs and refs start over)".into());
-        shut_down(state).await;
-    }
-    let browser = match source {
-        BrowserSource::Launch(options) => Browser::launch(options.clone()).await,
-        BrowserSource::Connect(options) => Browser::connect(options.clone()).await,
-        BrowserSource::Shared(_) => {
-            return Err(CommandError::Rejected(
-                "a shared session has no browser here".into(),
-            ));
-        }
-    }
-    .map_err(|e: BrowserError| CommandError::Browser(e))?;
-    let session = match Session::start(&browser, config.clone()).await {
-        Ok(session) => session,
-        Err(e) => {
-            browser.close().await;
-            return Err(e);
-        }
-    };
-    state.browser = Some(browser);
-    state.session = Some(session);
-    Ok(notes)
-}
-
-async fn shut_down(state: &mut State) {
-    if let Some(session) = state.session.take() {
-        let _ = session.close().await;
-    }
-    if let Some(browser) = state.browser.take() {
-        browser.close().await;
     }
 }
 
@@ -326,7 +199,7 @@ impl ServerHandler for RoveMcp {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if !crate::tools::all().iter().any(|t| t.name == request.name) {
             return Err(ErrorData::invalid_params(
@@ -334,6 +207,42 @@ impl ServerHandler for RoveMcp {
                 None,
             ));
         }
-        Ok(self.call(&request.name, request.arguments).await.into())
+        // `notifications/cancelled` cancels the context: dropping the call
+        // stops the command on the session thread. rmcp sends no answer to
+        // a cancelled request, so this error is never seen.
+        tokio::select! {
+            result = self.call(&request.name, request.arguments) => Ok(result.into()),
+            () = context.ct.cancelled() => Err(ErrorData::new(
+                ErrorCode(-32800),
+                "the request was cancelled",
+                None,
+            )),
+        }
+    }
+
+    // rove offers no resources or prompts; hosts that ask anyway get empty
+    // lists (a routine question, not an error worth a warning in the log).
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::default())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::default())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::default())
     }
 }

@@ -126,11 +126,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
             }
         };
     }
-    let served = match rove_mcp::RoveMcp::new(source, config) {
-        Ok(server) => server.serve_stdio().await,
-        Err(e) => Err(e),
-    };
-    match served {
+    match rove_mcp::RoveMcp::new(source, config).serve_stdio().await {
         Ok(()) => 0,
         Err(e) => {
             tracing::error!(error = %e, "the MCP server stopped");
@@ -182,6 +178,9 @@ fn init_logging(verbose: u8) {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal: a log file or an MCP host's
+        // capture of stderr gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_target(false)
         .init();
 }
