@@ -73,6 +73,12 @@ enum Backend {
 impl RoveMcp {
     /// A server that gets its browser from `source` (on the first tool call).
     pub fn new(source: BrowserSource, config: SessionConfig) -> RoveMcp {
+        // Each client counts its own tabs and refs (from t1, e1), and keeps
+        // counting across a restart of its browser.
+        let config = SessionConfig {
+            numbering: rove_commands::Numbering::default(),
+            ..config
+        };
         let backend = match source {
             BrowserSource::Shared(forward) => Backend::Shared(forward),
             source => Backend::Own(Box::new(OwnSession::new(source, config))),

@@ -190,7 +190,7 @@ async fn ensure_session(
         if browser.is_alive().await {
             return Ok(notes);
         }
-        notes.push("the browser had died; started a new one (tabs and refs start over)".into());
+        notes.push("the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)".into());
         shut_down(state).await;
     }
     let browser = match source {
