@@ -25,7 +25,52 @@ struct Inner {
     id: String,
     table: Mutex<TabTable>,
     policy: crate::policy::SharedPolicy,
+    viewport: SharedViewport,
 }
+
+/// The size of a tab's viewport, in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewport {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+impl Default for Viewport {
+    /// A common desktop size (what Playwright and the other tools give), wide
+    /// enough that responsive apps show their desktop controls.
+    fn default() -> Self {
+        Viewport {
+            width: 1280,
+            height: 720,
+        }
+    }
+}
+
+impl std::str::FromStr for Viewport {
+    type Err = String;
+    /// `1280x720`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (w, h) = s
+            .split_once(['x', 'X', '*'])
+            .ok_or_else(|| format!("{s:?} is not a size like 1280x720"))?;
+        let parse = |n: &str| {
+            n.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (100..=10_000).contains(n))
+                .ok_or_else(|| format!("{s:?}: each side is 100 to 10000 pixels"))
+        };
+        Ok(Viewport {
+            width: parse(w)?,
+            height: parse(h)?,
+        })
+    }
+}
+
+/// A context's viewport, shared with its tabs; `None`: the browser's own.
+pub(crate) type SharedViewport = Arc<Mutex<Option<Viewport>>>;
 
 #[derive(Debug, Default)]
 struct TabTable {
@@ -67,6 +112,7 @@ impl BrowserContext {
                     ..TabTable::default()
                 }),
                 policy: Arc::default(),
+                viewport: Arc::default(),
             }),
         }
     }
@@ -93,6 +139,21 @@ impl BrowserContext {
             .popups
             .set(&self.inner.id, &self.inner.policy);
         self.inner.browser.guard_popups().await
+    }
+
+    /// Gives the context's tabs (those open and those to come) a viewport of
+    /// `size` (`None`: the browser's own).
+    pub async fn set_viewport(&self, size: Option<Viewport>) -> Result<(), BrowserError> {
+        *self
+            .inner
+            .viewport
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = size;
+        let tabs: Vec<Tab> = self.table().tabs.clone();
+        for tab in tabs {
+            tab.apply_viewport().await?;
+        }
+        Ok(())
     }
 
     /// The context's domain policy.
@@ -146,6 +207,7 @@ impl BrowserContext {
             target_id,
             self.inner.browser.clone(),
             self.inner.policy.clone(),
+            self.inner.viewport.clone(),
         );
         table.tabs.push(tab.clone());
         tab

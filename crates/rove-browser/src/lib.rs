@@ -30,7 +30,7 @@ mod tab;
 mod watch;
 
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
-pub use context::{BrowserContext, TabInfo};
+pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
 pub use error::BrowserError;

@@ -50,6 +50,8 @@ struct Inner {
     watch: tokio::sync::Mutex<Option<TabWatch>>,
     /// The context's domain policy, enforced by the watch.
     policy: crate::policy::SharedPolicy,
+    /// The context's viewport, applied when the watch starts.
+    viewport: crate::context::SharedViewport,
 }
 
 /// What a finished navigation reports.
@@ -67,6 +69,7 @@ impl Tab {
         target_id: String,
         browser: Browser,
         policy: crate::policy::SharedPolicy,
+        viewport: crate::context::SharedViewport,
     ) -> Self {
         Tab {
             inner: Arc::new(Inner {
@@ -76,6 +79,7 @@ impl Tab {
                 attachment: tokio::sync::Mutex::new(None),
                 watch: tokio::sync::Mutex::new(None),
                 policy,
+                viewport,
             }),
         }
     }
@@ -150,7 +154,42 @@ impl Tab {
                 other => other,
             })?;
         *slot = Some(watch.clone());
+        drop(slot);
+        self.apply_viewport_on(&session, false).await?;
         Ok(watch)
+    }
+
+    /// Sets the context's viewport on this tab (a session's emulation lasts
+    /// as long as the session, so this runs again with each new one).
+    pub(crate) async fn apply_viewport(&self) -> Result<(), BrowserError> {
+        let session = self.session().await?;
+        self.apply_viewport_on(&session, true).await
+    }
+
+    /// `clear`: also undo an earlier size when the context has none.
+    async fn apply_viewport_on(&self, session: &Session, clear: bool) -> Result<(), BrowserError> {
+        let size = *self
+            .inner
+            .viewport
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let answer = match size {
+            Some(v) => {
+                session
+                    .call(
+                        "Emulation.setDeviceMetricsOverride",
+                        serde_json::json!({"width": v.width, "height": v.height, "deviceScaleFactor": 1, "mobile": false}),
+                    )
+                    .await
+            }
+            None if clear => {
+                session
+                    .call("Emulation.clearDeviceMetricsOverride", serde_json::json!({}))
+                    .await
+            }
+            None => return Ok(()),
+        };
+        answer.map(|_| ()).map_err(|e| self.map_error(e))
     }
 
     /// Sends a typed command to the tab.

@@ -79,6 +79,9 @@ pub struct SessionConfig {
     pub output_dir: Option<PathBuf>,
     /// Secrets a model may type without seeing them (see [`Secrets`]).
     pub secrets: Secrets,
+    /// The size of every tab's viewport (default 1280×720); `None` leaves
+    /// the browser's own.
+    pub viewport: Option<rove_browser::Viewport>,
     /// Where tab ids and refs come from. Clones of a config share it, so a
     /// session started again from the same config (after its browser died)
     /// goes on counting: an old `t1` or `e7` never names something new.
@@ -104,6 +107,7 @@ impl Default for SessionConfig {
             output_dir: None,
             secrets: Secrets::default(),
             numbering: Numbering::default(),
+            viewport: Some(rove_browser::Viewport::default()),
             navigation_timeout: Duration::from_secs(30),
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
@@ -133,6 +137,7 @@ impl Session {
             .await?;
         // Before the first tab: its watch starts the interception.
         context.set_domain_policy(config.policy.clone()).await?;
+        context.set_viewport(config.viewport).await?;
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;

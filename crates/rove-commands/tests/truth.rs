@@ -199,3 +199,30 @@ async fn open_waits_for_an_app_shell_and_says_when_a_page_never_settles() {
     );
     f.close().await;
 }
+
+#[tokio::test]
+async fn tabs_get_a_desktop_viewport_by_default_and_the_size_asked_for() {
+    let mut f = fixture().await;
+    f.open("/menu.html").await;
+    assert_eq!(
+        f.eval("[innerWidth, innerHeight]").await,
+        json!([1280, 720])
+    );
+    let url = f.url("/menu.html");
+    f.ok(json!({"command": "tab", "action": "new", "url": url}))
+        .await;
+    assert_eq!(f.eval("innerWidth").await, 1280, "a new tab too");
+    f.close().await;
+    let small = SessionConfig {
+        viewport: Some("800x600".parse().expect("size")),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(
+        fixture_routes().page("/menu.html", Response::html(MENU)),
+        small,
+    )
+    .await;
+    f.open("/menu.html").await;
+    assert_eq!(f.eval("[innerWidth, innerHeight]").await, json!([800, 600]));
+    f.close().await;
+}

@@ -89,6 +89,16 @@ pub struct GlobalArgs {
         value_name = "DOMAINS"
     )]
     pub blocked_domains: Vec<String>,
+    /// The size of the session's tabs, WIDTHxHEIGHT in CSS pixels (fixed
+    /// when a session starts).
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_VIEWPORT",
+        default_value = "1280x720",
+        value_name = "WxH"
+    )]
+    pub viewport: rove_browser::Viewport,
     /// A folder uploads may also come from (repeatable). Always allowed:
     /// rove's own upload folder and, for a command typed in a shell, the
     /// folder it runs in (unless that is / or your home folder).
@@ -119,6 +129,7 @@ impl GlobalArgs {
         let cwd = std::env::current_dir().unwrap_or_default();
         Ok(rove_commands::SessionConfig {
             policy: self.policy()?,
+            viewport: Some(self.viewport),
             upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
             ..rove_commands::SessionConfig::default()
         })

@@ -124,7 +124,12 @@ async fn spawn_and_connect(
     if global.headed {
         command.arg("--headed");
     }
-    // The session's policy and upload roots are fixed when it starts.
+    // The session's policy, viewport and upload roots are fixed when it
+    // starts.
+    command.arg(format!(
+        "--viewport={}x{}",
+        global.viewport.width, global.viewport.height
+    ));
     if let Some(allowed) = &global.allowed_domains {
         command.arg(format!("--allowed-domains={}", allowed.join(",")));
     }
