@@ -21,6 +21,11 @@ use crate::launch::{LaunchOptions, launch};
 use crate::process::BrowserProcess;
 use crate::registry::TargetRegistry;
 
+/// How long a lost link to a launched browser waits for the process's exit
+/// status, to say why it was lost (well inside the 1 s a caller waits for the
+/// link to settle).
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(300);
+
 /// How a lost connection to a remote browser is restored.
 #[derive(Debug, Clone)]
 pub struct ReconnectPolicy {
@@ -298,7 +303,7 @@ impl Browser {
         if let Some(process) = process {
             process.shutdown(Duration::from_secs(3)).await;
         }
-        self.shared.registry.clear();
+        self.shared.registry.forget_all();
         self.shared.link.send_replace(Link::Down {
             reason: "the browser was closed".into(),
         });
@@ -327,16 +332,28 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             return;
         }
         let Some(remote) = strong.remote.clone() else {
-            let status = strong
+            // The socket closes as the process dies; its exit status comes a
+            // moment later and says what happened (a kill, a crash).
+            let exit = strong
                 .lock_process()
                 .as_ref()
-                .and_then(BrowserProcess::exit_status);
+                .map(BrowserProcess::exit_watch);
+            let status = match exit {
+                Some(mut exit) => {
+                    let waited = exit.wait_for(Option::is_some);
+                    match tokio::time::timeout(EXIT_STATUS_WAIT, waited).await {
+                        Ok(Ok(status)) => status.clone(),
+                        _ => None,
+                    }
+                }
+                None => None,
+            };
             let reason = match status {
                 Some(status) => format!("the browser exited ({status})"),
                 None => format!("lost the browser: {reason}"),
             };
             tracing::warn!(target: "rove_browser", %reason, "browser connection lost");
-            strong.registry.clear();
+            strong.registry.forget_all();
             strong.link.send_replace(Link::Down { reason });
             return;
         };
@@ -359,7 +376,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             None => {
                 if let Some(strong) = shared.upgrade() {
                     let tries = remote.reconnect.backoff.len();
-                    strong.registry.clear();
+                    strong.registry.forget_all();
                     strong.link.send_replace(Link::Down {
                         reason: format!("lost the connection to {} and {tries} reconnect attempts failed ({reason})", remote.cdp_url),
                     });
