@@ -172,8 +172,11 @@ fn init_logging(verbose: u8) {
         _ => "warn,rove=trace,rove_browser=trace,rove_cdp=trace",
     };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    // Colours only on a terminal: a daemon's stderr is its log file.
+    use std::io::IsTerminal;
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .with_target(false)
         .init();

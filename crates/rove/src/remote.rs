@@ -23,7 +23,7 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
         }
     };
     let request = json!({"command": command});
-    let answer = match client::send(global, &request, true).await {
+    let answer = match client::send(global, &request).await {
         Ok(answer) => answer,
         Err(failure) => {
             out.failure(&failure, None);
@@ -40,7 +40,7 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
     rove_mcp::Forwarder(std::sync::Arc::new(move |request: Value| {
         let global = global.clone();
         Box::pin(async move {
-            match client::send(&global, &request, true).await {
+            match client::send(&global, &request).await {
                 Ok(answer) => answer,
                 Err(failure) => {
                     json!({"ok": false, "error": failure.report, "fresh_view": failure.fresh_view})
@@ -76,15 +76,17 @@ fn render(answer: &Value, out: Output) -> u8 {
     failure.exit_status()
 }
 
+/// `rove close`: returns once the session is gone (its daemon exited, its
+/// browser ended, its lock free), so the next command starts afresh.
 async fn close(global: &GlobalArgs, out: Output) -> u8 {
-    match client::send(global, &json!({"control": "close"}), false).await {
-        Ok(_) => {
+    match client::close(global).await {
+        Ok(true) => {
             out.line(&format!("closed session {}", global.session));
             out.success(json!({"closed": global.session}));
             0
         }
         // Nothing to close is what was asked for.
-        Err(failure) if failure.report.code == ErrorCode::NoTab => {
+        Ok(false) => {
             out.line(&format!("no session {} was running", global.session));
             out.success(json!({"closed": Value::Null}));
             0
