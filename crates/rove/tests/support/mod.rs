@@ -110,6 +110,20 @@ impl Env {
     }
 }
 
+impl Drop for Env {
+    /// Removes the test's folders, unless the test failed (its daemon's log
+    /// is then worth reading).
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some(tmp) = &self.tmp {
+            let _ = std::fs::remove_dir_all(tmp);
+        }
+    }
+}
+
 /// Waits for a command (60 s at most) and reads its one JSON object.
 pub async fn output_json(args: &[&str], mut command: Command) -> (i32, Value) {
     let output = tokio::time::timeout(Duration::from_secs(60), command.output())
