@@ -23,7 +23,7 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
         }
     };
     let request = json!({"command": command});
-    let answer = match client::send(global, &request).await {
+    let answer = match client::send(global, &request, true).await {
         Ok(answer) => answer,
         Err(failure) => {
             out.failure(&failure, None);
@@ -40,7 +40,7 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
     rove_mcp::Forwarder(std::sync::Arc::new(move |request: Value| {
         let global = global.clone();
         Box::pin(async move {
-            match client::send(&global, &request).await {
+            match client::send(&global, &request, true).await {
                 Ok(answer) => answer,
                 Err(failure) => {
                     json!({"ok": false, "error": failure.report, "fresh_view": failure.fresh_view})

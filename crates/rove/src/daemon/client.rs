@@ -51,15 +51,15 @@ fn locate(global: &GlobalArgs) -> Result<(std::path::PathBuf, std::path::PathBuf
     Ok((dir, socket))
 }
 
-/// Sends `request` to the daemon of the session, starting the daemon when
-/// none serves the session.
-pub async fn send(global: &GlobalArgs, request: &Value) -> Result<Value, Failure> {
+/// Sends `request` to the daemon of the session; starts the daemon first
+/// when `start` is set and none serves the session.
+pub async fn send(global: &GlobalArgs, request: &Value, start: bool) -> Result<Value, Failure> {
     let (dir, socket) = locate(global)?;
-    let Some(greeted) = reach(global, &dir, &socket, true).await? else {
+    let Some(greeted) = reach(global, &dir, &socket, start).await? else {
         return Err(Failure::new(
-            ErrorCode::Internal,
-            "no daemon took the request, and none was started",
-            "report this as a bug",
+            ErrorCode::NoTab,
+            format!("no session {:?} is running", global.session),
+            "open a page first: rove open URL",
         ));
     };
     exchange(greeted, request).await
