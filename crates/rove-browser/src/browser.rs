@@ -21,6 +21,11 @@ use crate::launch::{LaunchOptions, launch};
 use crate::process::BrowserProcess;
 use crate::registry::TargetRegistry;
 
+/// How long a lost link to a launched browser waits for the process's exit
+/// status, to say why it was lost (well inside the 1 s a caller waits for the
+/// link to settle).
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(300);
+
 /// How a lost connection to a remote browser is restored.
 #[derive(Debug, Clone)]
 pub struct ReconnectPolicy {
@@ -290,39 +295,113 @@ impl Browser {
 
     /// Closes the browser if rove launched it (politely, then by force, and
     /// removes its profile); for a remote browser, disposes the contexts rove
-    /// created and disconnects, leaving the browser running.
+    /// created and disconnects, leaving the browser running. When the link
+    /// to a remote browser is down, a fresh connection is tried (bounded) so
+    /// the contexts and their tabs do not stay behind in it; what still
+    /// cannot be disposed is listed by [`Browser::undisposed_contexts`].
     pub async fn close(&self) {
         if self.shared.closing.swap(true, Ordering::SeqCst) {
             return;
         }
         let conn = match &*self.shared.link.borrow() {
-            Link::Up { conn, .. } => Some(conn.clone()),
+            Link::Up { conn, .. } if conn.close_reason().is_none() => Some(conn.clone()),
             _ => None,
         };
         let quick = Duration::from_secs(2);
+        if let Some(remote) = &self.shared.remote {
+            let contexts = std::mem::take(&mut *self.shared.lock_contexts());
+            let left = dispose_contexts(conn.as_ref(), remote, contexts, quick).await;
+            *self.shared.lock_contexts() = left;
+        } else if let Some(conn) = &conn {
+            let _ = conn.browser().send_within(&Close {}, quick).await;
+        }
         if let Some(conn) = &conn {
-            if self.is_launched() {
-                let _ = conn.browser().send_within(&Close {}, quick).await;
-            } else {
-                let contexts = std::mem::take(&mut *self.shared.lock_contexts());
-                for id in contexts {
-                    let dispose = DisposeBrowserContext {
-                        browser_context_id: id,
-                    };
-                    let _ = conn.browser().send_within(&dispose, quick).await;
-                }
-            }
             conn.close().await;
         }
         let process = self.shared.lock_process().take();
         if let Some(process) = process {
             process.shutdown(Duration::from_secs(3)).await;
         }
-        self.shared.registry.clear();
+        self.shared.registry.forget_all();
         self.shared.link.send_replace(Link::Down {
             reason: "the browser was closed".into(),
         });
     }
+
+    /// The contexts this handle created or adopted that are not known to be
+    /// disposed. After [`Browser::close`] of a remote browser that could not
+    /// be reached: the ones left in it, for [`Browser::adopt_contexts`] on
+    /// the next handle to that browser.
+    pub fn undisposed_contexts(&self) -> Vec<String> {
+        if self.is_launched() {
+            return Vec::new();
+        }
+        self.shared.lock_contexts().clone()
+    }
+
+    /// Takes over contexts an earlier handle to this same remote browser
+    /// left behind (its link was lost): disposes them now, closing their
+    /// tabs, and any it cannot reach now at [`Browser::close`]. An id the
+    /// browser does not know (it restarted meanwhile) is dropped.
+    pub async fn adopt_contexts(&self, ids: Vec<String>) {
+        let Some(remote) = &self.shared.remote else {
+            return;
+        };
+        let conn = self.connection().await.ok();
+        let left = dispose_contexts(conn.as_ref(), remote, ids, Duration::from_secs(2)).await;
+        self.shared.lock_contexts().extend(left);
+    }
+}
+
+/// Disposes `ids` in a remote browser over `conn`, or over a fresh
+/// connection when there is none (each step within `quick`). Returns the
+/// ids that could not be disposed because the browser could not be reached.
+async fn dispose_contexts(
+    conn: Option<&Connection>,
+    remote: &ConnectOptions,
+    ids: Vec<String>,
+    quick: Duration,
+) -> Vec<String> {
+    if ids.is_empty() {
+        return ids;
+    }
+    let fresh = match conn {
+        Some(_) => None,
+        None => {
+            let connect = async {
+                let ws = resolve_cdp_url(&remote.cdp_url, quick).await?;
+                Ok::<_, BrowserError>(Connection::connect(&ws, remote.transport.clone()).await?)
+            };
+            match tokio::time::timeout(quick, connect).await {
+                Ok(Ok(conn)) => Some(conn),
+                _ => {
+                    tracing::debug!(target: "rove_browser", url = %remote.cdp_url, "the browser cannot be reached to dispose contexts");
+                    return ids;
+                }
+            }
+        }
+    };
+    let Some(conn) = conn.or(fresh.as_ref()) else {
+        return ids;
+    };
+    let mut left = Vec::new();
+    for id in ids {
+        let dispose = DisposeBrowserContext {
+            browser_context_id: id.clone(),
+        };
+        match conn.browser().send_within(&dispose, quick).await {
+            // Disposed, or the browser does not know it (gone already).
+            Ok(_) | Err(rove_cdp::CdpError::Protocol { .. }) => {}
+            Err(e) => {
+                tracing::debug!(target: "rove_browser", context = %id, error = %e, "could not dispose a context");
+                left.push(id);
+            }
+        }
+    }
+    if let Some(fresh) = fresh {
+        fresh.close().await;
+    }
+    left
 }
 
 impl Shared {
@@ -347,16 +426,28 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             return;
         }
         let Some(remote) = strong.remote.clone() else {
-            let status = strong
+            // The socket closes as the process dies; its exit status comes a
+            // moment later and says what happened (a kill, a crash).
+            let exit = strong
                 .lock_process()
                 .as_ref()
-                .and_then(BrowserProcess::exit_status);
+                .map(BrowserProcess::exit_watch);
+            let status = match exit {
+                Some(mut exit) => {
+                    let waited = exit.wait_for(Option::is_some);
+                    match tokio::time::timeout(EXIT_STATUS_WAIT, waited).await {
+                        Ok(Ok(status)) => status.clone(),
+                        _ => None,
+                    }
+                }
+                None => None,
+            };
             let reason = match status {
                 Some(status) => format!("the browser exited ({status})"),
                 None => format!("lost the browser: {reason}"),
             };
             tracing::warn!(target: "rove_browser", %reason, "browser connection lost");
-            strong.registry.clear();
+            strong.registry.forget_all();
             strong.link.send_replace(Link::Down { reason });
             return;
         };
@@ -379,7 +470,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             None => {
                 if let Some(strong) = shared.upgrade() {
                     let tries = remote.reconnect.backoff.len();
-                    strong.registry.clear();
+                    strong.registry.forget_all();
                     strong.link.send_replace(Link::Down {
                         reason: format!("lost the connection to {} and {tries} reconnect attempts failed ({reason})", remote.cdp_url),
                     });

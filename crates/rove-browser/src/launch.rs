@@ -1,4 +1,5 @@
-//! Starting Chromium with a fresh profile and finding its DevTools socket.
+//! Starting Chromium with a fresh profile (its config, cache and temp
+//! folders inside it) and finding its DevTools socket.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -88,10 +89,18 @@ pub(crate) async fn launch(
     })?;
     let args = switches(options, &profile.user_data_dir());
     let (xdg_config, xdg_cache) = profile.xdg_dirs();
-    let envs = [
+    let mut envs = vec![
         ("XDG_CONFIG_HOME", xdg_config.into_os_string()),
         ("XDG_CACHE_HOME", xdg_cache.into_os_string()),
     ];
+    // Chromium's temp files go with the profile (removed, or swept after a
+    // kill), unless the path would not fit its singleton socket.
+    let tmp = profile.tmp_dir();
+    if profile::tmpdir_fits(&tmp) {
+        envs.push(("TMPDIR", tmp.into_os_string()));
+    } else {
+        tracing::debug!(target: "rove_browser", tmp = %tmp.display(), "TMPDIR too long for Chromium's singleton socket; the browser keeps the inherited one");
+    }
     let port_file = profile.user_data_dir().join("DevToolsActivePort");
     let process = BrowserProcess::spawn(&executable, &args, &envs, profile)
         .map_err(|e| failed(format!("could not start it: {e}"), String::new()))?;

@@ -159,6 +159,11 @@ impl BrowserProcess {
         lines[lines.len().saturating_sub(max_lines)..].join("\n")
     }
 
+    /// Follows the exit: `None` while the browser runs, then how it exited.
+    pub(crate) fn exit_watch(&self) -> watch::Receiver<Option<String>> {
+        self.exit.clone()
+    }
+
     /// Waits up to `timeout` for the browser to exit. True if it did.
     pub(crate) async fn wait_exit(&self, timeout: Duration) -> bool {
         let mut exit = self.exit.clone();

@@ -12,8 +12,12 @@ const PREFIX: &str = "rove-";
 
 static SEQUENCE: AtomicU64 = AtomicU64::new(0);
 
-/// A private temporary folder holding the browser's profile and the files
-/// Chromium would otherwise write under the user's home (crash reports, caches).
+/// A private temporary folder holding the browser's profile, the files
+/// Chromium would otherwise write under the user's home (crash reports,
+/// caches), and its temp folder (`TMPDIR`): Chromium makes a folder
+/// `org.chromium.Chromium.*` there for its singleton socket, which it removes
+/// only when it exits cleanly; inside the profile, it goes with the profile
+/// (removed on close, swept after a kill).
 #[derive(Debug)]
 pub(crate) struct ProfileDir {
     root: PathBuf,
@@ -35,7 +39,7 @@ impl ProfileDir {
         let root = std::env::temp_dir().join(name);
         std::fs::DirBuilder::new().mode(0o700).create(&root)?;
         let dir = ProfileDir { root };
-        for sub in ["profile", "config", "cache"] {
+        for sub in ["profile", "config", "cache", "tmp"] {
             std::fs::create_dir(dir.root.join(sub))?;
         }
         Ok(dir)
@@ -55,6 +59,11 @@ impl ProfileDir {
         (self.root.join("config"), self.root.join("cache"))
     }
 
+    /// Where `TMPDIR` points for the browser.
+    pub(crate) fn tmp_dir(&self) -> PathBuf {
+        self.root.join("tmp")
+    }
+
     pub(crate) fn remove(&self) {
         remove_with_retries(&self.root, Duration::from_secs(2));
     }
@@ -66,8 +75,22 @@ impl Drop for ProfileDir {
     }
 }
 
-/// Removes a folder, retrying while a dying process still writes into it.
+/// The longest `TMPDIR` Chromium starts with: its singleton socket,
+/// `$TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket`, must fit in a Unix
+/// socket address (107 bytes on Linux), or Chromium never opens its DevTools
+/// port.
+pub(crate) fn tmpdir_fits(dir: &Path) -> bool {
+    const SINGLETON: usize = "/org.chromium.Chromium.XXXXXX/SingletonSocket".len();
+    // SAFETY: sockaddr_un is plain data; all zeroes is a valid value.
+    let addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    dir.as_os_str().len() + SINGLETON < addr.sun_path.len()
+}
+
+/// Removes a profile folder, retrying while a dying process still writes
+/// into it; first the singleton folder Chromium made outside it, when its
+/// `TMPDIR` could not point inside (see [`tmpdir_fits`]).
 pub(crate) fn remove_with_retries(root: &Path, budget: Duration) {
+    remove_singleton_outside(root);
     let deadline = Instant::now() + budget;
     loop {
         match std::fs::remove_dir_all(root) {
@@ -79,6 +102,29 @@ pub(crate) fn remove_with_retries(root: &Path, budget: Duration) {
             }
             Err(_) => std::thread::sleep(Duration::from_millis(20)),
         }
+    }
+}
+
+/// Removes the `org.chromium.Chromium.*` folder the profile's
+/// `SingletonSocket` link points to, when it lies outside the profile and is
+/// a real folder of this user. The link lives in the private profile, so
+/// only this browser can have made it.
+fn remove_singleton_outside(root: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(target) = std::fs::read_link(root.join("profile").join("SingletonSocket")) else {
+        return;
+    };
+    let Some(folder) = target.parent() else {
+        return;
+    };
+    let named = folder
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("org.chromium.Chromium."));
+    let ours = std::fs::symlink_metadata(folder)
+        .is_ok_and(|m| m.is_dir() && m.uid() == crate::private::current_uid());
+    if named && ours && !folder.starts_with(root) {
+        let _ = std::fs::remove_dir_all(folder);
     }
 }
 
@@ -113,13 +159,24 @@ fn owner_pid(name: &str) -> Option<u32> {
     ours.then_some(pid)
 }
 
+/// Whether a process with this id runs. A zombie counts as gone: it only
+/// waits to be reaped (a daemon killed outright may wait a long time when
+/// the machine's init does not reap), and its id cannot be reused meanwhile.
 fn process_exists(pid: u32) -> bool {
     let Ok(pid) = libc::pid_t::try_from(pid) else {
         return false;
     };
     // SAFETY: signal 0 only checks that the process exists.
     let alive = unsafe { libc::kill(pid, 0) } == 0;
-    alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    let exists = alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+    exists && !is_zombie(pid)
+}
+
+fn is_zombie(pid: libc::pid_t) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))
+    })
 }
 
 #[cfg(test)]
@@ -148,6 +205,13 @@ mod tests {
         assert!(dir.user_data_dir().is_dir());
         dir.remove();
         assert!(!dir.root().exists());
+    }
+
+    #[test]
+    fn the_browser_tmpdir_must_leave_room_for_the_singleton_socket() {
+        assert!(tmpdir_fits(Path::new("/tmp/rove-4194304-12-0123abcd/tmp")));
+        assert!(tmpdir_fits(Path::new(&"x".repeat(62))));
+        assert!(!tmpdir_fits(Path::new(&"x".repeat(63))));
     }
 
     #[test]

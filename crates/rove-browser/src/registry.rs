@@ -251,15 +251,12 @@ impl TargetRegistry {
         true
     }
 
-    /// Marks every target gone (the browser is gone).
-    pub(crate) fn clear(&self) {
-        {
-            let mut state = self.lock();
-            let ids: Vec<String> = state.targets.keys().cloned().collect();
-            for id in ids {
-                state.destroy(&id);
-            }
-        }
+    /// Forgets every target when the link to the browser is gone for good.
+    /// They are not marked destroyed: what became of them is unknown, and a
+    /// tab handle that still names one must fail as the link does
+    /// (`BROWSER_DISCONNECTED`), not as a closed tab (`NO_TAB`).
+    pub(crate) fn forget_all(&self) {
+        self.lock().targets.clear();
         self.bump();
     }
 }

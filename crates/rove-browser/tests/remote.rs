@@ -1,5 +1,6 @@
-//! Connecting to a browser rove did not start: never killing it, and
-//! restoring a lost connection with backoff.
+//! Connecting to a browser rove did not start: never killing it, restoring
+//! a lost connection with backoff, and leaving no context of rove's behind
+//! in it when the link was lost for good.
 
 mod support;
 
@@ -8,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rove_browser::{Browser, ConnectOptions, find_browser};
+use rove_browser::{Browser, ConnectOptions, ReconnectPolicy, find_browser};
 use rove_errors::{Classify, ErrorCode};
 use support::fixture_server;
 use tokio::net::{TcpListener, TcpStream};
@@ -27,6 +28,8 @@ impl External {
     fn start() -> External {
         let exe = find_browser(None).expect("Chromium must be installed");
         let dir = support::scratch_dir(&format!("external-{}", rand_suffix()));
+        let tmp = dir.join("tmp");
+        std::fs::create_dir_all(&tmp).expect("tmp");
         let child = Command::new(exe)
             .args([
                 "--headless=new",
@@ -39,13 +42,15 @@ impl External {
                 "--disable-sync",
                 "--remote-debugging-port=0",
             ])
-            .arg(format!("--user-data-dir={}", dir.display()))
+            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
             .arg("about:blank")
+            // Its temp folders (the singleton socket's) go with its folder.
+            .env("TMPDIR", &tmp)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("start external chromium");
-        let port_file = dir.join("DevToolsActivePort");
+        let port_file = dir.join("profile").join("DevToolsActivePort");
         let started = Instant::now();
         let port = loop {
             if let Some(port) = std::fs::read_to_string(&port_file)
@@ -85,9 +90,10 @@ fn rand_suffix() -> u32 {
 }
 
 /// A TCP proxy whose live connections can be cut, and which can stop
-/// listening altogether.
+/// listening altogether and listen again on the same port.
 struct Proxy {
     port: u16,
+    upstream: u16,
     accept: JoinHandle<()>,
     links: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
@@ -95,6 +101,26 @@ struct Proxy {
 impl Proxy {
     async fn start(upstream: u16) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
+        Proxy::serve(listener, upstream)
+    }
+
+    /// Listens again on the same port (after [`Proxy::stop`]).
+    async fn restart(self) -> Proxy {
+        let started = Instant::now();
+        let listener = loop {
+            match TcpListener::bind(("127.0.0.1", self.port)).await {
+                Ok(listener) => break listener,
+                // The aborted accept task drops its listener a moment later.
+                Err(e) => {
+                    assert!(started.elapsed() < Duration::from_secs(5), "{e}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        };
+        Proxy::serve(listener, self.upstream)
+    }
+
+    fn serve(listener: TcpListener, upstream: u16) -> Proxy {
         let port = listener.local_addr().expect("addr").port();
         let links: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
         let task_links = links.clone();
@@ -110,6 +136,7 @@ impl Proxy {
         });
         Proxy {
             port,
+            upstream,
             accept,
             links,
         }
@@ -230,4 +257,100 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
         "{err}"
     );
     browser.close().await;
+}
+
+/// Connects through `proxy` with one quick reconnect attempt, so a lost link
+/// is given up within a second.
+async fn connect_quickly(proxy: &Proxy) -> Browser {
+    Browser::connect(ConnectOptions {
+        reconnect: ReconnectPolicy {
+            backoff: vec![Duration::from_millis(50)],
+            attempt_timeout: Duration::from_secs(2),
+        },
+        ..ConnectOptions::new(format!("http://127.0.0.1:{}", proxy.port))
+    })
+    .await
+    .expect("connect through the proxy")
+}
+
+/// Opens a tab on the fixture in a new context; the context's id.
+async fn context_with_a_tab(browser: &Browser, url: &str) -> String {
+    let ctx = browser.new_context().await.expect("context");
+    let tab = ctx.new_tab().await.expect("tab");
+    tab.goto(url, LOAD).await.expect("load");
+    ctx.id().to_owned()
+}
+
+/// Cuts the link for good: the proxy stops, and the reconnect attempt fails.
+async fn lose_link(browser: &Browser, proxy: &Proxy) {
+    proxy.stop();
+    let started = Instant::now();
+    loop {
+        match browser.version().await {
+            Err(e) if e.to_string().contains("reconnect attempts failed") => return,
+            _ => {
+                assert!(
+                    started.elapsed() < Duration::from_secs(10),
+                    "the link was not given up"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    }
+}
+
+/// Whether the context's pages are gone, asked over a new connection.
+async fn no_pages_left_in(external: &External, context: &str) -> bool {
+    let observer = Browser::connect(ConnectOptions::new(format!(
+        "http://127.0.0.1:{}",
+        external.port
+    )))
+    .await
+    .expect("observer connects");
+    let gone = observer
+        .targets()
+        .wait_until(Duration::from_secs(5), |r| r.pages_in(context).is_empty())
+        .await;
+    observer.close().await;
+    gone
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_after_a_lost_link_disposes_the_context_over_a_fresh_connection() {
+    let server = fixture_server().await;
+    let external = External::start();
+    let proxy = Proxy::start(external.port).await;
+    let browser = connect_quickly(&proxy).await;
+    let context = context_with_a_tab(&browser, &server.url("/hello")).await;
+    lose_link(&browser, &proxy).await;
+    let _proxy = proxy.restart().await;
+    browser.close().await;
+    assert_eq!(browser.undisposed_contexts(), Vec::<String>::new());
+    assert!(
+        no_pages_left_in(&external, &context).await,
+        "the lost link's tab stayed in the browser"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn contexts_a_lost_link_left_behind_are_disposed_by_the_next_handle() {
+    let server = fixture_server().await;
+    let external = External::start();
+    let proxy = Proxy::start(external.port).await;
+    let browser = connect_quickly(&proxy).await;
+    let context = context_with_a_tab(&browser, &server.url("/hello")).await;
+    lose_link(&browser, &proxy).await;
+    // Still unreachable at close: the context is handed on.
+    browser.close().await;
+    let left = browser.undisposed_contexts();
+    assert_eq!(left, vec![context.clone()]);
+    let proxy = proxy.restart().await;
+    let next = connect_quickly(&proxy).await;
+    next.adopt_contexts(left).await;
+    assert_eq!(next.undisposed_contexts(), Vec::<String>::new());
+    assert!(
+        no_pages_left_in(&external, &context).await,
+        "the lost link's tab stayed in the browser"
+    );
+    next.close().await;
 }

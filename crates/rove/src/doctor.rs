@@ -172,13 +172,7 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
     }
     report
         .check("daemon folder", async {
-            let dir = crate::daemon::ensure_runtime_dir().map_err(|e| {
-                Failure::new(
-                    ErrorCode::LaunchFailed,
-                    format!("no private folder for session daemons: {e}"),
-                    "set XDG_RUNTIME_DIR to a folder only you can write",
-                )
-            })?;
+            let dir = crate::daemon::ensure_runtime_dir()?;
             Ok(((), format!("{} (0700)", dir.display())))
         })
         .await?;

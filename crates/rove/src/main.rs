@@ -175,8 +175,11 @@ fn init_logging(verbose: u8) {
         _ => "warn,rove=trace,rove_browser=trace,rove_cdp=trace",
     };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    // Colours only on a terminal: a daemon's stderr is its log file.
+    use std::io::IsTerminal;
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         // Colour codes only for a terminal: a log file or an MCP host's
         // capture of stderr gets plain text.

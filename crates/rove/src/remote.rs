@@ -103,15 +103,17 @@ fn render(answer: &Value, out: Output) -> u8 {
     failure.exit_status()
 }
 
+/// `rove close`: returns once the session is gone (its daemon exited, its
+/// browser ended, its lock free), so the next command starts afresh.
 async fn close(global: &GlobalArgs, out: Output) -> u8 {
-    match client::send(global, &json!({"control": "close"}), false).await {
-        Ok(_) => {
+    match client::close(global).await {
+        Ok(true) => {
             out.line(&format!("closed session {}", global.session));
             out.success(json!({"closed": global.session}));
             0
         }
         // Nothing to close is what was asked for.
-        Err(failure) if failure.report.code == ErrorCode::NoTab => {
+        Ok(false) => {
             out.line(&format!("no session {} was running", global.session));
             out.success(json!({"closed": Value::Null}));
             0

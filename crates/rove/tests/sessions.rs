@@ -3,131 +3,42 @@
 //! shells are served in order, sessions are isolated, stale sockets and dead
 //! browsers are recovered from, and idle daemons end with their browsers.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+mod support;
 
-use rove_localserver::{LocalServer, Response, Routes};
-use serde_json::Value;
-use tokio::process::Command;
+use std::time::Duration;
 
-/// A private runtime folder, so tests never share daemons.
-struct Env {
-    dir: PathBuf,
-    server: LocalServer,
-}
+use rove_localserver::{Response, Routes};
+use support::{Env, gone_within, ping, ref_of};
 
-impl Env {
-    async fn new(name: &str) -> Env {
-        let dir = std::env::temp_dir().join(format!("rove-sessions-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("runtime dir");
-        let page = "<!doctype html><title>Form</title><h1>Sign up</h1>\
-            <label>Name <input id=name></label>\
-            <button onclick=\"document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value\">Greet</button>\
-            <p id=out>nobody</p>";
-        let all = "<!doctype html><title>All</title><h1>All</h1>\
-            <a href=\"/form\">To the form</a>\
-            <label>Note <input id=note></label>\
-            <label><input type=checkbox id=agree> Agree</label>\
-            <label>Color <select id=color><option>Red</option><option>Blue</option></select></label>\
-            <button onclick=\"document.getElementById('said').textContent = confirm('Sure?')\">Ask</button><p id=said>-</p>\
-            <label>File <input type=file id=file></label>\
-            <div draggable=true role=button aria-label=Card id=card>Card</div><div role=region aria-label=Bin id=bin style=\"height:40px\"></div>\
-            <p id=drop>-</p><div style=\"height:2000px\"></div><button>Far below</button>\
-            <script>bin.addEventListener('dragover', (e) => e.preventDefault()); bin.addEventListener('drop', () => { drop.textContent = 'dropped'; });</script>";
-        let server = LocalServer::start(
-            Routes::new()
-                .page("/form", Response::html(page))
-                .page("/all", Response::html(all)),
-        )
-        .await
-        .expect("server");
-        Env { dir, server }
-    }
-
-    fn rove(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
-        command
-            .env("XDG_RUNTIME_DIR", &self.dir)
-            .env_remove("ROVE_SESSION")
-            .env_remove("ROVE_CDP_URL")
-            .env_remove("RUST_LOG")
-            .env("ROVE_IDLE", "60")
-            .args(args)
-            .kill_on_drop(true);
-        command
-    }
-
-    async fn run(&self, args: &[&str]) -> (i32, Value) {
-        let mut all = vec!["--json"];
-        all.extend_from_slice(args);
-        let output = tokio::time::timeout(Duration::from_secs(60), self.rove(&all).output())
-            .await
-            .expect("rove finished within 60 s")
-            .expect("rove ran");
-        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        let value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
-            panic!(
-                "{args:?}: not one JSON object ({e}): {stdout:?} {}",
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
-        (output.status.code().unwrap_or(-1), value)
-    }
-
-    async fn ok(&self, args: &[&str]) -> Value {
-        let (status, value) = self.run(args).await;
-        assert_eq!(status, 0, "{args:?}: {value}");
-        value
-    }
-
-    /// An expression's value in the default session's page.
-    async fn value(&self, js: &str) -> Value {
-        self.ok(&["eval", js]).await["data"]["result"].clone()
-    }
-
-    fn socket(&self, session: &str) -> PathBuf {
-        self.dir.join("rove").join(format!("{session}.sock"))
-    }
-
-    async fn close(&self, session: &str) {
-        self.ok(&["--session", session, "close"]).await;
-    }
-}
-
-/// The ref of the line holding `marker` in a view.
-fn ref_of(view: &str, marker: &str) -> String {
-    view.lines()
-        .find(|l| l.contains(marker))
-        .and_then(|l| l.split_whitespace().find(|w| w.starts_with('e')))
-        .unwrap_or_else(|| panic!("no {marker} in {view}"))
-        .to_owned()
-}
-
-fn alive(pid: i32) -> bool {
-    // Zombies count as gone: this machine's PID 1 may not reap them.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|s| {
-            !s.rsplit_once(')')
-                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
-        })
-        .unwrap_or(false)
-}
-
-async fn gone_within(pid: i32, limit: Duration) -> bool {
-    let started = Instant::now();
-    while started.elapsed() < limit {
-        if !alive(pid) {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    !alive(pid)
+/// The fixture of these tests: `/form` (a name field and a Greet button)
+/// and `/all` (one element for every command).
+async fn env(name: &str) -> Env {
+    let page = "<!doctype html><title>Form</title><h1>Sign up</h1>\
+        <label>Name <input id=name></label>\
+        <button onclick=\"document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value\">Greet</button>\
+        <p id=out>nobody</p>";
+    let all = "<!doctype html><title>All</title><h1>All</h1>\
+        <a href=\"/form\">To the form</a>\
+        <label>Note <input id=note></label>\
+        <label><input type=checkbox id=agree> Agree</label>\
+        <label>Color <select id=color><option>Red</option><option>Blue</option></select></label>\
+        <button onclick=\"document.getElementById('said').textContent = confirm('Sure?')\">Ask</button><p id=said>-</p>\
+        <label>File <input type=file id=file></label>\
+        <div draggable=true role=button aria-label=Card id=card>Card</div><div role=region aria-label=Bin id=bin style=\"height:40px\"></div>\
+        <p id=drop>-</p><div style=\"height:2000px\"></div><button>Far below</button>\
+        <script>bin.addEventListener('dragover', (e) => e.preventDefault()); bin.addEventListener('drop', () => { drop.textContent = 'dropped'; });</script>";
+    Env::with_routes(
+        name,
+        Routes::new()
+            .page("/form", Response::html(page))
+            .page("/all", Response::html(all)),
+    )
+    .await
 }
 
 #[tokio::test]
 async fn commands_share_the_session_and_refs_carry_over() {
-    let env = Env::new("share").await;
+    let env = env("share").await;
     let url = env.server.url("/form");
     let opened = env.ok(&["open", &url]).await;
     let view = opened["view"].as_str().expect("view").to_owned();
@@ -156,7 +67,7 @@ async fn commands_share_the_session_and_refs_carry_over() {
 
 #[tokio::test]
 async fn two_shells_are_served_in_order() {
-    let env = Env::new("order").await;
+    let env = env("order").await;
     let url = env.server.url("/form");
     let view = env.ok(&["open", &url]).await["view"]
         .as_str()
@@ -181,7 +92,7 @@ async fn two_shells_are_served_in_order() {
 
 #[tokio::test]
 async fn sessions_are_isolated() {
-    let env = Env::new("isolated").await;
+    let env = env("isolated").await;
     let url = env.server.url("/form");
     env.ok(&["--session", "one", "open", &url]).await;
     env.ok(&["--session", "two", "open", "about:blank"]).await;
@@ -198,8 +109,8 @@ async fn sessions_are_isolated() {
 
 #[tokio::test]
 async fn a_stale_socket_is_replaced_and_a_dead_browser_restarted() {
-    let env = Env::new("stale").await;
-    std::fs::create_dir_all(env.dir.join("rove")).expect("dir");
+    let env = env("stale").await;
+    std::fs::create_dir_all(env.rove_dir()).expect("dir");
     {
         // A socket file nobody listens on, as a crashed daemon leaves.
         let _left = std::os::unix::net::UnixListener::bind(env.socket("default")).expect("bind");
@@ -220,7 +131,7 @@ async fn a_stale_socket_is_replaced_and_a_dead_browser_restarted() {
 
 #[tokio::test]
 async fn an_idle_daemon_ends_with_its_browser() {
-    let env = Env::new("idle").await;
+    let env = env("idle").await;
     let url = env.server.url("/form");
     let output = env
         .rove(&["--json", "open", &url])
@@ -247,29 +158,9 @@ async fn an_idle_daemon_ends_with_its_browser() {
     assert!(!env.socket("default").exists());
 }
 
-/// Asks a daemon for its pids, over its socket.
-async fn ping(socket: &Path) -> Value {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let stream = tokio::net::UnixStream::connect(socket)
-        .await
-        .expect("connect");
-    let (read, mut write) = stream.into_split();
-    write
-        .write_all(b"{\"control\":\"ping\"}\n")
-        .await
-        .expect("write");
-    let line = BufReader::new(read)
-        .lines()
-        .next_line()
-        .await
-        .expect("read")
-        .expect("line");
-    serde_json::from_str(&line).expect("json")
-}
-
 #[tokio::test]
 async fn every_command_works_from_the_shell() {
-    let env = Env::new("every").await;
+    let env = env("every").await;
     let url = env.server.url("/all");
     let view = env.ok(&["open", &url]).await["view"]
         .as_str()
@@ -386,7 +277,7 @@ async fn every_command_works_from_the_shell() {
 
 #[tokio::test]
 async fn sessions_keep_their_own_cookies() {
-    let env = Env::new("cookies").await;
+    let env = env("cookies").await;
     let url = env.server.url("/form");
     env.ok(&["--session", "one", "open", &url]).await;
     env.ok(&["--session", "two", "open", &url]).await;
@@ -406,7 +297,7 @@ async fn sessions_keep_their_own_cookies() {
 
 #[tokio::test]
 async fn a_killed_daemon_is_replaced_by_the_next_command() {
-    let env = Env::new("killed").await;
+    let env = env("killed").await;
     let url = env.server.url("/form");
     env.ok(&["open", &url]).await;
     let before = ping(&env.socket("default")).await;

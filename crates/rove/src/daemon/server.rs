@@ -1,7 +1,7 @@
 //! The daemon process: owns the browser and the session, serves one request
 //! at a time on the session's socket, exits when idle or told to.
 
-use std::os::fd::AsRawFd;
+use std::os::fd::IntoRawFd;
 use std::time::Duration;
 
 use rove_browser::Browser;
@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 
+use super::lock::SessionLock;
 use crate::acquire::acquire;
 use crate::cli::GlobalArgs;
 
@@ -18,6 +19,11 @@ use crate::cli::GlobalArgs;
 const READ_DEADLINE: Duration = Duration::from_secs(10);
 /// The outermost deadline of one command (wider than any command's own).
 const COMMAND_DEADLINE: Duration = Duration::from_secs(330);
+/// How long a closing daemon waits for its session's context to be disposed.
+const SESSION_CLOSE_DEADLINE: Duration = Duration::from_secs(5);
+/// How long a closing daemon tries to reach a remote browser to dispose the
+/// contexts of a link it lost.
+const ORPHAN_DEADLINE: Duration = Duration::from_secs(5);
 
 /// The browser and session a daemon owns, made on first use and made again
 /// when the browser died.
@@ -26,24 +32,57 @@ struct Owned {
     session: Session,
 }
 
+/// What a daemon keeps between requests.
+#[derive(Default)]
+struct State {
+    owned: Option<Owned>,
+    /// Contexts of a remote browser whose link was lost that could not be
+    /// disposed yet: the next link to that browser (or the daemon's exit)
+    /// disposes them, so their tabs do not stay open there.
+    orphans: Vec<String>,
+    /// Tab ids and refs of the session, kept across browser restarts so an
+    /// old `t1` or `e7` never names something new.
+    numbering: rove_commands::Numbering,
+}
+
+/// The connection that asked the daemon to close: answered once the
+/// session is gone.
+struct Farewell {
+    stream: UnixStream,
+}
+
 /// Runs the daemon of `session` until it is idle for `idle` or closed.
-/// Returns the exit status.
+/// Returns the exit status: 0, or [`super::LOCK_HELD_STATUS`] when another
+/// daemon holds the session, or 6 when the daemon cannot run at all.
 pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     let dir = match super::ensure_runtime_dir() {
         Ok(dir) => dir,
-        Err(e) => {
-            tracing::error!(error = %e, "no private folder for the daemon");
+        Err(failure) => {
+            tracing::error!(error = %failure.report.message, "no private folder for the daemon");
             return 6;
         }
     };
-    // One daemon per session: the lock is held for the daemon's life, so a
-    // second one started by a racing client exits here.
-    let lock_path = dir.join(format!("{session}.lock"));
-    let Some(_lock) = take_lock(&lock_path) else {
-        tracing::debug!(session, "another daemon serves this session");
-        return 0;
+    let socket = match super::socket_path(&dir, session) {
+        Ok(socket) => socket,
+        Err(failure) => {
+            tracing::error!(error = %failure.report.message, hint = %failure.report.hint, "no socket for the daemon");
+            return 6;
+        }
     };
-    let socket = super::socket_path(&dir, session);
+    // One daemon per session: the lock is held from before it listens until
+    // its browser ended, so a daemon started while another one starts or
+    // ends exits here, and its client waits for the lock.
+    let lock = match SessionLock::try_take(&super::lock_path(&dir, session)) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            tracing::debug!(session, "another daemon holds this session");
+            return super::LOCK_HELD_STATUS as u8;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "cannot take the session's lock");
+            return 6;
+        }
+    };
     // Holding the lock, any socket left here is a crashed daemon's.
     let _ = std::fs::remove_file(&socket);
     let listener = match UnixListener::bind(&socket) {
@@ -59,12 +98,12 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     }
     tracing::info!(session, pid = std::process::id(), "daemon listening");
     let transport = TransportConfig::from_env();
-    let mut owned: Option<Owned> = None;
-    loop {
+    let mut state = State::default();
+    let farewell = loop {
         let accepted = match tokio::time::timeout(idle, listener.accept()).await {
             Err(_) => {
                 tracing::info!(session, "idle; exiting");
-                break;
+                break None;
             }
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "accept failed");
@@ -72,62 +111,105 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
             }
             Ok(Ok((stream, _))) => stream,
         };
-        let close = handle(accepted, global, &transport, &mut owned, &socket).await;
-        if close {
-            break;
+        if let Some(farewell) = handle(accepted, global, &transport, &mut state).await {
+            break Some(farewell);
         }
-    }
+    };
+    // Leaving, in the order the next daemon needs: connections still
+    // waiting are refused (their clients start a new daemon once the lock
+    // is free), the socket goes while the lock still guards it, the browser
+    // ends, and only then is the session free.
+    drop(listener);
     let _ = std::fs::remove_file(&socket);
-    if let Some(owned) = owned.take() {
-        let _ = owned.session.close().await;
-        owned.browser.close().await;
+    end(state, global, &transport).await;
+    drop(lock);
+    if let Some(Farewell { mut stream }) = farewell {
+        let _ = stream
+            .write_all(format!("{}\n", json!({"ok": true, "closed": true})).as_bytes())
+            .await;
+        // Left open on purpose: the kernel closes it when this process is
+        // gone, which is what `rove close` waits for.
+        if let Ok(std) = stream.into_std() {
+            let _ = std.into_raw_fd();
+        }
     }
     0
 }
 
-/// Serves one connection: one request line, one answer line. Returns whether
-/// the daemon should exit.
+/// Ends the browser (for a remote one: disposes the session's contexts,
+/// and those a lost link left behind, when it can be reached).
+async fn end(mut state: State, global: &GlobalArgs, transport: &TransportConfig) {
+    if let Some(owned) = state.owned.take() {
+        // Disposing the context is a courtesy to a remote browser (closing
+        // the browser disposes it too): bounded tighter than a CDP call.
+        let _ = tokio::time::timeout(SESSION_CLOSE_DEADLINE, owned.session.close()).await;
+        owned.browser.close().await;
+        state.orphans.extend(owned.browser.undisposed_contexts());
+    }
+    if state.orphans.is_empty() || global.cdp_url.is_none() {
+        return;
+    }
+    let last_try = async {
+        if let Ok(browser) = acquire(global, transport).await {
+            browser
+                .adopt_contexts(std::mem::take(&mut state.orphans))
+                .await;
+            browser.close().await;
+        }
+    };
+    if tokio::time::timeout(ORPHAN_DEADLINE, last_try)
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            "the remote browser could not be reached to dispose the contexts of a lost link"
+        );
+    }
+}
+
+/// Serves one connection: a greeting, one request line, one answer line.
+/// Returns the connection when it asked the daemon to close.
 async fn handle(
-    stream: UnixStream,
+    mut stream: UnixStream,
     global: &GlobalArgs,
     transport: &TransportConfig,
-    owned: &mut Option<Owned>,
-    socket: &std::path::Path,
-) -> bool {
-    let (read, mut write) = stream.into_split();
-    let mut lines = BufReader::new(read).lines();
-    let line = match tokio::time::timeout(READ_DEADLINE, lines.next_line()).await {
-        Ok(Ok(Some(line))) => line,
-        _ => return false,
-    };
-    let (answer, close) = match serde_json::from_str::<Value>(&line) {
-        Err(e) => (rejected(&format!("the request is not JSON: {e}")), false),
+    state: &mut State,
+) -> Option<Farewell> {
+    // The greeting tells the client a live daemon took its connection.
+    let greeting = json!({"ready": true, "pid": std::process::id()});
+    if stream
+        .write_all(format!("{greeting}\n").as_bytes())
+        .await
+        .is_err()
+    {
+        return None;
+    }
+    let mut line = String::new();
+    {
+        let mut reader = BufReader::new(&mut stream);
+        match tokio::time::timeout(READ_DEADLINE, reader.read_line(&mut line)).await {
+            Ok(Ok(n)) if n > 0 => {}
+            _ => return None,
+        }
+    }
+    let answer = match serde_json::from_str::<Value>(&line) {
+        Err(e) => rejected(&format!("the request is not JSON: {e}")),
         Ok(request) => match request["control"].as_str() {
             Some("ping") => {
-                let browser_pid = owned.as_ref().and_then(|o| o.browser.pid());
-                (
-                    json!({"ok": true, "pid": std::process::id(), "browser_pid": browser_pid}),
-                    false,
-                )
+                let browser_pid = state.owned.as_ref().and_then(|o| o.browser.pid());
+                json!({"ok": true, "pid": std::process::id(), "browser_pid": browser_pid})
             }
-            Some("close") => {
-                // Gone from the folder before the answer: a command that
-                // follows `rove close` starts a new daemon.
-                let _ = std::fs::remove_file(socket);
-                (json!({"ok": true, "closed": true}), true)
-            }
-            Some(other) => (rejected(&format!("unknown control {other:?}")), false),
+            Some("close") => return Some(Farewell { stream }),
+            Some(other) => rejected(&format!("unknown control {other:?}")),
             None => match parse_request(&request, global) {
-                Err(answer) => (answer, false),
-                Ok((command, caller)) => {
-                    (run(&command, caller, global, transport, owned).await, false)
-                }
+                Err(answer) => answer,
+                Ok((command, caller)) => run(&command, caller, global, transport, state).await,
             },
         },
     };
-    let _ = write.write_all(format!("{answer}\n").as_bytes()).await;
-    let _ = write.shutdown().await;
-    close
+    let _ = stream.write_all(format!("{answer}\n").as_bytes()).await;
+    let _ = stream.shutdown().await;
+    None
 }
 
 /// The command of a request and who it runs for; refused when the request
@@ -165,26 +247,41 @@ async fn run(
     caller: Caller,
     global: &GlobalArgs,
     transport: &TransportConfig,
-    owned: &mut Option<Owned>,
+    state: &mut State,
 ) -> Value {
     let mut notes = Vec::new();
-    let alive = match owned {
+    let alive = match &state.owned {
         Some(o) => o.browser.is_alive().await,
         None => false,
     };
     if !alive {
-        if let Some(dead) = owned.take() {
+        if let Some(dead) = state.owned.take() {
+            // A remote browser reachable again gets the old contexts
+            // disposed here; one still unreachable leaves them as orphans.
             dead.browser.close().await;
-            notes.push("the browser had died; started a new one (tabs and refs start over)");
+            state.orphans.extend(dead.browser.undisposed_contexts());
+            notes.push(if dead.browser.is_launched() {
+                "the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)"
+            } else {
+                "the link to the browser was lost; connected again in a new context (its tabs are gone; new tabs and refs go on from the old numbers)"
+            });
         }
-        match start(global, transport).await {
-            Ok(o) => *owned = Some(o),
+        match start(global, transport, &state.numbering).await {
+            Ok(o) => {
+                if !state.orphans.is_empty() {
+                    o.browser
+                        .adopt_contexts(std::mem::take(&mut state.orphans))
+                        .await;
+                }
+                state.owned = Some(o);
+            }
             Err(e) => return failure(&e),
         }
     }
-    let Some(o) = owned else {
+    let Some(o) = &mut state.owned else {
         return rejected("no session");
     };
+    tracing::info!(command = command.name(), "running");
     let started = std::time::Instant::now();
     match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute_for(command, caller)).await {
         Err(_) => json!({"ok": false, "error": rove_errors::Report::new(
@@ -222,10 +319,14 @@ async fn run(
 async fn start(
     global: &GlobalArgs,
     transport: &TransportConfig,
+    numbering: &rove_commands::Numbering,
 ) -> Result<Owned, rove_commands::CommandError> {
-    let config = global
-        .session_config()
-        .map_err(|e| rove_commands::CommandError::Rejected(e.to_string()))?;
+    let config = rove_commands::SessionConfig {
+        numbering: numbering.clone(),
+        ..global
+            .session_config()
+            .map_err(|e| rove_commands::CommandError::Rejected(e.to_string()))?
+    };
     let browser = acquire(global, transport).await?;
     let session = match Session::start(&browser, config).await {
         Ok(s) => s,
@@ -247,17 +348,4 @@ fn rejected(message: &str) -> Value {
         message,
         "fix the request",
     )})
-}
-
-/// An exclusive `flock` on `path`, held while the returned file lives.
-fn take_lock(path: &std::path::Path) -> Option<std::fs::File> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .ok()?;
-    // SAFETY: flock on a descriptor this function owns; no memory involved.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    locked.then_some(file)
 }

@@ -1,0 +1,227 @@
+//! Shared helpers for the tests that drive the real `rove` binary over
+//! session daemons: a private runtime folder per test, running commands,
+//! talking to a daemon's socket, and watching processes end.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rove_localserver::{LocalServer, Response, Routes};
+use serde_json::Value;
+use tokio::process::Command;
+
+/// A private runtime folder (and, on request, a private temp folder), so
+/// tests never share daemons.
+pub struct Env {
+    pub dir: PathBuf,
+    /// `TMPDIR` of every command (and so of their daemons and browsers).
+    pub tmp: Option<PathBuf>,
+    /// `RUST_LOG` of every command (and so of the daemons they start).
+    pub log_filter: Option<&'static str>,
+    pub server: LocalServer,
+}
+
+/// A fresh, empty folder under the system temp folder.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rove-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+impl Env {
+    /// An environment whose server answers `routes`.
+    pub async fn with_routes(name: &str, routes: Routes) -> Env {
+        let dir = scratch(&format!("sessions-{name}"));
+        let server = LocalServer::start(routes).await.expect("server");
+        Env {
+            dir,
+            tmp: None,
+            log_filter: None,
+            server,
+        }
+    }
+
+    /// An environment serving `/form`: a name field, a Greet button.
+    pub async fn new(name: &str) -> Env {
+        let page = "<!doctype html><title>Form</title><h1>Sign up</h1>\
+            <label>Name <input id=name></label>\
+            <button onclick=\"document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value\">Greet</button>\
+            <p id=out>nobody</p>";
+        Env::with_routes(name, Routes::new().page("/form", Response::html(page))).await
+    }
+
+    /// The runtime folder the daemons use.
+    pub fn rove_dir(&self) -> PathBuf {
+        self.dir.join("rove")
+    }
+
+    pub fn rove(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
+        command
+            .env("XDG_RUNTIME_DIR", &self.dir)
+            .env_remove("ROVE_SESSION")
+            .env_remove("ROVE_CDP_URL")
+            .env_remove("RUST_LOG")
+            .env("ROVE_IDLE", "60")
+            .args(args)
+            .kill_on_drop(true);
+        if let Some(tmp) = &self.tmp {
+            command.env("TMPDIR", tmp);
+        }
+        if let Some(filter) = self.log_filter {
+            command.env("RUST_LOG", filter);
+        }
+        command
+    }
+
+    /// Runs `rove --json ARGS`: its exit status and its one JSON object.
+    pub async fn run(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        output_json(args, self.rove(&all)).await
+    }
+
+    pub async fn ok(&self, args: &[&str]) -> Value {
+        let (status, value) = self.run(args).await;
+        assert_eq!(status, 0, "{args:?}: {value}");
+        value
+    }
+
+    /// An expression's value in the default session's page.
+    pub async fn value(&self, js: &str) -> Value {
+        self.ok(&["eval", js]).await["data"]["result"].clone()
+    }
+
+    pub fn socket(&self, session: &str) -> PathBuf {
+        self.rove_dir().join(format!("{session}.sock"))
+    }
+
+    pub fn lock(&self, session: &str) -> PathBuf {
+        self.rove_dir().join(format!("{session}.lock"))
+    }
+
+    pub fn log(&self, session: &str) -> PathBuf {
+        self.rove_dir().join(format!("{session}.log"))
+    }
+
+    pub async fn close(&self, session: &str) {
+        self.ok(&["--session", session, "close"]).await;
+    }
+}
+
+impl Drop for Env {
+    /// Removes the test's folders, unless the test failed (its daemon's log
+    /// is then worth reading).
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some(tmp) = &self.tmp {
+            let _ = std::fs::remove_dir_all(tmp);
+        }
+    }
+}
+
+/// Waits for a command (60 s at most) and reads its one JSON object.
+pub async fn output_json(args: &[&str], mut command: Command) -> (i32, Value) {
+    let output = tokio::time::timeout(Duration::from_secs(60), command.output())
+        .await
+        .expect("rove finished within 60 s")
+        .expect("rove ran");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not one JSON object ({e}): {stdout:?} {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().unwrap_or(-1), value)
+}
+
+/// The ref of the line holding `marker` in a view.
+pub fn ref_of(view: &str, marker: &str) -> String {
+    view.lines()
+        .find(|l| l.contains(marker))
+        .and_then(|l| l.split_whitespace().find(|w| w.starts_with('e')))
+        .unwrap_or_else(|| panic!("no {marker} in {view}"))
+        .to_owned()
+}
+
+pub fn alive(pid: i32) -> bool {
+    // Zombies count as gone: this machine's PID 1 may not reap them.
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|s| {
+            !s.rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+        })
+        .unwrap_or(false)
+}
+
+pub async fn gone_within(pid: i32, limit: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if !alive(pid) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    !alive(pid)
+}
+
+/// Asks a daemon for its pids, over its socket (after its greeting).
+pub async fn ping(socket: &Path) -> Value {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let stream = tokio::net::UnixStream::connect(socket)
+        .await
+        .expect("connect");
+    let (read, mut write) = stream.into_split();
+    let mut lines = BufReader::new(read).lines();
+    let greeting = lines.next_line().await.expect("read").expect("greeting");
+    assert!(greeting.contains("\"ready\":true"), "{greeting}");
+    write
+        .write_all(b"{\"control\":\"ping\"}\n")
+        .await
+        .expect("write");
+    let line = lines.next_line().await.expect("read").expect("line");
+    serde_json::from_str(&line).expect("json")
+}
+
+/// The daemon's and its browser's pids.
+pub async fn pids(socket: &Path) -> (i32, i32) {
+    let ping = ping(socket).await;
+    let daemon = ping["pid"].as_i64().expect("pid") as i32;
+    let browser = ping["browser_pid"].as_i64().expect("browser pid") as i32;
+    (daemon, browser)
+}
+
+/// Waits (30 s at most) until `file` holds a line containing `needle`.
+pub async fn wait_for_line(file: &Path, needle: &str) {
+    let started = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if text.lines().any(|l| l.contains(needle)) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{} never said {needle:?}:\n{text}",
+            file.display()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Whether a process holds the `flock` on `path` (taken and given back at
+/// once when it is free).
+pub fn lock_is_held(path: &Path) -> bool {
+    use std::os::fd::AsRawFd;
+    let Ok(file) = std::fs::OpenOptions::new().read(true).open(path) else {
+        return false;
+    };
+    // SAFETY: flock on a descriptor this function owns.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) != 0 }
+}
+
+pub mod remote;
