@@ -37,6 +37,10 @@ impl Default for SettleLimits {
     }
 }
 
+/// How long after a navigation stopped rove looks for the download it
+/// turned into (Chromium reports the download a few milliseconds later).
+const DOWNLOAD_GRACE: Duration = Duration::from_millis(200);
+
 tokio::task_local! {
     static LIMITS: SettleLimits;
 }
@@ -61,6 +65,22 @@ pub struct Settled {
     pub navigated: bool,
     /// The navigation finished loading within the cap.
     pub loaded: bool,
+    /// The navigation turned into a download: the page stayed where it was.
+    pub downloaded: bool,
+    /// The navigation stopped without a new document (a `204 No Content`, a
+    /// navigation the browser or the page cancelled): the page stayed.
+    pub stopped: bool,
+}
+
+/// How a navigation the input started ended, as far as settling is
+/// concerned.
+enum NavigationEnd {
+    /// The new document's load event.
+    Loaded,
+    /// It became a download.
+    Downloaded,
+    /// It stopped loading without a load event.
+    Stopped,
 }
 
 /// Waits for the DOM of the element's document to go quiet (or its document
@@ -123,21 +143,81 @@ async fn settle_with(
         _ = both => {}
         Some(_) = dialog => return settled,
     }
+    let mut ended = None;
     while let Some(Ok(event)) = events.try_recv() {
         if is_main_navigation(tab, &event).await {
             settled.navigated = true;
+            ended = None;
         }
-        if event.method == "Page.loadEventFired" && settled.navigated {
-            settled.loaded = true;
+        if settled.navigated && ended.is_none() {
+            ended = navigation_end(tab, &event);
         }
     }
-    if settled.navigated && !settled.loaded {
-        settled.loaded = events
-            .wait_for::<rove_cdp::protocol::page::LoadEventFired>(limits.navigation_cap)
+    if settled.navigated && ended.is_none() {
+        // The load of the new document, unless the navigation turns into a
+        // download or is cancelled: then no load comes, and waiting out the
+        // cap would only make the answer late.
+        let wait = async {
+            loop {
+                match events.recv().await {
+                    Ok(event) => {
+                        if let Some(end) = navigation_end(tab, &event) {
+                            return Some(end);
+                        }
+                    }
+                    Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                    Err(rove_cdp::EventStreamError::Closed) => return None,
+                }
+            }
+        };
+        ended = tokio::time::timeout(limits.navigation_cap, wait)
             .await
-            .is_ok();
+            .ok()
+            .flatten();
+    }
+    if let Some(NavigationEnd::Stopped) = ended {
+        // A download stops the frame's loading a moment before it says it
+        // is a download.
+        let download = async {
+            loop {
+                match events.recv().await {
+                    Ok(event) => {
+                        if let Some(NavigationEnd::Downloaded) = navigation_end(tab, &event) {
+                            return;
+                        }
+                    }
+                    Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                    Err(rove_cdp::EventStreamError::Closed) => std::future::pending().await,
+                }
+            }
+        };
+        if tokio::time::timeout(DOWNLOAD_GRACE, download).await.is_ok() {
+            ended = Some(NavigationEnd::Downloaded);
+        }
+    }
+    match ended {
+        Some(NavigationEnd::Loaded) => settled.loaded = true,
+        Some(NavigationEnd::Downloaded) => settled.downloaded = true,
+        Some(NavigationEnd::Stopped) => settled.stopped = true,
+        None => {}
     }
     settled
+}
+
+/// Whether `event` ends the main frame's navigation, and how.
+fn navigation_end(tab: &Tab, event: &rove_cdp::Event) -> Option<NavigationEnd> {
+    let main_frame = || {
+        let params: serde_json::Value = event.parse().unwrap_or_default();
+        params["frameId"].as_str() == Some(tab.target_id())
+    };
+    match event.method.as_str() {
+        "Page.loadEventFired" => Some(NavigationEnd::Loaded),
+        "Page.downloadWillBegin" if main_frame() => Some(NavigationEnd::Downloaded),
+        // After a load the load event came first; without one, the
+        // navigation ended with no new document.
+        "Page.frameStoppedLoading" if main_frame() => Some(NavigationEnd::Stopped),
+        _ => None,
+    }
 }
 
 async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {
