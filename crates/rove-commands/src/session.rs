@@ -49,6 +49,14 @@ pub struct SessionConfig {
     /// (`example.com` and its subdomains, `*.example.com`): navigations,
     /// redirects, iframes and popups outside are refused.
     pub allowed_domains: Option<Vec<String>>,
+    /// How long `eval` lets a script run (or wait for its promise) before
+    /// rove stops it.
+    pub eval_timeout: Duration,
+    /// Every command's overall deadline (longer for a command whose own
+    /// wait is longer: see docs/architecture.md's timeout ladder).
+    pub command_timeout: Duration,
+    /// When a tab counts as hung, and how often rove looks.
+    pub health: crate::HealthLimits,
 }
 
 impl Default for SessionConfig {
@@ -65,6 +73,9 @@ impl Default for SessionConfig {
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
             allowed_domains: None,
+            eval_timeout: Duration::from_secs(10),
+            command_timeout: Duration::from_secs(120),
+            health: crate::HealthLimits::default(),
         }
     }
 }
@@ -76,6 +87,7 @@ pub struct Session {
     models: HashMap<TabId, PageModel>,
     pub(crate) config: SessionConfig,
     pub(crate) downloads: Downloads,
+    pub(crate) watchdog: crate::watchdog::Watchdog,
 }
 
 impl Session {
@@ -91,11 +103,13 @@ impl Session {
         );
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
+        let watchdog = crate::watchdog::Watchdog::start(&context, config.health);
         Ok(Session {
             context,
             models: HashMap::new(),
             config,
             downloads,
+            watchdog,
         })
     }
 
@@ -116,8 +130,16 @@ impl Session {
 
     /// Runs one command. Acting commands end with a view of what changed and
     /// a line for each thing that happened besides (a navigation, a new tab,
-    /// a dialog, a download).
+    /// a dialog, a download). Guarded: see `guard.rs`.
     pub async fn execute(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        self.guarded(command).await
+    }
+
+    /// Runs one command without the guard.
+    pub(crate) async fn execute_unguarded(
+        &mut self,
+        command: &Command,
+    ) -> Result<Outcome, CommandError> {
         let before: Vec<TabId> = self.context.tabs().iter().map(|t| t.id).collect();
         let mark = self.downloads.mark();
         let focus = self.focused_id();
