@@ -120,17 +120,18 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
 /// Whether it answers now.
 pub(crate) async fn stop_script(tab: &Tab, limits: &HealthLimits) -> Health {
     if let Ok(session) = tab.session().await {
-        // Chromium takes this call off the page's busy thread; its answer
-        // still may not come when the renderer is stuck outside JavaScript.
-        let params = json!({});
-        let stop = session.call_raw(
-            "Runtime.terminateExecution",
-            &params,
-            Some(limits.recovery_timeout),
-        );
-        if let Err(e) = stop.await {
-            tracing::debug!(target: "rove_commands::watchdog", tab = %tab.id(), error = %e, "terminateExecution was not answered");
-        }
+        // Chromium takes this call off the page's busy thread and answers at
+        // once; a renderer stuck outside JavaScript never answers it, so the
+        // probe below does not wait for the answer.
+        let within = limits.recovery_timeout;
+        let id = tab.id();
+        tokio::spawn(async move {
+            let params = json!({});
+            let stop = session.call_raw("Runtime.terminateExecution", &params, Some(within));
+            if let Err(e) = stop.await {
+                tracing::debug!(target: "rove_commands::watchdog", tab = %id, error = %e, "terminateExecution was not answered");
+            }
+        });
     }
     probe(tab, limits.recovery_timeout).await
 }
