@@ -15,7 +15,8 @@
 //! whose renderer crashed is replaced the same way.
 //!
 //! Probes run before each command that needs the page, and every
-//! [`HealthLimits::interval`] in the background. The background probe logs
+//! [`HealthLimits::interval`] in the background (every second while a
+//! command runs). The background probe logs
 //! what it finds, stops a stuck script at once when the session is idle
 //! (so it does not burn a core until the next command), records what it did
 //! for the next command's answer, and cuts short a command that waits on a
@@ -241,8 +242,16 @@ pub(crate) struct Watchdog {
     limits: HealthLimits,
     findings: Arc<Mutex<Findings>>,
     silence: watch::Sender<Option<Silence>>,
+    /// Whether a command runs: the background probe then looks every
+    /// [`BUSY_GAP`] instead of every interval.
+    busy: watch::Sender<bool>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
+
+/// The pause between background probes while a command runs: a command
+/// waiting on a page that stopped answering is cut short within this plus
+/// the probe's deadline.
+const BUSY_GAP: Duration = Duration::from_secs(1);
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
@@ -261,6 +270,7 @@ impl Watchdog {
     pub(crate) fn start(context: &BrowserContext, limits: HealthLimits) -> Watchdog {
         let findings: Arc<Mutex<Findings>> = Arc::default();
         let (silence, _) = watch::channel(None);
+        let (busy, _) = watch::channel(false);
         let task = limits.interval.map(|every| {
             tokio::spawn(background(
                 context.clone(),
@@ -268,12 +278,14 @@ impl Watchdog {
                 every,
                 findings.clone(),
                 silence.clone(),
+                busy.subscribe(),
             ))
         });
         Watchdog {
             limits,
             findings,
             silence,
+            busy,
             task,
         }
     }
@@ -288,6 +300,7 @@ impl Watchdog {
     /// background probe found since the last command.
     pub(crate) fn command_starts(&self, answers_dialog: bool) -> Vec<String> {
         self.silence.send_replace(None);
+        self.busy.send_replace(true);
         let mut findings = lock(&self.findings);
         findings.running = true;
         if !answers_dialog {
@@ -307,6 +320,7 @@ impl Watchdog {
     /// the command's to report.
     pub(crate) fn command_ends(&self) {
         self.silence.send_replace(None);
+        self.busy.send_replace(false);
         lock(&self.findings).running = false;
     }
 
@@ -329,9 +343,16 @@ async fn background(
     every: Duration,
     findings: Arc<Mutex<Findings>>,
     silence: watch::Sender<Option<Silence>>,
+    mut busy: watch::Receiver<bool>,
 ) {
     loop {
-        tokio::time::sleep(every).await;
+        // Every interval while idle; soon after a command starts, and then
+        // every second while it runs.
+        let command_runs = async { busy.wait_for(|b| *b).await.is_ok() };
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            true = command_runs => tokio::time::sleep(BUSY_GAP).await,
+        }
         let Some(tab) = context.focused() else {
             continue;
         };
