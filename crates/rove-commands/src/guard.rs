@@ -19,9 +19,9 @@ impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
         let answers_dialog = matches!(command, Command::Dialog(_));
-        let mut notes = self.watchdog.command_starts(answers_dialog);
+        let (mut notes, running) = self.watchdog.command_starts(answers_dialog);
         let result = self.guarded_run(command, &mut notes).await;
-        self.watchdog.command_ends();
+        drop(running);
         match result {
             Ok(mut out) => {
                 out.happened.splice(0..0, notes);

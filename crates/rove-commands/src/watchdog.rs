@@ -84,7 +84,16 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
     if tab.crashed() {
         return Health::Crashed;
     }
-    let watch = tab.current_watch().await;
+    let watch = match tab.current_watch().await {
+        Some(watch) => Some(watch),
+        // Not started yet: start it (it knows of dialogs), within the
+        // probe's deadline; a page that does not let it start is probed
+        // all the same.
+        None => tokio::time::timeout(within, tab.watch())
+            .await
+            .ok()
+            .and_then(Result::ok),
+    };
     if watch.as_ref().is_some_and(|w| w.dialog().is_some()) {
         return Health::Answers;
     }
@@ -248,6 +257,22 @@ pub(crate) struct Watchdog {
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
+/// A running command; dropping it ends the command for the watchdog: what
+/// the background probe found while it ran was the command's to report.
+pub(crate) struct Running {
+    findings: Arc<Mutex<Findings>>,
+    silence: watch::Sender<Option<Silence>>,
+    busy: watch::Sender<bool>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.silence.send_replace(None);
+        self.busy.send_replace(false);
+        lock(&self.findings).running = false;
+    }
+}
+
 /// The pause between background probes while a command runs: a command
 /// waiting on a page that stopped answering is cut short within this plus
 /// the probe's deadline.
@@ -296,9 +321,10 @@ impl Watchdog {
     }
 
     /// Marks a command as running (the background probe then only reports,
-    /// and leaves the recovery to the command) or ended. Returns what the
-    /// background probe found since the last command.
-    pub(crate) fn command_starts(&self, answers_dialog: bool) -> Vec<String> {
+    /// and leaves the recovery to the command) until the returned guard is
+    /// dropped, also when the command's future is dropped half-way. Returns
+    /// what the background probe found since the last command.
+    pub(crate) fn command_starts(&self, answers_dialog: bool) -> (Vec<String>, Running) {
         self.silence.send_replace(None);
         self.busy.send_replace(true);
         let mut findings = lock(&self.findings);
@@ -306,7 +332,13 @@ impl Watchdog {
         if !answers_dialog {
             findings.dialogs_in_a_row = 0;
         }
-        std::mem::take(&mut findings.notes)
+        let notes = std::mem::take(&mut findings.notes);
+        let running = Running {
+            findings: self.findings.clone(),
+            silence: self.silence.clone(),
+            busy: self.busy.clone(),
+        };
+        (notes, running)
     }
 
     /// Counts a dialog answered and followed by another; how many in a row.
@@ -314,14 +346,6 @@ impl Watchdog {
         let mut findings = lock(&self.findings);
         findings.dialogs_in_a_row += 1;
         findings.dialogs_in_a_row
-    }
-
-    /// The command ended: what the background probe found while it ran was
-    /// the command's to report.
-    pub(crate) fn command_ends(&self) {
-        self.silence.send_replace(None);
-        self.busy.send_replace(false);
-        lock(&self.findings).running = false;
     }
 
     /// Resolves when the background probe finds a tab silent.
