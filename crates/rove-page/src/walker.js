@@ -254,6 +254,16 @@
     }
     return true;
   };
+  // Whether blank text in an element may itself take room: kept white space
+  // (a `pre`), or a space inside an inline element. Only a block whose blank
+  // text collapses away has no content of its own.
+  const blankTextShows = (e, style) => {
+    let text = false;
+    for (let c = e.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) { text = true; break; }
+    if (!text) return false;
+    const collapse = (style.whiteSpaceCollapse || 'collapse') === 'collapse' && !/^(pre|break-spaces)/.test(style.whiteSpace);
+    return !collapse || style.display.startsWith('inline');
+  };
   // A hidden element that would have a box but for the flat tree: its
   // parent hosts a shadow tree with no slot for it.
   const unslotted = (e, style) => style.display !== 'none' && !e.checkVisibility();
@@ -334,7 +344,8 @@
     // An element whose light tree holds nothing, but whose box has
     // content: a shadow tree rove cannot see.
     const emptyElement = (e, style) => {
-      if (!cut && SHADOW_TAGS.has(e.tagName) && unknownRoot(e) && boxHasContent(e, style)) suspect(e);
+      if (cut || !SHADOW_TAGS.has(e.tagName) || !unknownRoot(e) || blankTextShows(e, style)) return;
+      if (boxHasContent(e, style)) suspect(e);
     };
 
     const visit = (node, depth, owner, parentCursor, inNamed) => {
