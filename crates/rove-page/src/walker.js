@@ -355,12 +355,13 @@
           seen++;
           return; // the text is already the owner's name
         }
-        if (/\S/.test(node.data)) seen++;
+        const data = node.data;
+        if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
         if (!text || text.u !== owner || text.d !== depth) {
           flushText();
           text = {u: owner, d: depth, parts: []};
         }
-        text.parts.push(node.data);
+        text.parts.push(data);
         return;
       }
       if (node.nodeType !== 1) {
