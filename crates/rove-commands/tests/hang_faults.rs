@@ -28,7 +28,9 @@ fn routes() -> rove_localserver::Routes {
         .page("/nothing", Response::status(204))
 }
 
-/// Limits that find a hung tab quickly, so the suite runs in seconds.
+/// Limits that find a hung tab quickly, so the suite runs in seconds (only
+/// for the scenarios that hang a tab; the others keep the defaults, so a
+/// loaded machine never makes a healthy page look hung).
 fn quick() -> SessionConfig {
     SessionConfig {
         health: HealthLimits {
@@ -302,7 +304,7 @@ async fn a_click_cut_short_by_a_page_that_stopped_answering_asks_for_a_fresh_vie
 
 #[tokio::test]
 async fn a_page_that_opens_a_thousand_alerts_is_left_with_open() {
-    let mut f = quick_fixture().await;
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
     let out = f.open("/alert-flood.html").await;
     assert!(
         out.text().contains("or leave the page with open URL"),
@@ -338,7 +340,7 @@ async fn a_page_that_opens_a_thousand_alerts_is_left_with_open() {
 async fn typing_that_runs_out_of_time_says_how_much_was_typed() {
     let config = SessionConfig {
         command_timeout: Duration::from_secs(4),
-        ..quick()
+        ..SessionConfig::default()
     };
     let mut f = Fixture::with(routes(), config).await;
     f.open("/faults.html").await;
@@ -380,7 +382,7 @@ async fn typing_that_runs_out_of_time_says_how_much_was_typed() {
 
 #[tokio::test]
 async fn long_typing_is_sent_as_trusted_keys() {
-    let mut f = quick_fixture().await;
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
     f.open("/faults.html").await;
     let notes = f.find("Notes", "textbox").await;
     let long: String = "The quick brown fox, 42 times! ".repeat(100);
@@ -405,7 +407,7 @@ async fn long_typing_is_sent_as_trusted_keys() {
 async fn a_click_that_starts_a_download_does_not_wait_for_a_navigation() {
     // A navigation cap far above what the click may take: waiting it out
     // would show.
-    let mut config = quick();
+    let mut config = SessionConfig::default();
     config.settle.navigation_cap = Duration::from_secs(30);
     let mut f = Fixture::with(routes(), config).await;
     f.open("/faults.html").await;
@@ -432,7 +434,7 @@ async fn a_click_that_starts_a_download_does_not_wait_for_a_navigation() {
 
 #[tokio::test]
 async fn wait_for_text_waits_the_whole_time_it_was_given() {
-    let mut f = quick_fixture().await;
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
     f.open("/faults.html").await;
     let started = Instant::now();
     let e = f
