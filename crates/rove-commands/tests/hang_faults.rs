@@ -78,10 +78,10 @@ async fn an_endless_eval_is_stopped_at_its_deadline_and_the_tab_answers_again() 
         took < Duration::from_secs(10),
         "the eval deadline is 2 s, the answer took {took:?}"
     );
-    // The tab answers at once, with its page.
+    // The tab answers, with its page, far from the 60 s a call could wait.
     let started = Instant::now();
     assert_eq!(f.eval("document.title").await, "Faults");
-    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(started.elapsed() < Duration::from_secs(10));
     f.close().await;
 }
 
@@ -202,7 +202,7 @@ async fn a_renderer_hung_from_the_browser_side_is_replaced_before_the_next_comma
         report.message
     );
     assert_eq!(report.action_sent, ActionSent::NotSent);
-    assert!(took < Duration::from_secs(10), "recovered in {took:?}");
+    assert!(took < Duration::from_secs(15), "recovered in {took:?}");
     let out = f.ok(json!({"command": "snapshot"})).await;
     assert!(out.text().starts_with("[t2]"), "{}", out.text());
     f.close().await;
@@ -339,7 +339,7 @@ async fn a_page_that_opens_a_thousand_alerts_is_left_with_open() {
 #[tokio::test]
 async fn typing_that_runs_out_of_time_says_how_much_was_typed() {
     let config = SessionConfig {
-        command_timeout: Duration::from_secs(4),
+        command_timeout: Duration::from_secs(8),
         ..SessionConfig::default()
     };
     let mut f = Fixture::with(routes(), config).await;
@@ -481,6 +481,6 @@ async fn every_command_has_an_overall_deadline() {
         "click did not finish within 3 s; rove stopped waiting for it"
     );
     assert_eq!(e.action_sent(), ActionSent::PossiblySent);
-    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
     f.close().await;
 }
