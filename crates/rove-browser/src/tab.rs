@@ -192,6 +192,29 @@ impl Tab {
         answer.map(|_| ()).map_err(|e| self.map_error(e))
     }
 
+    /// The tab's watch if it has been started on the tab's current
+    /// session, without starting one (starting it calls the page, which a
+    /// hung page would not answer).
+    pub async fn current_watch(&self) -> Option<TabWatch> {
+        let session_id = {
+            let attachment = self.inner.attachment.lock().await;
+            attachment.as_ref()?.1.id().cloned()?
+        };
+        let slot = self.inner.watch.lock().await;
+        slot.as_ref()
+            .filter(|w| *w.session_id() == session_id)
+            .cloned()
+    }
+
+    /// Whether the browser reported the tab's renderer crashed.
+    pub fn crashed(&self) -> bool {
+        self.inner
+            .browser
+            .targets()
+            .get(&self.inner.target_id)
+            .is_some_and(|r| r.crashed)
+    }
+
     /// Sends a typed command to the tab.
     pub async fn send<C: Command>(&self, command: &C) -> Result<C::Response, BrowserError> {
         let session = self.session().await?;

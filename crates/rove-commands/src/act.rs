@@ -64,6 +64,7 @@ impl Session {
         let target = parse_ref(&args.target)?;
         let opts = TypeOptions {
             delay: args.delay_ms.map(Duration::from_millis),
+            deadline: Some(self.typing_deadline()),
         };
         let text = self.with_secrets(target, &args.text).await?;
         let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
@@ -218,6 +219,15 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         if !settled.navigated {
+            return Ok(());
+        }
+        if settled.downloaded || settled.stopped {
+            // No new document: the page stayed, and the diff after the
+            // action says what changed on it (a download has its own line).
+            if settled.stopped {
+                out.happened
+                    .push("the navigation it started ended without a new page".into());
+            }
             return Ok(());
         }
         let model = self.model()?;

@@ -6,6 +6,8 @@ use rove_input::InputError;
 use rove_page::PageError;
 use serde_json::{Value, json};
 
+use crate::fault::{EvalStop, Fault, Recovery, TabFault, seconds};
+
 /// How a navigation failed: the three cases an agent treats differently.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NavigationFailure {
@@ -101,6 +103,48 @@ pub enum CommandError {
         /// Its text.
         message: String,
     },
+    /// A tab stopped answering or crashed, and rove recovered it (see
+    /// [`TabFault`]): before the command, which then was not run, or while
+    /// it ran.
+    #[error("{}", describe_tab_fault(fault, command, *during))]
+    TabFault {
+        /// What happened and what rove did.
+        fault: TabFault,
+        /// The command.
+        command: &'static str,
+        /// Whether the command was running (it may have acted) or had not
+        /// started.
+        during: bool,
+        /// Whether the command acts on the page.
+        acts: bool,
+    },
+    /// `eval` ran out of its deadline.
+    #[error("{}", describe_eval_stop(stop, *after))]
+    EvalTimeout {
+        /// The deadline.
+        after: std::time::Duration,
+        /// What rove did about the script.
+        stop: EvalStop,
+    },
+    /// The command ran out of its overall deadline.
+    #[error("{command} did not finish within {}; rove stopped waiting for it", seconds(*after))]
+    CommandTimeout {
+        /// The command.
+        command: &'static str,
+        /// The deadline.
+        after: std::time::Duration,
+        /// Whether the command acts on the page.
+        acts: bool,
+    },
+    /// Something rove did before the command failed (a tab it recovered),
+    /// said first, then the failure itself.
+    #[error("{}; then: {error}", notes.join("; "))]
+    Noted {
+        /// What happened first, one sentence each.
+        notes: Vec<String>,
+        /// The failure.
+        error: Box<CommandError>,
+    },
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
@@ -123,6 +167,29 @@ impl CommandError {
         CommandError::Io {
             message: message.into(),
             error: std::sync::Arc::new(error),
+        }
+    }
+}
+
+fn describe_tab_fault(fault: &TabFault, command: &str, during: bool) -> String {
+    if during {
+        format!("while {command} ran, {}", fault.describe())
+    } else {
+        format!("{}; {command} was not run", fault.describe())
+    }
+}
+
+fn describe_eval_stop(stop: &EvalStop, after: std::time::Duration) -> String {
+    let after = seconds(after);
+    match stop {
+        EvalStop::Stopped => format!(
+            "the script ran for more than {after}; rove stopped it (Runtime.terminateExecution)"
+        ),
+        EvalStop::Pending => format!(
+            "the script's promise did not settle within {after}; rove stopped waiting for it (the page itself answers)"
+        ),
+        EvalStop::Replaced(fault) => {
+            format!("the script ran for more than {after}; {}", fault.describe())
         }
     }
 }
@@ -166,6 +233,12 @@ impl CommandError {
             CommandError::ScreenshotBudget { bytes, budget } => {
                 Some(json!({"bytes": bytes, "budget": budget}))
             }
+            CommandError::TabFault { fault, .. }
+            | CommandError::EvalTimeout {
+                stop: EvalStop::Replaced(fault),
+                ..
+            } => Some(fault_facts(fault)),
+            CommandError::Noted { error, .. } => error.facts(),
             _ => None,
         }
     }
@@ -179,6 +252,7 @@ impl CommandError {
                 fresh_view, ..
             }))
             | CommandError::Navigation { fresh_view, .. } => fresh_view.as_deref(),
+            CommandError::Noted { error, .. } => error.fresh_view(),
             _ => None,
         }
     }
@@ -257,6 +331,14 @@ impl Classify for CommandError {
             }
             CommandError::Io { .. } => ErrorCode::CommandRejected,
             CommandError::PrivateDir(e) => e.code(),
+            CommandError::TabFault { fault, .. } => match fault.fault {
+                Fault::Hung { .. } => ErrorCode::Timeout,
+                Fault::Crashed => ErrorCode::TargetCrashed,
+            },
+            CommandError::EvalTimeout { .. } | CommandError::CommandTimeout { .. } => {
+                ErrorCode::Timeout
+            }
+            CommandError::Noted { error, .. } => error.code(),
         }
     }
 
@@ -272,13 +354,35 @@ impl Classify for CommandError {
             } => ActionSent::Sent,
             // A script that threw ran up to the throw; one that opened a
             // dialog ran up to it.
-            CommandError::Evaluation(_) | CommandError::DialogOpened { .. } => ActionSent::Sent,
+            CommandError::Evaluation(_)
+            | CommandError::DialogOpened { .. }
+            | CommandError::EvalTimeout { .. } => ActionSent::Sent,
+            // Cut off while acting: the action may have happened.
+            CommandError::TabFault {
+                during: true,
+                acts: true,
+                ..
+            }
+            | CommandError::CommandTimeout { acts: true, .. } => ActionSent::PossiblySent,
+            CommandError::Noted { error, .. } => error.action_sent(),
             _ => ActionSent::NotSent,
         }
     }
 
     fn retry(&self) -> Retry {
+        // A deadline that passed after the action may have reached the page:
+        // look before repeating it (a second click could order twice).
+        if self.code() == ErrorCode::Timeout && self.action_sent() != ActionSent::NotSent {
+            return match self {
+                // The same script would run out of time again.
+                CommandError::EvalTimeout { .. } => Retry::Never,
+                _ => Retry::Reobserve,
+            };
+        }
         match self {
+            CommandError::TabFault { .. } => Retry::Reobserve,
+            CommandError::CommandTimeout { .. } => Retry::Retry,
+            CommandError::Noted { error, .. } => error.retry(),
             CommandError::Input(e) => e.retry(),
             CommandError::Page(e) => e.retry(),
             CommandError::Browser(e) => e.retry(),
@@ -327,7 +431,7 @@ impl Classify for CommandError {
             }
             CommandError::Evaluation(_) => "fix the script; the page threw while running it".into(),
             CommandError::DialogOpened { .. } => {
-                "answer the dialog (dialog accept or dialog dismiss); what the command was waiting for is lost"
+                "answer the dialog (dialog accept or dialog dismiss), or leave the page with open URL; what the command was waiting for is lost"
                     .into()
             }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
@@ -335,8 +439,40 @@ impl Classify for CommandError {
                 "check the path (does its folder exist, may rove write there?) and the disk, then try again".into()
             }
             CommandError::PrivateDir(e) => e.hint(),
+            CommandError::TabFault { fault, .. } => fault.hint(),
+            CommandError::EvalTimeout { stop, .. } => match stop {
+                EvalStop::Replaced(fault) => fault.hint(),
+                _ => "make the script finish sooner (eval gives a script 10 s by default), or wait for the page with wait --text or wait --load instead".into(),
+            },
+            CommandError::CommandTimeout { acts: true, .. } => {
+                "take a snapshot before repeating it: the action may have happened; rove checks the tab before the next command".into()
+            }
+            CommandError::CommandTimeout { .. } => {
+                "try again, or take a snapshot; rove checks the tab before the next command".into()
+            }
+            CommandError::Noted { error, .. } => error.hint(),
         }
     }
+}
+
+/// A tab fault as facts: `{"tab", "url", "fault", "recovery", "new_tab"}`.
+fn fault_facts(fault: &TabFault) -> Value {
+    let mut facts = json!({
+        "tab": fault.tab.to_string(),
+        "url": fault.url,
+        "fault": match fault.fault {
+            Fault::Hung { .. } => "hung",
+            Fault::Crashed => "crashed",
+        },
+        "recovery": match fault.recovery {
+            Recovery::Stopped => "script_stopped",
+            Recovery::Replaced { .. } => "tab_replaced",
+        },
+    });
+    if let Recovery::Replaced { by } = fault.recovery {
+        facts["new_tab"] = json!(by.to_string());
+    }
+    facts
 }
 
 /// The report every face renders (defined with the vocabulary).

@@ -3,12 +3,18 @@
 //! The script runs in the page's own world (it is there to reach the page's
 //! state); an expression is evaluated, a function is called (with the element
 //! a ref names, when one is given). Results larger than a model should read
-//! are cut, saying so.
+//! are cut, saying so. A script has `SessionConfig::eval_timeout` (10 s) to
+//! finish: then rove stops it with `Runtime.terminateExecution` and answers
+//! `TIMEOUT` saying so.
+
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::fault::{EvalStop, Recovery};
 use crate::outcome::Outcome;
 use crate::session::{Session, parse_ref, unless_dialog};
+use crate::watchdog::{self, Health};
 use crate::{CommandError, EvalArgs};
 
 /// Results longer than this (as JSON text) are cut.
@@ -25,8 +31,9 @@ impl Session {
             return Err(CommandError::Rejected("eval needs a script".into()));
         }
         let tab = self.focused()?;
+        let deadline = self.config.eval_timeout;
         // A script that opens a dialog stops there: say so at once.
-        let answer = unless_dialog(&tab, async {
+        let work = unless_dialog(&tab, async {
             Ok(match &args.target {
                 Some(target) => {
                     if !is_function(js) {
@@ -82,8 +89,11 @@ impl Session {
                     .await?
                 }
             })
-        })
-        .await?;
+        });
+        let answer = match tokio::time::timeout(deadline, work).await {
+            Ok(answer) => answer?,
+            Err(_) => return Err(self.eval_ran_out(&tab, deadline).await),
+        };
         if let Some(details) = answer.get("exceptionDetails") {
             let message = details["exception"]["description"]
                 .as_str()
@@ -124,6 +134,32 @@ impl Session {
         Ok(())
     }
 }
+
+impl Session {
+    /// `eval` ran out of time: a script still running is stopped (and the
+    /// tab replaced if that does not bring it back); a script waiting for
+    /// a promise leaves the page free, and there is nothing to stop.
+    async fn eval_ran_out(&mut self, tab: &rove_browser::Tab, after: Duration) -> CommandError {
+        let stop = match watchdog::probe(tab, BUSY_CHECK).await {
+            Health::Answers => EvalStop::Pending,
+            Health::Gone => EvalStop::Stopped,
+            health => match self.recover(tab, health, after).await {
+                Ok(Some(fault)) => match fault.recovery {
+                    Recovery::Stopped => EvalStop::Stopped,
+                    Recovery::Replaced { .. } => EvalStop::Replaced(fault),
+                },
+                Ok(None) => EvalStop::Stopped,
+                Err(e) => return e,
+            },
+        };
+        CommandError::EvalTimeout { after, stop }
+    }
+}
+
+/// How long a page that is merely awaiting a promise takes to answer a
+/// probe: at once. One that does not answer within this is running the
+/// script.
+const BUSY_CHECK: Duration = Duration::from_millis(500);
 
 /// Whether the script is a function to call rather than an expression.
 fn is_function(js: &str) -> bool {

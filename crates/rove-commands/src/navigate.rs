@@ -59,7 +59,7 @@ impl Session {
             out.happened.push(format!("new tab {}", tab.id()));
             tab
         } else {
-            self.focused()?
+            self.tab_to_open_in(out).await?
         };
         out.tab = tab.id();
         let timeout = self.config.navigation_timeout;

@@ -96,6 +96,14 @@ pub struct SessionConfig {
     /// block-list, and schemes beyond http(s) (`file:` only when named).
     /// Navigations, redirects, iframes and popups outside are refused.
     pub policy: rove_browser::DomainPolicy,
+    /// How long `eval` lets a script run (or wait for its promise) before
+    /// rove stops it.
+    pub eval_timeout: Duration,
+    /// Every command's overall deadline (longer for a command whose own
+    /// wait is longer: see docs/architecture.md's timeout ladder).
+    pub command_timeout: Duration,
+    /// When a tab counts as hung, and how often rove looks.
+    pub health: crate::HealthLimits,
 }
 
 impl Default for SessionConfig {
@@ -112,6 +120,9 @@ impl Default for SessionConfig {
             action_timeout: Duration::from_secs(5),
             settle: rove_input::SettleLimits::default(),
             policy: rove_browser::DomainPolicy::default(),
+            eval_timeout: Duration::from_secs(10),
+            command_timeout: Duration::from_secs(120),
+            health: crate::HealthLimits::default(),
         }
     }
 }
@@ -127,6 +138,7 @@ pub struct Session {
     pub(crate) upload_dir: PathBuf,
     /// Who the running command is for.
     pub(crate) caller: Caller,
+    pub(crate) watchdog: crate::watchdog::Watchdog,
 }
 
 impl Session {
@@ -141,6 +153,7 @@ impl Session {
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
+        let watchdog = crate::watchdog::Watchdog::start(&context, config.health);
         Ok(Session {
             context,
             models: HashMap::new(),
@@ -148,6 +161,7 @@ impl Session {
             downloads,
             upload_dir,
             caller: Caller::Model,
+            watchdog,
         })
     }
 
@@ -173,7 +187,8 @@ impl Session {
 
     /// Runs one command for a model (see [`Caller`]). Acting commands end
     /// with a view of what changed and a line for each thing that happened
-    /// besides (a navigation, a new tab, a dialog, a download).
+    /// besides (a navigation, a new tab, a dialog, a download). Guarded
+    /// against hung and crashed tabs, and bounded: see `guard.rs`.
     pub async fn execute(&mut self, command: &Command) -> Result<Outcome, CommandError> {
         self.execute_for(command, Caller::Model).await
     }
@@ -185,7 +200,7 @@ impl Session {
         caller: Caller,
     ) -> Result<Outcome, CommandError> {
         self.caller = caller;
-        let result = self.execute_now(command).await;
+        let result = self.guarded(command).await;
         self.caller = Caller::Model;
         let mut outcome = result.map_err(|e| self.name_other_tab(e))?;
         self.note_literal_secrets(command, &mut outcome);
@@ -230,7 +245,11 @@ impl Session {
         }
     }
 
-    async fn execute_now(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+    /// Runs one command without the guard (see `guard.rs`).
+    pub(crate) async fn execute_unguarded(
+        &mut self,
+        command: &Command,
+    ) -> Result<Outcome, CommandError> {
         if command.acts_on_elements() {
             self.unless_navigating().await?;
         }

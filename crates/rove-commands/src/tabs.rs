@@ -1,13 +1,15 @@
-//! `tab` (list, new, switch, close) and `dialog` (accept, dismiss).
+//! `tab` (list, new, switch, close) and `dialog` (accept, dismiss); leaving
+//! a page that dialogs block.
 
 use std::time::Duration;
 
-use rove_browser::TabId;
+use rove_browser::{Tab, TabId};
 use rove_page::Mode;
 use serde_json::{Value, json};
 
 use crate::outcome::Outcome;
 use crate::session::{Session, quote_line, view_of};
+use crate::watchdog;
 use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
 
 /// How long rove watches for the next dialog of a chain after answering one.
@@ -141,11 +143,42 @@ impl Session {
                     next.kind,
                     quote_line(&next.message)
                 ));
+                let in_a_row = self.watchdog.another_dialog() + 1;
+                if in_a_row >= DIALOGS_BEFORE_ADVICE {
+                    out.happened.push(format!(
+                        "this page has opened {in_a_row} dialogs in a row; to leave it, open another URL (rove closes this tab, dialogs and all, and opens the URL in a new one)"
+                    ));
+                }
             }
         }
         Ok(())
     }
+
+    /// The focused tab, to navigate in. One a JavaScript dialog blocks is
+    /// left instead: a page that keeps opening dialogs would block every
+    /// navigation, so rove closes the tab, dialogs and all, and the
+    /// navigation goes to a new tab, saying so.
+    pub(crate) async fn tab_to_open_in(&mut self, out: &mut Outcome) -> Result<Tab, CommandError> {
+        let tab = self.focused()?;
+        let Some(dialog) = tab.current_watch().await.and_then(|w| w.dialog()) else {
+            return Ok(tab);
+        };
+        let url = watchdog::url_of(&self.context, tab.id());
+        let fresh = watchdog::replace(&self.context, &tab).await?;
+        self.forget(tab.id());
+        out.happened.push(format!(
+            "left {} at {url}: {} dialog blocked it ({}); rove closed it",
+            tab.id(),
+            rove_errors::with_article(&dialog.kind),
+            quote_line(&dialog.message)
+        ));
+        out.happened.push(format!("new tab {fresh}"));
+        Ok(self.context.tab(fresh)?)
+    }
 }
+
+/// After how many dialogs in a row the answer says how to leave the page.
+const DIALOGS_BEFORE_ADVICE: u32 = 3;
 
 fn tab_id(text: Option<&str>, action: &str) -> Result<TabId, CommandError> {
     let text = text.ok_or_else(|| {

@@ -103,7 +103,9 @@ impl Session {
     }
 
     /// Checks `check` until it holds or `timeout` passes, backing off from
-    /// 50 to 250 ms between checks.
+    /// 50 to 250 ms between checks. The last check is made at the deadline
+    /// (a wait never gives up while time is left: it once stopped as soon as
+    /// the next pause would have crossed the deadline, up to 250 ms early).
     async fn poll(
         &mut self,
         timeout: Duration,
@@ -120,10 +122,11 @@ impl Session {
             if held {
                 return Ok(true);
             }
-            if started.elapsed() + delay > timeout {
+            let left = timeout.saturating_sub(started.elapsed());
+            if left.is_zero() {
                 return Ok(false);
             }
-            tokio::time::sleep(delay).await;
+            tokio::time::sleep(delay.min(left)).await;
             delay = (delay * 2).min(Duration::from_millis(250));
         }
     }

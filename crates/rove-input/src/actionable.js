@@ -39,7 +39,11 @@ function (still) {
   function check(b) {
     const x = b.left + b.width / 2;
     const y = b.top + b.height / 2;
-    let hit = el.ownerDocument.elementFromPoint(x, y);
+    // Hit-tested from the target's own tree: in a closed shadow root (which
+    // rove found itself) the document only sees its host. An element of
+    // another tree on top is still returned as is, and covers the target.
+    const root = el.getRootNode();
+    let hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(x, y);
     // Into open shadow roots, to the innermost element at the point.
     while (hit && hit.shadowRoot) {
       const inner = hit.shadowRoot.elementFromPoint(x, y);

@@ -22,7 +22,11 @@ function (mode) {
   const doc = el.ownerDocument;
   let active = doc.activeElement;
   while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-  if (active !== el && !el.contains(active)) return {state: 'unfocusable'};
+  // In a closed shadow root the document's active element is the host; the
+  // root itself knows what has focus.
+  const inRoot = el.getRootNode().activeElement;
+  const focused = (a) => a && (a === el || el.contains(a));
+  if (!focused(active) && !focused(inRoot)) return {state: 'unfocusable'};
   if (isInput || isArea) {
     const end = el.value.length;
     // Number inputs do not support selection ranges.

@@ -29,6 +29,17 @@ pub enum InputError {
         /// What the field holds now.
         holds: String,
     },
+    /// Typing ran out of time: the first `typed` characters reached the
+    /// field, the rest were not sent.
+    #[error("typing into {target} ran out of time after {typed} of {total} characters")]
+    TypingTimedOut {
+        /// The ref typed into.
+        target: String,
+        /// Characters the page handled.
+        typed: usize,
+        /// Characters asked for.
+        total: usize,
+    },
     /// The page changed under the action (its document was replaced while
     /// the element was being acted on); the element exists again.
     #[error("the page changed while acting on {target}")]
@@ -119,6 +130,7 @@ impl Classify for InputError {
                 ErrorCode::NotActionable
             }
             InputError::PageChanged { .. } => ErrorCode::StaleState,
+            InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
             InputError::Rejected(_) => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
             InputError::Browser { error, .. } => error.code(),
@@ -133,6 +145,9 @@ impl Classify for InputError {
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
             InputError::Ignored { .. } => ActionSent::Sent,
+            // Keys had been sent (the deadline is checked between keys).
+            InputError::TypingTimedOut { typed: 0, .. } => ActionSent::PossiblySent,
+            InputError::TypingTimedOut { .. } => ActionSent::Sent,
             _ => ActionSent::NotSent,
         }
     }
@@ -141,6 +156,8 @@ impl Classify for InputError {
         match self {
             InputError::Page(e) => e.retry(),
             InputError::Browser { sent: true, .. } => Retry::Reobserve,
+            // Typing the same text again would append it twice.
+            InputError::TypingTimedOut { .. } => Retry::Reobserve,
             InputError::Browser { error, .. } => error.retry(),
             other => other.code().default_retry(),
         }
@@ -161,6 +178,14 @@ impl Classify for InputError {
                     .into()
             }
             InputError::Rejected(_) => "fix the arguments and try again".into(),
+            InputError::TypingTimedOut {
+                target,
+                typed,
+                total,
+            } => format!(
+                "the field holds what was typed; set a long text at once with fill {target} (it replaces the value), or type the remaining {} characters",
+                total - typed
+            ),
             InputError::PageChanged { .. } => {
                 "take a fresh view; the page changed while rove was acting".into()
             }

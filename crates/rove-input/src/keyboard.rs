@@ -1,6 +1,6 @@
 //! Typing, filling and pressing keys, with real key events.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::channel::InputChannel;
 use rove_browser::Tab;
@@ -29,7 +29,21 @@ pub struct EditOutcome {
 pub struct TypeOptions {
     /// A pause between keys, for pages that react to typing speed.
     pub delay: Option<Duration>,
+    /// When typing must stop: what was typed by then stays, and the failure
+    /// says how much it was (`TIMEOUT`, `action_sent: sent`).
+    pub deadline: Option<Instant>,
 }
+
+/// How many key events may be on their way to the page at once. Chromium
+/// answers each `Input.dispatchKeyEvent` only after the page has handled
+/// it; waiting for each answer before sending the next key made a key cost
+/// two round trips (3,000 characters took minutes on a busy page). The
+/// events still go out one by one, in order, through the browser's input
+/// pipeline, and the page handles each before the next (they are trusted,
+/// with keydown, keypress, input and keyup as from a keyboard); only the
+/// waiting overlaps. Small, so that a dialog or the deadline stops typing
+/// within a few keys.
+const KEYS_IN_FLIGHT: usize = 8;
 
 #[derive(Debug, Deserialize)]
 struct Prepared {
@@ -40,10 +54,147 @@ struct Prepared {
     detail: Option<String>,
 }
 
+/// One input event of a typed text: the character it belongs to, the
+/// method and its parameters.
+struct KeyStep {
+    char_index: usize,
+    method: &'static str,
+    params: serde_json::Value,
+}
+
+/// The input events that type `text`, in order.
+fn key_steps(text: &str) -> Vec<KeyStep> {
+    let mut steps = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        let mut push = |method, params| {
+            steps.push(KeyStep {
+                char_index: i,
+                method,
+                params,
+            })
+        };
+        match key_for_char(c) {
+            Some(key) => {
+                let shifted = needs_shift(c);
+                let modifiers = Modifiers {
+                    shift: shifted,
+                    ..Modifiers::default()
+                };
+                if shifted {
+                    push(
+                        "Input.dispatchKeyEvent",
+                        key_params("rawKeyDown", &shift_key(), modifiers),
+                    );
+                }
+                let down = if key.text.is_empty() {
+                    "rawKeyDown"
+                } else {
+                    "keyDown"
+                };
+                push("Input.dispatchKeyEvent", key_params(down, &key, modifiers));
+                push(
+                    "Input.dispatchKeyEvent",
+                    key_params("keyUp", &key, modifiers),
+                );
+                if shifted {
+                    push(
+                        "Input.dispatchKeyEvent",
+                        key_params("keyUp", &shift_key(), Modifiers::default()),
+                    );
+                }
+            }
+            None => push("Input.insertText", json!({"text": c.to_string()})),
+        }
+    }
+    steps
+}
+
+/// How far typing got.
+struct Typed {
+    /// Characters whose every event the page has handled.
+    chars: usize,
+    /// Why it stopped early, if it did.
+    stopped: Option<Stop>,
+}
+
+enum Stop {
+    Deadline,
+    Dialog,
+}
+
+/// Sends `steps` with up to [`KEYS_IN_FLIGHT`] on their way at once (one at
+/// a time with a delay), until all are handled, the deadline passes or a
+/// dialog opens.
+async fn send_keys(
+    session: &InputChannel,
+    steps: Vec<KeyStep>,
+    opts: &TypeOptions,
+) -> Result<Typed, InputError> {
+    use futures_util::StreamExt;
+    let window = if opts.delay.is_some() {
+        1
+    } else {
+        KEYS_IN_FLIGHT
+    };
+    let total_steps = steps.len();
+    let mut in_flight = futures_util::stream::FuturesOrdered::new();
+    let mut steps = steps.into_iter().peekable();
+    let mut handled = 0usize;
+    let mut chars = 0usize;
+    let mut stopped = None;
+    let mut last_issued = None;
+    loop {
+        // The deadline stops typing between characters, never between a
+        // key's down and up.
+        let starts_char = steps
+            .peek()
+            .is_some_and(|n| Some(n.char_index) != last_issued);
+        if stopped.is_none() {
+            if session.dialog_open() {
+                stopped = Some(Stop::Dialog);
+            } else if starts_char && opts.deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped = Some(Stop::Deadline);
+            }
+        }
+        let room = in_flight.len() < window;
+        let next = if stopped.is_none() && room {
+            steps.next()
+        } else {
+            None
+        };
+        if let Some(step) = next {
+            last_issued = Some(step.char_index);
+            let last_of_char = steps.peek().is_none_or(|n| n.char_index != step.char_index);
+            in_flight.push_back(async move {
+                let answer = session.call(step.method, step.params).await;
+                (step.char_index, last_of_char, answer)
+            });
+            continue;
+        }
+        let Some((index, last_of_char, answer)) = in_flight.next().await else {
+            break;
+        };
+        // Earlier keys reached the page; the failed one may have too.
+        answer.map_err(|e| InputError::browser(e, handled > 0))?;
+        handled += 1;
+        if last_of_char {
+            chars = index + 1;
+            if let Some(delay) = opts.delay {
+                tokio::time::sleep(delay).await;
+            }
+        }
+    }
+    if handled == total_steps {
+        stopped = None;
+    }
+    Ok(Typed { chars, stopped })
+}
+
 /// Types `text` at the end of the field `target` names, one real key press
 /// per character (keydown, keypress, input, keyup, all trusted); characters no
 /// US keyboard has are inserted as text. The field must end with the text,
-/// or the edit is reported as ignored.
+/// or the edit is reported as ignored. Typing stops at the options'
+/// deadline, saying how much was typed.
 pub async fn type_text(
     model: &mut PageModel,
     target: Ref,
@@ -54,41 +205,32 @@ pub async fn type_text(
         let before = prepare(element, "append").await?;
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
-        for (i, c) in text.chars().enumerate() {
-            let sent = i > 0;
-            match key_for_char(c) {
-                Some(key) => {
-                    let shifted = needs_shift(c);
-                    let modifiers = Modifiers {
-                        shift: shifted,
-                        ..Modifiers::default()
-                    };
-                    if shifted {
-                        key_event(&session, "rawKeyDown", &shift_key(), modifiers)
-                            .await
-                            .map_err(|e| InputError::browser(e, sent))?;
-                    }
-                    stroke(&session, &key, modifiers)
-                        .await
-                        .map_err(|e| InputError::browser(e, true))?;
-                    if shifted {
-                        key_event(&session, "keyUp", &shift_key(), Modifiers::default())
-                            .await
-                            .map_err(|e| InputError::browser(e, true))?;
-                    }
-                }
-                None => {
-                    session
-                        .call("Input.insertText", json!({"text": c.to_string()}))
-                        .await
-                        .map_err(|e| InputError::browser(e, true))?;
-                }
+        let total = text.chars().count();
+        let typed = send_keys(&session, key_steps(text), opts).await?;
+        match typed.stopped {
+            Some(Stop::Deadline) => {
+                return Err(InputError::TypingTimedOut {
+                    target: target.to_string(),
+                    typed: typed.chars,
+                    total,
+                });
             }
-            if let Some(delay) = opts.delay {
-                tokio::time::sleep(delay).await;
+            // The page is blocked; the command reports the dialog.
+            Some(Stop::Dialog) => {
+                return Ok(EditOutcome {
+                    value: String::new(),
+                    settled: Settled::default(),
+                });
             }
+            None => {}
         }
         let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
+        if session.dialog_open() {
+            return Ok(EditOutcome {
+                value: String::new(),
+                settled,
+            });
+        }
         let value = current_value(element).await?;
         let expected = format!("{before}{text}");
         if !value.ends_with(text) && value != expected {
@@ -294,6 +436,14 @@ async fn key_event(
     key: &Key,
     modifiers: Modifiers,
 ) -> Result<(), rove_cdp::CdpError> {
+    session
+        .call("Input.dispatchKeyEvent", key_params(kind, key, modifiers))
+        .await
+        .map(|_| ())
+}
+
+/// The parameters of one `Input.dispatchKeyEvent`.
+fn key_params(kind: &str, key: &Key, modifiers: Modifiers) -> serde_json::Value {
     let mut params = json!({
         "type": kind,
         "key": key.key,
@@ -307,10 +457,7 @@ async fn key_event(
         params["text"] = json!(key.text);
         params["unmodifiedText"] = json!(key.text);
     }
-    session
-        .call("Input.dispatchKeyEvent", params)
-        .await
-        .map(|_| ())
+    params
 }
 
 fn needs_shift(c: char) -> bool {

@@ -37,6 +37,10 @@ impl Default for SettleLimits {
     }
 }
 
+/// How long after a navigation stopped rove looks for the download it
+/// turned into (Chromium reports the download a few milliseconds later).
+const DOWNLOAD_GRACE: Duration = Duration::from_millis(200);
+
 tokio::task_local! {
     static LIMITS: SettleLimits;
 }
@@ -61,6 +65,22 @@ pub struct Settled {
     pub navigated: bool,
     /// The navigation finished loading within the cap.
     pub loaded: bool,
+    /// The navigation turned into a download: the page stayed where it was.
+    pub downloaded: bool,
+    /// The navigation stopped without a new document (a `204 No Content`, a
+    /// navigation the browser or the page cancelled): the page stayed.
+    pub stopped: bool,
+}
+
+/// How a navigation the input started ended, as far as settling is
+/// concerned.
+enum NavigationEnd {
+    /// The new document's load event.
+    Loaded,
+    /// It became a download.
+    Downloaded,
+    /// It stopped loading without a load event.
+    Stopped,
 }
 
 /// Waits for the DOM of the element's document to go quiet (or its document
@@ -123,58 +143,81 @@ async fn settle_with(
         _ = both => {}
         Some(_) = dialog => return settled,
     }
-    let mut committed = false;
-    let mut ended = false;
+    let mut ended = None;
     while let Some(Ok(event)) = events.try_recv() {
-        note(tab, &event, &mut settled, &mut committed, &mut ended).await;
+        if is_main_navigation(tab, &event).await {
+            settled.navigated = true;
+            ended = None;
+        }
+        if settled.navigated && ended.is_none() {
+            ended = navigation_end(tab, &event);
+        }
     }
-    if settled.navigated && !ended {
+    if settled.navigated && ended.is_none() {
+        // The load of the new document, unless the navigation turns into a
+        // download or is cancelled: then no load comes, and waiting out the
+        // cap would only make the answer late.
         let wait = async {
-            while let Ok(event) = events.recv().await {
-                if note(tab, &event, &mut settled, &mut committed, &mut ended).await {
-                    return;
+            loop {
+                match events.recv().await {
+                    Ok(event) => {
+                        if let Some(end) = navigation_end(tab, &event) {
+                            return Some(end);
+                        }
+                    }
+                    Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                    Err(rove_cdp::EventStreamError::Closed) => return None,
                 }
             }
         };
-        let _ = tokio::time::timeout(limits.navigation_cap, wait).await;
+        ended = tokio::time::timeout(limits.navigation_cap, wait)
+            .await
+            .ok()
+            .flatten();
+    }
+    if let Some(NavigationEnd::Stopped) = ended {
+        // A download stops the frame's loading a moment before it says it
+        // is a download.
+        let download = async {
+            loop {
+                match events.recv().await {
+                    Ok(event) => {
+                        if let Some(NavigationEnd::Downloaded) = navigation_end(tab, &event) {
+                            return;
+                        }
+                    }
+                    Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                    Err(rove_cdp::EventStreamError::Closed) => std::future::pending().await,
+                }
+            }
+        };
+        if tokio::time::timeout(DOWNLOAD_GRACE, download).await.is_ok() {
+            ended = Some(NavigationEnd::Downloaded);
+        }
+    }
+    match ended {
+        Some(NavigationEnd::Loaded) => settled.loaded = true,
+        Some(NavigationEnd::Downloaded) => settled.downloaded = true,
+        Some(NavigationEnd::Stopped) => settled.stopped = true,
+        None => {}
     }
     settled
 }
 
-/// Notes what one event says about a navigation the input started; whether
-/// the navigation has ended: loaded, or stopped without a new document
-/// (refused by the domain policy, turned into a download, cancelled), when
-/// the page stays as it was and no navigation happened after all.
-async fn note(
-    tab: &Tab,
-    event: &rove_cdp::Event,
-    settled: &mut Settled,
-    committed: &mut bool,
-    ended: &mut bool,
-) -> bool {
-    if is_main_navigation(tab, event).await {
-        settled.navigated = true;
-        *committed |= event.method == "Page.frameNavigated";
-    }
+/// Whether `event` ends the main frame's navigation, and how.
+fn navigation_end(tab: &Tab, event: &rove_cdp::Event) -> Option<NavigationEnd> {
+    let main_frame = || {
+        let params: serde_json::Value = event.parse().unwrap_or_default();
+        params["frameId"].as_str() == Some(tab.target_id())
+    };
     match event.method.as_str() {
-        "Page.loadEventFired" if settled.navigated => {
-            settled.loaded = true;
-            *ended = true;
-        }
-        "Page.frameStoppedLoading" if settled.navigated => {
-            let params: serde_json::Value = event.parse().unwrap_or_default();
-            if params["frameId"].as_str() == Some(tab.target_id()) {
-                if *committed {
-                    settled.loaded = true;
-                } else {
-                    settled.navigated = false;
-                }
-                *ended = true;
-            }
-        }
-        _ => {}
+        "Page.loadEventFired" => Some(NavigationEnd::Loaded),
+        "Page.downloadWillBegin" if main_frame() => Some(NavigationEnd::Downloaded),
+        // After a load the load event came first; without one, the
+        // navigation ended with no new document.
+        "Page.frameStoppedLoading" if main_frame() => Some(NavigationEnd::Stopped),
+        _ => None,
     }
-    *ended
 }
 
 async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {

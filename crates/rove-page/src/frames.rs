@@ -401,8 +401,10 @@ pub(crate) async fn mark_clickable(
     Ok(fresh)
 }
 
-/// Looks for closed shadow roots on the custom elements the walker could not
-/// see into, and hands any it finds to the walker. True if one was found.
+/// Looks for closed shadow roots on the elements the walker named (custom
+/// elements it could not see into, and plain elements that show evidence of
+/// a shadow tree: see `walker.js`), and hands any it finds to the walker.
+/// Each element is named once. True if one was found.
 pub(crate) async fn adopt_closed_roots(world: &World, hosts: &[u32]) -> Result<bool, PageError> {
     let group = "rove-hosts";
     let found =

@@ -131,7 +131,8 @@
 
   const deepActive = () => {
     let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    for (let root = a && (a.shadowRoot || closedRoots.get(a)); root && root.activeElement;
+      root = a.shadowRoot || closedRoots.get(a)) a = root.activeElement;
     return a;
   };
 
@@ -237,6 +238,54 @@
 
   // ---- the flat tree --------------------------------------------------------
 
+  // Closed shadow roots are invisible to scripts, rove's included: rove asks
+  // the browser for them (one element at a time), so the walker names only
+  // elements that show evidence of one. Custom elements always (each is
+  // asked about once); the plain elements that may carry a shadow root
+  // (the DOM's list for attachShadow) when the page shows one is there:
+  // a light child that the flat tree leaves out although its style shows
+  // it (a shadow tree without a slot for it), or an element with nothing in
+  // it whose box nevertheless has content (no size, no generated content
+  // explains it). Each element is asked about once; a walk names at most
+  // MAX_SUSPECTS plain ones, so a page full of odd boxes costs a few calls
+  // a view, never one per node.
+  const SHADOW_TAGS = new Set(['ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'DIV', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
+    'HEADER', 'MAIN', 'NAV', 'P', 'SECTION', 'SPAN']);
+  const MAX_SUSPECTS = 32;
+  const unknownRoot = (e) => !e.shadowRoot && !closedRoots.has(e) && !checkedHosts.has(e);
+  const px = (v) => parseFloat(v) || 0;
+  const SIZED = new Set(['height', 'min-height']);
+  // A box with content though nothing in the element puts it there: no
+  // size and no generated content of its own explains it.
+  const boxHasContent = (e, style) => {
+    const w = e.offsetWidth - px(style.paddingLeft) - px(style.paddingRight) - px(style.borderLeftWidth) - px(style.borderRightWidth);
+    const h = e.offsetHeight - px(style.paddingTop) - px(style.paddingBottom) - px(style.borderTopWidth) - px(style.borderBottomWidth);
+    if (w < 1 || h < 1) return false;
+    const map = e.computedStyleMap();
+    for (const prop of SIZED) {
+      const v = map.get(prop);
+      if (v && String(v) !== 'auto' && !(v.value === 0)) return false;
+    }
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(e, pseudo).content;
+      if (content && content !== 'none' && content !== 'normal') return false;
+    }
+    return true;
+  };
+  // Whether blank text in an element may itself take room: kept white space
+  // (a `pre`), or a space inside an inline element. Only a block whose blank
+  // text collapses away has no content of its own.
+  const blankTextShows = (e, style) => {
+    let text = false;
+    for (let c = e.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) { text = true; break; }
+    if (!text) return false;
+    const collapse = (style.whiteSpaceCollapse || 'collapse') === 'collapse' && !/^(pre|break-spaces)/.test(style.whiteSpace);
+    return !collapse || style.display.startsWith('inline');
+  };
+  // A hidden element that would have a box but for the flat tree: its
+  // parent hosts a shadow tree with no slot for it.
+  const unslotted = (e, style) => style.display !== 'none' && !e.checkVisibility();
+
   const childrenOf = (node) => {
     if (node.nodeType === 1) {
       const root = node.shadowRoot || closedRoots.get(node);
@@ -263,6 +312,16 @@
   function walk(opts) {
     const out = [];
     const hosts = [];
+    let suspects = 0;
+    // Elements and non-blank text met so far: an element whose children
+    // add none is empty, as far as its light tree goes.
+    let seen = 0;
+    const suspect = (e) => {
+      if (suspects >= MAX_SUSPECTS || !unknownRoot(e)) return;
+      suspects++;
+      checkedHosts.add(e); // named once, whatever rove finds
+      hosts.push(uidOf(e));
+    };
     const active = deepActive();
     const maxChars = opts.maxChars || Infinity;
     const interactiveOnly = opts.mode === 'interactive';
@@ -300,15 +359,27 @@
     };
     let lastElementUid = 0;
 
+    // An element whose light tree holds nothing, but whose box has
+    // content: a shadow tree rove cannot see.
+    const emptyElement = (e, style) => {
+      if (cut || !SHADOW_TAGS.has(e.tagName) || !unknownRoot(e) || blankTextShows(e, style)) return;
+      if (boxHasContent(e, style)) suspect(e);
+    };
+
     const visit = (node, depth, owner, parentCursor, inNamed) => {
       if (cut) return;
       if (node.nodeType === 3) {
-        if (inNamed) return; // the text is already the owner's name
+        if (inNamed) {
+          seen++;
+          return; // the text is already the owner's name
+        }
+        const data = node.data;
+        if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
         if (!text || text.u !== owner || text.d !== depth) {
           flushText();
           text = {u: owner, d: depth, parts: []};
         }
-        text.parts.push(node.data);
+        text.parts.push(data);
         return;
       }
       if (node.nodeType !== 1) {
@@ -316,9 +387,14 @@
         return;
       }
       const e = node;
+      seen++;
       if (SKIP_TAGS.has(e.tagName)) return;
       const style = getComputedStyle(e);
-      if (isHidden(e, style)) return;
+      if (isHidden(e, style)) {
+        const p = e.parentElement;
+        if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
+        return;
+      }
       const u = uidOf(e);
       if (waiting && u === opts.after) {
         waiting = false;
@@ -358,8 +434,10 @@
       if (transparent) {
         // A block boundary ends the current text run.
         if (block) flushText();
+        const before = seen;
         visitChildren(e, depth, block ? u : owner, style.cursor, inNamed);
         if (block) flushText();
+        if (seen === before) emptyElement(e, style);
         return;
       }
       // Images without a name are decoration.
@@ -405,7 +483,9 @@
       // elements inside it (a link in a heading, an image in a button) remain.
       const before = out.length;
       if (e.tagName !== 'SELECT') {
+        const met = seen;
         visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
+        if (seen === met) emptyElement(e, style);
       }
       flushText();
       // A container with nothing in it and nothing to say is noise; an

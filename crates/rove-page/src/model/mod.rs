@@ -317,7 +317,7 @@ impl PageModel {
         let watch = self.tab.watch().await?;
         Ok(watch.dialog().map(|d| {
             format!(
-                "[{}] {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}\n",
+                "[{}] {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}, or leave the page with open URL\n",
                 self.tab.id(),
                 rove_errors::with_article(&d.kind),
                 crate::render::quote(&d.message),
