@@ -22,7 +22,7 @@ async fn scrolling_moves_the_page_or_one_box_and_says_how_far() {
         .ok(json!({"command": "scroll", "direction": "up", "pixels": 500}))
         .await;
     assert!(
-        out.happened[0].ends_with("now at 0 of 2940 (the start)"),
+        out.happened[0].ends_with("now at 0 of 2713 (the start)"),
         "{:?}",
         out.happened
     );

@@ -85,18 +85,7 @@ impl InputError {
         let InputError::Browser { error, .. } = self else {
             return false;
         };
-        let message = error.to_string();
-        [
-            "Cannot find context with specified id",
-            "Could not find node with given id",
-            "No node with given id found",
-            "Could not find object with given id",
-            "Cannot find object with given id",
-            "Node is detached from document",
-            "Execution context was destroyed",
-        ]
-        .iter()
-        .any(|gone| message.contains(gone))
+        names_a_gone_document(&error.to_string())
     }
 
     /// Whether input had been dispatched when this failure happened.
@@ -106,6 +95,23 @@ impl InputError {
             InputError::Browser { sent: true, .. } | InputError::PageChanged { sent: true, .. }
         )
     }
+}
+
+/// Chromium's words for a node, object or execution context that went away
+/// with its document.
+const GONE: [&str; 7] = [
+    "Cannot find context with specified id",
+    "Could not find node with given id",
+    "No node with given id found",
+    "Could not find object with given id",
+    "Cannot find object with given id",
+    "Node is detached from document",
+    "Execution context was destroyed",
+];
+
+/// Whether an error message says the document under the call went away.
+pub(crate) fn names_a_gone_document(message: &str) -> bool {
+    GONE.iter().any(|gone| message.contains(gone))
 }
 
 impl From<BrowserError> for InputError {

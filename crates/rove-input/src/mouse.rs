@@ -294,7 +294,18 @@ pub(crate) async fn on_element<T>(
 ) -> Result<T, InputError> {
     let tab = model.tab().clone();
     refuse_while_dialog(&tab).await?;
-    let element = model.element(target).await?;
+    let element = match model.element(target).await {
+        // The document went away while the ref was being resolved (a
+        // navigation racing the command): resolve it again, which answers
+        // from the page as it is now (`REF_NOT_FOUND` with a fresh view,
+        // or the element).
+        Err(rove_page::PageError::Browser(e))
+            if crate::error::names_a_gone_document(&e.to_string()) =>
+        {
+            model.element(target).await?
+        }
+        other => other?,
+    };
     let result = act(&tab, &element).await;
     release(&element).await;
     match result {
