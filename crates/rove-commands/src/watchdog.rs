@@ -94,7 +94,13 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
             .ok()
             .and_then(Result::ok),
     };
-    if watch.as_ref().is_some_and(|w| w.dialog().is_some()) {
+    // A dialog stops the page's scripts; a navigation on its way holds the
+    // old document's answers until the new one commits (a slow server is no
+    // hang of the page).
+    if watch
+        .as_ref()
+        .is_some_and(|w| w.dialog().is_some() || w.navigating().is_some())
+    {
         return Health::Answers;
     }
     let Ok(session) = tab.session().await else {
@@ -112,9 +118,24 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
             None => std::future::pending().await,
         }
     };
+    let navigating = async {
+        match &watch {
+            Some(w) => {
+                let mut changes = w.changes();
+                let _ =
+                    tokio::time::timeout(within, changes.wait_for(|_| w.navigating().is_some()))
+                        .await;
+                if w.navigating().is_none() {
+                    std::future::pending::<()>().await;
+                }
+            }
+            None => std::future::pending().await,
+        }
+    };
     let answer = tokio::select! {
         answer = call => answer,
         Some(_) = dialog => return Health::Answers,
+        () = navigating => return Health::Answers,
     };
     match answer {
         // An answer, or an error the page's thread gave (no context during
