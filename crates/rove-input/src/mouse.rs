@@ -157,6 +157,9 @@ pub async fn hover(
     .await
 }
 
+/// How long a disabled element is given to become enabled.
+const DISABLED_GRACE: Duration = Duration::from_millis(300);
+
 /// Polls the actionability check until it passes or `timeout` runs out; the
 /// last reason is the error.
 async fn wait_actionable(
@@ -243,7 +246,12 @@ async fn wait_actionable_still(
             "hidden" => ("it is hidden".to_owned(), check.detail.clone(), None),
             other => (other.to_owned(), None, None),
         };
-        if started.elapsed() + delay > timeout || check.state == "detached" {
+        // A disabled control is known at once: waiting out the whole
+        // timeout for it to be enabled would only make the answer late (a
+        // page that enables it a moment after the last input still gets a
+        // short grace).
+        let given_up = check.state == "disabled" && started.elapsed() >= DISABLED_GRACE;
+        if started.elapsed() + delay > timeout || check.state == "detached" || given_up {
             let (reason, detail, cover) = failure;
             let reason = match detail {
                 Some(d) => format!("{reason} ({d})"),
