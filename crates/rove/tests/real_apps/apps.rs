@@ -217,53 +217,16 @@ pub fn jupyter() -> &'static Jupyter {
     static APP: OnceLock<Jupyter> = OnceLock::new();
     APP.get_or_init(|| {
         let dir = run_dir().join("jupyter");
-        let root = dir.join("notebooks");
-        let home = dir.join("home");
-        let runtime = dir.join("runtime");
-        let settings = dir.join("settings");
-        for d in [&root, &home, &runtime, &settings] {
-            std::fs::create_dir_all(d).expect("jupyter folders");
-        }
-        // No news and no update check: nothing leaves the machine and no
-        // toast covers the page at a random moment.
-        let notification = settings.join("@jupyterlab/apputils-extension");
-        std::fs::create_dir_all(&notification).expect("settings folder");
-        std::fs::write(
-            notification.join("notification.jupyterlab-settings"),
-            r#"{"fetchNews": "false", "checkForUpdates": false}"#,
-        )
-        .expect("settings file");
-        let mut command = Command::new(venv().join("bin/jupyter-lab"));
-        command
-            .args([
-                "--no-browser",
-                "--allow-root",
-                "--ServerApp.ip=127.0.0.1",
-                "--ServerApp.port=0",
-                "--ServerApp.port_retries=0",
-                "--ServerApp.terminals_enabled=False",
-                "--LabApp.news_url=None",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                "--LabApp.extension_manager=readonly",
-            ])
-            .arg(format!("--IdentityProvider.token={JUPYTER_TOKEN}"))
-            .arg(format!("--ServerApp.root_dir={}", root.display()))
-            .arg(format!("--LabApp.user_settings_dir={}", settings.display()))
-            .arg(format!(
-                "--LabApp.workspaces_dir={}",
-                dir.join("workspaces").display()
-            ))
-            .env("HOME", &home)
-            .env("JUPYTER_RUNTIME_DIR", &runtime)
-            .env("JUPYTER_CONFIG_DIR", home.join(".jupyter"))
-            .env("IPYTHONDIR", home.join(".ipython"))
-            .env("PYTHONDONTWRITEBYTECODE", "1")
-            .env_remove("JUPYTER_TOKEN")
-            .env_remove("JUPYTER_PORT");
+        let mut command = Command::new(python());
+        command.arg(script("jupyter_app.py")).args([
+            "serve".as_ref(),
+            dir.as_os_str(),
+            JUPYTER_TOKEN.as_ref(),
+        ]);
         // SIGTERM: the server shuts its kernels down on the way out.
-        let server = Server::spawn(command, dir.join("jupyter.log"), libc::SIGTERM);
+        let server = Server::spawn(command, run_dir().join("jupyter.log"), libc::SIGTERM);
         // The server writes its address once it listens.
-        let info = runtime.join(format!("jpserver-{}.json", server.pid));
+        let info = dir.join(format!("runtime/jpserver-{}.json", server.pid));
         let port = server.wait_until("JupyterLab", || {
             let info: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(&info).ok()?).ok()?;
@@ -271,7 +234,7 @@ pub fn jupyter() -> &'static Jupyter {
         });
         Jupyter {
             url: format!("http://127.0.0.1:{port}/"),
-            root,
+            root: dir.join("notebooks"),
         }
     })
 }
