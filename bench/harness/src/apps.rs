@@ -71,11 +71,19 @@ fn tally(
 
 /// Transcripts in the order the tasks build on each other.
 fn order(path: &Path) -> usize {
-    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    ["django_group", "django_user", "jupyter_run", "jupyter_rename"]
-        .iter()
-        .position(|n| *n == name)
-        .unwrap_or(usize::MAX)
+    let name = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    [
+        "django_group",
+        "django_user",
+        "jupyter_run",
+        "jupyter_rename",
+    ]
+    .iter()
+    .position(|n| *n == name)
+    .unwrap_or(usize::MAX)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
