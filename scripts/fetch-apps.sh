@@ -10,13 +10,14 @@ pins="scripts/apps-requirements.txt"
 stamp="$dest/.installed"
 if [ -f "$stamp" ] && cmp -s "$pins" "$stamp"; then exit 0; fi
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  # Debian ships venv's pip bootstrap separately.
+rm -rf "$dest"
+if ! python3 -m venv "$dest" >/dev/null 2>&1; then
+  # Debian ships venv's pip bootstrap in a package of its own.
+  rm -rf "$dest"
   as_root apt-get update -q
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv
+  python3 -m venv "$dest"
 fi
-rm -rf "$dest"
-python3 -m venv "$dest"
 "$dest/bin/python" -m pip install --quiet --disable-pip-version-check \
   --only-binary :all: --no-deps -r "$pins"
 "$dest/bin/python" -m pip check --disable-pip-version-check >/dev/null
