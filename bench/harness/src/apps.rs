@@ -75,15 +75,10 @@ fn order(path: &Path) -> usize {
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
-    [
-        "django_group",
-        "django_user",
-        "jupyter_run",
-        "jupyter_rename",
-    ]
-    .iter()
-    .position(|n| *n == name)
-    .unwrap_or(usize::MAX)
+    ["django_group", "django_user", "jupyter"]
+        .iter()
+        .position(|n| *n == name)
+        .unwrap_or(usize::MAX)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
