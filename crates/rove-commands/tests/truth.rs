@@ -42,8 +42,14 @@ const SHELL: &str = "<title>Shell</title><p>Loading…</p><script>\
 const TICKER: &str = "<title>Ticker</title><p id=t>0</p><script>\
     setInterval(() => { t.textContent = Date.now(); }, 20);</script>";
 
+/// Django's calendar shortcuts, and text in wrappers (a notebook's output).
+const WRAPPED: &str = "<title>Wrapped</title><div id=w hidden><a href=#y>Yesterday</a>&nbsp;|&nbsp;<a href=#t>Today</a>&nbsp;|&nbsp;<a href=#m>Tomorrow</a></div>\
+    <button onclick=\"w.hidden = false; setTimeout(() => out.innerHTML = '<pre>answer: 42</pre>', 300)\">Reveal</button>\
+    <div id=out></div><span>span text</span>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/wrapped.html", Response::html(WRAPPED))
         .page("/shell.html", Response::html(SHELL))
         .page("/ticker.html", Response::html(TICKER))
         .page("/app-ui.html", Response::html(APP_UI))
@@ -224,5 +230,34 @@ async fn tabs_get_a_desktop_viewport_by_default_and_the_size_asked_for() {
     .await;
     f.open("/menu.html").await;
     assert_eq!(f.eval("[innerWidth, innerHeight]").await, json!([800, 600]));
+    f.close().await;
+}
+
+#[tokio::test]
+async fn text_in_wrappers_is_found_waited_for_and_never_given_a_wrappers_ref() {
+    let mut f = fixture().await;
+    f.open("/wrapped.html").await;
+    let reveal = f.find("Reveal", "button").await;
+    let diff = f
+        .ok(json!({"command": "click", "ref": reveal}))
+        .await
+        .view
+        .expect("a diff")
+        .text;
+    // Two runs of `|` in one wrapper are not two things with one ref.
+    let bars: Vec<&str> = diff.lines().filter(|l| l.contains('|')).collect();
+    assert_eq!(bars.len(), 2, "{diff}");
+    assert!(bars.iter().all(|l| !l.contains(" text ")), "{diff}");
+    f.ok(json!({"command": "wait", "text": "answer: 42", "ms": 5000}))
+        .await;
+    for words in ["answer: 42", "span text"] {
+        let found = f
+            .ok(json!({"command": "find", "text": words}))
+            .await
+            .view
+            .expect("find")
+            .text;
+        assert!(found.contains("1 match"), "{words}: {found}");
+    }
     f.close().await;
 }

@@ -4,7 +4,7 @@
 //! the run within its element), never by content, so a changed name or value
 //! is a change of that element, not a removal and an addition.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::record::{Line, Record};
 use crate::refs::{NodeKey, RefTable};
@@ -81,13 +81,27 @@ fn takes_text(role: &str) -> bool {
     )
 }
 
+/// The elements a view shows with a line (and so a ref) of their own, in
+/// either of the two observations a diff compares.
+pub(crate) fn shown_elements(old: &[Line], new: &[Line]) -> HashSet<NodeKey> {
+    old.iter()
+        .chain(new)
+        .filter(|l| !l.record.is_text() && !crate::render::has_no_line(&l.record))
+        .map(|l| l.key.clone())
+        .collect()
+}
+
 /// Renders changes, one line each: `+` added, `-` removed, `~` changed (the
-/// line as it reads now). Text lines carry the ref of the element holding the
-/// text, so the change names that element.
+/// line as it reads now). A changed text line carries the ref of the
+/// element holding the text, so the change names it. Added and removed text
+/// read as the view reads them: with the holder's ref when the view shows
+/// the holder (`shown`), bare otherwise (two runs of text in one wrapper
+/// must not read as two things with one ref).
 pub(crate) fn render_changes(
     changes: &[Change<'_>],
     refs: &mut RefTable,
     opts: &RenderOptions,
+    shown: &HashSet<NodeKey>,
 ) -> (String, usize) {
     let mut text = String::new();
     let mut i = 0;
@@ -107,7 +121,7 @@ pub(crate) fn render_changes(
                     next_at += 1;
                 }
                 i += run.len() - 1;
-                added_run(&run, refs, opts)
+                added_run(&run, refs, opts, shown)
             }
             Change::Removed(line) if crate::render::has_no_line(&line.record) => {
                 // The view never showed this line (an unnamed list, a plain
@@ -130,7 +144,7 @@ pub(crate) fn render_changes(
                     n => format!(" (and {n} lines inside)"),
                 };
                 i += inside;
-                format!("- {}{note}", removed_line_text(line, refs, opts))
+                format!("- {}{note}", removed_line_text(line, refs, opts, shown))
             }
             Change::Changed { old, new } => {
                 format!("~ {}", changed_line_text(old, new, refs, opts))
@@ -148,13 +162,18 @@ pub(crate) fn render_changes(
 /// renders them (rows on one line, lists as bullets), each marked `+`. Text
 /// added to an element that was there before carries that element's ref, so
 /// the diff names it.
-fn added_run(run: &[Line], refs: &mut RefTable, opts: &RenderOptions) -> String {
+fn added_run(
+    run: &[Line],
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+    shown: &HashSet<NodeKey>,
+) -> String {
     let base = run.iter().map(|l| l.depth).min().unwrap_or(0);
     let mut out: Vec<String> = Vec::new();
     let mut k = 0;
     while k < run.len() {
         if run[k].record.is_text() && run[k].depth == base {
-            out.push(format!("+ {}", line_text(&run[k], refs, opts)));
+            out.push(format!("+ {}", line_text(&run[k], refs, opts, shown)));
             k += 1;
             continue;
         }
@@ -175,26 +194,46 @@ fn added_run(run: &[Line], refs: &mut RefTable, opts: &RenderOptions) -> String 
 
 /// A removed line names the element by the ref the agent was shown (the
 /// element is forgotten by now; a fresh number would name nothing it saw).
-fn removed_line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
+fn removed_line_text(
+    line: &Line,
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+    shown: &HashSet<NodeKey>,
+) -> String {
+    let text = escape_text(line.record.t.as_deref().unwrap_or_default());
     match refs.shown(&line.key) {
-        Some(r) if line.record.is_text() => format!(
-            "{r} text {}",
-            escape_text(line.record.t.as_deref().unwrap_or_default())
-        ),
+        Some(r) if line.record.is_text() && shown.contains(&line.key) => format!("{r} text {text}"),
+        _ if line.record.is_text() => text,
         Some(r) => crate::render::describe(&line.record, Some(r), opts),
-        None => line_text(line, refs, opts),
+        None => line_text(line, refs, opts, shown),
     }
 }
 
-fn line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
+fn line_text(
+    line: &Line,
+    refs: &mut RefTable,
+    opts: &RenderOptions,
+    shown: &HashSet<NodeKey>,
+) -> String {
     if line.record.is_text() {
-        let r = refs.get_or_assign(&line.key);
-        format!(
-            "{r} text {}",
-            escape_text(line.record.t.as_deref().unwrap_or_default())
+        text_of(
+            line,
+            escape_text(line.record.t.as_deref().unwrap_or_default()),
+            refs,
+            shown,
         )
     } else {
         element_text(line, refs, opts).0
+    }
+}
+
+/// `eN text …` when the element holding the text has a line of its own,
+/// else the text as the view writes it.
+fn text_of(line: &Line, words: String, refs: &mut RefTable, shown: &HashSet<NodeKey>) -> String {
+    if shown.contains(&line.key) {
+        format!("{} text {words}", refs.get_or_assign(&line.key))
+    } else {
+        words
     }
 }
 
@@ -205,12 +244,12 @@ fn line_text(line: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
 fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
     let (was, now) = (&old.record, &new.record);
     if now.is_text() {
-        let r = refs.get_or_assign(&new.key);
         let now_text = now.t.as_deref().unwrap_or_default();
-        return match changed_words(was.t.as_deref().unwrap_or_default(), now_text) {
-            Some(words) => format!("{r} text {words}"),
-            None => format!("{r} text {}", escape_text(now_text)),
-        };
+        let words = changed_words(was.t.as_deref().unwrap_or_default(), now_text)
+            .unwrap_or_else(|| escape_text(now_text));
+        // A changed text always names the element that holds it, shown with
+        // a line or not: which text changed is what the line is about.
+        return format!("{} text {words}", refs.get_or_assign(&new.key));
     }
     let mut shown = now.clone();
     if let Some(words) = changed_words(&was.n, &now.n) {

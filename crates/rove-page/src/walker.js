@@ -592,8 +592,27 @@
         // searched inside too, since views show what they hold (a link in a
         // tab, an option in a listbox, an icon in a clickable row).
         if (role === 'frame') return false;
+      } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e)) {
+        // Text in a wrapper (a div, a pre, a span): the innermost element
+        // holding all of the words, unless a match above already holds it.
+        const text = (e.textContent || '').replace(/\s+/g, ' ').trim();
+        const inner = (k) => k.nodeType === 1 && (k.textContent || '').replace(/\s+/g, ' ').toLowerCase().includes(needle);
+        if (text.toLowerCase().includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
+          total++;
+          if (matches.length < limit) {
+            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(text, 200), x: contextOf(e, heading)});
+            matched.add(e);
+          }
+        }
       }
+      if (interesting && matches.length && matches[matches.length - 1].u === uids.get(e)) matched.add(e);
       return true;
+    };
+    const matched = new Set();
+    const hasOwnText = (e) => Array.from(childrenOf(e)).some((k) => k.nodeType === 3 && k.data.trim());
+    const insideMatch = (e) => {
+      for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
+      return false;
     };
     while (stack.length) {
       const node = stack.pop();

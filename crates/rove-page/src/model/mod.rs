@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rove_browser::Tab;
 use serde_json::json;
 
-use crate::diff::{diff, render_changes};
+use crate::diff::{diff, render_changes, shown_elements};
 use crate::frames::{Frame, Worlds};
 use crate::record::Line;
 use crate::refs::{NodeKey, Ref, RefTable};
@@ -449,7 +449,8 @@ impl PageModel {
             budget: None,
             origin: origin_of(&snapshot.url),
         };
-        let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts);
+        let shown = shown_elements(&previous.lines, &snapshot.lines);
+        let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts, &shown);
         let full = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
         // The header appears only when the URL or title changed; `+`, `-`
         // and `~` lines say by themselves that this is a diff.
