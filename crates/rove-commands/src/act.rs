@@ -61,22 +61,36 @@ impl Session {
         args: &TextArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = parse_ref(&args.target)?;
         let opts = TypeOptions {
             delay: args.delay_ms.map(Duration::from_millis),
             deadline: Some(self.typing_deadline()),
         };
+        let count = args.text.chars().count();
+        let Some(target) = &args.target else {
+            // No ref: the keys go to whatever has the focus. A secret needs
+            // a field rove can check the domain of.
+            if !self.config.secrets.named_in(&args.text).is_empty() {
+                return Err(CommandError::Rejected(
+                    "a secret is typed only into a field named by its ref (type REF TEXT)".into(),
+                ));
+            }
+            let tab = self.focused()?;
+            let settled = rove_input::type_focused(&tab, &args.text, &opts).await?;
+            out.happened
+                .push(format!("typed {count} characters into the focused element"));
+            self.after_settle(&settled, out).await?;
+            return self.submit(args.submit, out).await;
+        };
+        let target = parse_ref(target)?;
         let text = self.with_secrets(target, &args.text).await?;
         let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
-        out.happened.push(format!(
-            "typed {} characters into {target}",
-            args.text.chars().count()
-        ));
+        out.happened.push(if typed.field_gone {
+            format!("typed {count} characters into {target}; then the page took the field away")
+        } else {
+            format!("typed {count} characters into {target}")
+        });
         self.after_settle(&typed.settled, out).await?;
-        if args.submit {
-            self.submit(target, out).await?;
-        }
-        Ok(())
+        self.submit(args.submit, out).await
     }
 
     pub(crate) async fn fill(
@@ -84,15 +98,21 @@ impl Session {
         args: &TextArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = parse_ref(&args.target)?;
+        let Some(target) = &args.target else {
+            return Err(CommandError::Rejected(
+                "fill needs the field's ref (to type into the focused element, use type without a ref)".into(),
+            ));
+        };
+        let target = parse_ref(target)?;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
-        out.happened.push(format!("filled {target}"));
+        out.happened.push(if filled.field_gone {
+            format!("filled {target}; then the page took the field away")
+        } else {
+            format!("filled {target}")
+        });
         self.after_settle(&filled.settled, out).await?;
-        if args.submit {
-            self.submit(target, out).await?;
-        }
-        Ok(())
+        self.submit(args.submit, out).await
     }
 
     /// The text to type into `target`, with each secret placeholder
@@ -137,14 +157,12 @@ impl Session {
         })
     }
 
-    /// Enter in the field, after a type or fill that asked for it (`fill`
-    /// left the field to commit its value, so the focus goes back first).
-    async fn submit(
-        &mut self,
-        target: rove_page::Ref,
-        out: &mut Outcome,
-    ) -> Result<(), CommandError> {
-        rove_input::focus(self.model()?, target).await?;
+    /// Enter, after a type or fill that asked for it (`submit`): both leave
+    /// the focus in the field, so the key goes where the text went.
+    async fn submit(&mut self, asked: bool, out: &mut Outcome) -> Result<(), CommandError> {
+        if !asked {
+            return Ok(());
+        }
         let tab = self.focused()?;
         let settled = rove_input::press(&tab, "Enter").await?;
         out.happened.push("pressed Enter".into());

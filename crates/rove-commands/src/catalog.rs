@@ -106,9 +106,14 @@ fn build() -> Vec<ToolDescription> {
         ),
         tool(
             "type",
-            "Type text at the end of a field, key by key.",
+            "Type text at the end of a field, key by key (no ref: into whatever has the focus).",
             &[
-                REF,
+                (
+                    "ref",
+                    Kind::Str,
+                    "the field; leave out to type into the focused element",
+                    false,
+                ),
                 ("text", Kind::Str, "", true),
                 ("submit", Kind::Bool, "press Enter after", false),
             ],

@@ -229,9 +229,10 @@ pub struct ClickArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct TextArgs {
-    /// The field.
-    #[serde(rename = "ref")]
-    pub target: String,
+    /// The field. `type` without one types into whatever has the focus (a
+    /// field a widget focused itself); `fill` needs one.
+    #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// The text.
     pub text: String,
     /// `type` only: pause this many milliseconds between keys.

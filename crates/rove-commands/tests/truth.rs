@@ -47,8 +47,20 @@ const WRAPPED: &str = "<title>Wrapped</title><div id=w hidden><a href=#y>Yesterd
     <button onclick=\"w.hidden = false; setTimeout(() => out.innerHTML = '<pre>answer: 42</pre>', 300)\">Reveal</button>\
     <div id=out></div><span>span text</span>";
 
+/// A command palette that closes when its input loses the focus, an inline
+/// editor that commits and closes on Enter, and a widget that focuses its
+/// own input.
+const EDITORS: &str = "<title>Editors</title>\
+    <div id=palette><input id=q aria-label=Command onblur=\"palette.remove()\" onchange=\"window.changes = (window.changes || 0) + 1\"></div>\
+    <span id=name>untitled.ipynb</span><input id=rename aria-label=Rename \
+      onkeydown=\"if (event.key === 'Enter') { document.getElementById('name').textContent = this.value; this.remove(); }\">\
+    <input id=gone aria-label=Gone oninput=\"if (this.value === 'final') this.remove()\">\
+    <button onclick=\"hidden_field.style.display = 'block'; hidden_field.focus()\">Search</button>\
+    <input id=hidden_field aria-label=Found style=display:none>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/editors.html", Response::html(EDITORS))
         .page("/wrapped.html", Response::html(WRAPPED))
         .page("/shell.html", Response::html(SHELL))
         .page("/ticker.html", Response::html(TICKER))
@@ -259,5 +271,59 @@ async fn text_in_wrappers_is_found_waited_for_and_never_given_a_wrappers_ref() {
             .text;
         assert!(found.contains("1 match"), "{words}: {found}");
     }
+    f.close().await;
+}
+
+#[tokio::test]
+async fn fill_keeps_the_focus_and_says_when_the_page_took_the_field_away() {
+    let mut f = fixture().await;
+    f.open("/editors.html").await;
+    // A palette that closes on blur keeps its query, and heard `change`.
+    let command = f.find("Command", "textbox").await;
+    f.ok(json!({"command": "fill", "ref": command, "text": "rename"}))
+        .await;
+    assert_eq!(
+        f.eval("document.getElementById('q')?.value").await,
+        "rename"
+    );
+    assert_eq!(f.eval("window.changes").await, 1);
+    // An inline editor that commits on Enter and closes: fill --submit.
+    let rename = f.find("Rename", "textbox").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": rename, "text": "final.ipynb", "submit": true}))
+        .await;
+    assert!(
+        out.happened.iter().any(|l| l == "pressed Enter"),
+        "{:?}",
+        out.happened
+    );
+    assert_eq!(
+        f.eval("document.getElementById('name').textContent").await,
+        "final.ipynb"
+    );
+    // A field the page removes as the text arrives: the text was sent.
+    let gone = f.find("Gone", "textbox").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": gone, "text": "final"}))
+        .await;
+    assert!(
+        out.happened
+            .iter()
+            .any(|l| l.contains("took the field away")),
+        "{:?}",
+        out.happened
+    );
+    // A widget that focuses its own input: type without a ref.
+    let search = f.find("Search", "button").await;
+    f.ok(json!({"command": "click", "ref": search})).await;
+    let out = f.ok(json!({"command": "type", "text": "notebook"})).await;
+    assert!(
+        out.happened[0].contains("the focused element"),
+        "{:?}",
+        out.happened
+    );
+    assert_eq!(f.eval("hidden_field.value").await, "notebook");
+    let e = f.fails(json!({"command": "fill", "text": "x"})).await;
+    assert_eq!(code(&e), "COMMAND_REJECTED");
     f.close().await;
 }

@@ -22,6 +22,10 @@ pub struct EditOutcome {
     pub value: String,
     /// What the page did afterwards.
     pub settled: Settled,
+    /// The page took the field away after the text reached it (an inline
+    /// editor that commits and closes): the text was sent, and what the
+    /// field held can no longer be read.
+    pub field_gone: bool,
 }
 
 /// How to type.
@@ -220,6 +224,7 @@ pub async fn type_text(
                 return Ok(EditOutcome {
                     value: String::new(),
                     settled: Settled::default(),
+                    field_gone: false,
                 });
             }
             None => {}
@@ -229,22 +234,35 @@ pub async fn type_text(
             return Ok(EditOutcome {
                 value: String::new(),
                 settled,
+                field_gone: false,
             });
         }
-        let value = current_value(element).await?;
+        let Some(value) = value_after(element).await? else {
+            return Ok(EditOutcome {
+                value: String::new(),
+                settled,
+                field_gone: true,
+            });
+        };
         let expected = format!("{before}{text}");
         if !value.ends_with(text) && value != expected {
             return Err(ignored(target, text, &value));
         }
-        Ok(EditOutcome { value, settled })
+        Ok(EditOutcome {
+            value,
+            settled,
+            field_gone: false,
+        })
     })
     .await
 }
 
 /// Replaces the value of the field `target` names with `text`, as a user's
 /// select-all and paste would (trusted `beforeinput` and `input`), then
-/// leaves the field so the page gets its `change`. The field must hold the
-/// text afterwards, or the edit is reported as ignored.
+/// gives the page the `change` event a committed edit fires, without
+/// leaving the field: leaving would close widgets that close when they lose
+/// the focus (a command palette, a combobox's popup). The field must hold
+/// the text afterwards, or the edit is reported as ignored.
 pub async fn fill(
     model: &mut PageModel,
     target: Ref,
@@ -262,23 +280,66 @@ pub async fn fill(
                 .await
                 .map_err(|e| InputError::browser(e, false))?;
         }
-        // Leaving the field commits the edit: the page sees `change`.
-        element
+        // The edit is committed where it stands: `change`, as leaving the
+        // field would fire it, with the focus kept.
+        let committed = element
             .session
             .call(
                 "Runtime.callFunctionOn",
-                json!({"functionDeclaration": "function() { this.blur(); }", "objectId": element.object_id}),
+                json!({"functionDeclaration": "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }", "objectId": element.object_id}),
             )
-            .await
-            .map_err(|e| InputError::browser(e, true))?;
+            .await;
+        if let Err(e) = committed {
+            let error = InputError::browser(e, true);
+            if !error.element_gone() {
+                return Err(error);
+            }
+        }
         let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
-        let value = current_value(element).await?;
+        let Some(value) = value_after(element).await? else {
+            return Ok(EditOutcome {
+                value: String::new(),
+                settled,
+                field_gone: true,
+            });
+        };
         if value.trim_end_matches('\n') != text {
             return Err(ignored(target, text, &value));
         }
-        Ok(EditOutcome { value, settled })
+        Ok(EditOutcome {
+            value,
+            settled,
+            field_gone: false,
+        })
     })
     .await
+}
+
+/// Types `text` into whatever has the focus, key by key (as
+/// [`type_text`], without a ref: for a field a widget focused itself, such
+/// as a command palette's input). Nothing is checked about the element;
+/// what the page did is in the settled outcome and the view after it.
+pub async fn type_focused(
+    tab: &Tab,
+    text: &str,
+    opts: &TypeOptions,
+) -> Result<Settled, InputError> {
+    refuse_while_dialog(tab).await?;
+    let session = crate::channel::InputChannel::of(tab).await?;
+    let mut events = session.subscribe();
+    let total = text.chars().count();
+    let typed = send_keys(&session, key_steps(text), opts).await?;
+    if let Some(Stop::Deadline) = typed.stopped {
+        return Err(InputError::TypingTimedOut {
+            target: "the focused element".into(),
+            typed: typed.chars,
+            total,
+        });
+    }
+    if session.dialog_open() {
+        return Ok(Settled::default());
+    }
+    settled_after_keys(tab, &session, &mut events).await
 }
 
 /// Gives the element `target` names the keyboard focus, as tabbing to it
@@ -330,6 +391,16 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         // The page is blocked; there is nothing to wait for.
         return Ok(Settled::default());
     }
+    settled_after_keys(tab, &session, &mut events).await
+}
+
+/// Settling after keys sent to whatever has the focus: the document is the
+/// thing to watch.
+async fn settled_after_keys(
+    tab: &Tab,
+    session: &crate::channel::InputChannel,
+    events: &mut rove_cdp::EventStream,
+) -> Result<Settled, InputError> {
     let document = session
         .call(
             "Runtime.evaluate",
@@ -337,7 +408,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         )
         .await?;
     let settled = match document["result"]["objectId"].as_str() {
-        Some(object) => settle_document(tab, session.session(), object, &mut events).await,
+        Some(object) => settle_document(tab, session.session(), object, events).await,
         None => Settled::default(),
     };
     let _ = session
@@ -388,23 +459,31 @@ async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
     })
 }
 
-async fn current_value(element: &Element) -> Result<String, InputError> {
+/// What the field holds after the edit; `None` when the page took the
+/// field away (the text reached it first).
+async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
     let answer = element
         .session
         .call(
             "Runtime.callFunctionOn",
             json!({
-                "functionDeclaration": "function() { return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
+                "functionDeclaration": "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
                 "objectId": element.object_id,
                 "returnByValue": true,
             }),
         )
-        .await
-        .map_err(|e| InputError::browser(e, true))?;
-    Ok(answer["result"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned())
+        .await;
+    match answer {
+        Ok(answer) => Ok(answer["result"]["value"].as_str().map(str::to_owned)),
+        Err(e) => {
+            let error = InputError::browser(e, true);
+            if error.element_gone() {
+                Ok(None)
+            } else {
+                Err(error)
+            }
+        }
+    }
 }
 
 fn ignored(target: Ref, text: &str, value: &str) -> InputError {

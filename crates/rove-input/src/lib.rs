@@ -24,7 +24,7 @@ mod toggle;
 
 pub use drag::{DragOutcome, drag};
 pub use error::InputError;
-pub use keyboard::{EditOutcome, TypeOptions, fill, focus, press, type_text};
+pub use keyboard::{EditOutcome, TypeOptions, fill, focus, press, type_focused, type_text};
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
 pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of};

@@ -170,9 +170,10 @@ pub enum Command {
     /// Move the pointer over an element.
     #[command(after_help = "Examples:\n  rove hover e4")]
     Hover(RefArg),
-    /// Type text at the end of a field, one real key press per character.
+    /// Type text at the end of a field, one real key press per character
+    /// (with --focused, into whatever has the focus).
     #[command(
-        after_help = "Examples:\n  rove type e3 hello\n  rove type e3 'slow typist' --delay 50"
+        after_help = "Examples:\n  rove type e3 hello\n  rove type e3 'slow typist' --delay 50\n  rove type --focused 'rename notebook'   into the field a widget focused itself"
     )]
     Type(TypeArgs),
     /// Replace a field's value.
@@ -350,11 +351,12 @@ pub struct ClickArgs {
 
 #[derive(Debug, Args)]
 pub struct TypeArgs {
-    /// The field.
-    #[arg(value_name = "REF")]
-    pub target: String,
-    /// The text.
-    pub text: String,
+    /// The field's ref and the text, or (with --focused) only the text.
+    #[arg(value_name = "REF TEXT", num_args = 1..=2, required = true)]
+    pub words: Vec<String>,
+    /// Type into whatever has the focus instead of a field named by ref.
+    #[arg(long)]
+    pub focused: bool,
     /// Milliseconds between keys.
     #[arg(long, value_name = "MS")]
     pub delay: Option<u64>,

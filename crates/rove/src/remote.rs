@@ -190,14 +190,32 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Hover(a) => rc::Command::Hover(ref_args(a)),
         Cli::Check(a) => rc::Command::Check(ref_args(a)),
         Cli::Uncheck(a) => rc::Command::Uncheck(ref_args(a)),
-        Cli::Type(a) => rc::Command::Type(rc::TextArgs {
-            target: a.target.clone(),
-            text: a.text.clone(),
-            delay_ms: a.delay,
-            submit: a.submit,
-        }),
+        Cli::Type(a) => {
+            let (target, text) = match (a.focused, a.words.as_slice()) {
+                (true, [text]) => (None, text.clone()),
+                (false, [target, text]) => (Some(target.clone()), text.clone()),
+                (true, _) => {
+                    return Err(rejected(
+                        "with --focused, type takes only the text",
+                        "rove type --focused 'text'",
+                    ));
+                }
+                (false, _) => {
+                    return Err(rejected(
+                        "type needs a ref and the text (or --focused and the text)",
+                        "rove type e3 'text', or rove type --focused 'text'",
+                    ));
+                }
+            };
+            rc::Command::Type(rc::TextArgs {
+                target,
+                text,
+                delay_ms: a.delay,
+                submit: a.submit,
+            })
+        }
         Cli::Fill(a) => rc::Command::Fill(rc::TextArgs {
-            target: a.target.clone(),
+            target: Some(a.target.clone()),
             text: a.text.clone(),
             delay_ms: None,
             submit: a.submit,
