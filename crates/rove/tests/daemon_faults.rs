@@ -234,7 +234,7 @@ async fn killing_the_browser_during_wait_reports_it_gone_and_the_next_command_re
     let mut env = Env::new("faults-browser-wait").await;
     env.log_filter = Some("warn,rove=info");
     let url = env.server.url("/form");
-    env.ok(&["open", &url]).await;
+    let first = env.ok(&["open", &url]).await;
     let (_, browser) = pids(&env.socket("default")).await;
     let waiting = tokio::spawn(support::output_json(
         &[],
@@ -268,6 +268,22 @@ async fn killing_the_browser_during_wait_reports_it_gone_and_the_next_command_re
             .to_string()
             .contains("the browser had died"),
         "{reopened}"
+    );
+    // The new browser's tab and refs go on from the old numbers: an old
+    // `t1` or `e1` held by any client never names something new.
+    assert_ne!(reopened["tab"], first["tab"], "{first}\n{reopened}");
+    let refs = |answer: &serde_json::Value| -> Vec<u32> {
+        answer["view"]
+            .as_str()
+            .unwrap_or_default()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter_map(|w| w.strip_prefix('e').and_then(|n| n.parse().ok()))
+            .collect()
+    };
+    let (before, after) = (refs(&first), refs(&reopened));
+    assert!(
+        after.iter().min() > before.iter().max(),
+        "{before:?} then {after:?}"
     );
     env.close("default").await;
 }
