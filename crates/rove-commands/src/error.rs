@@ -400,9 +400,7 @@ impl Classify for CommandError {
             CommandError::Page(e) => e.hint(),
             CommandError::Browser(e) => e.hint(),
             CommandError::Navigation { failure, .. } => match failure {
-                NavigationFailure::Network(_) => {
-                    "check the URL (scheme, host, port); the site did not answer".into()
-                }
+                NavigationFailure::Network(reason) => network_hint(reason).into(),
                 NavigationFailure::HttpStatus(_) => {
                     "the page is open and shows the server's error; read it, or open another URL"
                         .into()
@@ -475,5 +473,41 @@ fn fault_facts(fault: &TabFault) -> Value {
     facts
 }
 
+/// What to do about a network error, by Chromium's reason.
+fn network_hint(reason: &str) -> &'static str {
+    match reason {
+        r if r.contains("ERR_NAME_NOT_RESOLVED") || r.contains("ERR_NAME_RESOLUTION_FAILED") => {
+            "the host name did not resolve: check its spelling, or the machine's DNS and network"
+        }
+        r if r.contains("ERR_INTERNET_DISCONNECTED") || r.contains("ERR_NETWORK_") => {
+            "the machine has no network: connect it, or open a page served locally"
+        }
+        r if r.contains("ERR_CONNECTION_REFUSED") => {
+            "nothing listens at that address: check the port, or start the server"
+        }
+        r if r.contains("ERR_CERT") || r.contains("ERR_SSL") => {
+            "the site's TLS certificate or handshake was refused: check the host, or use its http:// address if it has one"
+        }
+        r if r.contains("ERR_TIMED_OUT") || r.contains("ERR_CONNECTION_TIMED_OUT") => {
+            "the site did not answer in time: try again, or check the host and the network"
+        }
+        _ => "check the URL (scheme, host, port); the site did not answer",
+    }
+}
+
 /// The report every face renders (defined with the vocabulary).
 pub use rove_errors::Report as ErrorReport;
+
+#[cfg(test)]
+mod tests {
+    use super::network_hint;
+
+    #[test]
+    fn a_network_error_says_which_part_failed() {
+        assert!(network_hint("net::ERR_NAME_NOT_RESOLVED").contains("did not resolve"));
+        assert!(network_hint("net::ERR_CONNECTION_REFUSED").contains("nothing listens"));
+        assert!(network_hint("net::ERR_INTERNET_DISCONNECTED").contains("no network"));
+        assert!(network_hint("net::ERR_CERT_DATE_INVALID").contains("certificate"));
+        assert!(network_hint("net::ERR_SOMETHING").contains("check the URL"));
+    }
+}
