@@ -386,11 +386,20 @@ async fn wait_arrival(
     status: &mut Option<u16>,
 ) -> Ended {
     let main = tab.target_id().to_owned();
+    // A load event belongs to this navigation only once its document has
+    // committed: a late one of the page before (an error page still
+    // finishing) must not end the wait.
+    let mut committed = loader.is_none();
     let wait = async {
         loop {
             let event = match events.recv().await {
                 Ok(event) => event,
-                Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                // Events were missed (the commit may be among them): take
+                // the next load event as this navigation's.
+                Err(rove_cdp::EventStreamError::Lagged(_)) => {
+                    committed = true;
+                    continue;
+                }
                 Err(rove_cdp::EventStreamError::Closed) => return Ended::TimedOut,
             };
             let params: Value = event.parse().unwrap_or_default();
@@ -400,7 +409,7 @@ async fn wait_arrival(
                         *status = Some(s);
                     }
                 }
-                "Page.loadEventFired" => return Ended::Arrived,
+                "Page.loadEventFired" if committed => return Ended::Arrived,
                 "Page.navigatedWithinDocument"
                     if loader.is_none() && params["frameId"].as_str() == Some(main.as_str()) =>
                 {
@@ -412,6 +421,9 @@ async fn wait_arrival(
                         && params["type"].as_str() == Some("BackForwardCacheRestore")
                     {
                         return Ended::Arrived;
+                    }
+                    if frame["parentId"].is_null() && frame["loaderId"].as_str() == loader {
+                        committed = true;
                     }
                 }
                 _ => {}
