@@ -16,7 +16,9 @@ mod run;
 
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
-pub use run::{ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, Vision, run};
+pub use run::{
+    ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, Vision, run, tool_specs,
+};
 
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]

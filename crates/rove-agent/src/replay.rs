@@ -85,12 +85,7 @@ pub async fn replay(
                 }
                 arguments["ref"] = Value::String(found);
             }
-            let mut request = match arguments {
-                Value::Object(map) => map,
-                _ => serde_json::Map::new(),
-            };
-            request.insert("command".into(), Value::String(action.tool.clone()));
-            let command: Command = serde_json::from_value(Value::Object(request))
+            let command = Command::from_tool_call(&action.tool, Some(&arguments))
                 .map_err(|e| ReplayError::History(format!("step {}: {e}", step.number)))?;
             session
                 .execute(&command)

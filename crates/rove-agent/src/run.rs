@@ -224,6 +224,7 @@ pub async fn run(
                 // What the call aims at, before acting changes the page.
                 let described = call.arguments["ref"]
                     .as_str()
+                    .and_then(|r| r.parse::<rove_commands::Ref>().ok())
                     .and_then(|r| session.describe(r))
                     .map(|(role, name)| Target { role, name });
                 let (result, failed, navigated) = if stale {
@@ -467,37 +468,13 @@ fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
 /// Returns the result text, whether it failed, and whether it changed the
 /// page under the next calls (a navigation or a tab switch).
 async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
-    let arguments = match &call.arguments {
-        Value::Object(map) => map.clone(),
-        other => {
-            return (
-                format!(
-                    "invalid arguments for {}: expected a JSON object, got {other}",
-                    call.name
-                ),
-                true,
-                false,
-            );
-        }
-    };
-    let mut request = arguments;
-    request.insert("command".into(), Value::String(call.name.clone()));
-    let command: Command = match serde_json::from_value(Value::Object(request)) {
+    let command = match Command::from_tool_call(&call.name, Some(&call.arguments)) {
         Ok(c) => c,
         Err(e) => {
-            let schema = rove_commands::tools()
-                .iter()
-                .find(|t| t.name == call.name)
-                .map(|t| t.parameters.to_string())
-                .unwrap_or_else(|| "no such tool".into());
-            return (
-                format!(
-                    "invalid arguments for {}: {e}. Its schema: {schema}",
-                    call.name
-                ),
-                true,
-                false,
-            );
+            let schema = rove_commands::tool(&call.name)
+                .map(|t| format!(" Its schema: {}", t.parameters))
+                .unwrap_or_default();
+            return (format!("invalid arguments for {e}.{schema}"), true, false);
         }
     };
     match session.execute(&command).await {
@@ -538,8 +515,8 @@ fn done_of(call: &ToolCall) -> Ending {
     }
 }
 
-/// The vocabulary's tools plus `done`.
-fn tool_specs() -> Vec<ToolSpec> {
+/// The tools the agent offers its model: the vocabulary's plus `done`.
+pub fn tool_specs() -> Vec<ToolSpec> {
     let mut specs: Vec<ToolSpec> = rove_commands::tools()
         .iter()
         .map(|t| ToolSpec {
@@ -555,6 +532,7 @@ fn tool_specs() -> Vec<ToolSpec> {
             "type": "object",
             "properties": {"text": {"type": "string"}, "success": {"type": "boolean"}},
             "required": ["text", "success"],
+            "additionalProperties": false,
         }),
     });
     specs

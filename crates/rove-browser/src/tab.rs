@@ -33,6 +33,21 @@ impl std::str::FromStr for TabId {
     }
 }
 
+/// A tab id travels as its text (`"t2"`), so a tool call's `tab` argument
+/// deserializes straight into one.
+impl serde::Serialize for TabId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TabId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.trim().parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// A handle to one tab. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Tab {

@@ -7,8 +7,10 @@ use rove_input::{Button, ClickOptions, Modifiers, Settled, TypeOptions};
 use rove_page::Mode;
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref, view_of};
-use crate::{ClickArgs, CommandError, MouseButton, PressArgs, RefArgs, SelectArgs, TextArgs};
+use crate::session::{Session, view_of};
+use crate::{
+    ClickArgs, CommandError, FillArgs, MouseButton, PressArgs, RefArgs, SelectArgs, TypeArgs,
+};
 
 impl Session {
     /// Clicks; returns whether a tab the click opened should take the focus
@@ -19,7 +21,7 @@ impl Session {
         args: &ClickArgs,
         out: &mut Outcome,
     ) -> Result<bool, CommandError> {
-        let target = parse_ref(&args.target)?;
+        let target = args.target;
         let modifiers = parse_modifiers(&args.modifiers)?;
         let opts = ClickOptions {
             button: match args.button {
@@ -49,7 +51,7 @@ impl Session {
         args: &RefArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = parse_ref(&args.target)?;
+        let target = args.target;
         let timeout = self.config.action_timeout;
         let hovered = rove_input::hover(self.model()?, target, timeout).await?;
         out.happened.push(format!("hovering over {target}"));
@@ -58,7 +60,7 @@ impl Session {
 
     pub(crate) async fn type_text(
         &mut self,
-        args: &TextArgs,
+        args: &TypeArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let opts = TypeOptions {
@@ -81,7 +83,7 @@ impl Session {
             self.after_settle(&settled, out).await?;
             return self.submit(args.submit, out).await;
         };
-        let target = parse_ref(target)?;
+        let target = *target;
         let text = self.with_secrets(target, &args.text).await?;
         let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
         out.happened.push(if typed.field_gone {
@@ -95,15 +97,10 @@ impl Session {
 
     pub(crate) async fn fill(
         &mut self,
-        args: &TextArgs,
+        args: &FillArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let Some(target) = &args.target else {
-            return Err(CommandError::Rejected(
-                "fill needs the field's ref (to type into the focused element, use type without a ref)".into(),
-            ));
-        };
-        let target = parse_ref(target)?;
+        let target = args.target;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
         out.happened.push(if filled.field_gone {
@@ -176,7 +173,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         if let Some(target) = &args.target {
             // Focus as a user would: by clicking the element.
-            let target = parse_ref(target)?;
+            let target = *target;
             let opts = ClickOptions {
                 timeout: self.config.action_timeout,
                 ..ClickOptions::default()
@@ -194,7 +191,7 @@ impl Session {
         args: &SelectArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = parse_ref(&args.target)?;
+        let target = args.target;
         let selected = rove_input::select_options(self.model()?, target, &args.values).await?;
         out.happened.push(format!(
             "{target} now has {} selected",
@@ -214,7 +211,7 @@ impl Session {
         checked: bool,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = parse_ref(&args.target)?;
+        let target = args.target;
         let toggled = rove_input::set_checked(self.model()?, target, checked).await?;
         let state = if checked { "checked" } else { "unchecked" };
         if toggled.unchanged {

@@ -1,258 +1,226 @@
-//! The vocabulary as tools a model calls: the CLI's command names, the same
-//! argument names everywhere, a sentence or two on when to use each, and
-//! schemas with only what a model needs. The MCP server lists these and the
-//! agent offers them, so both stay small and in step with [`Command`]
-//! (a test checks every tool parses as a command).
+//! The vocabulary as tools a model calls. Each tool comes from one entry of
+//! the command list (`vocabulary!` in `command.rs`): its name, a title, a
+//! sentence or two on when to use it, what it does to the world (MCP's
+//! annotations), and a JSON Schema derived from the argument type by
+//! `schemars` and then reduced to the portable subset every host accepts:
+//! one `type` per schema (an optional argument is simply not `required`),
+//! `enum`s of strings that carry `"type": "string"`, objects closed with
+//! `additionalProperties: false`, everything inlined (no `$ref`), and no
+//! keywords some hosts refuse (`format`, `default`, numeric bounds,
+//! `oneOf`/`anyOf`). The MCP server lists these, the agent offers them, and
+//! [`Command::from_tool_call`] parses what comes back, so all three read one
+//! definition.
 //!
-//! [`Command`]: crate::Command
+//! [`Command::from_tool_call`]: crate::Command::from_tool_call
 
 use std::sync::OnceLock;
 
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Map, Value, json};
+
+/// What a command does to the world, which decides its MCP annotations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Effect {
+    /// Only looks (views, reads, waits): safe to repeat.
+    Reads,
+    /// Loads a page: repeating it lands on the same page.
+    Navigates,
+    /// Moves through history or the page: repeating it goes further.
+    Moves,
+    /// Sets a state to a value (checked, unchecked): repeating it changes
+    /// nothing more.
+    Sets,
+    /// Input to the page, which may do anything the page wires to it
+    /// (submit, delete, pay).
+    Acts,
+}
+
+/// One entry of the command list, as `vocabulary!` writes it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Spec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub effect: Effect,
+    pub schema: fn() -> Value,
+}
+
+/// MCP's hints about a tool (all four are given, never left to defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Annotations {
+    /// It does not change the page or the browser.
+    pub read_only_hint: bool,
+    /// It may do something that cannot be undone (whatever the page wires
+    /// to a click).
+    pub destructive_hint: bool,
+    /// Calling it twice with the same arguments does no more than once.
+    pub idempotent_hint: bool,
+    /// It reaches the web beyond the page on screen.
+    pub open_world_hint: bool,
+}
+
+impl Effect {
+    fn annotations(self) -> Annotations {
+        let (read_only, destructive, idempotent, open_world) = match self {
+            Effect::Reads => (true, false, true, false),
+            Effect::Navigates => (false, false, true, true),
+            Effect::Moves => (false, false, false, true),
+            Effect::Sets => (false, false, true, true),
+            Effect::Acts => (false, true, false, true),
+        };
+        Annotations {
+            read_only_hint: read_only,
+            destructive_hint: destructive,
+            idempotent_hint: idempotent,
+            open_world_hint: open_world,
+        }
+    }
+}
 
 /// One tool: a command of the vocabulary as a model sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolDescription {
     /// The command's name.
     pub name: &'static str,
+    /// A short human-readable title.
+    pub title: &'static str,
     /// When to use it.
     pub description: &'static str,
-    /// JSON Schema of its arguments.
+    /// JSON Schema of its arguments (the portable subset, see the module).
     pub parameters: Value,
+    /// MCP's hints about what it does.
+    pub annotations: Annotations,
 }
 
-/// One argument: name, JSON type, a short note (may be empty), required.
-type Arg = (&'static str, Kind, &'static str, bool);
-
-#[derive(Clone, Copy)]
-enum Kind {
-    Str,
-    Bool,
-    Int,
-    Strs,
-    OneOf(&'static [&'static str]),
-}
-
-const REF: Arg = (
-    "ref",
-    Kind::Str,
-    "element ref from a snapshot, e.g. e7",
-    true,
-);
-
-/// Every tool, built once.
+/// Every tool, built once, in the order of the command list.
 pub fn tools() -> &'static [ToolDescription] {
     static TOOLS: OnceLock<Vec<ToolDescription>> = OnceLock::new();
-    TOOLS.get_or_init(build)
+    TOOLS.get_or_init(|| {
+        crate::command::specs()
+            .into_iter()
+            .map(|spec| ToolDescription {
+                name: spec.name,
+                title: spec.title,
+                description: spec.description,
+                parameters: (spec.schema)(),
+                annotations: spec.effect.annotations(),
+            })
+            .collect()
+    })
 }
 
-fn build() -> Vec<ToolDescription> {
-    vec![
-        tool(
-            "open",
-            "Go to a URL in the current tab (or a new one). Returns the page's view with refs.",
-            &[
-                ("url", Kind::Str, "", true),
-                ("new_tab", Kind::Bool, "", false),
-            ],
-        ),
-        tool(
-            "snapshot",
-            "The page as text: roles, names, values, refs. Use mode diff after acting elsewhere, interactive for controls only.",
-            &[
-                (
-                    "mode",
-                    Kind::OneOf(&["full", "interactive", "diff"]),
-                    "",
-                    false,
-                ),
-                ("scope", Kind::Str, "only the subtree under this ref", false),
-                (
-                    "after",
-                    Kind::Str,
-                    "next part of a cut view, after this ref",
-                    false,
-                ),
-                ("budget", Kind::Int, "max tokens, 0 for no limit", false),
-            ],
-        ),
-        tool(
-            "find",
-            "Refs of elements whose name, value or text contains text, with context. Use when the element is not in the view.",
-            &[
-                ("text", Kind::Str, "", true),
-                ("role", Kind::Str, "button, link, textbox…", false),
-            ],
-        ),
-        tool(
-            "click",
-            "Click an element. Returns what changed.",
-            &[
-                REF,
-                (
-                    "button",
-                    Kind::OneOf(&["left", "right", "middle"]),
-                    "",
-                    false,
-                ),
-                ("double", Kind::Bool, "", false),
-                ("modifiers", Kind::Strs, "Alt, Control, Meta, Shift", false),
-            ],
-        ),
-        tool(
-            "hover",
-            "Move the pointer over an element (menus, tooltips).",
-            &[REF],
-        ),
-        tool(
-            "type",
-            "Type text at the end of a field, key by key (no ref: into whatever has the focus).",
-            &[
-                (
-                    "ref",
-                    Kind::Str,
-                    "the field; leave out to type into the focused element",
-                    false,
-                ),
-                ("text", Kind::Str, "", true),
-                ("submit", Kind::Bool, "press Enter after", false),
-            ],
-        ),
-        tool(
-            "fill",
-            "Replace a field's value.",
-            &[
-                REF,
-                ("text", Kind::Str, "", true),
-                ("submit", Kind::Bool, "press Enter after", false),
-            ],
-        ),
-        tool(
-            "press",
-            "Press a key chord such as Enter, Escape, Control+A.",
-            &[
-                ("keys", Kind::Str, "", true),
-                ("ref", Kind::Str, "focus this element first", false),
-            ],
-        ),
-        tool(
-            "select",
-            "Choose options in a select, listbox or combobox by label.",
-            &[REF, ("values", Kind::Strs, "", true)],
-        ),
-        tool("check", "Check a checkbox, switch or radio.", &[REF]),
-        tool("uncheck", "Uncheck a checkbox or switch.", &[REF]),
-        tool(
-            "scroll",
-            "Scroll the page or an element; with only a ref, bring it into view.",
-            &[
-                ("ref", Kind::Str, "", false),
-                (
-                    "direction",
-                    Kind::OneOf(&["up", "down", "left", "right"]),
-                    "",
-                    false,
-                ),
-                ("pixels", Kind::Int, "", false),
-            ],
-        ),
-        tool(
-            "drag",
-            "Drag one element onto another.",
-            &[
-                ("from", Kind::Str, "ref", true),
-                ("to", Kind::Str, "ref", true),
-            ],
-        ),
-        tool(
-            "upload",
-            "Give files to a file input or to the chooser an element opens.",
-            &[REF, ("paths", Kind::Strs, "absolute paths", true)],
-        ),
-        tool(
-            "dialog",
-            "Answer the alert, confirm or prompt that blocks the page.",
-            &[
-                ("accept", Kind::Bool, "", true),
-                ("text", Kind::Str, "prompt answer", false),
-            ],
-        ),
-        tool(
-            "tab",
-            "List, open, switch to or close tabs.",
-            &[
-                (
-                    "action",
-                    Kind::OneOf(&["list", "new", "switch", "close"]),
-                    "",
-                    false,
-                ),
-                ("tab", Kind::Str, "tab id, e.g. t2", false),
-                ("url", Kind::Str, "for new", false),
-            ],
-        ),
-        tool(
-            "screenshot",
-            "An image of the viewport, the full page or one element. Use when layout or pictures matter.",
-            &[
-                ("ref", Kind::Str, "", false),
-                ("full_page", Kind::Bool, "", false),
-            ],
-        ),
-        tool(
-            "read",
-            "The page (or an element) as markdown, for reading long text.",
-            &[("ref", Kind::Str, "", false)],
-        ),
-        tool(
-            "wait",
-            "Wait for text to appear or go, for the URL, or for ms milliseconds.",
-            &[
-                ("text", Kind::Str, "", false),
-                ("text_gone", Kind::Str, "", false),
-                ("url", Kind::Str, "substring or * glob", false),
-                ("ms", Kind::Int, "alone: time to wait; else max wait", false),
-            ],
-        ),
-        tool(
-            "eval",
-            "Run JavaScript in the page: an expression, or a function (called with the element when ref is given). Returns JSON.",
-            &[("js", Kind::Str, "", true), ("ref", Kind::Str, "", false)],
-        ),
-        tool("back", "Go back in history.", &[]),
-        tool("forward", "Go forward in history.", &[]),
-        tool("reload", "Reload the page.", &[]),
-    ]
+/// The tool of this name.
+pub fn tool(name: &str) -> Option<&'static ToolDescription> {
+    tools().iter().find(|t| t.name == name)
 }
 
-fn tool(name: &'static str, description: &'static str, args: &[Arg]) -> ToolDescription {
-    let mut properties = Map::new();
-    let mut required = Vec::new();
-    for (arg, kind, note, needed) in args {
-        let mut schema = match kind {
-            Kind::Str => json!({"type": "string"}),
-            Kind::Bool => json!({"type": "boolean"}),
-            Kind::Int => json!({"type": "integer"}),
-            Kind::Strs => json!({"type": "array", "items": {"type": "string"}}),
-            Kind::OneOf(values) => json!({"enum": values}),
-        };
-        if !note.is_empty() {
-            schema["description"] = Value::String((*note).to_owned());
+/// The portable schema of an argument type.
+pub(crate) fn schema_of<T: JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        })
+        .into_generator();
+    let root = generator.into_root_schema_for::<T>();
+    let mut schema = portable(root.to_value());
+    if let Value::Object(map) = &mut schema {
+        // The root's title and description are the Rust type's; the tool has
+        // its own.
+        map.remove("title");
+        map.remove("description");
+    }
+    schema
+}
+
+/// Reduces a schema to the portable subset (see the module).
+fn portable(schema: Value) -> Value {
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
+    for key in [
+        "$schema", "default", "format", "minimum", "maximum", "title",
+    ] {
+        map.remove(key);
+    }
+    // `Option<T>` as `anyOf: [T, null]`: the argument is optional, not null.
+    if let Some(Value::Array(choices)) = map.remove("anyOf") {
+        let mut kept: Vec<Value> = choices.into_iter().filter(|c| !is_null(c)).collect();
+        if kept.len() == 1 {
+            if let Value::Object(inner) = portable(kept.remove(0)) {
+                for (k, v) in inner {
+                    map.entry(k).or_insert(v);
+                }
+            }
+        } else {
+            map.insert("anyOf".into(), Value::Array(kept));
         }
-        properties.insert((*arg).to_owned(), schema);
-        if *needed {
-            required.push(Value::String((*arg).to_owned()));
+    }
+    // A documented unit enum comes as `oneOf` of `const`s: one string enum.
+    if let Some(Value::Array(choices)) = map.remove("oneOf") {
+        let values: Option<Vec<Vec<Value>>> = choices.iter().map(constant).collect();
+        match values {
+            Some(values) => {
+                map.insert("type".into(), json!("string"));
+                map.insert("enum".into(), Value::Array(values.concat()));
+            }
+            None => {
+                map.insert("oneOf".into(), Value::Array(choices));
+            }
         }
     }
-    let mut schema = Map::new();
-    schema.insert("type".into(), json!("object"));
-    schema.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() {
-        schema.insert("required".into(), Value::Array(required));
+    if let Some(c) = map.remove("const") {
+        map.insert("enum".into(), json!([c]));
     }
-    ToolDescription {
-        name,
-        description,
-        parameters: Value::Object(schema),
+    // `Option<T>` as `type: [T, "null"]`.
+    if let Some(Value::Array(types)) = map.get("type") {
+        let kept: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        if kept.len() == 1 {
+            map.insert("type".into(), kept[0].clone());
+        }
     }
+    if let Some(Value::Array(values)) = map.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+        if !map.contains_key("type") {
+            map.insert("type".into(), json!("string"));
+        }
+    }
+    if let Some(Value::Object(props)) = map.remove("properties") {
+        let props: Map<String, Value> = props.into_iter().map(|(k, v)| (k, portable(v))).collect();
+        map.insert("properties".into(), Value::Object(props));
+    }
+    if let Some(items) = map.remove("items") {
+        map.insert("items".into(), portable(items));
+    }
+    // Last: an argument that hides its description (an empty one) must not
+    // take its type's from the merges above.
+    if map.get("description").is_some_and(|d| d == "") {
+        map.remove("description");
+    }
+    if map.get("type") == Some(&json!("object")) {
+        map.entry("properties").or_insert_with(|| json!({}));
+        map.insert("additionalProperties".into(), json!(false));
+        if map
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty)
+        {
+            map.remove("required");
+        }
+    }
+    Value::Object(map)
+}
+
+fn is_null(schema: &Value) -> bool {
+    schema.get("type") == Some(&json!("null")) || schema.get("const") == Some(&Value::Null)
+}
+
+/// The values a `oneOf` branch stands for, when it is only constants.
+fn constant(branch: &Value) -> Option<Vec<Value>> {
+    if let Some(c) = branch.get("const") {
+        return Some(vec![c.clone()]);
+    }
+    branch.get("enum").and_then(Value::as_array).cloned()
 }

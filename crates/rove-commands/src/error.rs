@@ -406,7 +406,7 @@ impl Classify for CommandError {
                         .into()
                 }
                 NavigationFailure::NotLoaded { .. } => {
-                    "the page is open but still loading: take a snapshot, or wait --load load"
+                    "the page is open but still loading: take a snapshot, or wait(load=load)"
                         .into()
                 }
             },
@@ -415,7 +415,7 @@ impl Classify for CommandError {
                     .into()
             }
             CommandError::NavigationInProgress { .. } => {
-                "wait for it (wait --load load), then act on the new page's view".into()
+                "wait for it with wait(load=load), then act on the new page's view".into()
             }
             CommandError::Blocked { .. } => {
                 "stay within the allowed domains and schemes; the session's policy (--allowed-domains, --blocked-domains) decides what it may load".into()
@@ -440,7 +440,7 @@ impl Classify for CommandError {
             CommandError::TabFault { fault, .. } => fault.hint(),
             CommandError::EvalTimeout { stop, .. } => match stop {
                 EvalStop::Replaced(fault) => fault.hint(),
-                _ => "make the script finish sooner (eval gives a script 10 s by default), or wait for the page with wait --text or wait --load instead".into(),
+                _ => "make the script finish sooner (eval gives a script 10 s by default), or wait for the page with wait(text=…) or wait(load=load) instead".into(),
             },
             CommandError::CommandTimeout { acts: true, .. } => {
                 "take a snapshot before repeating it: the action may have happened; rove checks the tab before the next command".into()

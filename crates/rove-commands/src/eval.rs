@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::fault::{EvalStop, Recovery};
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref, unless_dialog};
+use crate::session::{Session, unless_dialog};
 use crate::watchdog::{self, Health};
 use crate::{CommandError, EvalArgs};
 
@@ -42,7 +42,7 @@ impl Session {
                             .into(),
                     ));
                     }
-                    let target = parse_ref(target)?;
+                    let target = *target;
                     let element = self.model()?.element(target).await?;
                     // The element's handle lives in rove's isolated world; the
                     // page's world gets its own handle to the same node.

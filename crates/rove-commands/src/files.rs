@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref};
+use crate::session::Session;
 use crate::{CommandError, UploadArgs};
 
 /// How long a click may take to open a file chooser.
@@ -50,7 +50,7 @@ impl Session {
             .iter()
             .map(|p| allowed(p, &roots))
             .collect::<Result<Vec<_>, _>>()?;
-        let target = parse_ref(&args.target)?;
+        let target = args.target;
         let element = self.model()?.element(target).await?;
         let kind = element
             .session

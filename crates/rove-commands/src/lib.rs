@@ -12,6 +12,8 @@
 //! `rove-input`. It knows nothing of wire formats or of LLMs.
 
 mod act;
+mod args;
+mod call;
 mod catalog;
 mod command;
 mod downloads;
@@ -31,12 +33,14 @@ mod tabs;
 mod wait;
 mod watchdog;
 
-pub use catalog::{ToolDescription, tools};
+pub use catalog::{Annotations, ToolDescription, tool, tools};
 pub use command::*;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use fault::{EvalStop, Fault, Recovery, TabFault};
 pub use navigate::normalize_url;
 pub use outcome::{Download, Image, Outcome};
+pub use rove_browser::TabId;
+pub use rove_page::Ref;
 pub use secrets::{Secret, Secrets};
 pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};
 pub use watchdog::HealthLimits;

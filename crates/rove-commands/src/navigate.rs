@@ -176,7 +176,7 @@ impl Session {
         // app's shell fetching its bundles) is given time to finish.
         if !self.shell_settled().await {
             out.happened.push(format!(
-                "the page was still changing {} s after it loaded; the view may be incomplete (snapshot again, or wait --text for what you expect)",
+                "the page was still changing {} s after it loaded; the view may be incomplete (snapshot again, or wait(text=…) for what you expect)",
                 SHELL_SETTLE_CAP.as_secs()
             ));
         }

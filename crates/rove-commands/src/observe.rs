@@ -4,7 +4,7 @@ use rove_page::{FindQuery, Mode, ViewOptions};
 use serde_json::{Value, json};
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref};
+use crate::session::Session;
 use crate::{CommandError, FindArgs, ReadArgs, SnapshotArgs, SnapshotMode};
 
 const READ: &str = include_str!("read.js");
@@ -20,7 +20,7 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let mode = match (&args.scope, args.mode) {
-            (Some(scope), _) => Mode::Scope(parse_ref(scope)?),
+            (Some(scope), _) => Mode::Scope(*scope),
             (None, SnapshotMode::Full) => Mode::Full,
             (None, SnapshotMode::Interactive) => Mode::Interactive,
             (None, SnapshotMode::Diff) => Mode::Diff,
@@ -29,7 +29,7 @@ impl Session {
             mode,
             budget: args.budget,
             urls: args.urls,
-            after: args.after.as_deref().map(parse_ref).transpose()?,
+            after: args.after,
         };
         out.view = Some(self.model()?.view(&opts).await?);
         Ok(())
@@ -68,7 +68,7 @@ impl Session {
         let max_chars = budget.map(|b| b * 3).unwrap_or(usize::MAX / 2);
         let answer = match &args.target {
             Some(target) => {
-                let target = parse_ref(target)?;
+                let target = *target;
                 let element = self.model()?.element(target).await?;
                 element
                     .session
@@ -124,7 +124,7 @@ impl Session {
         text.push('\n');
         if read["cut"].as_bool().unwrap_or(false) {
             text.push_str(&format!(
-                "… cut at the {}-token budget; read a part with read --ref eN (refs from snapshot or find), or raise --budget\n",
+                "… cut at the {}-token budget; read a part with read(ref=eN) (refs from snapshot or find), or read it all with read(budget=0)\n",
                 budget.unwrap_or(0)
             ));
         }

@@ -3,7 +3,7 @@
 use rove_input::ScrollPosition;
 
 use crate::outcome::Outcome;
-use crate::session::{Session, parse_ref};
+use crate::session::Session;
 use crate::{CommandError, Direction, DragArgs, ScrollArgs};
 
 impl Session {
@@ -12,7 +12,7 @@ impl Session {
         args: &ScrollArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target.as_deref().map(parse_ref).transpose()?;
+        let target = args.target;
         let Some(direction) = args.direction else {
             let Some(target) = target else {
                 return Err(CommandError::Rejected(
@@ -53,8 +53,8 @@ impl Session {
         args: &DragArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let from = parse_ref(&args.from)?;
-        let to = parse_ref(&args.to)?;
+        let from = args.from;
+        let to = args.to;
         if from == to {
             return Err(CommandError::Rejected(
                 "drag needs two different elements".into(),

@@ -6,7 +6,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::outcome::{Image, Outcome};
-use crate::session::{Session, parse_ref};
+use crate::session::Session;
 use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
 
 /// The default byte budget: what common model APIs accept inline.
@@ -118,8 +118,8 @@ impl Session {
     }
 
     /// The element's box in page coordinates, after bringing it into view.
-    async fn element_clip(&mut self, target: &str) -> Result<Clip, CommandError> {
-        let target = parse_ref(target)?;
+    async fn element_clip(&mut self, target: &rove_page::Ref) -> Result<Clip, CommandError> {
+        let target = *target;
         rove_input::scroll_into_view_of(self.model()?, target).await?;
         let element = self.model()?.element(target).await?;
         let answer = element

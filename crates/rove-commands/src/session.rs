@@ -345,9 +345,8 @@ impl Session {
 
     /// The role and name the focused tab's last view showed for `target`
     /// (`e7`), if any.
-    pub fn describe(&mut self, target: &str) -> Option<(String, String)> {
-        let r = parse_ref(target).ok()?;
-        self.model().ok()?.describe(r)
+    pub fn describe(&mut self, target: Ref) -> Option<(String, String)> {
+        self.model().ok()?.describe(target)
     }
 
     /// Forgets a tab's model (its tab was closed).
@@ -524,11 +523,6 @@ pub(crate) fn blocked_by(dialog: rove_browser::DialogInfo) -> CommandError {
         kind: dialog.kind,
         message: dialog.message,
     })
-}
-
-/// A ref from its text (`e7`, `@e7`).
-pub(crate) fn parse_ref(text: &str) -> Result<Ref, CommandError> {
-    text.parse::<Ref>().map_err(CommandError::Page)
 }
 
 /// A text in double quotes, shortened to a line.

@@ -69,7 +69,7 @@ impl Session {
                 Ok(())
             }
             TabAction::Switch => {
-                let id = tab_id(args.tab.as_deref(), "switch")?;
+                let id = tab_id(args.tab, "switch")?;
                 self.context.focus(id)?;
                 out.tab = id;
                 out.happened.push(format!("switched to {id}"));
@@ -78,8 +78,8 @@ impl Session {
                 Ok(())
             }
             TabAction::Close => {
-                let id = match args.tab.as_deref() {
-                    Some(t) => tab_id(Some(t), "close")?,
+                let id = match args.tab {
+                    Some(t) => t,
                     None => self.focused()?.id(),
                 };
                 self.context.close_tab(id).await?;
@@ -180,11 +180,10 @@ impl Session {
 /// After how many dialogs in a row the answer says how to leave the page.
 const DIALOGS_BEFORE_ADVICE: u32 = 3;
 
-fn tab_id(text: Option<&str>, action: &str) -> Result<TabId, CommandError> {
-    let text = text.ok_or_else(|| {
+fn tab_id(tab: Option<TabId>, action: &str) -> Result<TabId, CommandError> {
+    tab.ok_or_else(|| {
         CommandError::Rejected(format!(
             "tab {action} needs a tab id like t2 (tab list shows them)"
         ))
-    })?;
-    Ok(text.trim().parse::<TabId>()?)
+    })
 }

@@ -1,6 +1,6 @@
 //! Google Gemini's native API (`generateContent`).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::{Completion, LlmError, Message, Request, ToolCall, Usage};
 
@@ -65,27 +65,17 @@ pub(crate) fn body(request: &Request) -> Value {
         let declarations: Vec<Value> = request
             .tools
             .iter()
-            .map(|t| json!({"name": t.name, "description": t.description, "parameters": typed(&t.parameters)}))
+            .map(|t| {
+                let mut declaration = json!({"name": t.name, "description": t.description});
+                if let Some(parameters) = crate::schema::for_gemini(&t.parameters) {
+                    declaration["parameters"] = parameters;
+                }
+                declaration
+            })
             .collect();
         body["tools"] = json!([{"functionDeclarations": declarations}]);
     }
     body
-}
-
-/// Gemini's schemas want a type on every enum.
-fn typed(schema: &Value) -> Value {
-    match schema {
-        Value::Object(map) => {
-            let mut out: Map<String, Value> =
-                map.iter().map(|(k, v)| (k.clone(), typed(v))).collect();
-            if out.contains_key("enum") && !out.contains_key("type") {
-                out.insert("type".into(), json!("string"));
-            }
-            Value::Object(out)
-        }
-        Value::Array(items) => Value::Array(items.iter().map(typed).collect()),
-        other => other.clone(),
-    }
 }
 
 /// The answer, or `Truncated` when it stopped at the output limit.

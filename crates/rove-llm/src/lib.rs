@@ -20,6 +20,7 @@ mod model;
 mod openai;
 mod price;
 mod responses;
+mod schema;
 mod transport;
 mod types;
 

@@ -36,7 +36,17 @@ pub(crate) fn body(model: &str, request: &Request, provider: &str) -> Value {
         body["tools"] = request
             .tools
             .iter()
-            .map(|t| json!({"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}))
+            .map(|t| {
+                // OpenAI's own API holds the model to the schema in strict
+                // mode; compatible servers may not know it, so they get the
+                // plain schema.
+                if provider == "openai" {
+                    let parameters = crate::schema::for_openai_strict(&t.parameters);
+                    json!({"type": "function", "function": {"name": t.name, "description": t.description, "parameters": parameters, "strict": true}})
+                } else {
+                    json!({"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}})
+                }
+            })
             .collect();
     }
     // OpenAI's own API counts reasoning in `max_completion_tokens`;

@@ -39,7 +39,10 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
         body["tools"] = request
             .tools
             .iter()
-            .map(|t| json!({"type": "function", "name": t.name, "description": t.description, "parameters": t.parameters}))
+            .map(|t| {
+                let parameters = crate::schema::for_openai_strict(&t.parameters);
+                json!({"type": "function", "name": t.name, "description": t.description, "parameters": parameters, "strict": true})
+            })
             .collect();
     }
     body

@@ -108,14 +108,13 @@ impl RoveMcp {
         name: &str,
         arguments: Option<serde_json::Map<String, Value>>,
     ) -> CallToolResult {
-        let mut request = arguments.unwrap_or_default();
-        request.insert("command".into(), Value::String(name.to_owned()));
-        let command: Command = match serde_json::from_value(Value::Object(request)) {
+        let arguments = arguments.map(Value::Object);
+        let command = match Command::from_tool_call(name, arguments.as_ref()) {
             Ok(command) => command,
             Err(e) => {
                 let error = rove_errors::Report::new(
                     rove_errors::ErrorCode::CommandRejected,
-                    format!("{name}: {e}"),
+                    e.to_string(),
                     "fix the arguments; tools/list has each tool's schema",
                 );
                 return CallToolResult::error(vec![ContentBlock::text(json!(error).to_string())]);

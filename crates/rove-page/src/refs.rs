@@ -37,6 +37,21 @@ impl std::str::FromStr for Ref {
     }
 }
 
+/// A ref travels as its text (`"e7"`), so a tool call's `ref` argument
+/// deserializes straight into one and a bad one is refused while parsing.
+impl serde::Serialize for Ref {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Ref {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Where an element lives: the document's token and its uid in it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct NodeKey {

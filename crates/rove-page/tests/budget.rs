@@ -33,16 +33,16 @@ async fn open_article(env: &Env) -> rove_page::PageModel {
     rove_page::PageModel::new(tab)
 }
 
-/// The `--after eN` ref of a cut note.
+/// The `after=eN` ref of a cut note.
 fn next_ref(text: &str) -> Ref {
     let at = text
-        .find("snapshot --after ")
+        .find("snapshot(after=")
         .unwrap_or_else(|| panic!("no paging hint in\n{text}"));
-    text[at + "snapshot --after ".len()..]
+    text[at + "snapshot(after=".len()..]
         .split(|c: char| !c.is_ascii_alphanumeric())
         .next()
         .and_then(|r| r.parse().ok())
-        .expect("a ref after --after")
+        .expect("a ref after after=")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -344,6 +344,9 @@ pub struct ClickArgs {
     /// left, right or middle.
     #[arg(long, default_value = "left")]
     pub button: String,
+    /// A double click (as `rove dblclick`).
+    #[arg(long)]
+    pub double: bool,
     /// Keys held: Alt, Control, Meta, Shift (comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub modifiers: Vec<String>,
@@ -449,6 +452,14 @@ pub struct ScreenshotArgs {
     /// Only this element.
     #[arg(long, value_name = "REF")]
     pub r#ref: Option<String>,
+    /// Only this rectangle of the page, in CSS pixels.
+    #[arg(
+        long,
+        value_name = "X,Y,WIDTH,HEIGHT",
+        value_delimiter = ',',
+        num_args = 4
+    )]
+    pub clip: Option<Vec<f64>>,
     /// JPEG instead of PNG.
     #[arg(long)]
     pub jpeg: bool,

@@ -295,13 +295,15 @@ async fn act(browser: &Browser, url: &str) -> Result<((), String), Failure> {
             .lines()
             .find(|l| l.contains("button \"Press me\""))
             .and_then(|l| l.split_whitespace().next())
-            .unwrap_or("e0")
-            .to_owned();
+            .and_then(|r| r.parse::<rove_commands::Ref>().ok())
+            .unwrap_or(rove_commands::Ref(0));
         let clicked_at = Instant::now();
         let clicked = session
             .execute(&Command::Click(ClickArgs {
                 target,
-                ..ClickArgs::default()
+                button: rove_commands::MouseButton::Left,
+                double: false,
+                modifiers: Vec::new(),
             }))
             .await?;
         Ok::<_, rove_commands::CommandError>((clicked, started, clicked_at))

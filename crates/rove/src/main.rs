@@ -5,6 +5,8 @@
 mod acquire;
 mod agent_run;
 mod cli;
+#[cfg(test)]
+mod cli_check;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
@@ -13,6 +15,7 @@ mod open;
 mod output;
 mod print_config;
 mod remote;
+mod shell_hint;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -9,6 +9,7 @@ use crate::cli::{self, Command as Cli, GlobalArgs};
 use crate::daemon::client;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shell_hint::for_shell;
 
 /// Runs a session command; returns the exit status.
 pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
@@ -80,7 +81,8 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
 /// Prints a daemon's answer; returns the exit status.
 fn render(answer: &Value, out: Output) -> u8 {
     if answer["ok"] == json!(true) {
-        out.line(answer["text"].as_str().unwrap_or_default().trim_end());
+        let text = answer["text"].as_str().unwrap_or_default().trim_end();
+        out.line(&notes_for_shell(text));
         let mut outcome = answer["outcome"].clone();
         if let (Some(fields), Some(ms)) = (outcome.as_object_mut(), answer.get("ms")) {
             fields.insert("ms".into(), ms.clone());
@@ -89,8 +91,11 @@ fn render(answer: &Value, out: Output) -> u8 {
         return 0;
     }
     let failure = match serde_json::from_value::<rove_errors::Report>(answer["error"].clone()) {
-        Ok(report) => Failure {
-            report,
+        Ok(mut report) => Failure {
+            report: {
+                report.hint = for_shell(&report.hint);
+                report
+            },
             fresh_view: answer["fresh_view"].as_str().map(str::to_owned),
         },
         Err(e) => Failure::new(
@@ -101,6 +106,21 @@ fn render(answer: &Value, out: Output) -> u8 {
     };
     out.failure(&failure, None);
     failure.exit_status()
+}
+
+/// rove's own notes in an answer (lines that start with `…`, after the
+/// page's text) in the shell's words; the page's text stays as it is.
+fn notes_for_shell(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            if line.starts_with('…') {
+                for_shell(line)
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `rove close`: returns once the session is gone (its daemon exited, its
@@ -156,9 +176,9 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             } else {
                 rc::SnapshotMode::Full
             },
-            scope: a.scope.clone(),
+            scope: a.scope.as_deref().map(ref_of).transpose()?,
             budget: a.budget,
-            after: a.after.clone(),
+            after: a.after.as_deref().map(ref_of).transpose()?,
             urls: a.urls,
         }),
         Cli::Find(a) => rc::Command::Find(rc::FindArgs {
@@ -167,7 +187,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             limit: a.limit,
         }),
         Cli::Click(a) => rc::Command::Click(rc::ClickArgs {
-            target: a.target.clone(),
+            target: ref_of(&a.target)?,
             button: match a.button.as_str() {
                 "left" => rc::MouseButton::Left,
                 "right" => rc::MouseButton::Right,
@@ -179,21 +199,22 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
                     ));
                 }
             },
-            double: false,
+            double: a.double,
             modifiers: a.modifiers.clone(),
         }),
         Cli::Dblclick(a) => rc::Command::Click(rc::ClickArgs {
-            target: a.target.clone(),
+            target: ref_of(&a.target)?,
+            button: rc::MouseButton::Left,
             double: true,
-            ..rc::ClickArgs::default()
+            modifiers: Vec::new(),
         }),
-        Cli::Hover(a) => rc::Command::Hover(ref_args(a)),
-        Cli::Check(a) => rc::Command::Check(ref_args(a)),
-        Cli::Uncheck(a) => rc::Command::Uncheck(ref_args(a)),
+        Cli::Hover(a) => rc::Command::Hover(ref_args(a)?),
+        Cli::Check(a) => rc::Command::Check(ref_args(a)?),
+        Cli::Uncheck(a) => rc::Command::Uncheck(ref_args(a)?),
         Cli::Type(a) => {
             let (target, text) = match (a.focused, a.words.as_slice()) {
                 (true, [text]) => (None, text.clone()),
-                (false, [target, text]) => (Some(target.clone()), text.clone()),
+                (false, [target, text]) => (Some(ref_of(target)?), text.clone()),
                 (true, _) => {
                     return Err(rejected(
                         "with --focused, type takes only the text",
@@ -207,34 +228,33 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
                     ));
                 }
             };
-            rc::Command::Type(rc::TextArgs {
+            rc::Command::Type(rc::TypeArgs {
                 target,
                 text,
                 delay_ms: a.delay,
                 submit: a.submit,
             })
         }
-        Cli::Fill(a) => rc::Command::Fill(rc::TextArgs {
-            target: Some(a.target.clone()),
+        Cli::Fill(a) => rc::Command::Fill(rc::FillArgs {
+            target: ref_of(&a.target)?,
             text: a.text.clone(),
-            delay_ms: None,
             submit: a.submit,
         }),
         Cli::Press(a) => rc::Command::Press(rc::PressArgs {
             keys: a.keys.clone(),
-            target: a.r#ref.clone(),
+            target: a.r#ref.as_deref().map(ref_of).transpose()?,
         }),
         Cli::Select(a) => rc::Command::Select(rc::SelectArgs {
-            target: a.target.clone(),
+            target: ref_of(&a.target)?,
             values: a.values.clone(),
         }),
         Cli::Scroll(a) => rc::Command::Scroll(scroll_words(&a.words)?),
         Cli::Drag(a) => rc::Command::Drag(rc::DragArgs {
-            from: a.from.clone(),
-            to: a.to.clone(),
+            from: ref_of(&a.from)?,
+            to: ref_of(&a.to)?,
         }),
         Cli::Upload(a) => rc::Command::Upload(rc::UploadArgs {
-            target: a.target.clone(),
+            target: ref_of(&a.target)?,
             paths: a.paths.iter().map(|p| absolute(p)).collect(),
         }),
         Cli::Dialog(a) => rc::Command::Dialog(rc::DialogArgs {
@@ -252,9 +272,9 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         }),
         Cli::Tab(a) => tab(a)?,
         Cli::Screenshot(a) => rc::Command::Screenshot(rc::ScreenshotArgs {
-            target: a.r#ref.clone(),
+            target: a.r#ref.as_deref().map(ref_of).transpose()?,
             full_page: a.full,
-            clip: None,
+            clip: a.clip.as_deref().map(clip_of).transpose()?,
             format: if a.jpeg {
                 rc::ImageFormat::Jpeg
             } else {
@@ -268,7 +288,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             }),
         }),
         Cli::Read(a) => rc::Command::Read(rc::ReadArgs {
-            target: a.r#ref.clone(),
+            target: a.r#ref.as_deref().map(ref_of).transpose()?,
             budget: a.budget,
         }),
         Cli::Wait(a) => rc::Command::Wait(rc::WaitArgs {
@@ -291,7 +311,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         }),
         Cli::Eval(a) => rc::Command::Eval(rc::EvalArgs {
             js: a.js.clone(),
-            target: a.r#ref.clone(),
+            target: a.r#ref.as_deref().map(ref_of).transpose()?,
         }),
         Cli::Back => rc::Command::Back,
         Cli::Forward => rc::Command::Forward,
@@ -308,10 +328,39 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
     })
 }
 
-fn ref_args(a: &cli::RefArg) -> rc::RefArgs {
-    rc::RefArgs {
-        target: a.target.clone(),
+fn ref_args(a: &cli::RefArg) -> Result<rc::RefArgs, Failure> {
+    Ok(rc::RefArgs {
+        target: ref_of(&a.target)?,
+    })
+}
+
+/// `--clip X,Y,WIDTH,HEIGHT`.
+fn clip_of(numbers: &[f64]) -> Result<rc::Clip, Failure> {
+    match numbers {
+        [x, y, width, height] => Ok(rc::Clip {
+            x: *x,
+            y: *y,
+            width: *width,
+            height: *height,
+        }),
+        _ => Err(rejected(
+            "--clip takes four numbers",
+            "rove screenshot --clip 0,0,800,600",
+        )),
     }
+}
+
+/// An element ref typed at the shell (`e7`, `@e7`).
+fn ref_of(text: &str) -> Result<rc::Ref, Failure> {
+    text.parse::<rc::Ref>()
+        .map_err(|e| Failure::from_command(&rc::CommandError::Page(e)))
+}
+
+/// A tab id typed at the shell (`t2`).
+fn tab_of(text: &str) -> Result<rc::TabId, Failure> {
+    text.trim()
+        .parse::<rc::TabId>()
+        .map_err(|e| Failure::from_command(&rc::CommandError::Browser(e)))
 }
 
 fn tab(a: &cli::TabArgs) -> Result<rc::Command, Failure> {
@@ -329,7 +378,7 @@ fn tab(a: &cli::TabArgs) -> Result<rc::Command, Failure> {
     };
     let (tab, url) = match action {
         rc::TabAction::New => (None, a.target.clone()),
-        _ => (a.target.clone(), None),
+        _ => (a.target.as_deref().map(tab_of).transpose()?, None),
     };
     Ok(rc::Command::Tab(rc::TabArgs { action, tab, url }))
 }
@@ -351,7 +400,7 @@ fn scroll_words(words: &[String]) -> Result<rc::ScrollArgs, Failure> {
         } else if let Ok(px) = w.trim_end_matches("px").parse::<f64>() {
             args.pixels = Some(px);
         } else if w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
-            args.target = Some(w.to_owned());
+            args.target = Some(ref_of(w)?);
         } else {
             return Err(rejected(
                 format!("{word:?} is not a ref, a direction or a distance"),
@@ -399,7 +448,7 @@ mod tests {
     #[test]
     fn scroll_words_come_in_any_order() {
         let a = scroll_words(&["e12".into(), "down".into(), "300".into()]).expect("parses");
-        assert_eq!(a.target.as_deref(), Some("e12"));
+        assert_eq!(a.target.map(|r| r.to_string()).as_deref(), Some("e12"));
         assert_eq!(a.pixels, Some(300.0));
         let b = scroll_words(&["up".into()]).expect("parses");
         assert!(b.target.is_none() && b.direction.is_some());

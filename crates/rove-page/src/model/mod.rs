@@ -405,7 +405,7 @@ impl PageModel {
                 + walker_more.unwrap_or(0);
             let next = rendered
                 .last_ref
-                .map(|r| format!(" Next part: snapshot --after {r}."))
+                .map(|r| format!(" Next part: snapshot(after={r})."))
                 .unwrap_or_default();
             text.push_str(&format!(
                 "… cut at the {}-token budget; about {left} more interactive elements below.{next} To reach one directly: find \"text\".\n",
