@@ -511,3 +511,38 @@ async fn input_is_refused_while_the_page_is_on_its_way_elsewhere() {
     assert!(view.contains("arrived"), "{view}");
     f.close().await;
 }
+
+#[tokio::test]
+async fn addresses_with_multibyte_characters_are_judged_not_panicked_on() {
+    let mut f = Fixture::with(
+        fixture_routes(),
+        SessionConfig {
+            policy: policy(&["127.0.0.1"]),
+            ..SessionConfig::default()
+        },
+    )
+    .await;
+    f.open("/home.html").await;
+    // Each puts a multibyte character across byte 11 of the address as
+    // rove spells it (`https://ab😀…`, `http://aéé…`), where the check for
+    // `javascript:` used to slice.
+    for url in [
+        "ab\u{1F600}cd",
+        "http://a\u{e9}\u{e9}.test/",
+        "javascrip\u{e9}t:alert(1)",
+        "\u{1F600}\u{1F600}\u{1F600}",
+    ] {
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());
+    }
+    for url in ["JavaScript:alert(1)", "javascript:\u{e9}\u{1F600}"] {
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "COMMAND_REJECTED", "{url}: {:?}", e.report());
+    }
+    // A multibyte path on an allowed host is an ordinary navigation.
+    let out = f
+        .ok(json!({"command": "open", "url": f.url("/home.html?q=\u{e9}\u{1F600}")}))
+        .await;
+    assert!(out.text().contains("home.html"), "{}", out.text());
+    f.close().await;
+}
