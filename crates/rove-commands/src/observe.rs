@@ -65,7 +65,10 @@ impl Session {
             Some(n) => Some(n),
         };
         // Tokens are about a third of the bytes (rove_page::tokens).
-        let max_chars = budget.map(|b| b * 3).unwrap_or(usize::MAX / 2);
+        // Saturating: the budget is the caller's number, `u64::MAX` included.
+        let max_chars = budget
+            .map(|b| b.saturating_mul(3))
+            .unwrap_or(usize::MAX / 2);
         let answer = match &args.target {
             Some(target) => {
                 let target = parse_ref(target)?;

@@ -546,3 +546,31 @@ async fn addresses_with_multibyte_characters_are_judged_not_panicked_on() {
     assert!(out.text().contains("home.html"), "{}", out.text());
     f.close().await;
 }
+
+#[tokio::test]
+async fn the_largest_budgets_and_waits_mean_no_limit_not_an_overflow() {
+    let mut f = Fixture::start().await;
+    f.open("/home.html").await;
+    let most = u64::MAX;
+    for mode in ["full", "interactive"] {
+        let out = f
+            .ok(json!({"command": "snapshot", "mode": mode, "budget": most}))
+            .await;
+        let view = out.view.expect("view").text;
+        assert!(view.contains("Change status"), "{mode}: {view}");
+        assert!(!view.contains("cut at the"), "{mode}: {view}");
+    }
+    let out = f.ok(json!({"command": "read", "budget": most})).await;
+    let text = out.text();
+    assert!(text.contains("home.html"), "{text}");
+    assert!(!text.contains("cut at the"), "{text}");
+    let status = f.find("Change status", "button").await;
+    let out = f
+        .ok(json!({"command": "read", "ref": status, "budget": most}))
+        .await;
+    assert!(out.text().contains("Change status"), "{}", out.text());
+    // The longest wait for something already there ends at once.
+    f.ok(json!({"command": "wait", "text": "Change status", "ms": most}))
+        .await;
+    f.close().await;
+}
