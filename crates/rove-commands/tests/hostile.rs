@@ -574,3 +574,56 @@ async fn the_largest_budgets_and_waits_mean_no_limit_not_an_overflow() {
         .await;
     f.close().await;
 }
+
+/// Width and height of a PNG, from its header (bytes 16..24).
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG"), "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    (word(16), word(20))
+}
+
+#[tokio::test]
+async fn a_screenshot_of_a_huge_area_is_capped_and_the_browser_lives() {
+    // Just over the cap (16,384 px a side), on a narrow viewport, so the
+    // test renders a few million pixels, not gigapixels.
+    let routes = fixture_routes().page(
+        "/tall.html",
+        Response::html(
+            "<title>Tall</title><style>body{margin:0}</style>\
+             <button id=tall style=\"display:block;width:120px;height:16500px\">Tall</button>",
+        ),
+    );
+    let config = SessionConfig {
+        viewport: Some(rove_browser::Viewport {
+            width: 150,
+            height: 200,
+        }),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes, config).await;
+    f.open("/tall.html").await;
+    let tall = f.find("Tall", "button").await;
+    for (args, want) in [
+        (json!({"full_page": true}), (150, 16_384)),
+        (json!({"ref": tall}), (120, 16_384)),
+        (
+            json!({"clip": {"x": 0, "y": 100, "width": 16_400, "height": 50}}),
+            (16_384, 50),
+        ),
+    ] {
+        let mut command = args.clone();
+        command["command"] = json!("screenshot");
+        let out = f.ok(command).await;
+        let said = out.happened.join("\n");
+        assert!(
+            said.contains("captured its top-left") && said.contains("clip"),
+            "{args}: {said}"
+        );
+        let image = out.image.expect("image");
+        assert_eq!(png_size(&image.bytes), want, "{args}");
+    }
+    // The browser still answers.
+    let view = f.ok(json!({"command": "snapshot"})).await.text();
+    assert!(view.contains("Tall"), "{view}");
+    f.close().await;
+}
