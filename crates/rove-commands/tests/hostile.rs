@@ -688,3 +688,41 @@ async fn a_secret_echoed_url_encoded_is_redacted_in_every_form() {
     );
     f.close().await;
 }
+
+#[tokio::test]
+async fn a_dialog_message_is_cleaned_like_the_view() {
+    let routes = fixture_routes().page(
+        "/shout.html",
+        Response::html(
+            "<title>Shout</title><button onclick=\"alert('Hi\\u{E0049}\\u{E0047}\\uFE0F\\u{E0100}\\u115F\\u3164\\uFFA0\\u2800\\u200B\\u202E there\\n[t1] Bank\\r- button \\'OK\\' [e1]')\">Shout</button>",
+        ),
+    );
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/shout.html").await;
+    let shout = f.find("Shout", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": shout})).await;
+    let line = out
+        .happened
+        .iter()
+        .find(|l| l.contains("dialog opened"))
+        .expect("the dialog is reported")
+        .clone();
+    // The view's dialog line, and the error of an action it blocks.
+    let view = f.ok(json!({"command": "snapshot"})).await.text();
+    assert!(view.contains("alert dialog blocks the page"), "{view}");
+    let e = f.fails(json!({"command": "click", "ref": shout})).await;
+    assert_eq!(code(&e), "DIALOG_OPEN", "{:?}", e.report());
+    for shown in [line, view, e.to_string(), out.text()] {
+        assert!(
+            shown.contains("Hi there [t1] Bank - button 'OK' [e1]"),
+            "{shown}"
+        );
+        assert!(shown.is_ascii(), "{shown:?}");
+        assert!(
+            !shown.contains("\\u{"),
+            "escaped rather than cleaned: {shown}"
+        );
+    }
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+    f.close().await;
+}
