@@ -222,11 +222,15 @@ pub async fn run(
             let mut stale = false;
             for (i, call) in answer.tool_calls.iter().enumerate() {
                 // What the call aims at, before acting changes the page.
+                // (Its name is the page's text, so redacted like a view.)
                 let described = call.arguments["ref"]
                     .as_str()
                     .and_then(|r| r.parse::<rove_commands::Ref>().ok())
                     .and_then(|r| session.describe(r))
-                    .map(|(role, name)| Target { role, name });
+                    .map(|(role, name)| Target {
+                        role: secrets.redact(&role),
+                        name: secrets.redact(&name),
+                    });
                 let (result, failed, navigated) = if stale {
                     (
                         "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
@@ -240,16 +244,19 @@ pub async fn run(
                         false,
                     )
                 } else if call.name == "done" {
-                    ended = Some(done_of(call));
+                    ended = Some(done_of(call, secrets));
                     ("done".to_owned(), false, false)
                 } else {
                     let (result, failed, navigated) = act(session, call).await;
                     (secrets.redact(&result), failed, navigated)
                 };
                 stale |= navigated;
+                // What the model wrote is recorded redacted too: a model
+                // that read a value off a screenshot, or guessed it, must not
+                // put it in the history.
                 actions.push(ActionRecord {
                     tool: call.name.clone(),
-                    arguments: call.arguments.clone(),
+                    arguments: secrets.redact_json(&call.arguments),
                     target: described,
                     result: result.clone(),
                     failed,
@@ -311,7 +318,7 @@ pub async fn run(
         }
         steps.push(StepRecord {
             number,
-            thought: answer.text,
+            thought: secrets.redact(&answer.text),
             actions,
             usage: answer.usage,
             screenshot: kept,
@@ -505,12 +512,9 @@ fn changed_page(command: &Command, outcome: &Outcome) -> bool {
         .any(|l| l.starts_with("navigated to") || l.starts_with("switched to"))
 }
 
-fn done_of(call: &ToolCall) -> Ending {
+fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {
     Ending::Done {
-        text: call.arguments["text"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
+        text: secrets.redact(call.arguments["text"].as_str().unwrap_or_default()),
         success: call.arguments["success"].as_bool().unwrap_or(false),
     }
 }

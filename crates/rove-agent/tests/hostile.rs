@@ -87,3 +87,94 @@ async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
     assert!(sent.contains("<secret>TOKEN</secret>"));
     env.browser.close().await;
 }
+
+#[tokio::test]
+async fn the_history_holds_no_secret_anywhere() {
+    let value = "Kq7 tok!en-42";
+    let script: Script = Arc::new(move |n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+        // A model that read the value off a screenshot writes it in its
+        // thought and its arguments, and gets it back in an error.
+        3 => vec![
+            (
+                "__text",
+                json!({"text": format!("The screen says {value}")}),
+            ),
+            ("click", json!({"ref": ref_in(body, "button \"Copy")})),
+            ("wait", json!({"text_gone": value, "ms": 300})),
+        ],
+        _ => vec![(
+            "done",
+            json!({"text": format!("The token is {value}"), "success": true}),
+        )],
+    });
+    let mut env = Env::start(script).await;
+    env.restart_session(
+        SessionConfig {
+            secrets: rove_agent::Secrets(vec![
+                rove_agent::Secret::parse(&format!("TOKEN@127.0.0.1={value}")).expect("secret"),
+            ]),
+            ..SessionConfig::default()
+        },
+        "/shout",
+    )
+    .await;
+    let result = run(
+        "Show the token",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    // The page did echo it: into the heading, the button's name and the URL.
+    let url = env
+        .session
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "location.search + ' ' + document.getElementById('h').textContent".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval")
+        .text();
+    assert!(
+        url.contains("Kq7+tok%21en-42") && url.contains("Kq7%20tok!en-42"),
+        "{url}"
+    );
+    assert!(url.contains(&format!("Hello {value}")), "{url}");
+    let step3 = &result.steps[2];
+    assert_eq!(step3.actions.len(), 2, "{:?}", step3.actions);
+    assert!(step3.actions[1].failed, "the wait timed out on the value");
+    let target = step3.actions[0].target.as_ref().expect("target");
+    assert_eq!(target.name, "Copy <secret>TOKEN</secret>");
+    // The whole history, as `rove run --history` writes it.
+    let history = serde_json::to_string_pretty(&result).expect("json");
+    for form in [
+        value.to_owned(),
+        value.to_uppercase(),
+        "Kq7+tok%21en-42".to_owned(),
+        "Kq7%20tok!en-42".to_owned(),
+    ] {
+        let core = &form[1..form.len() - 1];
+        assert!(
+            !history.contains(core),
+            "the history carries {form}:\n{history}"
+        );
+    }
+    for place in [
+        "The screen says <secret>TOKEN</secret>",
+        "The token is <secret>TOKEN</secret>",
+        "\"text_gone\": \"<secret>TOKEN</secret>\"",
+        "Hello <secret>TOKEN</secret>",
+        "?t=<secret>TOKEN</secret>&u=<secret>TOKEN</secret>",
+    ] {
+        assert!(history.contains(place), "{place} missing:\n{history}");
+    }
+    env.browser.close().await;
+}

@@ -264,9 +264,10 @@ impl BrowserContext {
                         .as_ref()
                         .map(|r| r.info.url.clone())
                         .unwrap_or_default(),
+                    // The page wrote it: one line, nothing hidden.
                     title: record
                         .as_ref()
-                        .map(|r| r.info.title.clone())
+                        .map(|r| crate::page_text::clean(r.info.title.clone()))
                         .unwrap_or_default(),
                     focused: table.focus == Some(tab.id()),
                     crashed: record.as_ref().is_some_and(|r| r.crashed),

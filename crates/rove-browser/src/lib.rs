@@ -20,6 +20,7 @@ mod discover;
 mod error;
 mod find;
 mod launch;
+pub mod page_text;
 mod policy;
 mod popups;
 mod private;

@@ -319,10 +319,12 @@ impl TabWatch {
                 let d: DialogOpening = event.parse().ok()?;
                 self.lock().dialogs.push((
                     d.frame_id,
+                    // The page wrote these; cleaned once here, so no face
+                    // shows a line break or a hidden character of them.
                     DialogInfo {
                         kind: d.kind,
-                        message: d.message,
-                        default_prompt: d.default_prompt,
+                        message: crate::page_text::clean(d.message),
+                        default_prompt: crate::page_text::clean(d.default_prompt),
                         url: d.url,
                     },
                 ));

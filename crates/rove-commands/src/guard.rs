@@ -184,7 +184,8 @@ impl Session {
             Command::Wait(args) => Duration::from_millis(args.ms.unwrap_or(10_000)),
             _ => return base,
         };
-        base.max(own + MARGIN)
+        // Saturating: a wait of `u64::MAX` ms must not overflow.
+        base.max(own.saturating_add(MARGIN))
     }
 
     /// When typing must stop: three quarters into the command's deadline,

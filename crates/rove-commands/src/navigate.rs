@@ -41,7 +41,12 @@ impl Session {
         if url.is_empty() {
             return Err(CommandError::Rejected("open needs a URL".into()));
         }
-        if url.len() > 11 && url[..11].eq_ignore_ascii_case("javascript:") {
+        // By `get`, not by slicing: an address is anyone's text, and a
+        // multibyte character across byte 11 must not panic the session.
+        if url
+            .get(..11)
+            .is_some_and(|p| p.eq_ignore_ascii_case("javascript:"))
+        {
             return Err(CommandError::Rejected(
                 "open takes a page's address; to run JavaScript in the page use eval".into(),
             ));
@@ -478,7 +483,9 @@ pub fn normalize_url(raw: &str) -> String {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
             && (rest.starts_with("//")
-                || ["about", "data", "file", "chrome", "javascript", "blob"].contains(&scheme))
+                || ["about", "data", "file", "chrome", "javascript", "blob"]
+                    .iter()
+                    .any(|known| scheme.eq_ignore_ascii_case(known)))
     });
     if has_scheme {
         return raw.to_owned();

@@ -65,7 +65,10 @@ impl Session {
             Some(n) => Some(n),
         };
         // Tokens are about a third of the bytes (rove_page::tokens).
-        let max_chars = budget.map(|b| b * 3).unwrap_or(usize::MAX / 2);
+        // Saturating: the budget is the caller's number, `u64::MAX` included.
+        let max_chars = budget
+            .map(|b| b.saturating_mul(3))
+            .unwrap_or(usize::MAX / 2);
         let answer = match &args.target {
             Some(target) => {
                 let target = *target;
@@ -112,15 +115,21 @@ impl Session {
         }
         let read: &Value = &answer["result"]["value"];
         let mut text = String::new();
-        let title = read["title"].as_str().unwrap_or_default();
+        // The page wrote all of it: cleaned and escaped as a view is, so
+        // no line of it passes for a view's line or hides characters.
+        let title = rove_page::title_text(&rove_browser::page_text::clean(
+            read["title"].as_str().unwrap_or_default().to_owned(),
+        ));
         if args.target.is_none() {
             text.push_str(&format!(
                 "[{}] {title} {}\n",
                 out.tab,
-                read["url"].as_str().unwrap_or_default()
+                rove_browser::page_text::clean(read["url"].as_str().unwrap_or_default().to_owned())
             ));
         }
-        text.push_str(read["markdown"].as_str().unwrap_or_default());
+        text.push_str(&rove_page::escape_markdown(
+            read["markdown"].as_str().unwrap_or_default(),
+        ));
         text.push('\n');
         if read["cut"].as_bool().unwrap_or(false) {
             text.push_str(&format!(

@@ -1,6 +1,13 @@
 //! `screenshot`: the viewport, the full page, an element or a clip, as PNG
 //! or JPEG, within a byte budget. A PNG over budget is retried as JPEG at
 //! falling quality before giving up with `SCREENSHOT_BUDGET_EXCEEDED`.
+//!
+//! An area is captured only up to [`MAX_SIDE`] pixels a side and
+//! [`MAX_PIXELS`] in all: a page a million pixels tall (or a clip that
+//! size) makes Chromium's renderer die trying. A larger area is cut to its
+//! top-left part and the answer says so, naming `clip` and `ref` for the
+//! rest, rather than failing: the top of a long page is usually what was
+//! wanted.
 
 use base64::Engine;
 use serde_json::{Value, json};
@@ -11,6 +18,30 @@ use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
 
 /// The default byte budget: what common model APIs accept inline.
 pub const DEFAULT_MAX_BYTES: usize = 2 * 1024 * 1024;
+
+/// The longest side captured, in CSS pixels (rove sets a device scale of
+/// 1, so also in image pixels): what Chromium's compositor handles as one
+/// texture on common GPUs and in software.
+pub const MAX_SIDE: f64 = 16_384.0;
+
+/// The most pixels captured at once (64 Mi: 256 MiB of RGBA while the
+/// browser encodes it).
+pub const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
+
+/// `clip` cut to its top-left part within [`MAX_SIDE`] and [`MAX_PIXELS`];
+/// `None` when it fits as it is.
+fn capped(clip: &Clip) -> Option<Clip> {
+    let width = clip.width.min(MAX_SIDE);
+    let mut height = clip.height.min(MAX_SIDE);
+    if width * height > MAX_PIXELS {
+        height = (MAX_PIXELS / width).floor();
+    }
+    (width < clip.width || height < clip.height).then_some(Clip {
+        width,
+        height,
+        ..*clip
+    })
+}
 
 /// JPEG qualities tried, in order, when an image is over budget.
 const FALLBACK_QUALITIES: [u8; 3] = [80, 60, 40];
@@ -61,6 +92,19 @@ impl Session {
                 )));
             }
         }
+        let clip = match clip {
+            Some(whole) => match capped(&whole) {
+                Some(part) => {
+                    out.happened.push(format!(
+                        "the area is {} × {} px, more than a screenshot takes ({} px a side, {} pixels in all): captured its top-left {} × {} px; for another part give a clip (x, y, width, height) or the ref of an element",
+                        whole.width, whole.height, MAX_SIDE, MAX_PIXELS, part.width, part.height
+                    ));
+                    Some(part)
+                }
+                None => Some(whole),
+            },
+            None => None,
+        };
         let mut format = args.format;
         let mut quality = args.quality;
         let mut bytes = capture(&tab, format, quality, clip.as_ref()).await?;
@@ -177,4 +221,34 @@ async fn capture(
                 std::io::Error::new(std::io::ErrorKind::InvalidData, e),
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clip(width: f64, height: f64) -> Clip {
+        Clip {
+            x: 10.0,
+            y: 20.0,
+            width,
+            height,
+        }
+    }
+
+    #[test]
+    fn areas_are_cut_to_a_side_and_a_pixel_count() {
+        assert!(capped(&clip(1280.0, MAX_SIDE)).is_none());
+        let tall = capped(&clip(1280.0, 1_000_000.0)).expect("cut");
+        assert_eq!((tall.width, tall.height), (1280.0, MAX_SIDE));
+        assert_eq!((tall.x, tall.y), (10.0, 20.0), "from the same corner");
+        let wide = capped(&clip(f64::INFINITY, 100.0)).expect("cut");
+        assert_eq!((wide.width, wide.height), (MAX_SIDE, 100.0));
+        // Both sides at the limit are four times the pixels allowed.
+        let square = capped(&clip(MAX_SIDE, MAX_SIDE)).expect("cut");
+        assert_eq!((square.width, square.height), (MAX_SIDE, 4_096.0));
+        let odd = capped(&clip(9_000.0, 9_000.0)).expect("cut");
+        assert!(odd.width * odd.height <= MAX_PIXELS);
+        assert_eq!(odd.height, (MAX_PIXELS / 9_000.0).floor());
+    }
 }

@@ -13,7 +13,9 @@
 //! Everything that goes back to a model, a log or a history passes
 //! [`Secrets::redact`], which replaces the value and its common disguises: a
 //! hostile page that echoes a typed password reversed, upper-cased, base64-,
-//! hex- or URL-encoded, or spaced out letter by letter is caught too. What it
+//! hex- or URL-encoded (in any mix of `%XX` in either case, `+` or `%20` for
+//! a space, or encoded twice, as a query string shows it), or spaced out
+//! letter by letter is caught too. What it
 //! cannot catch is documented in docs/errors.md ("What rove guarantees"):
 //! encodings beyond those (ROT13, base32, character codes, encryption), and
 //! a value leaked a piece at a time.
@@ -93,8 +95,6 @@ impl Secret {
         if value.chars().count() >= FUZZY_MIN_CHARS {
             forms.push(value.chars().rev().collect());
             forms.push(hex(value.as_bytes()));
-            forms.push(percent_all(value.as_bytes()));
-            forms.push(percent_reserved(value));
             for engine in [
                 base64::engine::general_purpose::STANDARD_NO_PAD,
                 base64::engine::general_purpose::URL_SAFE_NO_PAD,
@@ -204,8 +204,33 @@ impl Secrets {
             for form in secret.disguises() {
                 out = replace_loosely(&out, &form, &placeholder);
             }
+            if secret.value.chars().count() >= FUZZY_MIN_CHARS {
+                out = replace_url_encoded(&out, secret.value.as_bytes(), &placeholder);
+            }
         }
         out
+    }
+}
+
+impl Secrets {
+    /// `value` with [`Secrets::redact`] applied to every string in it, keys
+    /// included (a model's tool arguments, as a history records them).
+    pub fn redact_json(&self, value: &Value) -> Value {
+        if self.0.is_empty() {
+            return value.clone();
+        }
+        match value {
+            Value::String(s) => Value::String(self.redact(s)),
+            Value::Array(items) => {
+                Value::Array(items.iter().map(|v| self.redact_json(v)).collect())
+            }
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(k, v)| (self.redact(k), self.redact_json(v)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
     }
 }
 
@@ -268,26 +293,88 @@ fn match_at(chars: &[(usize, char)], start: usize, needle: &[char]) -> Option<us
     Some(at)
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Every byte percent-encoded (`%68%75…`).
-fn percent_all(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("%{b:02X}")).collect()
-}
-
-/// As `encodeURIComponent` writes it.
-fn percent_reserved(value: &str) -> String {
-    let mut out = String::new();
-    for b in value.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+/// Replaces each stretch of `text` that URL-decodes to `value` with
+/// `placeholder`. Each byte of the value may appear as itself (letters in
+/// either case), as `%XX` (hex in either case), as `%25XX` (encoded twice),
+/// and a space also as `+` or `%2B` (a form's encoding, encoded once
+/// more): every mix a page or a query string can write, without a list of
+/// encoders to keep up to date.
+fn replace_url_encoded(text: &str, value: &[u8], placeholder: &str) -> String {
+    let Some(&first) = value.first() else {
+        return text.to_owned();
+    };
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied_to = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let could_start = bytes[i] == b'%'
+            || bytes[i].eq_ignore_ascii_case(&first)
+            || (first == b' ' && bytes[i] == b'+');
+        // A match starts and ends on a byte that begins a character or ends
+        // the text, so the cuts below are on character boundaries.
+        let found = could_start
+            .then(|| url_encoded_at(bytes, i, value))
+            .flatten()
+            .filter(|end| text.is_char_boundary(i) && text.is_char_boundary(*end));
+        match found {
+            Some(end) => {
+                out.push_str(text.get(copied_to..i).unwrap_or_default());
+                out.push_str(placeholder);
+                copied_to = end;
+                i = end;
+            }
+            None => i += 1,
         }
     }
+    out.push_str(text.get(copied_to..).unwrap_or_default());
     out
+}
+
+/// Where a URL-encoded `value` starting at `start` of `text` ends
+/// (exclusive).
+fn url_encoded_at(text: &[u8], start: usize, value: &[u8]) -> Option<usize> {
+    let mut at = start;
+    for &want in value {
+        at = encoded_byte_at(text, at, want)?;
+    }
+    Some(at)
+}
+
+/// Where one byte `want`, in any of its encodings, starting at `at` ends.
+fn encoded_byte_at(text: &[u8], at: usize, want: u8) -> Option<usize> {
+    let got = *text.get(at)?;
+    if got == b'%' {
+        let once = hex_byte(text, at + 1);
+        // Encoded twice (`%2521`) first: the longer reading of `%25…`.
+        if once == Some(b'%') {
+            let twice = hex_byte(text, at + 3);
+            if twice == Some(want) || (want == b' ' && twice == Some(b'+')) {
+                return Some(at + 5);
+            }
+        }
+        if once == Some(want) {
+            return Some(at + 3);
+        }
+        if want == b' ' && once == Some(b'+') {
+            return Some(at + 3);
+        }
+    }
+    if got.eq_ignore_ascii_case(&want) || (want == b' ' && got == b'+') {
+        return Some(at + 1);
+    }
+    None
+}
+
+/// The byte two hex digits (either case) at `at` stand for.
+fn hex_byte(text: &[u8], at: usize) -> Option<u8> {
+    let digits = text.get(at..at + 2)?;
+    let digits = std::str::from_utf8(digits).ok()?;
+    u8::from_str_radix(digits, 16).ok()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The base64 characters that only the value's own bits decide, for each
@@ -371,6 +458,7 @@ mod tests {
             hex(value.as_bytes()),
             hex(value.as_bytes()).to_uppercase(),
             percent_all(value.as_bytes()),
+            percent_all(value.as_bytes()).to_lowercase(),
             percent_reserved(value),
         ];
         for echo in echoes {
@@ -383,6 +471,51 @@ mod tests {
             assert!(!shown.contains(value), "{shown}");
             assert!(shown.starts_with("Your password is "), "{shown}");
         }
+    }
+
+    /// Every byte percent-encoded (`%68%75…`).
+    fn percent_all(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("%{b:02X}")).collect()
+    }
+
+    /// As `encodeURIComponent` writes it.
+    fn percent_reserved(value: &str) -> String {
+        let mut out = String::new();
+        for b in value.bytes() {
+            if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+                out.push(b as char);
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn url_encodings_in_any_mix_are_redacted() {
+        let s = Secrets(vec![
+            Secret::parse("PW=Open se!same/\u{e9}").expect("secret"),
+            Secret::parse("PIN=4711").expect("pin"),
+        ]);
+        let forms = [
+            "Open%20se!same%2F%C3%A9",
+            "Open+se%21same%2f%c3%a9",
+            "open+SE%21SAME/%C3%A9",
+            "Open%2520se%2521same%252F%25C3%25A9",
+            "Open%252Bse%2521same%252f%25c3%25a9",
+            "Open se!same/\u{e9}",
+        ];
+        for form in forms {
+            let shown = s.redact(&format!("https://x.test/?a=1&q={form}&b=\u{1F600}"));
+            assert_eq!(
+                shown, "https://x.test/?a=1&q=<secret>PW</secret>&b=\u{1F600}",
+                "{form}"
+            );
+        }
+        assert_eq!(s.redact("?pin=%34%37%31%31"), "?pin=<secret>PIN</secret>");
+        // A near miss stays as it is.
+        assert_eq!(s.redact("Open%20se!sam"), "Open%20se!sam");
+        assert_eq!(s.redact("%%2%G1%"), "%%2%G1%");
     }
 
     #[test]

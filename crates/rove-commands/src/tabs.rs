@@ -33,7 +33,9 @@ impl Session {
                         .map(|o| format!(" (opened by {o})"))
                         .unwrap_or_default();
                     let crashed = if t.crashed { " [crashed]" } else { "" };
-                    let title = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
+                    // Written as the view writes titles: a title cannot end
+                    // its line early or pass for a URL or another tab.
+                    let title = rove_page::title_text(&t.title);
                     text.push_str(&format!(
                         "{}{mark} {title} {}{opener}{crashed}\n",
                         t.id, t.url

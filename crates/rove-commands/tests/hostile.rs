@@ -5,6 +5,10 @@
 
 mod support;
 
+// The scenarios about the text a model is shown (redaction, cleaning).
+#[path = "hostile/text.rs"]
+mod text;
+
 use rove_browser::DomainPolicy;
 use rove_commands::{Caller, Command, Secret, Secrets, SessionConfig};
 use rove_errors::Classify;
@@ -509,5 +513,121 @@ async fn input_is_refused_while_the_page_is_on_its_way_elsewhere() {
         .await;
     let view = f.ok(json!({"command": "snapshot"})).await.text();
     assert!(view.contains("arrived"), "{view}");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn addresses_with_multibyte_characters_are_judged_not_panicked_on() {
+    let mut f = Fixture::with(
+        fixture_routes(),
+        SessionConfig {
+            policy: policy(&["127.0.0.1"]),
+            ..SessionConfig::default()
+        },
+    )
+    .await;
+    f.open("/home.html").await;
+    // Each puts a multibyte character across byte 11 of the address as
+    // rove spells it (`https://ab😀…`, `http://aéé…`), where the check for
+    // `javascript:` used to slice.
+    for url in [
+        "ab\u{1F600}cd",
+        "http://a\u{e9}\u{e9}.test/",
+        "javascrip\u{e9}t:alert(1)",
+        "\u{1F600}\u{1F600}\u{1F600}",
+    ] {
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());
+    }
+    for url in ["JavaScript:alert(1)", "javascript:\u{e9}\u{1F600}"] {
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "COMMAND_REJECTED", "{url}: {:?}", e.report());
+    }
+    // A multibyte path on an allowed host is an ordinary navigation.
+    let out = f
+        .ok(json!({"command": "open", "url": f.url("/home.html?q=\u{e9}\u{1F600}")}))
+        .await;
+    assert!(out.text().contains("home.html"), "{}", out.text());
+    f.close().await;
+}
+
+#[tokio::test]
+async fn the_largest_budgets_and_waits_mean_no_limit_not_an_overflow() {
+    let mut f = Fixture::start().await;
+    f.open("/home.html").await;
+    let most = u64::MAX;
+    for mode in ["full", "interactive"] {
+        let out = f
+            .ok(json!({"command": "snapshot", "mode": mode, "budget": most}))
+            .await;
+        let view = out.view.expect("view").text;
+        assert!(view.contains("Change status"), "{mode}: {view}");
+        assert!(!view.contains("cut at the"), "{mode}: {view}");
+    }
+    let out = f.ok(json!({"command": "read", "budget": most})).await;
+    let text = out.text();
+    assert!(text.contains("home.html"), "{text}");
+    assert!(!text.contains("cut at the"), "{text}");
+    let status = f.find("Change status", "button").await;
+    let out = f
+        .ok(json!({"command": "read", "ref": status, "budget": most}))
+        .await;
+    assert!(out.text().contains("Change status"), "{}", out.text());
+    // The longest wait for something already there ends at once.
+    f.ok(json!({"command": "wait", "text": "Change status", "ms": most}))
+        .await;
+    f.close().await;
+}
+
+/// Width and height of a PNG, from its header (bytes 16..24).
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG"), "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    (word(16), word(20))
+}
+
+#[tokio::test]
+async fn a_screenshot_of_a_huge_area_is_capped_and_the_browser_lives() {
+    // Just over the cap (16,384 px a side), on a narrow viewport, so the
+    // test renders a few million pixels, not gigapixels.
+    let routes = fixture_routes().page(
+        "/tall.html",
+        Response::html(
+            "<title>Tall</title><style>body{margin:0}</style>\
+             <button id=tall style=\"display:block;width:120px;height:16500px\">Tall</button>",
+        ),
+    );
+    let config = SessionConfig {
+        viewport: Some(rove_browser::Viewport {
+            width: 150,
+            height: 200,
+        }),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes, config).await;
+    f.open("/tall.html").await;
+    let tall = f.find("Tall", "button").await;
+    for (args, want) in [
+        (json!({"full_page": true}), (150, 16_384)),
+        (json!({"ref": tall}), (120, 16_384)),
+        (
+            json!({"clip": {"x": 0, "y": 100, "width": 16_400, "height": 50}}),
+            (16_384, 50),
+        ),
+    ] {
+        let mut command = args.clone();
+        command["command"] = json!("screenshot");
+        let out = f.ok(command).await;
+        let said = out.happened.join("\n");
+        assert!(
+            said.contains("captured its top-left") && said.contains("clip"),
+            "{args}: {said}"
+        );
+        let image = out.image.expect("image");
+        assert_eq!(png_size(&image.bytes), want, "{args}");
+    }
+    // The browser still answers.
+    let view = f.ok(json!({"command": "snapshot"})).await.text();
+    assert!(view.contains("Tall"), "{view}");
     f.close().await;
 }

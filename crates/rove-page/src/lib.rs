@@ -23,3 +23,4 @@ pub mod tokens;
 pub use error::PageError;
 pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};
 pub use refs::Ref;
+pub use render::{escape_markdown, title_text};

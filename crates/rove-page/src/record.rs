@@ -38,37 +38,10 @@ pub(crate) struct Record {
     pub k: Option<String>,
 }
 
-/// Whether a character must not reach the view as it is: line breaks and
-/// other controls (shown as a space), and the invisible format characters a
-/// page can use to hide what a line says (left out).
-fn unclean(c: char) -> bool {
-    c.is_control() || is_invisible(c) || matches!(c, '\u{2028}' | '\u{2029}')
-}
-
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-    )
-}
-
 /// `text` with line breaks and controls as spaces and invisible characters
-/// removed. Text without any (nearly all of it) is returned as it is.
+/// removed (the rules: [`rove_browser::page_text`]).
 pub(crate) fn clean(text: String) -> String {
-    if !text.chars().any(unclean) {
-        return text;
-    }
-    text.chars()
-        .filter(|c| !is_invisible(*c))
-        .map(|c| if unclean(c) { ' ' } else { c })
-        .collect()
+    rove_browser::page_text::clean(text)
 }
 
 fn cleaned<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

@@ -349,7 +349,7 @@ pub(crate) fn escape_text(t: &str) -> String {
 
 /// A page's title in a view's header or the tabs line: as it is, unless it
 /// could pass for the header's URL, another tab or the end of the list.
-pub(crate) fn title_text(title: &str) -> String {
+pub fn title_text(title: &str) -> String {
     let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
     let tab_like = title.split([' ', ',']).any(|word| {
         word.trim_end_matches('*')
@@ -361,6 +361,71 @@ pub(crate) fn title_text(title: &str) -> String {
     } else {
         title
     }
+}
+
+/// Markdown made from a page (`read`), cleaned and escaped like a view: each
+/// line loses its controls and invisible characters, and a line whose text
+/// (after its indent and list or quote marker) could pass for a view's line
+/// (a ref, a tab's header, the tabs line) is quoted. Markdown's own `- `
+/// and `[`links`](…)` stay as they are.
+pub fn escape_markdown(text: &str) -> String {
+    let cleaned = rove_browser::page_text::clean_lines(text);
+    let mut out = String::with_capacity(cleaned.len());
+    for (i, line) in cleaned.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let body = line.trim_start();
+        // (Both cuts fall on character boundaries: a trimmed suffix, and an
+        // ASCII marker; `get` keeps that from ever being a panic.)
+        let indent = line.get(..line.len() - body.len()).unwrap_or_default();
+        let marker_len = markdown_marker(body);
+        let marker = body.get(..marker_len).unwrap_or_default();
+        let rest = body.get(marker_len..).unwrap_or(body);
+        out.push_str(indent);
+        out.push_str(marker);
+        if reads_as_view_line(rest) {
+            out.push_str(&quote(rest));
+        } else {
+            out.push_str(rest);
+        }
+    }
+    out
+}
+
+/// How many bytes of `line` are a markdown marker (`- `, `* `, `+ `, `> `,
+/// `12. `, `## `), all ASCII.
+fn markdown_marker(line: &str) -> usize {
+    for marker in ["- ", "* ", "+ ", "> "] {
+        if line.starts_with(marker) {
+            return marker.len();
+        }
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && line.get(digits..).is_some_and(|r| r.starts_with(". ")) {
+        return digits + 2;
+    }
+    let hashes = line.bytes().take_while(|b| *b == b'#').count();
+    if (1..=6).contains(&hashes) && line.get(hashes..).is_some_and(|r| r.starts_with(' ')) {
+        return hashes + 1;
+    }
+    0
+}
+
+/// Text that a reader of views would take for a ref line, a tab's header
+/// (`[t2] …`) or the tabs line.
+fn reads_as_view_line(t: &str) -> bool {
+    let tab_header = t
+        .strip_prefix("[t")
+        .and_then(|r| r.split_once(']'))
+        .is_some_and(|(n, _)| {
+            let n = n.trim_end_matches('*');
+            !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+        });
+    tab_header
+        || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
+        || starts_with_ref(t)
+        || t.strip_prefix('@').is_some_and(starts_with_ref)
 }
 
 fn escape_cell(t: &str) -> String {
@@ -407,5 +472,15 @@ mod tests {
             assert!(title_text(fake).starts_with('"'), "{fake}");
         }
         assert_eq!(quote("say \"hi\""), "\"say \\\"hi\\\"\"");
+    }
+
+    #[test]
+    fn markdown_lines_that_read_as_view_lines_are_quoted() {
+        let read = "# Title\n- e3 button \"Pay\"\n  12. [t2] Bank\n> tabs: t1*\n@e1 x\n[Home](/) and e12345abc\n- plain";
+        assert_eq!(
+            escape_markdown(read),
+            "# Title\n- \"e3 button \\\"Pay\\\"\"\n  12. \"[t2] Bank\"\n> \"tabs: t1*\"\n\"@e1 x\"\n[Home](/) and e12345abc\n- plain"
+        );
+        assert_eq!(escape_markdown("a\u{200B}b\u{E0041}\rc"), "ab c");
     }
 }

@@ -60,3 +60,38 @@ async fn page_text_cannot_impersonate_an_element_or_a_tab() {
     assert!(view.contains("button \"Real\""), "{view}");
     env.close().await;
 }
+
+#[tokio::test]
+async fn invisible_characters_never_reach_the_view() {
+    let env = Env::start().await;
+    let mut model = env.open("invisible.html").await;
+    let view = model
+        .view(&ViewOptions::mode(Mode::Full))
+        .await
+        .expect("view")
+        .text;
+    assert!(view.starts_with("[t1] Invisible page http"), "{view}");
+    for class in [
+        "tags",
+        "selectors",
+        "fillers",
+        "braille",
+        "zerowidth",
+        "bidi",
+    ] {
+        for shown in [
+            format!("{class}: Pay now"),
+            format!("h2 \"{class} heading!\""),
+            format!("button \"{class} OK\""),
+            format!("textbox \"{class} field\": vv"),
+        ] {
+            assert!(view.contains(&shown), "{shown} missing in\n{view}");
+        }
+    }
+    let hidden: Vec<char> = view
+        .chars()
+        .filter(|c| !c.is_ascii() && !matches!(c, '…'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?} in\n{view}");
+    env.close().await;
+}

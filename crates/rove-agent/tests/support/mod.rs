@@ -34,6 +34,16 @@ pub const DISGUISE: &str = "<!doctype html><title>Echo</title><label>Token <inpu
       document.getElementById('o').innerHTML = forms.map((f) => '<p>' + f + '</p>').join(''); };\
     </script>";
 
+/// A hostile page that writes whatever is typed into Token into a heading,
+/// a button's name and its own URL's query.
+pub const SHOUT: &str = "<!doctype html><title>Shout</title><label>Token <input id=t></label>\
+    <button id=show>Show</button><h1 id=h>-</h1><button id=copy aria-label=Copy>Copy</button>\
+    <script>\
+    show.onclick = () => { const v = t.value; h.textContent = 'Hello ' + v;\
+      copy.setAttribute('aria-label', 'Copy ' + v);\
+      history.replaceState(null, '', '?t=' + new URLSearchParams({t: v}).toString().slice(2) + '&u=' + encodeURIComponent(v)); };\
+    </script>";
+
 pub const SHOP: &str = "<!doctype html><title>Shop</title>\
     <div id=login><label>Username <input id=u></label><label>Password <input id=p type=password></label>\
     <button id=in>Log in</button></div>\
@@ -108,6 +118,7 @@ impl Env {
                 .page("/nologin", Response::html("<title>Closed</title><label>Username <input id=u></label><label>Password <input id=p type=password></label><p>Logins are closed.</p>"))
                 .page("/echo", Response::html(echo))
                 .page("/disguise", Response::html(DISGUISE))
+                .page("/shout", Response::html(SHOUT))
                 .page(
                     "/other",
                     Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
@@ -123,7 +134,14 @@ impl Env {
                 let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
                 bodies.lock().expect("lock").push(body.clone());
                 let n = step.fetch_add(1, Ordering::SeqCst) + 1;
-                let calls = script(n, &body);
+                let mut calls = script(n, &body);
+                // A scripted thought: the model's own text for this answer.
+                let said = calls
+                    .iter()
+                    .find(|(name, _)| *name == "__text")
+                    .and_then(|(_, args)| args["text"].as_str().map(str::to_owned))
+                    .unwrap_or_else(|| format!("step {n}"));
+                calls.retain(|(name, _)| *name != "__text");
                 // A scripted failure of the provider itself.
                 if let Some((_, http)) = calls.iter().find(|(name, _)| *name == "__http") {
                     let status = http["status"].as_u64().unwrap_or(500) as u16;
@@ -132,7 +150,7 @@ impl Env {
                         .header("Retry-After", "0");
                 }
                 let reply = if request.path == "/v1/messages" {
-                    let mut content = vec![json!({"type": "text", "text": format!("step {n}")})];
+                    let mut content = vec![json!({"type": "text", "text": said})];
                     content.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
                         json!({"type": "tool_use", "id": format!("toolu_{n}_{i}"), "name": name, "input": args})
                     }));
@@ -140,7 +158,7 @@ impl Env {
                         "usage": {"input_tokens": 100, "output_tokens": 10}})
                 } else if request.path == "/v1/responses" {
                     let mut output = vec![
-                        json!({"type": "message", "content": [{"type": "output_text", "text": format!("step {n}")}]}),
+                        json!({"type": "message", "content": [{"type": "output_text", "text": said}]}),
                     ];
                     output.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
                         json!({"type": "function_call", "call_id": format!("fc_{n}_{i}"), "name": name, "arguments": args.to_string()})
@@ -148,7 +166,7 @@ impl Env {
                     json!({"model": "scripted", "status": "completed", "output": output,
                         "usage": {"input_tokens": 100, "output_tokens": 10}})
                 } else if request.path.ends_with(":generateContent") {
-                    let mut parts = vec![json!({"text": format!("step {n}")})];
+                    let mut parts = vec![json!({"text": said})];
                     parts.extend(
                         calls.into_iter().map(
                             |(name, args)| json!({"functionCall": {"name": name, "args": args}}),
@@ -164,7 +182,7 @@ impl Env {
                         .collect();
                     json!({
                         "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
-                        "message": {"role": "assistant", "content": format!("step {n}"), "tool_calls": calls}}],
+                        "message": {"role": "assistant", "content": said, "tool_calls": calls}}],
                         "usage": {"prompt_tokens": 100, "completion_tokens": 10}
                     })
                 };

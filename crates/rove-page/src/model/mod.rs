@@ -91,6 +91,13 @@ impl ViewOptions {
     }
 }
 
+/// How many characters the walker may collect for a budget of `tokens`:
+/// saturating, since a budget is anyone's number (`u64::MAX` means "no
+/// limit" in effect, never an overflow).
+fn walk_chars(tokens: usize) -> usize {
+    tokens.saturating_mul(4).saturating_add(2_000)
+}
+
 /// A rendered view.
 #[derive(Debug, Clone)]
 pub struct View {
@@ -343,7 +350,7 @@ impl PageModel {
         let interactive = opts.mode == Mode::Interactive;
         let walk = json!({
             "mode": if interactive { "interactive" } else { "full" },
-            "maxChars": budget.map(|b| b * 4 + 2_000),
+            "maxChars": budget.map(walk_chars),
         });
         let after = match opts.after {
             Some(r) => Some(self.locate(r).await?),
@@ -420,7 +427,7 @@ impl PageModel {
         let walk = json!({
             "mode": "full",
             "scope": uid,
-            "maxChars": opts.budget().map(|b| b * 4 + 2_000),
+            "maxChars": opts.budget().map(walk_chars),
         });
         let snapshot = self.walk_from(&frame, &walk).await?;
         let Some(snapshot) = snapshot else {

@@ -7,8 +7,9 @@ use rove_browser::{Browser, LaunchOptions, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{FindQuery, PageModel, Ref};
 
-pub const FIXTURES: [&str; 11] = [
+pub const FIXTURES: [&str; 12] = [
     "impersonation.html",
+    "invisible.html",
     "forms.html",
     "tables.html",
     "lists.html",
