@@ -326,6 +326,12 @@ pub enum Command {
         after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN"
     )]
     PrintConfig(PrintConfigArgs),
+    /// Print a SKILL.md that teaches an agent to use rove from the shell:
+    /// observe, act by ref, read errors, sessions, exit statuses.
+    #[command(
+        after_help = "Examples:\n  rove skill > ~/.claude/skills/rove/SKILL.md\n  rove skill | less"
+    )]
+    Skill,
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]

@@ -13,6 +13,7 @@ mod open;
 mod output;
 mod print_config;
 mod remote;
+mod skill;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -68,6 +69,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Run(args) => agent_run::run(&cli.global, args, out).await,
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
+        Command::Skill => skill::skill(out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await

@@ -87,3 +87,15 @@ fn run_help_says_the_run_has_a_session_of_its_own() {
     );
     assert!(!help.contains("--session <NAME>"), "{help}");
 }
+
+#[test]
+fn rove_skill_prints_a_skill_file_on_stdout() {
+    let (status, stdout, stderr) = rove(&["skill"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("---\nname: rove\ndescription: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("## Errors") && stdout.contains("REF_NOT_FOUND"));
+    assert!(stderr.is_empty(), "{stderr}");
+}
