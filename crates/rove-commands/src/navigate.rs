@@ -316,7 +316,19 @@ async fn drive(
     let mut events = session.subscribe();
     let started = Instant::now();
     let navigation = async {
-        let begun = start(&session).await?;
+        let begun = match start(&session).await {
+            Err(NavError::Failed(NavigationFailure::Network(reason))) => {
+                // Chromium shows its error page only after it reported the
+                // failure; until that page has committed, the tab refuses
+                // some calls ("Not attached to an active page" for a
+                // screenshot). The next command should meet a settled tab.
+                if !reason.contains("ERR_ABORTED") && !reason.contains("ERR_BLOCKED_BY_CLIENT") {
+                    error_page_shown(&mut events, tab.target_id()).await;
+                }
+                return Err(NavError::Failed(NavigationFailure::Network(reason)));
+            }
+            begun => begun?,
+        };
         let loader = match begun {
             Some(Start::HttpFailure(loader)) => {
                 let status = status_of(&mut events, loader.as_deref());
@@ -380,6 +392,40 @@ const SHELL_SETTLE_CAP: Duration = Duration::from_secs(3);
 
 /// Longer than any navigation: how long one watches for a dialog.
 const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
+
+/// The longest a failed navigation waits for Chromium's error page.
+const ERROR_PAGE_WAIT: Duration = Duration::from_secs(2);
+
+/// Waits (up to [`ERROR_PAGE_WAIT`]) until the main frame has committed
+/// Chromium's error page and it has loaded.
+async fn error_page_shown(events: &mut EventStream, main: &str) {
+    let wait = async {
+        let mut committed = false;
+        loop {
+            let Ok(event) = events.recv().await else {
+                // Missed events or a closed stream: nothing more to learn.
+                return;
+            };
+            match event.method.as_str() {
+                "Page.frameNavigated" => {
+                    let params: Value = event.parse().unwrap_or_default();
+                    let frame = &params["frame"];
+                    if frame["parentId"].is_null()
+                        && frame["id"].as_str() == Some(main)
+                        && frame["url"]
+                            .as_str()
+                            .is_some_and(|u| u.starts_with("chrome-error:"))
+                    {
+                        committed = true;
+                    }
+                }
+                "Page.loadEventFired" if committed => return,
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(ERROR_PAGE_WAIT, wait).await;
+}
 
 /// Follows events until the navigation arrives or the deadline passes,
 /// noting the main document's status on the way.

@@ -78,7 +78,7 @@ impl Transport {
                 Err(e) => Failed::Retry(
                     LlmError::Network {
                         provider: provider.to_owned(),
-                        message: e.without_url().to_string(),
+                        message: with_causes(&e.without_url()),
                     },
                     None,
                 ),
@@ -132,7 +132,9 @@ impl Transport {
                 Failed::Retry(e, _) if attempt >= self.policy.retries => return Err(e),
                 Failed::Retry(e, retry_after) => {
                     let pause = self.pause(attempt, retry_after);
-                    tracing::warn!(target: "rove_llm", provider, error = %e, attempt = attempt + 1, pause_ms = pause.as_millis() as u64, "retrying");
+                    // Routine: the final error says what failed, so a retry
+                    // is no warning (`-v` shows them).
+                    tracing::debug!(target: "rove_llm", provider, error = %e, attempt = attempt + 1, pause_ms = pause.as_millis() as u64, "retrying");
                     tokio::time::sleep(pause).await;
                     attempt += 1;
                 }
@@ -148,6 +150,22 @@ impl Transport {
         let wanted = (backoff + jitter).max(Duration::from_secs(retry_after.unwrap_or(0)));
         wanted.min(self.policy.max)
     }
+}
+
+/// An error and its causes in one line ("error sending request: … :
+/// Connection refused"): the last cause is usually the one that tells.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let said = inner.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = inner.source();
+    }
+    text
 }
 
 enum Failed {

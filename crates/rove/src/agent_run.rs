@@ -48,6 +48,11 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
     let transport = rove_cdp::TransportConfig::from_env();
+    // Until step 1 is done nothing else is printed: say what is awaited.
+    out.note(match &global.cdp_url {
+        Some(_) => "connecting to the browser…",
+        None => "starting the browser…",
+    });
     let browser = crate::acquire::acquire(global, &transport).await?;
     let result = async {
         let session_config = SessionConfig {
@@ -58,6 +63,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             .await
             .map_err(|e| Failure::from_command(&e))?;
         if let Some(url) = &args.start_url {
+            out.note(&format!("opening {url}…"));
             session
                 .execute(&Command::Open(OpenArgs {
                     url: url.clone(),
@@ -79,11 +85,17 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             ..AgentConfig::default()
         };
         let started = Instant::now();
+        out.note(&format!(
+            "step 1: asking {}:{} at {}…",
+            primary.provider,
+            primary.model,
+            address(&primary.base_url)
+        ));
         let ran = rove_agent::run(&args.task, &mut session, &llm, &config, |step| {
             out.line(&step_line(step));
         })
         .await
-        .map_err(|rove_agent::AgentError::Llm(e)| llm_failure(&e))?;
+        .map_err(|rove_agent::AgentError::Llm(e)| model_failure(&e, llm.current()))?;
         let _ = session.close().await;
         Ok::<_, Failure>((ran, started.elapsed().as_secs_f64()))
     }
@@ -191,8 +203,10 @@ fn parse_secrets(
     Ok(rove_agent::Secrets(secrets))
 }
 
-/// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`
+/// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`; a failed
+/// action shows its code and message, with its hint on the next line.
 fn step_line(step: &StepRecord) -> String {
+    let mut hints = Vec::new();
     let actions: Vec<String> = step
         .actions
         .iter()
@@ -202,15 +216,26 @@ fn step_line(step: &StepRecord) -> String {
                 .or_else(|| a.arguments["url"].as_str())
                 .unwrap_or_default();
             let first = a.result.lines().next().unwrap_or_default();
-            let mark = if a.failed { "✗" } else { "→" };
-            format!(
-                "{} {target} {mark} {}",
-                a.tool,
-                first.chars().take(80).collect::<String>()
-            )
+            if !a.failed {
+                return format!("{} {target} → {}", a.tool, cut(first, 80));
+            }
+            // A command's failure is its report as JSON: shown as the CLI
+            // shows errors, never as cut-off JSON.
+            match serde_json::from_str::<rove_errors::Report>(first) {
+                Ok(report) => {
+                    hints.push(format!("  hint: {}", cut(&report.hint, 200)));
+                    format!(
+                        "{} {target} ✗ {}: {}",
+                        a.tool,
+                        report.code,
+                        cut(&report.message, 160)
+                    )
+                }
+                Err(_) => format!("{} {target} ✗ {}", a.tool, cut(first, 160)),
+            }
         })
         .collect();
-    format!(
+    let mut line = format!(
         "step {}: {} · {}/{} tokens · {:.1} s",
         step.number,
         if actions.is_empty() {
@@ -221,6 +246,57 @@ fn step_line(step: &StepRecord) -> String {
         step.usage.input,
         step.usage.output,
         step.ms / 1000.0
+    );
+    for hint in hints {
+        line.push('\n');
+        line.push_str(&hint);
+    }
+    line
+}
+
+/// At most `max` characters, with `…` when cut.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(max.saturating_sub(1)).collect();
+    short.push('…');
+    short
+}
+
+/// A base URL as it may be shown: without a user, password or query (a
+/// key can hide in them).
+fn address(base_url: &str) -> String {
+    match url::Url::parse(base_url) {
+        Ok(mut parsed) => {
+            let _ = parsed.set_username("");
+            let _ = parsed.set_password(None);
+            parsed.set_query(None);
+            parsed.to_string().trim_end_matches('/').to_owned()
+        }
+        Err(_) => "an address that is not a URL".into(),
+    }
+}
+
+/// A failure of the run's model: one that could not be reached names the
+/// address tried and what to do about it.
+fn model_failure(e: &LlmError, endpoint: &Endpoint) -> Failure {
+    let LlmError::Network { message, .. } = e else {
+        return llm_failure(e);
+    };
+    let at = address(&endpoint.base_url);
+    let hint = if endpoint.provider == "ollama" {
+        "start Ollama (ollama serve) or, if it listens elsewhere, point OLLAMA_HOST or --base-url at it"
+    } else {
+        "check the network, or --base-url and the provider's *_BASE_URL variable; --fallback-model takes over when a provider is unreachable"
+    };
+    Failure::new(
+        ErrorCode::ModelFailed,
+        format!(
+            "could not reach {}:{} at {at}: {message}",
+            endpoint.provider, endpoint.model
+        ),
+        hint,
     )
 }
 

@@ -27,8 +27,10 @@ pub struct Cli {
     pub global: GlobalArgs,
 }
 
-/// Flags accepted before or after the command name.
+/// Flags accepted before or after the command name. `rove --help` lists
+/// them once; each command's help leaves them out (see [`command`]).
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options (before or after the command)")]
 pub struct GlobalArgs {
     /// Print one JSON object instead of human-readable text.
     #[arg(long, global = true)]
@@ -62,7 +64,7 @@ pub struct GlobalArgs {
         long,
         global = true,
         env = "ROVE_IDLE",
-        default_value_t = 900,
+        default_value_t = DEFAULT_IDLE,
         value_name = "SECONDS"
     )]
     pub idle: u64,
@@ -106,7 +108,18 @@ pub struct GlobalArgs {
     pub upload_roots: Vec<PathBuf>,
 }
 
+/// Seconds a session's daemon waits for a command, unless told otherwise.
+pub const DEFAULT_IDLE: u64 = 900;
+
 impl GlobalArgs {
+    /// Whether a session was named (by `--session` or `ROVE_SESSION`), not
+    /// left to the default: `rove mcp` shares a named session with the
+    /// shell, and gives each client its own otherwise.
+    pub fn session_named(&self) -> bool {
+        std::env::var_os("ROVE_SESSION").is_some()
+            || std::env::args().any(|a| a == "--session" || a.starts_with("--session="))
+    }
+
     /// The domain policy the flags ask for.
     pub fn policy(&self) -> Result<rove_browser::DomainPolicy, rove_browser::PolicyError> {
         rove_browser::DomainPolicy::from_lists(
@@ -134,6 +147,45 @@ impl GlobalArgs {
             ..rove_commands::SessionConfig::default()
         })
     }
+}
+
+/// The command line's definition: the global options are accepted after
+/// every command name too, but shown only in `rove --help`, so a command's
+/// help is about that command.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let top = Cli::command();
+    let globals: Vec<clap::Arg> = top
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    top.mut_subcommands(|sub| {
+        let note = match sub.get_name() {
+            // They never touch a named session: saying --session applies
+            // would contradict "a fresh session".
+            "run" | "replay" => "It starts a browser of its own (or, with --cdp-url, a new context in that browser) and a fresh session that ends with it: --session and --idle do not apply. The other global options (--json, --headed, --browser, the domain and viewport options …) can follow the command too: see rove --help.",
+            _ => "Global options (--session, --json, --headed, --idle …) can follow the command too: see rove --help.",
+        };
+        let after = match sub.get_after_help() {
+            Some(text) => format!("{text}\n\n{note}"),
+            None => note.to_owned(),
+        };
+        // A command that has the argument already would not get the global
+        // one; a hidden copy keeps the same id, so its value still reaches
+        // the global flags.
+        globals
+            .iter()
+            .fold(sub, |sub, arg| sub.arg(arg.clone().hide(true)))
+            .after_help(after)
+    })
+}
+
+/// Parses the process's arguments (exiting with clap's usage error or help).
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
 #[derive(Debug, Subcommand)]
@@ -267,12 +319,19 @@ pub enum Command {
         after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
     )]
     Mcp(McpArgs),
-    /// Print the block or command that registers rove's MCP server with an
-    /// agent host.
+    /// Print the file content that registers rove's MCP server with an agent
+    /// host (stdout: the file, ready to redirect; stderr: where it goes).
+    /// The global options given are carried into the command the host runs.
     #[command(
-        after_help = "Examples:\n  rove print-config --harness claude-code\n  rove print-config --harness codex >> ~/.codex/config.toml"
+        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN"
     )]
     PrintConfig(PrintConfigArgs),
+    /// Print a SKILL.md that teaches an agent to use rove from the shell:
+    /// observe, act by ref, read errors, sessions, exit statuses.
+    #[command(
+        after_help = "Examples:\n  rove skill > ~/.claude/skills/rove/SKILL.md\n  rove skill | less"
+    )]
+    Skill,
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]
@@ -513,21 +572,44 @@ pub struct PrintConfigArgs {
     /// The agent host.
     #[arg(long, value_enum)]
     pub harness: Harness,
+    /// Register `rove mcp --http` (a server already running) by its URL and
+    /// bearer token, instead of a command the host starts.
+    #[arg(long)]
+    pub http: bool,
+    /// The server's port (with --http).
+    #[arg(long, default_value_t = 7333, value_name = "PORT")]
+    pub port: u16,
+    /// The server's whole URL, instead of http://127.0.0.1:PORT/mcp (with
+    /// --http).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// The bearer token the server requires (with --http; default: a new
+    /// one, and the command that starts the server with it).
+    #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
 }
 
 /// Agent hosts `print-config` knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Harness {
-    /// Claude Code (`claude mcp add`).
+    /// Claude Code (`.mcp.json`, or `claude mcp add`).
     ClaudeCode,
-    /// OpenAI Codex CLI (`~/.codex/config.toml`).
+    /// Claude Desktop (`claude_desktop_config.json`).
+    ClaudeDesktop,
+    /// OpenAI Codex (`~/.codex/config.toml`).
     Codex,
-    /// opencode (`opencode.json`).
-    Opencode,
     /// Cursor (`.cursor/mcp.json`).
     Cursor,
+    /// VS Code (`.vscode/mcp.json`).
+    #[value(alias = "vs-code")]
+    Vscode,
+    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
+    Windsurf,
     /// Gemini CLI (`~/.gemini/settings.json`).
+    #[value(alias = "gemini-cli")]
     Gemini,
+    /// opencode (`opencode.json`).
+    Opencode,
     /// Any host that takes an `mcpServers` block.
     Generic,
 }
@@ -537,10 +619,13 @@ impl Harness {
     pub fn name(self) -> &'static str {
         match self {
             Harness::ClaudeCode => "claude-code",
+            Harness::ClaudeDesktop => "claude-desktop",
             Harness::Codex => "codex",
-            Harness::Opencode => "opencode",
             Harness::Cursor => "cursor",
+            Harness::Vscode => "vscode",
+            Harness::Windsurf => "windsurf",
             Harness::Gemini => "gemini",
+            Harness::Opencode => "opencode",
             Harness::Generic => "generic",
         }
     }

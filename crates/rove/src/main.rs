@@ -16,18 +16,17 @@ mod output;
 mod print_config;
 mod remote;
 mod shell_hint;
+mod skill;
 
 use std::process::ExitCode;
 use std::time::Duration;
-
-use clap::Parser;
 
 use crate::cli::{Cli, Command};
 use crate::failure::Failure;
 use crate::output::Output;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = cli::parse();
     init_logging(cli.global.verbose);
     let out = Output {
         json: cli.global.json,
@@ -72,7 +71,8 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
         Command::Run(args) => agent_run::run(&cli.global, args, out).await,
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
-        Command::PrintConfig(args) => print_config::print_config(args.harness, out),
+        Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
+        Command::Skill => skill::skill(out),
         Command::Daemon => {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
@@ -88,8 +88,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     // A session named by the host (`rove mcp --session work`, or
     // ROVE_SESSION) is shared with the CLI through its daemon; otherwise
     // each client gets a session of its own.
-    let named = std::env::var_os("ROVE_SESSION").is_some()
-        || std::env::args().any(|a| a == "--session" || a.starts_with("--session="));
+    let named = global.session_named();
     let source = match &global.cdp_url {
         _ if named => rove_mcp::BrowserSource::Shared(remote::forwarder(global.clone())),
         Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {

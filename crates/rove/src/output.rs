@@ -22,6 +22,24 @@ impl Output {
         }
     }
 
+    /// Text as it is, for a file's content a caller redirects (ignored in
+    /// JSON mode).
+    pub fn raw(&self, text: &str) {
+        if !self.json {
+            print!("{text}");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
+    /// Advice for the person, on stderr so that stdout stays the result
+    /// (ignored in JSON mode, where the final object carries it).
+    #[allow(clippy::print_stderr)]
+    pub fn note(&self, text: &str) {
+        if !self.json {
+            eprintln!("{text}");
+        }
+    }
+
     /// The final success object: `{"ok":true, …fields}`.
     pub fn success(&self, fields: Value) {
         if self.json {

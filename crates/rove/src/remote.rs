@@ -321,6 +321,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::Daemon
         | Cli::Mcp(_)
         | Cli::PrintConfig(_)
+        | Cli::Skill
         | Cli::Run(_)
         | Cli::Replay(_) => {
             return Err(rejected("not a session command", "see rove --help"));

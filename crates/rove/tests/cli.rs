@@ -191,6 +191,32 @@ async fn open_of_a_refused_address_is_navigation_failed() {
 }
 
 #[tokio::test]
+async fn a_screenshot_right_after_a_refused_open_captures_chromes_error_page() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}/", closed.local_addr().expect("addr"));
+    drop(closed);
+    // The first in a fresh session, then in new tabs: the error page
+    // commits after the failure is reported, and a screenshot taken before
+    // it had ("Not attached to an active page") failed more often than not.
+    for args in [
+        vec!["open", &url],
+        vec!["open", &url, "--new-tab"],
+        vec!["open", &url, "--new-tab"],
+    ] {
+        let out = run(rove().args(&args)).await;
+        assert_eq!(out.status, Some(4), "{}", out.stderr);
+        let shot = run(rove().args(["screenshot", "--json"])).await;
+        assert_eq!(shot.status, Some(0), "{}{}", shot.stdout, shot.stderr);
+        let result = json(&shot.stdout);
+        assert!(
+            result["data"]["bytes"].as_u64().is_some_and(|b| b > 1000),
+            "{result}"
+        );
+    }
+    run(rove().args(["close"])).await;
+}
+
+#[tokio::test]
 async fn an_unreachable_cdp_url_is_browser_disconnected() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let url = format!("http://{}", closed.local_addr().expect("addr"));

@@ -213,3 +213,85 @@ async fn a_secret_reaches_the_page_but_no_request_log_or_history() {
         assert!(!text.contains("tok-5a4b3c"), "{what} carries the secret");
     }
 }
+
+#[tokio::test]
+async fn an_unreachable_model_is_named_with_its_address_and_what_to_do() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let host = closed.local_addr().expect("addr").to_string();
+    drop(closed);
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(["run", "Say hello", "--model", "ollama:qwen3:8b"])
+            .env("OLLAMA_HOST", &host)
+            .env_remove("ROVE_CDP_URL")
+            .env_remove("RUST_LOG")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(7), "{stderr}");
+    let address = format!("http://{host}/v1");
+    // What it waits for, before step 1 ends, in order.
+    let starting = stderr
+        .find("starting the browser…")
+        .expect("says it starts the browser");
+    let asking = stderr
+        .find(&format!("step 1: asking ollama:qwen3:8b at {address}…"))
+        .unwrap_or_else(|| panic!("says whom it asks: {stderr}"));
+    assert!(starting < asking, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "error[MODEL_FAILED]: could not reach ollama:qwen3:8b at {address}"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Connection refused"), "{stderr}");
+    assert!(
+        stderr.contains("hint: start Ollama (ollama serve)"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("WARN") && !stderr.contains("retrying"),
+        "retries are not warnings: {stderr}"
+    );
+}
+
+#[tokio::test]
+async fn a_failed_step_shows_its_code_and_hint_not_raw_json() {
+    let pages = LocalServer::start(Routes::new().page(
+        "/go",
+        Response::html("<title>Go</title><button>Go</button>"),
+    ))
+    .await
+    .expect("pages");
+    let step = Arc::new(AtomicUsize::new(0));
+    let model = LocalServer::start(Routes::new().handle("/v1/chat/completions", move |_| {
+        let call = if step.fetch_add(1, Ordering::SeqCst) == 0 {
+            json!({"id": "c1", "type": "function", "function": {"name": "click", "arguments": json!({"ref": "e999"}).to_string()}})
+        } else {
+            json!({"id": "c2", "type": "function", "function": {"name": "done", "arguments": json!({"text": "gave up", "success": false}).to_string()}})
+        };
+        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 50, "completion_tokens": 5}});
+        Response::with_type(200, "application/json", reply.to_string().into_bytes())
+    }))
+    .await
+    .expect("model");
+    let (status, stdout, stderr) = rove_run(&model, &pages.url("/go"), &[]).await;
+    assert_eq!(status, 1, "{stdout}\n{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("step 1:"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("click e999 ✗ REF_NOT_FOUND: "), "{line}");
+    assert!(!line.contains("{\""), "no raw JSON: {line}");
+    let hint = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("step 1:"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(hint.starts_with("  hint: ") && hint.len() > 10, "{stdout}");
+}
