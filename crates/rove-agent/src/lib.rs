@@ -11,6 +11,8 @@
 //! ([`replay`]), finding each target again by role and name. Work in
 //! progress for issue 6: Gemini's native API is still to come.
 
+#![forbid(unsafe_code)]
+
 mod replay;
 mod run;
 

@@ -152,8 +152,7 @@ fn switches(options: &LaunchOptions, user_data_dir: &Path) -> Vec<OsString> {
             .map(OsString::from),
         );
     }
-    // SAFETY: geteuid cannot fail.
-    if unsafe { libc::geteuid() } == 0 {
+    if rustix::process::geteuid().is_root() {
         // Chromium refuses to start its sandbox as root.
         args.push("--no-sandbox".into());
     }
@@ -168,18 +167,10 @@ fn switches(options: &LaunchOptions, user_data_dir: &Path) -> Vec<OsString> {
 /// Containers often mount a tiny /dev/shm, where Chromium crashes tabs.
 fn small_dev_shm() -> bool {
     const ENOUGH: u64 = 512 * 1024 * 1024;
-    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: statvfs writes into the buffer we pass and we read it only on success.
-    let ok = unsafe { libc::statvfs(c"/dev/shm".as_ptr(), stat.as_mut_ptr()) } == 0;
-    if !ok {
-        return true;
+    match rustix::fs::statvfs("/dev/shm") {
+        Ok(stat) => stat.f_bavail.saturating_mul(stat.f_frsize) < ENOUGH,
+        Err(_) => true,
     }
-    // SAFETY: statvfs returned 0, so the struct is initialised.
-    let stat = unsafe { stat.assume_init() };
-    // The field types are 32-bit on some targets, hence the conversion.
-    #[allow(clippy::useless_conversion)]
-    let (blocks, block_size): (u64, u64) = (stat.f_bavail.into(), stat.f_frsize.into());
-    blocks.saturating_mul(block_size) < ENOUGH
 }
 
 /// Reads `DevToolsActivePort`: the port on the first line, the browser's

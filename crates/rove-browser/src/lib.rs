@@ -13,6 +13,10 @@
 //! Layering: this crate sits on `rove-cdp` and knows nothing of page models,
 //! refs, commands or agents.
 
+// One unsafe block remains, allowed where it stands: the pre-exec hook
+// that asks for the parent-death signal (std only offers it as unsafe).
+#![deny(unsafe_code)]
+
 mod browser;
 mod context;
 mod counter;
@@ -40,7 +44,7 @@ pub use launch::LaunchOptions;
 pub use policy::{DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,
-    runtime_dir,
+    runtime_dir, socket_path_max,
 };
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};

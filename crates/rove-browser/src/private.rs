@@ -36,10 +36,22 @@ impl rove_errors::Classify for PrivateDirError {
     }
 }
 
+/// The longest path a Unix socket address holds, without its closing NUL
+/// (107 bytes on Linux, 103 on the BSDs). Asked of the standard library,
+/// which builds the kernel's address, once.
+pub fn socket_path_max() -> usize {
+    static MAX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *MAX.get_or_init(|| {
+        (1..=4096)
+            .take_while(|&n| std::os::unix::net::SocketAddr::from_pathname("s".repeat(n)).is_ok())
+            .last()
+            .unwrap_or(0)
+    })
+}
+
 /// This user's id.
 pub fn current_uid() -> u32 {
-    // SAFETY: getuid cannot fail and touches no memory.
-    unsafe { libc::getuid() }
+    rustix::process::getuid().as_raw()
 }
 
 /// The runtime folder of this user: `$XDG_RUNTIME_DIR/rove` when that is set,

@@ -63,6 +63,7 @@ impl std::fmt::Debug for BrowserProcess {
 impl BrowserProcess {
     /// Starts `executable` with `args` in its own process group, tied to rove's
     /// life by the parent-death signal.
+    #[allow(unsafe_code)]
     pub(crate) fn spawn(
         executable: &Path,
         args: &[OsString],
@@ -78,16 +79,20 @@ impl BrowserProcess {
             .stderr(Stdio::piped())
             .process_group(0);
         let parent = std::process::id();
-        // SAFETY: the closure runs between fork and exec and only makes two
-        // async-signal-safe system calls.
+        // SAFETY: the closure runs between fork and exec; it allocates
+        // nothing (errors are plain errno values) and makes two raw system
+        // calls (rustix's, no libc state), both async-signal-safe. The death
+        // signal can only be asked for in the child, hence this one unsafe
+        // block.
         unsafe {
             command.pre_exec(move || {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
+                rustix::process::set_parent_process_death_signal(Some(
+                    rustix::process::Signal::KILL,
+                ))?;
                 // rove died between fork and prctl: do not start an orphan.
-                if libc::getppid() as u32 != parent {
-                    return Err(std::io::Error::other("rove exited during launch"));
+                let ppid = rustix::process::Pid::as_raw(rustix::process::getppid());
+                if u32::try_from(ppid).ok() != Some(parent) {
+                    return Err(rustix::io::Errno::SRCH.into());
                 }
                 Ok(())
             });
@@ -243,21 +248,12 @@ fn unregister(pid: u32) {
 /// folder on its command line (crash handlers start their own sessions, so the
 /// group alone does not reach them).
 fn kill_tree(pgid: u32, root: &Path) {
-    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
-        // SAFETY: kill(2) with a negative pid signals a process group; the
-        // group id is one we created with process_group(0).
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
-        }
+    // The group id is one we created with process_group(0).
+    if let Some(group) = as_pid(pgid) {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
     for pid in processes_mentioning(root) {
-        if let Ok(pid) = libc::pid_t::try_from(pid) {
-            // SAFETY: plain kill(2) of a process whose command line names our
-            // private profile folder.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
+        kill(pid);
     }
 }
 
@@ -274,14 +270,25 @@ fn wait_gone(root: &Path, deadline: Instant) {
             return;
         }
         for pid in left {
-            if let Ok(pid) = libc::pid_t::try_from(pid) {
-                // SAFETY: plain kill(2) of a process naming our profile folder.
-                unsafe {
-                    libc::kill(pid, libc::SIGKILL);
-                }
-            }
+            kill(pid);
         }
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A process id as the kernel takes it; `None` for 0 or one out of range
+/// (never "every process").
+fn as_pid(pid: u32) -> Option<rustix::process::Pid> {
+    i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+}
+
+/// SIGKILLs one process (one whose command line names our private profile
+/// folder); a process already gone is no error.
+fn kill(pid: u32) {
+    if let Some(pid) = as_pid(pid) {
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
     }
 }
 

@@ -81,9 +81,7 @@ impl Drop for ProfileDir {
 /// port.
 pub(crate) fn tmpdir_fits(dir: &Path) -> bool {
     const SINGLETON: usize = "/org.chromium.Chromium.XXXXXX/SingletonSocket".len();
-    // SAFETY: sockaddr_un is plain data; all zeroes is a valid value.
-    let addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
-    dir.as_os_str().len() + SINGLETON < addr.sun_path.len()
+    dir.as_os_str().len() + SINGLETON <= crate::private::socket_path_max()
 }
 
 /// Removes a profile folder, retrying while a dying process still writes
@@ -163,16 +161,22 @@ fn owner_pid(name: &str) -> Option<u32> {
 /// waits to be reaped (a daemon killed outright may wait a long time when
 /// the machine's init does not reap), and its id cannot be reused meanwhile.
 fn process_exists(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else {
+    let Some(id) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
         return false;
     };
-    // SAFETY: signal 0 only checks that the process exists.
-    let alive = unsafe { libc::kill(pid, 0) } == 0;
-    let exists = alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+    // Signal 0 only checks that the process exists; EPERM means it does,
+    // as another user's.
+    let exists = match rustix::process::test_kill_process(id) {
+        Ok(()) => true,
+        Err(e) => e == rustix::io::Errno::PERM,
+    };
     exists && !is_zombie(pid)
 }
 
-fn is_zombie(pid: libc::pid_t) -> bool {
+fn is_zombie(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
         stat.rsplit_once(')')
             .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))

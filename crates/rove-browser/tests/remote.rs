@@ -4,83 +4,13 @@
 
 mod support;
 
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rove_browser::{Browser, ConnectOptions, ReconnectPolicy, find_browser};
+use rove_browser::{Browser, ConnectOptions, ReconnectPolicy};
 use rove_errors::{Classify, ErrorCode};
-use support::fixture_server;
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinHandle;
+use support::{External, Proxy, fixture_server};
 
 const LOAD: Duration = Duration::from_secs(10);
-
-/// A Chromium started by the test, as a user would start one.
-struct External {
-    child: Child,
-    dir: PathBuf,
-    port: u16,
-}
-
-impl External {
-    fn start() -> External {
-        let exe = find_browser(None).expect("Chromium must be installed");
-        let dir = support::scratch_dir(&format!("external-{}", rand_suffix()));
-        let tmp = dir.join("tmp");
-        std::fs::create_dir_all(&tmp).expect("tmp");
-        let child = Command::new(exe)
-            .args([
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--remote-debugging-port=0",
-            ])
-            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-            .arg("about:blank")
-            // Its temp folders (the singleton socket's) go with its folder.
-            .env("TMPDIR", &tmp)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start external chromium");
-        let port_file = dir.join("profile").join("DevToolsActivePort");
-        let started = Instant::now();
-        let port = loop {
-            if let Some(port) = std::fs::read_to_string(&port_file)
-                .ok()
-                .and_then(|t| t.lines().next()?.parse::<u16>().ok())
-            {
-                break port;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "external chromium did not start"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        External { child, dir, port }
-    }
-
-    fn alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        std::thread::sleep(Duration::from_millis(200));
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 fn rand_suffix() -> u32 {
     std::time::SystemTime::now()
@@ -89,75 +19,10 @@ fn rand_suffix() -> u32 {
         .unwrap_or_default()
 }
 
-/// A TCP proxy whose live connections can be cut, and which can stop
-/// listening altogether and listen again on the same port.
-struct Proxy {
-    port: u16,
-    upstream: u16,
-    accept: JoinHandle<()>,
-    links: Arc<Mutex<Vec<JoinHandle<()>>>>,
-}
-
-impl Proxy {
-    async fn start(upstream: u16) -> Proxy {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
-        Proxy::serve(listener, upstream)
-    }
-
-    /// Listens again on the same port (after [`Proxy::stop`]).
-    async fn restart(self) -> Proxy {
-        let started = Instant::now();
-        let listener = loop {
-            match TcpListener::bind(("127.0.0.1", self.port)).await {
-                Ok(listener) => break listener,
-                // The aborted accept task drops its listener a moment later.
-                Err(e) => {
-                    assert!(started.elapsed() < Duration::from_secs(5), "{e}");
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
-            }
-        };
-        Proxy::serve(listener, self.upstream)
-    }
-
-    fn serve(listener: TcpListener, upstream: u16) -> Proxy {
-        let port = listener.local_addr().expect("addr").port();
-        let links: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
-        let task_links = links.clone();
-        let accept = tokio::spawn(async move {
-            while let Ok((mut inbound, _)) = listener.accept().await {
-                let link = tokio::spawn(async move {
-                    if let Ok(mut outbound) = TcpStream::connect(("127.0.0.1", upstream)).await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
-                    }
-                });
-                task_links.lock().expect("links").push(link);
-            }
-        });
-        Proxy {
-            port,
-            upstream,
-            accept,
-            links,
-        }
-    }
-
-    fn cut(&self) {
-        for link in self.links.lock().expect("links").drain(..) {
-            link.abort();
-        }
-    }
-
-    fn stop(&self) {
-        self.accept.abort();
-        self.cut();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rove_never_kills_a_browser_it_did_not_start() {
     let server = fixture_server().await;
-    let mut external = External::start();
+    let mut external = External::start(&rand_suffix().to_string());
     let browser = Browser::connect(ConnectOptions::new(format!(
         "http://127.0.0.1:{}",
         external.port
@@ -194,7 +59,7 @@ async fn rove_never_kills_a_browser_it_did_not_start() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     let server = fixture_server().await;
-    let external = External::start();
+    let external = External::start(&rand_suffix().to_string());
     let proxy = Proxy::start(external.port).await;
     let browser = Browser::connect(ConnectOptions::new(format!(
         "http://127.0.0.1:{}",
@@ -229,7 +94,7 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     // The browser becomes unreachable: 3 tries after 1, 2 and 4 s, then
     // BROWSER_DISCONNECTED.
     let lost_at = Instant::now();
-    proxy.stop();
+    proxy.stop().await;
     let err = loop {
         match tab.evaluate("1").await {
             Err(e)
@@ -283,7 +148,7 @@ async fn context_with_a_tab(browser: &Browser, url: &str) -> String {
 
 /// Cuts the link for good: the proxy stops, and the reconnect attempt fails.
 async fn lose_link(browser: &Browser, proxy: &Proxy) {
-    proxy.stop();
+    proxy.stop().await;
     let started = Instant::now();
     loop {
         match browser.version().await {
@@ -318,7 +183,7 @@ async fn no_pages_left_in(external: &External, context: &str) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closing_after_a_lost_link_disposes_the_context_over_a_fresh_connection() {
     let server = fixture_server().await;
-    let external = External::start();
+    let external = External::start(&rand_suffix().to_string());
     let proxy = Proxy::start(external.port).await;
     let browser = connect_quickly(&proxy).await;
     let context = context_with_a_tab(&browser, &server.url("/hello")).await;
@@ -335,7 +200,7 @@ async fn closing_after_a_lost_link_disposes_the_context_over_a_fresh_connection(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn contexts_a_lost_link_left_behind_are_disposed_by_the_next_handle() {
     let server = fixture_server().await;
-    let external = External::start();
+    let external = External::start(&rand_suffix().to_string());
     let proxy = Proxy::start(external.port).await;
     let browser = connect_quickly(&proxy).await;
     let context = context_with_a_tab(&browser, &server.url("/hello")).await;

@@ -20,6 +20,8 @@
 //! # Ok(()) }
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod config;
 mod connection;
 mod error;

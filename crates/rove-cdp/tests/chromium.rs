@@ -2,18 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use rove_browser::{Browser, LaunchOptions};
+use rove_browser::Browser;
 use rove_cdp::protocol::page::Crash;
 use rove_cdp::protocol::runtime::Evaluate;
 use rove_cdp::protocol::target::{AttachToTarget, CreateTarget};
 use rove_cdp::{CdpError, Connection, Session, TransportConfig};
 use rove_errors::{Classify, ErrorCode};
-
-async fn launch() -> Browser {
-    Browser::launch(LaunchOptions::default())
-        .await
-        .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"))
-}
+use rove_testkit::launch;
 
 /// A second, raw connection to the browser and a fresh page session on it.
 async fn raw_page(browser: &Browser, config: TransportConfig) -> (Connection, Session) {
@@ -81,10 +76,7 @@ async fn killing_chromium_fails_fifty_calls_in_flight_within_a_second() {
     }
     let pid = browser.pid().expect("pid");
     let started = Instant::now();
-    // SAFETY: SIGKILL to the browser this test launched.
-    unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGKILL);
-    }
+    rove_testkit::kill(pid);
     for call in calls {
         let err = call.await.expect("task").expect_err("must fail");
         assert!(matches!(err, CdpError::ConnectionClosed { .. }), "{err:?}");

@@ -11,6 +11,8 @@
 //! `rove-browser`, views and refs from `rove-page`, trusted input from
 //! `rove-input`. It knows nothing of wire formats or of LLMs.
 
+#![forbid(unsafe_code)]
+
 mod act;
 mod args;
 mod call;

@@ -12,6 +12,8 @@
 //! the action may already have reached the page. An agent must never blindly
 //! repeat a click that is `possibly_sent`.
 
+#![forbid(unsafe_code)]
+
 use serde::{Deserialize, Serialize};
 
 /// What went wrong, as a stable machine-readable code.

@@ -10,6 +10,8 @@
 //! page to settle. `action_sent` on errors is honest: once the first press
 //! was dispatched, a failure is `possibly_sent`.
 
+#![forbid(unsafe_code)]
+
 mod channel;
 mod drag;
 mod error;

@@ -12,6 +12,8 @@
 //! to another model. Nothing here knows about browsers; keys are never
 //! logged.
 
+#![forbid(unsafe_code)]
+
 mod anthropic;
 mod client;
 mod error;

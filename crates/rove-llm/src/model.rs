@@ -15,8 +15,9 @@ pub enum Wire {
     Gemini,
 }
 
-/// One model at one provider, with how to reach it.
-#[derive(Debug, Clone, PartialEq)]
+/// One model at one provider, with how to reach it. Its `Debug` shows the
+/// key as `<redacted>`: an endpoint may be logged or printed with `{:?}`.
+#[derive(Clone, PartialEq)]
 pub struct Endpoint {
     /// The provider's name as written in the model name (`openai`).
     pub provider: String,
@@ -28,6 +29,18 @@ pub struct Endpoint {
     pub base_url: String,
     /// The key, when the provider needs one. Never logged.
     pub api_key: Option<String>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("provider", &self.provider)
+            .field("model", &self.model)
+            .field("wire", &self.wire)
+            .field("base_url", &self.base_url)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
+            .finish()
+    }
 }
 
 /// What each provider needs: wire, default base URL, and the environment
@@ -156,6 +169,34 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn debug_output_never_shows_a_key() {
+        let key = "sk-live-7f3a9c";
+        let endpoint = Endpoint::resolve("openai:gpt-5-mini", env(&[("OPENAI_API_KEY", key)]))
+            .expect("endpoint");
+        assert_eq!(endpoint.api_key.as_deref(), Some(key));
+        let fallback = Endpoint::resolve(
+            "anthropic:claude-sonnet-4-5",
+            env(&[("ANTHROPIC_API_KEY", "ak-live-2b8e")]),
+        )
+        .expect("fallback");
+        let shown = format!("{endpoint:?}");
+        assert!(!shown.contains(key), "{shown}");
+        assert!(
+            shown.contains("<redacted>") && shown.contains("gpt-5-mini"),
+            "{shown}"
+        );
+        // The client holds both endpoints; its Debug must not show either.
+        let llm =
+            crate::Llm::new(endpoint, Some(fallback), crate::RetryPolicy::default()).expect("llm");
+        let shown = format!("{llm:?} {llm:#?}");
+        assert!(
+            !shown.contains(key) && !shown.contains("ak-live-2b8e"),
+            "{shown}"
+        );
+        assert!(shown.contains("<redacted>"), "{shown}");
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! hold a task forever. Routes are exact paths (the query string is ignored
 //! for matching and handed to the handler).
 
+#![forbid(unsafe_code)]
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -73,8 +73,7 @@ impl Default for HttpLimits {
     }
 }
 
-/// A running HTTP server.
-#[derive(Debug)]
+/// A running HTTP server. Its `Debug` shows the token as `<redacted>`.
 pub struct HttpServer {
     /// Where it listens.
     pub addr: SocketAddr,
@@ -84,6 +83,15 @@ pub struct HttpServer {
     sessions: Arc<BoundedSessions>,
     connections: Arc<Connections>,
     stop: CancellationToken,
+}
+
+impl std::fmt::Debug for HttpServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpServer")
+            .field("addr", &self.addr)
+            .field("token", &"<redacted>")
+            .finish_non_exhaustive()
+    }
 }
 
 impl Drop for HttpServer {

@@ -12,6 +12,8 @@
 //! Over stdio every line gets an answer (`stdio.rs`); over HTTP slow and
 //! many clients are bounded ([`HttpLimits`]).
 
+#![forbid(unsafe_code)]
+
 mod http;
 mod http_auth;
 mod http_conns;

@@ -11,6 +11,8 @@
 //! The format is documented in `docs/view-format.md`. This crate sits on
 //! `rove-browser` and knows nothing of actions, commands or agents.
 
+#![forbid(unsafe_code)]
+
 mod diff;
 mod error;
 mod frames;
@@ -19,6 +21,8 @@ mod record;
 mod refs;
 mod render;
 pub mod tokens;
+#[cfg(test)]
+mod view_tests;
 
 pub use error::PageError;
 pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};

@@ -31,7 +31,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     let env = |name: &str| std::env::var(name).ok();
     let mut primary = Endpoint::resolve(&args.model, env).map_err(|e| llm_failure(&e))?;
     if let Some(key) = &args.api_key {
-        primary.api_key = Some(key.clone());
+        primary.api_key = Some(key.expose().to_owned());
     }
     if let Some(base) = &args.base_url {
         primary.base_url = base.trim_end_matches('/').to_owned();

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::redacted::Redacted;
+
 const EXAMPLES: &str = "\
 Examples:
   rove open https://example.org    open a page (a session daemon keeps the browser)
@@ -647,7 +649,7 @@ pub struct McpArgs {
         hide_env_values = true,
         requires = "http"
     )]
-    pub token: Option<String>,
+    pub token: Option<Redacted>,
 }
 
 #[derive(Debug, Args)]
@@ -673,7 +675,7 @@ pub struct RunArgs {
     pub history: Option<PathBuf>,
     /// The model's API key (default: the provider's environment variable).
     #[arg(long, hide_env_values = true)]
-    pub api_key: Option<String>,
+    pub api_key: Option<Redacted>,
     /// The provider's base URL (default: the provider's environment
     /// variable, then its public API).
     #[arg(long, value_name = "URL")]

@@ -2,6 +2,8 @@
 //! one command on a tokio runtime, and turns SIGINT, SIGTERM and SIGHUP into a
 //! clean exit that ends every browser rove started.
 
+#![forbid(unsafe_code)]
+
 mod acquire;
 mod agent_run;
 mod cli;
@@ -14,6 +16,7 @@ mod failure;
 mod open;
 mod output;
 mod print_config;
+mod redacted;
 mod remote;
 mod shell_hint;
 mod skill;
@@ -74,6 +77,11 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
         Command::Daemon => {
+            // A session of its own: the terminal that started the first
+            // command (its Ctrl-C, its hang-up) no longer reaches the daemon.
+            if let Err(e) = rustix::process::setsid() {
+                tracing::debug!(error = %e, "setsid failed; the daemon stays in the caller's session");
+            }
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
         }
@@ -106,7 +114,14 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         }
     };
     if args.http {
-        return match rove_mcp::serve_http(args.port, args.token.clone(), source, config).await {
+        return match rove_mcp::serve_http(
+            args.port,
+            args.token.as_ref().map(|t| t.expose().to_owned()),
+            source,
+            config,
+        )
+        .await
+        {
             Ok(server) => {
                 out.line(&format!(
                     "rove MCP at {}\nsend the header: Authorization: Bearer {}",

@@ -7,7 +7,6 @@
 
 mod support;
 
-use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -26,8 +25,7 @@ fn hold_lock(env: &Env, session: &str) -> std::fs::File {
         .write(true)
         .open(env.lock(session))
         .expect("lock file");
-    // SAFETY: flock on a descriptor this test owns.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    let locked = rove_testkit::take_lock(&file);
     assert!(locked, "the lock was free");
     writeln!(file, "{}", std::process::id()).expect("pid");
     file
@@ -186,8 +184,8 @@ async fn an_action_cut_off_by_the_daemon_dying_may_have_reached_the_page() {
         .await
         .expect("the click reached the page")
         .expect("hit");
-    // SAFETY: kill on a pid this test's command started.
-    unsafe { libc::kill(daemon, libc::SIGKILL) };
+    // A pid this test's command started.
+    rove_testkit::kill(daemon as u32);
     let (status, failed) = clicking.await.expect("joined");
     assert_eq!(status, 6, "{failed}");
     let error = &failed["error"];
@@ -214,8 +212,8 @@ async fn a_reading_command_cut_off_by_the_daemon_dying_sent_nothing() {
         env.rove(&["--json", "wait", "--text", "never there", "30000"]),
     ));
     wait_for_line(&env.log("default"), "running command=\"wait\"").await;
-    // SAFETY: kill on a pid this test's command started.
-    unsafe { libc::kill(daemon, libc::SIGKILL) };
+    // A pid this test's command started.
+    rove_testkit::kill(daemon as u32);
     let (status, failed) = waiting.await.expect("joined");
     assert_eq!(status, 6, "{failed}");
     assert_eq!(failed["error"]["code"], "BROWSER_DISCONNECTED");
@@ -241,8 +239,8 @@ async fn killing_the_browser_during_wait_reports_it_gone_and_the_next_command_re
         env.rove(&["--json", "wait", "--text", "never there", "30000"]),
     ));
     wait_for_line(&env.log("default"), "running command=\"wait\"").await;
-    // SAFETY: kill on a pid this test's daemon started.
-    unsafe { libc::kill(browser, libc::SIGKILL) };
+    // A pid this test's daemon started.
+    rove_testkit::kill(browser as u32);
     let (status, failed) = waiting.await.expect("joined");
     assert_eq!(status, 6, "{failed}");
     let error = &failed["error"];
@@ -375,8 +373,8 @@ async fn a_killed_daemon_leaves_no_chromium_folder_in_the_temp_folder() {
     let url = env.server.url("/form");
     env.ok(&["open", &url]).await;
     let (daemon, browser) = pids(&env.socket("default")).await;
-    // SAFETY: kill on a pid this test's command started.
-    unsafe { libc::kill(daemon, libc::SIGKILL) };
+    // A pid this test's command started.
+    rove_testkit::kill(daemon as u32);
     assert!(gone_within(daemon, Duration::from_secs(5)).await);
     assert!(gone_within(browser, Duration::from_secs(10)).await);
     assert_eq!(

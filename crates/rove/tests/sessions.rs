@@ -120,8 +120,8 @@ async fn a_stale_socket_is_replaced_and_a_dead_browser_restarted() {
     env.ok(&["open", &url]).await;
     let ping = ping(&env.socket("default")).await;
     let browser = ping["browser_pid"].as_i64().expect("browser pid") as i32;
-    // SAFETY: kill on a pid this test's daemon started.
-    unsafe { libc::kill(browser, libc::SIGKILL) };
+    // A pid this test's daemon started.
+    rove_testkit::kill(browser as u32);
     assert!(gone_within(browser, Duration::from_secs(5)).await);
     let reopened = env.ok(&["open", &url]).await;
     let notes = reopened["notes"].to_string();
@@ -303,8 +303,8 @@ async fn a_killed_daemon_is_replaced_by_the_next_command() {
     let before = ping(&env.socket("default")).await;
     let daemon = before["pid"].as_i64().expect("pid") as i32;
     let browser = before["browser_pid"].as_i64().expect("browser pid") as i32;
-    // SAFETY: kill on a pid this test's command started.
-    unsafe { libc::kill(daemon, libc::SIGKILL) };
+    // A pid this test's command started.
+    rove_testkit::kill(daemon as u32);
     assert!(gone_within(daemon, Duration::from_secs(5)).await);
     assert!(
         gone_within(browser, Duration::from_secs(10)).await,

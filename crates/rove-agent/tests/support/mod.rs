@@ -2,14 +2,14 @@
 //! server that speaks each provider's wire format and plays a scripted
 //! model (it reads the views in the requests to pick refs, as a model
 //! would), and a session in real Chromium.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rove_agent::AgentConfig;
-use rove_browser::{Browser, LaunchOptions};
+use rove_browser::Browser;
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_llm::{Endpoint, Llm, RetryPolicy};
 use rove_localserver::{LocalServer, Response, Routes};
@@ -225,9 +225,7 @@ impl Env {
             ..RetryPolicy::default()
         };
         let llm = Llm::new(endpoint, fallback, fast).expect("llm");
-        let browser = Browser::launch(LaunchOptions::default())
-            .await
-            .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"));
+        let browser = rove_testkit::launch().await;
         let mut session = Session::start(&browser, SessionConfig::default())
             .await
             .expect("session");

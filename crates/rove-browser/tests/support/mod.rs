@@ -1,17 +1,11 @@
-//! Shared helpers for rove-browser's integration tests.
-#![allow(dead_code)]
+//! rove-browser's test support: the shared helpers of `rove-testkit`, plus
+//! the fixture pages and scripts only these tests use.
+#![allow(dead_code, unused_imports)]
 
 use std::path::{Path, PathBuf};
 
-use rove_browser::{Browser, LaunchOptions};
 use rove_localserver::{LocalServer, Response, Routes};
-
-/// Launches the system Chromium. Fails (never skips) when it is missing.
-pub async fn launch() -> Browser {
-    Browser::launch(LaunchOptions::default())
-        .await
-        .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"))
-}
+pub use rove_testkit::{External, Proxy, launch, pid_alive};
 
 pub async fn fixture_server() -> LocalServer {
     LocalServer::start(
@@ -29,21 +23,9 @@ pub async fn fixture_server() -> LocalServer {
     .expect("fixture server")
 }
 
-pub fn pid_alive(pid: u32) -> bool {
-    // A zombie is dead: it only waits for its parent to read its status.
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => !stat
-            .rsplit_once(')')
-            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
-        Err(_) => false,
-    }
-}
-
+/// A fresh folder for this test (`rove-test-<name>-<pid>`).
 pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rove-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+    rove_testkit::scratch_dir(&format!("test-{name}"))
 }
 
 pub fn write_script(path: &Path, body: &str) {

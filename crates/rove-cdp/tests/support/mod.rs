@@ -1,5 +1,5 @@
 //! A scriptable WebSocket peer that speaks just enough CDP for transport tests.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,14 +1,14 @@
 //! Shared helpers for rove-commands' tests: a session in a launched browser
 //! over fixture pages on 127.0.0.1, commands given as JSON (the shape the
 //! faces send), and refs found the way an agent finds them.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::time::Duration;
 
-use rove_browser::{Browser, LaunchOptions};
+use rove_browser::Browser;
 use rove_commands::{Command, CommandError, Outcome, Session, SessionConfig};
 use rove_errors::Classify;
-use rove_localserver::{LocalServer, Response, Routes};
+use rove_localserver::{LocalServer, Routes};
 use serde_json::Value;
 
 /// A session over the fixture pages.
@@ -20,19 +20,10 @@ pub struct Fixture {
 
 /// Every page in `tests/fixtures`, served at `/<name>`, plus `extra` routes.
 pub fn fixture_routes() -> Routes {
-    let dir = format!("{}/tests/fixtures", env!("CARGO_MANIFEST_DIR"));
-    let mut routes = Routes::new();
-    for entry in std::fs::read_dir(&dir).expect("fixtures") {
-        let path = entry.expect("entry").path();
-        let name = path
-            .file_name()
-            .expect("name")
-            .to_string_lossy()
-            .into_owned();
-        let html = std::fs::read_to_string(&path).expect("read fixture");
-        routes = routes.page(&format!("/{name}"), Response::html(html));
-    }
-    routes
+    rove_testkit::fixture_routes(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures"
+    )))
 }
 
 impl Fixture {
@@ -42,9 +33,7 @@ impl Fixture {
 
     pub async fn with(routes: Routes, config: SessionConfig) -> Fixture {
         let server = LocalServer::start(routes).await.expect("server");
-        let browser = Browser::launch(LaunchOptions::default())
-            .await
-            .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"));
+        let browser = rove_testkit::launch().await;
         let session = Session::start(&browser, config).await.expect("session");
         Fixture {
             browser,

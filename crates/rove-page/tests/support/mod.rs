@@ -1,11 +1,11 @@
 //! Fixture pages served on two 127.0.0.1 ports, and a launched browser.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::time::Duration;
 
-use rove_browser::{Browser, LaunchOptions, Tab};
+use rove_browser::{Browser, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
-use rove_page::{FindQuery, PageModel, Ref};
+use rove_page::{PageModel, Ref};
 
 pub const FIXTURES: [&str; 12] = [
     "impersonation.html",
@@ -74,9 +74,7 @@ impl Env {
         // round only for frames.html, which points at the second.
         let other = serve(0).await;
         let main = serve(other.addr().port()).await;
-        let browser = Browser::launch(LaunchOptions::default())
-            .await
-            .unwrap_or_else(|e| panic!("launching Chromium failed (is it installed?): {e}"));
+        let browser = rove_testkit::launch().await;
         Env {
             main,
             other,
@@ -111,18 +109,7 @@ impl Env {
 
 /// The ref of the first find match for `text`, optionally of `role`.
 pub async fn find_ref(model: &mut PageModel, text: &str, role: Option<&str>) -> Ref {
-    let found = model
-        .find(&FindQuery {
-            text: text.into(),
-            role: role.map(str::to_owned),
-            limit: Some(1),
-        })
-        .await
-        .expect("find");
-    *found
-        .matches
-        .first()
-        .unwrap_or_else(|| panic!("no match in {}", found.text))
+    rove_testkit::find(model, text, role).await
 }
 
 /// Evaluates `body` (a function body using `this`) on the element a ref names.

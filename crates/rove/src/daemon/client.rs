@@ -455,16 +455,7 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
     for _ in 0..global.verbose {
         command.arg("-v");
     }
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: setsid is async-signal-safe and touches no memory; it
-        // detaches the daemon from this terminal's signals.
-        unsafe {
-            command.pre_exec(|| {
-                libc::setsid();
-                Ok(())
-            });
-        }
-    }
+    // The daemon detaches from this terminal's signals itself, first thing
+    // (`setsid` in main), so no code runs between fork and exec here.
     command.spawn().map_err(|e| failed(e.to_string()))
 }

@@ -11,7 +11,6 @@
 
 use std::fs::File;
 use std::io::Write;
-use std::os::fd::AsRawFd;
 use std::path::Path;
 
 /// The lock, held while this value lives.
@@ -32,15 +31,10 @@ fn open(path: &Path) -> std::io::Result<File> {
 
 /// `flock(LOCK_EX | LOCK_NB)`: true if this descriptor now holds the lock.
 fn try_flock(file: &File) -> std::io::Result<bool> {
-    // SAFETY: flock on a descriptor the caller owns; no memory involved.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-        return Ok(true);
-    }
-    let error = std::io::Error::last_os_error();
-    if error.raw_os_error() == Some(libc::EWOULDBLOCK) {
-        Ok(false)
-    } else {
-        Err(error)
+    match rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -56,9 +56,7 @@ pub fn valid_session(name: &str) -> bool {
 /// The longest path a Unix socket address holds, without the closing NUL
 /// (107 bytes on Linux, 103 on the BSDs).
 fn socket_path_limit() -> usize {
-    // SAFETY: sockaddr_un is plain data; all zeroes is a valid value.
-    let addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
-    addr.sun_path.len() - 1
+    rove_browser::socket_path_max()
 }
 
 /// The socket of a session, or why it cannot have one: a socket's path must

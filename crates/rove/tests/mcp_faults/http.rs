@@ -424,3 +424,12 @@ async fn http_at_the_connection_cap_with_every_connection_busy_a_new_one_gets_50
     assert_eq!(answer.status, 503, "{answer:?}");
     assert_eq!(server.connections(), 1);
 }
+
+#[tokio::test]
+async fn the_http_servers_debug_output_never_shows_its_token() {
+    let server = small_server(rove_mcp::HttpLimits::default()).await;
+    assert_eq!(server.token, "s3cret");
+    let shown = format!("{server:?} {server:#?}");
+    assert!(!shown.contains("s3cret"), "{shown}");
+    assert!(shown.contains("<redacted>"), "{shown}");
+}

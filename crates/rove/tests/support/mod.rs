@@ -1,7 +1,7 @@
 //! Shared helpers for the tests that drive the real `rove` binary over
 //! session daemons: a private runtime folder per test, running commands,
 //! talking to a daemon's socket, and watching processes end.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -21,13 +21,7 @@ pub struct Env {
     pub server: LocalServer,
 }
 
-/// A fresh, empty folder under the system temp folder.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rove-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+pub use rove_testkit::{lock_is_held, scratch_dir as scratch};
 
 impl Env {
     /// An environment whose server answers `routes`.
@@ -149,25 +143,17 @@ pub fn ref_of(view: &str, marker: &str) -> String {
         .to_owned()
 }
 
+/// Whether a process runs (a zombie counts as gone); pids here are the
+/// daemon's answers, signed.
 pub fn alive(pid: i32) -> bool {
-    // Zombies count as gone: this machine's PID 1 may not reap them.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|s| {
-            !s.rsplit_once(')')
-                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
-        })
-        .unwrap_or(false)
+    u32::try_from(pid).is_ok_and(rove_testkit::pid_alive)
 }
 
 pub async fn gone_within(pid: i32, limit: Duration) -> bool {
-    let started = Instant::now();
-    while started.elapsed() < limit {
-        if !alive(pid) {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    match u32::try_from(pid) {
+        Ok(pid) => rove_testkit::gone_within(pid, limit).await,
+        Err(_) => true,
     }
-    !alive(pid)
 }
 
 /// Asks a daemon for its pids, over its socket (after its greeting).
@@ -211,17 +197,6 @@ pub async fn wait_for_line(file: &Path, needle: &str) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-}
-
-/// Whether a process holds the `flock` on `path` (taken and given back at
-/// once when it is free).
-pub fn lock_is_held(path: &Path) -> bool {
-    use std::os::fd::AsRawFd;
-    let Ok(file) = std::fs::OpenOptions::new().read(true).open(path) else {
-        return false;
-    };
-    // SAFETY: flock on a descriptor this function owns.
-    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) != 0 }
 }
 
 pub mod remote;

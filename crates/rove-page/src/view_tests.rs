@@ -1,0 +1,272 @@
+//! Rendering and diffing checked without a browser: lines built in memory
+//! as the walker would send them, and the exact text an LLM would read.
+//! These run in milliseconds; the browser tests (tests/views.rs) cover what
+//! the walker itself reads from real pages.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::diff::{diff, render_changes, shown_elements};
+use crate::record::{Line, Record};
+use crate::refs::{NodeKey, RefTable};
+use crate::render::{RenderOptions, render};
+
+/// What a line is, as the walker would describe it; the one place that
+/// knows the record's fields.
+#[derive(Default)]
+struct Spec {
+    role: &'static str,
+    name: &'static str,
+    value: Option<&'static str>,
+    flags: &'static str,
+    level: Option<u8>,
+    text: Option<&'static str>,
+    href: Option<&'static str>,
+}
+
+fn line(uid: u32, depth: u16, spec: Spec) -> Line {
+    let text_index = u16::from(spec.text.is_some());
+    Line {
+        key: NodeKey {
+            doc: Arc::from("doc"),
+            uid,
+        },
+        text_index,
+        depth,
+        record: Record {
+            u: uid,
+            d: depth,
+            r: spec.role.into(),
+            n: spec.name.into(),
+            v: spec.value.map(str::to_owned),
+            f: spec.flags.into(),
+            l: spec.level,
+            t: spec.text.map(str::to_owned),
+            h: spec.href.map(str::to_owned),
+            ..Record::default()
+        },
+    }
+}
+
+fn el(uid: u32, depth: u16, role: &'static str, name: &'static str) -> Line {
+    line(
+        uid,
+        depth,
+        Spec {
+            role,
+            name,
+            ..Spec::default()
+        },
+    )
+}
+
+/// A run of text owned by element `owner`.
+fn text(owner: u32, depth: u16, words: &'static str) -> Line {
+    line(
+        owner,
+        depth,
+        Spec {
+            role: "text",
+            text: Some(words),
+            ..Spec::default()
+        },
+    )
+}
+
+fn view(lines: &[Line], refs: &mut RefTable) -> String {
+    render(lines, refs, &RenderOptions::default()).text
+}
+
+fn changes(old: &[Line], new: &[Line], refs: &mut RefTable) -> String {
+    let shown: HashSet<NodeKey> = shown_elements(old, new);
+    render_changes(&diff(old, new), refs, &RenderOptions::default(), &shown).0
+}
+
+fn login_form() -> Vec<Line> {
+    vec![
+        line(
+            1,
+            0,
+            Spec {
+                role: "heading",
+                name: "Sign in",
+                level: Some(1),
+                ..Spec::default()
+            },
+        ),
+        el(2, 0, "textbox", "Email"),
+        line(
+            3,
+            0,
+            Spec {
+                role: "checkbox",
+                name: "Remember me",
+                flags: "checked",
+                ..Spec::default()
+            },
+        ),
+        el(4, 0, "button", "Log in"),
+    ]
+}
+
+#[test]
+fn elements_render_as_ref_role_name_flags_and_value() {
+    let mut refs = RefTable::default();
+    let mut lines = login_form();
+    lines[1].record.v = Some("ada@example.org".into());
+    assert_eq!(
+        view(&lines, &mut refs),
+        "e1 h1 \"Sign in\"\n\
+         e2 textbox \"Email\": ada@example.org\n\
+         e3 checkbox \"Remember me\" [checked]\n\
+         e4 button \"Log in\"\n"
+    );
+}
+
+#[test]
+fn nesting_indents_and_unnamed_lists_dissolve_into_bullets() {
+    let mut refs = RefTable::default();
+    let lines = vec![
+        el(1, 0, "navigation", "Main"),
+        el(2, 1, "list", ""),
+        el(3, 2, "listitem", ""),
+        el(4, 3, "link", "Home"),
+        el(5, 2, "listitem", ""),
+        el(6, 3, "link", "Pricing"),
+        text(1, 1, "Call us"),
+    ];
+    assert_eq!(
+        view(&lines, &mut refs),
+        "e1 navigation \"Main\"\n\
+         \x20 - e2 link \"Home\"\n\
+         \x20 - e3 link \"Pricing\"\n\
+         \x20 Call us\n"
+    );
+}
+
+#[test]
+fn a_simple_table_row_renders_on_one_line() {
+    let mut refs = RefTable::default();
+    let lines = vec![
+        el(1, 0, "table", "Plans"),
+        el(2, 1, "row", ""),
+        el(3, 2, "cell", "Basic"),
+        el(4, 2, "cell", ""),
+        el(5, 3, "button", "Buy"),
+    ];
+    assert_eq!(
+        view(&lines, &mut refs),
+        "e1 table \"Plans\"\n  e2 | Basic | e3 button \"Buy\" |\n"
+    );
+}
+
+#[test]
+fn link_targets_show_only_when_asked_and_same_origin_ones_are_shortened() {
+    let lines = vec![line(
+        1,
+        0,
+        Spec {
+            role: "link",
+            name: "Docs",
+            href: Some("https://example.org/docs"),
+            ..Spec::default()
+        },
+    )];
+    assert_eq!(view(&lines, &mut RefTable::default()), "e1 link \"Docs\"\n");
+    let opts = RenderOptions {
+        urls: true,
+        origin: Some("https://example.org".into()),
+        ..RenderOptions::default()
+    };
+    assert_eq!(
+        render(&lines, &mut RefTable::default(), &opts).text,
+        "e1 link \"Docs\" -> /docs\n"
+    );
+}
+
+#[test]
+fn a_budget_cuts_the_view_at_a_line_and_says_where() {
+    let lines: Vec<Line> = (1..=200).map(|uid| el(uid, 0, "button", "Edit")).collect();
+    let opts = RenderOptions {
+        budget: Some(100),
+        ..RenderOptions::default()
+    };
+    let out = render(&lines, &mut RefTable::default(), &opts);
+    let cut = out.cut_at.expect("200 buttons do not fit in 100 tokens");
+    assert!(out.tokens <= 100, "{} tokens", out.tokens);
+    assert_eq!(
+        out.text.lines().count(),
+        cut,
+        "one line per record before the cut"
+    );
+    assert_eq!(out.last_ref.map(|r| r.0), Some(cut as u32));
+    assert!(out.text.ends_with(&format!("e{cut} button \"Edit\"\n")));
+}
+
+#[test]
+fn page_text_that_looks_like_a_ref_line_is_quoted() {
+    let lines = vec![text(1, 0, "e9 button \"Pay now\"")];
+    let shown = view(&lines, &mut RefTable::default());
+    assert!(!shown.starts_with("e9 "), "{shown}");
+    assert!(shown.contains("e9 button"), "{shown}");
+}
+
+#[test]
+fn a_diff_shows_added_removed_and_changed_lines_with_their_refs() {
+    let mut refs = RefTable::default();
+    let old = login_form();
+    // The first view gives e1..e4.
+    view(&old, &mut refs);
+    let mut new = login_form();
+    new[2].record.f = String::new(); // unchecked
+    new.remove(3); // the button went
+    new.push(el(5, 0, "alert", "Wrong password"));
+    // In page order: the alert stands where the button stood.
+    assert_eq!(
+        changes(&old, &new, &mut refs),
+        "~ e3 checkbox \"Remember me\"\n\
+         + e5 alert \"Wrong password\"\n\
+         - e4 button \"Log in\"\n"
+    );
+}
+
+#[test]
+fn nothing_changed_is_an_empty_diff() {
+    let mut refs = RefTable::default();
+    let old = login_form();
+    view(&old, &mut refs);
+    assert_eq!(changes(&old, &login_form(), &mut refs), "");
+}
+
+#[test]
+fn a_removed_element_counts_its_insides_instead_of_listing_them() {
+    let mut refs = RefTable::default();
+    let old = vec![
+        el(1, 0, "dialog", "Cookies"),
+        el(2, 1, "button", "Accept"),
+        el(3, 1, "button", "Reject"),
+        el(4, 0, "main", ""),
+    ];
+    view(&old, &mut refs);
+    let new = vec![el(4, 0, "main", "")];
+    assert_eq!(
+        changes(&old, &new, &mut refs),
+        "- e1 dialog \"Cookies\" (and 2 lines inside)\n"
+    );
+}
+
+#[test]
+fn added_text_in_a_shown_element_carries_that_elements_ref() {
+    // Bare text in a diff could not say where it appeared.
+    let mut refs = RefTable::default();
+    let old = vec![el(1, 0, "status", "")];
+    view(&old, &mut refs);
+    let new = vec![el(1, 0, "status", ""), text(1, 1, "Saved")];
+    let bare = vec![text(9, 0, "Saved")];
+    assert_eq!(
+        changes(&[], &bare, &mut refs),
+        "+ Saved\n",
+        "no holder shown"
+    );
+    assert_eq!(changes(&old, &new, &mut refs), "+ e1 text Saved\n");
+}

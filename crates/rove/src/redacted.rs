@@ -1,0 +1,61 @@
+//! A command-line value that must not show in `Debug` output (an API key, a
+//! bearer token): the parsed arguments are `Debug`, and a `{:?}` in a log
+//! or a panic message would otherwise print the secret.
+
+use std::convert::Infallible;
+use std::str::FromStr;
+
+/// A string whose `Debug` is `"<redacted>"`; `expose` gives the value.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Redacted(String);
+
+impl Redacted {
+    /// The value itself, for the one place that sends it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for Redacted {
+    type Err = Infallible;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Redacted(s.to_owned()))
+    }
+}
+
+impl std::fmt::Debug for Redacted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("\"<redacted>\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::Cli;
+
+    #[test]
+    fn parsed_arguments_never_show_a_key_or_token_in_debug() {
+        let run = Cli::try_parse_from([
+            "rove",
+            "run",
+            "a task",
+            "--model",
+            "openai:gpt-5-mini",
+            "--api-key",
+            "sk-live-51c0ffee",
+        ])
+        .expect("run parses");
+        let shown = format!("{run:?} {run:#?}");
+        assert!(!shown.contains("sk-live-51c0ffee"), "{shown}");
+        assert!(shown.contains("<redacted>"), "{shown}");
+
+        let mcp = Cli::try_parse_from(["rove", "mcp", "--http", "--token", "tok-live-77aa"])
+            .expect("mcp parses");
+        let shown = format!("{mcp:?}");
+        assert!(!shown.contains("tok-live-77aa"), "{shown}");
+        assert!(shown.contains("<redacted>"), "{shown}");
+    }
+}
