@@ -523,6 +523,8 @@ fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {
 pub fn tool_specs() -> Vec<ToolSpec> {
     let mut specs: Vec<ToolSpec> = rove_commands::tools()
         .iter()
+        // The agent's browser lives as long as its run.
+        .filter(|t| t.name != "close")
         .map(|t| ToolSpec {
             name: t.name.to_owned(),
             description: t.description.to_owned(),

@@ -263,6 +263,7 @@ pub struct UploadArgs {
 #[serde(deny_unknown_fields)]
 pub struct DialogArgs {
     /// Accept (OK) or dismiss (Cancel).
+    #[schemars(extend("description" = ""))]
     pub accept: bool,
     /// The answer to a prompt.
     #[schemars(extend("description" = ""))]

@@ -93,13 +93,13 @@ vocabulary! {
     /// A view of the page.
     Snapshot(SnapshotArgs) = "snapshot" {
         title: "View the page",
-        description: "The page as text: roles, names, values, refs. Use mode diff after acting elsewhere, interactive for controls only.",
+        description: "The page as text with refs. mode diff: changes since the last view; interactive: controls only.",
         effect: Reads,
     },
     /// Elements matching text, with a line of context each.
     Find(FindArgs) = "find" {
         title: "Find elements",
-        description: "Refs of elements containing text, with context. Use when the element is not in the view.",
+        description: "Refs of elements containing text, with context, also outside the view.",
         effect: Reads,
     },
     /// Click an element.
@@ -117,7 +117,7 @@ vocabulary! {
     /// Type text at the end of a field, key by key.
     Type(TypeArgs) = "type" {
         title: "Type text",
-        description: "Type text at the end of a field, key by key (no ref: into whatever has the focus).",
+        description: "Type text key by key at the end of a field (no ref: into the focused element).",
         effect: Acts,
     },
     /// Replace a field's value.
@@ -183,7 +183,7 @@ vocabulary! {
     /// Capture the viewport, the full page, an element or a clip.
     Screenshot(ScreenshotArgs) = "screenshot" {
         title: "Screenshot",
-        description: "An image of the viewport, the full page or one element. Use when layout or pictures matter.",
+        description: "An image of the viewport, the full page or an element.",
         effect: Reads,
     },
     /// The page's main content as markdown.
@@ -195,13 +195,19 @@ vocabulary! {
     /// Wait for text, a URL, a load state or a time.
     Wait(WaitArgs) = "wait" {
         title: "Wait",
-        description: "Wait for text to appear or go, for the URL or a load state, or for ms milliseconds.",
+        description: "Wait for text to appear or go, a URL, a load state, or ms milliseconds.",
         effect: Reads,
+    },
+    /// End the session's pages (a face that owns the browser ends it too).
+    Close = "close" {
+        title: "Close",
+        description: "Close the browser; the next call starts a new one.",
+        effect: Acts,
     },
     /// Run JavaScript in the page; the result as JSON.
     Eval(EvalArgs) = "eval" {
         title: "Run JavaScript",
-        description: "Run JavaScript in the page: an expression, or a function (called with the element when ref is given). Returns JSON.",
+        description: "Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.",
         effect: Acts,
     },
 }
@@ -227,7 +233,8 @@ impl Command {
     }
 
     /// Whether the command may change the page (and so is followed by a view
-    /// of what changed). Reading commands return their own result instead.
+    /// of what changed). Reading commands return their own result instead,
+    /// and `close` leaves no page to view.
     pub fn acts(&self) -> bool {
         !matches!(
             self,
@@ -236,6 +243,7 @@ impl Command {
                 | Command::Screenshot(_)
                 | Command::Read(_)
                 | Command::Wait(_)
+                | Command::Close
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

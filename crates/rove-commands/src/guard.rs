@@ -205,8 +205,9 @@ enum Ran {
 fn needs_page(command: &Command) -> bool {
     match command {
         Command::Open(args) => !args.new_tab,
-        // Tabs are the browser's business; a dialog blocks the page anyway.
-        Command::Tab(_) | Command::Dialog(_) => false,
+        // Tabs are the browser's business; a dialog blocks the page anyway;
+        // closing must work whatever state the page is in.
+        Command::Tab(_) | Command::Dialog(_) | Command::Close => false,
         _ => true,
     }
 }

@@ -271,6 +271,21 @@ impl Session {
         Ok(out)
     }
 
+    /// `close` run on the session itself: every tab closed (the face that
+    /// owns the browser then ends it; a browser someone else started stays).
+    async fn close_tabs(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+        let tabs = self.context.tabs();
+        for tab in &tabs {
+            self.context.close_tab(tab.id).await?;
+            self.forget(tab.id);
+        }
+        out.happened.push(format!(
+            "closed the session's {} tab(s); open a URL to start again",
+            tabs.len()
+        ));
+        Ok(())
+    }
+
     /// Dispatches; returns whether a tab the command opened should take the
     /// focus (a plain click on a `target=_blank` link does, a middle click
     /// does not).
@@ -299,6 +314,7 @@ impl Session {
             Command::Read(args) => self.read(args, out).await?,
             Command::Wait(args) => self.wait(args, out).await?,
             Command::Eval(args) => self.eval(args, out).await?,
+            Command::Close => self.close_tabs(out).await?,
         }
         Ok(true)
     }

@@ -120,6 +120,13 @@ impl RoveMcp {
                 return CallToolResult::error(vec![ContentBlock::text(json!(error).to_string())]);
             }
         };
+        if let (Command::Close, Backend::Own(session)) = (&command, &*self.backend) {
+            // The whole browser ends; the next call starts a new one.
+            session.shut_down(std::time::Duration::from_secs(10)).await;
+            return CallToolResult::success(vec![ContentBlock::text(
+                "closed the browser; the next call starts a new one",
+            )]);
+        }
         match &*self.backend {
             Backend::Shared(forward) => {
                 let answer = (forward.0)(json!({"command": command})).await;

@@ -65,6 +65,16 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
     rove_mcp::Forwarder(std::sync::Arc::new(move |mut request: Value| {
         let global = global.clone();
         Box::pin(async move {
+            if request["command"]["command"] == "close" {
+                // The shared session ends as `rove close` ends it; the next
+                // call starts its daemon again.
+                return match client::close(&global).await {
+                    Ok(_) => {
+                        json!({"ok": true, "text": format!("closed session {}; the next call starts it again", global.session)})
+                    }
+                    Err(failure) => json!({"ok": false, "error": failure.report}),
+                };
+            }
             if let Err(failure) = add_policy(&global, &mut request) {
                 return json!({"ok": false, "error": failure.report});
             }
@@ -314,10 +324,10 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             target: a.r#ref.as_deref().map(ref_of).transpose()?,
         }),
         Cli::Back => rc::Command::Back,
+        Cli::Close => rc::Command::Close,
         Cli::Forward => rc::Command::Forward,
         Cli::Reload => rc::Command::Reload,
         Cli::Doctor
-        | Cli::Close
         | Cli::Daemon
         | Cli::Mcp(_)
         | Cli::PrintConfig(_)

@@ -433,8 +433,68 @@ async fn a_named_session_is_shared_between_the_shell_and_mcp() {
     let stale = client.call("click", json!({"ref": "e999"})).await;
     assert_eq!(stale["isError"], true);
     assert!(text_of_error(&stale).contains("REF_NOT_FOUND"));
-    let closed = shell(&["close"]).output().await.expect("close");
-    assert!(closed.status.success());
+    // The close tool ends the shared session as `rove close` would: the
+    // shell then finds nothing left to close.
+    let closed = client.call("close", json!({})).await;
+    assert_eq!(closed["isError"], false, "{closed}");
+    let again = shell(&["close"]).output().await.expect("close");
+    assert!(again.status.success());
+    let again: Value = serde_json::from_slice(&again.stdout).expect("json");
+    assert_eq!(again["closed"], Value::Null, "the session was already gone");
+}
+
+/// Chromium processes whose parent is `pid`.
+fn browsers_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid …
+        let Some((head, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let comm = head.split_once(" (").map(|(_, c)| c).unwrap_or_default();
+        let ppid = rest
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(pid) && comm.contains("chrom") {
+            if let Ok(child) = entry.file_name().to_string_lossy().parse() {
+                found.push(child);
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn the_close_tool_ends_the_browser_and_the_next_call_starts_a_new_one() {
+    let page = "<!doctype html><title>Before</title><p>first browser</p>";
+    let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
+        .await
+        .expect("server");
+    let mut client = Client::start().await;
+    let pid = client._child.id().expect("pid");
+    let opened = client.call("open", json!({"url": server.url("/p")})).await;
+    assert_eq!(opened["isError"], false, "{opened}");
+    let first = browsers_of(pid);
+    assert!(!first.is_empty(), "a browser runs under the server");
+
+    let closed = client.call("close", json!({})).await;
+    assert_eq!(closed["isError"], false, "{closed}");
+    assert!(text(&closed, 0).contains("closed the browser"), "{closed}");
+    let alive = |p: &u32| std::path::Path::new(&format!("/proc/{p}")).exists();
+    assert!(
+        !first.iter().any(alive),
+        "the first browser ended: {first:?}"
+    );
+
+    let view = client.call("snapshot", json!({})).await;
+    assert_eq!(view["isError"], false, "{view}");
+    assert!(!text(&view, 0).contains("first browser"), "{view}");
+    let second = browsers_of(pid);
+    assert!(!second.is_empty() && second.iter().all(|p| !first.contains(p)));
 }
 
 fn text_of_error(result: &Value) -> String {

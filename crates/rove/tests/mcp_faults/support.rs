@@ -214,7 +214,13 @@ pub async fn read_answer(stream: &mut TcpStream, id: Option<u64>) -> Answer {
             Ok(Ok(n)) => got.extend_from_slice(&chunk[..n]),
         }
         let text = String::from_utf8_lossy(&got);
-        if wanted.as_ref().is_some_and(|w| text.contains(w.as_str())) {
+        // The answer is whole once the event that carries the id has ended
+        // (a blank line after it): a long one comes in several reads.
+        let whole = wanted.as_ref().is_some_and(|w| {
+            text.find(w.as_str())
+                .is_some_and(|at| text[at..].contains("\n\n"))
+        });
+        if whole {
             break;
         }
     }
