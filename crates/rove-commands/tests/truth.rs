@@ -323,7 +323,10 @@ async fn fill_keeps_the_focus_and_says_when_the_page_took_the_field_away() {
         out.happened
     );
     assert_eq!(f.eval("hidden_field.value").await, "notebook");
-    let e = f.fails(json!({"command": "fill", "text": "x"})).await;
+    // `fill` needs the field: refused while the call is parsed.
+    let e = rove_commands::Command::from_tool_call("fill", Some(&json!({"text": "x"})))
+        .expect_err("fill without a ref");
     assert_eq!(code(&e), "COMMAND_REJECTED");
+    assert!(e.to_string().contains("missing field `ref`"), "{e}");
     f.close().await;
 }

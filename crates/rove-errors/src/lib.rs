@@ -221,7 +221,7 @@ impl From<ActionSent> for SideEffect {
 /// A failure as every face shows it: `{"code", "message", "hint", "retry",
 /// "action_sent", "side_effect", "facts"}`. The CLI's `--json`, MCP's error results and the
 /// agent's history all carry this shape.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// The vocabulary code.
     pub code: ErrorCode,

@@ -24,7 +24,7 @@ mod stdio;
 mod tools;
 
 pub use http::{HttpLimits, HttpServer, serve_http, serve_http_with};
-pub use server::{BrowserSource, Forwarder, McpError, RoveMcp};
+pub use server::{BrowserSource, Forwarder, McpError, RoveMcp, SharedAnswer};
 pub use stdio::MAX_MESSAGE_BYTES;
 
 /// The tools as `tools/list` shows them, as JSON (for docs and tests).

@@ -31,13 +31,31 @@ pub enum BrowserSource {
     Shared(Forwarder),
 }
 
-/// Sends `{"command": …}` to a shared session and returns its answer:
-/// `{"ok": true, "text", "image"?}` or `{"ok": false, "error", "fresh_view"?}`.
+/// Sends a command to a shared session and returns its answer.
 #[derive(Clone)]
-pub struct Forwarder(pub Arc<dyn Fn(Value) -> Forwarded + Send + Sync>);
+pub struct Forwarder(pub Arc<dyn Fn(Command) -> Forwarded + Send + Sync>);
 
 /// The answer a [`Forwarder`] is working on.
-pub type Forwarded = std::pin::Pin<Box<dyn std::future::Future<Output = Value> + Send>>;
+pub type Forwarded = std::pin::Pin<Box<dyn std::future::Future<Output = SharedAnswer> + Send>>;
+
+/// What a shared session answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SharedAnswer {
+    /// The command ran: its text, and an image (MIME type, base64 bytes).
+    Done {
+        /// The outcome as text.
+        text: String,
+        /// An image to show inline.
+        image: Option<(String, String)>,
+    },
+    /// It failed: the report, and the page's view when the error has one.
+    Failed {
+        /// The vocabulary's report.
+        error: rove_errors::Report,
+        /// A view of the page as it is now.
+        fresh_view: Option<String>,
+    },
+}
 
 impl std::fmt::Debug for Forwarder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -129,8 +147,8 @@ impl RoveMcp {
         }
         match &*self.backend {
             Backend::Shared(forward) => {
-                let answer = (forward.0)(json!({"command": command})).await;
-                forwarded(&answer)
+                let answer = (forward.0)(command).await;
+                forwarded(answer)
             }
             Backend::Own(session) => match session.run(command).await {
                 (Ok(outcome), notes) => success(&outcome, &notes),
@@ -158,24 +176,23 @@ fn success(outcome: &Outcome, notes: &[String]) -> CallToolResult {
 }
 
 /// A shared session's answer as content, the same shape as our own.
-fn forwarded(answer: &Value) -> CallToolResult {
-    if answer["ok"] == json!(true) {
-        let mut content = vec![ContentBlock::text(
-            answer["text"].as_str().unwrap_or_default().to_owned(),
-        )];
-        if let (Some(data), Some(mime)) = (
-            answer["image"]["data"].as_str(),
-            answer["image"]["mime"].as_str(),
-        ) {
-            content.push(ContentBlock::image(data.to_owned(), mime.to_owned()));
+fn forwarded(answer: SharedAnswer) -> CallToolResult {
+    match answer {
+        SharedAnswer::Done { text, image } => {
+            let mut content = vec![ContentBlock::text(text)];
+            if let Some((mime, data)) = image {
+                content.push(ContentBlock::image(data, mime));
+            }
+            CallToolResult::success(content)
         }
-        return CallToolResult::success(content);
+        SharedAnswer::Failed { error, fresh_view } => {
+            let mut content = vec![ContentBlock::text(json!(error).to_string())];
+            if let Some(view) = fresh_view {
+                content.push(ContentBlock::text(view));
+            }
+            CallToolResult::error(content)
+        }
     }
-    let mut content = vec![ContentBlock::text(answer["error"].to_string())];
-    if let Some(view) = answer["fresh_view"].as_str() {
-        content.push(ContentBlock::text(view.to_owned()));
-    }
-    CallToolResult::error(content)
 }
 
 /// The typed error as JSON in the first block, the fresh view (when there
@@ -222,6 +239,7 @@ impl ServerHandler for RoveMcp {
         // `notifications/cancelled` cancels the context: dropping the call
         // stops the command on the session thread. rmcp sends no answer to
         // a cancelled request, so this error is never seen.
+        let progress = progress_reports(&request.name, &context);
         tokio::select! {
             result = self.call(&request.name, request.arguments) => Ok(result.into()),
             () = context.ct.cancelled() => Err(ErrorData::new(
@@ -229,6 +247,8 @@ impl ServerHandler for RoveMcp {
                 "the request was cancelled",
                 None,
             )),
+            // Never ends on its own: it only reports while the call runs.
+            () = progress => unreachable_progress(),
         }
     }
 
@@ -257,4 +277,37 @@ impl ServerHandler for RoveMcp {
     ) -> Result<ListPromptsResult, ErrorData> {
         Ok(ListPromptsResult::default())
     }
+}
+
+/// How often a long call reports progress to a client that asked for it.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// `notifications/progress` every second while a tool call runs, when the
+/// client gave a progress token (a call shorter than a second sends none).
+/// The progress counts the reports (about the seconds the call has run);
+/// the total is not known.
+async fn progress_reports(tool: &str, context: &RequestContext<RoleServer>) {
+    let Some(token) = context.meta.get_progress_token() else {
+        return std::future::pending().await;
+    };
+    let started = tokio::time::Instant::now();
+    let mut ticks = tokio::time::interval_at(started + PROGRESS_EVERY, PROGRESS_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut reports = 0u32;
+    loop {
+        ticks.tick().await;
+        // The progress must grow with every report; a count does, whatever
+        // the timer's jitter.
+        reports += 1;
+        let seconds = started.elapsed().as_secs();
+        let report = rmcp::model::ProgressNotificationParam::new(token.clone(), f64::from(reports))
+            .with_message(format!("{tool}: running for {seconds} s"));
+        // A client that went away is the cancellation's business.
+        let _ = context.peer.notify_progress(report).await;
+    }
+}
+
+/// The progress reporter returned, which it never does.
+fn unreachable_progress() -> Result<CallToolResponse, ErrorData> {
+    Err(ErrorData::internal_error("progress reporting ended", None))
 }

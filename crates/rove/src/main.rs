@@ -114,11 +114,18 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         }
     };
     if args.http {
-        return match rove_mcp::serve_http(
+        // An MCP session left alone as long as a daemon would wait ends
+        // with its browser, as the daemon does (`--idle`).
+        let limits = rove_mcp::HttpLimits {
+            session_idle: Duration::from_secs(global.idle.max(1)),
+            ..rove_mcp::HttpLimits::default()
+        };
+        return match rove_mcp::serve_http_with(
             args.port,
             args.token.as_ref().map(|t| t.expose().to_owned()),
             source,
             config,
+            limits,
         )
         .await
         {

@@ -3,10 +3,12 @@
 
 use rove_commands as rc;
 use rove_errors::ErrorCode;
-use serde_json::{Value, json};
+use rove_mcp::SharedAnswer;
+use serde_json::json;
 
 use crate::cli::{self, Command as Cli, GlobalArgs};
 use crate::daemon::client;
+use crate::daemon::protocol::{Answer, PolicyAsked, Request, RunRequest};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::shell_hint::for_shell;
@@ -23,37 +25,43 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
             return failure.exit_status();
         }
     };
-    let mut request = json!({
-        "command": command,
+    let request = RunRequest {
+        command,
         // The person at the shell: their own paths, their folder's files.
-        "caller": rc::Caller::Person {
+        caller: Some(rc::Caller::Person {
             cwd: std::env::current_dir().ok(),
-        },
-    });
-    if let Err(failure) = add_policy(global, &mut request) {
-        out.failure(&failure, None);
-        return failure.exit_status();
-    }
-    let answer = match client::send(global, &request, true).await {
+        }),
+        policy: None,
+    };
+    let request = match with_policy(global, request) {
+        Ok(request) => request,
+        Err(failure) => {
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    let answer = match client::send(global, &Request::Run(request), true).await {
         Ok(answer) => answer,
         Err(failure) => {
             out.failure(&failure, None);
             return failure.exit_status();
         }
     };
-    render(&answer, out)
+    render(answer, out)
 }
 
 /// Adds the domain policy the flags ask for to a request, so the daemon can
 /// refuse to serve it under another one (a session's policy is fixed when
 /// it starts). Nothing is added when no flag gave one.
-pub fn add_policy(global: &GlobalArgs, request: &mut Value) -> Result<(), Failure> {
-    if !global.policy_given() {
-        return Ok(());
+pub fn with_policy(global: &GlobalArgs, mut request: RunRequest) -> Result<RunRequest, Failure> {
+    if global.policy_given() {
+        let policy = global.policy()?;
+        request.policy = Some(PolicyAsked {
+            allowed: policy.allowed(),
+            blocked: policy.blocked(),
+        });
     }
-    let policy = global.policy()?;
-    request["policy"] = json!({"allowed": policy.allowed(), "blocked": policy.blocked()});
-    Ok(())
+    Ok(request)
 }
 
 /// Sends MCP tool calls to the session's daemon (started when needed), so an
@@ -62,57 +70,87 @@ pub fn add_policy(global: &GlobalArgs, request: &mut Value) -> Result<(), Failur
 /// shell's folder.
 pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
     let global = std::sync::Arc::new(global);
-    rove_mcp::Forwarder(std::sync::Arc::new(move |mut request: Value| {
+    rove_mcp::Forwarder(std::sync::Arc::new(move |command: rc::Command| {
         let global = global.clone();
         Box::pin(async move {
-            if request["command"]["command"] == "close" {
+            let failed = |failure: Failure| SharedAnswer::Failed {
+                error: failure.report,
+                fresh_view: failure.fresh_view,
+            };
+            if command == rc::Command::Close {
                 // The shared session ends as `rove close` ends it; the next
                 // call starts its daemon again.
                 return match client::close(&global).await {
-                    Ok(_) => {
-                        json!({"ok": true, "text": format!("closed session {}; the next call starts it again", global.session)})
-                    }
-                    Err(failure) => json!({"ok": false, "error": failure.report}),
+                    Ok(_) => SharedAnswer::Done {
+                        text: format!(
+                            "closed session {}; the next call starts it again",
+                            global.session
+                        ),
+                        image: None,
+                    },
+                    Err(failure) => failed(failure),
                 };
             }
-            if let Err(failure) = add_policy(&global, &mut request) {
-                return json!({"ok": false, "error": failure.report});
-            }
-            match client::send(&global, &request, true).await {
-                Ok(answer) => answer,
-                Err(failure) => {
-                    json!({"ok": false, "error": failure.report, "fresh_view": failure.fresh_view})
+            let request = RunRequest {
+                command,
+                caller: Some(rc::Caller::Model),
+                policy: None,
+            };
+            let request = match with_policy(&global, request) {
+                Ok(request) => request,
+                Err(failure) => return failed(failure),
+            };
+            match client::send(&global, &Request::Run(request), true).await {
+                Ok(Answer::Done { text, image, .. }) => SharedAnswer::Done {
+                    text,
+                    image: image.map(|i| (i.mime, i.data)),
+                },
+                Ok(Answer::Failed { error, fresh_view }) => {
+                    SharedAnswer::Failed { error, fresh_view }
                 }
+                Ok(other) => failed(unexpected(&other)),
+                Err(failure) => failed(failure),
             }
         })
     }))
 }
 
+/// A daemon that answered a command with something other than its outcome.
+fn unexpected(answer: &Answer) -> Failure {
+    Failure::new(
+        ErrorCode::Internal,
+        format!("the session daemon answered a command with {answer:?}"),
+        "report this as a bug",
+    )
+}
+
 /// Prints a daemon's answer; returns the exit status.
-fn render(answer: &Value, out: Output) -> u8 {
-    if answer["ok"] == json!(true) {
-        let text = answer["text"].as_str().unwrap_or_default().trim_end();
-        out.line(&notes_for_shell(text));
-        let mut outcome = answer["outcome"].clone();
-        if let (Some(fields), Some(ms)) = (outcome.as_object_mut(), answer.get("ms")) {
-            fields.insert("ms".into(), ms.clone());
+fn render(answer: Answer, out: Output) -> u8 {
+    let failure = match answer {
+        Answer::Done {
+            text,
+            mut outcome,
+            ms,
+            ..
+        } => {
+            out.line(&notes_for_shell(text.trim_end()));
+            if let Some(fields) = outcome.as_object_mut() {
+                fields.insert("ms".into(), json!(ms));
+            }
+            out.success(outcome);
+            return 0;
         }
-        out.success(outcome);
-        return 0;
-    }
-    let failure = match serde_json::from_value::<rove_errors::Report>(answer["error"].clone()) {
-        Ok(mut report) => Failure {
-            report: {
-                report.hint = for_shell(&report.hint);
-                report
-            },
-            fresh_view: answer["fresh_view"].as_str().map(str::to_owned),
-        },
-        Err(e) => Failure::new(
-            ErrorCode::Internal,
-            format!("the daemon's error did not parse: {e}: {answer}"),
-            "report this as a bug",
-        ),
+        Answer::Failed {
+            mut error,
+            fresh_view,
+        } => {
+            error.hint = for_shell(&error.hint);
+            Failure {
+                report: error,
+                fresh_view,
+            }
+        }
+        other => unexpected(&other),
     };
     out.failure(&failure, None);
     failure.exit_status()
@@ -145,7 +183,7 @@ async fn close(global: &GlobalArgs, out: Output) -> u8 {
         // Nothing to close is what was asked for.
         Ok(false) => {
             out.line(&format!("no session {} was running", global.session));
-            out.success(json!({"closed": Value::Null}));
+            out.success(json!({"closed": serde_json::Value::Null}));
             0
         }
         Err(failure) => {

@@ -77,6 +77,31 @@ impl Client {
         }
     }
 
+    /// A request's answer and every notification that came before it.
+    async fn request_seeing(&mut self, method: &str, params: Value) -> (Value, Vec<Value>) {
+        self.next += 1;
+        let id = self.next;
+        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+            .to_string()
+            + "\n";
+        self.stdin.write_all(line.as_bytes()).await.expect("write");
+        let mut notes = Vec::new();
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
+                .await
+                .expect("an answer within 60 s")
+                .expect("read")
+                .expect("a line");
+            let message: Value = serde_json::from_str(&line).expect("JSON-RPC");
+            if message["id"] == json!(id) {
+                return (message["result"].clone(), notes);
+            }
+            if message.get("method").is_some() {
+                notes.push(message);
+            }
+        }
+    }
+
     async fn call(&mut self, tool: &str, arguments: Value) -> Value {
         self.request("tools/call", json!({"name": tool, "arguments": arguments}))
             .await
@@ -502,4 +527,34 @@ fn text_of_error(result: &Value) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+}
+
+#[tokio::test]
+async fn a_long_call_reports_progress_to_a_client_that_asked() {
+    let mut client = Client::start().await;
+    // A client that gives a progress token hears about a long call…
+    let (waited, notes) = client
+        .request_seeing(
+            "tools/call",
+            json!({"name": "wait", "arguments": {"ms": 3500}, "_meta": {"progressToken": "p1"}}),
+        )
+        .await;
+    assert_eq!(waited["isError"], false, "{waited}");
+    let progress: Vec<&Value> = notes
+        .iter()
+        .filter(|n| n["method"] == "notifications/progress")
+        .collect();
+    assert!(progress.len() >= 2, "{notes:?}");
+    for (i, note) in progress.iter().enumerate() {
+        assert_eq!(note["params"]["progressToken"], "p1");
+        assert_eq!(note["params"]["progress"], json!((i + 1) as f64), "{note}");
+    }
+    // …one that gives none hears nothing.
+    let (_, quiet) = client
+        .request_seeing(
+            "tools/call",
+            json!({"name": "wait", "arguments": {"ms": 1500}}),
+        )
+        .await;
+    assert!(quiet.is_empty(), "{quiet:?}");
 }

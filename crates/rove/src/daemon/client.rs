@@ -7,12 +7,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rove_errors::{ActionSent, ErrorCode};
-use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::UnixStream;
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 
 use super::lock;
+use super::protocol::{Answer, Control, Greeting, Request};
 use crate::cli::GlobalArgs;
 use crate::failure::Failure;
 
@@ -53,7 +53,7 @@ fn locate(global: &GlobalArgs) -> Result<(std::path::PathBuf, std::path::PathBuf
 
 /// Sends `request` to the daemon of the session; starts the daemon first
 /// when `start` is set and none serves the session.
-pub async fn send(global: &GlobalArgs, request: &Value, start: bool) -> Result<Value, Failure> {
+pub async fn send(global: &GlobalArgs, request: &Request, start: bool) -> Result<Answer, Failure> {
     let (dir, socket) = locate(global)?;
     let Some(greeted) = reach(global, &dir, &socket, start).await? else {
         return Err(Failure::new(
@@ -85,7 +85,11 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
             "run rove close again; it waits for the session to be free",
         )
     };
-    let asked = greeted.write.write_all(b"{\"control\":\"close\"}\n").await;
+    let close = Request::Control {
+        control: Control::Close,
+    };
+    let line = serde_json::to_string(&close).unwrap_or_default() + "\n";
+    let asked = greeted.write.write_all(line.as_bytes()).await;
     let answer = match asked {
         Err(e) => Err(e.to_string()),
         Ok(()) => match tokio::time::timeout(ANSWER_DEADLINE, greeted.lines.next_line()).await {
@@ -105,8 +109,8 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
             return Err(lost(why));
         }
     };
-    let answer: Value = serde_json::from_str(&answer).map_err(|e| not_json(&e, &answer))?;
-    if answer["closed"] != json!(true) {
+    let confirmed: Answer = serde_json::from_str(&answer).map_err(|e| not_json(&e, &answer))?;
+    if confirmed != Answer::Closed {
         return Err(Failure::new(
             ErrorCode::Internal,
             format!("the daemon did not confirm the close: {answer}"),
@@ -263,30 +267,39 @@ async fn greeted(socket: &Path) -> Result<Option<Greeted>, Failure> {
         Ok(Ok(Some(line))) => line,
         Ok(Ok(None) | Err(_)) => return Ok(None),
     };
-    let greeting: Value = serde_json::from_str(&line).map_err(|e| not_json(&e, &line))?;
-    if greeting["ready"] != json!(true) {
-        return Err(Failure::new(
-            ErrorCode::Internal,
-            format!("the session daemon did not greet as expected: {line}"),
-            "a daemon of another rove version may serve this session; rove close, then try again",
-        ));
-    }
+    let greeting = serde_json::from_str::<Greeting>(&line)
+        .ok()
+        .filter(|g| g.ready)
+        .ok_or_else(|| {
+            Failure::new(
+                ErrorCode::Internal,
+                format!("the session daemon did not greet as expected: {line}"),
+                "a daemon of another rove version may serve this session; rove close, then try again",
+            )
+        })?;
     Ok(Some(Greeted {
         lines,
         write,
-        pid: greeting["pid"].as_u64(),
+        pid: Some(u64::from(greeting.pid)),
     }))
 }
 
 /// Sends the request and reads the answer. Once the request was written, a
 /// failure of an acting command may have reached the page: `possibly_sent`.
-async fn exchange(mut greeted: Greeted, request: &Value) -> Result<Value, Failure> {
-    let command = serde_json::from_value::<rove_commands::Command>(request["command"].clone()).ok();
-    let name = command.as_ref().map_or("the request", |c| c.name());
-    let acts = command.as_ref().is_some_and(rove_commands::Command::acts);
+async fn exchange(mut greeted: Greeted, request: &Request) -> Result<Answer, Failure> {
+    let command = request.command();
+    let name = command.map_or("the request", |c| c.name());
+    let acts = command.is_some_and(rove_commands::Command::acts);
+    let line = serde_json::to_string(request).map_err(|e| {
+        Failure::new(
+            ErrorCode::Internal,
+            format!("the request did not serialize: {e}"),
+            "report this as a bug",
+        )
+    })?;
     greeted
         .write
-        .write_all(format!("{request}\n").as_bytes())
+        .write_all(format!("{line}\n").as_bytes())
         .await
         .map_err(|e| daemon_ended(name, &e.to_string(), None))?;
     let sent = if acts {

@@ -18,6 +18,7 @@
 
 pub mod client;
 pub mod lock;
+pub mod protocol;
 pub mod server;
 
 use std::path::{Path, PathBuf};

@@ -7,11 +7,12 @@ use std::time::Duration;
 use rove_browser::Browser;
 use rove_cdp::TransportConfig;
 use rove_commands::{Caller, Command, Session};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 
 use super::lock::SessionLock;
+use super::protocol::{Answer, Control, Greeting, InlineImage, PolicyAsked, Request, RunRequest};
 use crate::acquire::acquire;
 use crate::cli::GlobalArgs;
 
@@ -125,7 +126,7 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     drop(lock);
     if let Some(Farewell { mut stream }) = farewell {
         let _ = stream
-            .write_all(format!("{}\n", json!({"ok": true, "closed": true})).as_bytes())
+            .write_all(format!("{}\n", Answer::Closed.to_line()).as_bytes())
             .await;
         // Left open on purpose: the kernel closes it when this process is
         // gone, which is what `rove close` waits for.
@@ -176,7 +177,11 @@ async fn handle(
     state: &mut State,
 ) -> Option<Farewell> {
     // The greeting tells the client a live daemon took its connection.
-    let greeting = json!({"ready": true, "pid": std::process::id()});
+    let greeting = Greeting {
+        ready: true,
+        pid: std::process::id(),
+    };
+    let greeting = serde_json::to_string(&greeting).unwrap_or_default();
     if stream
         .write_all(format!("{greeting}\n").as_bytes())
         .await
@@ -192,52 +197,54 @@ async fn handle(
             _ => return None,
         }
     }
-    let answer = match serde_json::from_str::<Value>(&line) {
-        Err(e) => rejected(&format!("the request is not JSON: {e}")),
-        Ok(request) => match request["control"].as_str() {
-            Some("ping") => {
-                let browser_pid = state.owned.as_ref().and_then(|o| o.browser.pid());
-                json!({"ok": true, "pid": std::process::id(), "browser_pid": browser_pid})
+    let answer = match Request::from_line(&line) {
+        Err(message) => rejected(&message),
+        Ok(Request::Control {
+            control: Control::Ping,
+        }) => Answer::Pong {
+            pid: std::process::id(),
+            browser_pid: state.owned.as_ref().and_then(|o| o.browser.pid()),
+        },
+        Ok(Request::Control {
+            control: Control::Close,
+        }) => return Some(Farewell { stream }),
+        Ok(Request::Run(request)) => match same_policy(&request, global) {
+            Err(answer) => answer,
+            Ok(()) => {
+                let caller = request.caller.unwrap_or_default();
+                run(&request.command, caller, global, transport, state).await
             }
-            Some("close") => return Some(Farewell { stream }),
-            Some(other) => rejected(&format!("unknown control {other:?}")),
-            None => match parse_request(&request, global) {
-                Err(answer) => answer,
-                Ok((command, caller)) => run(&command, caller, global, transport, state).await,
-            },
         },
     };
-    let _ = stream.write_all(format!("{answer}\n").as_bytes()).await;
+    let _ = stream
+        .write_all(format!("{}\n", answer.to_line()).as_bytes())
+        .await;
     let _ = stream.shutdown().await;
     None
 }
 
-/// The command of a request and who it runs for; refused when the request
-/// asks for a domain policy other than the session's (fixed when the daemon
-/// started, from the flags of the command that started it).
-fn parse_request(request: &Value, global: &GlobalArgs) -> Result<(Command, Caller), Value> {
-    let command = serde_json::from_value::<Command>(request["command"].clone())
-        .map_err(|e| rejected(&format!("not a command: {e}")))?;
-    let caller = match request.get("caller") {
-        None => Caller::Model,
-        Some(c) => serde_json::from_value(c.clone())
-            .map_err(|e| rejected(&format!("not a caller: {e}")))?,
+/// Refuses a request that asks for a domain policy other than the
+/// session's (fixed when the daemon started, from the flags of the command
+/// that started it).
+fn same_policy(request: &RunRequest, global: &GlobalArgs) -> Result<(), Answer> {
+    let Some(asked) = &request.policy else {
+        return Ok(());
     };
-    if let Some(asked) = request.get("policy") {
-        let ours = global.policy().map_err(|e| rejected(&e.to_string()))?;
-        let mine = json!({"allowed": ours.allowed(), "blocked": ours.blocked()});
-        if *asked != mine {
-            return Err(json!({"ok": false, "error": rove_errors::Report::new(
-                rove_errors::ErrorCode::CommandRejected,
-                format!(
-                    "session {} runs with allowed domains {} and blocked domains {}, not the ones this command gives",
-                    global.session, mine["allowed"], mine["blocked"]
-                ),
-                "run it without --allowed-domains/--blocked-domains, or end the session first (rove close) and start it with the flags you want",
-            )}));
-        }
+    let ours = global.policy().map_err(|e| rejected(&e.to_string()))?;
+    let mine = PolicyAsked {
+        allowed: ours.allowed(),
+        blocked: ours.blocked(),
+    };
+    if *asked == mine {
+        return Ok(());
     }
-    Ok((command, caller))
+    Err(Answer::rejected(
+        &format!(
+            "session {} runs with allowed domains {:?} and blocked domains {:?}, not the ones this command gives",
+            global.session, mine.allowed, mine.blocked
+        ),
+        "run it without --allowed-domains/--blocked-domains, or end the session first (rove close) and start it with the flags you want",
+    ))
 }
 
 /// Runs a command on the session, starting (or restarting) the browser
@@ -248,7 +255,7 @@ async fn run(
     global: &GlobalArgs,
     transport: &TransportConfig,
     state: &mut State,
-) -> Value {
+) -> Answer {
     let mut notes = Vec::new();
     let alive = match &state.owned {
         Some(o) => o.browser.is_alive().await,
@@ -284,11 +291,18 @@ async fn run(
     tracing::info!(command = command.name(), "running");
     let started = std::time::Instant::now();
     match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute_for(command, caller)).await {
-        Err(_) => json!({"ok": false, "error": rove_errors::Report::new(
-            rove_errors::ErrorCode::Timeout,
-            format!("{} did not finish within {} s", command.name(), COMMAND_DEADLINE.as_secs()),
-            "take a snapshot to see where the page is",
-        )}),
+        Err(_) => Answer::Failed {
+            error: rove_errors::Report::new(
+                rove_errors::ErrorCode::Timeout,
+                format!(
+                    "{} did not finish within {} s",
+                    command.name(),
+                    COMMAND_DEADLINE.as_secs()
+                ),
+                "take a snapshot to see where the page is",
+            ),
+            fresh_view: None,
+        },
         Ok(Err(e)) => failure(&e),
         Ok(Ok(outcome)) => {
             let mut text = String::new();
@@ -304,14 +318,20 @@ async fn run(
             // The time the command took in the daemon: what the CLI adds
             // on top is its own overhead (docs/benchmarks.md).
             let ms = started.elapsed().as_secs_f64() * 1000.0;
-            let mut answer = json!({"ok": true, "outcome": body, "text": text, "ms": ms});
             // An image returned inline (to an MCP host sharing the session).
-            if let Some(image) = &outcome.image {
+            let image = outcome.image.as_ref().map(|image| {
                 use base64::Engine;
-                let data = base64::engine::general_purpose::STANDARD.encode(&image.bytes);
-                answer["image"] = json!({"mime": image.mime, "data": data});
+                InlineImage {
+                    mime: image.mime.to_owned(),
+                    data: base64::engine::general_purpose::STANDARD.encode(&image.bytes),
+                }
+            });
+            Answer::Done {
+                outcome: body,
+                text,
+                ms,
+                image,
             }
-            answer
         }
     }
 }
@@ -338,14 +358,13 @@ async fn start(
     Ok(Owned { browser, session })
 }
 
-fn failure(e: &rove_commands::CommandError) -> Value {
-    json!({"ok": false, "error": e.report(), "fresh_view": e.fresh_view()})
+fn failure(e: &rove_commands::CommandError) -> Answer {
+    Answer::Failed {
+        error: e.report(),
+        fresh_view: e.fresh_view().map(str::to_owned),
+    }
 }
 
-fn rejected(message: &str) -> Value {
-    json!({"ok": false, "error": rove_errors::Report::new(
-        rove_errors::ErrorCode::CommandRejected,
-        message,
-        "fix the request",
-    )})
+fn rejected(message: &str) -> Answer {
+    Answer::rejected(message, "fix the request")
 }

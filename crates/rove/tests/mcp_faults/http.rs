@@ -385,6 +385,22 @@ async fn idle_http_sessions_expire() {
 }
 
 #[tokio::test]
+async fn the_http_servers_idle_time_follows_the_idle_option() {
+    let server = HttpProcess::start_with(|c| {
+        c.args(["--idle", "1"]);
+    })
+    .await;
+    let session = open_session(&server.addr, &server.bearer()).await;
+    let (listed, _) = tools_list(&server.addr, &server.bearer(), &session).await;
+    assert_eq!(listed.status, 200, "{listed:?}");
+    // Left alone for longer than --idle, the session is gone; with the
+    // default (15 minutes) it would still answer.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let (gone, _) = tools_list(&server.addr, &server.bearer(), &session).await;
+    assert_eq!(gone.status, 404, "{gone:?}");
+}
+
+#[tokio::test]
 async fn http_at_the_connection_cap_with_every_connection_busy_a_new_one_gets_503() {
     let server = small_server(rove_mcp::HttpLimits {
         max_connections: 1,
