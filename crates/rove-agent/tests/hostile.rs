@@ -6,8 +6,6 @@ mod support;
 use std::sync::Arc;
 
 use base64::Engine;
-use rove_agent::run;
-use rove_commands::{Command, SessionConfig};
 use serde_json::json;
 use support::*;
 
@@ -22,36 +20,12 @@ async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
         2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
         _ => vec![("done", json!({"text": "shown", "success": true}))],
     });
-    let mut env = Env::start(script).await;
-    env.restart_session(
-        SessionConfig {
-            secrets: rove_agent::Secrets(vec![
-                rove_agent::Secret::parse(&format!("TOKEN@127.0.0.1={value}")).expect("secret"),
-            ]),
-            ..SessionConfig::default()
-        },
-        "/disguise",
-    )
-    .await;
-    let result = run(
-        "Show the token",
-        &mut env.session,
-        &env.llm,
-        &config(),
-        |_| {},
-    )
-    .await
-    .expect("run");
-    assert!(result.succeeded(), "{:?}", result.ending);
+    let mut env = Env::with_token(script, value, "/disguise").await;
+    let result = env.run_to_success("Show the token").await;
     // The page did show the disguises…
     let shown = env
-        .session
-        .execute(&Command::Eval(rove_commands::EvalArgs {
-            js: "document.getElementById('o').textContent".into(),
-            target: None,
-        }))
-        .await
-        .expect("eval");
+        .eval_text("document.getElementById('o').textContent")
+        .await;
     let b64 = base64::engine::general_purpose::STANDARD;
     let disguises = [
         value.to_owned(),
@@ -65,10 +39,7 @@ async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
             .collect::<String>(),
     ];
     for form in &disguises {
-        assert!(
-            shown.text().contains(form.as_str()),
-            "the page shows {form}"
-        );
+        assert!(shown.contains(form.as_str()), "the page shows {form}");
     }
     // …and none of them, nor the spaced-out or URL-encoded ones, reached the
     // model or the history.
@@ -112,37 +83,12 @@ async fn the_history_holds_no_secret_anywhere() {
             json!({"text": format!("The token is {value}"), "success": true}),
         )],
     });
-    let mut env = Env::start(script).await;
-    env.restart_session(
-        SessionConfig {
-            secrets: rove_agent::Secrets(vec![
-                rove_agent::Secret::parse(&format!("TOKEN@127.0.0.1={value}")).expect("secret"),
-            ]),
-            ..SessionConfig::default()
-        },
-        "/shout",
-    )
-    .await;
-    let result = run(
-        "Show the token",
-        &mut env.session,
-        &env.llm,
-        &config(),
-        |_| {},
-    )
-    .await
-    .expect("run");
-    assert!(result.succeeded(), "{:?}", result.ending);
+    let mut env = Env::with_token(script, value, "/shout").await;
+    let result = env.run_to_success("Show the token").await;
     // The page did echo it: into the heading, the button's name and the URL.
     let url = env
-        .session
-        .execute(&Command::Eval(rove_commands::EvalArgs {
-            js: "location.search + ' ' + document.getElementById('h').textContent".into(),
-            target: None,
-        }))
-        .await
-        .expect("eval")
-        .text();
+        .eval_text("location.search + ' ' + document.getElementById('h').textContent")
+        .await;
     assert!(
         url.contains("Kq7+tok%21en-42") && url.contains("Kq7%20tok!en-42"),
         "{url}"

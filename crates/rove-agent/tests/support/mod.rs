@@ -88,6 +88,44 @@ impl Env {
         Env::start_with(script, "openai", None).await
     }
 
+    /// A model playing `script`, on `path` in a session that knows one
+    /// secret, `TOKEN`, valid on this server's host.
+    pub async fn with_token(script: Script, value: &str, path: &str) -> Env {
+        let mut env = Env::start(script).await;
+        let secret =
+            rove_agent::Secret::parse(&format!("TOKEN@127.0.0.1={value}")).expect("secret");
+        env.restart_session(
+            SessionConfig {
+                secrets: rove_agent::Secrets(vec![secret]),
+                ..SessionConfig::default()
+            },
+            path,
+        )
+        .await;
+        env
+    }
+
+    /// Runs `task` with the test configuration; it must succeed.
+    pub async fn run_to_success(&mut self, task: &str) -> rove_agent::RunResult {
+        let result = rove_agent::run(task, &mut self.session, &self.llm, &config(), |_| {})
+            .await
+            .expect("run");
+        assert!(result.succeeded(), "{:?}", result.ending);
+        result
+    }
+
+    /// The text of evaluating `js` in the page.
+    pub async fn eval_text(&mut self, js: &str) -> String {
+        self.session
+            .execute(&Command::Eval(rove_commands::EvalArgs {
+                js: js.into(),
+                target: None,
+            }))
+            .await
+            .expect("eval")
+            .text()
+    }
+
     pub async fn start_with(script: Script, wire: &'static str, delay: Option<Duration>) -> Env {
         Env::start_full(script, wire, delay, false).await
     }
