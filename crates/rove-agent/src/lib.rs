@@ -24,8 +24,8 @@ mod step;
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use run::{
-    ActionRecord, AgentConfig, Ending, RunResult, StepFailure, StepRecord, Target, Vision, run,
-    tool_specs,
+    ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
+    Vision, run, tool_specs,
 };
 
 /// Why a run could not go on.

@@ -151,8 +151,23 @@ pub struct StepFailure {
     pub count: u32,
     /// How many in a row end the run.
     pub limit: u32,
+    /// What kind of failure.
+    pub kind: FailureKind,
     /// What failed.
     pub why: String,
+}
+
+/// What made a step fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// The model gave no answer: its error (after retries and the fallback)
+    /// or its share of the step's deadline.
+    Model,
+    /// Every action it asked for failed (or ran past the step's deadline).
+    Actions,
+    /// It answered without calling a tool.
+    NoTool,
 }
 
 impl std::fmt::Display for StepFailure {
@@ -293,10 +308,13 @@ pub async fn run(
         let why = match &answer {
             // The model never answered: the conversation stays as it was,
             // and the next step asks again.
-            None => Some(match &model_error {
-                Some(e) => format!("the model failed: {e}"),
-                None => "the model failed".to_owned(),
-            }),
+            None => Some((
+                FailureKind::Model,
+                match &model_error {
+                    Some(e) => format!("the model failed: {e}"),
+                    None => "the model failed".to_owned(),
+                },
+            )),
             Some(answer) => {
                 let acted = act_all(session, answer, config, secrets, deadline).await;
                 ended = acted.ended;
@@ -346,9 +364,9 @@ pub async fn run(
                 }
                 record.actions = acted.actions;
                 if nothing {
-                    Some("the model called no tool".to_owned())
+                    Some((FailureKind::NoTool, "the model called no tool".to_owned()))
                 } else if all_failed && ended.is_none() {
-                    Some("every action failed".to_owned())
+                    Some((FailureKind::Actions, "every action failed".to_owned()))
                 } else {
                     None
                 }
@@ -359,7 +377,8 @@ pub async fn run(
         } else {
             0
         };
-        record.failure = why.map(|why| StepFailure {
+        record.failure = why.map(|(kind, why)| StepFailure {
+            kind,
             count: failed_in_a_row,
             limit: config.max_failures,
             why,

@@ -10,7 +10,7 @@ mod support;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rove_agent::{AgentConfig, AgentError, Ending, run};
+use rove_agent::{AgentConfig, AgentError, Ending, FailureKind, run};
 use rove_errors::{Classify, ErrorCode};
 use serde_json::json;
 
@@ -87,7 +87,10 @@ async fn a_step_past_its_deadline_is_a_failed_step_and_the_next_one_goes_on() {
         }
     );
     let failure = result.steps[0].failure.clone().expect("step 1 failed");
-    assert_eq!((failure.count, failure.limit), (1, 5));
+    assert_eq!(
+        (failure.count, failure.limit, failure.kind),
+        (1, 5, FailureKind::Model)
+    );
     assert!(
         failure.why.contains("openai did not answer within 1.5 s"),
         "the model's share of a 2 s step: {failure:?}"

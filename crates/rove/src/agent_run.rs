@@ -351,11 +351,13 @@ fn step_line(step: &StepRecord) -> String {
         "step {}: {} · {}/{} tokens · {:.1} s",
         step.number,
         if actions.is_empty() {
-            // A step without actions failed before any: the model's error
-            // or its deadline.
+            // A step without actions whose model never answered (its
+            // error or its deadline: the `failure k/N` line says which).
             match &step.failure {
-                Some(failure) => format!("✗ {}", cut(&failure.why, 200)),
-                None => "(no action)".to_owned(),
+                Some(f) if f.kind == rove_agent::FailureKind::Model => {
+                    "✗ no answer from the model".to_owned()
+                }
+                _ => "(no action)".to_owned(),
             }
         } else {
             actions.join("; ")

@@ -698,8 +698,8 @@ pub struct RunArgs {
     /// The model's API key (default: the provider's environment variable).
     #[arg(long, hide_env_values = true)]
     pub api_key: Option<Redacted>,
-    /// The provider's base URL (default: the provider's environment
-    /// variable, then its public API).
+    /// The model's base URL (default: its provider's environment variable,
+    /// then its public API). The fallback's is --fallback-base-url.
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
     /// A price table overriding the built-in one (JSON, per million tokens).

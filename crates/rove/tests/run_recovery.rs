@@ -109,7 +109,8 @@ async fn model_errors_show_failure_k_of_n_and_the_history_says_how_the_run_ended
         "{stderr}"
     );
     assert!(
-        stdout.contains("stopped: 2/2 steps failed in a row"),
+        stdout.contains("step 1: ✗ no answer from the model")
+            && stdout.contains("stopped: 2/2 steps failed in a row"),
         "{stdout}"
     );
     assert_eq!(
@@ -129,6 +130,7 @@ async fn model_errors_show_failure_k_of_n_and_the_history_says_how_the_run_ended
         .map(|s| s["failure"]["count"].clone())
         .collect();
     assert_eq!(counts, [json!(1), json!(2)], "{saved}");
+    assert_eq!(saved["steps"][0]["failure"]["kind"], "model");
 }
 
 #[tokio::test]
