@@ -1,5 +1,6 @@
 //! A loop that does not give up too early: a model error or a step past its
-//! deadline is one failed step and the run goes on; failures in a row end
+//! deadline (waiting on the model, or on an action it asked for) is one
+//! failed step and the run goes on; failures in a row end
 //! it with a final answer; a slow first model leaves the fallback time
 //! within the step; a browser that died ends the run at once. The model is
 //! a local server speaking the providers' wire formats; the browser is real
@@ -228,5 +229,53 @@ async fn a_browser_killed_mid_run_ends_the_run_at_once_with_its_error() {
         1,
         "no failures were burned asking the model again"
     );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn an_action_past_the_steps_deadline_is_cut_off_and_answered() {
+    let script: Script = Arc::new(|n, _| match n {
+        1 => vec![
+            ("wait", json!({"text": "never on this page", "ms": 30_000})),
+            ("hover", json!({"ref": "e1"})),
+        ],
+        _ => vec![("done", json!({"text": "moved on", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let short = AgentConfig {
+        step_timeout: Duration::from_secs(3),
+        ..config()
+    };
+    let result = run("Wait a bit", &mut env.session, &env.llm, &short, |_| {})
+        .await
+        .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    let first = &result.steps[0];
+    assert_eq!(
+        first.failure.as_ref().map(|f| (f.kind, f.count)),
+        Some((FailureKind::Actions, 1))
+    );
+    assert!(
+        first.actions[0]
+            .result
+            .starts_with("not finished: the step ran past its deadline (3 s)"),
+        "{:?}",
+        first.actions
+    );
+    assert!(
+        first.actions[1].result.starts_with("not run:"),
+        "{:?}",
+        first.actions
+    );
+    assert!(first.ms < 30_000.0, "the wait was cut: {} ms", first.ms);
+    // Each call of the cut step was answered in the next request, so the
+    // conversation stays well-formed for the provider.
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let answered: Vec<String> = turns(&bodies[1])
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["tool_call_id"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(answered, ["call_1_0", "call_1_1"]);
     env.browser.close().await;
 }
