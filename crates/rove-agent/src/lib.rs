@@ -7,19 +7,25 @@
 //! validates arguments by parsing them into the vocabulary (errors go back
 //! to the model), and records the step; the same actions on a page they do
 //! not change get a nudge, then end the run. Secrets are typed without the
-//! model seeing them ([`Secrets`]). A recorded run replays without a model
+//! model seeing them ([`Secrets`]). A model error or a step past its
+//! deadline is one failed step ([`StepFailure`]); the run ends after
+//! `max_failures` of them in a row, or at once when the browser is gone
+//! ([`AgentError::Browser`]). A recorded run replays without a model
 //! ([`replay`]), finding each target again by role and name. Work in
 //! progress for issue 6: Gemini's native API is still to come.
 
 #![forbid(unsafe_code)]
 
+mod compact;
 mod replay;
 mod run;
+mod step;
 
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use run::{
-    ActionRecord, AgentConfig, Ending, RunResult, StepRecord, Target, Vision, run, tool_specs,
+    ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
+    Vision, run, tool_specs,
 };
 
 /// Why a run could not go on.
@@ -28,4 +34,8 @@ pub enum AgentError {
     /// The model could not be reached or answered wrongly.
     #[error(transparent)]
     Llm(#[from] rove_llm::LlmError),
+    /// The browser is gone (it exited, was killed, or its connection was
+    /// lost): no step could do anything.
+    #[error("{0}")]
+    Browser(Box<rove_commands::CommandError>),
 }

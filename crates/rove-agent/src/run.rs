@@ -6,11 +6,13 @@ use std::time::{Duration, Instant};
 
 use rove_commands::{Command, Outcome, Session, SnapshotArgs};
 use rove_errors::Classify;
-use rove_llm::{Llm, Message, Request, ToolCall, ToolSpec, Usage};
+use rove_llm::{Llm, LlmError, Message, Request, ToolCall, ToolSpec, Usage};
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::AgentError;
+use crate::compact::compact;
+use crate::step::act_all;
 
 /// How a run is bounded.
 #[derive(Debug, Clone)]
@@ -19,7 +21,8 @@ pub struct AgentConfig {
     pub max_steps: u32,
     /// The most tool calls run from one answer.
     pub max_actions_per_step: usize,
-    /// The deadline of one step (the model's answer and its actions).
+    /// The deadline of one step: the model's answer (its retries and the
+    /// fallback included, within three quarters of it) and its actions.
     pub step_timeout: Duration,
     /// Consecutive failed steps that end the run.
     pub max_failures: u32,
@@ -54,7 +57,7 @@ impl Default for AgentConfig {
             max_steps: 30,
             max_actions_per_step: 5,
             step_timeout: Duration::from_secs(180),
-            max_failures: 3,
+            max_failures: 5,
             max_tokens: 4_096,
             history_budget: 60_000,
             vision: Vision::Auto,
@@ -85,7 +88,8 @@ pub enum Ending {
         /// The model's final answer, asked for once after the limit.
         answer: Option<String>,
     },
-    /// A step did not finish in time.
+    /// A step did not finish in time. (Not produced any more: such a step
+    /// is a failed one; kept so older histories still read.)
     Timeout,
     /// The model repeated the same actions on a page they did not change,
     /// after being told so.
@@ -134,6 +138,42 @@ pub struct StepRecord {
     pub screenshot: Option<String>,
     /// How long the step took.
     pub ms: f64,
+    /// Why the step counts as failed (the model's error, its deadline,
+    /// every action failed, no action), with the count so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<StepFailure>,
+}
+
+/// A failed step: the `k` of `failure k/N` and why.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct StepFailure {
+    /// Failed steps in a row, this one included.
+    pub count: u32,
+    /// How many in a row end the run.
+    pub limit: u32,
+    /// What kind of failure.
+    pub kind: FailureKind,
+    /// What failed.
+    pub why: String,
+}
+
+/// What made a step fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// The model gave no answer: its error (after retries and the fallback)
+    /// or its share of the step's deadline.
+    Model,
+    /// Every action it asked for failed (or ran past the step's deadline).
+    Actions,
+    /// It answered without calling a tool.
+    NoTool,
+}
+
+impl std::fmt::Display for StepFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "failure {}/{}: {}", self.count, self.limit, self.why)
+    }
 }
 
 /// A finished run.
@@ -145,6 +185,10 @@ pub struct RunResult {
     pub steps: Vec<StepRecord>,
     /// Tokens over the run.
     pub usage: Usage,
+    /// When the run ended on failures and the last was the model's, its
+    /// error (for a caller to report as the model's failure).
+    #[serde(skip)]
+    pub model_error: Option<LlmError>,
 }
 
 impl RunResult {
@@ -156,9 +200,18 @@ impl RunResult {
 
 const SYSTEM: &str = "You drive a web browser to do the user's task. Each turn shows the page as text: one line per element, with refs like e7 for what you can act on. Act with the tools, by ref. After each action you see what changed. When the task is done (or cannot be done), call done with your answer and whether you succeeded. Do not guess refs: use the ones in the latest view; after a navigation, old refs are gone.";
 
+/// The model's share of a step: the rest of the step's deadline is kept for
+/// the actions it asks for. (Within this share, a fallback model gets half:
+/// see `Llm::complete_within`.)
+const MODEL_SHARE: f64 = 0.75;
+
 /// Runs `task` on `session` with `llm` until the model calls `done` or a
 /// limit ends it. The model only ever sees the page and the results.
-/// `on_step` hears of each step as it ends (for a line per step).
+/// `on_step` hears of each step as it ends (for a line per step), failed
+/// ones included. A model error or a step past its deadline is a failed
+/// step, not the end: the run ends after `max_failures` of them in a row.
+/// It ends at once, with an error, when the browser is gone or the model
+/// refuses the key.
 pub async fn run(
     task: &str,
     session: &mut Session,
@@ -190,12 +243,19 @@ pub async fn run(
     let mut failed_in_a_row = 0;
     let mut last_signature = String::new();
     let mut repeats = 0;
+    let mut model_error: Option<LlmError>;
+    let model_budget = config.step_timeout.mul_f64(MODEL_SHARE);
     for number in 1..=config.max_steps {
         let started = Instant::now();
+        let deadline = tokio::time::Instant::now() + config.step_timeout;
         let mut shown = compact(&messages, config.history_budget);
         let mut kept = None;
         if sees(config.vision, &llm.current().provider) {
-            if let Some((image, bytes)) = screenshot(session).await {
+            let shot = tokio::time::timeout_at(deadline, screenshot(session))
+                .await
+                .ok()
+                .flatten();
+            if let Some((image, bytes)) = shot {
                 if let Some(dir) = &config.screenshot_dir {
                     let path = dir.join(format!("step-{number}.jpg"));
                     if std::fs::create_dir_all(dir)
@@ -214,124 +274,129 @@ pub async fn run(
             tools: tools.clone(),
             max_tokens: config.max_tokens,
         };
-        let step = tokio::time::timeout(config.step_timeout, async {
-            let answer = llm.complete(&request).await?;
-            let mut actions = Vec::new();
-            let mut results = Vec::new();
-            let mut ended = None;
-            let mut stale = false;
-            for (i, call) in answer.tool_calls.iter().enumerate() {
-                // What the call aims at, before acting changes the page.
-                // (Its name is the page's text, so redacted like a view.)
-                let described = call.arguments["ref"]
-                    .as_str()
-                    .and_then(|r| r.parse::<rove_commands::Ref>().ok())
-                    .and_then(|r| session.describe(r))
-                    .map(|(role, name)| Target {
-                        role: secrets.redact(&role),
-                        name: secrets.redact(&name),
-                    });
-                let (result, failed, navigated) = if stale {
-                    (
-                        "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
-                        true,
-                        false,
-                    )
-                } else if i >= config.max_actions_per_step {
-                    (
-                        format!("not run: at most {} actions per step", config.max_actions_per_step),
-                        true,
-                        false,
-                    )
-                } else if call.name == "done" {
-                    ended = Some(done_of(call, secrets));
-                    ("done".to_owned(), false, false)
-                } else {
-                    let (result, failed, navigated) = act(session, call).await;
-                    (secrets.redact(&result), failed, navigated)
-                };
-                stale |= navigated;
-                // What the model wrote is recorded redacted too: a model
-                // that read a value off a screenshot, or guessed it, must not
-                // put it in the history.
-                actions.push(ActionRecord {
-                    tool: call.name.clone(),
-                    arguments: secrets.redact_json(&call.arguments),
-                    target: described,
-                    result: result.clone(),
-                    failed,
-                });
-                results.push(Message::Tool {
-                    call_id: call.id.clone(),
-                    text: result,
-                    is_error: failed,
-                });
+        let asked =
+            tokio::time::timeout_at(deadline, llm.complete_within(&request, model_budget)).await;
+        let answer = match asked {
+            Ok(Ok(answer)) => {
+                model_error = None;
+                Some(answer)
             }
-            Ok::<_, AgentError>((answer, actions, results, ended))
-        })
-        .await;
-        let Ok(step) = step else {
-            return Ok(RunResult {
-                ending: Ending::Timeout,
-                steps,
-                usage,
-            });
+            Ok(Err(e)) if ends_the_run(&e) => return Err(AgentError::Llm(e)),
+            Ok(Err(e)) => {
+                model_error = Some(e);
+                None
+            }
+            Err(_) => {
+                model_error = Some(LlmError::Timeout {
+                    provider: llm.current().provider.clone(),
+                    seconds: config.step_timeout.as_secs_f64(),
+                });
+                None
+            }
         };
-        let (answer, actions, results, ended) = step?;
-        usage += answer.usage;
-        let all_failed = !actions.is_empty() && actions.iter().all(|a| a.failed);
-        let nothing = actions.is_empty();
-        messages.push(Message::Assistant {
-            text: answer.text.clone(),
-            tool_calls: answer.tool_calls.clone(),
-        });
-        messages.extend(results);
-        if nothing {
-            messages.push(Message::User {
-                text: "Call a tool: act on the page, or call done if the task is finished.".into(),
-            });
-        }
-        // The same actions on a page they do not change: a nudge, then a stop.
-        let signature = serde_json::to_string(
-            &answer
-                .tool_calls
-                .iter()
-                .map(|c| (&c.name, &c.arguments))
-                .collect::<Vec<_>>(),
-        )
-        .unwrap_or_default();
-        // (Failing actions count as failures, not as a loop.)
-        let unchanged = !actions.is_empty()
-            && actions
-                .iter()
-                .all(|a| !a.failed && a.result.contains("nothing visible changed"));
-        repeats = if unchanged && signature == last_signature {
-            repeats + 1
+        let mut record = StepRecord {
+            number,
+            thought: String::new(),
+            actions: Vec::new(),
+            usage: Usage::default(),
+            screenshot: kept,
+            ms: 0.0,
+            failure: None,
+        };
+        let mut ended = None;
+        let mut lost = None;
+        let why = match &answer {
+            // The model never answered: the conversation stays as it was,
+            // and the next step asks again.
+            None => Some((
+                FailureKind::Model,
+                match &model_error {
+                    Some(e) => format!("the model failed: {e}"),
+                    None => "the model failed".to_owned(),
+                },
+            )),
+            Some(answer) => {
+                let acted = act_all(session, answer, config, secrets, deadline).await;
+                ended = acted.ended;
+                lost = acted.lost;
+                usage += answer.usage;
+                record.thought = secrets.redact(&answer.text);
+                record.usage = answer.usage;
+                let nothing = acted.actions.is_empty();
+                let all_failed = !nothing && acted.actions.iter().all(|a| a.failed);
+                messages.push(Message::Assistant {
+                    text: answer.text.clone(),
+                    tool_calls: answer.tool_calls.clone(),
+                });
+                messages.extend(acted.results);
+                if nothing {
+                    messages.push(Message::User {
+                        text: "Call a tool: act on the page, or call done if the task is finished."
+                            .into(),
+                    });
+                }
+                // The same actions on a page they do not change: a nudge,
+                // then a stop.
+                let signature = serde_json::to_string(
+                    &answer
+                        .tool_calls
+                        .iter()
+                        .map(|c| (&c.name, &c.arguments))
+                        .collect::<Vec<_>>(),
+                )
+                .unwrap_or_default();
+                // (Failing actions count as failures, not as a loop.)
+                let unchanged = !nothing
+                    && acted
+                        .actions
+                        .iter()
+                        .all(|a| !a.failed && a.result.contains("nothing visible changed"));
+                repeats = if unchanged && signature == last_signature {
+                    repeats + 1
+                } else {
+                    0
+                };
+                last_signature = signature;
+                if repeats == 1 {
+                    messages.push(Message::User {
+                        text: "You repeated the same action and the page did not change. Do something else, or call done.".into(),
+                    });
+                }
+                record.actions = acted.actions;
+                if nothing {
+                    Some((FailureKind::NoTool, "the model called no tool".to_owned()))
+                } else if all_failed && ended.is_none() {
+                    Some((FailureKind::Actions, "every action failed".to_owned()))
+                } else {
+                    None
+                }
+            }
+        };
+        failed_in_a_row = if why.is_some() {
+            failed_in_a_row + 1
         } else {
             0
         };
-        last_signature = signature;
-        if repeats == 1 {
-            messages.push(Message::User {
-                text: "You repeated the same action and the page did not change. Do something else, or call done.".into(),
-            });
-        }
-        steps.push(StepRecord {
-            number,
-            thought: secrets.redact(&answer.text),
-            actions,
-            usage: answer.usage,
-            screenshot: kept,
-            ms: started.elapsed().as_secs_f64() * 1e3,
+        record.failure = why.map(|(kind, why)| StepFailure {
+            kind,
+            count: failed_in_a_row,
+            limit: config.max_failures,
+            why,
         });
-        if let Some(step) = steps.last() {
-            on_step(step);
+        record.ms = started.elapsed().as_secs_f64() * 1e3;
+        on_step(&record);
+        steps.push(record);
+        if let Some(error) = lost {
+            // Nothing more can happen on this browser: the failures left
+            // would only repeat this one.
+            return Err(AgentError::Browser(Box::new(error)));
         }
         if let Some(ending) = ended {
             return Ok(RunResult {
                 ending,
                 steps,
                 usage,
+                model_error: None,
             });
         }
         if repeats >= 2 {
@@ -339,38 +404,12 @@ pub async fn run(
                 ending: Ending::Loop,
                 steps,
                 usage,
+                model_error: None,
             });
         }
-        failed_in_a_row = if all_failed || nothing {
-            failed_in_a_row + 1
-        } else {
-            0
-        };
         if failed_in_a_row >= config.max_failures {
-            // One last call, for what the model can say after failing.
-            messages.push(Message::User {
-                text: format!(
-                    "{failed_in_a_row} steps in a row failed; the run stops here. Call done now with your final answer and success false (no other tool)."
-                ),
-            });
-            let request = Request {
-                system: SYSTEM.to_owned(),
-                messages: compact(&messages, config.history_budget),
-                tools: tools.clone(),
-                max_tokens: config.max_tokens,
-            };
             let answer =
-                match tokio::time::timeout(config.step_timeout, llm.complete(&request)).await {
-                    Ok(Ok(done)) => {
-                        usage += done.usage;
-                        done.tool_calls
-                            .iter()
-                            .find(|c| c.name == "done")
-                            .and_then(|c| c.arguments["text"].as_str().map(str::to_owned))
-                            .or_else(|| (!done.text.is_empty()).then_some(done.text))
-                    }
-                    _ => None,
-                };
+                final_answer(llm, &mut messages, config, failed_in_a_row, &mut usage).await;
             return Ok(RunResult {
                 ending: Ending::Failures {
                     failed: failed_in_a_row,
@@ -379,6 +418,7 @@ pub async fn run(
                 },
                 steps,
                 usage,
+                model_error,
             });
         }
     }
@@ -386,7 +426,47 @@ pub async fn run(
         ending: Ending::MaxSteps,
         steps,
         usage,
+        model_error: None,
     })
+}
+
+/// Model errors that no later step can fix: a refused key (after the
+/// fallback, if any) and a wrong configuration.
+fn ends_the_run(e: &LlmError) -> bool {
+    matches!(e, LlmError::Auth { .. } | LlmError::Config(_))
+}
+
+/// One last call after the failure limit, for what the model can say; its
+/// own failure leaves the answer empty.
+async fn final_answer(
+    llm: &Llm,
+    messages: &mut Vec<Message>,
+    config: &AgentConfig,
+    failed: u32,
+    usage: &mut Usage,
+) -> Option<String> {
+    messages.push(Message::User {
+        text: format!(
+            "{failed} steps in a row failed; the run stops here. Call done now with your final answer and success false (no other tool)."
+        ),
+    });
+    let request = Request {
+        system: SYSTEM.to_owned(),
+        messages: compact(messages, config.history_budget),
+        tools: tool_specs(),
+        max_tokens: config.max_tokens,
+    };
+    let budget = config.step_timeout.mul_f64(MODEL_SHARE);
+    let asked = tokio::time::timeout(config.step_timeout, llm.complete_within(&request, budget));
+    let Ok(Ok(done)) = asked.await else {
+        return None;
+    };
+    *usage += done.usage;
+    done.tool_calls
+        .iter()
+        .find(|c| c.name == "done")
+        .and_then(|c| c.arguments["text"].as_str().map(str::to_owned))
+        .or_else(|| (!done.text.is_empty()).then_some(done.text))
 }
 
 /// Whether this step shows a screenshot.
@@ -417,77 +497,33 @@ async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8>)> {
     Some((message, image.bytes))
 }
 
-/// The conversation within about `budget` tokens (a third of its bytes):
-/// the first message (task and first view) and the last three steps stay
-/// whole; older tool results and views shrink to their first line, oldest
-/// first, until it fits.
-fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
-    let size = |m: &[Message]| -> usize {
-        m.iter()
-            .map(|m| match m {
-                Message::User { text } | Message::Tool { text, .. } => text.len(),
-                // An image costs the model about a thousand tokens.
-                Message::Image { text, .. } => text.len() + 3_000,
-                Message::Assistant { text, tool_calls } => {
-                    text.len()
-                        + tool_calls
-                            .iter()
-                            .map(|c| c.arguments.to_string().len() + c.name.len())
-                            .sum::<usize>()
-                }
-            })
-            .sum::<usize>()
-            / 3
-    };
-    let mut out = messages.to_vec();
-    if size(&out) <= budget {
-        return out;
-    }
-    // Keep the last three assistant turns and what followed them whole.
-    let keep_from = out
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| matches!(m, Message::Assistant { .. }))
-        .map(|(i, _)| i)
-        .rev()
-        .nth(2)
-        .unwrap_or(out.len());
-    for i in 1..keep_from {
-        if size(&out) <= budget {
-            break;
-        }
-        let shrink = |text: &str| {
-            let first = text.lines().next().unwrap_or_default();
-            format!("{first} … (older, left out to save tokens)")
-        };
-        match &mut out[i] {
-            Message::Tool { text, .. } | Message::User { text } if text.lines().count() > 1 => {
-                *text = shrink(text);
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// Runs one tool call as a command: its arguments are validated by parsing
 /// them into the vocabulary, and what is wrong goes back to the model.
-/// Returns the result text, whether it failed, and whether it changed the
-/// page under the next calls (a navigation or a tab switch).
-async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
+/// Returns the result text, whether it failed, whether it changed the page
+/// under the next calls (a navigation or a tab switch), and the error when
+/// the browser is gone.
+pub(crate) async fn act(
+    session: &mut Session,
+    call: &ToolCall,
+) -> (String, bool, bool, Option<rove_commands::CommandError>) {
     let command = match Command::from_tool_call(&call.name, Some(&call.arguments)) {
         Ok(c) => c,
         Err(e) => {
             let schema = rove_commands::tool(&call.name)
                 .map(|t| format!(" Its schema: {}", t.parameters))
                 .unwrap_or_default();
-            return (format!("invalid arguments for {e}.{schema}"), true, false);
+            return (
+                format!("invalid arguments for {e}.{schema}"),
+                true,
+                false,
+                None,
+            );
         }
     };
     match session.execute(&command).await {
         Ok(outcome) => {
             let moved = changed_page(&command, &outcome);
-            (outcome.text(), false, moved)
+            (outcome.text(), false, moved, None)
         }
         Err(e) => {
             let mut text = json!(e.report()).to_string();
@@ -496,7 +532,8 @@ async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
                 text.push_str(view);
             }
             let moved = e.code() == rove_errors::ErrorCode::NavigationFailed;
-            (text, true, moved)
+            let lost = (e.code() == rove_errors::ErrorCode::BrowserDisconnected).then_some(e);
+            (text, true, moved, lost)
         }
     }
 }
@@ -512,7 +549,7 @@ fn changed_page(command: &Command, outcome: &Outcome) -> bool {
         .any(|l| l.starts_with("navigated to") || l.starts_with("switched to"))
 }
 
-fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {
+pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {
     Ending::Done {
         text: secrets.redact(call.arguments["text"].as_str().unwrap_or_default()),
         success: call.arguments["success"].as_bool().unwrap_or(false),
@@ -542,51 +579,4 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         }),
     });
     specs
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn compaction_shrinks_old_results_and_keeps_the_task_and_recent_steps() {
-        let view = "[t1] Page\n".to_owned() + &"e1 button \"x\"\n".repeat(400);
-        let mut messages = vec![Message::User {
-            text: format!("Task: t\n{view}"),
-        }];
-        for i in 0..6 {
-            messages.push(Message::Assistant {
-                text: String::new(),
-                tool_calls: vec![ToolCall {
-                    id: format!("c{i}"),
-                    name: "click".into(),
-                    arguments: json!({"ref": "e1"}),
-                }],
-            });
-            messages.push(Message::Tool {
-                call_id: format!("c{i}"),
-                text: view.clone(),
-                is_error: false,
-            });
-        }
-        let compacted = compact(&messages, 4_000);
-        let text = |m: &Message| match m {
-            Message::User { text } | Message::Tool { text, .. } | Message::Image { text, .. } => {
-                text.clone()
-            }
-            Message::Assistant { .. } => String::new(),
-        };
-        assert_eq!(
-            text(&compacted[0]),
-            text(&messages[0]),
-            "the task stays whole"
-        );
-        assert!(text(&compacted[2]).ends_with("(older, left out to save tokens)"));
-        assert_eq!(text(&compacted[12]), view, "the last step stays whole");
-        assert_eq!(
-            compact(&messages, 1_000_000),
-            messages,
-            "under budget nothing changes"
-        );
-    }
 }

@@ -6,7 +6,6 @@
 mod support;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use rove_agent::{AgentConfig, Ending, run};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
@@ -88,11 +87,15 @@ async fn consecutive_failures_end_the_run_with_the_count() {
         }
     });
     let mut env = Env::start(script).await;
+    let three = AgentConfig {
+        max_failures: 3,
+        ..config()
+    };
     let result = run(
         "Click something gone",
         &mut env.session,
         &env.llm,
-        &config(),
+        &three,
         |_| {},
     )
     .await
@@ -110,6 +113,15 @@ async fn consecutive_failures_end_the_run_with_the_count() {
         result.ending
     );
     assert!(result.steps[0].actions[0].result.contains("REF_NOT_FOUND"));
+    let shown: Vec<String> = result
+        .steps
+        .iter()
+        .filter_map(|s| s.failure.as_ref().map(ToString::to_string))
+        .collect();
+    assert_eq!(
+        shown,
+        ["1/3", "2/3", "3/3"].map(|k| format!("failure {k}: every action failed"))
+    );
     // The one call after the limit asked for a final answer.
     let bodies = env.bodies.lock().expect("lock").clone();
     assert_eq!(bodies.len(), 4, "three failed steps and the final call");
@@ -325,21 +337,6 @@ async fn the_same_task_runs_over_anthropics_wire_format() {
 }
 
 #[tokio::test]
-async fn a_step_past_its_deadline_ends_the_run() {
-    let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "late", "success": true}))]);
-    let mut env = Env::start_with(script, "openai", Some(Duration::from_secs(3))).await;
-    let quick = AgentConfig {
-        step_timeout: Duration::from_millis(500),
-        ..config()
-    };
-    let result = run("Be quick", &mut env.session, &env.llm, &quick, |_| {})
-        .await
-        .expect("run");
-    assert_eq!(result.ending, Ending::Timeout);
-    env.browser.close().await;
-}
-
-#[tokio::test]
 async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
     let script: Script = Arc::new(|n, body| match n {
         1 | 2 => login_calls(n, body),
@@ -549,7 +546,7 @@ async fn server_errors_exhaust_retries_then_the_fallback_model_finishes_the_run(
 }
 
 #[tokio::test]
-async fn a_truncated_answer_ends_the_run_with_a_typed_error() {
+async fn a_truncated_answer_is_a_failed_step_that_keeps_its_typed_error() {
     let script: Script = Arc::new(|_, _| {
         vec![(
             "__http",
@@ -557,15 +554,38 @@ async fn a_truncated_answer_ends_the_run_with_a_typed_error() {
         )]
     });
     let mut env = Env::start(script).await;
-    let failed = run("Say a lot", &mut env.session, &env.llm, &config(), |_| {})
+    let two = AgentConfig {
+        max_failures: 2,
+        ..config()
+    };
+    let result = run("Say a lot", &mut env.session, &env.llm, &two, |_| {})
         .await
-        .expect_err("truncated");
+        .expect("a model error is no error of the run");
     assert!(
         matches!(
-            failed,
-            rove_agent::AgentError::Llm(rove_llm::LlmError::Truncated { .. })
+            result.ending,
+            Ending::Failures {
+                failed: 2,
+                limit: 2,
+                answer: None
+            }
         ),
-        "{failed}"
+        "{:?}",
+        result.ending
+    );
+    assert!(
+        matches!(
+            result.model_error,
+            Some(rove_llm::LlmError::Truncated { .. })
+        ),
+        "{:?}",
+        result.model_error
+    );
+    let why = result.steps[0].failure.as_ref().map(|f| f.why.clone());
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("cut the answer at its output limit")),
+        "{why:?}"
     );
     env.browser.close().await;
 }

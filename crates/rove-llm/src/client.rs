@@ -1,6 +1,9 @@
 //! A model to call, with an optional fallback used once per run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use crate::model::{Endpoint, Wire};
 use crate::transport::{RetryPolicy, Transport};
@@ -43,9 +46,40 @@ impl Llm {
     /// One completion. A failure that warrants it moves the run to the
     /// fallback model (once), saying so in the log.
     pub async fn complete(&self, request: &Request) -> Result<Completion, LlmError> {
-        let endpoint = self.current();
-        match self.call(endpoint, request).await {
-            Err(e) if e.warrants_fallback() && !self.switched.load(Ordering::Relaxed) => {
+        self.complete_by(request, None).await
+    }
+
+    /// One completion within `budget`, retries and the fallback included.
+    /// While the fallback has not taken over, the first model gets half of
+    /// the budget, so that a slow or failing one leaves the fallback the
+    /// other half; without a fallback (or once it took over) the model in
+    /// use gets all of it. Past its share a model's call fails as
+    /// [`LlmError::Timeout`], which warrants the fallback.
+    pub async fn complete_within(
+        &self,
+        request: &Request,
+        budget: Duration,
+    ) -> Result<Completion, LlmError> {
+        self.complete_by(request, Some(budget)).await
+    }
+
+    async fn complete_by(
+        &self,
+        request: &Request,
+        budget: Option<Duration>,
+    ) -> Result<Completion, LlmError> {
+        let start = Instant::now();
+        let end = budget.map(|b| start + b);
+        let can_fall_back = self.fallback.is_some() && !self.switched.load(Ordering::Relaxed);
+        let first_end = match budget {
+            Some(b) if can_fall_back => Some(start + b / 2),
+            _ => end,
+        };
+        match self
+            .call_by(self.current(), request, first_end, start)
+            .await
+        {
+            Err(e) if e.warrants_fallback() && can_fall_back => {
                 let Some(fallback) = &self.fallback else {
                     return Err(e);
                 };
@@ -57,13 +91,40 @@ impl Llm {
                     "switching to the fallback model for the rest of the run"
                 );
                 self.switched.store(true, Ordering::Relaxed);
-                self.call(fallback, request).await
+                self.call_by(fallback, request, end, Instant::now()).await
             }
             other => other,
         }
     }
 
-    async fn call(&self, endpoint: &Endpoint, request: &Request) -> Result<Completion, LlmError> {
+    /// One model's call (its retries included), bounded by `deadline`;
+    /// `since` is when its time began, for the message.
+    async fn call_by(
+        &self,
+        endpoint: &Endpoint,
+        request: &Request,
+        deadline: Option<Instant>,
+        since: Instant,
+    ) -> Result<Completion, LlmError> {
+        let Some(deadline) = deadline else {
+            return self.call(endpoint, request, None).await;
+        };
+        tokio::time::timeout_at(deadline, self.call(endpoint, request, Some(deadline)))
+            .await
+            .unwrap_or_else(|_| {
+                Err(LlmError::Timeout {
+                    provider: endpoint.provider.clone(),
+                    seconds: deadline.saturating_duration_since(since).as_secs_f64(),
+                })
+            })
+    }
+
+    async fn call(
+        &self,
+        endpoint: &Endpoint,
+        request: &Request,
+        deadline: Option<Instant>,
+    ) -> Result<Completion, LlmError> {
         let provider = endpoint.provider.as_str();
         match endpoint.wire {
             Wire::OpenAiChat => {
@@ -73,7 +134,10 @@ impl Llm {
                 }
                 let url = format!("{}/chat/completions", endpoint.base_url);
                 let body = openai::body(&endpoint.model, request, provider);
-                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                let answer = self
+                    .transport
+                    .post(provider, &url, &headers, &body, deadline)
+                    .await?;
                 openai::parse(&answer, provider)
             }
             Wire::OpenAiResponses => {
@@ -83,7 +147,10 @@ impl Llm {
                 }
                 let url = format!("{}/responses", endpoint.base_url);
                 let body = responses::body(&endpoint.model, request);
-                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                let answer = self
+                    .transport
+                    .post(provider, &url, &headers, &body, deadline)
+                    .await?;
                 responses::parse(&answer, provider)
             }
             Wire::Gemini => {
@@ -96,7 +163,10 @@ impl Llm {
                     endpoint.base_url, endpoint.model
                 );
                 let body = gemini::body(request);
-                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                let answer = self
+                    .transport
+                    .post(provider, &url, &headers, &body, deadline)
+                    .await?;
                 gemini::parse(&answer, provider)
             }
             Wire::Anthropic => {
@@ -106,7 +176,10 @@ impl Llm {
                 }
                 let url = format!("{}/v1/messages", endpoint.base_url);
                 let body = anthropic::body(&endpoint.model, request);
-                let answer = self.transport.post(provider, &url, &headers, &body).await?;
+                let answer = self
+                    .transport
+                    .post(provider, &url, &headers, &body, deadline)
+                    .await?;
                 anthropic::parse(&answer, provider)
             }
         }

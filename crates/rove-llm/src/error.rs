@@ -55,6 +55,15 @@ pub enum LlmError {
         /// What was wrong.
         message: String,
     },
+    /// The provider did not answer within the time this call had (its
+    /// share of an agent step), retries included.
+    #[error("{provider} did not answer within {seconds:.1} s")]
+    Timeout {
+        /// The provider.
+        provider: String,
+        /// The time the call had.
+        seconds: f64,
+    },
     /// The model name or the configuration is wrong.
     #[error("{0}")]
     Config(String),
@@ -62,10 +71,14 @@ pub enum LlmError {
 
 impl LlmError {
     /// Whether a fallback model should take over: the failures a different
-    /// provider or model may not have (401, 402, 429, 5xx, unreachable).
+    /// provider or model may not have (401, 402, 429, 5xx, unreachable, too
+    /// slow).
     pub fn warrants_fallback(&self) -> bool {
         match self {
-            LlmError::RateLimited { .. } | LlmError::Auth { .. } | LlmError::Network { .. } => true,
+            LlmError::RateLimited { .. }
+            | LlmError::Auth { .. }
+            | LlmError::Network { .. }
+            | LlmError::Timeout { .. } => true,
             LlmError::Provider { status, .. } => *status == 402 || *status >= 500,
             _ => false,
         }

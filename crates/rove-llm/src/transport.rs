@@ -53,13 +53,17 @@ impl Transport {
         Ok(Transport { client, policy })
     }
 
-    /// POSTs `body` and returns the JSON answer.
+    /// POSTs `body` and returns the JSON answer. With a `deadline` (which the
+    /// caller enforces around this call), a pause that would outlast it is
+    /// not taken: the last error is returned at once, as it is more telling
+    /// than running out of time asleep.
     pub(crate) async fn post(
         &self,
         provider: &str,
         url: &str,
         headers: &[(&str, String)],
         body: &Value,
+        deadline: Option<tokio::time::Instant>,
     ) -> Result<Value, LlmError> {
         let payload = serde_json::to_vec(body)
             .map_err(|e| LlmError::Config(format!("the request did not serialize: {e}")))?;
@@ -132,6 +136,9 @@ impl Transport {
                 Failed::Retry(e, _) if attempt >= self.policy.retries => return Err(e),
                 Failed::Retry(e, retry_after) => {
                     let pause = self.pause(attempt, retry_after);
+                    if deadline.is_some_and(|d| tokio::time::Instant::now() + pause >= d) {
+                        return Err(e);
+                    }
                     // Routine: the final error says what failed, so a retry
                     // is no warning (`-v` shows them).
                     tracing::debug!(target: "rove_llm", provider, error = %e, attempt = attempt + 1, pause_ms = pause.as_millis() as u64, "retrying");

@@ -1,7 +1,8 @@
 //! The provider clients against a local server that speaks each provider's
 //! wire format and plays scripted replies: requests as the providers
 //! document them, tool calls and usage parsed, 429 with `Retry-After`, 5xx
-//! exhausting retries, the fallback model, 401 not retried, truncation.
+//! exhausting retries, the fallback model, 401 not retried, truncation, and
+//! a call within a budget (no pause past it; the fallback gets the rest).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -416,4 +417,53 @@ async fn gemini_generate_content_round_trip() {
         llm.complete(&request()).await,
         Err(LlmError::Truncated { .. })
     ));
+}
+
+#[tokio::test]
+async fn within_a_budget_a_pause_past_it_is_not_taken_and_the_fallback_gets_the_rest() {
+    // A 429 asking for a minute: inside a 4 s budget without a fallback, the
+    // wait is not taken and the 429 is the answer, at once.
+    let s = Scripted::start(vec![Response::status(429).header("Retry-After", "60")]).await;
+    let alone = Llm::new(s.openai(), None, fast()).expect("client");
+    let started = Instant::now();
+    let e = alone
+        .complete_within(&request(), Duration::from_secs(4))
+        .await
+        .expect_err("rate limited");
+    assert!(
+        matches!(
+            e,
+            LlmError::RateLimited {
+                retry_after: Some(60),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(s.requests().len(), 1);
+
+    // A first model that does not answer: past its half of a 4 s budget it
+    // is a timeout, and the fallback answers within the other half.
+    let s = Scripted::start(vec![
+        openai_tool_call().delayed(Duration::from_secs(30)),
+        anthropic_tool_use(),
+    ])
+    .await;
+    let llm = Llm::new(s.openai(), Some(s.anthropic()), fast()).expect("client");
+    let started = Instant::now();
+    let done = llm
+        .complete_within(&request(), Duration::from_secs(4))
+        .await
+        .expect("the fallback answered");
+    let took = started.elapsed();
+    assert_eq!(done.model, "claude-sonnet-4-5");
+    assert!(
+        took >= Duration::from_secs(2) && took < Duration::from_secs(4),
+        "the first model had half the budget: {took:?}"
+    );
 }

@@ -1,10 +1,12 @@
 //! `rove run "task" --model provider:model`: the agent on a fresh session of
-//! its own, a line per step while it runs, the answer and totals at the end;
-//! exit status 0 only when the model reports success.
+//! its own, a line per step while it runs (and `failure k/N` on stderr for a
+//! failed one), the answer and totals at the end; the history written
+//! however the run ends (a signal included); exit status 0 only when the
+//! model reports success.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use rove_agent::{AgentConfig, Ending, StepRecord};
+use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
@@ -27,6 +29,12 @@ pub async fn run(global: &GlobalArgs, args: &RunArgs, out: Output) -> u8 {
     }
 }
 
+/// How the part of a run that can be interrupted ended.
+enum Ended {
+    Ran(Result<RunResult, Failure>),
+    Signal(u8),
+}
+
 async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8, Failure> {
     let env = |name: &str| std::env::var(name).ok();
     let mut primary = Endpoint::resolve(&args.model, env).map_err(|e| llm_failure(&e))?;
@@ -37,9 +45,26 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         primary.base_url = base.trim_end_matches('/').to_owned();
     }
     let fallback = match &args.fallback_model {
-        Some(name) => Some(Endpoint::resolve(name, env).map_err(|e| llm_failure(&e))?),
+        Some(name) => {
+            let mut fallback = Endpoint::resolve(name, env).map_err(|e| llm_failure(&e))?;
+            // Its own endpoint: --base-url is the main model's alone.
+            if let Some(base) = &args.fallback_base_url {
+                fallback.base_url = base.trim_end_matches('/').to_owned();
+            }
+            Some(fallback)
+        }
         None => None,
     };
+    if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
+        return Err(Failure::new(
+            ErrorCode::CommandRejected,
+            format!(
+                "--step-timeout {} is not a number of seconds above 0",
+                args.step_timeout
+            ),
+            "give seconds, like --step-timeout 90",
+        ));
+    }
     let llm =
         Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
     let prices = match &args.prices {
@@ -47,62 +72,34 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         None => PriceTable::builtin(),
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
-    let transport = rove_cdp::TransportConfig::from_env();
-    // Until step 1 is done nothing else is printed: say what is awaited.
-    out.note(match &global.cdp_url {
-        Some(_) => "connecting to the browser…",
-        None => "starting the browser…",
-    });
-    let browser = crate::acquire::acquire(global, &transport).await?;
-    let result = async {
-        let session_config = SessionConfig {
-            secrets,
-            ..global.session_config()?
-        };
-        let mut session = Session::start(&browser, session_config)
-            .await
-            .map_err(|e| Failure::from_command(&e))?;
-        if let Some(url) = &args.start_url {
-            out.note(&format!("opening {url}…"));
-            session
-                .execute(&Command::Open(OpenArgs {
-                    url: url.clone(),
-                    new_tab: false,
-                }))
-                .await
-                .map_err(|e| Failure::from_command(&e))?;
-        }
-        let config = AgentConfig {
-            max_steps: args.max_steps,
-            // Beside the history: `run.json` keeps its screenshots in
-            // `run.screens/`.
-            screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
-            vision: match args.vision.as_str() {
-                "on" => rove_agent::Vision::On,
-                "off" => rove_agent::Vision::Off,
-                _ => rove_agent::Vision::Auto,
-            },
-            ..AgentConfig::default()
-        };
-        let started = Instant::now();
-        out.note(&format!(
-            "step 1: asking {}:{} at {}…",
-            primary.provider,
-            primary.model,
-            address(&primary.base_url)
-        ));
-        let ran = rove_agent::run(&args.task, &mut session, &llm, &config, |step| {
-            out.line(&step_line(step));
-        })
-        .await
-        .map_err(|rove_agent::AgentError::Llm(e)| model_failure(&e, llm.current()))?;
-        let _ = session.close().await;
-        Ok::<_, Failure>((ran, started.elapsed().as_secs_f64()))
-    }
-    .await;
-    browser.close().await;
-    let (ran, seconds) = result?;
+    let started = Instant::now();
+    // Every step as it ends, so that the history has them however the run
+    // ends (an error, a signal).
+    let mut seen: Vec<StepRecord> = Vec::new();
+    let ended = tokio::select! {
+        ran = drive(global, args, out, &llm, &primary, secrets, &mut seen) => Ended::Ran(ran),
+        signal = crate::shutdown_signal() => Ended::Signal(signal),
+    };
+    let seconds = started.elapsed().as_secs_f64();
     let endpoint = llm.current();
+    let ran = match ended {
+        Ended::Ran(Ok(ran)) => ran,
+        Ended::Ran(Err(failure)) => {
+            let ending = json!({"reason": "error", "error": failure.report});
+            write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+            return Err(failure);
+        }
+        Ended::Signal(signal) => {
+            // The run's future, with its browser, is gone; this ends the
+            // process too.
+            rove_browser::end_all_launched();
+            let ending = json!({"reason": "interrupted", "signal": signal});
+            out.note(&format!("stopped: interrupted (signal {signal})"));
+            write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+            out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
+            return Ok(128 + signal);
+        }
+    };
     let cost = prices.cost(&endpoint.provider, &endpoint.model, &ran.usage);
     let cost_text = cost
         .map(|c| format!("${c:.4}"))
@@ -131,30 +128,15 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         ran.usage.cached,
         ran.usage.output
     ));
-    if let Some(path) = &args.history {
-        let history = json!({
-            "task": args.task,
-            "start_url": args.start_url,
-            "model": format!("{}:{}", endpoint.provider, endpoint.model),
-            "ending": ran.ending,
-            "steps": ran.steps,
-            "usage": ran.usage,
-            "cost": cost,
-            "seconds": seconds,
-        });
-        std::fs::write(
-            path,
-            serde_json::to_vec_pretty(&history).unwrap_or_default(),
-        )
-        .map_err(|e| {
-            Failure::new(
-                ErrorCode::Internal,
-                format!("writing the history to {}: {e}", path.display()),
-                "check the path",
-            )
-        })?;
+    let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
+    if !write_history(args, &llm, &prices, &ran.steps, &ending, seconds, out) {
+        return Err(Failure::new(
+            ErrorCode::Internal,
+            "the history could not be written (see above)",
+            "check the --history path",
+        ));
     }
-    out.success(json!({
+    let summary = json!({
         "success": success,
         "answer": answer,
         "ending": ran.ending,
@@ -162,8 +144,138 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         "usage": ran.usage,
         "cost": cost,
         "seconds": seconds,
-    }));
+    });
+    // Failures that were all the model's: reported as its failure (exit 7),
+    // typed, with what to do.
+    if let Some(e) = &ran.model_error {
+        let failure = model_failure(e, endpoint);
+        out.failure(&failure, Some(summary));
+        return Ok(failure.exit_status());
+    }
+    out.success(summary);
     Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// The part of a run a signal may cut short: the browser, the session, the
+/// agent. Each step goes into `seen` as it ends, and is shown.
+async fn drive(
+    global: &GlobalArgs,
+    args: &RunArgs,
+    out: Output,
+    llm: &Llm,
+    primary: &Endpoint,
+    secrets: rove_agent::Secrets,
+    seen: &mut Vec<StepRecord>,
+) -> Result<RunResult, Failure> {
+    let transport = rove_cdp::TransportConfig::from_env();
+    // Until step 1 is done nothing else is printed: say what is awaited.
+    out.note(match &global.cdp_url {
+        Some(_) => "connecting to the browser…",
+        None => "starting the browser…",
+    });
+    let browser = crate::acquire::acquire(global, &transport).await?;
+    let result = async {
+        let session_config = SessionConfig {
+            secrets,
+            ..global.session_config()?
+        };
+        let mut session = Session::start(&browser, session_config)
+            .await
+            .map_err(|e| Failure::from_command(&e))?;
+        if let Some(url) = &args.start_url {
+            out.note(&format!("opening {url}…"));
+            session
+                .execute(&Command::Open(OpenArgs {
+                    url: url.clone(),
+                    new_tab: false,
+                }))
+                .await
+                .map_err(|e| Failure::from_command(&e))?;
+        }
+        let config = AgentConfig {
+            max_steps: args.max_steps,
+            max_failures: args.max_failures,
+            max_actions_per_step: usize::try_from(args.max_actions_per_step).unwrap_or(usize::MAX),
+            step_timeout: Duration::from_secs_f64(args.step_timeout),
+            // Beside the history: `run.json` keeps its screenshots in
+            // `run.screens/`.
+            screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
+            vision: match args.vision.as_str() {
+                "on" => rove_agent::Vision::On,
+                "off" => rove_agent::Vision::Off,
+                _ => rove_agent::Vision::Auto,
+            },
+            ..AgentConfig::default()
+        };
+        out.note(&format!(
+            "step 1: asking {}:{} at {}…",
+            primary.provider,
+            primary.model,
+            address(&primary.base_url)
+        ));
+        let ran = rove_agent::run(&args.task, &mut session, llm, &config, |step| {
+            out.line(&step_line(step));
+            if let Some(failure) = &step.failure {
+                out.note(&failure.to_string());
+            }
+            seen.push(step.clone());
+        })
+        .await
+        .map_err(|e| match e {
+            rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current()),
+            rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
+        });
+        let _ = session.close().await;
+        ran
+    }
+    .await;
+    browser.close().await;
+    result
+}
+
+/// Writes the history, when one was asked for, whatever the ending; says
+/// so on stderr when it cannot, and returns whether all went well.
+fn write_history(
+    args: &RunArgs,
+    llm: &Llm,
+    prices: &PriceTable,
+    steps: &[StepRecord],
+    ending: &serde_json::Value,
+    seconds: f64,
+    out: Output,
+) -> bool {
+    let Some(path) = &args.history else {
+        return true;
+    };
+    let endpoint = llm.current();
+    let mut usage = rove_llm::Usage::default();
+    for step in steps {
+        usage += step.usage;
+    }
+    let history = json!({
+        "task": args.task,
+        "start_url": args.start_url,
+        "model": format!("{}:{}", endpoint.provider, endpoint.model),
+        "ending": ending,
+        "steps": steps,
+        "usage": usage,
+        "cost": prices.cost(&endpoint.provider, &endpoint.model, &usage),
+        "seconds": seconds,
+    });
+    match std::fs::write(
+        path,
+        serde_json::to_vec_pretty(&history).unwrap_or_default(),
+    ) {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(path = %path.display(), error = %e, "writing the history");
+            out.note(&format!(
+                "could not write the history to {}: {e}",
+                path.display()
+            ));
+            false
+        }
+    }
 }
 
 /// The run's secrets from `--secret` and `--secrets-file`. A malformed one
@@ -239,7 +351,14 @@ fn step_line(step: &StepRecord) -> String {
         "step {}: {} · {}/{} tokens · {:.1} s",
         step.number,
         if actions.is_empty() {
-            "(no action)".to_owned()
+            // A step without actions whose model never answered (its
+            // error or its deadline: the `failure k/N` line says which).
+            match &step.failure {
+                Some(f) if f.kind == rove_agent::FailureKind::Model => {
+                    "✗ no answer from the model".to_owned()
+                }
+                _ => "(no action)".to_owned(),
+            }
         } else {
             actions.join("; ")
         },

@@ -303,9 +303,13 @@ pub enum Command {
     #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
     Close,
     /// Run a task with a model driving a fresh session: a line per step,
-    /// the answer and totals at the end. Exits 0 only on a reported success.
+    /// the answer and totals at the end. A model error or a step past its
+    /// deadline is one failed step (shown as `failure k/N` on stderr); the
+    /// run ends after --max-failures in a row, or at once when the browser
+    /// is gone. The history (--history) is written however the run ends,
+    /// Ctrl-C included. Exits 0 only on a reported success.
     #[command(
-        after_help = "Examples:\n  OPENAI_API_KEY=… rove run 'Find the price of the cheapest plan' --model openai:gpt-5-mini --start-url https://example.com/pricing\n  rove run 'Log in and read the first message' --model ollama:qwen3:8b --start-url localhost:8000 --history run.json\n  rove run TASK --model anthropic:claude-sonnet-4-5 --fallback-model openai:gpt-5-mini"
+        after_help = "Examples:\n  OPENAI_API_KEY=… rove run 'Find the price of the cheapest plan' --model openai:gpt-5-mini --start-url https://example.com/pricing\n  rove run 'Log in and read the first message' --model ollama:qwen3:8b --start-url localhost:8000 --history run.json\n  rove run TASK --model anthropic:claude-sonnet-4-5 --fallback-model openai:gpt-5-mini\n  rove run TASK --model openai:qwen3 --base-url http://gpu1:8000/v1 --fallback-model openai:qwen3 --fallback-base-url http://gpu2:8000/v1\n  rove run TASK --model openai:gpt-5-mini --max-steps 50 --max-failures 3 --step-timeout 90"
     )]
     Run(RunArgs),
     /// Repeat a recorded run (rove run --history) without a model, finding
@@ -661,23 +665,41 @@ pub struct RunArgs {
     #[arg(long, env = "ROVE_MODEL")]
     pub model: String,
     /// Used once, for the rest of the run, when the model fails with 401,
-    /// 402, 429 or 5xx.
+    /// 402, 429 or 5xx, cannot be reached, or takes more than its half of
+    /// the step's model time.
     #[arg(long, value_name = "MODEL")]
     pub fallback_model: Option<String>,
+    /// The fallback's base URL (default: its provider's environment
+    /// variable, then its public API; never --base-url).
+    #[arg(long, value_name = "URL", requires = "fallback_model")]
+    pub fallback_base_url: Option<String>,
     /// Open this page first.
     #[arg(long, value_name = "URL")]
     pub start_url: Option<String>,
     /// The most steps.
     #[arg(long, default_value_t = 30)]
     pub max_steps: u32,
+    /// Failed steps in a row that end the run (a model error, a step past
+    /// its deadline, every action failing); then the model is asked once
+    /// for a final answer.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_failures: u32,
+    /// Seconds one step may take: the model's answer (retries and the
+    /// fallback included, within three quarters of it) and its actions.
+    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
+    pub step_timeout: f64,
+    /// The most tool calls run from one answer (the rest are answered "not
+    /// run").
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_actions_per_step: u32,
     /// Write the run (steps, actions, results, usage, timings) here as JSON.
     #[arg(long, value_name = "FILE")]
     pub history: Option<PathBuf>,
     /// The model's API key (default: the provider's environment variable).
     #[arg(long, hide_env_values = true)]
     pub api_key: Option<Redacted>,
-    /// The provider's base URL (default: the provider's environment
-    /// variable, then its public API).
+    /// The model's base URL (default: its provider's environment variable,
+    /// then its public API). The fallback's is --fallback-base-url.
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
     /// A price table overriding the built-in one (JSON, per million tokens).

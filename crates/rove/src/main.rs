@@ -53,7 +53,9 @@ fn main() -> ExitCode {
     let status = runtime.block_on(async {
         tokio::select! {
             status = run(&cli, out) => status,
-            signal = shutdown_signal() => {
+            // `rove run` listens itself: it writes its history before it
+            // ends.
+            signal = shutdown_signal(), if !matches!(cli.command, Command::Run(_)) => {
                 tracing::debug!(signal, "interrupted; ending browsers");
                 // The command's future, and with it every browser handle, is
                 // dropped by now; this catches anything still registered.

@@ -180,6 +180,13 @@ impl Env {
                     .and_then(|(_, args)| args["text"].as_str().map(str::to_owned))
                     .unwrap_or_else(|| format!("step {n}"));
                 calls.retain(|(name, _)| *name != "__text");
+                // A scripted slow answer: this one arrives after `ms`.
+                let pause = calls
+                    .iter()
+                    .find(|(name, _)| *name == "__delay")
+                    .and_then(|(_, args)| args["ms"].as_u64())
+                    .map(Duration::from_millis);
+                calls.retain(|(name, _)| *name != "__delay");
                 // A scripted failure of the provider itself.
                 if let Some((_, http)) = calls.iter().find(|(name, _)| *name == "__http") {
                     let status = http["status"].as_u64().unwrap_or(500) as u16;
@@ -226,7 +233,7 @@ impl Env {
                 };
                 let response =
                     Response::with_type(200, "application/json", reply.to_string().into_bytes());
-                match delay {
+                match pause.or(delay) {
                     Some(d) => response.delayed(d),
                     None => response,
                 }

@@ -1,0 +1,110 @@
+//! One answer's tool calls, run in order within the step's deadline.
+
+use rove_commands::Session;
+use rove_llm::Message;
+
+use crate::run::{act, done_of};
+use crate::{ActionRecord, AgentConfig, Ending, Target};
+
+/// What came of one answer's tool calls.
+pub(crate) struct Acted {
+    pub(crate) actions: Vec<ActionRecord>,
+    pub(crate) results: Vec<Message>,
+    pub(crate) ended: Option<Ending>,
+    /// The browser's own failure, when it is gone.
+    pub(crate) lost: Option<rove_commands::CommandError>,
+}
+
+/// Runs an answer's tool calls in order, within the step's `deadline`: a
+/// call that outlasts it is cut off and the rest are not run (each still
+/// gets a result, so the conversation stays well-formed).
+pub(crate) async fn act_all(
+    session: &mut Session,
+    answer: &rove_llm::Completion,
+    config: &AgentConfig,
+    secrets: &rove_commands::Secrets,
+    deadline: tokio::time::Instant,
+) -> Acted {
+    let mut acted = Acted {
+        actions: Vec::new(),
+        results: Vec::new(),
+        ended: None,
+        lost: None,
+    };
+    let mut stale = false;
+    let mut late = false;
+    for (i, call) in answer.tool_calls.iter().enumerate() {
+        // What the call aims at, before acting changes the page. (Its name
+        // is the page's text, so redacted like a view.)
+        let described = call.arguments["ref"]
+            .as_str()
+            .and_then(|r| r.parse::<rove_commands::Ref>().ok())
+            .and_then(|r| session.describe(r))
+            .map(|(role, name)| Target {
+                role: secrets.redact(&role),
+                name: secrets.redact(&name),
+            });
+        let (result, failed, navigated) = if acted.lost.is_some() {
+            ("not run: the browser is gone".to_owned(), true, false)
+        } else if late {
+            (
+                "not run: the step ran past its deadline".to_owned(),
+                true,
+                false,
+            )
+        } else if stale {
+            (
+                "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
+                true,
+                false,
+            )
+        } else if i >= config.max_actions_per_step {
+            (
+                format!(
+                    "not run: at most {} actions per step",
+                    config.max_actions_per_step
+                ),
+                true,
+                false,
+            )
+        } else if call.name == "done" {
+            acted.ended = Some(done_of(call, secrets));
+            ("done".to_owned(), false, false)
+        } else {
+            match tokio::time::timeout_at(deadline, act(session, call)).await {
+                Ok((result, failed, navigated, lost)) => {
+                    acted.lost = lost;
+                    (secrets.redact(&result), failed, navigated)
+                }
+                Err(_) => {
+                    late = true;
+                    (
+                        format!(
+                            "not finished: the step ran past its deadline ({:.0} s); the page may have changed",
+                            config.step_timeout.as_secs_f64()
+                        ),
+                        true,
+                        true,
+                    )
+                }
+            }
+        };
+        stale |= navigated;
+        // What the model wrote is recorded redacted too: a model that read
+        // a value off a screenshot, or guessed it, must not put it in the
+        // history.
+        acted.actions.push(ActionRecord {
+            tool: call.name.clone(),
+            arguments: secrets.redact_json(&call.arguments),
+            target: described,
+            result: result.clone(),
+            failed,
+        });
+        acted.results.push(Message::Tool {
+            call_id: call.id.clone(),
+            text: result,
+            is_error: failed,
+        });
+    }
+    acted
+}
