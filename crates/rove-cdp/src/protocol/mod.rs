@@ -5,6 +5,7 @@
 //! not covered here goes through [`crate::Session::call`].
 
 pub mod browser;
+pub mod input;
 pub mod page;
 pub mod runtime;
 pub mod target;
