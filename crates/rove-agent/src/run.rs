@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use rove_commands::{Command, Outcome, Session, SnapshotArgs};
+use rove_commands::{Command, Happened, Outcome, Session, SnapshotArgs};
 use rove_errors::Classify;
 use rove_llm::{Llm, Message, Request, ToolCall, ToolSpec, Usage};
 use serde::Serialize;
@@ -116,6 +116,10 @@ pub struct ActionRecord {
     pub result: String,
     /// Whether it failed.
     pub failed: bool,
+    /// Whether it succeeded and changed nothing visible (for the loop
+    /// check; not recorded).
+    #[serde(skip)]
+    pub unchanged: bool,
 }
 
 /// One step, as recorded.
@@ -226,32 +230,44 @@ pub async fn run(
                     .as_str()
                     .and_then(|r| session.describe(r))
                     .map(|(role, name)| Target { role, name });
-                let (result, failed, navigated) = if stale {
-                    (
+                let acted = if stale {
+                    Acted::refused(
                         "not run: an earlier action changed the page, so refs may be stale; look at the new view".to_owned(),
-                        true,
-                        false,
                     )
                 } else if i >= config.max_actions_per_step {
-                    (
-                        format!("not run: at most {} actions per step", config.max_actions_per_step),
-                        true,
-                        false,
-                    )
+                    Acted::refused(format!(
+                        "not run: at most {} actions per step",
+                        config.max_actions_per_step
+                    ))
                 } else if call.name == "done" {
                     ended = Some(done_of(call));
-                    ("done".to_owned(), false, false)
+                    Acted {
+                        text: "done".to_owned(),
+                        failed: false,
+                        moved: false,
+                        unchanged: false,
+                    }
                 } else {
-                    let (result, failed, navigated) = act(session, call).await;
-                    (secrets.redact(&result), failed, navigated)
+                    let acted = act(session, call).await;
+                    Acted {
+                        text: secrets.redact(&acted.text),
+                        ..acted
+                    }
                 };
-                stale |= navigated;
+                let Acted {
+                    text: result,
+                    failed,
+                    moved,
+                    unchanged,
+                } = acted;
+                stale |= moved;
                 actions.push(ActionRecord {
                     tool: call.name.clone(),
                     arguments: call.arguments.clone(),
                     target: described,
                     result: result.clone(),
                     failed,
+                    unchanged,
                 });
                 results.push(Message::Tool {
                     call_id: call.id.clone(),
@@ -293,10 +309,7 @@ pub async fn run(
         )
         .unwrap_or_default();
         // (Failing actions count as failures, not as a loop.)
-        let unchanged = !actions.is_empty()
-            && actions
-                .iter()
-                .all(|a| !a.failed && a.result.contains("nothing visible changed"));
+        let unchanged = !actions.is_empty() && actions.iter().all(|a| !a.failed && a.unchanged);
         repeats = if unchanged && signature == last_signature {
             repeats + 1
         } else {
@@ -464,20 +477,14 @@ fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
 
 /// Runs one tool call as a command: its arguments are validated by parsing
 /// them into the vocabulary, and what is wrong goes back to the model.
-/// Returns the result text, whether it failed, and whether it changed the
-/// page under the next calls (a navigation or a tab switch).
-async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
+async fn act(session: &mut Session, call: &ToolCall) -> Acted {
     let arguments = match &call.arguments {
         Value::Object(map) => map.clone(),
         other => {
-            return (
-                format!(
-                    "invalid arguments for {}: expected a JSON object, got {other}",
-                    call.name
-                ),
-                true,
-                false,
-            );
+            return Acted::refused(format!(
+                "invalid arguments for {}: expected a JSON object, got {other}",
+                call.name
+            ));
         }
     };
     let mut request = arguments;
@@ -490,29 +497,31 @@ async fn act(session: &mut Session, call: &ToolCall) -> (String, bool, bool) {
                 .find(|t| t.name == call.name)
                 .map(|t| t.parameters.to_string())
                 .unwrap_or_else(|| "no such tool".into());
-            return (
-                format!(
-                    "invalid arguments for {}: {e}. Its schema: {schema}",
-                    call.name
-                ),
-                true,
-                false,
-            );
+            return Acted::refused(format!(
+                "invalid arguments for {}: {e}. Its schema: {schema}",
+                call.name
+            ));
         }
     };
     match session.execute(&command).await {
-        Ok(outcome) => {
-            let moved = changed_page(&command, &outcome);
-            (outcome.text(), false, moved)
-        }
+        Ok(outcome) => Acted {
+            text: outcome.text(),
+            failed: false,
+            moved: changed_page(&command, &outcome),
+            unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
+        },
         Err(e) => {
             let mut text = json!(e.report()).to_string();
             if let Some(view) = e.fresh_view() {
                 text.push('\n');
                 text.push_str(view);
             }
-            let moved = e.code() == rove_errors::ErrorCode::NavigationFailed;
-            (text, true, moved)
+            Acted {
+                text,
+                failed: true,
+                moved: e.code() == rove_errors::ErrorCode::NavigationFailed,
+                unchanged: false,
+            }
         }
     }
 }
@@ -522,10 +531,32 @@ fn changed_page(command: &Command, outcome: &Outcome) -> bool {
     matches!(
         command,
         Command::Open(_) | Command::Back | Command::Forward | Command::Reload | Command::Tab(_)
-    ) || outcome
-        .happened
-        .iter()
-        .any(|l| l.starts_with("navigated to") || l.starts_with("switched to"))
+    ) || outcome.saw(Happened::changes_page)
+}
+
+/// What came of one tool call.
+struct Acted {
+    /// The result text the model reads.
+    text: String,
+    /// Whether it failed.
+    failed: bool,
+    /// Whether it changed the page under the next calls (a navigation or a
+    /// tab switch), so later refs of the same answer are stale.
+    moved: bool,
+    /// Whether it succeeded and nothing visible changed.
+    unchanged: bool,
+}
+
+impl Acted {
+    /// A call that was not run, or not understood.
+    fn refused(text: String) -> Self {
+        Acted {
+            text,
+            failed: true,
+            moved: false,
+            unchanged: false,
+        }
+    }
 }
 
 fn done_of(call: &ToolCall) -> Ending {

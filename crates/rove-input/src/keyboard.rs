@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::channel::InputChannel;
 use rove_browser::Tab;
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 use serde_json::json;
@@ -282,13 +283,12 @@ pub async fn fill(
         }
         // The edit is committed where it stands: `change`, as leaving the
         // field would fire it, with the focus kept.
-        let committed = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({"functionDeclaration": "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }", "objectId": element.object_id}),
-            )
-            .await;
+        let commit = CallFunctionOn::on(
+            "fill's change event",
+            "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }",
+            element.object_id.as_str(),
+        );
+        let committed = element.session.run_function(&commit, None).await;
         if let Err(e) = committed {
             let error = InputError::browser(e, true);
             if !error.element_gone() {
@@ -422,24 +422,10 @@ async fn settled_after_keys(
 
 async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
     scroll_into_view(element).await;
-    let answer = element
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": EDITABLE,
-                "objectId": element.object_id,
-                "arguments": [{"value": mode}],
-                "returnByValue": true,
-            }),
-        )
-        .await?;
-    let prepared: Prepared =
-        serde_json::from_value(answer["result"]["value"].clone()).unwrap_or(Prepared {
-            state: "detached".into(),
-            value: None,
-            detail: None,
-        });
+    let call = CallFunctionOn::on("editable.js", EDITABLE, element.object_id.as_str())
+        .value(mode)
+        .by_value();
+    let prepared: Prepared = element.session.run_function_value(&call, None).await?;
     let reason = match prepared.state.as_str() {
         "ok" => return Ok(prepared.value.unwrap_or_default()),
         "hidden" => "it is hidden".to_owned(),
@@ -462,19 +448,14 @@ async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
 /// What the field holds after the edit; `None` when the page took the
 /// field away (the text reached it first).
 async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
-    let answer = element
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
-                "objectId": element.object_id,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    match answer {
-        Ok(answer) => Ok(answer["result"]["value"].as_str().map(str::to_owned)),
+    let call = CallFunctionOn::on(
+        "the field's value",
+        "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
+        element.object_id.as_str(),
+    )
+    .by_value();
+    match element.session.run_function_value(&call, None).await {
+        Ok(value) => Ok(value),
         Err(e) => {
             let error = InputError::browser(e, true);
             if error.element_gone() {

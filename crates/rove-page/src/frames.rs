@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use rove_browser::Tab;
 use rove_cdp::Session;
+use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -377,25 +378,23 @@ pub(crate) async fn mark_clickable(
         )
     }))
     .await;
-    let arguments: Vec<Value> = resolved
+    let arguments: Vec<CallArgument> = resolved
         .iter()
         .filter_map(|r| r.as_ref().ok())
         .filter_map(|r| r["object"]["objectId"].as_str())
-        .map(|id| json!({"objectId": id}))
+        .map(CallArgument::object)
         .collect();
     if !arguments.is_empty() {
-        world
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": "function(...els) { return __rove.markClickable(...els); }",
-                    "objectId": world.document,
-                    "arguments": arguments,
-                    "objectGroup": group,
-                }),
+        let call = CallFunctionOn {
+            arguments,
+            ..CallFunctionOn::on(
+                "walker.js (markClickable)",
+                "function(...els) { return __rove.markClickable(...els); }",
+                world.document.as_str(),
             )
-            .await?;
+            .group(group)
+        };
+        world.session.run_function(&call, None).await?;
     }
     release(world, group).await;
     Ok(fresh)
@@ -441,21 +440,15 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
             .map(str::to_owned),
         None => None,
     };
-    let arguments = match &root {
-        Some(root) => json!([{"objectId": root}]),
-        None => json!([]),
-    };
-    world
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function(root) { __rove.adoptClosedRoot(this, root || null); }",
-                "objectId": host,
-                "arguments": arguments,
-            }),
-        )
-        .await?;
+    let mut call = CallFunctionOn::on(
+        "walker.js (adoptClosedRoot)",
+        "function(root) { __rove.adoptClosedRoot(this, root || null); }",
+        host,
+    );
+    if let Some(root) = &root {
+        call = call.arg(CallArgument::object(root.as_str()));
+    }
+    world.session.run_function(&call, None).await?;
     Ok(root.is_some())
 }
 
@@ -479,19 +472,15 @@ pub(crate) async fn element_object(
     uid: u32,
     group: &str,
 ) -> Result<Option<String>, PageError> {
-    let found = world
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function(u) { return __rove.lookup(u); }",
-                "objectId": world.document,
-                "arguments": [{"value": uid}],
-                "objectGroup": group,
-            }),
-        )
-        .await?;
-    Ok(found["result"]["objectId"].as_str().map(str::to_owned))
+    let call = CallFunctionOn::on(
+        "walker.js (lookup)",
+        "function(u) { return __rove.lookup(u); }",
+        world.document.as_str(),
+    )
+    .value(uid)
+    .group(group);
+    let found = world.session.run_function(&call, None).await?;
+    Ok(found.object_id)
 }
 
 async fn release(world: &World, group: &str) {
