@@ -137,10 +137,9 @@ impl Session {
             .await;
         let _ = element
             .session
-            .call(
-                "Runtime.releaseObject",
-                serde_json::json!({"objectId": element.object_id}),
-            )
+            .send(&rove_cdp::protocol::runtime::ReleaseObject {
+                object_id: element.object_id.clone(),
+            })
             .await;
         let origin = origin?.unwrap_or_else(|| "null".to_owned());
         self.config.secrets.fill_in(text, &origin).map_err(|refused| {

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::channel::InputChannel;
 use rove_browser::Tab;
-use rove_cdp::protocol::runtime::CallFunctionOn;
+use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 use serde_json::json;
@@ -348,7 +348,9 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
     on_element(model, target, async |_tab: &Tab, element: &Element| {
         element
             .session
-            .call("DOM.focus", json!({"objectId": element.object_id}))
+            .send(&rove_cdp::protocol::dom::Focus {
+                object_id: element.object_id.clone(),
+            })
             .await?;
         Ok(())
     })
@@ -402,20 +404,26 @@ async fn settled_after_keys(
     events: &mut rove_cdp::EventStream,
 ) -> Result<Settled, InputError> {
     let document = session
-        .call(
-            "Runtime.evaluate",
-            json!({"expression": "document", "objectGroup": "rove-press"}),
+        .session()
+        .run_script(
+            &Evaluate {
+                expression: "document".into(),
+                object_group: Some("rove-press".into()),
+                script: "the focused document",
+                ..Evaluate::default()
+            },
+            None,
         )
         .await?;
-    let settled = match document["result"]["objectId"].as_str() {
+    let settled = match document.object_id.as_deref() {
         Some(object) => settle_document(tab, session.session(), object, events).await,
         None => Settled::default(),
     };
     let _ = session
-        .call(
-            "Runtime.releaseObjectGroup",
-            json!({"objectGroup": "rove-press"}),
-        )
+        .session()
+        .send(&ReleaseObjectGroup {
+            object_group: "rove-press".into(),
+        })
         .await;
     Ok(settled)
 }

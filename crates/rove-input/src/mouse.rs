@@ -3,11 +3,11 @@
 use std::time::{Duration, Instant};
 
 use rove_browser::Tab;
+use rove_cdp::protocol::dom::ScrollIntoViewIfNeeded;
 use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
-use rove_cdp::protocol::runtime::CallFunctionOn;
+use rove_cdp::protocol::runtime::{CallFunctionOn, ReleaseObject};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::point::{Point, click_point};
 use crate::settle::{Settled, settle};
@@ -340,10 +340,9 @@ pub(crate) async fn on_element<T>(
 pub(crate) async fn scroll_into_view(element: &Element) {
     let _ = element
         .session
-        .call(
-            "DOM.scrollIntoViewIfNeeded",
-            json!({"objectId": element.object_id}),
-        )
+        .send(&ScrollIntoViewIfNeeded {
+            object_id: element.object_id.clone(),
+        })
         .await;
 }
 
@@ -356,8 +355,10 @@ pub(crate) async fn release(element: &Element) {
 /// page a dialog blocks answers only once the dialog is closed.
 pub(crate) async fn release_object(session: &rove_cdp::Session, object_id: &str) {
     let session = session.clone();
-    let params = json!({"objectId": object_id});
+    let release = ReleaseObject {
+        object_id: object_id.to_owned(),
+    };
     tokio::spawn(async move {
-        let _ = session.call("Runtime.releaseObject", params).await;
+        let _ = session.send(&release).await;
     });
 }

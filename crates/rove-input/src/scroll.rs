@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use rove_browser::Tab;
 use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::page::CreateIsolatedWorld;
 use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::InputError;
 use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
@@ -160,14 +160,13 @@ enum Scroller<'a> {
 /// An isolated world in the tab's main frame, for reading the page.
 async fn own_world(session: &rove_cdp::Session, frame: &str) -> Result<i64, InputError> {
     let created = session
-        .call(
-            "Page.createIsolatedWorld",
-            json!({"frameId": frame, "worldName": "rove-scroll"}),
-        )
+        .send(&CreateIsolatedWorld {
+            frame_id: frame.to_owned(),
+            world_name: "rove-scroll".to_owned(),
+            grant_universal_access: None,
+        })
         .await?;
-    created["executionContextId"]
-        .as_i64()
-        .ok_or_else(|| InputError::Rejected("Page.createIsolatedWorld returned no context".into()))
+    Ok(created.execution_context_id)
 }
 
 async fn position(

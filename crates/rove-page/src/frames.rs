@@ -10,7 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 use rove_browser::Tab;
 use rove_cdp::Session;
-use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn};
+use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
+use rove_cdp::protocol::page::CreateIsolatedWorld;
+use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, ReleaseObjectGroup};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -214,14 +216,18 @@ async fn keep_accessibility(session: &Session) -> Result<(), PageError> {
 async fn create_world(frame: &Frame) -> Result<World, PageError> {
     let created = frame
         .session
-        .call(
-            "Page.createIsolatedWorld",
-            json!({"frameId": frame.id, "worldName": WORLD_NAME, "grantUniveralAccess": false}),
-        )
+        .send(&CreateIsolatedWorld {
+            frame_id: frame.id.clone(),
+            world_name: WORLD_NAME.to_owned(),
+            grant_universal_access: Some(false),
+        })
         .await?;
-    let context = created["executionContextId"]
-        .as_i64()
-        .ok_or_else(|| PageError::Script("Page.createIsolatedWorld returned no context".into()))?;
+    let context = created.execution_context_id;
+    if context == 0 {
+        return Err(PageError::Script(
+            "Page.createIsolatedWorld returned no context".into(),
+        ));
+    }
     let installed = frame
         .session
         .call(
@@ -256,16 +262,15 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
 /// included (on MiniWoB++'s social-media, 100 KB and 2.1 ms per view instead
 /// of 13 KB and 0.7 ms), and the wrappers pile up until the group is released.
 async fn page_document(session: &Session, ours: &str) -> Option<String> {
-    let described = session
-        .call("DOM.describeNode", json!({"objectId": ours, "depth": 0}))
-        .await
-        .ok()?;
-    let backend = described["node"]["backendNodeId"].as_i64()?;
+    let described = session.send(&DescribeNode::of(ours)).await.ok()?;
     let resolved = session
-        .call("DOM.resolveNode", json!({"backendNodeId": backend}))
+        .send(&ResolveNode {
+            backend_node_id: Some(described.node.backend_node_id),
+            ..ResolveNode::default()
+        })
         .await
         .ok()?;
-    resolved["object"]["objectId"].as_str().map(str::to_owned)
+    resolved.object.object_id
 }
 
 #[derive(Deserialize)]
@@ -310,9 +315,7 @@ pub(crate) async fn call_walker<T: DeserializeOwned>(
         .await
     {
         Ok(raw) => raw,
-        Err(rove_cdp::CdpError::Protocol { message, .. }) if message.contains("context") => {
-            return Err(CallFailure::Stale);
-        }
+        Err(e) if e.document_gone() => return Err(CallFailure::Stale),
         Err(e) => return Err(CallFailure::Failed(e.into())),
     };
     let answer: Answer<T> = serde_json::from_str(raw.get()).map_err(|e| {
@@ -371,17 +374,20 @@ pub(crate) async fn mark_clickable(
         return Ok(fresh);
     }
     let group = "rove-marks";
-    let resolved = futures_util::future::join_all(fresh.iter().map(|id| {
-        world.session.call(
-            "DOM.resolveNode",
-            json!({"backendNodeId": id, "executionContextId": world.context, "objectGroup": group}),
-        )
-    }))
-    .await;
+    let asks: Vec<ResolveNode> = fresh
+        .iter()
+        .map(|id| ResolveNode {
+            backend_node_id: Some(*id),
+            execution_context_id: Some(world.context),
+            object_group: Some(group.to_owned()),
+        })
+        .collect();
+    let resolved =
+        futures_util::future::join_all(asks.iter().map(|ask| world.session.send(ask))).await;
     let arguments: Vec<CallArgument> = resolved
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .filter_map(|r| r["object"]["objectId"].as_str())
+        .filter_map(|r| r.object.object_id.as_deref())
         .map(CallArgument::object)
         .collect();
     if !arguments.is_empty() {
@@ -420,24 +426,26 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
     let Some(host) = element_object(world, uid, group).await? else {
         return Ok(false);
     };
-    let described = world
-        .session
-        .call("DOM.describeNode", json!({"objectId": host, "depth": 0}))
-        .await?;
-    let closed = described["node"]["shadowRoots"]
-        .as_array()
-        .and_then(|roots| roots.iter().find(|r| r["shadowRootType"] == "closed"))
-        .and_then(|r| r["backendNodeId"].as_i64());
+    let described = world.session.send(&DescribeNode::of(host.as_str())).await?;
+    let closed = described
+        .node
+        .shadow_roots
+        .iter()
+        .find(|r| r.shadow_root_type == "closed")
+        .map(|r| r.backend_node_id);
     let root = match closed {
-        Some(backend) => world
-            .session
-            .call(
-                "DOM.resolveNode",
-                json!({"backendNodeId": backend, "executionContextId": world.context, "objectGroup": group}),
-            )
-            .await?["object"]["objectId"]
-            .as_str()
-            .map(str::to_owned),
+        Some(backend) => {
+            world
+                .session
+                .send(&ResolveNode {
+                    backend_node_id: Some(backend),
+                    execution_context_id: Some(world.context),
+                    object_group: Some(group.to_owned()),
+                })
+                .await?
+                .object
+                .object_id
+        }
         None => None,
     };
     let mut call = CallFunctionOn::on(
@@ -458,12 +466,9 @@ pub(crate) async fn iframe_frame_id(world: &World, uid: u32) -> Result<Option<St
     let Some(object) = element_object(world, uid, group).await? else {
         return Ok(None);
     };
-    let described = world
-        .session
-        .call("DOM.describeNode", json!({"objectId": object, "depth": 0}))
-        .await;
+    let described = world.session.send(&DescribeNode::of(object)).await;
     release(world, group).await;
-    Ok(described?["node"]["frameId"].as_str().map(str::to_owned))
+    Ok(described?.node.frame_id)
 }
 
 /// The element with `uid` as an object of the world, or `None` if it is gone.
@@ -486,6 +491,8 @@ pub(crate) async fn element_object(
 async fn release(world: &World, group: &str) {
     let _ = world
         .session
-        .call("Runtime.releaseObjectGroup", json!({"objectGroup": group}))
+        .send(&ReleaseObjectGroup {
+            object_group: group.to_owned(),
+        })
         .await;
 }
