@@ -77,9 +77,97 @@ impl Command for DispatchMouseEvent {
     type Response = Empty;
 }
 
+/// `Input.dispatchKeyEvent`: one key going down or up.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DispatchKeyEvent {
+    /// `keyDown`, `rawKeyDown` (no text) or `keyUp`.
+    #[serde(rename = "type")]
+    pub kind: KeyEventKind,
+    /// The DOM `key` (`a`, `Enter`, `Shift`).
+    pub key: String,
+    /// The DOM `code` (`KeyA`, `Enter`, `ShiftLeft`).
+    pub code: String,
+    /// The Windows virtual key code.
+    pub windows_virtual_key_code: u32,
+    /// The same code, as native.
+    pub native_virtual_key_code: u32,
+    /// Alt 1, Ctrl 2, Meta 4, Shift 8.
+    pub modifiers: u32,
+    /// 0 standard, 1 left, 2 right, 3 numpad.
+    pub location: u32,
+    /// The text the key types (only with `keyDown`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The text without modifiers (only with `keyDown`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unmodified_text: Option<String>,
+}
+
+/// What a [`DispatchKeyEvent`] does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyEventKind {
+    /// Down, typing its text.
+    #[default]
+    KeyDown,
+    /// Down, without text (a modifier, Enter's down without a character).
+    RawKeyDown,
+    /// Up.
+    KeyUp,
+}
+
+impl Command for DispatchKeyEvent {
+    const METHOD: &'static str = "Input.dispatchKeyEvent";
+    type Response = Empty;
+}
+
+/// `Input.insertText`: text as an IME would commit it (characters no
+/// keyboard has).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct InsertText {
+    /// The text.
+    pub text: String,
+}
+
+impl Command for InsertText {
+    const METHOD: &'static str = "Input.insertText";
+    type Response = Empty;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_is_written_as_chromium_reads_it() {
+        let down = DispatchKeyEvent {
+            kind: KeyEventKind::KeyDown,
+            key: "a".into(),
+            code: "KeyA".into(),
+            windows_virtual_key_code: 65,
+            native_virtual_key_code: 65,
+            modifiers: 0,
+            location: 0,
+            text: Some("a".into()),
+            unmodified_text: Some("a".into()),
+        };
+        assert_eq!(
+            serde_json::to_value(&down).expect("encodes"),
+            serde_json::json!({"type": "keyDown", "key": "a", "code": "KeyA",
+                "windowsVirtualKeyCode": 65, "nativeVirtualKeyCode": 65,
+                "modifiers": 0, "location": 0, "text": "a", "unmodifiedText": "a"})
+        );
+        let up = DispatchKeyEvent {
+            kind: KeyEventKind::RawKeyDown,
+            text: None,
+            unmodified_text: None,
+            ..down
+        };
+        let json = serde_json::to_value(&up).expect("encodes");
+        assert_eq!(json["type"], "rawKeyDown");
+        assert!(json.get("text").is_none());
+    }
 
     #[test]
     fn a_move_is_written_as_chromium_reads_it() {
