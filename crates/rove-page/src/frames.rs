@@ -12,7 +12,7 @@ use rove_browser::Tab;
 use rove_cdp::Session;
 use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
 use rove_cdp::protocol::page::CreateIsolatedWorld;
-use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, ReleaseObjectGroup};
+use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -228,22 +228,20 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
             "Page.createIsolatedWorld returned no context".into(),
         ));
     }
-    let installed = frame
+    // A walker that throws while installing is rove's bug: INTERNAL,
+    // naming walker.js and the line (rove-cdp's checked helper).
+    let install = Evaluate {
+        expression: format!("{WALKER}\ndocument"),
+        context_id: Some(context),
+        script: "walker.js",
+        ..Evaluate::default()
+    };
+    let document = frame
         .session
-        .call(
-            "Runtime.evaluate",
-            json!({"expression": format!("{WALKER}\ndocument"), "contextId": context}),
-        )
-        .await?;
-    if let Some(details) = installed.get("exceptionDetails") {
-        return Err(PageError::Script(format!(
-            "installing the walker failed: {details}"
-        )));
-    }
-    let document = installed["result"]["objectId"]
-        .as_str()
-        .ok_or_else(|| PageError::Script("the world has no document".into()))?
-        .to_owned();
+        .run_script(&install, None)
+        .await?
+        .object_id
+        .ok_or_else(|| PageError::Script("the world has no document".into()))?;
     let page_document = page_document(&frame.session, &document).await;
     Ok(World {
         session: frame.session.clone(),
