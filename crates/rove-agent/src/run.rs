@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use rove_commands::{Command, Outcome, Session, SnapshotArgs};
+use rove_commands::{Command, Happened, Outcome, Session, SnapshotArgs};
 use rove_errors::Classify;
 use rove_llm::{Llm, LlmError, Message, Request, ToolCall, ToolSpec, Usage};
 use serde::Serialize;
@@ -120,6 +120,10 @@ pub struct ActionRecord {
     pub result: String,
     /// Whether it failed.
     pub failed: bool,
+    /// Whether it succeeded and changed nothing visible (for the loop
+    /// check; not recorded).
+    #[serde(skip)]
+    pub unchanged: bool,
 }
 
 /// One step, as recorded.
@@ -346,11 +350,7 @@ pub async fn run(
                 )
                 .unwrap_or_default();
                 // (Failing actions count as failures, not as a loop.)
-                let unchanged = !nothing
-                    && acted
-                        .actions
-                        .iter()
-                        .all(|a| !a.failed && a.result.contains("nothing visible changed"));
+                let unchanged = !nothing && acted.actions.iter().all(|a| !a.failed && a.unchanged);
                 repeats = if unchanged && signature == last_signature {
                     repeats + 1
                 } else {
@@ -497,34 +497,47 @@ async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8>)> {
     Some((message, image.bytes))
 }
 
+/// What came of one tool call.
+pub(crate) struct CallResult {
+    /// The result text the model reads.
+    pub text: String,
+    /// Whether it failed.
+    pub failed: bool,
+    /// Whether it changed the page under the next calls (a navigation or a
+    /// tab switch), so later refs of the same answer are stale.
+    pub moved: bool,
+    /// Whether it succeeded and nothing visible changed.
+    pub unchanged: bool,
+    /// The error, when the browser is gone.
+    pub lost: Option<rove_commands::CommandError>,
+}
+
 /// Runs one tool call as a command: its arguments are validated by parsing
 /// them into the vocabulary, and what is wrong goes back to the model.
-/// Returns the result text, whether it failed, whether it changed the page
-/// under the next calls (a navigation or a tab switch), and the error when
-/// the browser is gone.
-pub(crate) async fn act(
-    session: &mut Session,
-    call: &ToolCall,
-) -> (String, bool, bool, Option<rove_commands::CommandError>) {
+pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
     let command = match Command::from_tool_call(&call.name, Some(&call.arguments)) {
         Ok(c) => c,
         Err(e) => {
             let schema = rove_commands::tool(&call.name)
                 .map(|t| format!(" Its schema: {}", t.parameters))
                 .unwrap_or_default();
-            return (
-                format!("invalid arguments for {e}.{schema}"),
-                true,
-                false,
-                None,
-            );
+            return CallResult {
+                text: format!("invalid arguments for {e}.{schema}"),
+                failed: true,
+                moved: false,
+                unchanged: false,
+                lost: None,
+            };
         }
     };
     match session.execute(&command).await {
-        Ok(outcome) => {
-            let moved = changed_page(&command, &outcome);
-            (outcome.text(), false, moved, None)
-        }
+        Ok(outcome) => CallResult {
+            text: outcome.text(),
+            failed: false,
+            moved: changed_page(&command, &outcome),
+            unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
+            lost: None,
+        },
         Err(e) => {
             let mut text = json!(e.report()).to_string();
             if let Some(view) = e.fresh_view() {
@@ -533,7 +546,13 @@ pub(crate) async fn act(
             }
             let moved = e.code() == rove_errors::ErrorCode::NavigationFailed;
             let lost = (e.code() == rove_errors::ErrorCode::BrowserDisconnected).then_some(e);
-            (text, true, moved, lost)
+            CallResult {
+                text,
+                failed: true,
+                moved,
+                unchanged: false,
+                lost,
+            }
         }
     }
 }
@@ -543,10 +562,7 @@ fn changed_page(command: &Command, outcome: &Outcome) -> bool {
     matches!(
         command,
         Command::Open(_) | Command::Back | Command::Forward | Command::Reload | Command::Tab(_)
-    ) || outcome
-        .happened
-        .iter()
-        .any(|l| l.starts_with("navigated to") || l.starts_with("switched to"))
+    ) || outcome.saw(Happened::changes_page)
 }
 
 pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {

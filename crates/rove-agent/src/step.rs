@@ -44,6 +44,7 @@ pub(crate) async fn act_all(
                 role: secrets.redact(&role),
                 name: secrets.redact(&name),
             });
+        let mut unchanged = false;
         let (result, failed, navigated) = if acted.lost.is_some() {
             ("not run: the browser is gone".to_owned(), true, false)
         } else if late {
@@ -72,9 +73,10 @@ pub(crate) async fn act_all(
             ("done".to_owned(), false, false)
         } else {
             match tokio::time::timeout_at(deadline, act(session, call)).await {
-                Ok((result, failed, navigated, lost)) => {
-                    acted.lost = lost;
-                    (secrets.redact(&result), failed, navigated)
+                Ok(call) => {
+                    acted.lost = call.lost;
+                    unchanged = call.unchanged;
+                    (secrets.redact(&call.text), call.failed, call.moved)
                 }
                 Err(_) => {
                     late = true;
@@ -99,6 +101,7 @@ pub(crate) async fn act_all(
             target: described,
             result: result.clone(),
             failed,
+            unchanged,
         });
         acted.results.push(Message::Tool {
             call_id: call.id.clone(),

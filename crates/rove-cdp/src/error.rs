@@ -81,6 +81,65 @@ pub enum CdpError {
         /// What serde said.
         reason: String,
     },
+    /// One of rove's own scripts threw in the page (a bug in rove, or a page
+    /// that broke a builtin the script relies on). Never a sign that the
+    /// element or its document went away: those are protocol errors.
+    #[error("rove's script {script} threw at line {line}, column {column}: {message}")]
+    Script {
+        /// The script's name, such as `actionable.js`.
+        script: String,
+        /// The exception, first line.
+        message: String,
+        /// Where it was thrown (1-based).
+        line: i64,
+        /// Where it was thrown (1-based).
+        column: i64,
+    },
+}
+
+/// What a browser's refusal of a call means, read from Chromium's wording in
+/// this one place so no other crate matches on its messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The node, object or execution context the call named went away with
+    /// its document (a navigation or a re-render).
+    DocumentGone,
+    /// The target (tab, frame) or its session is gone.
+    TargetGone,
+    /// Anything else: the call's arguments were wrong for the browser.
+    Other,
+}
+
+/// Chromium's words for a node, object or execution context that went away
+/// with its document.
+const DOCUMENT_GONE: [&str; 8] = [
+    "Cannot find context with specified id",
+    "Cannot find default execution context",
+    "Could not find node with given id",
+    "No node with given id found",
+    "Could not find object with given id",
+    "Cannot find object with given id",
+    "Node is detached from document",
+    "Execution context was destroyed",
+];
+
+/// Chromium's words for a target or session that is gone.
+const TARGET_GONE: [&str; 4] = [
+    "Target closed",
+    "No target with given id",
+    "Session with given id not found",
+    "Not attached to an active page",
+];
+
+/// What Chromium's error `message` means (see [`Refusal`]).
+pub fn classify_refusal(message: &str) -> Refusal {
+    if DOCUMENT_GONE.iter().any(|w| message.contains(w)) {
+        Refusal::DocumentGone
+    } else if TARGET_GONE.iter().any(|w| message.contains(w)) {
+        Refusal::TargetGone
+    } else {
+        Refusal::Other
+    }
 }
 
 impl CdpError {
@@ -91,9 +150,24 @@ impl CdpError {
             | CdpError::ConnectionClosed { sent, .. }
             | CdpError::TargetCrashed { sent, .. }
             | CdpError::SessionClosed { sent, .. } => *sent,
-            CdpError::Protocol { .. } | CdpError::Decode { .. } => true,
+            CdpError::Protocol { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => true,
             CdpError::Connect { .. } | CdpError::Encode { .. } => false,
         }
+    }
+
+    /// What the browser's refusal means; `None` for failures that are not a
+    /// refusal (timeouts, closed connections, rove's own script errors).
+    pub fn refusal(&self) -> Option<Refusal> {
+        match self {
+            CdpError::Protocol { message, .. } => Some(classify_refusal(message)),
+            _ => None,
+        }
+    }
+
+    /// Whether the node, object or context the call named went away with
+    /// its document.
+    pub fn document_gone(&self) -> bool {
+        self.refusal() == Some(Refusal::DocumentGone)
     }
 
     /// True for failures that mean the whole connection is gone.
@@ -112,7 +186,9 @@ impl Classify for CdpError {
             CdpError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
             CdpError::SessionClosed { .. } => ErrorCode::NoTab,
             CdpError::Protocol { .. } => ErrorCode::CommandRejected,
-            CdpError::Encode { .. } | CdpError::Decode { .. } => ErrorCode::Internal,
+            CdpError::Encode { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => {
+                ErrorCode::Internal
+            }
         }
     }
 
@@ -123,6 +199,8 @@ impl Classify for CdpError {
                 ActionSent::NotSent
             }
             CdpError::Decode { .. } => ActionSent::Sent,
+            // The script ran, perhaps part way.
+            CdpError::Script { .. } => ActionSent::PossiblySent,
             other if other.was_sent() => ActionSent::PossiblySent,
             _ => ActionSent::NotSent,
         }
@@ -155,6 +233,9 @@ impl Classify for CdpError {
             CdpError::Protocol { .. } => "the browser refused the call; fix its arguments".into(),
             CdpError::Encode { .. } | CdpError::Decode { .. } => {
                 "this is a bug in rove; please report it with the message".into()
+            }
+            CdpError::Script { .. } => {
+                "a script of rove's failed in this page (the page may have replaced a builtin it uses); this is a bug in rove; please report it with the message and the page".into()
             }
         }
     }

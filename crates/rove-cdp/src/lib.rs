@@ -30,11 +30,12 @@ mod health;
 mod message;
 pub mod protocol;
 mod reader;
+mod script;
 mod session;
 
 pub use config::TransportConfig;
 pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
-pub use error::CdpError;
+pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
 pub use message::{Event, SessionId};
 pub use session::Session;

@@ -6,6 +6,7 @@ use std::time::Duration;
 use rove_input::{Button, ClickOptions, Modifiers, Settled, TypeOptions};
 use rove_page::Mode;
 
+use crate::happened::{ClickKind, Happened};
 use crate::outcome::Outcome;
 use crate::session::{Session, view_of};
 use crate::{
@@ -35,13 +36,12 @@ impl Session {
         };
         let model = self.model()?;
         let clicked = rove_input::click(model, target, &opts).await?;
-        let what = match (args.double, args.button) {
-            (true, _) => "double-clicked",
-            (false, MouseButton::Right) => "right-clicked",
-            (false, MouseButton::Middle) => "middle-clicked",
-            (false, MouseButton::Left) => "clicked",
+        let kind = if args.double {
+            ClickKind::Double
+        } else {
+            ClickKind::Single(args.button)
         };
-        out.happened.push(format!("{what} {target}"));
+        out.happened.push(Happened::Clicked { kind, target });
         self.after_settle(&clicked.settled, out).await?;
         Ok(args.button == MouseButton::Left && modifiers == Modifiers::default())
     }
@@ -54,7 +54,7 @@ impl Session {
         let target = args.target;
         let timeout = self.config.action_timeout;
         let hovered = rove_input::hover(self.model()?, target, timeout).await?;
-        out.happened.push(format!("hovering over {target}"));
+        out.happened.push(Happened::Hovering(target));
         self.after_settle(&hovered.settled, out).await
     }
 
@@ -78,18 +78,17 @@ impl Session {
             }
             let tab = self.focused()?;
             let settled = rove_input::type_focused(&tab, &args.text, &opts).await?;
-            out.happened
-                .push(format!("typed {count} characters into the focused element"));
+            out.happened.push(Happened::TypedFocused { count });
             self.after_settle(&settled, out).await?;
             return self.submit(args.submit, out).await;
         };
         let target = *target;
         let text = self.with_secrets(target, &args.text).await?;
         let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
-        out.happened.push(if typed.field_gone {
-            format!("typed {count} characters into {target}; then the page took the field away")
-        } else {
-            format!("typed {count} characters into {target}")
+        out.happened.push(Happened::Typed {
+            count,
+            target,
+            field_gone: typed.field_gone,
         });
         self.after_settle(&typed.settled, out).await?;
         self.submit(args.submit, out).await
@@ -103,10 +102,9 @@ impl Session {
         let target = args.target;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
-        out.happened.push(if filled.field_gone {
-            format!("filled {target}; then the page took the field away")
-        } else {
-            format!("filled {target}")
+        out.happened.push(Happened::Filled {
+            target,
+            field_gone: filled.field_gone,
         });
         self.after_settle(&filled.settled, out).await?;
         self.submit(args.submit, out).await
@@ -124,28 +122,23 @@ impl Session {
             return Ok(text.to_owned());
         }
         let element = self.model()?.element(target).await?;
+        let call = rove_cdp::protocol::runtime::CallFunctionOn::on(
+            "the field's origin",
+            "function() { const w = this.ownerDocument.defaultView; return w ? w.origin : 'null'; }",
+            element.object_id.as_str(),
+        )
+        .by_value();
         let origin = element
             .session
-            .call(
-                "Runtime.callFunctionOn",
-                serde_json::json!({
-                    "functionDeclaration": "function() { const w = this.ownerDocument.defaultView; return w ? w.origin : 'null'; }",
-                    "objectId": element.object_id,
-                    "returnByValue": true,
-                }),
-            )
+            .run_function_value::<Option<String>>(&call, None)
             .await;
         let _ = element
             .session
-            .call(
-                "Runtime.releaseObject",
-                serde_json::json!({"objectId": element.object_id}),
-            )
+            .send(&rove_cdp::protocol::runtime::ReleaseObject {
+                object_id: element.object_id.clone(),
+            })
             .await;
-        let origin = origin?["result"]["value"]
-            .as_str()
-            .unwrap_or("null")
-            .to_owned();
+        let origin = origin?.unwrap_or_else(|| "null".to_owned());
         self.config.secrets.fill_in(text, &origin).map_err(|refused| {
             CommandError::Rejected(format!(
                 "nothing was typed: the secret {} may only be typed on {}, and {target} is in a page of {origin}",
@@ -162,7 +155,7 @@ impl Session {
         }
         let tab = self.focused()?;
         let settled = rove_input::press(&tab, "Enter").await?;
-        out.happened.push("pressed Enter".into());
+        out.happened.push(Happened::Pressed("Enter".into()));
         self.after_settle(&settled, out).await
     }
 
@@ -182,7 +175,7 @@ impl Session {
         }
         let tab = self.focused()?;
         let settled = rove_input::press(&tab, &args.keys).await?;
-        out.happened.push(format!("pressed {}", args.keys));
+        out.happened.push(Happened::Pressed(args.keys.clone()));
         self.after_settle(&settled, out).await
     }
 
@@ -193,15 +186,10 @@ impl Session {
     ) -> Result<(), CommandError> {
         let target = args.target;
         let selected = rove_input::select_options(self.model()?, target, &args.values).await?;
-        out.happened.push(format!(
-            "{target} now has {} selected",
-            selected
-                .selected
-                .iter()
-                .map(|s| format!("{s:?}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        out.happened.push(Happened::Selected {
+            target,
+            options: selected.selected.clone(),
+        });
         self.after_settle(&selected.settled, out).await
     }
 
@@ -213,13 +201,11 @@ impl Session {
     ) -> Result<(), CommandError> {
         let target = args.target;
         let toggled = rove_input::set_checked(self.model()?, target, checked).await?;
-        let state = if checked { "checked" } else { "unchecked" };
-        if toggled.unchanged {
-            out.happened
-                .push(format!("{target} was already {state}; nothing sent"));
-        } else {
-            out.happened.push(format!("{target} is now {state}"));
-        }
+        out.happened.push(Happened::Toggled {
+            target,
+            checked,
+            already: toggled.unchanged,
+        });
         if let Some(settled) = &toggled.settled {
             self.after_settle(settled, out).await?;
         }
@@ -240,17 +226,15 @@ impl Session {
             // No new document: the page stayed, and the diff after the
             // action says what changed on it (a download has its own line).
             if settled.stopped {
-                out.happened
-                    .push("the navigation it started ended without a new page".into());
+                out.happened.push(Happened::NavigationStopped);
             }
             return Ok(());
         }
         let model = self.model()?;
         let view = view_of(model, Mode::Full, None).await?;
-        out.happened.push(if settled.loaded {
-            format!("navigated to {}", view.url)
-        } else {
-            format!("navigating to {} (still loading)", view.url)
+        out.happened.push(Happened::Navigated {
+            url: view.url.clone(),
+            loaded: settled.loaded,
         });
         out.view = Some(view);
         Ok(())

@@ -12,6 +12,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::fault::{EvalStop, Recovery};
+use crate::happened::Happened;
 use crate::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
 use crate::watchdog::{self, Health};
@@ -123,10 +124,10 @@ impl Session {
         let text = serde_json::to_string(&value).unwrap_or_default();
         if text.len() > MAX_RESULT_CHARS {
             let cut: String = text.chars().take(MAX_RESULT_CHARS).collect();
-            out.happened.push(format!(
-                "the result has {} characters; the first {MAX_RESULT_CHARS} are shown",
-                text.len()
-            ));
+            out.happened.push(Happened::ResultCut {
+                chars: text.len(),
+                shown: MAX_RESULT_CHARS,
+            });
             out.data = Some(Value::String(cut));
         } else {
             out.data = Some(json!({ "result": value }));

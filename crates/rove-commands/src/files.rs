@@ -14,6 +14,7 @@ use rove_cdp::protocol::EventType;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::happened::Happened;
 use crate::outcome::Outcome;
 use crate::session::Session;
 use crate::{CommandError, UploadArgs};
@@ -52,19 +53,15 @@ impl Session {
             .collect::<Result<Vec<_>, _>>()?;
         let target = args.target;
         let element = self.model()?.element(target).await?;
-        let kind = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": "function() { return this.tagName === 'INPUT' && this.type === 'file' ? (this.multiple ? 'multiple' : 'single') : 'other'; }",
-                    "objectId": element.object_id,
-                    "returnByValue": true,
-                }),
-            )
-            .await?;
+        let call = rove_cdp::protocol::runtime::CallFunctionOn::on(
+            "the file input's kind",
+            "function() { return this.tagName === 'INPUT' && this.type === 'file' ? (this.multiple ? 'multiple' : 'single') : 'other'; }",
+            element.object_id.as_str(),
+        )
+        .by_value();
+        let kind: String = element.session.run_function_value(&call, None).await?;
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-        match kind["result"]["value"].as_str().unwrap_or("other") {
+        match kind.as_str() {
             "other" => self.upload_by_chooser(target, &names).await?,
             mode => {
                 if mode == "single" && names.len() > 1 {
@@ -82,12 +79,10 @@ impl Session {
                     .await?;
             }
         }
-        out.happened.push(format!(
-            "gave {target} {} file{}: {}",
-            names.len(),
-            if names.len() == 1 { "" } else { "s" },
-            names.join(", ")
-        ));
+        out.happened.push(Happened::Uploaded {
+            target,
+            files: names,
+        });
         Ok(())
     }
 

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use rove_errors::Classify;
 
 use crate::fault::TabFault;
+use crate::happened::Happened;
 use crate::watchdog::{self, Health};
 use crate::{Command, CommandError, Outcome, Session};
 
@@ -29,7 +30,7 @@ impl Session {
             }
             Err(error) if notes.is_empty() => Err(error),
             Err(error) => Err(CommandError::Noted {
-                notes,
+                notes: notes.iter().map(ToString::to_string).collect(),
                 error: Box::new(error),
             }),
         }
@@ -38,7 +39,7 @@ impl Session {
     async fn guarded_run(
         &mut self,
         command: &Command,
-        notes: &mut Vec<String>,
+        notes: &mut Vec<Happened>,
     ) -> Result<Outcome, CommandError> {
         if let Some(fault) = self.check_before(command).await? {
             let replaced = matches!(fault.recovery, crate::fault::Recovery::Replaced { .. });
@@ -52,7 +53,10 @@ impl Session {
                     acts: command.acts(),
                 });
             }
-            notes.push(fault.describe());
+            notes.push(Happened::TabFault {
+                fault,
+                while_idle: false,
+            });
         }
         let deadline = self.deadline_for(command);
         // `eval` has a deadline of its own and stops its script itself.

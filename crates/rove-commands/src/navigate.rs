@@ -11,6 +11,7 @@ use rove_page::Mode;
 use serde_json::{Value, json};
 
 use crate::error::NavigationFailure;
+use crate::happened::Happened;
 use crate::outcome::Outcome;
 use crate::session::{Session, view_of};
 use crate::{CommandError, OpenArgs};
@@ -61,7 +62,7 @@ impl Session {
         }
         let tab = if args.new_tab || self.context.focused().is_none() {
             let tab = self.context.new_tab().await?;
-            out.happened.push(format!("new tab {}", tab.id()));
+            out.happened.push(Happened::NewTab(tab.id()));
             tab
         } else {
             self.tab_to_open_in(out).await?
@@ -173,17 +174,16 @@ impl Session {
                 fresh_view,
             });
         }
-        out.happened.push(match arrival.status {
-            Some(status) if status != 200 => format!("opened {} (HTTP {status})", arrival.url),
-            _ => format!("opened {}", arrival.url),
+        out.happened.push(Happened::Opened {
+            url: arrival.url.clone(),
+            status: arrival.status,
         });
         // An app that builds its page after the load event (a single-page
         // app's shell fetching its bundles) is given time to finish.
         if !self.shell_settled().await {
-            out.happened.push(format!(
-                "the page was still changing {} s after it loaded; the view may be incomplete (snapshot again, or wait(text=…) for what you expect)",
-                SHELL_SETTLE_CAP.as_secs()
-            ));
+            out.happened.push(Happened::StillChanging {
+                secs: SHELL_SETTLE_CAP.as_secs(),
+            });
         }
         // A new document: the view after it is a full one, not a diff
         // against the page that was left.

@@ -1,7 +1,9 @@
 //! The reading commands: `snapshot`, `find` and `read` (the page as markdown).
 
+use rove_cdp::protocol::page::CreateIsolatedWorld;
+use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate};
 use rove_page::{FindQuery, Mode, ViewOptions};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::outcome::Outcome;
 use crate::session::Session;
@@ -69,51 +71,41 @@ impl Session {
         let max_chars = budget
             .map(|b| b.saturating_mul(3))
             .unwrap_or(usize::MAX / 2);
-        let answer = match &args.target {
+        // The reader's exceptions and answers of the wrong shape come back
+        // as INTERNAL errors naming read.js (rove-cdp's checked helper).
+        let read: Value = match &args.target {
             Some(target) => {
                 let target = *target;
                 let element = self.model()?.element(target).await?;
-                element
-                    .session
-                    .call(
-                        "Runtime.callFunctionOn",
-                        json!({
-                            "functionDeclaration": format!("function(max) {{ return ({READ})(this, max); }}"),
-                            "objectId": element.object_id,
-                            "arguments": [{"value": max_chars}],
-                            "returnByValue": true,
-                        }),
-                    )
-                    .await?
+                let call = CallFunctionOn::on(
+                    "read.js",
+                    format!("function(max) {{ return ({READ})(this, max); }}"),
+                    element.object_id.as_str(),
+                )
+                .value(max_chars)
+                .by_value();
+                element.session.run_function_value(&call, None).await?
             }
             None => {
                 let tab = self.focused()?;
-                let world = tab
-                    .call(
-                        "Page.createIsolatedWorld",
-                        json!({"frameId": tab.target_id(), "worldName": "rove-read"}),
-                    )
+                let session = tab.session().await?;
+                let world = session
+                    .send(&CreateIsolatedWorld {
+                        frame_id: tab.target_id().to_owned(),
+                        world_name: "rove-read".to_owned(),
+                        grant_universal_access: None,
+                    })
                     .await?;
-                tab.call(
-                    "Runtime.evaluate",
-                    json!({
-                        "expression": format!("({READ})(null, {max_chars})"),
-                        "contextId": world["executionContextId"],
-                        "returnByValue": true,
-                    }),
-                )
-                .await?
+                let call = Evaluate {
+                    script: "read.js",
+                    context_id: Some(world.execution_context_id),
+                    return_by_value: Some(true),
+                    ..Evaluate::value(format!("({READ})(null, {max_chars})"))
+                };
+                session.run_script(&call, None).await?.decode("read.js")?
             }
         };
-        if let Some(details) = answer.get("exceptionDetails") {
-            return Err(CommandError::Page(rove_page::PageError::Script(
-                details["exception"]["description"]
-                    .as_str()
-                    .unwrap_or("the reader failed")
-                    .to_owned(),
-            )));
-        }
-        let read: &Value = &answer["result"]["value"];
+        let read: &Value = &read;
         let mut text = String::new();
         // The page wrote all of it: cleaned and escaped as a view is, so
         // no line of it passes for a view's line or hides characters.

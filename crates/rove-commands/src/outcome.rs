@@ -4,6 +4,8 @@ use rove_browser::TabId;
 use rove_page::View;
 use serde_json::{Value, json};
 
+use crate::happened::Happened;
+
 /// An image a command produced (a screenshot returned inline).
 #[derive(Debug, Clone)]
 pub struct Image {
@@ -29,9 +31,9 @@ pub struct Download {
 pub struct Outcome {
     /// The tab the command ended on.
     pub tab: TabId,
-    /// What happened, one short line each: "clicked e7", "navigated to …",
-    /// "opened tab t2", "nothing visible changed".
-    pub happened: Vec<String>,
+    /// What happened, one line each when rendered: "clicked e7",
+    /// "navigated to …", "opened tab t2", "nothing visible changed".
+    pub happened: Vec<Happened>,
     /// The view after the command (a diff by default), or the view asked for.
     pub view: Option<View>,
     /// Structured results: an evaluation's value, the tab list, a page read
@@ -60,7 +62,7 @@ impl Outcome {
     pub fn text(&self) -> String {
         let mut text = String::new();
         for line in &self.happened {
-            text.push_str(line);
+            text.push_str(&line.to_string());
             text.push('\n');
         }
         for d in &self.downloads {
@@ -90,11 +92,21 @@ impl Outcome {
         text
     }
 
+    /// What happened, as the lines a reader sees.
+    pub fn happened_lines(&self) -> Vec<String> {
+        self.happened.iter().map(ToString::to_string).collect()
+    }
+
+    /// Whether any of what happened is `what`.
+    pub fn saw(&self, what: impl Fn(&Happened) -> bool) -> bool {
+        self.happened.iter().any(what)
+    }
+
     /// The outcome as one JSON object (without the image bytes).
     pub fn to_json(&self) -> Value {
         let mut out = json!({
             "tab": self.tab.to_string(),
-            "happened": self.happened,
+            "happened": self.happened_lines(),
         });
         if let Some(view) = &self.view {
             out["view"] = Value::String(view.text.clone());

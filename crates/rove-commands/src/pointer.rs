@@ -2,6 +2,9 @@
 
 use rove_input::ScrollPosition;
 
+use rove_page::Ref;
+
+use crate::happened::Happened;
 use crate::outcome::Outcome;
 use crate::session::Session;
 use crate::{CommandError, Direction, DragArgs, ScrollArgs};
@@ -21,7 +24,7 @@ impl Session {
                 ));
             };
             rove_input::scroll_into_view_of(self.model()?, target).await?;
-            out.happened.push(format!("scrolled {target} into view"));
+            out.happened.push(Happened::ScrolledIntoView(target));
             return Ok(());
         };
         if args.pixels.is_some_and(|p| !p.is_finite() || p <= 0.0) {
@@ -36,11 +39,8 @@ impl Session {
             Direction::Left => (-1.0, 0.0),
         };
         let scrolled = rove_input::scroll_by(self.model()?, target, step, args.pixels).await?;
-        let what = target
-            .map(|t| t.to_string())
-            .unwrap_or_else(|| "the page".into());
         out.happened.push(describe_scroll(
-            &what,
+            target,
             direction,
             &scrolled.before,
             &scrolled.after,
@@ -62,21 +62,21 @@ impl Session {
         }
         let timeout = self.config.action_timeout;
         let dragged = rove_input::drag(self.model()?, from, to, timeout).await?;
-        out.happened.push(if dragged.html5 {
-            format!("dragged {from} onto {to} (the page's drag and drop took it)")
-        } else {
-            format!("dragged {from} onto {to}")
+        out.happened.push(Happened::Dragged {
+            from,
+            to,
+            html5: dragged.html5,
         });
         self.after_settle(&dragged.settled, out).await
     }
 }
 
 fn describe_scroll(
-    what: &str,
+    what: Option<Ref>,
     direction: Direction,
     before: &ScrollPosition,
     after: &ScrollPosition,
-) -> String {
+) -> Happened {
     let vertical = matches!(direction, Direction::Up | Direction::Down);
     let (from, to, max) = if vertical {
         (before.y, after.y, after.max_y)
@@ -85,21 +85,13 @@ fn describe_scroll(
     };
     let moved = (to - from).abs();
     if moved < 1.0 {
-        let edge = match direction {
-            Direction::Down => "bottom",
-            Direction::Up => "top",
-            Direction::Left => "left edge",
-            Direction::Right => "right edge",
-        };
-        return format!("{what} did not move: it is at its {edge} or does not scroll");
+        return Happened::DidNotScroll { what, direction };
     }
-    let dir = format!("{direction:?}").to_lowercase();
-    let at_end = if to >= max - 1.0 && matches!(direction, Direction::Down | Direction::Right) {
-        " (the end)"
-    } else if to < 1.0 {
-        " (the start)"
-    } else {
-        ""
-    };
-    format!("scrolled {what} {dir} {moved:.0} px: now at {to:.0} of {max:.0}{at_end}")
+    Happened::Scrolled {
+        what,
+        direction,
+        moved,
+        to,
+        max,
+    }
 }

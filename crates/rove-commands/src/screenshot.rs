@@ -12,6 +12,7 @@
 use base64::Engine;
 use serde_json::{Value, json};
 
+use crate::happened::{Happened, Shot};
 use crate::outcome::{Image, Outcome};
 use crate::session::Session;
 use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
@@ -95,10 +96,10 @@ impl Session {
         let clip = match clip {
             Some(whole) => match capped(&whole) {
                 Some(part) => {
-                    out.happened.push(format!(
-                        "the area is {} × {} px, more than a screenshot takes ({} px a side, {} pixels in all): captured its top-left {} × {} px; for another part give a clip (x, y, width, height) or the ref of an element",
-                        whole.width, whole.height, MAX_SIDE, MAX_PIXELS, part.width, part.height
-                    ));
+                    out.happened.push(Happened::ScreenshotCut {
+                        whole: (whole.width, whole.height),
+                        part: (part.width, part.height),
+                    });
                     Some(part)
                 }
                 None => Some(whole),
@@ -124,19 +125,20 @@ impl Session {
             quality = Some(*q);
             bytes = capture(&tab, format, quality, clip.as_ref()).await?;
             smallest = smallest.min(bytes.len());
-            out.happened.push(format!(
-                "over the {budget}-byte budget: retaken as JPEG at quality {q}"
-            ));
+            out.happened.push(Happened::Retaken {
+                budget,
+                quality: *q,
+            });
         }
         let mime = match format {
             ImageFormat::Png => "image/png",
             ImageFormat::Jpeg => "image/jpeg",
         };
         let what = match (&args.target, args.full_page, &args.clip) {
-            (Some(t), _, _) => format!("element {t}"),
-            (None, true, _) => "the full page".into(),
-            (None, false, Some(_)) => "the clip".into(),
-            (None, false, None) => "the viewport".into(),
+            (Some(t), _, _) => Shot::Element(t.to_string()),
+            (None, true, _) => Shot::FullPage,
+            (None, false, Some(_)) => Shot::Clip,
+            (None, false, None) => Shot::Viewport,
         };
         match &args.path {
             Some(requested) => {
@@ -144,17 +146,20 @@ impl Session {
                 std::fs::write(&path, &bytes)
                     .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
                 let path = path.display().to_string();
-                out.happened.push(format!(
-                    "saved a screenshot of {what} to {path} ({} bytes, {mime})",
-                    bytes.len()
-                ));
+                out.happened.push(Happened::ScreenshotSaved {
+                    what,
+                    path: path.clone(),
+                    bytes: bytes.len(),
+                    mime,
+                });
                 out.data = Some(json!({"path": path, "bytes": bytes.len(), "mime": mime}));
             }
             None => {
-                out.happened.push(format!(
-                    "took a screenshot of {what} ({} bytes, {mime})",
-                    bytes.len()
-                ));
+                out.happened.push(Happened::ScreenshotTaken {
+                    what,
+                    bytes: bytes.len(),
+                    mime,
+                });
                 out.image = Some(Image { mime, bytes });
             }
         }
@@ -166,18 +171,13 @@ impl Session {
         let target = *target;
         rove_input::scroll_into_view_of(self.model()?, target).await?;
         let element = self.model()?.element(target).await?;
-        let answer = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": "function() { const r = this.getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }",
-                    "objectId": element.object_id,
-                    "returnByValue": true,
-                }),
-            )
-            .await?;
-        let v: &Value = &answer["result"]["value"];
+        let call = rove_cdp::protocol::runtime::CallFunctionOn::on(
+            "the element's box",
+            "function() { const r = this.getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }",
+            element.object_id.as_str(),
+        )
+        .by_value();
+        let v: Value = element.session.run_function_value(&call, None).await?;
         let clip = Clip {
             x: v["x"].as_f64().unwrap_or(0.0),
             y: v["y"].as_f64().unwrap_or(0.0),

@@ -13,6 +13,7 @@ use rove_browser::{Browser, BrowserContext, BrowserError, Tab, TabId};
 use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
 use crate::downloads::Downloads;
+use crate::happened::Happened;
 use crate::secrets::Secrets;
 use crate::{Command, CommandError, Outcome};
 
@@ -238,10 +239,9 @@ impl Session {
             return;
         };
         for secret in self.config.secrets.named_in_json(&arguments) {
-            out.happened.push(format!(
-                "{} was sent as written, not as its value: a secret is filled in only as the text of type or fill, in a field of a page on its domain",
-                secret.placeholder()
-            ));
+            out.happened.push(Happened::SecretNotFilled {
+                placeholder: secret.placeholder(),
+            });
         }
     }
 
@@ -279,10 +279,8 @@ impl Session {
             self.context.close_tab(tab.id).await?;
             self.forget(tab.id);
         }
-        out.happened.push(format!(
-            "closed the session's {} tab(s); open a URL to start again",
-            tabs.len()
-        ));
+        out.happened
+            .push(Happened::ClosedAllTabs { count: tabs.len() });
         Ok(())
     }
 
@@ -386,7 +384,7 @@ impl Session {
             .into_iter()
             .filter(|t| !before.contains(&t.id))
             .collect();
-        let explicit = out.happened.iter().any(|l| l.starts_with("new tab "));
+        let explicit = out.saw(|h| matches!(h, Happened::NewTab(_)));
         // Popups outside the domain policy are closed before anyone uses
         // them (their requests were already refused by the popup guard).
         let policy = self.context.domain_policy();
@@ -406,10 +404,7 @@ impl Session {
                 .partition(|t| !t.url.is_empty() && !policy.allows(&t.url));
             for tab in refused {
                 let _ = self.context.close_tab(tab.id).await;
-                out.happened.push(format!(
-                    "closed a tab opened at {} (outside the allowed domains)",
-                    tab.url
-                ));
+                out.happened.push(Happened::ClosedPopup { url: tab.url });
             }
             opened = kept;
         }
@@ -420,33 +415,32 @@ impl Session {
                 } else {
                     &tab.url
                 };
-                out.happened.push(format!("opened tab {} at {at}", tab.id));
+                out.happened.push(Happened::OpenedTab {
+                    tab: tab.id,
+                    at: at.to_owned(),
+                });
             }
         }
         if let (true, Some(newest), false) = (follow_new_tab, opened.last(), explicit) {
             self.context.focus(newest.id)?;
-            out.happened.push(format!(
-                "switched to {} (tab switch {} goes back)",
-                newest.id,
-                focus_before.map(|t| t.to_string()).unwrap_or_default()
-            ));
+            out.happened.push(Happened::Followed {
+                tab: newest.id,
+                back: focus_before,
+            });
         }
         let Ok(tab) = self.focused() else {
             return Ok(());
         };
         let watch = tab.watch().await?;
         for url in watch.take_blocked() {
-            out.happened.push(format!(
-                "blocked loading {url} (outside the allowed domains)"
-            ));
+            out.happened.push(Happened::BlockedLoading { url });
         }
-        let reported = out.happened.iter().any(|l| l.contains("dialog opened"));
+        let reported = out.saw(Happened::is_dialog_opened);
         if let (Some(dialog), false) = (watch.dialog(), reported) {
-            out.happened.push(format!(
-                "{} dialog opened: {}",
-                rove_errors::with_article(&dialog.kind),
-                quote_line(&dialog.message)
-            ));
+            out.happened.push(Happened::DialogOpened {
+                kind: dialog.kind.clone(),
+                message: dialog.message.clone(),
+            });
         }
         if out.view.is_some() {
             // The command took its own view (a navigation shows the new page).
@@ -464,8 +458,8 @@ impl Session {
         if view.unchanged {
             // A scroll says itself how far it went; the view covers the whole
             // page, not the viewport, so it never changes with one.
-            if !out.happened.iter().any(|l| l.starts_with("scrolled ")) {
-                out.happened.push("nothing visible changed".into());
+            if !out.saw(Happened::is_scroll) {
+                out.happened.push(Happened::NothingChanged);
             }
             // "No changes since the last view" would say it twice.
             view.text.clear();

@@ -7,8 +7,9 @@ use rove_browser::{Tab, TabId};
 use rove_page::Mode;
 use serde_json::{Value, json};
 
+use crate::happened::{Answer, Happened};
 use crate::outcome::Outcome;
-use crate::session::{Session, quote_line, view_of};
+use crate::session::{Session, view_of};
 use crate::watchdog;
 use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
 
@@ -64,7 +65,7 @@ impl Session {
                     None => {
                         let tab = self.context.new_tab().await?;
                         out.tab = tab.id();
-                        out.happened.push(format!("new tab {}", tab.id()));
+                        out.happened.push(Happened::NewTab(tab.id()));
                         out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
                     }
                 }
@@ -74,7 +75,7 @@ impl Session {
                 let id = tab_id(args.tab, "switch")?;
                 self.context.focus(id)?;
                 out.tab = id;
-                out.happened.push(format!("switched to {id}"));
+                out.happened.push(Happened::SwitchedTo(id));
                 // A tab the agent has not seen yet, or one it left: a full view.
                 out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
                 Ok(())
@@ -86,14 +87,13 @@ impl Session {
                 };
                 self.context.close_tab(id).await?;
                 self.forget(id);
-                out.happened.push(format!("closed {id}"));
+                out.happened.push(Happened::ClosedTab(id));
                 if let Some(now) = self.focused_id() {
                     out.tab = now;
-                    out.happened.push(format!("now on {now}"));
+                    out.happened.push(Happened::NowOn(now));
                     out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
                 } else {
-                    out.happened
-                        .push("no tabs left; open a URL to start again".into());
+                    out.happened.push(Happened::NoTabsLeft);
                 }
                 Ok(())
             }
@@ -125,12 +125,15 @@ impl Session {
             params["promptText"] = Value::String(text.clone());
         }
         tab.call("Page.handleJavaScriptDialog", params).await?;
-        let verb = if args.accept { "accepted" } else { "dismissed" };
-        out.happened.push(format!(
-            "{verb} the {} {}",
-            dialog.kind,
-            quote_line(&dialog.message)
-        ));
+        out.happened.push(Happened::DialogAnswered {
+            answer: if args.accept {
+                Answer::Accepted
+            } else {
+                Answer::Dismissed
+            },
+            kind: dialog.kind.clone(),
+            message: dialog.message.clone(),
+        });
         // The closing event clears the dialog; a chained one replaces it.
         let mut changes = watch.changes();
         let _ = tokio::time::timeout(
@@ -140,16 +143,13 @@ impl Session {
         .await;
         if let Some(next) = watch.wait_for_dialog(CHAINED_DIALOG_WAIT).await {
             if next != dialog {
-                out.happened.push(format!(
-                    "another {} dialog opened: {}",
-                    next.kind,
-                    quote_line(&next.message)
-                ));
+                out.happened.push(Happened::AnotherDialog {
+                    kind: next.kind.clone(),
+                    message: next.message.clone(),
+                });
                 let in_a_row = self.watchdog.another_dialog() + 1;
                 if in_a_row >= DIALOGS_BEFORE_ADVICE {
-                    out.happened.push(format!(
-                        "this page has opened {in_a_row} dialogs in a row; to leave it, open another URL (rove closes this tab, dialogs and all, and opens the URL in a new one)"
-                    ));
+                    out.happened.push(Happened::DialogLoop { in_a_row });
                 }
             }
         }
@@ -168,13 +168,13 @@ impl Session {
         let url = watchdog::url_of(&self.context, tab.id());
         let fresh = watchdog::replace(&self.context, &tab).await?;
         self.forget(tab.id());
-        out.happened.push(format!(
-            "left {} at {url}: {} dialog blocked it ({}); rove closed it",
-            tab.id(),
-            rove_errors::with_article(&dialog.kind),
-            quote_line(&dialog.message)
-        ));
-        out.happened.push(format!("new tab {fresh}"));
+        out.happened.push(Happened::LeftBlockedTab {
+            tab: tab.id(),
+            url,
+            kind: dialog.kind.clone(),
+            message: dialog.message.clone(),
+        });
+        out.happened.push(Happened::NewTab(fresh));
         Ok(self.context.tab(fresh)?)
     }
 }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use rove_page::FindQuery;
 
+use crate::happened::Happened;
 use crate::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
 use crate::{CommandError, LoadState, WaitArgs};
@@ -47,7 +48,7 @@ impl Session {
                 )));
             }
             tokio::time::sleep(time).await;
-            out.happened.push(format!("waited {ms} ms"));
+            out.happened.push(Happened::Waited { ms });
             return Ok(());
         }
         if conditions > 1 {
@@ -68,7 +69,7 @@ impl Session {
                 waited_ms,
             });
         }
-        out.happened.push(format!("waited {waited_ms} ms"));
+        out.happened.push(Happened::Waited { ms: waited_ms });
         Ok(())
     }
 

@@ -31,6 +31,7 @@ use serde_json::json;
 use tokio::sync::watch;
 
 use crate::fault::{Fault, Recovery, TabFault};
+use crate::happened::Happened;
 
 /// When a tab counts as hung, and how often rove looks.
 ///
@@ -260,8 +261,8 @@ pub(crate) struct Silence {
 struct Findings {
     /// A command is running.
     running: bool,
-    /// Sentences for the next command's answer.
-    notes: Vec<String>,
+    /// What the next command's answer says first.
+    notes: Vec<Happened>,
     /// Dialogs answered in a row, each followed by another.
     dialogs_in_a_row: u32,
 }
@@ -345,7 +346,7 @@ impl Watchdog {
     /// and leaves the recovery to the command) until the returned guard is
     /// dropped, also when the command's future is dropped half-way. Returns
     /// what the background probe found since the last command.
-    pub(crate) fn command_starts(&self, answers_dialog: bool) -> (Vec<String>, Running) {
+    pub(crate) fn command_starts(&self, answers_dialog: bool) -> (Vec<Happened>, Running) {
         self.silence.send_replace(None);
         self.busy.send_replace(true);
         let mut findings = lock(&self.findings);
@@ -432,9 +433,10 @@ async fn background(
                     tracing::warn!(target: "rove_commands::watchdog", "{}", fault.describe());
                     let mut found = lock(&findings);
                     if !found.running {
-                        found
-                            .notes
-                            .push(format!("{} (found while idle)", fault.describe()));
+                        found.notes.push(Happened::TabFault {
+                            fault,
+                            while_idle: true,
+                        });
                     }
                 }
             }

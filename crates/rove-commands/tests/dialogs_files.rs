@@ -15,11 +15,11 @@ async fn dialogs_are_reported_block_other_actions_and_are_answered() {
     let alert = f.find("Alert", "button").await;
     let out = f.ok(json!({"command": "click", "ref": alert})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l == "an alert dialog opened: \"Saved!\""),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     // Every other action names the dialog instead of hanging.
     let plain = "e999";
@@ -36,7 +36,7 @@ async fn dialogs_are_reported_block_other_actions_and_are_answered() {
         .await;
     assert_eq!(code(&e), "COMMAND_REJECTED", "an alert takes no text");
     let out = f.ok(json!({"command": "dialog", "accept": true})).await;
-    assert_eq!(out.happened[0], "accepted the alert \"Saved!\"");
+    assert_eq!(out.happened_lines()[0], "accepted the alert \"Saved!\"");
     assert!(out.view.expect("view").text.contains("after alert"));
 
     let confirm = f.find("Confirm", "button").await;
@@ -75,17 +75,19 @@ async fn dialogs_are_reported_block_other_actions_and_are_answered() {
     f.ok(json!({"command": "click", "ref": two})).await;
     let out = f.ok(json!({"command": "dialog", "accept": true})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l == "another alert dialog opened: \"second\""),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let out = f.ok(json!({"command": "dialog", "accept": true})).await;
     assert!(
-        !out.happened.iter().any(|l| l.contains("dialog opened")),
+        !out.happened_lines()
+            .iter()
+            .any(|l| l.contains("dialog opened")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(
         f.eval("document.getElementById('result').textContent")
@@ -110,11 +112,11 @@ async fn dialogs_are_reported_block_other_actions_and_are_answered() {
     // view is the dialog.
     let out = f.open("/alerting.html").await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l == "an alert dialog opened: \"while loading\""),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let out = f.ok(json!({"command": "dialog", "accept": true})).await;
     assert!(out.view.expect("view").text.contains("After the alert"));
@@ -142,9 +144,9 @@ async fn uploads_reach_inputs_and_choosers_but_only_from_allowed_roots() {
         .ok(json!({"command": "upload", "ref": one, "paths": [a]}))
         .await;
     assert!(
-        out.happened[0].starts_with(&format!("gave {one} 1 file")),
+        out.happened_lines()[0].starts_with(&format!("gave {one} 1 file")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(f.eval(picked).await, "one: a.txt 5");
     let e = f

@@ -233,14 +233,16 @@ async fn a_crashed_tab_is_replaced_and_open_goes_on_in_the_new_one() {
     let home = f.url("/home.html");
     let out = f.ok(json!({"command": "open", "url": home})).await;
     assert!(
-        out.happened[0].starts_with("t2 crashed at about:blank"),
+        out.happened_lines()[0].starts_with("t2 crashed at about:blank"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert!(
-        out.happened.iter().any(|l| l.starts_with("opened http")),
+        out.happened_lines()
+            .iter()
+            .any(|l| l.starts_with("opened http")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(out.tab.to_string(), "t3");
     f.close().await;
@@ -261,7 +263,11 @@ async fn a_page_busy_for_two_seconds_is_not_taken_for_a_hung_one() {
     // The probe before the next command finds it answering; nothing was
     // stopped or replaced.
     let out = f.ok(json!({"command": "snapshot"})).await;
-    assert!(out.happened.is_empty(), "{:?}", out.happened);
+    assert!(
+        out.happened_lines().is_empty(),
+        "{:?}",
+        out.happened_lines()
+    );
     assert!(out.text().starts_with("[t1]"), "{}", out.text());
     f.close().await;
 }
@@ -322,12 +328,12 @@ async fn a_page_that_opens_a_thousand_alerts_is_left_with_open() {
     let home = f.url("/home.html");
     let out = f.ok(json!({"command": "open", "url": home})).await;
     assert!(
-        out.happened[0].starts_with(&format!(
+        out.happened_lines()[0].starts_with(&format!(
             "left t1 at {}: an alert dialog blocked it",
             f.url("/alert-flood.html")
         )),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(out.tab.to_string(), "t2");
     assert!(out.text().contains("[t2] Home"), "{}", out.text());
@@ -422,11 +428,11 @@ async fn a_click_that_starts_a_download_does_not_wait_for_a_navigation() {
     let out = f.ok(json!({"command": "click", "ref": link})).await;
     let took = started.elapsed();
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l == "the navigation it started ended without a new page"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert!(took < Duration::from_secs(10), "the click took {took:?}");
     f.close().await;

@@ -204,7 +204,7 @@ async fn pages_cannot_lead_outside_the_allowed_hosts() {
         f.open("/escape.html").await;
         let target = f.find(name, role).await;
         let out = f.ok(json!({"command": "click", "ref": target})).await;
-        let said = out.happened.join("\n");
+        let said = out.happened_lines().join("\n");
         assert!(
             said.contains("blocked loading http://localhost")
                 || said.contains("closed a tab opened at http://localhost"),
@@ -389,11 +389,11 @@ async fn secrets_are_typed_only_into_fields_on_their_domain() {
     let leak = format!("http://localhost:{port}/leak?x=<secret>PW</secret>");
     let out = f.ok(json!({"command": "open", "url": leak})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.contains("was sent as written")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     f.ok(json!({"command": "tab", "action": "new", "url": leak}))
         .await;
@@ -401,11 +401,11 @@ async fn secrets_are_typed_only_into_fields_on_their_domain() {
         .ok(json!({"command": "eval", "js": "fetch('/leak?via=eval&x=<secret>PW</secret>').then(r => r.status)"}))
         .await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.contains("was sent as written")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let leaks: Vec<String> = log
         .requests()
@@ -618,7 +618,7 @@ async fn a_screenshot_of_a_huge_area_is_capped_and_the_browser_lives() {
         let mut command = args.clone();
         command["command"] = json!("screenshot");
         let out = f.ok(command).await;
-        let said = out.happened.join("\n");
+        let said = out.happened_lines().join("\n");
         assert!(
             said.contains("captured its top-left") && said.contains("clip"),
             "{args}: {said}"

@@ -57,9 +57,9 @@ async fn open_back_forward_reload_report_where_the_tab_is() {
     let mut f = Fixture::with(routes(), SessionConfig::default()).await;
     let out = f.open("/home.html").await;
     assert!(
-        out.happened[0].starts_with("opened http://127.0.0.1"),
+        out.happened_lines()[0].starts_with("opened http://127.0.0.1"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let view = out.view.expect("a view of the new page");
     assert!(view.text.contains("h1 \"Home\""), "{}", view.text);
@@ -128,7 +128,8 @@ async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothin
     let silent = f.find("Count silently", "button").await;
     let out = f.ok(json!({"command": "click", "ref": silent})).await;
     assert!(
-        out.happened.contains(&"nothing visible changed".to_owned()),
+        out.happened_lines()
+            .contains(&"nothing visible changed".to_owned()),
         "{}",
         out.text()
     );
@@ -151,11 +152,11 @@ async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothin
     let next = f.find("Next page", "link").await;
     let out = f.ok(json!({"command": "click", "ref": next})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.starts_with("navigated to") && l.ends_with("/next.html")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert!(out.view.expect("view").text.contains("You arrived."));
     // The old page's refs are gone for good.
@@ -171,11 +172,13 @@ async fn tabs_opened_by_the_page_are_reported_and_followed() {
     f.open("/home.html").await;
     let blank = f.find("Next in a new tab", "link").await;
     let out = f.ok(json!({"command": "click", "ref": blank})).await;
-    assert_eq!(out.tab.to_string(), "t2", "{:?}", out.happened);
+    assert_eq!(out.tab.to_string(), "t2", "{:?}", out.happened_lines());
     assert!(
-        out.happened.iter().any(|l| l.starts_with("opened tab t2")),
+        out.happened_lines()
+            .iter()
+            .any(|l| l.starts_with("opened tab t2")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert!(out.view.expect("view").text.contains("You arrived."));
 
@@ -183,7 +186,7 @@ async fn tabs_opened_by_the_page_are_reported_and_followed() {
         .await;
     let popup = f.find("Open a popup", "button").await;
     let out = f.ok(json!({"command": "click", "ref": popup})).await;
-    assert_eq!(out.tab.to_string(), "t3", "{:?}", out.happened);
+    assert_eq!(out.tab.to_string(), "t3", "{:?}", out.happened_lines());
 
     // A middle click opens a background tab: reported, not followed.
     f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
@@ -192,11 +195,13 @@ async fn tabs_opened_by_the_page_are_reported_and_followed() {
     let out = f
         .ok(json!({"command": "click", "ref": link, "button": "middle"}))
         .await;
-    assert_eq!(out.tab.to_string(), "t1", "{:?}", out.happened);
+    assert_eq!(out.tab.to_string(), "t1", "{:?}", out.happened_lines());
     assert!(
-        out.happened.iter().any(|l| l.starts_with("opened tab t4")),
+        out.happened_lines()
+            .iter()
+            .any(|l| l.starts_with("opened tab t4")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
 
     let list = f.ok(json!({"command": "tab"})).await;
@@ -225,9 +230,9 @@ async fn tabs_opened_by_the_page_are_reported_and_followed() {
         .await;
     assert_eq!(out.tab.to_string(), "t6");
     assert!(
-        out.happened.contains(&"new tab t6".to_owned()),
+        out.happened_lines().contains(&"new tab t6".to_owned()),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     f.close().await;
 }
@@ -262,7 +267,11 @@ async fn a_navigation_racing_the_next_command_never_lands_it_on_the_wrong_page()
         f.ok(json!({"command": "click", "ref": leave})).await;
         match f.run(json!({"command": "click", "ref": silent})).await {
             // It reached the old page, which then left.
-            Ok(out) => assert!(out.happened[0].starts_with("clicked"), "{:?}", out.happened),
+            Ok(out) => assert!(
+                out.happened_lines()[0].starts_with("clicked"),
+                "{:?}",
+                out.happened_lines()
+            ),
             // Or the old page was gone, or going: never a click on the new one.
             Err(e) => assert!(
                 ["REF_NOT_FOUND", "STALE_STATE"].contains(&code(&e)),
@@ -352,11 +361,11 @@ async fn the_domain_policy_covers_navigations_redirects_links_and_popups() {
     let link = f.find("Away", "link").await;
     let out = f.ok(json!({"command": "click", "ref": link})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.starts_with("blocked loading http://localhost")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let here = f.eval("location.hostname").await;
     assert_ne!(here, "localhost");
@@ -365,11 +374,11 @@ async fn the_domain_policy_covers_navigations_redirects_links_and_popups() {
     let pop = f.find("Pop", "button").await;
     let out = f.ok(json!({"command": "click", "ref": pop})).await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.starts_with("closed a tab opened at http://localhost")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(f.session.context().tabs().len(), 1, "the popup is gone");
     f.close().await;

@@ -53,9 +53,9 @@ async fn screenshots_cover_viewport_page_element_and_clip_within_a_budget() {
         .ok(json!({"command": "screenshot", "full_page": true, "max_bytes": png_bytes - 1}))
         .await;
     assert!(
-        shrunk.happened[0].contains("retaken as JPEG"),
+        shrunk.happened_lines()[0].contains("retaken as JPEG"),
         "{:?}",
-        shrunk.happened
+        shrunk.happened_lines()
     );
     assert!(shrunk.image.expect("image").bytes.len() < png_bytes);
     let e = f
@@ -105,7 +105,11 @@ async fn read_gives_markdown_and_wait_waits_for_what_it_names() {
     let out = f
         .ok(json!({"command": "wait", "text": "Harvest time"}))
         .await;
-    assert!(out.happened[0].starts_with("waited "), "{:?}", out.happened);
+    assert!(
+        out.happened_lines()[0].starts_with("waited "),
+        "{:?}",
+        out.happened_lines()
+    );
     f.ok(json!({"command": "wait", "text_gone": "Loading data"}))
         .await;
     let e = f
@@ -168,11 +172,11 @@ async fn a_select_whose_change_navigates_reports_the_new_page() {
         .ok(json!({"command": "select", "ref": menu, "values": ["Next"]}))
         .await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.starts_with("navigated to ") && l.ends_with("/next.html")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let view = out.view.expect("a view").text;
     assert!(view.contains("Next page"), "{view}");
@@ -189,7 +193,7 @@ async fn select_picks_options_in_aria_listboxes_and_comboboxes() {
         .ok(json!({"command": "select", "ref": fruit, "values": ["Banana"]}))
         .await;
     assert_eq!(
-        out.happened[0],
+        out.happened_lines()[0],
         format!("{fruit} now has \"Banana\" selected")
     );
     assert_eq!(
@@ -245,11 +249,11 @@ async fn typing_filling_and_pressing_through_commands() {
         .ok(json!({"command": "fill", "ref": query, "text": "seeds", "submit": true}))
         .await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.contains("/next.html?query=seeds")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let e = f
         .fails(json!({"command": "press", "keys": "Control+Nope"}))

@@ -13,29 +13,31 @@ async fn scrolling_moves_the_page_or_one_box_and_says_how_far() {
         .ok(json!({"command": "scroll", "direction": "down", "pixels": 500}))
         .await;
     assert!(
-        out.happened[0].starts_with("scrolled the page down 500 px: now at 500 of"),
+        out.happened_lines()[0].starts_with("scrolled the page down 500 px: now at 500 of"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(f.eval("scrollY").await, json!(500));
     let out = f
         .ok(json!({"command": "scroll", "direction": "up", "pixels": 500}))
         .await;
     assert!(
-        out.happened[0].ends_with("now at 0 of 2713 (the start)"),
+        out.happened_lines()[0].ends_with("now at 0 of 2713 (the start)"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert!(
-        !out.happened.iter().any(|l| l.contains("nothing visible")),
+        !out.happened_lines()
+            .iter()
+            .any(|l| l.contains("nothing visible")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let out = f.ok(json!({"command": "scroll", "direction": "up"})).await;
     assert!(
-        out.happened[0].starts_with("the page did not move"),
+        out.happened_lines()[0].starts_with("the page did not move"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
 
     let log = f.find("Log box", "region").await;
@@ -43,9 +45,9 @@ async fn scrolling_moves_the_page_or_one_box_and_says_how_far() {
         .ok(json!({"command": "scroll", "ref": log, "direction": "down", "pixels": 200}))
         .await;
     assert!(
-        out.happened[0].starts_with(&format!("scrolled {log} down 200 px")),
+        out.happened_lines()[0].starts_with(&format!("scrolled {log} down 200 px")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(
         f.eval("document.getElementById('box').scrollTop").await,
@@ -85,9 +87,9 @@ async fn drag_works_for_pointer_capture_and_html5_drag_and_drop() {
         .ok(json!({"command": "drag", "from": card, "to": lane}))
         .await;
     assert!(
-        out.happened[0].contains("drag and drop took it"),
+        out.happened_lines()[0].contains("drag and drop took it"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(
         f.eval("document.getElementById('dnd').textContent").await,
@@ -99,7 +101,10 @@ async fn drag_works_for_pointer_capture_and_html5_drag_and_drop() {
     let out = f
         .ok(json!({"command": "drag", "from": knob, "to": status}))
         .await;
-    assert_eq!(out.happened[0], format!("dragged {knob} onto {status}"));
+    assert_eq!(
+        out.happened_lines()[0],
+        format!("dragged {knob} onto {status}")
+    );
     let moved = f.eval("document.getElementById('ptr').textContent").await;
     let moved = moved.as_str().expect("text");
     assert!(

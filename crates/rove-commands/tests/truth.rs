@@ -92,7 +92,9 @@ async fn a_menu_put_back_gets_refs_that_work_and_its_old_ones_stay_dead() {
     assert_eq!(f.eval("document.title").await, "picked");
     // The title changed, so something visible did.
     assert!(
-        !out.happened.iter().any(|l| l == "nothing visible changed"),
+        !out.happened_lines()
+            .iter()
+            .any(|l| l == "nothing visible changed"),
         "{}",
         out.text()
     );
@@ -199,21 +201,25 @@ async fn app_chrome_reads_as_one_line_per_thing_with_its_popup_hints() {
 async fn open_waits_for_an_app_shell_and_says_when_a_page_never_settles() {
     let mut f = fixture().await;
     let out = f.open("/shell.html").await;
-    let view = out.view.expect("view").text;
+    let view = out.view.clone().expect("view").text;
     assert!(
         view.contains("button \"Part 7\""),
         "the whole shell: {view}"
     );
     assert!(
-        !out.happened.iter().any(|l| l.contains("still changing")),
+        !out.happened_lines()
+            .iter()
+            .any(|l| l.contains("still changing")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     let out = f.open("/ticker.html").await;
     assert!(
-        out.happened.iter().any(|l| l.contains("may be incomplete")),
+        out.happened_lines()
+            .iter()
+            .any(|l| l.contains("may be incomplete")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     f.close().await;
 }
@@ -293,9 +299,9 @@ async fn fill_keeps_the_focus_and_says_when_the_page_took_the_field_away() {
         .ok(json!({"command": "fill", "ref": rename, "text": "final.ipynb", "submit": true}))
         .await;
     assert!(
-        out.happened.iter().any(|l| l == "pressed Enter"),
+        out.happened_lines().iter().any(|l| l == "pressed Enter"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(
         f.eval("document.getElementById('name').textContent").await,
@@ -307,20 +313,20 @@ async fn fill_keeps_the_focus_and_says_when_the_page_took_the_field_away() {
         .ok(json!({"command": "fill", "ref": gone, "text": "final"}))
         .await;
     assert!(
-        out.happened
+        out.happened_lines()
             .iter()
             .any(|l| l.contains("took the field away")),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     // A widget that focuses its own input: type without a ref.
     let search = f.find("Search", "button").await;
     f.ok(json!({"command": "click", "ref": search})).await;
     let out = f.ok(json!({"command": "type", "text": "notebook"})).await;
     assert!(
-        out.happened[0].contains("the focused element"),
+        out.happened_lines()[0].contains("the focused element"),
         "{:?}",
-        out.happened
+        out.happened_lines()
     );
     assert_eq!(f.eval("hidden_field.value").await, "notebook");
     // `fill` needs the field: refused while the call is parsed.

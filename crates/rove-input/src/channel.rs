@@ -8,6 +8,7 @@
 //! transport's deadline.
 
 use rove_browser::{Tab, TabWatch};
+use rove_cdp::protocol::Command;
 use rove_cdp::{CdpError, EventStream, Session};
 use serde_json::Value;
 
@@ -40,6 +41,15 @@ impl InputChannel {
         tokio::select! {
             answer = call => answer,
             Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(Value::Null),
+        }
+    }
+
+    /// Sends a typed `Input.*` command; it ends early, as delivered, when a
+    /// dialog opens while it waits.
+    pub(crate) async fn send<C: Command>(&self, command: &C) -> Result<(), CdpError> {
+        tokio::select! {
+            answer = self.session.send(command) => answer.map(|_| ()),
+            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(()),
         }
     }
 

@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use rove_browser::Tab;
+use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
 use rove_page::{PageModel, Ref};
 use serde_json::{Value, json};
 
@@ -81,19 +82,24 @@ async fn drive(
     let _ = tab;
     // While the button is down every move says so, as a real mouse's do;
     // Chromium starts a drag only from such moves.
-    let mouse = |kind: &str, p: Point, buttons: u32| {
-        let button = if kind == "mouseMoved" && buttons == 0 {
+    let mouse = |kind: MouseEventKind, p: Point, buttons: u32| {
+        let button = if kind == MouseEventKind::MouseMoved && buttons == 0 {
             "none"
         } else {
             "left"
         };
-        json!({"type": kind, "x": p.x, "y": p.y, "button": button, "buttons": buttons, "clickCount": 1})
+        DispatchMouseEvent {
+            button: Some(button),
+            buttons: Some(buttons),
+            click_count: Some(1),
+            ..DispatchMouseEvent::at(kind, p.x, p.y)
+        }
     };
     session
-        .call("Input.dispatchMouseEvent", mouse("mouseMoved", start, 0))
+        .send(&mouse(MouseEventKind::MouseMoved, start, 0))
         .await?;
     session
-        .call("Input.dispatchMouseEvent", mouse("mousePressed", start, 1))
+        .send(&mouse(MouseEventKind::MousePressed, start, 1))
         .await
         .map_err(|e| InputError::browser(e, true))?;
     let mut drag_data: Option<Value> = None;
@@ -111,7 +117,7 @@ async fn drive(
             continue;
         }
         session
-            .call("Input.dispatchMouseEvent", mouse("mouseMoved", p, 1))
+            .send(&mouse(MouseEventKind::MouseMoved, p, 1))
             .await
             .map_err(|e| InputError::browser(e, true))?;
         // Chromium starts a drag asynchronously after the first moves; give
@@ -126,14 +132,14 @@ async fn drive(
             drag_event(session, "drop", end, &data).await?;
             // The source hears the end of its drag through the mouse going up.
             session
-                .call("Input.dispatchMouseEvent", mouse("mouseReleased", end, 0))
+                .send(&mouse(MouseEventKind::MouseReleased, end, 0))
                 .await
                 .map_err(|e| InputError::browser(e, true))?;
             Ok(true)
         }
         None => {
             session
-                .call("Input.dispatchMouseEvent", mouse("mouseReleased", end, 0))
+                .send(&mouse(MouseEventKind::MouseReleased, end, 0))
                 .await
                 .map_err(|e| InputError::browser(e, true))?;
             Ok(false)

@@ -85,7 +85,7 @@ impl InputError {
         let InputError::Browser { error, .. } = self else {
             return false;
         };
-        names_a_gone_document(&error.to_string())
+        document_gone(error)
     }
 
     /// Whether input had been dispatched when this failure happened.
@@ -97,21 +97,10 @@ impl InputError {
     }
 }
 
-/// Chromium's words for a node, object or execution context that went away
-/// with its document.
-const GONE: [&str; 7] = [
-    "Cannot find context with specified id",
-    "Could not find node with given id",
-    "No node with given id found",
-    "Could not find object with given id",
-    "Cannot find object with given id",
-    "Node is detached from document",
-    "Execution context was destroyed",
-];
-
-/// Whether an error message says the document under the call went away.
-pub(crate) fn names_a_gone_document(message: &str) -> bool {
-    GONE.iter().any(|gone| message.contains(gone))
+/// Whether the browser refused a call because the node, object or context
+/// it named went away with its document (rove-cdp reads Chromium's words).
+pub(crate) fn document_gone(error: &BrowserError) -> bool {
+    matches!(error, BrowserError::Cdp(e) if e.document_gone())
 }
 
 impl From<BrowserError> for InputError {

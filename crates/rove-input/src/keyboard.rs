@@ -4,9 +4,10 @@ use std::time::{Duration, Instant};
 
 use crate::channel::InputChannel;
 use rove_browser::Tab;
+use rove_cdp::protocol::input::{DispatchKeyEvent, InsertText, KeyEventKind};
+use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::keys::{Key, key_for_char, parse_chord};
 use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
@@ -58,23 +59,27 @@ struct Prepared {
     detail: Option<String>,
 }
 
-/// One input event of a typed text: the character it belongs to, the
-/// method and its parameters.
+/// One input event of a typed text: the character it belongs to, and the
+/// event.
 struct KeyStep {
     char_index: usize,
-    method: &'static str,
-    params: serde_json::Value,
+    event: KeyInput,
+}
+
+/// A key event, or text inserted as an IME would.
+enum KeyInput {
+    Key(DispatchKeyEvent),
+    Insert(InsertText),
 }
 
 /// The input events that type `text`, in order.
 fn key_steps(text: &str) -> Vec<KeyStep> {
     let mut steps = Vec::new();
     for (i, c) in text.chars().enumerate() {
-        let mut push = |method, params| {
+        let mut push = |event: DispatchKeyEvent| {
             steps.push(KeyStep {
                 char_index: i,
-                method,
-                params,
+                event: KeyInput::Key(event),
             })
         };
         match key_for_char(c) {
@@ -85,29 +90,33 @@ fn key_steps(text: &str) -> Vec<KeyStep> {
                     ..Modifiers::default()
                 };
                 if shifted {
-                    push(
-                        "Input.dispatchKeyEvent",
-                        key_params("rawKeyDown", &shift_key(), modifiers),
-                    );
+                    push(key_params(
+                        KeyEventKind::RawKeyDown,
+                        &shift_key(),
+                        modifiers,
+                    ));
                 }
                 let down = if key.text.is_empty() {
-                    "rawKeyDown"
+                    KeyEventKind::RawKeyDown
                 } else {
-                    "keyDown"
+                    KeyEventKind::KeyDown
                 };
-                push("Input.dispatchKeyEvent", key_params(down, &key, modifiers));
-                push(
-                    "Input.dispatchKeyEvent",
-                    key_params("keyUp", &key, modifiers),
-                );
+                push(key_params(down, &key, modifiers));
+                push(key_params(KeyEventKind::KeyUp, &key, modifiers));
                 if shifted {
-                    push(
-                        "Input.dispatchKeyEvent",
-                        key_params("keyUp", &shift_key(), Modifiers::default()),
-                    );
+                    push(key_params(
+                        KeyEventKind::KeyUp,
+                        &shift_key(),
+                        Modifiers::default(),
+                    ));
                 }
             }
-            None => push("Input.insertText", json!({"text": c.to_string()})),
+            None => steps.push(KeyStep {
+                char_index: i,
+                event: KeyInput::Insert(InsertText {
+                    text: c.to_string(),
+                }),
+            }),
         }
     }
     steps
@@ -170,7 +179,10 @@ async fn send_keys(
             last_issued = Some(step.char_index);
             let last_of_char = steps.peek().is_none_or(|n| n.char_index != step.char_index);
             in_flight.push_back(async move {
-                let answer = session.call(step.method, step.params).await;
+                let answer = match &step.event {
+                    KeyInput::Key(key) => session.send(key).await,
+                    KeyInput::Insert(text) => session.send(text).await,
+                };
                 (step.char_index, last_of_char, answer)
             });
             continue;
@@ -276,19 +288,20 @@ pub async fn fill(
             stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
         } else {
             session
-                .call("Input.insertText", json!({"text": text}))
+                .send(&InsertText {
+                    text: text.to_owned(),
+                })
                 .await
                 .map_err(|e| InputError::browser(e, false))?;
         }
         // The edit is committed where it stands: `change`, as leaving the
         // field would fire it, with the focus kept.
-        let committed = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({"functionDeclaration": "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }", "objectId": element.object_id}),
-            )
-            .await;
+        let commit = CallFunctionOn::on(
+            "fill's change event",
+            "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }",
+            element.object_id.as_str(),
+        );
+        let committed = element.session.run_function(&commit, None).await;
         if let Err(e) = committed {
             let error = InputError::browser(e, true);
             if !error.element_gone() {
@@ -348,7 +361,9 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
     on_element(model, target, async |_tab: &Tab, element: &Element| {
         element
             .session
-            .call("DOM.focus", json!({"objectId": element.object_id}))
+            .send(&rove_cdp::protocol::dom::Focus {
+                object_id: element.object_id.clone(),
+            })
             .await?;
         Ok(())
     })
@@ -365,7 +380,8 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     let mut held = Modifiers::default();
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
-        key_event(&session, "rawKeyDown", key, held)
+        session
+            .send(&key_params(KeyEventKind::RawKeyDown, key, held))
             .await
             .map_err(|e| InputError::browser(e, i > 0))?;
     }
@@ -383,7 +399,8 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         .map_err(|e| InputError::browser(e, true))?;
     for key in chord.held.iter().rev() {
         release_modifier(&mut held, &key.key);
-        key_event(&session, "keyUp", key, held)
+        session
+            .send(&key_params(KeyEventKind::KeyUp, key, held))
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
@@ -402,44 +419,36 @@ async fn settled_after_keys(
     events: &mut rove_cdp::EventStream,
 ) -> Result<Settled, InputError> {
     let document = session
-        .call(
-            "Runtime.evaluate",
-            json!({"expression": "document", "objectGroup": "rove-press"}),
+        .session()
+        .run_script(
+            &Evaluate {
+                expression: "document".into(),
+                object_group: Some("rove-press".into()),
+                script: "the focused document",
+                ..Evaluate::default()
+            },
+            None,
         )
         .await?;
-    let settled = match document["result"]["objectId"].as_str() {
+    let settled = match document.object_id.as_deref() {
         Some(object) => settle_document(tab, session.session(), object, events).await,
         None => Settled::default(),
     };
     let _ = session
-        .call(
-            "Runtime.releaseObjectGroup",
-            json!({"objectGroup": "rove-press"}),
-        )
+        .session()
+        .send(&ReleaseObjectGroup {
+            object_group: "rove-press".into(),
+        })
         .await;
     Ok(settled)
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
     scroll_into_view(element).await;
-    let answer = element
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": EDITABLE,
-                "objectId": element.object_id,
-                "arguments": [{"value": mode}],
-                "returnByValue": true,
-            }),
-        )
-        .await?;
-    let prepared: Prepared =
-        serde_json::from_value(answer["result"]["value"].clone()).unwrap_or(Prepared {
-            state: "detached".into(),
-            value: None,
-            detail: None,
-        });
+    let call = CallFunctionOn::on("editable.js", EDITABLE, element.object_id.as_str())
+        .value(mode)
+        .by_value();
+    let prepared: Prepared = element.session.run_function_value(&call, None).await?;
     let reason = match prepared.state.as_str() {
         "ok" => return Ok(prepared.value.unwrap_or_default()),
         "hidden" => "it is hidden".to_owned(),
@@ -462,19 +471,14 @@ async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
 /// What the field holds after the edit; `None` when the page took the
 /// field away (the text reached it first).
 async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
-    let answer = element
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
-                "objectId": element.object_id,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    match answer {
-        Ok(answer) => Ok(answer["result"]["value"].as_str().map(str::to_owned)),
+    let call = CallFunctionOn::on(
+        "the field's value",
+        "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
+        element.object_id.as_str(),
+    )
+    .by_value();
+    match element.session.run_function_value(&call, None).await {
+        Ok(value) => Ok(value),
         Err(e) => {
             let error = InputError::browser(e, true);
             if error.element_gone() {
@@ -501,42 +505,30 @@ async fn stroke(
     modifiers: Modifiers,
 ) -> Result<(), rove_cdp::CdpError> {
     let down = if key.text.is_empty() {
-        "rawKeyDown"
+        KeyEventKind::RawKeyDown
     } else {
-        "keyDown"
+        KeyEventKind::KeyDown
     };
-    key_event(session, down, key, modifiers).await?;
-    key_event(session, "keyUp", key, modifiers).await
-}
-
-async fn key_event(
-    session: &InputChannel,
-    kind: &str,
-    key: &Key,
-    modifiers: Modifiers,
-) -> Result<(), rove_cdp::CdpError> {
+    session.send(&key_params(down, key, modifiers)).await?;
     session
-        .call("Input.dispatchKeyEvent", key_params(kind, key, modifiers))
+        .send(&key_params(KeyEventKind::KeyUp, key, modifiers))
         .await
-        .map(|_| ())
 }
 
-/// The parameters of one `Input.dispatchKeyEvent`.
-fn key_params(kind: &str, key: &Key, modifiers: Modifiers) -> serde_json::Value {
-    let mut params = json!({
-        "type": kind,
-        "key": key.key,
-        "code": key.code,
-        "windowsVirtualKeyCode": key.key_code,
-        "nativeVirtualKeyCode": key.key_code,
-        "modifiers": modifiers.bits(),
-        "location": key.location,
-    });
-    if kind == "keyDown" && !key.text.is_empty() {
-        params["text"] = json!(key.text);
-        params["unmodifiedText"] = json!(key.text);
+/// One `Input.dispatchKeyEvent`.
+fn key_params(kind: KeyEventKind, key: &Key, modifiers: Modifiers) -> DispatchKeyEvent {
+    let text = (kind == KeyEventKind::KeyDown && !key.text.is_empty()).then(|| key.text.clone());
+    DispatchKeyEvent {
+        kind,
+        key: key.key.clone(),
+        code: key.code.clone(),
+        windows_virtual_key_code: key.key_code,
+        native_virtual_key_code: key.key_code,
+        modifiers: modifiers.bits(),
+        location: key.location,
+        unmodified_text: text.clone(),
+        text,
     }
-    params
 }
 
 fn needs_shift(c: char) -> bool {

@@ -3,9 +3,11 @@
 use std::time::{Duration, Instant};
 
 use rove_browser::Tab;
+use rove_cdp::protocol::dom::ScrollIntoViewIfNeeded;
+use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::runtime::{CallFunctionOn, ReleaseObject};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::point::{Point, click_point};
 use crate::settle::{Settled, settle};
@@ -103,30 +105,36 @@ async fn click_element(
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
     let modifiers = opts.modifiers.bits();
-    let moved = |p: Point| json!({"type": "mouseMoved", "x": p.x, "y": p.y, "modifiers": modifiers, "button": "none", "buttons": 0});
-    main.call("Input.dispatchMouseEvent", moved(first)).await?;
+    let moved = |p: Point| DispatchMouseEvent {
+        modifiers: Some(modifiers),
+        ..DispatchMouseEvent::moved(p.x, p.y)
+    };
+    main.send(&moved(first)).await?;
     let mut point = wait_actionable_still(tab, element, opts.timeout, false, true).await?;
     if point != first {
         // It moved (an animation), or hovering changed it (an icon that
         // swaps its image on hover): wait until it holds still under the
         // pointer, and follow it there.
         point = wait_actionable(tab, element, opts.timeout, false).await?;
-        main.call("Input.dispatchMouseEvent", moved(point)).await?;
+        main.send(&moved(point)).await?;
     }
-    let mouse = |kind: &str, count: u8| {
-        json!({
-            "type": kind, "x": point.x, "y": point.y, "modifiers": modifiers,
-            "button": button,
-            "buttons": if kind == "mousePressed" { buttons } else { 0 },
-            "clickCount": count,
-        })
+    let mouse = |kind: MouseEventKind, count: u8| DispatchMouseEvent {
+        modifiers: Some(modifiers),
+        button: Some(button),
+        buttons: Some(if kind == MouseEventKind::MousePressed {
+            buttons
+        } else {
+            0
+        }),
+        click_count: Some(count),
+        ..DispatchMouseEvent::at(kind, point.x, point.y)
     };
     // From the first press on, a failure may leave the click half done.
     for count in 1..=opts.count.clamp(1, 3) {
-        main.call("Input.dispatchMouseEvent", mouse("mousePressed", count))
+        main.send(&mouse(MouseEventKind::MousePressed, count))
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        main.call("Input.dispatchMouseEvent", mouse("mouseReleased", count))
+        main.send(&mouse(MouseEventKind::MouseReleased, count))
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
@@ -145,12 +153,9 @@ pub async fn hover(
         let point = wait_actionable(tab, element, timeout, true).await?;
         let main = crate::channel::InputChannel::of(tab).await?;
         let mut events = main.subscribe();
-        main.call(
-            "Input.dispatchMouseEvent",
-            json!({"type": "mouseMoved", "x": point.x, "y": point.y, "button": "none", "buttons": 0}),
-        )
-        .await
-        .map_err(|e| InputError::browser(e, true))?;
+        main.send(&DispatchMouseEvent::moved(point.x, point.y))
+            .await
+            .map_err(|e| InputError::browser(e, true))?;
         let settled = settle(tab, element, &mut events).await;
         Ok(ClickOutcome { point, settled })
     })
@@ -189,30 +194,26 @@ async fn wait_actionable_still(
         let remaining = timeout
             .saturating_sub(started.elapsed())
             .max(Duration::from_millis(100));
-        let params = json!({
-            "functionDeclaration": ACTIONABLE,
-            "objectId": element.object_id,
-            "arguments": [{"value": still}],
-            "returnByValue": true,
-            "awaitPromise": true,
-        });
-        let answer = match element
+        let call = CallFunctionOn::on("actionable.js", ACTIONABLE, element.object_id.as_str())
+            .value(still)
+            .by_value()
+            .awaiting();
+        // A script that threw or answered in another shape is rove's bug
+        // (or a page that broke a builtin), reported as such: never read as
+        // an element that went away.
+        let check: Check = match element
             .session
-            .call_raw("Runtime.callFunctionOn", &params, Some(remaining))
+            .run_function_value(&call, Some(remaining))
             .await
         {
-            Ok(raw) => serde_json::from_str::<serde_json::Value>(raw.get()).unwrap_or_default(),
+            Ok(check) => check,
             // A page too busy to answer within the action's time is not ready.
-            Err(rove_cdp::CdpError::Timeout { .. }) => {
-                json!({"result": {"value": {"state": "busy"}}})
-            }
+            Err(rove_cdp::CdpError::Timeout { .. }) => Check {
+                state: "busy".into(),
+                detail: None,
+            },
             Err(e) => return Err(e.into()),
         };
-        let check: Check =
-            serde_json::from_value(answer["result"]["value"].clone()).unwrap_or(Check {
-                state: "detached".into(),
-                detail: None,
-            });
         let failure = match check.state.as_str() {
             "ok" => match click_point(tab, &element.session, &element.object_id).await? {
                 Some(point) => return Ok(point),
@@ -307,9 +308,7 @@ pub(crate) async fn on_element<T>(
         // navigation racing the command): resolve it again, which answers
         // from the page as it is now (`REF_NOT_FOUND` with a fresh view,
         // or the element).
-        Err(rove_page::PageError::Browser(e))
-            if crate::error::names_a_gone_document(&e.to_string()) =>
-        {
+        Err(rove_page::PageError::Browser(e)) if crate::error::document_gone(&e) => {
             model.element(target).await?
         }
         other => other?,
@@ -341,10 +340,9 @@ pub(crate) async fn on_element<T>(
 pub(crate) async fn scroll_into_view(element: &Element) {
     let _ = element
         .session
-        .call(
-            "DOM.scrollIntoViewIfNeeded",
-            json!({"objectId": element.object_id}),
-        )
+        .send(&ScrollIntoViewIfNeeded {
+            object_id: element.object_id.clone(),
+        })
         .await;
 }
 
@@ -357,8 +355,10 @@ pub(crate) async fn release(element: &Element) {
 /// page a dialog blocks answers only once the dialog is closed.
 pub(crate) async fn release_object(session: &rove_cdp::Session, object_id: &str) {
     let session = session.clone();
-    let params = json!({"objectId": object_id});
+    let release = ReleaseObject {
+        object_id: object_id.to_owned(),
+    };
     tokio::spawn(async move {
-        let _ = session.call("Runtime.releaseObject", params).await;
+        let _ = session.send(&release).await;
     });
 }

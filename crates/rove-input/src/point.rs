@@ -8,7 +8,7 @@
 
 use rove_browser::Tab;
 use rove_cdp::Session;
-use serde_json::{Value, json};
+use rove_cdp::protocol::dom::{GetBoxModel, GetContentQuads, GetFrameOwner};
 
 use crate::InputError;
 
@@ -29,16 +29,17 @@ pub(crate) async fn click_point(
     object_id: &str,
 ) -> Result<Option<Point>, InputError> {
     let quads = session
-        .call("DOM.getContentQuads", json!({"objectId": object_id}))
+        .send(&GetContentQuads {
+            object_id: object_id.to_owned(),
+        })
         .await?;
-    let Some(first) = quads["quads"]
-        .as_array()
-        .and_then(|q| q.iter().find(|quad| area(quad) > 0.5))
-    else {
+    let Some(first) = quads.quads.iter().find(|quad| area(quad) > 0.5) else {
         return Ok(None);
     };
-    let xs: Vec<f64> = (0..4).filter_map(|i| first[i * 2].as_f64()).collect();
-    let ys: Vec<f64> = (0..4).filter_map(|i| first[i * 2 + 1].as_f64()).collect();
+    let xs: Vec<f64> = (0..4).filter_map(|i| first.get(i * 2).copied()).collect();
+    let ys: Vec<f64> = (0..4)
+        .filter_map(|i| first.get(i * 2 + 1).copied())
+        .collect();
     if xs.len() < 4 || ys.len() < 4 {
         return Ok(None);
     }
@@ -52,8 +53,8 @@ pub(crate) async fn click_point(
     Ok(Some(point))
 }
 
-fn area(quad: &Value) -> f64 {
-    let p: Vec<f64> = (0..8).filter_map(|i| quad[i].as_f64()).collect();
+fn area(quad: &[f64]) -> f64 {
+    let p = quad;
     if p.len() < 8 {
         return 0.0;
     }
@@ -97,19 +98,23 @@ async fn frame_offset(tab: &Tab, session: &Session) -> Result<Point, InputError>
         let mut found = None;
         for candidate in candidates {
             let Ok(owner) = candidate
-                .call("DOM.getFrameOwner", json!({"frameId": frame.frame_id}))
+                .send(&GetFrameOwner {
+                    frame_id: frame.frame_id.clone(),
+                })
                 .await
             else {
                 continue;
             };
-            let Some(backend) = owner["backendNodeId"].as_i64() else {
+            let Some(backend) = owner.backend_node_id else {
                 continue;
             };
             let model = candidate
-                .call("DOM.getBoxModel", json!({"backendNodeId": backend}))
+                .send(&GetBoxModel {
+                    backend_node_id: backend,
+                })
                 .await?;
-            let content = &model["model"]["content"];
-            if let (Some(x), Some(y)) = (content[0].as_f64(), content[1].as_f64()) {
+            let content = &model.model.content;
+            if let (Some(x), Some(y)) = (content.first().copied(), content.get(1).copied()) {
                 found = Some((candidate, Point { x, y }));
                 break;
             }

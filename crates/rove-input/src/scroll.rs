@@ -4,9 +4,11 @@
 use std::time::Duration;
 
 use rove_browser::Tab;
+use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::page::CreateIsolatedWorld;
+use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::InputError;
 use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
@@ -77,7 +79,7 @@ pub async fn scroll_by(
                         cover: None,
                     })?;
                 wheel(tab, Some(point), step, pixels, async || {
-                    position(&element.session, Some(&element.object_id)).await
+                    position(&element.session, Scroller::Element(&element.object_id)).await
                 })
                 .await
             })
@@ -87,8 +89,12 @@ pub async fn scroll_by(
             let tab = model.tab().clone();
             refuse_while_dialog(&tab).await?;
             let session = tab.session().await?;
+            // Read in a world of rove's own, so a page that replaced
+            // `scrollY`, `innerHeight` or `getComputedStyle` in its own
+            // world cannot change what rove reads.
+            let world = own_world(&session, tab.target_id()).await?;
             wheel(&tab, None, step, pixels, async || {
-                position(&session, None).await
+                position(&session, Scroller::Page(world)).await
             })
             .await
         }
@@ -114,12 +120,14 @@ async fn wheel(
         step.1 * pixels.unwrap_or(before.height * 0.8),
     );
     let main = crate::channel::InputChannel::of(tab).await?;
-    main.call(
-        "Input.dispatchMouseEvent",
-        json!({"type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": delta.0, "deltaY": delta.1}),
-    )
-    .await
-    .map_err(|e| InputError::browser(e, true))?;
+    let wheel = DispatchMouseEvent {
+        delta_x: Some(delta.0),
+        delta_y: Some(delta.1),
+        ..DispatchMouseEvent::at(MouseEventKind::MouseWheel, point.x, point.y)
+    };
+    main.send(&wheel)
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
     // Smooth scrolling moves over several frames: wait until two readings
     // agree after it moved, or until it has not started in ~100 ms (a
     // scroller at its end; capped either way, never a fixed sleep).
@@ -141,29 +149,47 @@ async fn wheel(
     Ok(ScrollOutcome { before, after })
 }
 
+/// Where a scroll position is read: an element's scroller, or the page's
+/// in rove's own world (an execution context id).
+#[derive(Debug, Clone, Copy)]
+enum Scroller<'a> {
+    Element(&'a str),
+    Page(i64),
+}
+
+/// An isolated world in the tab's main frame, for reading the page.
+async fn own_world(session: &rove_cdp::Session, frame: &str) -> Result<i64, InputError> {
+    let created = session
+        .send(&CreateIsolatedWorld {
+            frame_id: frame.to_owned(),
+            world_name: "rove-scroll".to_owned(),
+            grant_universal_access: None,
+        })
+        .await?;
+    Ok(created.execution_context_id)
+}
+
 async fn position(
     session: &rove_cdp::Session,
-    object_id: Option<&str>,
+    at: Scroller<'_>,
 ) -> Result<ScrollPosition, InputError> {
-    let answer = match object_id {
-        Some(object_id) => {
-            session
-                .call(
-                    "Runtime.callFunctionOn",
-                    json!({"functionDeclaration": POSITION, "objectId": object_id, "returnByValue": true}),
-                )
-                .await?
+    let script = "the scroll position";
+    let answer = match at {
+        Scroller::Element(object_id) => {
+            let call = CallFunctionOn::on(script, POSITION, object_id).by_value();
+            session.run_function(&call, None).await?
         }
-        None => {
-            session
-                .call(
-                    "Runtime.evaluate",
-                    json!({"expression": format!("({POSITION}).call(null)"), "returnByValue": true}),
-                )
-                .await?
+        Scroller::Page(context) => {
+            let call = Evaluate {
+                script,
+                return_by_value: Some(true),
+                context_id: Some(context),
+                ..Evaluate::value(format!("({POSITION}).call(null)"))
+            };
+            session.run_script(&call, None).await?
         }
     };
-    Ok(serde_json::from_value(answer["result"]["value"].clone()).unwrap_or_default())
+    Ok(answer.decode(script)?)
 }
 
 /// Brings the element `target` names into view, as the browser does for a

@@ -7,8 +7,8 @@
 //! `isTrusted`), then reads the selection back. ARIA listboxes and comboboxes
 //! are ordinary page elements: click them, then click the option.
 
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{FindQuery, PageModel, Ref};
-use serde_json::json;
 
 use crate::InputError;
 use crate::keyboard::fill;
@@ -172,19 +172,11 @@ async fn native_select(
     on_element(model, target, async |tab, element| {
         // Subscribed before the change event, so a navigation it starts is seen.
         let mut events = crate::channel::InputChannel::of(tab).await?.subscribe();
-        let answer = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": SELECT,
-                    "objectId": element.object_id,
-                    "arguments": [{"value": values}],
-                    "returnByValue": true,
-                }),
-            )
-            .await?;
-        let value = &answer["result"]["value"];
+        let call = CallFunctionOn::on("select.js", SELECT, element.object_id.as_str())
+            .value(values.to_vec())
+            .by_value();
+        let value: serde_json::Value = element.session.run_function_value(&call, None).await?;
+        let value = &value;
         let not_actionable = |reason: String| InputError::NotActionable {
             target: target.to_string(),
             reason,

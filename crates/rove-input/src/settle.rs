@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use rove_browser::Tab;
 use rove_cdp::EventStream;
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::Element;
-use serde_json::json;
 
 /// How settling waits. The defaults are chosen from measurements
 /// (docs/benchmarks.md); a caller sets others for the actions it runs with
@@ -111,16 +111,16 @@ async fn settle_with(
 ) -> Settled {
     let limits = limits();
     let mut settled = Settled::default();
-    let quiet = session.call(
-        "Runtime.callFunctionOn",
-        json!({
-            "functionDeclaration": "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
-            "objectId": object_id,
-            "arguments": [{"value": limits.quiet.as_millis() as u64}, {"value": limits.dom_cap.as_millis() as u64}],
-            "awaitPromise": true,
-            "returnByValue": true,
-        }),
-    );
+    let call = CallFunctionOn::on(
+        "the DOM quiet wait",
+        "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
+        object_id,
+    )
+    .value(limits.quiet.as_millis() as u64)
+    .value(limits.dom_cap.as_millis() as u64)
+    .awaiting()
+    .by_value();
+    let quiet = session.run_function(&call, None);
     // The quiet wait fails when the document is replaced: that is a
     // navigation, which the events report. A dialog stops the page's
     // scripts, so the wait ends when one opens.

@@ -1,8 +1,8 @@
 //! Checking and unchecking: a click when the state differs, then a check
 //! that the state really changed.
 
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{PageModel, Ref};
-use serde_json::json;
 
 use crate::mouse::{ClickOptions, click, on_element};
 use crate::{InputError, Settled};
@@ -64,18 +64,14 @@ struct State {
 
 async fn state(model: &mut PageModel, target: Ref) -> Result<State, InputError> {
     on_element(model, target, async |_tab, element| {
-        let answer = element
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": "function() { const aria = this.getAttribute('aria-checked'); const checkable = 'checked' in this && this.tagName === 'INPUT' && ['checkbox', 'radio'].includes(this.type); if (!checkable && aria === null) return null; return {checked: checkable ? this.checked : aria === 'true', radio: this.type === 'radio' || this.getAttribute('role') === 'radio'}; }",
-                    "objectId": element.object_id,
-                    "returnByValue": true,
-                }),
-            )
-            .await?;
-        let value = &answer["result"]["value"];
+        let call = CallFunctionOn::on(
+            "the checked state",
+            "function() { const aria = this.getAttribute('aria-checked'); const checkable = 'checked' in this && this.tagName === 'INPUT' && ['checkbox', 'radio'].includes(this.type); if (!checkable && aria === null) return null; return {checked: checkable ? this.checked : aria === 'true', radio: this.type === 'radio' || this.getAttribute('role') === 'radio'}; }",
+            element.object_id.as_str(),
+        )
+        .by_value();
+        let value: serde_json::Value = element.session.run_function_value(&call, None).await?;
+        let value = &value;
         match value["checked"].as_bool() {
             Some(checked) => Ok(State { checked, radio: value["radio"].as_bool().unwrap_or(false) }),
             None => Err(InputError::NotActionable {

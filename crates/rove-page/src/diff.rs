@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::record::{Line, Record};
+use crate::record::{Flags, Line, Record};
 use crate::refs::{NodeKey, RefTable};
 use crate::render::{RenderOptions, element_text, escape_text};
 use crate::tokens;
@@ -55,23 +55,21 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
 /// nor does focus moving onto or off a control that takes no text (a clicked
 /// button gets focus: news to nobody, and noise in every diff).
 fn same_content(a: &Record, b: &Record) -> bool {
-    let flags = |r: &Record| -> String {
-        if takes_text(&r.r) {
-            return r.f.clone();
+    let flags = |r: &Record| -> Flags {
+        if takes_text(&r.role) {
+            return r.flags;
         }
-        r.f.split(' ')
-            .filter(|f| *f != "focused")
-            .collect::<Vec<_>>()
-            .join(" ")
+        r.flags.without(Flags::FOCUSED)
     };
-    a.r == b.r
-        && a.n == b.n
-        && a.v == b.v
+    a.role == b.role
+        && a.name == b.name
+        && a.value == b.value
         && flags(a) == flags(b)
-        && a.t == b.t
-        && a.l == b.l
-        && a.o == b.o
-        && a.c == b.c
+        && a.popup == b.popup
+        && a.text == b.text
+        && a.level == b.level
+        && a.options == b.options
+        && a.count == b.count
 }
 
 fn takes_text(role: &str) -> bool {
@@ -200,7 +198,7 @@ fn removed_line_text(
     opts: &RenderOptions,
     shown: &HashSet<NodeKey>,
 ) -> String {
-    let text = escape_text(line.record.t.as_deref().unwrap_or_default());
+    let text = escape_text(line.record.text.as_deref().unwrap_or_default());
     match refs.shown(&line.key) {
         Some(r) if line.record.is_text() && shown.contains(&line.key) => format!("{r} text {text}"),
         _ if line.record.is_text() => text,
@@ -218,7 +216,7 @@ fn line_text(
     if line.record.is_text() {
         text_of(
             line,
-            escape_text(line.record.t.as_deref().unwrap_or_default()),
+            escape_text(line.record.text.as_deref().unwrap_or_default()),
             refs,
             shown,
         )
@@ -244,21 +242,21 @@ fn text_of(line: &Line, words: String, refs: &mut RefTable, shown: &HashSet<Node
 fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
     let (was, now) = (&old.record, &new.record);
     if now.is_text() {
-        let now_text = now.t.as_deref().unwrap_or_default();
-        let words = changed_words(was.t.as_deref().unwrap_or_default(), now_text)
+        let now_text = now.text.as_deref().unwrap_or_default();
+        let words = changed_words(was.text.as_deref().unwrap_or_default(), now_text)
             .unwrap_or_else(|| escape_text(now_text));
         // A changed text always names the element that holds it, shown with
         // a line or not: which text changed is what the line is about.
         return format!("{} text {words}", refs.get_or_assign(&new.key));
     }
     let mut shown = now.clone();
-    if let Some(words) = changed_words(&was.n, &now.n) {
-        shown.n = words;
+    if let Some(words) = changed_words(&was.name, &now.name) {
+        shown.name = words;
     }
-    if let (Some(was_value), Some(now_value)) = (&was.v, &now.v)
+    if let (Some(was_value), Some(now_value)) = (&was.value, &now.value)
         && let Some(words) = changed_words(was_value, now_value)
     {
-        shown.v = Some(words);
+        shown.value = Some(words);
     }
     let shown_line = Line {
         record: shown,

@@ -10,6 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 use rove_browser::Tab;
 use rove_cdp::Session;
+use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
+use rove_cdp::protocol::page::CreateIsolatedWorld;
+use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -213,30 +216,32 @@ async fn keep_accessibility(session: &Session) -> Result<(), PageError> {
 async fn create_world(frame: &Frame) -> Result<World, PageError> {
     let created = frame
         .session
-        .call(
-            "Page.createIsolatedWorld",
-            json!({"frameId": frame.id, "worldName": WORLD_NAME, "grantUniveralAccess": false}),
-        )
+        .send(&CreateIsolatedWorld {
+            frame_id: frame.id.clone(),
+            world_name: WORLD_NAME.to_owned(),
+            grant_universal_access: Some(false),
+        })
         .await?;
-    let context = created["executionContextId"]
-        .as_i64()
-        .ok_or_else(|| PageError::Script("Page.createIsolatedWorld returned no context".into()))?;
-    let installed = frame
-        .session
-        .call(
-            "Runtime.evaluate",
-            json!({"expression": format!("{WALKER}\ndocument"), "contextId": context}),
-        )
-        .await?;
-    if let Some(details) = installed.get("exceptionDetails") {
-        return Err(PageError::Script(format!(
-            "installing the walker failed: {details}"
-        )));
+    let context = created.execution_context_id;
+    if context == 0 {
+        return Err(PageError::Script(
+            "Page.createIsolatedWorld returned no context".into(),
+        ));
     }
-    let document = installed["result"]["objectId"]
-        .as_str()
-        .ok_or_else(|| PageError::Script("the world has no document".into()))?
-        .to_owned();
+    // A walker that throws while installing is rove's bug: INTERNAL,
+    // naming walker.js and the line (rove-cdp's checked helper).
+    let install = Evaluate {
+        expression: format!("{WALKER}\ndocument"),
+        context_id: Some(context),
+        script: "walker.js",
+        ..Evaluate::default()
+    };
+    let document = frame
+        .session
+        .run_script(&install, None)
+        .await?
+        .object_id
+        .ok_or_else(|| PageError::Script("the world has no document".into()))?;
     let page_document = page_document(&frame.session, &document).await;
     Ok(World {
         session: frame.session.clone(),
@@ -255,16 +260,15 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
 /// included (on MiniWoB++'s social-media, 100 KB and 2.1 ms per view instead
 /// of 13 KB and 0.7 ms), and the wrappers pile up until the group is released.
 async fn page_document(session: &Session, ours: &str) -> Option<String> {
-    let described = session
-        .call("DOM.describeNode", json!({"objectId": ours, "depth": 0}))
-        .await
-        .ok()?;
-    let backend = described["node"]["backendNodeId"].as_i64()?;
+    let described = session.send(&DescribeNode::of(ours)).await.ok()?;
     let resolved = session
-        .call("DOM.resolveNode", json!({"backendNodeId": backend}))
+        .send(&ResolveNode {
+            backend_node_id: Some(described.node.backend_node_id),
+            ..ResolveNode::default()
+        })
         .await
         .ok()?;
-    resolved["object"]["objectId"].as_str().map(str::to_owned)
+    resolved.object.object_id
 }
 
 #[derive(Deserialize)]
@@ -309,9 +313,7 @@ pub(crate) async fn call_walker<T: DeserializeOwned>(
         .await
     {
         Ok(raw) => raw,
-        Err(rove_cdp::CdpError::Protocol { message, .. }) if message.contains("context") => {
-            return Err(CallFailure::Stale);
-        }
+        Err(e) if e.document_gone() => return Err(CallFailure::Stale),
         Err(e) => return Err(CallFailure::Failed(e.into())),
     };
     let answer: Answer<T> = serde_json::from_str(raw.get()).map_err(|e| {
@@ -370,32 +372,33 @@ pub(crate) async fn mark_clickable(
         return Ok(fresh);
     }
     let group = "rove-marks";
-    let resolved = futures_util::future::join_all(fresh.iter().map(|id| {
-        world.session.call(
-            "DOM.resolveNode",
-            json!({"backendNodeId": id, "executionContextId": world.context, "objectGroup": group}),
-        )
-    }))
-    .await;
-    let arguments: Vec<Value> = resolved
+    let asks: Vec<ResolveNode> = fresh
+        .iter()
+        .map(|id| ResolveNode {
+            backend_node_id: Some(*id),
+            execution_context_id: Some(world.context),
+            object_group: Some(group.to_owned()),
+        })
+        .collect();
+    let resolved =
+        futures_util::future::join_all(asks.iter().map(|ask| world.session.send(ask))).await;
+    let arguments: Vec<CallArgument> = resolved
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .filter_map(|r| r["object"]["objectId"].as_str())
-        .map(|id| json!({"objectId": id}))
+        .filter_map(|r| r.object.object_id.as_deref())
+        .map(CallArgument::object)
         .collect();
     if !arguments.is_empty() {
-        world
-            .session
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": "function(...els) { return __rove.markClickable(...els); }",
-                    "objectId": world.document,
-                    "arguments": arguments,
-                    "objectGroup": group,
-                }),
+        let call = CallFunctionOn {
+            arguments,
+            ..CallFunctionOn::on(
+                "walker.js (markClickable)",
+                "function(...els) { return __rove.markClickable(...els); }",
+                world.document.as_str(),
             )
-            .await?;
+            .group(group)
+        };
+        world.session.run_function(&call, None).await?;
     }
     release(world, group).await;
     Ok(fresh)
@@ -421,41 +424,37 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
     let Some(host) = element_object(world, uid, group).await? else {
         return Ok(false);
     };
-    let described = world
-        .session
-        .call("DOM.describeNode", json!({"objectId": host, "depth": 0}))
-        .await?;
-    let closed = described["node"]["shadowRoots"]
-        .as_array()
-        .and_then(|roots| roots.iter().find(|r| r["shadowRootType"] == "closed"))
-        .and_then(|r| r["backendNodeId"].as_i64());
+    let described = world.session.send(&DescribeNode::of(host.as_str())).await?;
+    let closed = described
+        .node
+        .shadow_roots
+        .iter()
+        .find(|r| r.shadow_root_type == "closed")
+        .map(|r| r.backend_node_id);
     let root = match closed {
-        Some(backend) => world
-            .session
-            .call(
-                "DOM.resolveNode",
-                json!({"backendNodeId": backend, "executionContextId": world.context, "objectGroup": group}),
-            )
-            .await?["object"]["objectId"]
-            .as_str()
-            .map(str::to_owned),
+        Some(backend) => {
+            world
+                .session
+                .send(&ResolveNode {
+                    backend_node_id: Some(backend),
+                    execution_context_id: Some(world.context),
+                    object_group: Some(group.to_owned()),
+                })
+                .await?
+                .object
+                .object_id
+        }
         None => None,
     };
-    let arguments = match &root {
-        Some(root) => json!([{"objectId": root}]),
-        None => json!([]),
-    };
-    world
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function(root) { __rove.adoptClosedRoot(this, root || null); }",
-                "objectId": host,
-                "arguments": arguments,
-            }),
-        )
-        .await?;
+    let mut call = CallFunctionOn::on(
+        "walker.js (adoptClosedRoot)",
+        "function(root) { __rove.adoptClosedRoot(this, root || null); }",
+        host,
+    );
+    if let Some(root) = &root {
+        call = call.arg(CallArgument::object(root.as_str()));
+    }
+    world.session.run_function(&call, None).await?;
     Ok(root.is_some())
 }
 
@@ -465,12 +464,9 @@ pub(crate) async fn iframe_frame_id(world: &World, uid: u32) -> Result<Option<St
     let Some(object) = element_object(world, uid, group).await? else {
         return Ok(None);
     };
-    let described = world
-        .session
-        .call("DOM.describeNode", json!({"objectId": object, "depth": 0}))
-        .await;
+    let described = world.session.send(&DescribeNode::of(object)).await;
     release(world, group).await;
-    Ok(described?["node"]["frameId"].as_str().map(str::to_owned))
+    Ok(described?.node.frame_id)
 }
 
 /// The element with `uid` as an object of the world, or `None` if it is gone.
@@ -479,24 +475,22 @@ pub(crate) async fn element_object(
     uid: u32,
     group: &str,
 ) -> Result<Option<String>, PageError> {
-    let found = world
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            json!({
-                "functionDeclaration": "function(u) { return __rove.lookup(u); }",
-                "objectId": world.document,
-                "arguments": [{"value": uid}],
-                "objectGroup": group,
-            }),
-        )
-        .await?;
-    Ok(found["result"]["objectId"].as_str().map(str::to_owned))
+    let call = CallFunctionOn::on(
+        "walker.js (lookup)",
+        "function(u) { return __rove.lookup(u); }",
+        world.document.as_str(),
+    )
+    .value(uid)
+    .group(group);
+    let found = world.session.run_function(&call, None).await?;
+    Ok(found.object_id)
 }
 
 async fn release(world: &World, group: &str) {
     let _ = world
         .session
-        .call("Runtime.releaseObjectGroup", json!({"objectGroup": group}))
+        .send(&ReleaseObjectGroup {
+            object_group: group.to_owned(),
+        })
         .await;
 }

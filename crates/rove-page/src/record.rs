@@ -12,30 +12,131 @@ use crate::refs::NodeKey;
 /// start a line of its own and pass for an element or a tab.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 pub(crate) struct Record {
-    pub u: u32,
-    #[serde(default)]
-    pub d: u16,
-    pub r: String,
-    #[serde(default, deserialize_with = "cleaned")]
-    pub n: String,
-    #[serde(default, deserialize_with = "cleaned_opt")]
-    pub v: Option<String>,
-    #[serde(default)]
-    pub f: String,
-    #[serde(default, deserialize_with = "cleaned_opt")]
-    pub h: Option<String>,
-    #[serde(default)]
-    pub l: Option<u8>,
-    #[serde(default, deserialize_with = "cleaned_list")]
-    pub o: Option<Vec<String>>,
-    #[serde(default)]
-    pub c: Option<u64>,
-    #[serde(default, deserialize_with = "cleaned_opt")]
-    pub t: Option<String>,
-    #[serde(default, deserialize_with = "cleaned_opt")]
-    pub x: Option<String>,
-    #[serde(default, deserialize_with = "cleaned_opt")]
-    pub k: Option<String>,
+    /// The element's uid in its document (for text: the owning element's).
+    #[serde(rename = "u")]
+    pub uid: u32,
+    /// Nesting depth within its frame.
+    #[serde(default, rename = "d")]
+    pub depth: u16,
+    /// Chromium's role, or rove's (`text`, `clickable`, `frame`, `more`).
+    #[serde(rename = "r")]
+    pub role: String,
+    /// The accessible name.
+    #[serde(default, rename = "n", deserialize_with = "cleaned")]
+    pub name: String,
+    /// A control's value.
+    #[serde(default, rename = "v", deserialize_with = "cleaned_opt")]
+    pub value: Option<String>,
+    /// States: checked, expanded, focused …
+    #[serde(default, rename = "f")]
+    pub flags: Flags,
+    /// The kind of popup a control opens, when not a menu (`listbox`).
+    #[serde(default, rename = "p", deserialize_with = "cleaned_opt")]
+    pub popup: Option<String>,
+    /// A link's target.
+    #[serde(default, rename = "h", deserialize_with = "cleaned_opt")]
+    pub href: Option<String>,
+    /// A heading's level.
+    #[serde(default, rename = "l")]
+    pub level: Option<u8>,
+    /// A select's or listbox's options.
+    #[serde(default, rename = "o", deserialize_with = "cleaned_list")]
+    pub options: Option<Vec<String>>,
+    /// How many (options, rows, items left out).
+    #[serde(default, rename = "c")]
+    pub count: Option<u64>,
+    /// A text run.
+    #[serde(default, rename = "t", deserialize_with = "cleaned_opt")]
+    pub text: Option<String>,
+    /// Where a `find` match is (its heading or landmark).
+    #[serde(default, rename = "x", deserialize_with = "cleaned_opt")]
+    pub context: Option<String>,
+    /// What an unnamed clickable shows (an icon's hint).
+    #[serde(default, rename = "k", deserialize_with = "cleaned_opt")]
+    pub hint: Option<String>,
+}
+
+/// An element's states, one bit each, as walker.js's `FLAG` numbers them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct Flags(pub u32);
+
+impl Flags {
+    pub const DISABLED: u32 = 1;
+    pub const MIXED: u32 = 2;
+    pub const CHECKED: u32 = 4;
+    pub const PRESSED: u32 = 8;
+    pub const HASPOPUP: u32 = 16;
+    pub const EXPANDED: u32 = 32;
+    pub const COLLAPSED: u32 = 64;
+    pub const SELECTED: u32 = 128;
+    pub const CURRENT: u32 = 256;
+    pub const REQUIRED: u32 = 512;
+    pub const READONLY: u32 = 1024;
+    pub const INVALID: u32 = 2048;
+    pub const FOCUSED: u32 = 4096;
+    pub const LIVE: u32 = 8192;
+    pub const CLICKABLE: u32 = 16384;
+
+    /// Each flag's word, in the order a view shows them.
+    const WORDS: [(u32, &'static str); 15] = [
+        (Self::DISABLED, "disabled"),
+        (Self::MIXED, "mixed"),
+        (Self::CHECKED, "checked"),
+        (Self::PRESSED, "pressed"),
+        (Self::HASPOPUP, "haspopup"),
+        (Self::EXPANDED, "expanded"),
+        (Self::COLLAPSED, "collapsed"),
+        (Self::SELECTED, "selected"),
+        (Self::CURRENT, "current"),
+        (Self::REQUIRED, "required"),
+        (Self::READONLY, "readonly"),
+        (Self::INVALID, "invalid"),
+        (Self::FOCUSED, "focused"),
+        (Self::LIVE, "live"),
+        (Self::CLICKABLE, "clickable"),
+    ];
+
+    /// The flags a view's words name (tests build records this way).
+    #[cfg(test)]
+    pub fn from_words(words: &str) -> Flags {
+        Flags(
+            words
+                .split_whitespace()
+                .filter_map(|w| Self::WORDS.iter().find(|(_, word)| *word == w))
+                .fold(0, |bits, (bit, _)| bits | bit),
+        )
+    }
+
+    pub fn has(self, flag: u32) -> bool {
+        self.0 & flag != 0
+    }
+
+    pub fn without(self, flag: u32) -> Flags {
+        Flags(self.0 & !flag)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Record {
+    /// The flags as a view shows them (`checked focused`,
+    /// `haspopup=listbox expanded`); empty when there are none.
+    pub(crate) fn flags_text(&self) -> String {
+        let mut words: Vec<String> = Vec::new();
+        for (bit, word) in Flags::WORDS {
+            if !self.flags.has(bit) {
+                continue;
+            }
+            match (bit, &self.popup) {
+                (Flags::HASPOPUP, Some(kind)) => words.push(format!("haspopup={kind}")),
+                _ => words.push(word.to_owned()),
+            }
+        }
+        words.join(" ")
+    }
 }
 
 /// `text` with line breaks and controls as spaces and invisible characters
@@ -58,7 +159,7 @@ fn cleaned_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, 
 
 impl Record {
     pub(crate) fn is_text(&self) -> bool {
-        self.r == "text"
+        self.role == "text"
     }
 }
 
@@ -102,7 +203,47 @@ pub(crate) struct Line {
 
 #[cfg(test)]
 mod tests {
-    use super::clean;
+    use super::{Flags, Record, clean};
+
+    #[test]
+    fn flags_arrive_as_bits_and_read_as_the_words_a_view_shows() {
+        let record: Record = serde_json::from_value(serde_json::json!({
+            "u": 7, "d": 1, "r": "button", "n": "Menu",
+            "f": Flags::FOCUSED | Flags::HASPOPUP | Flags::EXPANDED | Flags::CLICKABLE,
+            "p": "listbox",
+        }))
+        .expect("decodes");
+        assert_eq!(record.uid, 7);
+        assert_eq!(record.role, "button");
+        assert!(record.flags.has(Flags::EXPANDED));
+        assert!(!record.flags.has(Flags::CHECKED));
+        assert_eq!(
+            record.flags_text(),
+            "haspopup=listbox expanded focused clickable"
+        );
+        let plain = Record {
+            flags: Flags(Flags::DISABLED | Flags::CHECKED | Flags::HASPOPUP),
+            ..Record::default()
+        };
+        assert_eq!(plain.flags_text(), "disabled checked haspopup");
+        assert_eq!(
+            plain.flags.without(Flags::CHECKED).0,
+            Flags::DISABLED | Flags::HASPOPUP
+        );
+        assert_eq!(Record::default().flags_text(), "");
+    }
+
+    #[test]
+    fn the_walker_numbers_the_flags_as_rust_does() {
+        // walker.js's FLAG table and Flags must agree bit for bit.
+        let walker = include_str!("walker.js");
+        for (bit, word) in Flags::WORDS {
+            assert!(
+                walker.contains(&format!(" {word}: {bit},")),
+                "walker.js's FLAG.{word} is not {bit}"
+            );
+        }
+    }
 
     #[test]
     fn page_text_cannot_break_a_line_or_hide_characters() {

@@ -7,7 +7,7 @@
 //! `| cell | cell |`; long runs of alike siblings were already collapsed by the
 //! walker into `… N more <role>`.
 
-use crate::record::{Line, Record};
+use crate::record::{Flags, Line, Record};
 use crate::refs::RefTable;
 use crate::tokens;
 
@@ -36,14 +36,14 @@ pub(crate) struct Rendered {
 /// Roles whose own line is left out; their children move up a level. The
 /// bullets of list items already say "list"; row groups say nothing.
 pub(crate) fn dissolves(record: &Record) -> bool {
-    matches!(record.r.as_str(), "list" | "rowgroup") && record.n.is_empty()
+    matches!(record.role.as_str(), "list" | "rowgroup") && record.name.is_empty()
 }
 
 /// Whether the view gives this record no line of its own: a dissolved
 /// container, or a list item that is not clickable (its bullet carries its
 /// first child's line, not its ref).
 pub(crate) fn has_no_line(record: &Record) -> bool {
-    dissolves(record) || (record.r == "listitem" && !record.f.split(' ').any(|f| f == "clickable"))
+    dissolves(record) || (record.role == "listitem" && !record.flags.has(Flags::CLICKABLE))
 }
 
 fn is_cell(role: &str) -> bool {
@@ -100,7 +100,7 @@ fn compose(
 ) -> (String, usize, Option<crate::Ref>) {
     let line = &lines[i];
     let record = &line.record;
-    if record.r == "row" {
+    if record.role == "row" {
         // The row's ref comes before its cells' refs, as it is read.
         let r = refs.get_or_assign(&line.key);
         if let Some((cells, consumed)) = row_cells(lines, i, refs, opts) {
@@ -112,31 +112,28 @@ fn compose(
             );
         }
     }
-    if record.r == "listitem" {
+    if record.role == "listitem" {
         // `- ` and the item's first child on one line. An item that is
         // clickable itself shows its ref there (`- e7 Egypt`): a list
         // item's ref always means it can be clicked.
         let first = lines.get(i + 1).filter(|next| next.depth == line.depth + 1);
-        let clickable = record.f.split(' ').any(|f| f == "clickable");
+        let clickable = record.flags.has(Flags::CLICKABLE);
         let own = clickable.then(|| refs.get_or_assign(&line.key));
         let mut shown_flags = record.clone();
-        shown_flags.f = record
-            .f
-            .split(' ')
-            .filter(|f| !f.is_empty() && *f != "clickable")
-            .collect::<Vec<_>>()
-            .join(" ");
+        shown_flags.flags = record.flags.without(Flags::CLICKABLE);
         let flags = flags_suffix(&shown_flags);
         let marker = match own {
             Some(r) => format!("- {r}{flags}"),
             None => format!("-{flags}"),
         };
         return match first {
-            Some(next) if !dissolves(&next.record) && next.record.r != "listitem" => {
+            Some(next) if !dissolves(&next.record) && next.record.role != "listitem" => {
                 let (text, consumed, shown) = compose(lines, i + 1, refs, opts);
                 (format!("{marker} {text}"), 1 + consumed, own.or(shown))
             }
-            _ if !record.n.is_empty() => (format!("{marker} {}", escape_text(&record.n)), 1, own),
+            _ if !record.name.is_empty() => {
+                (format!("{marker} {}", escape_text(&record.name)), 1, own)
+            }
             _ => (marker, 1, own),
         };
     }
@@ -144,12 +141,12 @@ fn compose(
     // Unnamed clickables inside a clickable (the star and trash icons of a
     // mail row) ride on its line: `e3 clickable "Row" [e4 trash e5 star]`.
     let mut consumed = 1;
-    if record.r == "clickable" {
+    if record.role == "clickable" {
         let mut icons = Vec::new();
         while let Some(next) = lines.get(i + consumed) {
             let is_icon = next.depth == line.depth + 1
-                && next.record.r == "clickable"
-                && next.record.n.is_empty();
+                && next.record.role == "clickable"
+                && next.record.name.is_empty();
             let has_children = lines
                 .get(i + consumed + 1)
                 .is_some_and(|after| after.depth > next.depth);
@@ -159,7 +156,7 @@ fn compose(
             let icon = refs.get_or_assign(&next.key);
             // In the brackets a hint is plainly the icon's name: a class
             // loses its dot (`e4 trash`), an id keeps its `#`.
-            icons.push(match next.record.k.as_deref() {
+            icons.push(match next.record.hint.as_deref() {
                 Some(hint) => format!("{icon} {}", hint.strip_prefix('.').unwrap_or(hint)),
                 None => icon.to_string(),
             });
@@ -185,7 +182,7 @@ fn row_cells(
     let mut j = i + 1;
     while j < lines.len() && lines[j].depth > row_depth {
         let cell = &lines[j];
-        if cell.depth != row_depth + 1 || !is_cell(&cell.record.r) {
+        if cell.depth != row_depth + 1 || !is_cell(&cell.record.role) {
             return None;
         }
         let mut parts: Vec<String> = Vec::new();
@@ -199,12 +196,12 @@ fn row_cells(
             k += 1;
         }
         let mut text = if parts.is_empty() {
-            escape_cell(&cell.record.n)
+            escape_cell(&cell.record.name)
         } else {
             parts.join(" ")
         };
-        if !cell.record.f.is_empty() {
-            text = format!("[{}] {text}", cell.record.f);
+        if !cell.record.flags.is_empty() {
+            text = format!("[{}] {text}", cell.record.flags_text());
         }
         cells.push(text);
         j = k;
@@ -222,18 +219,21 @@ pub(crate) fn element_text(
     opts: &RenderOptions,
 ) -> (String, Option<crate::Ref>) {
     let record = &line.record;
-    match record.r.as_str() {
-        "text" => (escape_text(record.t.as_deref().unwrap_or_default()), None),
+    match record.role.as_str() {
+        "text" => (
+            escape_text(record.text.as_deref().unwrap_or_default()),
+            None,
+        ),
         "more" => {
-            let what = if record.n.is_empty() {
+            let what = if record.name.is_empty() {
                 "alike items"
             } else {
-                record.n.as_str()
+                record.name.as_str()
             };
             (
                 format!(
                     "… {} more {what} like the above (find reaches them)",
-                    record.c.unwrap_or(0)
+                    record.count.unwrap_or(0)
                 ),
                 None,
             )
@@ -252,22 +252,26 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
         s.push_str(&r.to_string());
         s.push(' ');
     }
-    match record.r.as_str() {
-        "heading" => s.push_str(&format!("h{}", record.l.unwrap_or(2))),
+    match record.role.as_str() {
+        "heading" => s.push_str(&format!("h{}", record.level.unwrap_or(2))),
         "image" => s.push_str("img"),
         "frame" => s.push_str("iframe"),
         role => s.push_str(role),
     }
-    if !record.n.is_empty() {
+    if !record.name.is_empty() {
         s.push(' ');
-        s.push_str(&quote(&record.n));
-    } else if let Some(hint) = record.k.as_deref().filter(|_| record.r == "clickable") {
+        s.push_str(&quote(&record.name));
+    } else if let Some(hint) = record
+        .hint
+        .as_deref()
+        .filter(|_| record.role == "clickable")
+    {
         // An unnamed clickable's id or class, written as CSS writes them.
         s.push(' ');
         s.push_str(hint);
     }
     s.push_str(&flags_suffix(record));
-    if let Some(v) = record.v.as_deref().filter(|v| !v.is_empty()) {
+    if let Some(v) = record.value.as_deref().filter(|v| !v.is_empty()) {
         s.push_str(": ");
         if v.trim() != v || v.contains('"') {
             s.push_str(&quote(v));
@@ -275,17 +279,17 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
             s.push_str(v);
         }
     }
-    if let Some(options) = record.o.as_ref().filter(|o| !o.is_empty()) {
+    if let Some(options) = record.options.as_ref().filter(|o| !o.is_empty()) {
         let shown: Vec<String> = options.iter().map(|o| quote(o)).collect();
         s.push_str(" (options ");
         s.push_str(&shown.join(", "));
-        if let Some(total) = record.c.filter(|c| *c as usize > options.len()) {
+        if let Some(total) = record.count.filter(|c| *c as usize > options.len()) {
             s.push_str(&format!(", … {} more", total as usize - options.len()));
         }
         s.push(')');
     }
     if opts.urls {
-        if let Some(href) = &record.h {
+        if let Some(href) = &record.href {
             let short = opts
                 .origin
                 .as_deref()
@@ -300,10 +304,10 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
 }
 
 fn flags_suffix(record: &Record) -> String {
-    if record.f.is_empty() {
+    if record.flags.is_empty() {
         String::new()
     } else {
-        format!(" [{}]", record.f)
+        format!(" [{}]", record.flags_text())
     }
 }
 

@@ -34,15 +34,15 @@ fn line(uid: u32, depth: u16, spec: Spec) -> Line {
         text_index,
         depth,
         record: Record {
-            u: uid,
-            d: depth,
-            r: spec.role.into(),
-            n: spec.name.into(),
-            v: spec.value.map(str::to_owned),
-            f: spec.flags.into(),
-            l: spec.level,
-            t: spec.text.map(str::to_owned),
-            h: spec.href.map(str::to_owned),
+            uid,
+            depth,
+            role: spec.role.into(),
+            name: spec.name.into(),
+            value: spec.value.map(str::to_owned),
+            flags: crate::record::Flags::from_words(spec.flags),
+            level: spec.level,
+            text: spec.text.map(str::to_owned),
+            href: spec.href.map(str::to_owned),
             ..Record::default()
         },
     }
@@ -113,7 +113,7 @@ fn login_form() -> Vec<Line> {
 fn elements_render_as_ref_role_name_flags_and_value() {
     let mut refs = RefTable::default();
     let mut lines = login_form();
-    lines[1].record.v = Some("ada@example.org".into());
+    lines[1].record.value = Some("ada@example.org".into());
     assert_eq!(
         view(&lines, &mut refs),
         "e1 h1 \"Sign in\"\n\
@@ -218,7 +218,7 @@ fn a_diff_shows_added_removed_and_changed_lines_with_their_refs() {
     // The first view gives e1..e4.
     view(&old, &mut refs);
     let mut new = login_form();
-    new[2].record.f = String::new(); // unchecked
+    new[2].record.flags = crate::record::Flags::default(); // unchecked
     new.remove(3); // the button went
     new.push(el(5, 0, "alert", "Wrong password"));
     // In page order: the alert stands where the button stood.

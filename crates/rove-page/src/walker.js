@@ -6,7 +6,12 @@
 // order over the flat tree (shadow roots and slots resolved).
 //
 // Records: {u: uid, d: depth, r: role, n: name, v: value, f: flags,
-//           h: href, l: heading level, o: options, c: count, t: text}
+//           p: popup kind, h: href, l: heading level, o: options, c: count,
+//           t: text, x: context, k: hint}
+// The keys stay one letter because a large page sends a megabyte of records
+// over CDP; record.rs gives them their readable names. Flags are one
+// number, a bit per state (FLAG below, the same numbers as record.rs's
+// `Flags`).
 // uids are small integers, unique within this document, kept in a WeakMap so
 // an element keeps its uid for its whole life and a new element never gets
 // an old one.
@@ -136,35 +141,48 @@
     return a;
   };
 
-  const flagsOf = (e, role, active) => {
-    const f = [];
+  // One bit per state; record.rs's `Flags` has the same numbers and shows
+  // them in this order.
+  const FLAG = {
+    disabled: 1, mixed: 2, checked: 4, pressed: 8, haspopup: 16, expanded: 32,
+    collapsed: 64, selected: 128, current: 256, required: 512, readonly: 1024,
+    invalid: 2048, focused: 4096, live: 8192, clickable: 16384,
+  };
+
+  // Sets the record's flags (`f`) and, for a popup that is not a menu, its
+  // kind (`p`).
+  const setFlags = (rec, e, role, active, clickable) => {
+    let f = clickable ? FLAG.clickable : 0;
     const aria = (n) => e.getAttribute(n);
-    if (e.disabled || aria('aria-disabled') === 'true') f.push('disabled');
+    if (e.disabled || aria('aria-disabled') === 'true') f |= FLAG.disabled;
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
       const checked = aria('aria-checked');
-      if (checked === 'mixed' || e.indeterminate) f.push('mixed');
-      else if (e.checked === true || checked === 'true') f.push('checked');
+      if (checked === 'mixed' || e.indeterminate) f |= FLAG.mixed;
+      else if (e.checked === true || checked === 'true') f |= FLAG.checked;
     }
-    if (aria('aria-pressed') === 'true') f.push('pressed');
-    if (aria('aria-pressed') === 'mixed') f.push('mixed');
+    if (aria('aria-pressed') === 'true') f |= FLAG.pressed;
+    if (aria('aria-pressed') === 'mixed') f |= FLAG.mixed;
     // A control that opens a popup says so (a submenu, a menu button); a
     // combobox always does, so it says nothing.
     const popup = aria('aria-haspopup');
-    if (popup && popup !== 'false' && role !== 'combobox') f.push(popup === 'true' || popup === 'menu' ? 'haspopup' : 'haspopup=' + popup);
+    if (popup && popup !== 'false' && role !== 'combobox') {
+      f |= FLAG.haspopup;
+      if (popup !== 'true' && popup !== 'menu') rec.p = popup;
+    }
     const expanded = aria('aria-expanded');
-    if (expanded === 'true') f.push('expanded');
-    else if (expanded === 'false') f.push('collapsed');
-    if (e.tagName === 'DETAILS') f.push(e.open ? 'expanded' : 'collapsed');
-    if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f.push(e.parentElement.open ? 'expanded' : 'collapsed');
-    if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f.push('selected');
-    if (aria('aria-current') && aria('aria-current') !== 'false') f.push('current');
-    if (e.required || aria('aria-required') === 'true') f.push('required');
-    if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f.push('readonly');
-    if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f.push('invalid');
-    if (e === active) f.push('focused');
+    if (expanded === 'true') f |= FLAG.expanded;
+    else if (expanded === 'false') f |= FLAG.collapsed;
+    if (e.tagName === 'DETAILS') f |= e.open ? FLAG.expanded : FLAG.collapsed;
+    if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f |= e.parentElement.open ? FLAG.expanded : FLAG.collapsed;
+    if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f |= FLAG.selected;
+    if (aria('aria-current') && aria('aria-current') !== 'false') f |= FLAG.current;
+    if (e.required || aria('aria-required') === 'true') f |= FLAG.required;
+    if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f |= FLAG.readonly;
+    if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f |= FLAG.invalid;
+    if (e === active) f |= FLAG.focused;
     const live = aria('aria-live');
-    if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f.push('live');
-    return f.join(' ');
+    if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f |= FLAG.live;
+    if (f) rec.f = f;
   };
 
   const TEXT_INPUTS = new Set(['text', 'email', 'search', 'url', 'tel', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', '']);
@@ -456,8 +474,7 @@
         const hint = hintOf(e);
         if (hint) rec.k = hint;
       }
-      const flags = flagsOf(e, role, active) + (clicks && role !== 'clickable' ? (flagsOf(e, role, active) ? ' ' : '') + 'clickable' : '');
-      if (flags) rec.f = flags;
+      setFlags(rec, e, role, active, clicks && role !== 'clickable');
       const value = valueOf(e, role);
       if (value) rec.v = clip(value, 300);
       if (role === 'heading') {
@@ -580,8 +597,7 @@
       }
             const v = valueOf(e, role);
             if (v) rec.v = clip(v, 200);
-            const flags = flagsOf(e, role, deepActive());
-            if (flags) rec.f = flags;
+            setFlags(rec, e, role, deepActive(), false);
             if (role === 'link' && e.href) rec.h = e.href;
             if (role === 'heading') rec.l = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
             rec.x = contextOf(e, heading);

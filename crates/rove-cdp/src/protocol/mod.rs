@@ -5,6 +5,8 @@
 //! not covered here goes through [`crate::Session::call`].
 
 pub mod browser;
+pub mod dom;
+pub mod input;
 pub mod page;
 pub mod runtime;
 pub mod target;

@@ -69,3 +69,33 @@ pub struct LoadEventFired {
 impl EventType for LoadEventFired {
     const METHOD: &'static str = "Page.loadEventFired";
 }
+
+/// `Page.createIsolatedWorld`: an execution context of rove's own in a
+/// frame, with its own JavaScript builtins the page cannot replace.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateIsolatedWorld {
+    /// The frame.
+    pub frame_id: String,
+    /// The world's name (worlds of one name share nothing but the name).
+    pub world_name: String,
+    /// Whether the world may reach other origins (never, for rove).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        rename = "grantUniveralAccess"
+    )]
+    pub grant_universal_access: Option<bool>,
+}
+
+impl Command for CreateIsolatedWorld {
+    const METHOD: &'static str = "Page.createIsolatedWorld";
+    type Response = IsolatedWorld;
+}
+
+/// The answer of [`CreateIsolatedWorld`].
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct IsolatedWorld {
+    /// The new context.
+    pub execution_context_id: i64,
+}

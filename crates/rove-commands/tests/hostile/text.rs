@@ -78,11 +78,10 @@ async fn a_dialog_message_is_cleaned_like_the_view() {
     let shout = f.find("Shout", "button").await;
     let out = f.ok(json!({"command": "click", "ref": shout})).await;
     let line = out
-        .happened
-        .iter()
+        .happened_lines()
+        .into_iter()
         .find(|l| l.contains("dialog opened"))
-        .expect("the dialog is reported")
-        .clone();
+        .expect("the dialog is reported");
     // The view's dialog line, and the error of an action it blocks.
     let view = f.ok(json!({"command": "snapshot"})).await.text();
     assert!(view.contains("alert dialog blocks the page"), "{view}");

@@ -56,17 +56,17 @@ impl PageModel {
             for record in found.records.into_iter().take(limit.saturating_sub(shown)) {
                 let key = NodeKey {
                     doc: token.clone(),
-                    uid: record.u,
+                    uid: record.uid,
                 };
                 let r = self.refs.get_or_assign(&key);
                 matches.push(r);
                 found_names.push(super::Match {
                     reference: r,
-                    role: record.r.clone(),
-                    name: record.n.clone(),
+                    role: record.role.clone(),
+                    name: record.name.clone(),
                 });
                 let mut line = crate::render::describe(&record, Some(r), &RenderOptions::default());
-                if let Some(context) = record.x.as_deref().filter(|c| !c.is_empty()) {
+                if let Some(context) = record.context.as_deref().filter(|c| !c.is_empty()) {
                     line.push_str(" — ");
                     line.push_str(context);
                 }

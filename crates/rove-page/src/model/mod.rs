@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::diff::{diff, render_changes, shown_elements};
 use crate::frames::{Frame, Worlds};
-use crate::record::Line;
+use crate::record::{Flags, Line};
 use crate::refs::{NodeKey, Ref, RefTable};
 use crate::render::{RenderOptions, render};
 use crate::{PageError, tokens};
@@ -279,7 +279,7 @@ impl PageModel {
         last.lines
             .iter()
             .find(|l| &l.key == key && !l.record.is_text())
-            .map(|l| (l.record.r.clone(), l.record.n.clone()))
+            .map(|l| (l.record.role.clone(), l.record.name.clone()))
     }
 
     /// The tab this model reads.
@@ -405,7 +405,7 @@ impl PageModel {
                 .map(|i| {
                     lines[i..]
                         .iter()
-                        .filter(|l| is_interactive(&l.record.r))
+                        .filter(|l| is_interactive(&l.record.role))
                         .count() as u64
                 })
                 .unwrap_or(0)
@@ -536,15 +536,15 @@ fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
         while enclosing.last().is_some_and(|d| *d >= line.depth) {
             enclosing.pop();
         }
-        if line.record.r == "heading" {
+        if line.record.role == "heading" {
             pending_heading = Some(line);
             continue;
         }
-        let clickable_item = line.record.f.split(' ').any(|f| f == "clickable");
-        if is_interactive(&line.record.r)
+        let clickable_item = line.record.flags.has(Flags::CLICKABLE);
+        if is_interactive(&line.record.role)
             || clickable_item
-            || line.record.r == "frame"
-            || line.record.r == "more"
+            || line.record.role == "frame"
+            || line.record.role == "more"
         {
             if let Some(mut heading) = pending_heading.take() {
                 heading.depth = 0;

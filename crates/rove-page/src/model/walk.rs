@@ -183,16 +183,16 @@ impl PageModel {
                 let record = &records[i];
                 let key = NodeKey {
                     doc: token.clone(),
-                    uid: record.u,
+                    uid: record.uid,
                 };
                 let text_index = if record.is_text() {
-                    let n = text_runs.entry(record.u).or_insert(0);
+                    let n = text_runs.entry(record.uid).or_insert(0);
                     *n += 1;
                     *n
                 } else {
                     0
                 };
-                let depth = record.d + offset;
+                let depth = record.depth + offset;
                 snapshot.lines.push(Line {
                     key: key.clone(),
                     text_index,
@@ -200,7 +200,7 @@ impl PageModel {
                     record: record.clone(),
                 });
                 i += 1;
-                if record.r == "frame" {
+                if record.role == "frame" {
                     let child = self.child_frame(frames, &key).await;
                     if let Some(child_output) = child.and_then(|id| outputs.remove(&id)) {
                         // Finish this frame after the child: push the rest back.

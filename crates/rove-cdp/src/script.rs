@@ -1,0 +1,129 @@
+//! The one way rove runs its own scripts in a page (`Runtime.callFunctionOn`
+//! and `Runtime.evaluate`): an exception the script throws comes back as
+//! [`CdpError::Script`] (`INTERNAL`, with the exception, the script and the
+//! line), never as an answer without a value that a caller could mistake for
+//! an element that went away. The user's own JavaScript (`eval`) does not go
+//! through here: its exceptions are the page's, reported as such.
+
+use std::time::Duration;
+
+use crate::protocol::runtime::{CallFunctionOn, Evaluate, EvaluateResult, RemoteObject};
+use crate::{CdpError, Session};
+
+impl Session {
+    /// Calls one of rove's functions; the result, or the exception it threw
+    /// as an error. `within` overrides the call's deadline.
+    pub async fn run_function(
+        &self,
+        call: &CallFunctionOn,
+        within: Option<Duration>,
+    ) -> Result<RemoteObject, CdpError> {
+        let answer = match within {
+            Some(t) => self.send_within(call, t).await?,
+            None => self.send(call).await?,
+        };
+        checked(call.script, answer)
+    }
+
+    /// Evaluates one of rove's scripts; the result, or the exception it
+    /// threw as an error.
+    pub async fn run_script(
+        &self,
+        call: &Evaluate,
+        within: Option<Duration>,
+    ) -> Result<RemoteObject, CdpError> {
+        let answer = match within {
+            Some(t) => self.send_within(call, t).await?,
+            None => self.send(call).await?,
+        };
+        checked(call.script, answer)
+    }
+
+    /// [`run_function`](Self::run_function) with the value decoded as `T`.
+    pub async fn run_function_value<T: serde::de::DeserializeOwned>(
+        &self,
+        call: &CallFunctionOn,
+        within: Option<Duration>,
+    ) -> Result<T, CdpError> {
+        self.run_function(call, within).await?.decode(call.script)
+    }
+}
+
+/// The result, or the exception as [`CdpError::Script`].
+pub(crate) fn checked(script: &str, answer: EvaluateResult) -> Result<RemoteObject, CdpError> {
+    let Some(details) = answer.exception_details else {
+        return Ok(answer.result);
+    };
+    let full = details.message();
+    // The description carries the stack after the first line; the first
+    // line is the error itself.
+    let message = full.lines().next().unwrap_or_default().to_owned();
+    Err(CdpError::Script {
+        script: if script.is_empty() {
+            "(unnamed)".to_owned()
+        } else {
+            script.to_owned()
+        },
+        message,
+        line: details.line_number + 1,
+        column: details.column_number + 1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::runtime::ExceptionDetails;
+    use rove_errors::{Classify, ErrorCode};
+
+    #[test]
+    fn an_exception_is_an_internal_error_with_the_script_and_line() {
+        let answer = EvaluateResult {
+            result: RemoteObject::default(),
+            exception_details: Some(ExceptionDetails {
+                text: "Uncaught".into(),
+                exception: Some(RemoteObject {
+                    description: Some("TypeError: map is broken\n    at check (x:3:9)".into()),
+                    ..RemoteObject::default()
+                }),
+                line_number: 2,
+                column_number: 8,
+            }),
+        };
+        let error = checked("actionable.js", answer).expect_err("threw");
+        assert_eq!(error.code(), ErrorCode::Internal);
+        assert_eq!(
+            error.to_string(),
+            "rove's script actionable.js threw at line 3, column 9: TypeError: map is broken"
+        );
+        assert!(!error.document_gone());
+    }
+
+    #[test]
+    fn chromiums_refusals_are_classified_in_one_place() {
+        use crate::{Refusal, classify_refusal};
+        for gone in [
+            "Cannot find context with specified id",
+            "Could not find node with given id",
+            "No node with given id found",
+            "Node is detached from document",
+        ] {
+            assert_eq!(classify_refusal(gone), Refusal::DocumentGone, "{gone}");
+        }
+        assert_eq!(classify_refusal("Target closed"), Refusal::TargetGone);
+        assert_eq!(classify_refusal("Invalid parameters"), Refusal::Other);
+        let protocol = CdpError::Protocol {
+            method: "DOM.getContentQuads".into(),
+            code: -32000,
+            message: "Could not find node with given id".into(),
+            data: None,
+        };
+        assert!(protocol.document_gone());
+        let timeout = CdpError::Timeout {
+            method: "Runtime.evaluate".into(),
+            after: Duration::from_secs(1),
+            sent: true,
+        };
+        assert_eq!(timeout.refusal(), None);
+    }
+}
