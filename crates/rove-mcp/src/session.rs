@@ -13,7 +13,7 @@
 use std::sync::Mutex;
 
 use rove_browser::{Browser, BrowserError};
-use rove_commands::{Command, CommandError, Outcome, Session, SessionConfig};
+use rove_commands::{Command, CommandError, Host, Outcome, SessionConfig};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::BrowserSource;
@@ -111,12 +111,6 @@ fn ended() -> CommandError {
     CommandError::Rejected("the session has ended".into())
 }
 
-#[derive(Debug, Default)]
-struct State {
-    browser: Option<Browser>,
-    session: Option<Session>,
-}
-
 /// The session's thread: runs jobs in order until told to stop or until
 /// every handle to it is gone, then ends the session and browser.
 fn session_thread(
@@ -135,14 +129,14 @@ fn session_thread(
         }
     };
     runtime.block_on(async move {
-        let mut state = State::default();
+        let mut host = Host::new(config);
         while let Some(job) = queue.recv().await {
             match job {
                 Job::Run(command, mut reply) => {
                     // The caller gone means the call was cancelled: stop the
                     // command by dropping its future.
                     let ran = tokio::select! {
-                        ran = run_one(&source, &config, &mut state, &command) => Some(ran),
+                        ran = run_one(&source, &mut host, &command) => Some(ran),
                         () = reply.closed() => None,
                     };
                     match ran {
@@ -153,46 +147,28 @@ fn session_thread(
                     }
                 }
                 Job::Shutdown(done) => {
-                    shut_down(&mut state).await;
+                    shut_down(&mut host, &source).await;
                     let _ = done.send(());
                     return;
                 }
             }
         }
-        shut_down(&mut state).await;
+        shut_down(&mut host, &source).await;
     });
 }
 
-async fn run_one(
-    source: &BrowserSource,
-    config: &SessionConfig,
-    state: &mut State,
-    command: &Command,
-) -> Ran {
-    match ensure_session(source, config, state).await {
+async fn run_one(source: &BrowserSource, host: &mut Host, command: &Command) -> Ran {
+    match host.ensure(|| acquire(source)).await {
         Err(e) => (Err(e), Vec::new()),
-        Ok(notes) => match state.session.as_mut() {
+        Ok(notes) => match host.session() {
             Some(session) => (session.execute(command).await, notes),
             None => (Err(CommandError::Rejected("no session".into())), notes),
         },
     }
 }
 
-/// Starts the browser and the session on first use, and again when the
-/// browser died (saying so).
-async fn ensure_session(
-    source: &BrowserSource,
-    config: &SessionConfig,
-    state: &mut State,
-) -> Result<Vec<String>, CommandError> {
-    let mut notes = Vec::new();
-    if let Some(browser) = &state.browser {
-        if browser.is_alive().await {
-            return Ok(notes);
-        }
-        notes.push("the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)".into());
-        shut_down(state).await;
-    }
+/// A browser from where the server was told to get one.
+async fn acquire(source: &BrowserSource) -> Result<Browser, CommandError> {
     let browser = match source {
         BrowserSource::Launch(options) => Browser::launch(options.clone()).await,
         BrowserSource::Connect(options) => Browser::connect(options.clone()).await,
@@ -201,25 +177,14 @@ async fn ensure_session(
                 "a shared session has no browser here".into(),
             ));
         }
-    }
-    .map_err(|e: BrowserError| CommandError::Browser(e))?;
-    let session = match Session::start(&browser, config.clone()).await {
-        Ok(session) => session,
-        Err(e) => {
-            browser.close().await;
-            return Err(e);
-        }
     };
-    state.browser = Some(browser);
-    state.session = Some(session);
-    Ok(notes)
+    browser.map_err(|e: BrowserError| CommandError::Browser(e))
 }
 
-async fn shut_down(state: &mut State) {
-    if let Some(session) = state.session.take() {
-        let _ = session.close().await;
-    }
-    if let Some(browser) = state.browser.take() {
-        browser.close().await;
-    }
+/// Ends the session and its browser; contexts a lost link left in a
+/// remote browser are disposed when it can be reached again.
+async fn shut_down(host: &mut Host, source: &BrowserSource) {
+    let remote = matches!(source, BrowserSource::Connect(_))
+        .then_some((|| acquire(source), std::time::Duration::from_secs(5)));
+    host.end(remote).await;
 }

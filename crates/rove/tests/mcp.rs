@@ -558,3 +558,32 @@ async fn a_long_call_reports_progress_to_a_client_that_asked() {
         .await;
     assert!(quiet.is_empty(), "{quiet:?}");
 }
+
+#[tokio::test]
+async fn a_browser_that_died_under_the_server_is_started_again_and_the_answer_says_so() {
+    let page = "<!doctype html><title>Alive</title><p>first</p>";
+    let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
+        .await
+        .expect("server");
+    let mut client = Client::start().await;
+    let pid = client._child.id().expect("pid");
+    let opened = client.call("open", json!({"url": server.url("/p")})).await;
+    assert_eq!(opened["isError"], false, "{opened}");
+    let first = browsers_of(pid);
+    assert!(!first.is_empty());
+    for browser in &first {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &browser.to_string()])
+            .status();
+    }
+    // The same hosting as the daemon's: a new browser, and the answer's
+    // first line says what became of the old one.
+    let view = client.call("snapshot", json!({})).await;
+    assert_eq!(view["isError"], false, "{view}");
+    assert!(
+        text(&view, 0).starts_with("the browser had died; started a new one"),
+        "{view}"
+    );
+    let again = browsers_of(pid);
+    assert!(!again.is_empty() && again.iter().all(|p| !first.contains(p)));
+}

@@ -4,9 +4,8 @@
 use std::os::fd::IntoRawFd;
 use std::time::Duration;
 
-use rove_browser::Browser;
 use rove_cdp::TransportConfig;
-use rove_commands::{Caller, Command, Session};
+use rove_commands::{Caller, Command, Host};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
@@ -21,26 +20,16 @@ const READ_DEADLINE: Duration = Duration::from_secs(10);
 /// The outermost deadline of one command (wider than any command's own).
 const COMMAND_DEADLINE: Duration = Duration::from_secs(330);
 /// How long a closing daemon waits for its session's context to be disposed.
-const SESSION_CLOSE_DEADLINE: Duration = Duration::from_secs(5);
 /// How long a closing daemon tries to reach a remote browser to dispose the
 /// contexts of a link it lost.
 const ORPHAN_DEADLINE: Duration = Duration::from_secs(5);
 
-/// The browser and session a daemon owns, made on first use and made again
-/// when the browser died.
-struct Owned {
-    browser: Browser,
-    session: Session,
-}
-
 /// What a daemon keeps between requests.
 #[derive(Default)]
 struct State {
-    owned: Option<Owned>,
-    /// Contexts of a remote browser whose link was lost that could not be
-    /// disposed yet: the next link to that browser (or the daemon's exit)
-    /// disposes them, so their tabs do not stay open there.
-    orphans: Vec<String>,
+    /// The browser and session, made on first use (and again when the
+    /// browser died or the link to it was lost).
+    host: Option<Host>,
     /// Tab ids and refs of the session, kept across browser restarts so an
     /// old `t1` or `e7` never names something new.
     numbering: rove_commands::Numbering,
@@ -139,33 +128,13 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
 
 /// Ends the browser (for a remote one: disposes the session's contexts,
 /// and those a lost link left behind, when it can be reached).
-async fn end(mut state: State, global: &GlobalArgs, transport: &TransportConfig) {
-    if let Some(owned) = state.owned.take() {
-        // Disposing the context is a courtesy to a remote browser (closing
-        // the browser disposes it too): bounded tighter than a CDP call.
-        let _ = tokio::time::timeout(SESSION_CLOSE_DEADLINE, owned.session.close()).await;
-        owned.browser.close().await;
-        state.orphans.extend(owned.browser.undisposed_contexts());
-    }
-    if state.orphans.is_empty() || global.cdp_url.is_none() {
+async fn end(state: State, global: &GlobalArgs, transport: &TransportConfig) {
+    let Some(mut host) = state.host else {
         return;
-    }
-    let last_try = async {
-        if let Ok(browser) = acquire(global, transport).await {
-            browser
-                .adopt_contexts(std::mem::take(&mut state.orphans))
-                .await;
-            browser.close().await;
-        }
     };
-    if tokio::time::timeout(ORPHAN_DEADLINE, last_try)
-        .await
-        .is_err()
-    {
-        tracing::warn!(
-            "the remote browser could not be reached to dispose the contexts of a lost link"
-        );
-    }
+    let reach = || async { Ok(acquire(global, transport).await?) };
+    let remote = global.cdp_url.is_some().then_some((reach, ORPHAN_DEADLINE));
+    host.end(remote).await;
 }
 
 /// Serves one connection: a greeting, one request line, one answer line.
@@ -203,7 +172,7 @@ async fn handle(
             control: Control::Ping,
         }) => Answer::Pong {
             pid: std::process::id(),
-            browser_pid: state.owned.as_ref().and_then(|o| o.browser.pid()),
+            browser_pid: state.host.as_ref().and_then(Host::browser_pid),
         },
         Ok(Request::Control {
             control: Control::Close,
@@ -256,41 +225,29 @@ async fn run(
     transport: &TransportConfig,
     state: &mut State,
 ) -> Answer {
-    let mut notes = Vec::new();
-    let alive = match &state.owned {
-        Some(o) => o.browser.is_alive().await,
-        None => false,
+    let host = match &mut state.host {
+        Some(host) => host,
+        None => match global.session_config() {
+            Ok(config) => state.host.insert(Host::new(rove_commands::SessionConfig {
+                numbering: state.numbering.clone(),
+                ..config
+            })),
+            Err(e) => return rejected(&e.to_string()),
+        },
     };
-    if !alive {
-        if let Some(dead) = state.owned.take() {
-            // A remote browser reachable again gets the old contexts
-            // disposed here; one still unreachable leaves them as orphans.
-            dead.browser.close().await;
-            state.orphans.extend(dead.browser.undisposed_contexts());
-            notes.push(if dead.browser.is_launched() {
-                "the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)"
-            } else {
-                "the link to the browser was lost; connected again in a new context (its tabs are gone; new tabs and refs go on from the old numbers)"
-            });
-        }
-        match start(global, transport, &state.numbering).await {
-            Ok(o) => {
-                if !state.orphans.is_empty() {
-                    o.browser
-                        .adopt_contexts(std::mem::take(&mut state.orphans))
-                        .await;
-                }
-                state.owned = Some(o);
-            }
-            Err(e) => return failure(&e),
-        }
-    }
-    let Some(o) = &mut state.owned else {
+    let notes = match host
+        .ensure(|| async { Ok(acquire(global, transport).await?) })
+        .await
+    {
+        Ok(notes) => notes,
+        Err(e) => return failure(&e),
+    };
+    let Some(session) = host.session() else {
         return rejected("no session");
     };
     tracing::info!(command = command.name(), "running");
     let started = std::time::Instant::now();
-    match tokio::time::timeout(COMMAND_DEADLINE, o.session.execute_for(command, caller)).await {
+    match tokio::time::timeout(COMMAND_DEADLINE, session.execute_for(command, caller)).await {
         Err(_) => Answer::Failed {
             error: rove_errors::Report::new(
                 rove_errors::ErrorCode::Timeout,
@@ -334,28 +291,6 @@ async fn run(
             }
         }
     }
-}
-
-async fn start(
-    global: &GlobalArgs,
-    transport: &TransportConfig,
-    numbering: &rove_commands::Numbering,
-) -> Result<Owned, rove_commands::CommandError> {
-    let config = rove_commands::SessionConfig {
-        numbering: numbering.clone(),
-        ..global
-            .session_config()
-            .map_err(|e| rove_commands::CommandError::Rejected(e.to_string()))?
-    };
-    let browser = acquire(global, transport).await?;
-    let session = match Session::start(&browser, config).await {
-        Ok(s) => s,
-        Err(e) => {
-            browser.close().await;
-            return Err(e);
-        }
-    };
-    Ok(Owned { browser, session })
 }
 
 fn failure(e: &rove_commands::CommandError) -> Answer {

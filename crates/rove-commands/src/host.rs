@@ -1,0 +1,127 @@
+//! Hosting a session: the browser and the [`Session`] on it, made on first
+//! use and made again when the browser died or the link to a remote one was
+//! lost, then ended cleanly. The session daemon and the MCP server both host
+//! sessions this one way, so a restart says the same thing and keeps the
+//! same promises in both: the old tabs are gone and said to be, numbers go
+//! on from the old ones (the [`SessionConfig`]'s numbering is shared across
+//! restarts), and contexts a lost link left in a remote browser are
+//! disposed by the next link to it.
+
+use std::future::Future;
+use std::time::Duration;
+
+use rove_browser::Browser;
+
+use crate::{CommandError, Session, SessionConfig};
+
+/// How long disposing a session's context may take when it ends (closing
+/// the browser disposes it anyway; for a remote one this is a courtesy).
+const SESSION_CLOSE_DEADLINE: Duration = Duration::from_secs(5);
+
+/// A hosted session (see the module).
+#[derive(Debug)]
+pub struct Host {
+    config: SessionConfig,
+    owned: Option<(Browser, Session)>,
+    /// Contexts of a remote browser whose link was lost that could not be
+    /// disposed yet.
+    orphans: Vec<String>,
+}
+
+impl Host {
+    /// A host that makes its sessions with `config` (on first use).
+    pub fn new(config: SessionConfig) -> Host {
+        Host {
+            config,
+            owned: None,
+            orphans: Vec::new(),
+        }
+    }
+
+    /// The session, made (or made again) with a browser from `acquire` when
+    /// there is none or the one there is has gone; returns the notes that
+    /// say what happened to the old one.
+    pub async fn ensure<F, Fut>(&mut self, acquire: F) -> Result<Vec<String>, CommandError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Browser, CommandError>>,
+    {
+        let mut notes = Vec::new();
+        if let Some((browser, _)) = &self.owned {
+            if browser.is_alive().await {
+                return Ok(notes);
+            }
+        }
+        if let Some((dead, _)) = self.owned.take() {
+            // A remote browser reachable again gets the old contexts
+            // disposed here; one still unreachable leaves them as orphans.
+            dead.close().await;
+            self.orphans.extend(dead.undisposed_contexts());
+            notes.push(if dead.is_launched() {
+                "the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)".to_owned()
+            } else {
+                "the link to the browser was lost; connected again in a new context (its tabs are gone; new tabs and refs go on from the old numbers)".to_owned()
+            });
+        }
+        let browser = acquire().await?;
+        if !self.orphans.is_empty() {
+            browser
+                .adopt_contexts(std::mem::take(&mut self.orphans))
+                .await;
+        }
+        match Session::start(&browser, self.config.clone()).await {
+            Ok(session) => {
+                self.owned = Some((browser, session));
+                Ok(notes)
+            }
+            Err(e) => {
+                browser.close().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// The session, when one is up.
+    pub fn session(&mut self) -> Option<&mut Session> {
+        self.owned.as_mut().map(|(_, session)| session)
+    }
+
+    /// The process id of the browser, when this host launched one.
+    pub fn browser_pid(&self) -> Option<u32> {
+        self.owned.as_ref().and_then(|(browser, _)| browser.pid())
+    }
+
+    /// Ends the session and the browser (a browser rove did not start is
+    /// left running; its contexts are disposed). Contexts a lost link left
+    /// behind are disposed too when `reach` gets to that browser again
+    /// within `deadline`; pass `None` when there is no remote browser.
+    pub async fn end<F, Fut>(&mut self, reach: Option<(F, Duration)>)
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Browser, CommandError>>,
+    {
+        if let Some((browser, session)) = self.owned.take() {
+            let _ = tokio::time::timeout(SESSION_CLOSE_DEADLINE, session.close()).await;
+            browser.close().await;
+            self.orphans.extend(browser.undisposed_contexts());
+        }
+        let Some((reach, deadline)) = reach else {
+            return;
+        };
+        if self.orphans.is_empty() {
+            return;
+        }
+        let orphans = std::mem::take(&mut self.orphans);
+        let last_try = async {
+            if let Ok(browser) = reach().await {
+                browser.adopt_contexts(orphans).await;
+                browser.close().await;
+            }
+        };
+        if tokio::time::timeout(deadline, last_try).await.is_err() {
+            tracing::warn!(
+                "the remote browser could not be reached to dispose the contexts of a lost link"
+            );
+        }
+    }
+}
