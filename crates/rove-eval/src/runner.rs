@@ -1,0 +1,561 @@
+//! The runner: which attempts a run makes (tags, repeats, a shard), and
+//! making them, `jobs` at a time, each in a browser context of its own in
+//! one shared browser.
+//!
+//! The attempts run as futures on the caller's task, not on threads: the
+//! agent's futures are not `Send`, and an attempt spends nearly all its time
+//! waiting on the browser or the model, so one thread keeps many busy.
+//! Interruption is cooperative: each attempt hears of it, stops its agent,
+//! closes its context and reports `error: interrupted`; attempts not yet
+//! started are reported `skipped`. The caller always gets every result.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
+use rove_browser::{Browser, DomainPolicy};
+use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
+use rove_llm::{Llm, PriceTable, Usage};
+use tokio::sync::watch;
+
+use crate::EvalError;
+use crate::attempt::{AttemptResult, Status};
+use crate::task::Task;
+use crate::verify::{Final, run_checks};
+
+/// How long starting or closing an attempt's browser context may take.
+const CONTEXT_DEADLINE: Duration = Duration::from_secs(30);
+
+/// `--shard I/N`: the I-th of N slices (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 1 ..= count.
+    pub index: u32,
+    /// How many slices.
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = EvalError;
+    fn from_str(s: &str) -> Result<Shard, EvalError> {
+        let bad = || EvalError::Options(format!("--shard {s:?}: give I/N with 1 ≤ I ≤ N, as 2/4"));
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// How a suite runs.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Attempts at once (at least 1).
+    pub jobs: usize,
+    /// Attempts per task, over each task's own `repeat`.
+    pub repeat: Option<u32>,
+    /// Only this slice of the attempts.
+    pub shard: Option<Shard>,
+    /// Only tasks with one of these tags (none: every task).
+    pub tags: Vec<String>,
+    /// Every attempt's session starts from this (a task's
+    /// `allowed_domains` and `secrets` are put in; numbering starts anew).
+    pub session: SessionConfig,
+    /// Every attempt's agent starts from this (a task's `max_steps` is put
+    /// in).
+    pub agent: AgentConfig,
+    /// Where each attempt's history goes (`attempts/` under it); none
+    /// writes none.
+    pub out: Option<PathBuf>,
+    /// For each attempt's cost.
+    pub prices: PriceTable,
+}
+
+/// The attempts a run makes, in a fixed order: `(task index, attempt
+/// number)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan(pub Vec<(usize, u32)>);
+
+impl Plan {
+    /// Tasks with a wanted tag, each repeated, ordered by name then number
+    /// (so the order does not depend on how files were listed), then every
+    /// N-th attempt from the I-th for `--shard I/N`: the shards of one suite
+    /// are disjoint, cover it, and differ in size by one at most.
+    pub fn new(tasks: &[Task], options: &RunOptions) -> Plan {
+        let mut all: Vec<(usize, u32)> = tasks
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| {
+                options.tags.is_empty() || t.spec.tags.iter().any(|tag| options.tags.contains(tag))
+            })
+            .flat_map(|(i, t)| {
+                let times = options.repeat.or(t.spec.repeat).unwrap_or(1).max(1);
+                (1..=times).map(move |k| (i, k))
+            })
+            .collect();
+        all.sort_by(|a, b| {
+            tasks[a.0]
+                .spec
+                .name
+                .cmp(&tasks[b.0].spec.name)
+                .then(a.1.cmp(&b.1))
+        });
+        if let Some(shard) = options.shard {
+            all = all
+                .into_iter()
+                .enumerate()
+                .filter(|(n, _)| *n as u64 % u64::from(shard.count) == u64::from(shard.index - 1))
+                .map(|(_, a)| a)
+                .collect();
+        }
+        Plan(all)
+    }
+}
+
+/// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
+/// `cancel` resolves; `on_done` hears of each attempt as it ends. Returns
+/// every attempt's result in the plan's order, and whether it was
+/// interrupted.
+pub async fn run_suite(
+    browser: &Browser,
+    llm: &Llm,
+    tasks: &[Task],
+    plan: &Plan,
+    options: &RunOptions,
+    cancel: impl std::future::Future<Output = ()>,
+    mut on_done: impl FnMut(&AttemptResult),
+) -> (Vec<AttemptResult>, bool) {
+    let (stop, stopped) = watch::channel(false);
+    let mut results: Vec<Option<AttemptResult>> = vec![None; plan.0.len()];
+    let mut next = 0;
+    let mut running = FuturesUnordered::new();
+    let mut interrupted = false;
+    let jobs = options.jobs.max(1);
+    tokio::pin!(cancel);
+    loop {
+        while !interrupted && running.len() < jobs && next < plan.0.len() {
+            let (task, number) = plan.0[next];
+            let stopped = stopped.clone();
+            let slot = next;
+            running.push(async move {
+                let result = attempt(browser, llm, &tasks[task], number, options, stopped).await;
+                (slot, result)
+            });
+            next += 1;
+        }
+        if running.is_empty() {
+            break;
+        }
+        tokio::select! {
+            Some((slot, result)) = running.next() => {
+                on_done(&result);
+                results[slot] = Some(result);
+            }
+            () = &mut cancel, if !interrupted => {
+                interrupted = true;
+                let _ = stop.send(true);
+            }
+        }
+    }
+    let results = results
+        .into_iter()
+        .zip(&plan.0)
+        .map(|(result, (task, number))| {
+            result.unwrap_or_else(|| {
+                AttemptResult::not_run(
+                    &tasks[*task].spec.name,
+                    *number,
+                    Status::Skipped,
+                    "interrupted before it started".into(),
+                )
+            })
+        })
+        .collect();
+    (results, interrupted)
+}
+
+/// How an agent's run came out.
+enum Ran {
+    Ended(RunResult),
+    Failed(String),
+    TimedOut(f64),
+    Interrupted,
+}
+
+/// One attempt: a fresh context, the start URL, the agent under the task's
+/// deadline, the checks, the context closed, the history written.
+async fn attempt(
+    browser: &Browser,
+    llm: &Llm,
+    task: &Task,
+    number: u32,
+    options: &RunOptions,
+    mut stopped: watch::Receiver<bool>,
+) -> AttemptResult {
+    let name = &task.spec.name;
+    if let Some(reason) = &task.skip {
+        return AttemptResult::not_run(name, number, Status::Skipped, reason.clone());
+    }
+    if *stopped.borrow() {
+        return AttemptResult::not_run(
+            name,
+            number,
+            Status::Skipped,
+            "interrupted before it started".into(),
+        );
+    }
+    let started = Instant::now();
+    let config = match session_config(task, &options.session) {
+        Ok(config) => config,
+        Err(reason) => return AttemptResult::not_run(name, number, Status::Error, reason),
+    };
+    let mut session =
+        match tokio::time::timeout(CONTEXT_DEADLINE, Session::start(browser, config)).await {
+            Ok(Ok(session)) => session,
+            Ok(Err(e)) => {
+                return AttemptResult::not_run(
+                    name,
+                    number,
+                    Status::Error,
+                    format!("no browser context: {e}"),
+                );
+            }
+            Err(_) => {
+                return AttemptResult::not_run(
+                    name,
+                    number,
+                    Status::Error,
+                    format!("no browser context within {CONTEXT_DEADLINE:?}"),
+                );
+            }
+        };
+    let history = options.out.as_ref().map(|dir| {
+        dir.join("attempts")
+            .join(format!("{}-{number}.json", slug(name)))
+    });
+    let agent = AgentConfig {
+        max_steps: task.max_steps(),
+        screenshot_dir: history.as_ref().map(|h| h.with_extension("screens")),
+        ..options.agent.clone()
+    };
+    let mut steps: Vec<StepRecord> = Vec::new();
+    let ran = {
+        let work = async {
+            if let Some(url) = &task.spec.start_url {
+                let open = Command::Open(OpenArgs {
+                    url: url.clone(),
+                    new_tab: false,
+                });
+                if let Err(e) = session.execute(&open).await {
+                    return Ran::Failed(format!("opening the start URL {url} failed: {e}"));
+                }
+            }
+            match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
+                steps.push(step.clone());
+            })
+            .await
+            {
+                Ok(run) => Ran::Ended(run),
+                Err(e) => Ran::Failed(format!("the model failed: {e}")),
+            }
+        };
+        let limit = task.spec.timeout_s;
+        let bounded = async {
+            match limit {
+                Some(seconds) => tokio::time::timeout(Duration::from_secs_f64(seconds), work)
+                    .await
+                    .unwrap_or(Ran::TimedOut(seconds)),
+                None => work.await,
+            }
+        };
+        tokio::select! {
+            ran = bounded => ran,
+            _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
+        }
+    };
+    let mut usage = Usage::default();
+    for step in &steps {
+        usage += step.usage;
+    }
+    let mut result = AttemptResult::not_run(name, number, Status::Error, String::new());
+    result.steps = steps.len();
+    result.tokens_in = usage.input;
+    result.tokens_out = usage.output;
+    let endpoint = llm.current();
+    result.cost = options
+        .prices
+        .cost(&endpoint.provider, &endpoint.model, &usage);
+    match &ran {
+        Ran::Ended(run) => {
+            let (answer, success) = match &run.ending {
+                Ending::Done { text, success } => (Some(text.clone()), *success),
+                Ending::Failures { answer, .. } => (answer.clone(), false),
+                _ => (None, false),
+            };
+            result.ending = serde_json::to_value(&run.ending)
+                .ok()
+                .and_then(|v| v["reason"].as_str().map(str::to_owned));
+            result.success_reported = success;
+            result.answer = answer.clone();
+            result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
+            let failed: Vec<String> = result
+                .checks
+                .iter()
+                .filter(|c| !c.passed)
+                .map(|c| format!("verify {}: {}", c.check, c.detail))
+                .collect();
+            (result.status, result.reason) = if !success {
+                (
+                    Status::Failed,
+                    Some(ending_reason(&run.ending, task.max_steps())),
+                )
+            } else if !failed.is_empty() {
+                (Status::Failed, Some(failed.join("; ")))
+            } else if task.spec.verify.is_empty() {
+                (
+                    Status::SelfReported,
+                    Some("no verify check: only the agent says it succeeded".into()),
+                )
+            } else {
+                (Status::Passed, None)
+            };
+        }
+        Ran::Failed(reason) => result.reason = Some(reason.clone()),
+        Ran::TimedOut(seconds) => {
+            result.status = Status::Failed;
+            result.ending = Some("timeout".into());
+            result.reason = Some(format!("timeout: the attempt ran past its {seconds} s"));
+        }
+        Ran::Interrupted => result.reason = Some("interrupted while running".into()),
+    }
+    if tokio::time::timeout(CONTEXT_DEADLINE, session.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!(task = %name, number, "closing the attempt's context timed out");
+    }
+    result.seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &history {
+        write_history(path, task, &result, &steps);
+        result.history = Some(path.display().to_string());
+    }
+    result
+}
+
+/// The attempt's session: the suite's, with the task's hosts and secrets,
+/// and tab ids and refs counted from 1.
+fn session_config(task: &Task, base: &SessionConfig) -> Result<SessionConfig, String> {
+    let policy = if task.spec.allowed_domains.is_empty() {
+        base.policy.clone()
+    } else {
+        DomainPolicy::from_lists(Some(&task.spec.allowed_domains), base.policy.blocked())
+            .map_err(|e| format!("allowed_domains: {e}"))?
+    };
+    let mut secrets = Vec::new();
+    for (placeholder, source) in &task.spec.secrets {
+        let (env, domain) = source.parts();
+        // Read now, never kept beyond the attempt's session.
+        let value =
+            std::env::var(env).map_err(|_| format!("unset secret {placeholder} (from {env})"))?;
+        secrets.push(Secret {
+            name: placeholder.clone(),
+            value,
+            domain: domain.map(str::to_owned),
+        });
+    }
+    Ok(SessionConfig {
+        policy,
+        secrets: Secrets(secrets),
+        numbering: Numbering::default(),
+        ..base.clone()
+    })
+}
+
+/// Why a run without reported success failed.
+fn ending_reason(ending: &Ending, max_steps: u32) -> String {
+    match ending {
+        Ending::Done { .. } => "the agent reported failure".into(),
+        Ending::MaxSteps => format!("max steps: the step limit ({max_steps}) was reached"),
+        Ending::Failures { failed, limit, .. } => {
+            format!("failures: {failed}/{limit} steps failed in a row")
+        }
+        Ending::Timeout => "timeout: a step ran past its deadline".into(),
+        Ending::Loop => "loop: the agent repeated an action that changed nothing".into(),
+    }
+}
+
+/// A task name as a file name: letters, digits, `-` and `_`.
+fn slug(name: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    if slug.is_empty() { "task".into() } else { slug }
+}
+
+/// The attempt's history: its steps as `rove run --history` records them,
+/// plus its status and checks. A failure to write is logged, never fatal:
+/// the result still counts.
+fn write_history(
+    path: &std::path::Path,
+    task: &Task,
+    result: &AttemptResult,
+    steps: &[StepRecord],
+) {
+    let history = serde_json::json!({
+        "task": task.spec.task,
+        "name": task.spec.name,
+        "attempt": result.attempt,
+        "start_url": task.spec.start_url,
+        "status": result.status,
+        "reason": result.reason,
+        "ending": result.ending,
+        "answer": result.answer,
+        "checks": result.checks,
+        "steps": steps,
+        "usage": {"input": result.tokens_in, "output": result.tokens_out},
+        "cost": result.cost,
+        "seconds": result.seconds,
+    });
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            std::fs::write(
+                path,
+                serde_json::to_vec_pretty(&history).unwrap_or_default(),
+            )
+        });
+    if let Err(e) = written {
+        tracing::warn!(path = %path.display(), error = %e, "could not write an attempt's history");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tasks(text: &str) -> Vec<Task> {
+        crate::parse(text, std::path::Path::new("t.yaml"), &|_| None).expect("parses")
+    }
+
+    fn options() -> RunOptions {
+        RunOptions {
+            jobs: 1,
+            repeat: None,
+            shard: None,
+            tags: Vec::new(),
+            session: SessionConfig::default(),
+            agent: AgentConfig::default(),
+            out: None,
+            prices: PriceTable::builtin(),
+        }
+    }
+
+    const SUITE: &str = "- {name: c, task: x, repeat: 2, tags: [slow]}\n- {name: a, task: x, tags: [smoke]}\n- {name: b, task: x, tags: [smoke, slow]}\n";
+
+    #[test]
+    fn attempts_are_ordered_by_name_and_repeated() {
+        let tasks = tasks(SUITE);
+        let plan = Plan::new(&tasks, &options());
+        let named: Vec<(&str, u32)> = plan
+            .0
+            .iter()
+            .map(|(t, k)| (tasks[*t].spec.name.as_str(), *k))
+            .collect();
+        assert_eq!(named, [("a", 1), ("b", 1), ("c", 1), ("c", 2)]);
+        let plan = Plan::new(
+            &tasks,
+            &RunOptions {
+                repeat: Some(2),
+                ..options()
+            },
+        );
+        assert_eq!(plan.0.len(), 6, "--repeat overrides each task's repeat");
+    }
+
+    #[test]
+    fn tags_pick_tasks_with_any_of_them() {
+        let tasks = tasks(SUITE);
+        let plan = Plan::new(
+            &tasks,
+            &RunOptions {
+                tags: vec!["smoke".into()],
+                ..options()
+            },
+        );
+        let names: Vec<&str> = plan
+            .0
+            .iter()
+            .map(|(t, _)| tasks[*t].spec.name.as_str())
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+    }
+
+    #[test]
+    fn shards_are_disjoint_cover_the_suite_and_do_not_depend_on_file_order() {
+        let text: String = (0..7)
+            .map(|i| format!("- {{name: t{i}, task: x}}\n"))
+            .collect();
+        let forward = tasks(&text);
+        let mut backward = forward.clone();
+        backward.reverse();
+        let whole = Plan::new(&forward, &options());
+        let mut union = Vec::new();
+        for index in 1..=3 {
+            let shard: Shard = format!("{index}/3").parse().expect("a shard");
+            let one = Plan::new(
+                &forward,
+                &RunOptions {
+                    shard: Some(shard),
+                    ..options()
+                },
+            );
+            let other = Plan::new(
+                &backward,
+                &RunOptions {
+                    shard: Some(shard),
+                    ..options()
+                },
+            );
+            let names = |plan: &Plan, tasks: &[Task]| -> Vec<String> {
+                plan.0
+                    .iter()
+                    .map(|(t, _)| tasks[*t].spec.name.clone())
+                    .collect()
+            };
+            assert_eq!(names(&one, &forward), names(&other, &backward));
+            assert!((2..=3).contains(&one.0.len()));
+            union.extend(one.0);
+        }
+        union.sort();
+        let mut all = whole.0.clone();
+        all.sort();
+        assert_eq!(union, all);
+    }
+
+    #[test]
+    fn a_shard_must_be_i_of_n() {
+        for bad in ["0/2", "3/2", "1/0", "1", "a/b", "1/2/3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert_eq!("2/4".parse::<Shard>().expect("fine").to_string(), "2/4");
+    }
+}
