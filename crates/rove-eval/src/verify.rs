@@ -112,14 +112,11 @@ async fn js(session: &mut Session, script: &str) -> Judged {
         .execute(&eval)
         .await
         .map_err(|e| format!("the script failed: {e}"))?;
-    match outcome.data {
+    // eval answers `{"result": value}`.
+    match outcome.data.as_ref().and_then(|d| d.get("result")) {
         Some(serde_json::Value::Bool(true)) => Ok("the script returned true".into()),
-        other => Err(format!(
-            "the script returned {}, not true",
-            other
-                .map(|v| v.to_string())
-                .unwrap_or_else(|| "nothing".into())
-        )),
+        Some(other) => Err(format!("the script returned {other}, not true")),
+        None => Err("the script returned nothing, not true".into()),
     }
 }
 
