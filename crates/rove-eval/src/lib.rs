@@ -24,7 +24,7 @@ use std::path::PathBuf;
 pub use attempt::{AttemptResult, Status};
 pub use junit::junit_xml;
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
-pub use runner::{Plan, RunOptions, Shard, run_suite};
+pub use runner::{Plan, RunOptions, Shard, run_suite, run_suite_without_browser};
 pub use stats::{median, wilson};
 pub use task::{
     Check, DEFAULT_MAX_STEPS, FileCheck, HttpCheck, ScopedSecret, SecretSource, Task, TaskSpec,

@@ -184,6 +184,24 @@ pub async fn run_suite(
     (results, interrupted)
 }
 
+/// The results of a plan none of whose attempts can run (every task is
+/// skipped), without starting a browser.
+pub fn run_suite_without_browser(tasks: &[Task], plan: &Plan) -> (Vec<AttemptResult>, bool) {
+    let results = plan
+        .0
+        .iter()
+        .map(|(task, number)| {
+            let task = &tasks[*task];
+            let reason = task
+                .skip
+                .clone()
+                .unwrap_or_else(|| "not run: no browser was started".into());
+            AttemptResult::not_run(&task.spec.name, *number, Status::Skipped, reason)
+        })
+        .collect();
+    (results, false)
+}
+
 /// How an agent's run came out.
 enum Ran {
     Ended(RunResult),
@@ -257,7 +275,7 @@ async fn attempt(
                     new_tab: false,
                 });
                 if let Err(e) = session.execute(&open).await {
-                    return Ran::Failed(format!("opening the start URL {url} failed: {e}"));
+                    return Ran::Failed(format!("start_url: {e}"));
                 }
             }
             match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {

@@ -1,0 +1,283 @@
+//! `rove test PATH… --model P:M`: loads every task file first (a bad one
+//! stops everything, naming file, line and field), runs the attempts on one
+//! browser, a line per attempt as it ends, then the table; writes
+//! results.json and JUnit XML; exits 0 only when every task met its
+//! threshold and the suite its minimum pass rate, 1 otherwise, and the
+//! usual statuses for bad input. A signal ends the attempts cleanly; the
+//! report is still written and the exit status is 128 + the signal.
+
+use std::cell::Cell;
+use std::path::Path;
+use std::time::Instant;
+
+use rove_errors::ErrorCode;
+use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
+use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
+use serde_json::json;
+
+use crate::agent_run::llm_failure;
+use crate::cli::{GlobalArgs, TestArgs};
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Some task missed its threshold, or the suite its minimum.
+const BELOW_THE_BAR: u8 = 1;
+
+pub async fn test(
+    global: &GlobalArgs,
+    args: &TestArgs,
+    out: Output,
+    signal: impl Future<Output = u8>,
+) -> u8 {
+    match run(global, args, out, signal).await {
+        Ok(status) => status,
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
+}
+
+fn rejected(message: impl Into<String>, hint: &str) -> Failure {
+    Failure::new(ErrorCode::CommandRejected, message, hint)
+}
+
+async fn run(
+    global: &GlobalArgs,
+    args: &TestArgs,
+    out: Output,
+    signal: impl Future<Output = u8>,
+) -> Result<u8, Failure> {
+    let env = |name: &str| std::env::var(name).ok();
+    let tasks = rove_eval::load(&args.paths, &env).map_err(|e| {
+        rejected(
+            e.to_string(),
+            "fix the task file; its format is in docs/eval.md",
+        )
+    })?;
+    if !(0.0..=1.0).contains(&args.min_pass_rate) {
+        return Err(rejected(
+            format!(
+                "--min-pass-rate {} is not between 0 and 1",
+                args.min_pass_rate
+            ),
+            "give a pass rate such as 0.9",
+        ));
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(str::parse::<Shard>)
+        .transpose()
+        .map_err(|e| rejected(e.to_string(), "as --shard 1/4 … --shard 4/4"))?;
+    // A key given on the command line stands in for the provider's
+    // variable, which resolving the model would otherwise insist on.
+    let key_given = |name: &str| match &args.api_key {
+        Some(key) if name.ends_with("_API_KEY") => Some(key.expose().to_owned()),
+        _ => std::env::var(name).ok(),
+    };
+    let mut endpoint = Endpoint::resolve(&args.model, key_given).map_err(|e| llm_failure(&e))?;
+    if let Some(base) = &args.base_url {
+        endpoint.base_url = base.trim_end_matches('/').to_owned();
+    }
+    let model = format!("{}:{}", endpoint.provider, endpoint.model);
+    let llm = Llm::new(endpoint, None, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
+    let prices = match &args.prices {
+        Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
+        None => PriceTable::builtin(),
+    };
+    let options = RunOptions {
+        jobs: args.jobs.max(1),
+        repeat: args.repeat,
+        shard,
+        tags: args.tags.clone(),
+        session: global.session_config()?,
+        agent: rove_agent::AgentConfig {
+            vision: match args.vision.as_str() {
+                "on" => rove_agent::Vision::On,
+                "off" => rove_agent::Vision::Off,
+                _ => rove_agent::Vision::Auto,
+            },
+            ..rove_agent::AgentConfig::default()
+        },
+        out: args.out.clone(),
+        prices,
+    };
+    let plan = Plan::new(&tasks, &options);
+    let started = Instant::now();
+    let total = plan.0.len();
+    let needs_browser = plan.0.iter().any(|(t, _)| tasks[*t].skip.is_none());
+    let signalled = Cell::new(None);
+    let (attempts, interrupted) = if needs_browser {
+        out.note(&format!(
+            "{total} attempts of {} tasks, {} at once, with {model}…",
+            tasks.len(),
+            options.jobs
+        ));
+        let transport = rove_cdp::TransportConfig::from_env();
+        let browser = crate::acquire::acquire(global, &transport).await?;
+        let mut done = 0;
+        let ran = rove_eval::run_suite(
+            &browser,
+            &llm,
+            &tasks,
+            &plan,
+            &options,
+            async {
+                signalled.set(Some(signal.await));
+            },
+            |attempt| {
+                done += 1;
+                out.line(&attempt_line(attempt, done, total));
+            },
+        )
+        .await;
+        browser.close().await;
+        ran
+    } else {
+        let (attempts, interrupted) = rove_eval::run_suite_without_browser(&tasks, &plan);
+        for (done, attempt) in attempts.iter().enumerate() {
+            out.line(&attempt_line(attempt, done + 1, total));
+        }
+        (attempts, interrupted)
+    };
+    let mut results = rove_eval::summarize(&tasks, attempts, args.min_pass_rate, interrupted);
+    results.model = model;
+    results.shard = shard.map(|s| s.to_string());
+    results.seconds = started.elapsed().as_secs_f64();
+    out.line(&table(&results));
+    if let Some(dir) = &args.out {
+        let path = dir.join("results.json");
+        write(
+            &path,
+            &serde_json::to_vec_pretty(&results).unwrap_or_default(),
+        )?;
+        out.note(&format!("results: {}", path.display()));
+    }
+    if let Some(path) = &args.junit {
+        write(path, rove_eval::junit_xml(&results).as_bytes())?;
+    }
+    out.success(json!({
+        "met": results.met,
+        "interrupted": results.interrupted,
+        "suite": results.suite,
+        "tasks": results.tasks,
+        "results": args.out.as_ref().map(|d| d.join("results.json")),
+    }));
+    Ok(match signalled.get() {
+        Some(signal) => 128 + signal,
+        None if results.met => 0,
+        None => BELOW_THE_BAR,
+    })
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(path, bytes))
+        .map_err(|e| {
+            Failure::new(
+                ErrorCode::Internal,
+                format!("writing {}: {e}", path.display()),
+                "check the path",
+            )
+        })
+}
+
+/// `[3/10] passed   login #1 · 4 steps · 2.1 s`, with the reason when it
+/// did not pass.
+fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
+    let mut line = format!(
+        "[{done}/{total}] {:<13} {} #{} · {} steps · {:.1} s",
+        a.status.as_str(),
+        a.task,
+        a.attempt,
+        a.steps,
+        a.seconds
+    );
+    if a.status != Status::Passed {
+        if let Some(reason) = &a.reason {
+            line.push_str(&format!("\n    {reason}"));
+        }
+    }
+    line
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+/// The per-task table and the suite's line, then what missed the bar.
+fn table(results: &SuiteResults) -> String {
+    let width = results
+        .tasks
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut text = format!(
+        "\n{:<width$}  {:>7}  {:>5}  {:>11}  {:>5}  {:>13}  {:>7}\n",
+        "task", "passed", "rate", "95% CI", "steps", "tokens in/out", "time"
+    );
+    for t in &results.tasks {
+        let s = &t.totals;
+        text.push_str(&format!(
+            "{:<width$}  {:>7}  {:>5}  {:>11}  {:>5}  {:>13}  {:>7}\n",
+            t.name,
+            format!("{}/{}", s.passed, s.attempts),
+            s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
+            format!("{}–{}", percent(s.interval[0]), percent(s.interval[1])),
+            s.median_steps
+                .map(|m| format!("{m}"))
+                .unwrap_or_else(|| "-".into()),
+            format!("{}/{}", s.tokens_in, s.tokens_out),
+            format!("{:.1} s", s.seconds),
+        ));
+    }
+    let s = &results.suite;
+    text.push_str(&format!(
+        "\n{} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error · pass rate {} ({}–{}) · {}/{} tokens · {} · {:.1} s\n",
+        s.attempts,
+        s.passed,
+        s.failed,
+        s.skipped,
+        s.self_reported,
+        s.error,
+        s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
+        percent(s.interval[0]),
+        percent(s.interval[1]),
+        s.tokens_in,
+        s.tokens_out,
+        s.cost.map(|c| format!("${c:.4}")).unwrap_or_else(|| "cost unknown".into()),
+        results.seconds,
+    ));
+    for t in results.tasks.iter().filter(|t| !t.met) {
+        text.push_str(&format!(
+            "below its threshold: {} ({} < {})\n",
+            t.name,
+            t.totals
+                .pass_rate
+                .map(percent)
+                .unwrap_or_else(|| "-".into()),
+            percent(t.threshold)
+        ));
+    }
+    if let Some(rate) = s.pass_rate {
+        if rate + 1e-9 < results.min_pass_rate {
+            text.push_str(&format!(
+                "the suite's pass rate {} is below --min-pass-rate {}\n",
+                percent(rate),
+                percent(results.min_pass_rate)
+            ));
+        }
+    }
+    if results.interrupted {
+        text.push_str(
+            "interrupted: attempts that did not finish are reported as errors or skipped\n",
+        );
+    }
+    text.push_str(if results.met { "PASSED" } else { "FAILED" });
+    text
+}
