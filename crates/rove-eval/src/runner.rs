@@ -28,6 +28,13 @@ use crate::verify::{Final, run_checks};
 /// How long starting or closing an attempt's browser context may take.
 const CONTEXT_DEADLINE: Duration = Duration::from_secs(30);
 
+/// Attempts that may be starting (a context, its first tab, the start URL)
+/// at once. Starting is the expensive part for the browser (a renderer
+/// process each); 64 at once on a small machine starve each other until
+/// their tabs miss the watchdog's probe. Later attempts start as earlier
+/// ones reach their first step, so `-j` still bounds the attempts running.
+const STARTING_AT_ONCE: usize = 4;
+
 /// `--shard I/N`: the I-th of N slices (1-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -135,6 +142,9 @@ pub async fn run_suite(
     cancel: impl std::future::Future<Output = ()>,
     mut on_done: impl FnMut(&AttemptResult),
 ) -> (Vec<AttemptResult>, bool) {
+    // Before the futures that borrow it, so it outlives them.
+    let gate = tokio::sync::Semaphore::new(STARTING_AT_ONCE);
+    let gate = &gate;
     let (stop, stopped) = watch::channel(false);
     let mut results: Vec<Option<AttemptResult>> = vec![None; plan.0.len()];
     let mut next = 0;
@@ -148,7 +158,8 @@ pub async fn run_suite(
             let stopped = stopped.clone();
             let slot = next;
             running.push(async move {
-                let result = attempt(browser, llm, &tasks[task], number, options, stopped).await;
+                let result =
+                    attempt(browser, llm, &tasks[task], number, options, gate, stopped).await;
                 (slot, result)
             });
             next += 1;
@@ -218,6 +229,7 @@ async fn attempt(
     task: &Task,
     number: u32,
     options: &RunOptions,
+    gate: &tokio::sync::Semaphore,
     mut stopped: watch::Receiver<bool>,
 ) -> AttemptResult {
     let name = &task.spec.name;
@@ -232,6 +244,13 @@ async fn attempt(
             "interrupted before it started".into(),
         );
     }
+    // Held until the start URL has loaded (see STARTING_AT_ONCE).
+    let permit = tokio::select! {
+        permit = gate.acquire() => permit.ok(),
+        _ = stopped.wait_for(|stop| *stop) => {
+            return AttemptResult::not_run(name, number, Status::Skipped, "interrupted before it started".into());
+        }
+    };
     let started = Instant::now();
     let config = match session_config(task, &options.session) {
         Ok(config) => config,
@@ -278,6 +297,7 @@ async fn attempt(
                     return Ran::Failed(format!("start_url: {e}"));
                 }
             }
+            drop(permit);
             match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
                 steps.push(step.clone());
             })
