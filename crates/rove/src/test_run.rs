@@ -103,6 +103,23 @@ async fn run(
         out: args.out.clone(),
         prices,
     };
+    // A suite that is empty by mistake must not pass a CI gate.
+    if tasks.is_empty() {
+        return Err(rejected(
+            "no task found in the paths given",
+            "give YAML task files, or folders holding .yaml/.yml files",
+        ));
+    }
+    if !options.tags.is_empty()
+        && !tasks
+            .iter()
+            .any(|t| t.spec.tags.iter().any(|tag| options.tags.contains(tag)))
+    {
+        return Err(rejected(
+            format!("no task has any of the tags {}", options.tags.join(", ")),
+            "check --tags against the tasks' tags: lists",
+        ));
+    }
     let plan = Plan::new(&tasks, &options);
     let started = Instant::now();
     let total = plan.0.len();
