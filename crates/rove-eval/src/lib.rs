@@ -3,7 +3,8 @@
 //! by the agent, each in a browser context of its own, several at once;
 //! checks on real side effects (the final page, a server's state, a
 //! download, the answer) run afterwards without any model; results with
-//! pass rates and their 95 % Wilson intervals, as JSON and JUnit XML.
+//! pass rates and their 95 % Wilson intervals, as JSON and JUnit XML; two
+//! runs compared task by task.
 //!
 //! Statuses are strict on purpose: `passed` needs the agent's reported
 //! success AND every check; a task with no check is `self-reported`, never
@@ -12,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 mod attempt;
+mod compare;
 mod junit;
 mod results;
 mod runner;
@@ -22,6 +24,7 @@ mod verify;
 use std::path::PathBuf;
 
 pub use attempt::{AttemptResult, Status};
+pub use compare::{Change, Comparison, compare};
 pub use junit::junit_xml;
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
 pub use runner::{Plan, RunOptions, Shard, run_suite, run_suite_without_browser};

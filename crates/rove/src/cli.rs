@@ -319,7 +319,7 @@ pub enum Command {
     /// pass rates with 95 % intervals. Exits 0 only when every task meets
     /// its threshold and the suite --min-pass-rate.
     #[command(
-        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\nTask files: docs/eval.md"
+        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
     )]
     Test(TestArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
@@ -708,11 +708,15 @@ pub struct RunArgs {
 #[derive(Debug, Args)]
 pub struct TestArgs {
     /// Task files (YAML), or folders of them.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "compare", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// The model, as provider:model (as for rove run).
-    #[arg(long, env = "ROVE_MODEL")]
-    pub model: String,
+    #[arg(long, env = "ROVE_MODEL", required_unless_present = "compare")]
+    pub model: Option<String>,
+    /// Instead of running: which tasks got better or worse between two
+    /// results.json files (exit 1 when one got clearly worse).
+    #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with = "paths")]
+    pub compare: Option<Vec<PathBuf>>,
     /// The model's API key (default: the provider's environment variable).
     #[arg(long, hide_env_values = true)]
     pub api_key: Option<Redacted>,

@@ -29,6 +29,9 @@ pub async fn test(
     out: Output,
     signal: impl Future<Output = u8>,
 ) -> u8 {
+    if let Some(files) = &args.compare {
+        return compare(files, out);
+    }
     match run(global, args, out, signal).await {
         Ok(status) => status,
         Err(failure) => {
@@ -76,7 +79,13 @@ async fn run(
         Some(key) if name.ends_with("_API_KEY") => Some(key.expose().to_owned()),
         _ => std::env::var(name).ok(),
     };
-    let mut endpoint = Endpoint::resolve(&args.model, key_given).map_err(|e| llm_failure(&e))?;
+    let Some(model) = &args.model else {
+        return Err(rejected(
+            "rove test needs --model",
+            "as --model openai:gpt-5-mini",
+        ));
+    };
+    let mut endpoint = Endpoint::resolve(model, key_given).map_err(|e| llm_failure(&e))?;
     if let Some(base) = &args.base_url {
         endpoint.base_url = base.trim_end_matches('/').to_owned();
     }
@@ -186,6 +195,75 @@ async fn run(
         None if results.met => 0,
         None => BELOW_THE_BAR,
     })
+}
+
+/// `--compare OLD NEW`: a line per task that changed; exit 1 when one got
+/// clearly worse (the 95 % intervals do not overlap), so noise alone does
+/// not fail a job.
+fn compare(files: &[std::path::PathBuf], out: Output) -> u8 {
+    let (Some(old), Some(new)) = (files.first(), files.get(1)) else {
+        let failure = rejected("--compare needs two files", "--compare OLD NEW");
+        out.failure(&failure, None);
+        return failure.exit_status();
+    };
+    let comparison = match rove_eval::compare(old, new) {
+        Ok(c) => c,
+        Err(e) => {
+            let failure = rejected(
+                e.to_string(),
+                "give two results.json files rove test --out wrote",
+            );
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    let side = |x: Option<(u64, u64)>| match x {
+        Some((passed, attempts)) => format!("{passed}/{attempts}"),
+        None => "-".into(),
+    };
+    let line = |word: &str, c: &rove_eval::Change| {
+        let mut line = format!(
+            "{word:<8} {}  {} → {}",
+            c.name,
+            side(c.before),
+            side(c.after)
+        );
+        if (word == "better" || word == "worse") && !c.clear {
+            line.push_str("  (the intervals overlap: may be chance)");
+        }
+        line
+    };
+    for (word, changes) in [
+        ("worse", &comparison.worse),
+        ("better", &comparison.better),
+        ("added", &comparison.added),
+        ("removed", &comparison.removed),
+    ] {
+        for change in changes {
+            out.line(&line(word, change));
+        }
+    }
+    out.line(&format!(
+        "{} worse, {} better, {} the same, {} added, {} removed",
+        comparison.worse.len(),
+        comparison.better.len(),
+        comparison.same.len(),
+        comparison.added.len(),
+        comparison.removed.len()
+    ));
+    let names = |changes: &[rove_eval::Change]| -> Vec<String> {
+        changes.iter().map(|c| c.name.clone()).collect()
+    };
+    let clearly_worse = comparison.worse.iter().any(|c| c.clear);
+    out.success(json!({
+        "worse": names(&comparison.worse),
+        "clearly_worse": comparison.worse.iter().filter(|c| c.clear).map(|c| c.name.clone()).collect::<Vec<_>>(),
+        "better": names(&comparison.better),
+        "same": names(&comparison.same),
+        "added": names(&comparison.added),
+        "removed": names(&comparison.removed),
+    }));
+    if clearly_worse { BELOW_THE_BAR } else { 0 }
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {

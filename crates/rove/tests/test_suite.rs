@@ -299,7 +299,54 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     assert_eq!(kept.get("lamp"), Some(&1));
     assert_eq!(kept.get("note"), Some(&1));
     assert_eq!(kept.get("desk"), None);
+
+    // --compare reads what the run wrote: against itself nothing changed;
+    // against a run where the lamp passed 0 of 20 after 20 of 20, the lamp
+    // got clearly worse and the comparison exits 1.
+    let before = out.join("results.json");
+    let (status, stdout) = compare(&before, &before).await;
+    assert_eq!(status, 0, "{stdout}");
+    assert!(stdout.contains("0 worse, 0 better, 4 the same"), "{stdout}");
+    let mut old = results.clone();
+    let mut new = results.clone();
+    for (copy, passed) in [(&mut old, 20), (&mut new, 0)] {
+        let lamp = copy["tasks"]
+            .as_array_mut()
+            .and_then(|t| t.iter_mut().find(|t| t["name"] == "lamp"))
+            .expect("lamp");
+        lamp["passed"] = json!(passed);
+        lamp["attempts"] = json!(20);
+        lamp["pass_rate"] = json!(f64::from(passed) / 20.0);
+        lamp["interval"] = if passed == 20 {
+            json!([0.84, 1.0])
+        } else {
+            json!([0.0, 0.16])
+        };
+    }
+    let (old_file, new_file) = (dir.join("old.json"), dir.join("new.json"));
+    std::fs::write(&old_file, old.to_string()).expect("old");
+    std::fs::write(&new_file, new.to_string()).expect("new");
+    let (status, stdout) = compare(&old_file, &new_file).await;
+    assert_eq!(status, 1, "{stdout}");
+    assert!(stdout.contains("worse    lamp  20/20 → 0/20\n"), "{stdout}");
+    let (status, stdout) = compare(&new_file, &old_file).await;
+    assert_eq!(status, 0, "{stdout}");
+    assert!(stdout.contains("better   lamp  0/20 → 20/20\n"), "{stdout}");
     std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+async fn compare(old: &std::path::Path, new: &std::path::Path) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args(["test", "--compare"])
+        .args([old, new])
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("ran");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
 }
 
 #[tokio::test]
