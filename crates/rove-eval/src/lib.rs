@@ -14,6 +14,7 @@
 
 mod attempt;
 mod compare;
+mod html;
 mod junit;
 mod results;
 mod runner;
@@ -25,6 +26,7 @@ use std::path::PathBuf;
 
 pub use attempt::{AttemptResult, Status};
 pub use compare::{Change, Comparison, compare};
+pub use html::report_html;
 pub use junit::junit_xml;
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
 pub use runner::{Plan, RunOptions, Shard, run_suite, run_suite_without_browser};

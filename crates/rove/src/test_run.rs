@@ -178,7 +178,13 @@ async fn run(
             &path,
             &serde_json::to_vec_pretty(&results).unwrap_or_default(),
         )?;
-        out.note(&format!("results: {}", path.display()));
+        let report = dir.join("report.html");
+        write(&report, rove_eval::report_html(&results).as_bytes())?;
+        out.note(&format!(
+            "results: {}, {}",
+            path.display(),
+            report.display()
+        ));
     }
     if let Some(path) = &args.junit {
         write(path, rove_eval::junit_xml(&results).as_bytes())?;

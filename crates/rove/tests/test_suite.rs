@@ -300,6 +300,8 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     assert_eq!(kept.get("note"), Some(&1));
     assert_eq!(kept.get("desk"), None);
 
+    report_shows_the_run(&out).await;
+
     // --compare reads what the run wrote: against itself nothing changed;
     // against a run where the lamp passed 0 of 20 after 20 of 20, the lamp
     // got clearly worse and the comparison exits 1.
@@ -560,4 +562,92 @@ async fn ctrl_c_ends_the_attempts_and_still_writes_the_report() {
         "no attempt started after the signal"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// Opens report.html in Chromium (served from the out folder) and reads
+/// what it shows: the verdict, the task table, the failed check, the
+/// timeline of a step; and that it loaded nothing beyond itself.
+async fn report_shows_the_run(out: &std::path::Path) {
+    let log = RequestLog::new();
+    let files = LocalServer::start(Routes::new().log_requests(log.clone()).folder("/", out))
+        .await
+        .expect("file server");
+    let browser = rove_testkit::launch().await;
+    let mut session =
+        rove_commands::Session::start(&browser, rove_commands::SessionConfig::default())
+            .await
+            .expect("session");
+    session
+        .execute(&rove_commands::Command::Open(rove_commands::OpenArgs {
+            url: files.url("/report.html"),
+            new_tab: false,
+        }))
+        .await
+        .expect("report opened");
+    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
+        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
+        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
+        loaded: performance.getEntriesByType('resource').map(e => e.name), scripts: document.scripts.length})";
+    let shown = session
+        .execute(&rove_commands::Command::Eval(rove_commands::EvalArgs {
+            js: script.into(),
+            target: None,
+        }))
+        .await
+        .expect("read the report");
+    let _ = session.close().await;
+    browser.close().await;
+    let shown: Value = serde_json::from_str(
+        shown
+            .data
+            .as_ref()
+            .and_then(|d| d["result"].as_str())
+            .expect("a string"),
+    )
+    .expect("JSON");
+    assert_eq!(shown["title"], "rove test: FAILED");
+    assert!(
+        shown["suite"].as_str().is_some_and(
+            |s| s.contains("4 attempts: 1 passed, 1 failed, 1 skipped, 1 self-reported")
+        ),
+        "{shown:#}"
+    );
+    let rows: Vec<&str> = shown["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(rows.len(), 5, "a header and four tasks: {rows:?}");
+    assert!(
+        rows[2].starts_with("lamp 1/1 100% 21%–100% 100% 2 80/8"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1].starts_with("desk 0/1 0%") && rows[1].contains("verify http:"),
+        "{rows:?}"
+    );
+    let desk = shown["attempts"]
+        .as_array()
+        .and_then(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .find(|t| t.contains("desk #1"))
+        })
+        .expect("the desk attempt");
+    assert!(
+        desk.contains("✗ http:") && desk.contains("is 0, not 1"),
+        "{desk}"
+    );
+    assert!(desk.contains("✓ text:"), "{desk}");
+    // Its timeline: the click with its arguments and result, then done.
+    assert!(
+        desk.contains("click {\"ref\":\"e") && desk.contains("clicked e"),
+        "{desk}"
+    );
+    assert!(desk.contains("40/4"), "{desk}");
+    assert_eq!(shown["loaded"], json!([]), "the report loads nothing");
+    assert_eq!(shown["scripts"], 0, "and runs no script");
+    let asked: Vec<String> = log.requests().iter().map(|r| r.path.clone()).collect();
+    assert_eq!(asked, ["/report.html"]);
 }
