@@ -280,7 +280,7 @@ fn address(base_url: &str) -> String {
 
 /// A failure of the run's model: one that could not be reached names the
 /// address tried and what to do about it.
-pub(crate) fn model_failure(e: &LlmError, endpoint: &Endpoint) -> Failure {
+fn model_failure(e: &LlmError, endpoint: &Endpoint) -> Failure {
     let LlmError::Network { message, .. } = e else {
         return llm_failure(e);
     };
@@ -300,7 +300,7 @@ pub(crate) fn model_failure(e: &LlmError, endpoint: &Endpoint) -> Failure {
     )
 }
 
-pub(crate) fn llm_failure(e: &LlmError) -> Failure {
+fn llm_failure(e: &LlmError) -> Failure {
     let (code, hint) = match e {
         LlmError::Config(_) => (
             ErrorCode::CommandRejected,

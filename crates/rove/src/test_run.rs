@@ -15,7 +15,6 @@ use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
 use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
 use serde_json::json;
 
-use crate::agent_run::llm_failure;
 use crate::cli::{GlobalArgs, TestArgs};
 use crate::failure::Failure;
 use crate::output::Output;
@@ -38,6 +37,23 @@ pub async fn test(
             out.failure(&failure, None);
             failure.exit_status()
         }
+    }
+}
+
+/// A model that cannot be set up (a bad name, no key, an unreadable
+/// price table) is bad input; anything else of the provider's is its
+/// failure. (Failures during attempts are the attempts' errors.)
+fn llm_failure(e: &rove_llm::LlmError) -> Failure {
+    match e {
+        rove_llm::LlmError::Config(_) => rejected(
+            e.to_string(),
+            "fix --model or the provider's environment variables",
+        ),
+        _ => Failure::new(
+            ErrorCode::ModelFailed,
+            e.to_string(),
+            "the model's provider failed: try again",
+        ),
     }
 }
 
