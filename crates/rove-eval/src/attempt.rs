@@ -71,6 +71,11 @@ pub struct AttemptResult {
     /// The attempt's history file (as `rove run --history` writes), when
     /// results are written to a folder.
     pub history: Option<String>,
+    /// Which shared browser it ran in (0 for the one rove launched; the
+    /// position in the pool otherwise); `null` with a browser of its own.
+    pub browser_index: Option<usize>,
+    /// The process id of its browser, when rove launched it.
+    pub browser_pid: Option<u32>,
 }
 
 impl AttemptResult {
@@ -91,6 +96,8 @@ impl AttemptResult {
             seconds: 0.0,
             checks: Vec::new(),
             history: None,
+            browser_index: None,
+            browser_pid: None,
         }
     }
 }

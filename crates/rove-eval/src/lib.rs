@@ -29,7 +29,7 @@ pub use compare::{Change, Comparison, compare};
 pub use html::report_html;
 pub use junit::junit_xml;
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
-pub use runner::{Plan, RunOptions, Shard, run_suite, run_suite_without_browser};
+pub use runner::{Browsers, Plan, RunOptions, Shard, run_suite, run_suite_without_browser};
 pub use stats::{median, wilson};
 pub use task::{
     Check, DEFAULT_MAX_STEPS, FileCheck, HttpCheck, ScopedSecret, SecretSource, Task, TaskSpec,

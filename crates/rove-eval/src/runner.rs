@@ -1,6 +1,6 @@
 //! The runner: which attempts a run makes (tags, repeats, a shard), and
 //! making them, `jobs` at a time, each in a browser context of its own in
-//! one shared browser.
+//! a shared browser (the least busy of a pool), or in a browser of its own.
 //!
 //! The attempts run as futures on the caller's task, not on threads: the
 //! agent's futures are not `Send`, and an attempt spends nearly all its time
@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
 use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
-use rove_browser::{Browser, DomainPolicy};
+use std::cell::Cell;
+
+use rove_browser::{Browser, DomainPolicy, LaunchOptions};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
 use rove_llm::{Llm, PriceTable, Usage};
 use tokio::sync::watch;
@@ -62,6 +64,18 @@ impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
     }
+}
+
+/// Where attempts get their browser.
+#[derive(Debug, Clone, Copy)]
+pub enum Browsers<'a> {
+    /// Browsers shared by every attempt (the one rove launched, or a pool
+    /// someone else runs): each attempt gets a context of its own in the
+    /// one with the fewest attempts running.
+    Shared(&'a [Browser]),
+    /// Each attempt launches a browser of its own, closed when it ends
+    /// (`--isolate browser`).
+    Isolated(&'a LaunchOptions),
 }
 
 /// How a suite runs.
@@ -134,7 +148,7 @@ impl Plan {
 /// every attempt's result in the plan's order, and whether it was
 /// interrupted.
 pub async fn run_suite(
-    browser: &Browser,
+    browsers: Browsers<'_>,
     llm: &Llm,
     tasks: &[Task],
     plan: &Plan,
@@ -145,6 +159,11 @@ pub async fn run_suite(
     // Before the futures that borrow it, so it outlives them.
     let gate = tokio::sync::Semaphore::new(STARTING_AT_ONCE);
     let gate = &gate;
+    let busy: Vec<Cell<usize>> = match browsers {
+        Browsers::Shared(pool) => pool.iter().map(|_| Cell::new(0)).collect(),
+        Browsers::Isolated(_) => Vec::new(),
+    };
+    let busy = &busy;
     let (stop, stopped) = watch::channel(false);
     let mut results: Vec<Option<AttemptResult>> = vec![None; plan.0.len()];
     let mut next = 0;
@@ -158,8 +177,16 @@ pub async fn run_suite(
             let stopped = stopped.clone();
             let slot = next;
             running.push(async move {
-                let result =
-                    attempt(browser, llm, &tasks[task], number, options, gate, stopped).await;
+                let result = attempt(
+                    (browsers, busy),
+                    llm,
+                    &tasks[task],
+                    number,
+                    options,
+                    gate,
+                    stopped,
+                )
+                .await;
                 (slot, result)
             });
             next += 1;
@@ -224,7 +251,7 @@ enum Ran {
 /// One attempt: a fresh context, the start URL, the agent under the task's
 /// deadline, the checks, the context closed, the history written.
 async fn attempt(
-    browser: &Browser,
+    (browsers, busy): (Browsers<'_>, &[Cell<usize>]),
     llm: &Llm,
     task: &Task,
     number: u32,
@@ -256,6 +283,77 @@ async fn attempt(
         Ok(config) => config,
         Err(reason) => return AttemptResult::not_run(name, number, Status::Error, reason),
     };
+    // The browser: the least busy shared one, or one of its own.
+    let (browser, index, own) = match browsers {
+        Browsers::Shared(pool) => {
+            let Some((index, browser)) = pool
+                .iter()
+                .enumerate()
+                .min_by_key(|(i, _)| busy.get(*i).map_or(0, Cell::get))
+            else {
+                return AttemptResult::not_run(name, number, Status::Error, "no browser".into());
+            };
+            (browser.clone(), Some(index), false)
+        }
+        Browsers::Isolated(launch) => {
+            match tokio::time::timeout(CONTEXT_DEADLINE, Browser::launch(launch.clone())).await {
+                Ok(Ok(browser)) => (browser, None, true),
+                Ok(Err(e)) => {
+                    return AttemptResult::not_run(
+                        name,
+                        number,
+                        Status::Error,
+                        format!("no browser: {e}"),
+                    );
+                }
+                Err(_) => {
+                    return AttemptResult::not_run(
+                        name,
+                        number,
+                        Status::Error,
+                        format!("no browser within {CONTEXT_DEADLINE:?}"),
+                    );
+                }
+            }
+        }
+    };
+    let held = index.and_then(|i| busy.get(i));
+    if let Some(count) = held {
+        count.set(count.get() + 1);
+    }
+    let mut result = attempt_on(
+        &browser, llm, task, number, options, permit, stopped, started, config,
+    )
+    .await;
+    if let Some(count) = held {
+        count.set(count.get().saturating_sub(1));
+    }
+    result.browser_index = index;
+    result.browser_pid = browser.pid();
+    if own
+        && tokio::time::timeout(CONTEXT_DEADLINE, browser.close())
+            .await
+            .is_err()
+    {
+        tracing::warn!(task = %name, number, "closing the attempt's own browser timed out");
+    }
+    result
+}
+
+/// The attempt on `browser`, once it has one.
+#[allow(clippy::too_many_arguments)]
+async fn attempt_on(
+    browser: &Browser,
+    llm: &Llm,
+    task: &Task,
+    number: u32,
+    options: &RunOptions,
+    permit: Option<tokio::sync::SemaphorePermit<'_>>,
+    mut stopped: watch::Receiver<bool>,
+    started: Instant,
+    config: SessionConfig,
+) -> AttemptResult {
+    let name = &task.spec.name;
     let mut session =
         match tokio::time::timeout(CONTEXT_DEADLINE, Session::start(browser, config)).await {
             Ok(Ok(session)) => session,

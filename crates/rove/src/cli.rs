@@ -319,7 +319,7 @@ pub enum Command {
     /// pass rates with 95 % intervals. Exits 0 only when every task meets
     /// its threshold and the suite --min-pass-rate.
     #[command(
-        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
+        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --pool http://chrome-1:9222 --pool http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
     )]
     Test(TestArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
@@ -742,6 +742,14 @@ pub struct TestArgs {
     /// Write JUnit XML here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// A browser someone else started (http://host:port or ws://…), one of
+    /// a pool: repeat it, and each attempt gets a context in the least busy.
+    #[arg(long, value_name = "URL")]
+    pub pool: Vec<String>,
+    /// What each attempt gets of its own: a browser context in a shared
+    /// browser, or a browser process.
+    #[arg(long, default_value = "context", value_parser = ["context", "browser"])]
+    pub isolate: String,
     /// The suite's pass rate (0 to 1) must reach this.
     #[arg(long, default_value_t = 0.0, value_name = "X")]
     pub min_pass_rate: f64,

@@ -83,6 +83,18 @@ async fn run(
             "give a pass rate such as 0.9",
         ));
     }
+    if args.isolate == "browser" && (global.cdp_url.is_some() || !args.pool.is_empty()) {
+        return Err(rejected(
+            "--isolate browser launches a browser per attempt; it cannot use --cdp-url or --pool",
+            "leave out --isolate browser to share remote browsers",
+        ));
+    }
+    if !args.pool.is_empty() && global.cdp_url.is_some() {
+        return Err(rejected(
+            "give the remote browsers either as --cdp-url (one) or as --pool (several), not both",
+            "repeat --pool URL for each browser",
+        ));
+    }
     let shard = args
         .shard
         .as_deref()
@@ -157,10 +169,39 @@ async fn run(
             options.jobs
         ));
         let transport = rove_cdp::TransportConfig::from_env();
-        let browser = crate::acquire::acquire(global, &transport).await?;
+        let launch = crate::acquire::launch_options(global, &transport);
+        let pool = if args.isolate == "browser" {
+            Vec::new()
+        } else if args.pool.is_empty() {
+            vec![crate::acquire::acquire(global, &transport).await?]
+        } else {
+            let mut pool = Vec::new();
+            for url in &args.pool {
+                let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
+                    transport: transport.clone(),
+                    ..rove_browser::ConnectOptions::new(url.clone())
+                })
+                .await;
+                match connected {
+                    Ok(browser) => pool.push(browser),
+                    Err(e) => {
+                        for browser in &pool {
+                            browser.close().await;
+                        }
+                        return Err(Failure::from(e));
+                    }
+                }
+            }
+            pool
+        };
+        let browsers = if args.isolate == "browser" {
+            rove_eval::Browsers::Isolated(&launch)
+        } else {
+            rove_eval::Browsers::Shared(&pool)
+        };
         let mut done = 0;
         let ran = rove_eval::run_suite(
-            &browser,
+            browsers,
             &llm,
             &tasks,
             &plan,
@@ -174,7 +215,11 @@ async fn run(
             },
         )
         .await;
-        browser.close().await;
+        // A browser of the pool is someone else's: closing it only
+        // disposes rove's contexts.
+        for browser in &pool {
+            browser.close().await;
+        }
         ran
     } else {
         let (attempts, interrupted) = rove_eval::run_suite_without_browser(&tasks, &plan);
