@@ -530,7 +530,9 @@ fn ending_reason(ending: &Ending, max_steps: u32) -> String {
     }
 }
 
-/// A task name as a file name: letters, digits, `-` and `_`.
+/// A task name as a file name: letters, digits, `-` and `_`; a name that
+/// needed changing gets a hash of itself appended, so `a b` and `a_b`
+/// (both unique task names) never share a history file.
 fn slug(name: &str) -> String {
     let slug: String = name
         .chars()
@@ -543,7 +545,14 @@ fn slug(name: &str) -> String {
         })
         .take(80)
         .collect();
-    if slug.is_empty() { "task".into() } else { slug }
+    if slug == name {
+        return slug;
+    }
+    // FNV-1a: stable across runs and builds, unlike the std hasher.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{slug}-{:08x}", hash as u32)
 }
 
 /// The attempt's history: its steps as `rove run --history` records them,
@@ -685,6 +694,16 @@ mod tests {
         let mut all = whole.0.clone();
         all.sort();
         assert_eq!(union, all);
+    }
+
+    #[test]
+    fn history_names_of_different_tasks_differ() {
+        assert_eq!(slug("login-1"), "login-1");
+        assert_ne!(slug("a b"), slug("a_b"));
+        assert!(slug("a b").starts_with("a_b-"));
+        assert!(slug(&"x".repeat(200)).len() < 100);
+        assert_eq!(slug("ä/../x"), slug("ä/../x"), "stable");
+        assert!(!slug("../../etc").contains('/'));
     }
 
     #[test]
