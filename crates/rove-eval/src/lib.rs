@@ -16,6 +16,7 @@ mod attempt;
 mod compare;
 mod html;
 mod junit;
+mod plan;
 mod results;
 mod runner;
 mod stats;
@@ -28,8 +29,9 @@ pub use attempt::{AttemptResult, Status};
 pub use compare::{Change, Comparison, compare};
 pub use html::report_html;
 pub use junit::junit_xml;
+pub use plan::{Plan, Shard};
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
-pub use runner::{Browsers, Plan, RunOptions, Shard, run_suite, run_suite_without_browser};
+pub use runner::{Browsers, RunOptions, run_suite, run_suite_without_browser};
 pub use stats::{median, wilson};
 pub use task::{
     Check, DEFAULT_MAX_STEPS, FileCheck, HttpCheck, ScopedSecret, SecretSource, Task, TaskSpec,

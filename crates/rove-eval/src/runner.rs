@@ -1,6 +1,6 @@
-//! The runner: which attempts a run makes (tags, repeats, a shard), and
-//! making them, `jobs` at a time, each in a browser context of its own in
-//! a shared browser (the least busy of a pool), or in a browser of its own.
+//! The runner: making a plan's attempts, `jobs` at a time, each in a
+//! browser context of its own in a shared browser (the least busy of a
+//! pool), or in a browser of its own.
 //!
 //! The attempts run as futures on the caller's task, not on threads: the
 //! agent's futures are not `Send`, and an attempt spends nearly all its time
@@ -22,8 +22,8 @@ use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, Sess
 use rove_llm::{Llm, PriceTable, Usage};
 use tokio::sync::watch;
 
-use crate::EvalError;
 use crate::attempt::{AttemptResult, Status};
+use crate::plan::{Plan, Shard};
 use crate::task::Task;
 use crate::verify::{Final, run_checks};
 
@@ -36,35 +36,6 @@ const CONTEXT_DEADLINE: Duration = Duration::from_secs(30);
 /// their tabs miss the watchdog's probe. Later attempts start as earlier
 /// ones reach their first step, so `-j` still bounds the attempts running.
 const STARTING_AT_ONCE: usize = 4;
-
-/// `--shard I/N`: the I-th of N slices (1-based).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// 1 ..= count.
-    pub index: u32,
-    /// How many slices.
-    pub count: u32,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = EvalError;
-    fn from_str(s: &str) -> Result<Shard, EvalError> {
-        let bad = || EvalError::Options(format!("--shard {s:?}: give I/N with 1 ≤ I ≤ N, as 2/4"));
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let index: u32 = i.trim().parse().map_err(|_| bad())?;
-        let count: u32 = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || count == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
 
 /// Where attempts get their browser.
 #[derive(Debug, Clone, Copy)]
@@ -100,47 +71,6 @@ pub struct RunOptions {
     pub out: Option<PathBuf>,
     /// For each attempt's cost.
     pub prices: PriceTable,
-}
-
-/// The attempts a run makes, in a fixed order: `(task index, attempt
-/// number)`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan(pub Vec<(usize, u32)>);
-
-impl Plan {
-    /// Tasks with a wanted tag, each repeated, ordered by name then number
-    /// (so the order does not depend on how files were listed), then every
-    /// N-th attempt from the I-th for `--shard I/N`: the shards of one suite
-    /// are disjoint, cover it, and differ in size by one at most.
-    pub fn new(tasks: &[Task], options: &RunOptions) -> Plan {
-        let mut all: Vec<(usize, u32)> = tasks
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| {
-                options.tags.is_empty() || t.spec.tags.iter().any(|tag| options.tags.contains(tag))
-            })
-            .flat_map(|(i, t)| {
-                let times = options.repeat.or(t.spec.repeat).unwrap_or(1).max(1);
-                (1..=times).map(move |k| (i, k))
-            })
-            .collect();
-        all.sort_by(|a, b| {
-            tasks[a.0]
-                .spec
-                .name
-                .cmp(&tasks[b.0].spec.name)
-                .then(a.1.cmp(&b.1))
-        });
-        if let Some(shard) = options.shard {
-            all = all
-                .into_iter()
-                .enumerate()
-                .filter(|(n, _)| *n as u64 % u64::from(shard.count) == u64::from(shard.index - 1))
-                .map(|(_, a)| a)
-                .collect();
-        }
-        Plan(all)
-    }
 }
 
 /// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
@@ -597,105 +527,6 @@ fn write_history(
 mod tests {
     use super::*;
 
-    fn tasks(text: &str) -> Vec<Task> {
-        crate::parse(text, std::path::Path::new("t.yaml"), &|_| None).expect("parses")
-    }
-
-    fn options() -> RunOptions {
-        RunOptions {
-            jobs: 1,
-            repeat: None,
-            shard: None,
-            tags: Vec::new(),
-            session: SessionConfig::default(),
-            agent: AgentConfig::default(),
-            out: None,
-            prices: PriceTable::builtin(),
-        }
-    }
-
-    const SUITE: &str = "- {name: c, task: x, repeat: 2, tags: [slow]}\n- {name: a, task: x, tags: [smoke]}\n- {name: b, task: x, tags: [smoke, slow]}\n";
-
-    #[test]
-    fn attempts_are_ordered_by_name_and_repeated() {
-        let tasks = tasks(SUITE);
-        let plan = Plan::new(&tasks, &options());
-        let named: Vec<(&str, u32)> = plan
-            .0
-            .iter()
-            .map(|(t, k)| (tasks[*t].spec.name.as_str(), *k))
-            .collect();
-        assert_eq!(named, [("a", 1), ("b", 1), ("c", 1), ("c", 2)]);
-        let plan = Plan::new(
-            &tasks,
-            &RunOptions {
-                repeat: Some(2),
-                ..options()
-            },
-        );
-        assert_eq!(plan.0.len(), 6, "--repeat overrides each task's repeat");
-    }
-
-    #[test]
-    fn tags_pick_tasks_with_any_of_them() {
-        let tasks = tasks(SUITE);
-        let plan = Plan::new(
-            &tasks,
-            &RunOptions {
-                tags: vec!["smoke".into()],
-                ..options()
-            },
-        );
-        let names: Vec<&str> = plan
-            .0
-            .iter()
-            .map(|(t, _)| tasks[*t].spec.name.as_str())
-            .collect();
-        assert_eq!(names, ["a", "b"]);
-    }
-
-    #[test]
-    fn shards_are_disjoint_cover_the_suite_and_do_not_depend_on_file_order() {
-        let text: String = (0..7)
-            .map(|i| format!("- {{name: t{i}, task: x}}\n"))
-            .collect();
-        let forward = tasks(&text);
-        let mut backward = forward.clone();
-        backward.reverse();
-        let whole = Plan::new(&forward, &options());
-        let mut union = Vec::new();
-        for index in 1..=3 {
-            let shard: Shard = format!("{index}/3").parse().expect("a shard");
-            let one = Plan::new(
-                &forward,
-                &RunOptions {
-                    shard: Some(shard),
-                    ..options()
-                },
-            );
-            let other = Plan::new(
-                &backward,
-                &RunOptions {
-                    shard: Some(shard),
-                    ..options()
-                },
-            );
-            let names = |plan: &Plan, tasks: &[Task]| -> Vec<String> {
-                plan.0
-                    .iter()
-                    .map(|(t, _)| tasks[*t].spec.name.clone())
-                    .collect()
-            };
-            assert_eq!(names(&one, &forward), names(&other, &backward));
-            assert!((2..=3).contains(&one.0.len()));
-            union.extend(one.0);
-        }
-        union.sort();
-        let mut all = whole.0.clone();
-        all.sort();
-        assert_eq!(union, all);
-    }
-
     #[test]
     fn history_names_of_different_tasks_differ() {
         assert_eq!(slug("login-1"), "login-1");
@@ -704,13 +535,5 @@ mod tests {
         assert!(slug(&"x".repeat(200)).len() < 100);
         assert_eq!(slug("ä/../x"), slug("ä/../x"), "stable");
         assert!(!slug("../../etc").contains('/'));
-    }
-
-    #[test]
-    fn a_shard_must_be_i_of_n() {
-        for bad in ["0/2", "3/2", "1/0", "1", "a/b", "1/2/3"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-        assert_eq!("2/4".parse::<Shard>().expect("fine").to_string(), "2/4");
     }
 }
