@@ -20,6 +20,7 @@ mod redacted;
 mod remote;
 mod shell_hint;
 mod skill;
+mod test_progress;
 mod test_run;
 
 use std::process::ExitCode;

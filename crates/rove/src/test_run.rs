@@ -199,6 +199,7 @@ async fn run(
         } else {
             rove_eval::Browsers::Shared(&pool)
         };
+        let mut progress = crate::test_progress::Progress::new(out, total, options.jobs);
         let mut done = 0;
         let ran = rove_eval::run_suite(
             browsers,
@@ -211,10 +212,11 @@ async fn run(
             },
             |attempt| {
                 done += 1;
-                out.line(&attempt_line(attempt, done, total));
+                progress.attempt(out, attempt, &attempt_line(attempt, done, total));
             },
         )
         .await;
+        progress.finish();
         // A browser of the pool is someone else's: closing it only
         // disposes rove's contexts.
         for browser in &pool {
