@@ -1,7 +1,8 @@
 //! Where `rove test`'s attempts get their browser: spread over a pool of
 //! browsers someone else started (`--pool`, standing in for remote ones),
 //! or each in a browser of its own (`--isolate browser`). Asserted after
-//! the run from results.json and the processes.
+//! the run from results.json and the processes. And the report embeds the
+//! screenshot the model saw.
 
 use std::time::Duration;
 
@@ -24,6 +25,12 @@ async fn model() -> LocalServer {
 /// Runs `rove test` on `n` tasks with `extra` options; its exit status
 /// and results.json.
 async fn run(name: &str, n: usize, extra: &[&str]) -> (i32, Value) {
+    let (status, results, _) = run_with_report(name, n, extra).await;
+    (status, results)
+}
+
+/// The same, with report.html's text too.
+async fn run_with_report(name: &str, n: usize, extra: &[&str]) -> (i32, Value, String) {
     let model = model().await;
     let dir = rove_testkit::scratch_dir(&format!("rove-test-{name}"));
     let tasks: String = (0..n)
@@ -39,7 +46,12 @@ async fn run(name: &str, n: usize, extra: &[&str]) -> (i32, Value) {
             .arg("--out")
             .arg(&out)
             .args(extra)
-            .args(["--model", "openai:scripted", "--vision", "off"])
+            .args(["--model", "openai:scripted"])
+            .args(if extra.contains(&"--vision") {
+                &[][..]
+            } else {
+                &["--vision", "off"][..]
+            })
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
             .env_remove("ROVE_CDP_URL")
@@ -57,8 +69,9 @@ async fn run(name: &str, n: usize, extra: &[&str]) -> (i32, Value) {
         )
     });
     let results: Value = serde_json::from_slice(&results).expect("JSON");
+    let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
     std::fs::remove_dir_all(&dir).expect("cleanup");
-    (output.status.code().unwrap_or(-1), results)
+    (output.status.code().unwrap_or(-1), results, report)
 }
 
 fn column(results: &Value, field: &str) -> Vec<Value> {
@@ -124,4 +137,16 @@ async fn isolate_browser_gives_each_attempt_a_browser_that_ends_with_it() {
             "browser {pid} outlived its attempt"
         );
     }
+}
+
+#[tokio::test]
+async fn the_report_embeds_the_screenshot_the_model_saw() {
+    let (status, results, report) = run_with_report("screens", 1, &["--vision", "on"]).await;
+    assert_eq!(status, 0, "{results:#}");
+    // A JPEG's first bytes, base64-encoded, inside the step's image.
+    assert!(
+        report.contains("<img alt=\"step 1 screenshot\" src=\"data:image/jpeg;base64,/9j/"),
+        "{}",
+        &report[..report.len().min(3000)]
+    );
 }
