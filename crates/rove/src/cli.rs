@@ -166,7 +166,7 @@ pub fn command() -> clap::Command {
         let note = match sub.get_name() {
             // They never touch a named session: saying --session applies
             // would contradict "a fresh session".
-            "run" | "replay" => "It starts a browser of its own (or, with --cdp-url, a new context in that browser) and a fresh session that ends with it: --session and --idle do not apply. The other global options (--json, --headed, --browser, the domain and viewport options …) can follow the command too: see rove --help.",
+            "run" | "replay" | "test" => "It starts a browser of its own (or, with --cdp-url, a new context in that browser) and a fresh session that ends with it: --session and --idle do not apply. The other global options (--json, --headed, --browser, the domain and viewport options …) can follow the command too: see rove --help.",
             _ => "Global options (--session, --json, --headed, --idle …) can follow the command too: see rove --help.",
         };
         let after = match sub.get_after_help() {
@@ -318,6 +318,14 @@ pub enum Command {
         after_help = "Examples:\n  rove replay run.json\n  rove replay run.json --start-url http://127.0.0.1:8000/login --secret PASSWORD=…"
     )]
     Replay(ReplayArgs),
+    /// Run YAML task suites with a model: each attempt in a browser context
+    /// of its own, several at once; checks on real side effects afterwards;
+    /// pass rates with 95 % intervals. Exits 0 only when every task meets
+    /// its threshold and the suite --min-pass-rate.
+    #[command(
+        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --pool http://chrome-1:9222 --pool http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
+    )]
+    Test(TestArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
     /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
     /// token.
@@ -713,6 +721,63 @@ pub struct RunArgs {
     /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
     #[arg(long, value_name = "FILE")]
     pub secrets_file: Option<PathBuf>,
+    /// Show the model a screenshot each step: auto (hosted models, not
+    /// Ollama), on or off.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub vision: String,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Task files (YAML), or folders of them.
+    #[arg(required_unless_present = "compare", value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The model, as provider:model (as for rove run).
+    #[arg(long, env = "ROVE_MODEL", required_unless_present = "compare")]
+    pub model: Option<String>,
+    /// Instead of running: which tasks got better or worse between two
+    /// results.json files (exit 1 when one got clearly worse).
+    #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with = "paths")]
+    pub compare: Option<Vec<PathBuf>>,
+    /// The model's API key (default: the provider's environment variable).
+    #[arg(long, hide_env_values = true)]
+    pub api_key: Option<Redacted>,
+    /// The provider's base URL (default: the provider's environment
+    /// variable, then its public API).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Attempts at once.
+    #[arg(short = 'j', long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Attempts per task, over each task's own repeat.
+    #[arg(long, value_name = "K")]
+    pub repeat: Option<u32>,
+    /// Run only the I-th of N slices of the attempts (for CI matrices).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Only tasks with one of these tags (comma-separated).
+    #[arg(long, value_name = "T", value_delimiter = ',')]
+    pub tags: Vec<String>,
+    /// Write results.json and each attempt's history here.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Write JUnit XML here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// A browser someone else started (http://host:port or ws://…), one of
+    /// a pool: repeat it, and each attempt gets a context in the least busy.
+    #[arg(long, value_name = "URL")]
+    pub pool: Vec<String>,
+    /// What each attempt gets of its own: a browser context in a shared
+    /// browser, or a browser process.
+    #[arg(long, default_value = "context", value_parser = ["context", "browser"])]
+    pub isolate: String,
+    /// The suite's pass rate (0 to 1) must reach this.
+    #[arg(long, default_value_t = 0.0, value_name = "X")]
+    pub min_pass_rate: f64,
+    /// A price table overriding the built-in one (JSON, per million tokens).
+    #[arg(long, value_name = "FILE")]
+    pub prices: Option<PathBuf>,
     /// Show the model a screenshot each step: auto (hosted models, not
     /// Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]

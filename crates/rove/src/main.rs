@@ -20,6 +20,8 @@ mod redacted;
 mod remote;
 mod shell_hint;
 mod skill;
+mod test_progress;
+mod test_run;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -51,6 +53,11 @@ fn main() -> ExitCode {
         }
     };
     let status = runtime.block_on(async {
+        // `rove test` hears of the signal itself: its attempts end cleanly
+        // and its report is still written.
+        if let Command::Test(args) = &cli.command {
+            return test_run::test(&cli.global, args, out, shutdown_signal()).await;
+        }
         tokio::select! {
             status = run(&cli, out) => status,
             // `rove run` listens itself: it writes its history before it

@@ -371,6 +371,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::PrintConfig(_)
         | Cli::Skill
         | Cli::Run(_)
+        | Cli::Test(_)
         | Cli::Replay(_) => {
             return Err(rejected("not a session command", "see rove --help"));
         }

@@ -1,0 +1,103 @@
+//! One attempt's outcome, as `results.json` records it.
+
+use serde::Serialize;
+
+use crate::verify::CheckResult;
+
+/// How an attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The agent reported success and every check held.
+    Passed,
+    /// The agent did not report success, a check failed, or it ran out of
+    /// steps or time.
+    Failed,
+    /// It did not run (an unset variable or secret, or interrupted before
+    /// it started). Never a pass.
+    Skipped,
+    /// The agent reported success and the task has no check: nobody
+    /// confirmed it. Counted apart, never as a pass.
+    SelfReported,
+    /// rove or the model's provider failed (no browser context, the model
+    /// unreachable, interrupted while running).
+    Error,
+}
+
+impl Status {
+    /// As written in results.json.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::Failed => "failed",
+            Status::Skipped => "skipped",
+            Status::SelfReported => "self-reported",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// One attempt of one task.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttemptResult {
+    /// The task's name.
+    pub task: String,
+    /// 1, 2, … within the task.
+    pub attempt: u32,
+    /// How it ended.
+    pub status: Status,
+    /// Why it did not pass (the failed check, the typed error, the step
+    /// limit, the timeout, the skip reason); `None` when it passed.
+    pub reason: Option<String>,
+    /// How the agent's run ended (`done`, `max_steps`, `timeout` …), when
+    /// it ran.
+    pub ending: Option<String>,
+    /// Whether the agent reported success.
+    pub success_reported: bool,
+    /// The agent's final answer.
+    pub answer: Option<String>,
+    /// Model calls made.
+    pub steps: usize,
+    /// Tokens sent.
+    pub tokens_in: u64,
+    /// Tokens received.
+    pub tokens_out: u64,
+    /// Dollars, when the model's price is known.
+    pub cost: Option<f64>,
+    /// Wall time of the attempt.
+    pub seconds: f64,
+    /// Each verify check and what came of it.
+    pub checks: Vec<CheckResult>,
+    /// The attempt's history file (as `rove run --history` writes), when
+    /// results are written to a folder.
+    pub history: Option<String>,
+    /// Which shared browser it ran in (0 for the one rove launched; the
+    /// position in the pool otherwise); `null` with a browser of its own.
+    pub browser_index: Option<usize>,
+    /// The process id of its browser, when rove launched it.
+    pub browser_pid: Option<u32>,
+}
+
+impl AttemptResult {
+    /// An attempt that never ran.
+    pub fn not_run(task: &str, attempt: u32, status: Status, reason: String) -> AttemptResult {
+        AttemptResult {
+            task: task.to_owned(),
+            attempt,
+            status,
+            reason: Some(reason),
+            ending: None,
+            success_reported: false,
+            answer: None,
+            steps: 0,
+            tokens_in: 0,
+            tokens_out: 0,
+            cost: None,
+            seconds: 0.0,
+            checks: Vec::new(),
+            history: None,
+            browser_index: None,
+            browser_pid: None,
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! JUnit XML, which CI systems show as test results: one test case per
+//! attempt. A self-reported attempt is shown as skipped, not passed, since
+//! nothing confirmed it.
+
+use crate::attempt::Status;
+use crate::results::SuiteResults;
+
+/// The results as a JUnit XML document.
+pub fn junit_xml(results: &SuiteResults) -> String {
+    let s = &results.suite;
+    let skipped = s.skipped + s.self_reported;
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml.push_str(&format!(
+        "<testsuites name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
+        s.attempts, s.failed, s.error, results.seconds
+    ));
+    xml.push_str(&format!(
+        "  <testsuite name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
+        s.attempts, s.failed, s.error, results.seconds
+    ));
+    for a in &results.attempts {
+        let file = results
+            .tasks
+            .iter()
+            .find(|t| t.name == a.task)
+            .map(|t| t.file.as_str())
+            .unwrap_or_default();
+        xml.push_str(&format!(
+            "    <testcase name=\"{} #{}\" classname=\"{}\" time=\"{:.3}\"",
+            escape(&a.task),
+            a.attempt,
+            escape(file),
+            a.seconds
+        ));
+        let reason = escape(a.reason.as_deref().unwrap_or_default());
+        let inner = match a.status {
+            Status::Passed => None,
+            Status::Failed => Some(format!("<failure message=\"{reason}\">{reason}</failure>")),
+            Status::Error => Some(format!("<error message=\"{reason}\">{reason}</error>")),
+            Status::Skipped | Status::SelfReported => Some(format!(
+                "<skipped message=\"{}: {reason}\"/>",
+                a.status.as_str()
+            )),
+        };
+        match inner {
+            None => xml.push_str("/>\n"),
+            Some(inner) => xml.push_str(&format!(">\n      {inner}\n    </testcase>\n")),
+        }
+    }
+    xml.push_str("  </testsuite>\n</testsuites>\n");
+    xml
+}
+
+/// Text fit for an XML attribute or element; characters XML 1.0 cannot
+/// carry at all are dropped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\t' | '\r' => out.push(' '),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_markup_and_drops_what_xml_cannot_carry() {
+        assert_eq!(escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
+    }
+}

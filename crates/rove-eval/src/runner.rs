@@ -1,0 +1,539 @@
+//! The runner: making a plan's attempts, `jobs` at a time, each in a
+//! browser context of its own in a shared browser (the least busy of a
+//! pool), or in a browser of its own.
+//!
+//! The attempts run as futures on the caller's task, not on threads: the
+//! agent's futures are not `Send`, and an attempt spends nearly all its time
+//! waiting on the browser or the model, so one thread keeps many busy.
+//! Interruption is cooperative: each attempt hears of it, stops its agent,
+//! closes its context and reports `error: interrupted`; attempts not yet
+//! started are reported `skipped`. The caller always gets every result.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
+use std::cell::Cell;
+
+use rove_browser::{Browser, DomainPolicy, LaunchOptions};
+use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
+use rove_llm::{Llm, PriceTable, Usage};
+use tokio::sync::watch;
+
+use crate::attempt::{AttemptResult, Status};
+use crate::plan::{Plan, Shard};
+use crate::task::Task;
+use crate::verify::{Final, run_checks};
+
+/// How long starting or closing an attempt's browser context may take.
+const CONTEXT_DEADLINE: Duration = Duration::from_secs(30);
+
+/// Attempts that may be starting (a context, its first tab, the start URL)
+/// at once. Starting is the expensive part for the browser (a renderer
+/// process each); 64 at once on a small machine starve each other until
+/// their tabs miss the watchdog's probe. Later attempts start as earlier
+/// ones reach their first step, so `-j` still bounds the attempts running.
+const STARTING_AT_ONCE: usize = 4;
+
+/// Where attempts get their browser.
+#[derive(Debug, Clone, Copy)]
+pub enum Browsers<'a> {
+    /// Browsers shared by every attempt (the one rove launched, or a pool
+    /// someone else runs): each attempt gets a context of its own in the
+    /// one with the fewest attempts running.
+    Shared(&'a [Browser]),
+    /// Each attempt launches a browser of its own, closed when it ends
+    /// (`--isolate browser`).
+    Isolated(&'a LaunchOptions),
+}
+
+/// How a suite runs.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Attempts at once (at least 1).
+    pub jobs: usize,
+    /// Attempts per task, over each task's own `repeat`.
+    pub repeat: Option<u32>,
+    /// Only this slice of the attempts.
+    pub shard: Option<Shard>,
+    /// Only tasks with one of these tags (none: every task).
+    pub tags: Vec<String>,
+    /// Every attempt's session starts from this (a task's
+    /// `allowed_domains` and `secrets` are put in; numbering starts anew).
+    pub session: SessionConfig,
+    /// Every attempt's agent starts from this (a task's `max_steps` is put
+    /// in).
+    pub agent: AgentConfig,
+    /// Where each attempt's history goes (`attempts/` under it); none
+    /// writes none.
+    pub out: Option<PathBuf>,
+    /// For each attempt's cost.
+    pub prices: PriceTable,
+}
+
+/// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
+/// `cancel` resolves; `on_done` hears of each attempt as it ends. Returns
+/// every attempt's result in the plan's order, and whether it was
+/// interrupted.
+pub async fn run_suite(
+    browsers: Browsers<'_>,
+    llm: &Llm,
+    tasks: &[Task],
+    plan: &Plan,
+    options: &RunOptions,
+    cancel: impl std::future::Future<Output = ()>,
+    mut on_done: impl FnMut(&AttemptResult),
+) -> (Vec<AttemptResult>, bool) {
+    // Before the futures that borrow it, so it outlives them.
+    let gate = tokio::sync::Semaphore::new(STARTING_AT_ONCE);
+    let gate = &gate;
+    let busy: Vec<Cell<usize>> = match browsers {
+        Browsers::Shared(pool) => pool.iter().map(|_| Cell::new(0)).collect(),
+        Browsers::Isolated(_) => Vec::new(),
+    };
+    let busy = &busy;
+    let (stop, stopped) = watch::channel(false);
+    let mut results: Vec<Option<AttemptResult>> = vec![None; plan.0.len()];
+    let mut next = 0;
+    let mut running = FuturesUnordered::new();
+    let mut interrupted = false;
+    let jobs = options.jobs.max(1);
+    tokio::pin!(cancel);
+    loop {
+        while !interrupted && running.len() < jobs && next < plan.0.len() {
+            let (task, number) = plan.0[next];
+            let stopped = stopped.clone();
+            let slot = next;
+            running.push(async move {
+                let result = attempt(
+                    (browsers, busy),
+                    llm,
+                    &tasks[task],
+                    number,
+                    options,
+                    gate,
+                    stopped,
+                )
+                .await;
+                (slot, result)
+            });
+            next += 1;
+        }
+        if running.is_empty() {
+            break;
+        }
+        tokio::select! {
+            Some((slot, result)) = running.next() => {
+                on_done(&result);
+                results[slot] = Some(result);
+            }
+            () = &mut cancel, if !interrupted => {
+                interrupted = true;
+                let _ = stop.send(true);
+            }
+        }
+    }
+    let results = results
+        .into_iter()
+        .zip(&plan.0)
+        .map(|(result, (task, number))| {
+            result.unwrap_or_else(|| {
+                AttemptResult::not_run(
+                    &tasks[*task].spec.name,
+                    *number,
+                    Status::Skipped,
+                    "interrupted before it started".into(),
+                )
+            })
+        })
+        .collect();
+    (results, interrupted)
+}
+
+/// The results of a plan none of whose attempts can run (every task is
+/// skipped), without starting a browser.
+pub fn run_suite_without_browser(tasks: &[Task], plan: &Plan) -> (Vec<AttemptResult>, bool) {
+    let results = plan
+        .0
+        .iter()
+        .map(|(task, number)| {
+            let task = &tasks[*task];
+            let reason = task
+                .skip
+                .clone()
+                .unwrap_or_else(|| "not run: no browser was started".into());
+            AttemptResult::not_run(&task.spec.name, *number, Status::Skipped, reason)
+        })
+        .collect();
+    (results, false)
+}
+
+/// How an agent's run came out.
+enum Ran {
+    Ended(RunResult),
+    Failed(String),
+    TimedOut(f64),
+    Interrupted,
+}
+
+/// One attempt: a fresh context, the start URL, the agent under the task's
+/// deadline, the checks, the context closed, the history written.
+async fn attempt(
+    (browsers, busy): (Browsers<'_>, &[Cell<usize>]),
+    llm: &Llm,
+    task: &Task,
+    number: u32,
+    options: &RunOptions,
+    gate: &tokio::sync::Semaphore,
+    mut stopped: watch::Receiver<bool>,
+) -> AttemptResult {
+    let name = &task.spec.name;
+    if let Some(reason) = &task.skip {
+        return AttemptResult::not_run(name, number, Status::Skipped, reason.clone());
+    }
+    if *stopped.borrow() {
+        return AttemptResult::not_run(
+            name,
+            number,
+            Status::Skipped,
+            "interrupted before it started".into(),
+        );
+    }
+    // Held until the start URL has loaded (see STARTING_AT_ONCE).
+    let permit = tokio::select! {
+        permit = gate.acquire() => permit.ok(),
+        _ = stopped.wait_for(|stop| *stop) => {
+            return AttemptResult::not_run(name, number, Status::Skipped, "interrupted before it started".into());
+        }
+    };
+    let started = Instant::now();
+    let config = match session_config(task, &options.session) {
+        Ok(config) => config,
+        Err(reason) => return AttemptResult::not_run(name, number, Status::Error, reason),
+    };
+    // The browser: the least busy shared one, or one of its own.
+    let (browser, index, own) = match browsers {
+        Browsers::Shared(pool) => {
+            let Some((index, browser)) = pool
+                .iter()
+                .enumerate()
+                .min_by_key(|(i, _)| busy.get(*i).map_or(0, Cell::get))
+            else {
+                return AttemptResult::not_run(name, number, Status::Error, "no browser".into());
+            };
+            (browser.clone(), Some(index), false)
+        }
+        Browsers::Isolated(launch) => {
+            match tokio::time::timeout(CONTEXT_DEADLINE, Browser::launch(launch.clone())).await {
+                Ok(Ok(browser)) => (browser, None, true),
+                Ok(Err(e)) => {
+                    return AttemptResult::not_run(
+                        name,
+                        number,
+                        Status::Error,
+                        format!("no browser: {e}"),
+                    );
+                }
+                Err(_) => {
+                    return AttemptResult::not_run(
+                        name,
+                        number,
+                        Status::Error,
+                        format!("no browser within {CONTEXT_DEADLINE:?}"),
+                    );
+                }
+            }
+        }
+    };
+    let held = index.and_then(|i| busy.get(i));
+    if let Some(count) = held {
+        count.set(count.get() + 1);
+    }
+    let mut result = attempt_on(
+        &browser, llm, task, number, options, permit, stopped, started, config,
+    )
+    .await;
+    if let Some(count) = held {
+        count.set(count.get().saturating_sub(1));
+    }
+    result.browser_index = index;
+    result.browser_pid = browser.pid();
+    if own
+        && tokio::time::timeout(CONTEXT_DEADLINE, browser.close())
+            .await
+            .is_err()
+    {
+        tracing::warn!(task = %name, number, "closing the attempt's own browser timed out");
+    }
+    result
+}
+
+/// The attempt on `browser`, once it has one.
+#[allow(clippy::too_many_arguments)]
+async fn attempt_on(
+    browser: &Browser,
+    llm: &Llm,
+    task: &Task,
+    number: u32,
+    options: &RunOptions,
+    permit: Option<tokio::sync::SemaphorePermit<'_>>,
+    mut stopped: watch::Receiver<bool>,
+    started: Instant,
+    config: SessionConfig,
+) -> AttemptResult {
+    let name = &task.spec.name;
+    let mut session =
+        match tokio::time::timeout(CONTEXT_DEADLINE, Session::start(browser, config)).await {
+            Ok(Ok(session)) => session,
+            Ok(Err(e)) => {
+                return AttemptResult::not_run(
+                    name,
+                    number,
+                    Status::Error,
+                    format!("no browser context: {e}"),
+                );
+            }
+            Err(_) => {
+                return AttemptResult::not_run(
+                    name,
+                    number,
+                    Status::Error,
+                    format!("no browser context within {CONTEXT_DEADLINE:?}"),
+                );
+            }
+        };
+    let history = options.out.as_ref().map(|dir| {
+        dir.join("attempts")
+            .join(format!("{}-{number}.json", slug(name)))
+    });
+    let agent = AgentConfig {
+        max_steps: task.max_steps(),
+        screenshot_dir: history.as_ref().map(|h| h.with_extension("screens")),
+        ..options.agent.clone()
+    };
+    let mut steps: Vec<StepRecord> = Vec::new();
+    let ran = {
+        let work = async {
+            if let Some(url) = &task.spec.start_url {
+                let open = Command::Open(OpenArgs {
+                    url: url.clone(),
+                    new_tab: false,
+                });
+                if let Err(e) = session.execute(&open).await {
+                    return Ran::Failed(format!("start_url: {e}"));
+                }
+            }
+            drop(permit);
+            match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
+                steps.push(step.clone());
+            })
+            .await
+            {
+                Ok(run) => Ran::Ended(run),
+                Err(e) => Ran::Failed(format!("the model failed: {e}")),
+            }
+        };
+        let limit = task.spec.timeout_s;
+        let bounded = async {
+            match limit {
+                Some(seconds) => tokio::time::timeout(Duration::from_secs_f64(seconds), work)
+                    .await
+                    .unwrap_or(Ran::TimedOut(seconds)),
+                None => work.await,
+            }
+        };
+        tokio::select! {
+            ran = bounded => ran,
+            _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
+        }
+    };
+    let mut usage = Usage::default();
+    for step in &steps {
+        usage += step.usage;
+    }
+    let mut result = AttemptResult::not_run(name, number, Status::Error, String::new());
+    result.steps = steps.len();
+    result.tokens_in = usage.input;
+    result.tokens_out = usage.output;
+    let endpoint = llm.current();
+    result.cost = options
+        .prices
+        .cost(&endpoint.provider, &endpoint.model, &usage);
+    match &ran {
+        Ran::Ended(run) => {
+            let (answer, success) = match &run.ending {
+                Ending::Done { text, success } => (Some(text.clone()), *success),
+                Ending::Failures { answer, .. } => (answer.clone(), false),
+                _ => (None, false),
+            };
+            result.ending = serde_json::to_value(&run.ending)
+                .ok()
+                .and_then(|v| v["reason"].as_str().map(str::to_owned));
+            result.success_reported = success;
+            result.answer = answer.clone();
+            result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
+            let failed: Vec<String> = result
+                .checks
+                .iter()
+                .filter(|c| !c.passed)
+                .map(|c| format!("verify {}: {}", c.check, c.detail))
+                .collect();
+            (result.status, result.reason) = if !success {
+                (
+                    Status::Failed,
+                    Some(ending_reason(&run.ending, task.max_steps())),
+                )
+            } else if !failed.is_empty() {
+                (Status::Failed, Some(failed.join("; ")))
+            } else if task.spec.verify.is_empty() {
+                (
+                    Status::SelfReported,
+                    Some("no verify check: only the agent says it succeeded".into()),
+                )
+            } else {
+                (Status::Passed, None)
+            };
+        }
+        Ran::Failed(reason) => result.reason = Some(reason.clone()),
+        Ran::TimedOut(seconds) => {
+            result.status = Status::Failed;
+            result.ending = Some("timeout".into());
+            result.reason = Some(format!("timeout: the attempt ran past its {seconds} s"));
+        }
+        Ran::Interrupted => result.reason = Some("interrupted while running".into()),
+    }
+    if tokio::time::timeout(CONTEXT_DEADLINE, session.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!(task = %name, number, "closing the attempt's context timed out");
+    }
+    result.seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &history {
+        write_history(path, task, &result, &steps);
+        result.history = Some(path.display().to_string());
+    }
+    result
+}
+
+/// The attempt's session: the suite's, with the task's hosts and secrets,
+/// and tab ids and refs counted from 1.
+fn session_config(task: &Task, base: &SessionConfig) -> Result<SessionConfig, String> {
+    let policy = if task.spec.allowed_domains.is_empty() {
+        base.policy.clone()
+    } else {
+        DomainPolicy::from_lists(Some(&task.spec.allowed_domains), base.policy.blocked())
+            .map_err(|e| format!("allowed_domains: {e}"))?
+    };
+    let mut secrets = Vec::new();
+    for (placeholder, source) in &task.spec.secrets {
+        let (env, domain) = source.parts();
+        // Read now, never kept beyond the attempt's session.
+        let value =
+            std::env::var(env).map_err(|_| format!("unset secret {placeholder} (from {env})"))?;
+        secrets.push(Secret {
+            name: placeholder.clone(),
+            value,
+            domain: domain.map(str::to_owned),
+        });
+    }
+    Ok(SessionConfig {
+        policy,
+        secrets: Secrets(secrets),
+        numbering: Numbering::default(),
+        ..base.clone()
+    })
+}
+
+/// Why a run without reported success failed.
+fn ending_reason(ending: &Ending, max_steps: u32) -> String {
+    match ending {
+        Ending::Done { .. } => "the agent reported failure".into(),
+        Ending::MaxSteps => format!("max steps: the step limit ({max_steps}) was reached"),
+        Ending::Failures { failed, limit, .. } => {
+            format!("failures: {failed}/{limit} steps failed in a row")
+        }
+        Ending::Timeout => "timeout: a step ran past its deadline".into(),
+        Ending::Loop => "loop: the agent repeated an action that changed nothing".into(),
+    }
+}
+
+/// A task name as a file name: letters, digits, `-` and `_`; a name that
+/// needed changing gets a hash of itself appended, so `a b` and `a_b`
+/// (both unique task names) never share a history file.
+fn slug(name: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    if slug == name {
+        return slug;
+    }
+    // FNV-1a: stable across runs and builds, unlike the std hasher.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{slug}-{:08x}", hash as u32)
+}
+
+/// The attempt's history: its steps as `rove run --history` records them,
+/// plus its status and checks. A failure to write is logged, never fatal:
+/// the result still counts.
+fn write_history(
+    path: &std::path::Path,
+    task: &Task,
+    result: &AttemptResult,
+    steps: &[StepRecord],
+) {
+    let history = serde_json::json!({
+        "task": task.spec.task,
+        "name": task.spec.name,
+        "attempt": result.attempt,
+        "start_url": task.spec.start_url,
+        "status": result.status,
+        "reason": result.reason,
+        "ending": result.ending,
+        "answer": result.answer,
+        "checks": result.checks,
+        "steps": steps,
+        "usage": {"input": result.tokens_in, "output": result.tokens_out},
+        "cost": result.cost,
+        "seconds": result.seconds,
+    });
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            std::fs::write(
+                path,
+                serde_json::to_vec_pretty(&history).unwrap_or_default(),
+            )
+        });
+    if let Err(e) = written {
+        tracing::warn!(path = %path.display(), error = %e, "could not write an attempt's history");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_names_of_different_tasks_differ() {
+        assert_eq!(slug("login-1"), "login-1");
+        assert_ne!(slug("a b"), slug("a_b"));
+        assert!(slug("a b").starts_with("a_b-"));
+        assert!(slug(&"x".repeat(200)).len() < 100);
+        assert_eq!(slug("ä/../x"), slug("ä/../x"), "stable");
+        assert!(!slug("../../etc").contains('/'));
+    }
+}

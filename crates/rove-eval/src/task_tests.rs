@@ -1,0 +1,257 @@
+//! Task files: browser-use's format unchanged, rove's fields, and errors
+//! that name the file, line and field.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+    move |name| {
+        pairs
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| (*v).to_owned())
+    }
+}
+
+fn no_env(_: &str) -> Option<String> {
+    None
+}
+
+fn one(text: &str) -> Task {
+    let mut tasks = parse(text, Path::new("t.yaml"), &no_env).expect("parses");
+    assert_eq!(tasks.len(), 1);
+    tasks.remove(0)
+}
+
+fn error(text: &str) -> String {
+    parse(text, Path::new("tasks/bad.yaml"), &no_env)
+        .expect_err("refused")
+        .to_string()
+}
+
+#[test]
+fn browser_use_task_files_parse_unchanged() {
+    // The shape of browser-use's evaluation tasks: name, task, a judge's
+    // context and a step limit, and nothing of rove's.
+    let task = one("name: amazon_laptop\n\
+         task: Go to amazon.com, search for 'laptop', and return the first result\n\
+         judge_context:\n  - The agent must navigate to amazon.com\n  - The agent must search for 'laptop'\n\
+         max_steps: 10\n");
+    assert_eq!(task.spec.name, "amazon_laptop");
+    assert_eq!(task.spec.judge_context.len(), 2);
+    assert_eq!(task.max_steps(), 10);
+    assert!(task.spec.verify.is_empty() && task.skip.is_none());
+    assert_eq!(task.threshold(), 1.0);
+
+    let list = "- name: a\n  task: do a\n- name: b\n  task: do b\n  max_steps: 3\n";
+    let tasks = parse(list, Path::new("list.yaml"), &no_env).expect("a list parses");
+    assert_eq!(tasks.len(), 2);
+    assert_eq!(tasks[1].max_steps(), 3);
+    assert_eq!(tasks[0].max_steps(), DEFAULT_MAX_STEPS);
+}
+
+#[test]
+fn every_field_of_rove_parses() {
+    let task = one(r#"
+name: checkout
+task: Buy the lamp
+start_url: http://shop.test/
+ground_truth: an order for one lamp
+allowed_domains: [shop.test]
+secrets:
+  pw: LOGIN_PW
+  card: {env: CARD, domain: pay.test}
+timeout_s: 90
+repeat: 3
+threshold: 0.66
+tags: [shop, smoke]
+verify:
+  - url: "/orders/\\d+$"
+  - text: {contains: "Thank you", lacks: "Error"}
+  - js: "document.cookie.includes('cart=')"
+  - http: {url: "http://shop.test/api/orders", pointer: /0/item, equals: lamp}
+  - http: {url: "http://shop.test/api/count", equals: 1}
+  - file: {name: invoice.pdf, min_size: 100, sha256: "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855", contains: "%PDF"}
+  - answer: "(?i)order \\d+"
+"#);
+    let s = &task.spec;
+    assert_eq!(s.start_url.as_deref(), Some("http://shop.test/"));
+    assert_eq!(s.secrets["pw"], SecretSource::Env("LOGIN_PW".into()));
+    assert_eq!(s.secrets["card"].parts(), ("CARD", Some("pay.test")));
+    assert_eq!(
+        (s.timeout_s, s.repeat, s.threshold),
+        (Some(90.0), Some(3), Some(0.66))
+    );
+    assert_eq!(s.tags, ["shop", "smoke"]);
+    assert_eq!(s.verify.len(), 7);
+    assert_eq!(s.verify[0], Check::Url("/orders/\\d+$".into()));
+    assert!(
+        matches!(&s.verify[1], Check::Text(t) if t.contains.as_deref() == Some("Thank you") && t.lacks.as_deref() == Some("Error"))
+    );
+    assert!(
+        matches!(&s.verify[3], Check::Http(h) if h.pointer == "/0/item" && h.equals == serde_json::json!("lamp"))
+    );
+    assert!(
+        matches!(&s.verify[4], Check::Http(h) if h.pointer.is_empty() && h.equals == serde_json::json!(1))
+    );
+    assert!(
+        matches!(&s.verify[5], Check::File(f) if f.name.as_deref() == Some("invoice.pdf") && f.min_size == Some(100))
+    );
+    // Its secrets' variables are unset here: kept, but skipped, saying which.
+    let reason = task.skip.expect("skipped");
+    assert!(
+        reason.contains("pw (from LOGIN_PW)") && reason.contains("card (from CARD)"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn an_unknown_field_is_refused_with_file_line_and_field() {
+    let message = error("name: a\ntask: do it\nverfy:\n  - url: x\n");
+    assert!(message.starts_with("tasks/bad.yaml:3:"), "{message}");
+    assert!(message.contains("verfy"), "{message}");
+    // Inside a check too.
+    let message = error("name: a\ntask: do it\nverify:\n  - text: {contain: x}\n");
+    assert!(message.starts_with("tasks/bad.yaml:4:"), "{message}");
+    assert!(message.contains("contain"), "{message}");
+    // A check kind that does not exist.
+    let message = error("name: a\ntask: do it\nverify:\n  - title: x\n");
+    assert!(
+        message.starts_with("tasks/bad.yaml:4:") && message.contains("title"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_wrong_type_or_a_missing_field_names_line_and_field() {
+    let message = error("name: a\ntask: do it\nmax_steps: many\n");
+    assert!(
+        message.starts_with("tasks/bad.yaml:3:") && message.contains("max_steps"),
+        "{message}"
+    );
+    let message = error("- name: a\n  task: x\n- name: b\n");
+    assert!(
+        message.contains("tasks/bad.yaml:3:") && message.contains("task"),
+        "{message}"
+    );
+    let message = error("just words\n");
+    assert!(message.contains("one task"), "{message}");
+}
+
+#[test]
+fn values_serde_cannot_judge_are_checked_with_the_tasks_line() {
+    let message =
+        error("- name: fine\n  task: x\n- name: broken\n  task: y\n  verify:\n    - url: \"([\"\n");
+    assert!(
+        message.starts_with("tasks/bad.yaml:3: verify[0].url: not a regex"),
+        "{message}"
+    );
+    let message = error("name: a\ntask: x\nthreshold: 1.5\n");
+    assert!(message.contains(":1: threshold:"), "{message}");
+    let message = error("name: a\ntask: x\nverify: [{text: {}}]\n");
+    assert!(
+        message.contains("verify[0].text: give contains or lacks"),
+        "{message}"
+    );
+    let message = error("name: a\ntask: x\nverify: [{file: {sha256: abc}}]\n");
+    assert!(message.contains("verify[0].file.sha256"), "{message}");
+    let message = error("name: a\ntask: x\nverify: [{http: {url: u, pointer: a/b, equals: 1}}]\n");
+    assert!(message.contains("verify[0].http.pointer"), "{message}");
+    let message = error("name: a\ntask: x\nrepeat: 0\n");
+    assert!(message.contains("repeat: at least 1"), "{message}");
+    let message = error("name: a\ntask: x\nsecrets: {pw: \"not a name\"}\n");
+    assert!(message.contains("secrets:"), "{message}");
+}
+
+#[test]
+fn variables_fill_string_fields_and_an_unset_one_skips_the_task() {
+    let text = "name: a\ntask: log in at ${BASE}/login\nstart_url: ${BASE}/\n\
+                verify:\n  - http: {url: \"${BASE}/api\", pointer: /user, equals: \"${USER}\"}\n  - text: {contains: \"$${BASE}\"}\n  - url: \"^${BASE}/$\"\n";
+    let env = env_of(&[("BASE", "http://127.0.0.1:9"), ("USER", "ann")]);
+    let task = parse(text, Path::new("t.yaml"), &env)
+        .expect("parses")
+        .remove(0);
+    assert_eq!(task.spec.task, "log in at http://127.0.0.1:9/login");
+    assert_eq!(task.spec.start_url.as_deref(), Some("http://127.0.0.1:9/"));
+    assert!(
+        matches!(&task.spec.verify[0], Check::Http(h) if h.url == "http://127.0.0.1:9/api" && h.equals == serde_json::json!("ann"))
+    );
+    // `$${` is a literal `${`.
+    assert!(
+        matches!(&task.spec.verify[1], Check::Text(t) if t.contains.as_deref() == Some("${BASE}"))
+    );
+    assert_eq!(
+        task.spec.verify[2],
+        Check::Url("^http://127.0.0.1:9/$".into())
+    );
+    assert!(task.skip.is_none());
+
+    let only_base = env_of(&[("BASE", "http://h")]);
+    let task = parse(text, Path::new("t.yaml"), &only_base)
+        .expect("parses")
+        .remove(0);
+    assert_eq!(
+        task.skip.as_deref(),
+        Some("unset environment variable USER")
+    );
+}
+
+#[test]
+fn a_secret_is_read_from_its_variable_and_an_empty_one_counts_as_unset() {
+    let text = "name: a\ntask: x\nsecrets: {pw: PW}\n";
+    let set = env_of(&[("PW", "hunter2")]);
+    assert!(
+        parse(text, Path::new("t"), &set).expect("parses")[0]
+            .skip
+            .is_none()
+    );
+    let empty = env_of(&[("PW", "")]);
+    let skipped = parse(text, Path::new("t"), &empty)
+        .expect("parses")
+        .remove(0);
+    assert_eq!(skipped.skip.as_deref(), Some("unset secret pw (from PW)"));
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rove-eval-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+#[test]
+fn a_folder_loads_in_order_and_one_bad_file_stops_everything() {
+    let dir = scratch("load");
+    std::fs::write(dir.join("b.yaml"), "name: second\ntask: x\n").expect("write");
+    std::fs::write(dir.join("a.yml"), "- name: first\n  task: x\n").expect("write");
+    std::fs::write(dir.join("notes.txt"), "not a task").expect("write");
+    let tasks = load(std::slice::from_ref(&dir), &no_env).expect("loads");
+    let names: Vec<&str> = tasks.iter().map(|t| t.spec.name.as_str()).collect();
+    assert_eq!(names, ["first", "second"]);
+
+    let bad = dir.join("c.yaml");
+    std::fs::write(&bad, "name: third\ntask: x\nmax_step: 3\n").expect("write");
+    let message = load(std::slice::from_ref(&dir), &no_env)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        message.contains("c.yaml:3:") && message.contains("max_step"),
+        "{message}"
+    );
+
+    std::fs::write(&bad, "name: first\ntask: again\n").expect("write");
+    let message = load(std::slice::from_ref(&dir), &no_env)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        message.contains("c.yaml:1: name:") && message.contains("a.yml"),
+        "{message}"
+    );
+
+    let missing = load(&[dir.join("nope.yaml")], &no_env)
+        .expect_err("refused")
+        .to_string();
+    assert!(missing.contains("nope.yaml"), "{missing}");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}

@@ -1,0 +1,447 @@
+//! `rove test PATH… --model P:M`: loads every task file first (a bad one
+//! stops everything, naming file, line and field), runs the attempts on one
+//! browser, a line per attempt as it ends, then the table; writes
+//! results.json and JUnit XML; exits 0 only when every task met its
+//! threshold and the suite its minimum pass rate, 1 otherwise, and the
+//! usual statuses for bad input. A signal ends the attempts cleanly; the
+//! report is still written and the exit status is 128 + the signal.
+
+use std::cell::Cell;
+use std::path::Path;
+use std::time::Instant;
+
+use rove_errors::ErrorCode;
+use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
+use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
+use serde_json::json;
+
+use crate::cli::{GlobalArgs, TestArgs};
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Some task missed its threshold, or the suite its minimum.
+const BELOW_THE_BAR: u8 = 1;
+
+pub async fn test(
+    global: &GlobalArgs,
+    args: &TestArgs,
+    out: Output,
+    signal: impl Future<Output = u8>,
+) -> u8 {
+    if let Some(files) = &args.compare {
+        return compare(files, out);
+    }
+    match run(global, args, out, signal).await {
+        Ok(status) => status,
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
+}
+
+/// A model that cannot be set up (a bad name, no key, an unreadable
+/// price table) is bad input; anything else of the provider's is its
+/// failure. (Failures during attempts are the attempts' errors.)
+fn llm_failure(e: &rove_llm::LlmError) -> Failure {
+    match e {
+        rove_llm::LlmError::Config(_) => rejected(
+            e.to_string(),
+            "fix --model or the provider's environment variables",
+        ),
+        _ => Failure::new(
+            ErrorCode::ModelFailed,
+            e.to_string(),
+            "the model's provider failed: try again",
+        ),
+    }
+}
+
+fn rejected(message: impl Into<String>, hint: &str) -> Failure {
+    Failure::new(ErrorCode::CommandRejected, message, hint)
+}
+
+async fn run(
+    global: &GlobalArgs,
+    args: &TestArgs,
+    out: Output,
+    signal: impl Future<Output = u8>,
+) -> Result<u8, Failure> {
+    let env = |name: &str| std::env::var(name).ok();
+    let tasks = rove_eval::load(&args.paths, &env).map_err(|e| {
+        rejected(
+            e.to_string(),
+            "fix the task file; its format is in docs/eval.md",
+        )
+    })?;
+    if !(0.0..=1.0).contains(&args.min_pass_rate) {
+        return Err(rejected(
+            format!(
+                "--min-pass-rate {} is not between 0 and 1",
+                args.min_pass_rate
+            ),
+            "give a pass rate such as 0.9",
+        ));
+    }
+    if args.isolate == "browser" && (global.cdp_url.is_some() || !args.pool.is_empty()) {
+        return Err(rejected(
+            "--isolate browser launches a browser per attempt; it cannot use --cdp-url or --pool",
+            "leave out --isolate browser to share remote browsers",
+        ));
+    }
+    if !args.pool.is_empty() && global.cdp_url.is_some() {
+        return Err(rejected(
+            "give the remote browsers either as --cdp-url (one) or as --pool (several), not both",
+            "repeat --pool URL for each browser",
+        ));
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(str::parse::<Shard>)
+        .transpose()
+        .map_err(|e| rejected(e.to_string(), "as --shard 1/4 … --shard 4/4"))?;
+    // A key given on the command line stands in for the provider's
+    // variable, which resolving the model would otherwise insist on.
+    let key_given = |name: &str| match &args.api_key {
+        Some(key) if name.ends_with("_API_KEY") => Some(key.expose().to_owned()),
+        _ => std::env::var(name).ok(),
+    };
+    let Some(model) = &args.model else {
+        return Err(rejected(
+            "rove test needs --model",
+            "as --model openai:gpt-5-mini",
+        ));
+    };
+    let mut endpoint = Endpoint::resolve(model, key_given).map_err(|e| llm_failure(&e))?;
+    if let Some(base) = &args.base_url {
+        endpoint.base_url = base.trim_end_matches('/').to_owned();
+    }
+    let model = format!("{}:{}", endpoint.provider, endpoint.model);
+    let llm = Llm::new(endpoint, None, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
+    let prices = match &args.prices {
+        Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
+        None => PriceTable::builtin(),
+    };
+    let options = RunOptions {
+        jobs: args.jobs.max(1),
+        repeat: args.repeat,
+        shard,
+        tags: args.tags.clone(),
+        session: global.session_config()?,
+        agent: rove_agent::AgentConfig {
+            vision: match args.vision.as_str() {
+                "on" => rove_agent::Vision::On,
+                "off" => rove_agent::Vision::Off,
+                _ => rove_agent::Vision::Auto,
+            },
+            ..rove_agent::AgentConfig::default()
+        },
+        out: args.out.clone(),
+        prices,
+    };
+    // A suite that is empty by mistake must not pass a CI gate.
+    if tasks.is_empty() {
+        return Err(rejected(
+            "no task found in the paths given",
+            "give YAML task files, or folders holding .yaml/.yml files",
+        ));
+    }
+    if !options.tags.is_empty()
+        && !tasks
+            .iter()
+            .any(|t| t.spec.tags.iter().any(|tag| options.tags.contains(tag)))
+    {
+        return Err(rejected(
+            format!("no task has any of the tags {}", options.tags.join(", ")),
+            "check --tags against the tasks' tags: lists",
+        ));
+    }
+    let plan = Plan::new(&tasks, &options);
+    let started = Instant::now();
+    let total = plan.0.len();
+    let needs_browser = plan.0.iter().any(|(t, _)| tasks[*t].skip.is_none());
+    let signalled = Cell::new(None);
+    let (attempts, interrupted) = if needs_browser {
+        out.note(&format!(
+            "{total} attempts of {} tasks, {} at once, with {model}…",
+            tasks.len(),
+            options.jobs
+        ));
+        let transport = rove_cdp::TransportConfig::from_env();
+        let launch = crate::acquire::launch_options(global, &transport);
+        let pool = if args.isolate == "browser" {
+            Vec::new()
+        } else if args.pool.is_empty() {
+            vec![crate::acquire::acquire(global, &transport).await?]
+        } else {
+            let mut pool = Vec::new();
+            for url in &args.pool {
+                let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
+                    transport: transport.clone(),
+                    ..rove_browser::ConnectOptions::new(url.clone())
+                })
+                .await;
+                match connected {
+                    Ok(browser) => pool.push(browser),
+                    Err(e) => {
+                        for browser in &pool {
+                            browser.close().await;
+                        }
+                        return Err(Failure::from(e));
+                    }
+                }
+            }
+            pool
+        };
+        let browsers = if args.isolate == "browser" {
+            rove_eval::Browsers::Isolated(&launch)
+        } else {
+            rove_eval::Browsers::Shared(&pool)
+        };
+        let mut progress = crate::test_progress::Progress::new(out, total, options.jobs);
+        let mut done = 0;
+        let ran = rove_eval::run_suite(
+            browsers,
+            &llm,
+            &tasks,
+            &plan,
+            &options,
+            async {
+                signalled.set(Some(signal.await));
+            },
+            |attempt| {
+                done += 1;
+                progress.attempt(out, attempt, &attempt_line(attempt, done, total));
+            },
+        )
+        .await;
+        progress.finish();
+        // A browser of the pool is someone else's: closing it only
+        // disposes rove's contexts.
+        for browser in &pool {
+            browser.close().await;
+        }
+        ran
+    } else {
+        let (attempts, interrupted) = rove_eval::run_suite_without_browser(&tasks, &plan);
+        for (done, attempt) in attempts.iter().enumerate() {
+            out.line(&attempt_line(attempt, done + 1, total));
+        }
+        (attempts, interrupted)
+    };
+    let mut results = rove_eval::summarize(&tasks, attempts, args.min_pass_rate, interrupted);
+    results.model = model;
+    results.shard = shard.map(|s| s.to_string());
+    results.seconds = started.elapsed().as_secs_f64();
+    out.line(&table(&results));
+    if let Some(dir) = &args.out {
+        let path = dir.join("results.json");
+        write(
+            &path,
+            &serde_json::to_vec_pretty(&results).unwrap_or_default(),
+        )?;
+        let report = dir.join("report.html");
+        write(&report, rove_eval::report_html(&results).as_bytes())?;
+        out.note(&format!(
+            "results: {}, {}",
+            path.display(),
+            report.display()
+        ));
+    }
+    if let Some(path) = &args.junit {
+        write(path, rove_eval::junit_xml(&results).as_bytes())?;
+    }
+    out.success(json!({
+        "met": results.met,
+        "interrupted": results.interrupted,
+        "suite": results.suite,
+        "tasks": results.tasks,
+        "results": args.out.as_ref().map(|d| d.join("results.json")),
+    }));
+    Ok(match signalled.get() {
+        Some(signal) => 128 + signal,
+        None if results.met => 0,
+        None => BELOW_THE_BAR,
+    })
+}
+
+/// `--compare OLD NEW`: a line per task that changed; exit 1 when one got
+/// clearly worse (the 95 % intervals do not overlap), so noise alone does
+/// not fail a job.
+fn compare(files: &[std::path::PathBuf], out: Output) -> u8 {
+    let (Some(old), Some(new)) = (files.first(), files.get(1)) else {
+        let failure = rejected("--compare needs two files", "--compare OLD NEW");
+        out.failure(&failure, None);
+        return failure.exit_status();
+    };
+    let comparison = match rove_eval::compare(old, new) {
+        Ok(c) => c,
+        Err(e) => {
+            let failure = rejected(
+                e.to_string(),
+                "give two results.json files rove test --out wrote",
+            );
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    let side = |x: Option<(u64, u64)>| match x {
+        Some((passed, attempts)) => format!("{passed}/{attempts}"),
+        None => "-".into(),
+    };
+    let line = |word: &str, c: &rove_eval::Change| {
+        let mut line = format!(
+            "{word:<8} {}  {} → {}",
+            c.name,
+            side(c.before),
+            side(c.after)
+        );
+        if (word == "better" || word == "worse") && !c.clear {
+            line.push_str("  (the intervals overlap: may be chance)");
+        }
+        line
+    };
+    for (word, changes) in [
+        ("worse", &comparison.worse),
+        ("better", &comparison.better),
+        ("added", &comparison.added),
+        ("removed", &comparison.removed),
+    ] {
+        for change in changes {
+            out.line(&line(word, change));
+        }
+    }
+    out.line(&format!(
+        "{} worse, {} better, {} the same, {} added, {} removed",
+        comparison.worse.len(),
+        comparison.better.len(),
+        comparison.same.len(),
+        comparison.added.len(),
+        comparison.removed.len()
+    ));
+    let names = |changes: &[rove_eval::Change]| -> Vec<String> {
+        changes.iter().map(|c| c.name.clone()).collect()
+    };
+    let clearly_worse = comparison.worse.iter().any(|c| c.clear);
+    out.success(json!({
+        "worse": names(&comparison.worse),
+        "clearly_worse": comparison.worse.iter().filter(|c| c.clear).map(|c| c.name.clone()).collect::<Vec<_>>(),
+        "better": names(&comparison.better),
+        "same": names(&comparison.same),
+        "added": names(&comparison.added),
+        "removed": names(&comparison.removed),
+    }));
+    if clearly_worse { BELOW_THE_BAR } else { 0 }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(path, bytes))
+        .map_err(|e| {
+            Failure::new(
+                ErrorCode::Internal,
+                format!("writing {}: {e}", path.display()),
+                "check the path",
+            )
+        })
+}
+
+/// `[3/10] passed   login #1 · 4 steps · 2.1 s`, with the reason when it
+/// did not pass.
+fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
+    let mut line = format!(
+        "[{done}/{total}] {:<13} {} #{} · {} steps · {:.1} s",
+        a.status.as_str(),
+        a.task,
+        a.attempt,
+        a.steps,
+        a.seconds
+    );
+    if a.status != Status::Passed {
+        if let Some(reason) = &a.reason {
+            line.push_str(&format!("\n    {reason}"));
+        }
+    }
+    line
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+/// The per-task table and the suite's line, then what missed the bar.
+fn table(results: &SuiteResults) -> String {
+    let width = results
+        .tasks
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut text = format!(
+        "\n{:<width$}  {:>7}  {:>5}  {:>11}  {:>5}  {:>13}  {:>7}\n",
+        "task", "passed", "rate", "95% CI", "steps", "tokens in/out", "time"
+    );
+    for t in &results.tasks {
+        let s = &t.totals;
+        text.push_str(&format!(
+            "{:<width$}  {:>7}  {:>5}  {:>11}  {:>5}  {:>13}  {:>7}\n",
+            t.name,
+            format!("{}/{}", s.passed, s.attempts),
+            s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
+            format!("{}–{}", percent(s.interval[0]), percent(s.interval[1])),
+            s.median_steps
+                .map(|m| format!("{m}"))
+                .unwrap_or_else(|| "-".into()),
+            format!("{}/{}", s.tokens_in, s.tokens_out),
+            format!("{:.1} s", s.seconds),
+        ));
+    }
+    let s = &results.suite;
+    text.push_str(&format!(
+        "\n{} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error · pass rate {} ({}–{}) · {}/{} tokens · {} · {:.1} s\n",
+        s.attempts,
+        s.passed,
+        s.failed,
+        s.skipped,
+        s.self_reported,
+        s.error,
+        s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
+        percent(s.interval[0]),
+        percent(s.interval[1]),
+        s.tokens_in,
+        s.tokens_out,
+        s.cost.map(|c| format!("${c:.4}")).unwrap_or_else(|| "cost unknown".into()),
+        results.seconds,
+    ));
+    for t in results.tasks.iter().filter(|t| !t.met) {
+        text.push_str(&format!(
+            "below its threshold: {} ({} < {})\n",
+            t.name,
+            t.totals
+                .pass_rate
+                .map(percent)
+                .unwrap_or_else(|| "-".into()),
+            percent(t.threshold)
+        ));
+    }
+    if let Some(rate) = s.pass_rate {
+        if rate + 1e-9 < results.min_pass_rate {
+            text.push_str(&format!(
+                "the suite's pass rate {} is below --min-pass-rate {}\n",
+                percent(rate),
+                percent(results.min_pass_rate)
+            ));
+        }
+    }
+    if results.interrupted {
+        text.push_str(
+            "interrupted: attempts that did not finish are reported as errors or skipped\n",
+        );
+    }
+    text.push_str(if results.met { "PASSED" } else { "FAILED" });
+    text
+}

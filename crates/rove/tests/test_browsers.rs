@@ -1,0 +1,152 @@
+//! Where `rove test`'s attempts get their browser: spread over a pool of
+//! browsers someone else started (`--pool`, standing in for remote ones),
+//! or each in a browser of its own (`--isolate browser`). Asserted after
+//! the run from results.json and the processes. And the report embeds the
+//! screenshot the model saw.
+
+use std::time::Duration;
+
+use rove_localserver::{LocalServer, Request, Response, Routes};
+use rove_testkit::External;
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+/// A model that says done at once.
+async fn model() -> LocalServer {
+    LocalServer::start(Routes::new().handle("/v1/chat/completions", |_: &Request| {
+        let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "done", "success": true}).to_string()}});
+        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
+        Response::with_type(200, "application/json", reply.to_string().into_bytes())
+    }))
+    .await
+    .expect("model")
+}
+
+/// Runs `rove test` on `n` tasks with `extra` options; its exit status
+/// and results.json.
+async fn run(name: &str, n: usize, extra: &[&str]) -> (i32, Value) {
+    let (status, results, _) = run_with_report(name, n, extra).await;
+    (status, results)
+}
+
+/// The same, with report.html's text too.
+async fn run_with_report(name: &str, n: usize, extra: &[&str]) -> (i32, Value, String) {
+    let model = model().await;
+    let dir = rove_testkit::scratch_dir(&format!("rove-test-{name}"));
+    let tasks: String = (0..n)
+        .map(|i| format!("- {{name: t{i}, task: Say done, verify: [{{answer: '^done$'}}]}}\n"))
+        .collect();
+    std::fs::write(dir.join("tasks.yaml"), tasks).expect("suite");
+    let out = dir.join("out");
+    let output = tokio::time::timeout(
+        Duration::from_secs(180),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .arg("test")
+            .arg(dir.join("tasks.yaml"))
+            .arg("--out")
+            .arg(&out)
+            .args(extra)
+            .args(["--model", "openai:scripted"])
+            .args(if extra.contains(&"--vision") {
+                &[][..]
+            } else {
+                &["--vision", "off"][..]
+            })
+            .env("OPENAI_API_KEY", "sk-test")
+            .env("OPENAI_BASE_URL", model.url("/v1"))
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    let results = std::fs::read(out.join("results.json")).unwrap_or_else(|e| {
+        panic!(
+            "{e}\n{}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    let results: Value = serde_json::from_slice(&results).expect("JSON");
+    let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    (output.status.code().unwrap_or(-1), results, report)
+}
+
+fn column(results: &Value, field: &str) -> Vec<Value> {
+    results["attempts"]
+        .as_array()
+        .expect("attempts")
+        .iter()
+        .map(|a| a[field].clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_pool_of_browsers_shares_the_attempts_and_keeps_nothing_of_them() {
+    let mut first = External::start("pool-a");
+    let mut second = External::start("pool-b");
+    let urls = [
+        format!("http://127.0.0.1:{}", first.port),
+        format!("http://127.0.0.1:{}", second.port),
+    ];
+    let (status, results) = run(
+        "pool",
+        6,
+        &["-j", "4", "--pool", &urls[0], "--pool", &urls[1]],
+    )
+    .await;
+    assert_eq!(status, 0, "{results:#}");
+    assert_eq!(results["suite"]["passed"], 6);
+    let mut used: Vec<Value> = column(&results, "browser_index");
+    used.sort_by_key(|v| v.as_u64());
+    used.dedup();
+    assert_eq!(used, [json!(0), json!(1)], "both browsers took attempts");
+    assert!(
+        column(&results, "browser_pid").iter().all(Value::is_null),
+        "rove launched none of them"
+    );
+    // rove never closes a browser it did not start, and leaves no tab of
+    // its contexts in it.
+    assert!(first.alive() && second.alive());
+    assert_eq!(first.page_urls().await, ["about:blank"]);
+    assert_eq!(second.page_urls().await, ["about:blank"]);
+}
+
+#[tokio::test]
+async fn isolate_browser_gives_each_attempt_a_browser_that_ends_with_it() {
+    let (status, results) = run("isolate", 3, &["-j", "2", "--isolate", "browser"]).await;
+    assert_eq!(status, 0, "{results:#}");
+    assert_eq!(results["suite"]["passed"], 3);
+    let mut pids: Vec<u32> = column(&results, "browser_pid")
+        .iter()
+        .map(|p| {
+            p.as_u64()
+                .and_then(|p| u32::try_from(p).ok())
+                .expect("a pid")
+        })
+        .collect();
+    pids.sort_unstable();
+    pids.dedup();
+    assert_eq!(pids.len(), 3, "a browser per attempt: {pids:?}");
+    assert!(column(&results, "browser_index").iter().all(Value::is_null));
+    for pid in pids {
+        assert!(
+            rove_testkit::gone_within(pid, Duration::from_secs(10)).await,
+            "browser {pid} outlived its attempt"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_report_embeds_the_screenshot_the_model_saw() {
+    let (status, results, report) = run_with_report("screens", 1, &["--vision", "on"]).await;
+    assert_eq!(status, 0, "{results:#}");
+    // A JPEG's first bytes, base64-encoded, inside the step's image.
+    assert!(
+        report.contains("<img alt=\"step 1 screenshot\" src=\"data:image/jpeg;base64,/9j/"),
+        "{}",
+        &report[..report.len().min(3000)]
+    );
+}
