@@ -37,7 +37,14 @@ enum Ended {
 
 async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8, Failure> {
     let env = |name: &str| std::env::var(name).ok();
-    let mut primary = Endpoint::resolve(&args.model, env).map_err(|e| llm_failure(&e))?;
+    // A key given with --api-key stands in for the provider's variable, so
+    // the model resolves without it in the environment.
+    let given = args.api_key.as_ref().map(|k| k.expose().to_owned());
+    let env_with_key = |name: &str| match (&given, name.ends_with("_API_KEY")) {
+        (Some(key), true) => Some(key.clone()),
+        _ => env(name),
+    };
+    let mut primary = Endpoint::resolve(&args.model, env_with_key).map_err(|e| llm_failure(&e))?;
     if let Some(key) = &args.api_key {
         primary.api_key = Some(key.expose().to_owned());
     }

@@ -295,3 +295,49 @@ async fn a_failed_step_shows_its_code_and_hint_not_raw_json() {
         .unwrap_or_default();
     assert!(hint.starts_with("  hint: ") && hint.len() > 10, "{stdout}");
 }
+
+#[tokio::test]
+async fn an_api_key_given_on_the_command_line_is_enough() {
+    let log = rove_localserver::RequestLog::new();
+    let model = LocalServer::start(
+        Routes::new()
+            .log_requests(log.clone())
+            .handle("/v1/chat/completions", move |_| {
+                let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "ok", "success": true}).to_string()}});
+                let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 5, "completion_tokens": 5}});
+                Response::with_type(200, "application/json", reply.to_string().into_bytes())
+            }),
+    )
+    .await
+    .expect("model");
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(["run", "Say ok", "--model", "openai:scripted", "--start-url"])
+            .arg(pages.url("/p"))
+            .args(["--api-key", "sk-given", "--base-url"])
+            .arg(model.url("/v1"))
+            .env_remove("OPENAI_API_KEY")
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let sent: Vec<String> = log
+        .requests()
+        .iter()
+        .filter_map(|r| r.header("authorization").map(str::to_owned))
+        .collect();
+    assert!(
+        !sent.is_empty() && sent.iter().all(|h| h == "Bearer sk-given"),
+        "{sent:?}"
+    );
+}
