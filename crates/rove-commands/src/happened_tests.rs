@@ -1,5 +1,6 @@
 //! Every variant renders exactly the line the free-text version printed, so
 //! views, snapshots and histories read the same.
+//! (A test module: its parent includes it under #[cfg(test)].)
 
 use std::time::Duration;
 

@@ -1,5 +1,6 @@
 //! Task files: browser-use's format unchanged, rove's fields, and errors
 //! that name the file, line and field.
+//! (A test module: its parent includes it under #[cfg(test)].)
 
 use std::path::{Path, PathBuf};
 

@@ -2,6 +2,7 @@
 //! as the walker would send them, and the exact text an LLM would read.
 //! These run in milliseconds; the browser tests (tests/views.rs) cover what
 //! the walker itself reads from real pages.
+//! (A test module: its parent includes it under #[cfg(test)].)
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -29,10 +29,10 @@ impl External {
     /// Starts it headless on a free DevTools port; waits (30 s at most) for
     /// the port to be announced.
     pub fn start(name: &str) -> External {
-        let exe = rove_browser::find_browser(None).expect("Chromium must be installed");
+        let exe = rove_browser::find_browser(None).expect("Chromium must be installed"); // ok: test support, a failed set-up fails the test
         let dir = crate::scratch_dir(&format!("external-{name}"));
         let tmp = dir.join("tmp");
-        std::fs::create_dir_all(&tmp).expect("tmp");
+        std::fs::create_dir_all(&tmp).expect("tmp"); // ok: test support, a failed set-up fails the test
         let child = Command::new(exe)
             .args([
                 "--headless=new",
@@ -52,7 +52,7 @@ impl External {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start external chromium");
+            .expect("start external chromium"); // ok: test support, a failed set-up fails the test
         let port_file = dir.join("profile").join("DevToolsActivePort");
         let started = Instant::now();
         let port = loop {
@@ -84,7 +84,7 @@ impl External {
             self.port
         )))
         .await
-        .expect("the test connects to the external browser");
+        .expect("the test connects to the external browser"); // ok: test support, a failed set-up fails the test
         let urls = browser
             .targets()
             .all()

@@ -13,7 +13,7 @@ pub async fn find(model: &mut PageModel, text: &str, role: Option<&str>) -> Ref 
             limit: Some(1),
         })
         .await
-        .expect("find");
+        .expect("find"); // ok: test support, a failed set-up fails the test
     *found
         .matches
         .first()
@@ -29,7 +29,7 @@ pub async fn find_exact(model: &mut PageModel, name: &str, role: &str) -> Ref {
             limit: Some(20),
         })
         .await
-        .expect("find");
+        .expect("find"); // ok: test support, a failed set-up fails the test
     let wanted = format!("{role} \"{name}\"");
     found
         .text
@@ -47,6 +47,6 @@ pub async fn events(model: &PageModel) -> Vec<Value> {
         .tab()
         .evaluate("window.events.splice(0)")
         .await
-        .expect("events");
+        .expect("events"); // ok: test support, a failed set-up fails the test
     taken.as_array().cloned().unwrap_or_default()
 }
