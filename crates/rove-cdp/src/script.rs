@@ -10,42 +10,51 @@ use std::time::Duration;
 use crate::protocol::runtime::{CallFunctionOn, Evaluate, EvaluateResult, RemoteObject};
 use crate::{CdpError, Session};
 
+/// A call that runs one of rove's own scripts: its answer may carry the
+/// exception the script threw, which [`Session::run_checked`] turns into an
+/// error naming the script.
+pub trait RoveScript: crate::protocol::Command<Response = EvaluateResult> {
+    /// What rove calls the script in an error (`walker.js`).
+    fn script_name(&self) -> &'static str;
+}
+
+impl RoveScript for CallFunctionOn {
+    fn script_name(&self) -> &'static str {
+        self.script
+    }
+}
+
+impl RoveScript for Evaluate {
+    fn script_name(&self) -> &'static str {
+        self.script
+    }
+}
+
 impl Session {
-    /// Calls one of rove's functions; the result, or the exception it threw
-    /// as an error. `within` overrides the call's deadline.
-    pub async fn run_function(
+    /// Runs one of rove's scripts (a `Runtime.callFunctionOn` or a
+    /// `Runtime.evaluate`); the result, or the exception it threw as an
+    /// error. `within` overrides the call's deadline.
+    pub async fn run_checked<C: RoveScript>(
         &self,
-        call: &CallFunctionOn,
+        call: &C,
         within: Option<Duration>,
     ) -> Result<RemoteObject, CdpError> {
         let answer = match within {
             Some(t) => self.send_within(call, t).await?,
             None => self.send(call).await?,
         };
-        checked(call.script, answer)
+        checked(call.script_name(), answer)
     }
 
-    /// Evaluates one of rove's scripts; the result, or the exception it
-    /// threw as an error.
-    pub async fn run_script(
+    /// [`run_checked`](Self::run_checked) with the value decoded as `T`.
+    pub async fn run_checked_value<C: RoveScript, T: serde::de::DeserializeOwned>(
         &self,
-        call: &Evaluate,
-        within: Option<Duration>,
-    ) -> Result<RemoteObject, CdpError> {
-        let answer = match within {
-            Some(t) => self.send_within(call, t).await?,
-            None => self.send(call).await?,
-        };
-        checked(call.script, answer)
-    }
-
-    /// [`run_function`](Self::run_function) with the value decoded as `T`.
-    pub async fn run_function_value<T: serde::de::DeserializeOwned>(
-        &self,
-        call: &CallFunctionOn,
+        call: &C,
         within: Option<Duration>,
     ) -> Result<T, CdpError> {
-        self.run_function(call, within).await?.decode(call.script)
+        self.run_checked(call, within)
+            .await?
+            .decode(call.script_name())
     }
 }
 

@@ -130,7 +130,7 @@ impl Session {
         .by_value();
         let origin = element
             .session
-            .run_function_value::<Option<String>>(&call, None)
+            .run_checked_value::<_, Option<String>>(&call, None)
             .await;
         let _ = element
             .session

@@ -59,7 +59,7 @@ impl Session {
             element.object_id.as_str(),
         )
         .by_value();
-        let kind: String = element.session.run_function_value(&call, None).await?;
+        let kind: String = element.session.run_checked_value(&call, None).await?;
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         match kind.as_str() {
             "other" => self.upload_by_chooser(target, &names).await?,

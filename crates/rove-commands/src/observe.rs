@@ -84,7 +84,7 @@ impl Session {
                 )
                 .value(max_chars)
                 .by_value();
-                element.session.run_function_value(&call, None).await?
+                element.session.run_checked_value(&call, None).await?
             }
             None => {
                 let tab = self.focused()?;
@@ -102,7 +102,7 @@ impl Session {
                     return_by_value: Some(true),
                     ..Evaluate::value(format!("({READ})(null, {max_chars})"))
                 };
-                session.run_script(&call, None).await?.decode("read.js")?
+                session.run_checked(&call, None).await?.decode("read.js")?
             }
         };
         let read: &Value = &read;

@@ -177,7 +177,7 @@ impl Session {
             element.object_id.as_str(),
         )
         .by_value();
-        let v: Value = element.session.run_function_value(&call, None).await?;
+        let v: Value = element.session.run_checked_value(&call, None).await?;
         let clip = Clip {
             x: v["x"].as_f64().unwrap_or(0.0),
             y: v["y"].as_f64().unwrap_or(0.0),

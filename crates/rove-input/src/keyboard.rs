@@ -301,7 +301,7 @@ pub async fn fill(
             "function() { if (this.isConnected && (this.tagName === 'INPUT' || this.tagName === 'TEXTAREA')) this.dispatchEvent(new Event('change', {bubbles: true})); }",
             element.object_id.as_str(),
         );
-        let committed = element.session.run_function(&commit, None).await;
+        let committed = element.session.run_checked(&commit, None).await;
         if let Err(e) = committed {
             let error = InputError::browser(e, true);
             if !error.element_gone() {
@@ -420,7 +420,7 @@ async fn settled_after_keys(
 ) -> Result<Settled, InputError> {
     let document = session
         .session()
-        .run_script(
+        .run_checked(
             &Evaluate {
                 expression: "document".into(),
                 object_group: Some("rove-press".into()),
@@ -448,7 +448,7 @@ async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
     let call = CallFunctionOn::on("editable.js", EDITABLE, element.object_id.as_str())
         .value(mode)
         .by_value();
-    let prepared: Prepared = element.session.run_function_value(&call, None).await?;
+    let prepared: Prepared = element.session.run_checked_value(&call, None).await?;
     let reason = match prepared.state.as_str() {
         "ok" => return Ok(prepared.value.unwrap_or_default()),
         "hidden" => "it is hidden".to_owned(),
@@ -477,7 +477,7 @@ async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
         element.object_id.as_str(),
     )
     .by_value();
-    match element.session.run_function_value(&call, None).await {
+    match element.session.run_checked_value(&call, None).await {
         Ok(value) => Ok(value),
         Err(e) => {
             let error = InputError::browser(e, true);

@@ -203,7 +203,7 @@ async fn wait_actionable_still(
         // an element that went away.
         let check: Check = match element
             .session
-            .run_function_value(&call, Some(remaining))
+            .run_checked_value(&call, Some(remaining))
             .await
         {
             Ok(check) => check,

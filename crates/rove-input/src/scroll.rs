@@ -177,7 +177,7 @@ async fn position(
     let answer = match at {
         Scroller::Element(object_id) => {
             let call = CallFunctionOn::on(script, POSITION, object_id).by_value();
-            session.run_function(&call, None).await?
+            session.run_checked(&call, None).await?
         }
         Scroller::Page(context) => {
             let call = Evaluate {
@@ -186,7 +186,7 @@ async fn position(
                 context_id: Some(context),
                 ..Evaluate::value(format!("({POSITION}).call(null)"))
             };
-            session.run_script(&call, None).await?
+            session.run_checked(&call, None).await?
         }
     };
     Ok(answer.decode(script)?)

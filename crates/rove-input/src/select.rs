@@ -175,7 +175,7 @@ async fn native_select(
         let call = CallFunctionOn::on("select.js", SELECT, element.object_id.as_str())
             .value(values.to_vec())
             .by_value();
-        let value: serde_json::Value = element.session.run_function_value(&call, None).await?;
+        let value: serde_json::Value = element.session.run_checked_value(&call, None).await?;
         let value = &value;
         let not_actionable = |reason: String| InputError::NotActionable {
             target: target.to_string(),

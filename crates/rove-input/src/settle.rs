@@ -120,7 +120,7 @@ async fn settle_with(
     .value(limits.dom_cap.as_millis() as u64)
     .awaiting()
     .by_value();
-    let quiet = session.run_function(&call, None);
+    let quiet = session.run_checked(&call, None);
     // The quiet wait fails when the document is replaced: that is a
     // navigation, which the events report. A dialog stops the page's
     // scripts, so the wait ends when one opens.

@@ -70,7 +70,7 @@ async fn state(model: &mut PageModel, target: Ref) -> Result<State, InputError> 
             element.object_id.as_str(),
         )
         .by_value();
-        let value: serde_json::Value = element.session.run_function_value(&call, None).await?;
+        let value: serde_json::Value = element.session.run_checked_value(&call, None).await?;
         let value = &value;
         match value["checked"].as_bool() {
             Some(checked) => Ok(State { checked, radio: value["radio"].as_bool().unwrap_or(false) }),

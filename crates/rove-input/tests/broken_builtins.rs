@@ -84,7 +84,7 @@ async fn a_script_that_throws_is_an_internal_error_with_its_message() {
     )
     .by_value();
     let error = session
-        .run_function(&call, None)
+        .run_checked(&call, None)
         .await
         .expect_err("the page broke map");
     assert_eq!(error.code(), ErrorCode::Internal, "{error}");
@@ -117,7 +117,7 @@ async fn a_script_that_throws_is_an_internal_error_with_its_message() {
     )
     .by_value();
     let error = session
-        .run_function_value::<u32>(&call, None)
+        .run_checked_value::<_, u32>(&call, None)
         .await
         .expect_err("a string is not a number");
     assert_eq!(error.code(), ErrorCode::Internal, "{error}");

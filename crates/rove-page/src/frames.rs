@@ -238,7 +238,7 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
     };
     let document = frame
         .session
-        .run_script(&install, None)
+        .run_checked(&install, None)
         .await?
         .object_id
         .ok_or_else(|| PageError::Script("the world has no document".into()))?;
@@ -398,7 +398,7 @@ pub(crate) async fn mark_clickable(
             )
             .group(group)
         };
-        world.session.run_function(&call, None).await?;
+        world.session.run_checked(&call, None).await?;
     }
     release(world, group).await;
     Ok(fresh)
@@ -454,7 +454,7 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
     if let Some(root) = &root {
         call = call.arg(CallArgument::object(root.as_str()));
     }
-    world.session.run_function(&call, None).await?;
+    world.session.run_checked(&call, None).await?;
     Ok(root.is_some())
 }
 
@@ -482,7 +482,7 @@ pub(crate) async fn element_object(
     )
     .value(uid)
     .group(group);
-    let found = world.session.run_function(&call, None).await?;
+    let found = world.session.run_checked(&call, None).await?;
     Ok(found.object_id)
 }
 

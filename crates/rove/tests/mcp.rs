@@ -493,9 +493,9 @@ fn browsers_of(pid: u32) -> Vec<u32> {
     found
 }
 
-#[tokio::test]
-async fn the_close_tool_ends_the_browser_and_the_next_call_starts_a_new_one() {
-    let page = "<!doctype html><title>Before</title><p>first browser</p>";
+/// A server with a page open on it; the server's pid and the browser
+/// processes under it.
+async fn opened_on(page: &str) -> (LocalServer, Client, u32, Vec<u32>) {
     let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
         .await
         .expect("server");
@@ -503,8 +503,15 @@ async fn the_close_tool_ends_the_browser_and_the_next_call_starts_a_new_one() {
     let pid = client._child.id().expect("pid");
     let opened = client.call("open", json!({"url": server.url("/p")})).await;
     assert_eq!(opened["isError"], false, "{opened}");
-    let first = browsers_of(pid);
-    assert!(!first.is_empty(), "a browser runs under the server");
+    let browsers = browsers_of(pid);
+    assert!(!browsers.is_empty(), "a browser runs under the server");
+    (server, client, pid, browsers)
+}
+
+#[tokio::test]
+async fn the_close_tool_ends_the_browser_and_the_next_call_starts_a_new_one() {
+    let (_server, mut client, pid, first) =
+        opened_on("<!doctype html><title>Before</title><p>first browser</p>").await;
 
     let closed = client.call("close", json!({})).await;
     assert_eq!(closed["isError"], false, "{closed}");
@@ -561,16 +568,8 @@ async fn a_long_call_reports_progress_to_a_client_that_asked() {
 
 #[tokio::test]
 async fn a_browser_that_died_under_the_server_is_started_again_and_the_answer_says_so() {
-    let page = "<!doctype html><title>Alive</title><p>first</p>";
-    let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
-        .await
-        .expect("server");
-    let mut client = Client::start().await;
-    let pid = client._child.id().expect("pid");
-    let opened = client.call("open", json!({"url": server.url("/p")})).await;
-    assert_eq!(opened["isError"], false, "{opened}");
-    let first = browsers_of(pid);
-    assert!(!first.is_empty());
+    let (_server, mut client, pid, first) =
+        opened_on("<!doctype html><title>Alive</title><p>first</p>").await;
     for browser in &first {
         let _ = std::process::Command::new("kill")
             .args(["-KILL", &browser.to_string()])
