@@ -491,6 +491,12 @@ fn network_hint(reason: &str) -> &'static str {
         r if r.contains("ERR_TIMED_OUT") || r.contains("ERR_CONNECTION_TIMED_OUT") => {
             "the site did not answer in time: try again, or check the host and the network"
         }
+        r if r.contains("ERR_UNSAFE_PORT") => {
+            "Chromium never opens this port (it is on its list of unsafe ports, such as 6000 or 6667): serve the page on another port"
+        }
+        r if r.contains("ERR_ADDRESS_INVALID") || r.contains("ERR_ADDRESS_UNREACHABLE") => {
+            "the address cannot be reached from this machine: check the host and port"
+        }
         _ => "check the URL (scheme, host, port); the site did not answer",
     }
 }
@@ -508,6 +514,8 @@ mod tests {
         assert!(network_hint("net::ERR_CONNECTION_REFUSED").contains("nothing listens"));
         assert!(network_hint("net::ERR_INTERNET_DISCONNECTED").contains("no network"));
         assert!(network_hint("net::ERR_CERT_DATE_INVALID").contains("certificate"));
+        assert!(network_hint("net::ERR_UNSAFE_PORT").contains("unsafe ports"));
+        assert!(network_hint("net::ERR_ADDRESS_UNREACHABLE").contains("cannot be reached"));
         assert!(network_hint("net::ERR_SOMETHING").contains("check the URL"));
     }
 }

@@ -6,6 +6,7 @@ mod support;
 use std::time::Duration;
 
 use rove_commands::SessionConfig;
+use rove_errors::Classify;
 use rove_localserver::Response;
 use serde_json::json;
 use support::{Fixture, code, fixture_routes};
@@ -95,6 +96,14 @@ async fn open_tells_network_errors_http_errors_and_unfinished_loads_apart() {
     assert_eq!(code(&e), "NAVIGATION_FAILED");
     assert_eq!(e.facts().expect("facts")["kind"], "network");
     assert!(e.to_string().contains("ERR_CONNECTION_REFUSED"), "{e}");
+    // A port Chromium refuses to open at all: the hint says so rather than
+    // blaming the site (X11's port; nothing needs to listen there).
+    let e = f
+        .fails(json!({"command": "open", "url": "http://127.0.0.1:6000/"}))
+        .await;
+    assert_eq!(code(&e), "NAVIGATION_FAILED");
+    assert!(e.to_string().contains("ERR_UNSAFE_PORT"), "{e}");
+    assert!(e.hint().contains("unsafe ports"), "{}", e.hint());
 
     let url = f.url("/missing");
     let e = f.fails(json!({"command": "open", "url": url})).await;
