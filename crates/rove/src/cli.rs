@@ -530,7 +530,7 @@ pub struct ScreenshotArgs {
         long,
         value_name = "X,Y,WIDTH,HEIGHT",
         value_delimiter = ',',
-        num_args = 4
+        allow_hyphen_values = true
     )]
     pub clip: Option<Vec<f64>>,
     /// JPEG instead of PNG.

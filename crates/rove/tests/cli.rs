@@ -318,3 +318,42 @@ async fn sigterm_mid_session_leaves_nothing_behind() {
 async fn sigint_mid_session_leaves_nothing_behind() {
     signal_mid_session(libc::SIGINT).await;
 }
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+    let word =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (word(16), word(20))
+}
+
+#[tokio::test]
+async fn screenshot_clip_takes_the_four_numbers_the_help_shows() {
+    let server = fixture().await;
+    let url = server.url("/page");
+    let out = run(rove().args(["open", &url])).await;
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let path = runtime_dir().join("clip.png");
+    let path = path.to_str().expect("utf-8 path");
+    // The form `--help` and the docs show, followed by the path: clap once
+    // took the path as the clip's second value and refused both.
+    let out = run(rove().args(["screenshot", "--clip", "10,20,120,80", path])).await;
+    assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);
+    assert_eq!(png_size(&std::fs::read(path).expect("the file")), (120, 80));
+    // A negative edge is a number, not an unknown flag.
+    let out = run(rove().args(["screenshot", "--clip", "-10,0,50,40", path])).await;
+    assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);
+    assert_eq!(png_size(&std::fs::read(path).expect("the file")), (50, 40));
+    // Three numbers: a typed usage error that shows the right form.
+    let out = run(rove().args(["screenshot", "--clip", "0,0,100", "--json"])).await;
+    assert_eq!(out.status, Some(2), "{}{}", out.stdout, out.stderr);
+    let result = json(&out.stdout);
+    assert_eq!(result["error"]["code"], "COMMAND_REJECTED", "{result}");
+    assert!(
+        result["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("--clip 0,0,800,600")),
+        "{result}"
+    );
+    run(rove().args(["close"])).await;
+}
