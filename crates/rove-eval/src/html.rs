@@ -234,7 +234,7 @@ fn steps_of(path: &str) -> Vec<StepRecord> {
         .unwrap_or_default()
 }
 
-/// `, 1 unjudged · judge: 2 divergences, 1 impossible task, 0 captchas`
+/// `, 1 unjudged · judge: 2 diverged, 1 impossible, 0 captcha`
 /// when a judge took part; nothing otherwise.
 fn judged(results: &SuiteResults) -> String {
     if results.attempts.iter().all(|a| a.judge.is_none()) {
@@ -242,7 +242,7 @@ fn judged(results: &SuiteResults) -> String {
     }
     let s = &results.suite;
     format!(
-        ", {} unjudged · judge: {} divergences, {} impossible tasks, {} reached a captcha",
+        ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
         s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
     )
 }

@@ -1,6 +1,6 @@
 //! The arguments of the commands where a model drives: `rove run`, `rove
-//! test` and `rove replay` (apart from the rest of the command line, which
-//! knows no model).
+//! test` (both with the judge's flags) and `rove replay`, apart from the
+//! rest of the command line, which knows no model.
 
 use std::path::PathBuf;
 
@@ -70,7 +70,7 @@ pub struct RunArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
-    pub judge: crate::judging::JudgeArgs,
+    pub judge: JudgeArgs,
 }
 
 #[derive(Debug, Args)]
@@ -129,7 +129,7 @@ pub struct TestArgs {
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
-    pub judge: crate::judging::JudgeArgs,
+    pub judge: JudgeArgs,
 }
 
 #[derive(Debug, Args)]
@@ -142,4 +142,28 @@ pub struct ReplayArgs {
     /// Secrets the recorded actions used: NAME[@DOMAIN]=VALUE.
     #[arg(long = "secret", value_name = "NAME[@DOMAIN]=VALUE")]
     pub secrets: Vec<String>,
+}
+
+/// The judge's flags, shared by `rove run` and `rove test`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// A second model (provider:model) that judges each run from its
+    /// steps, final answer, final URL and last screenshots, and a task's
+    /// ground_truth first when it has one. Its verdict (pass, fail or
+    /// unjudged when it cannot say) is kept beside the agent's own report,
+    /// never in its place; best a different model from --model.
+    #[arg(long, value_name = "MODEL")]
+    pub judge_model: Option<String>,
+    /// The judge's base URL (default: its provider's environment variable,
+    /// then its public API; never --base-url).
+    #[arg(long, value_name = "URL", requires = "judge_model")]
+    pub judge_base_url: Option<String>,
+    /// The most screenshots the judge sees: the last ones the agent's
+    /// model saw and the final page (0 for none).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub judge_screenshots: usize,
+    /// Seconds the judge's call may take, retries included; past it the
+    /// run is unjudged.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    pub judge_timeout: f64,
 }

@@ -1,41 +1,17 @@
-//! `--judge-model` for `rove run` and `rove test`: the judge's flags, its
-//! model set up apart from the agent's (its own base URL, never
+//! `--judge-model` for `rove run` and `rove test`: the judge's model set
+//! up apart from the agent's (its own base URL, never
 //! `--base-url`), a warning when it is the agent's own model, and the lines
 //! that show its verdict beside the agent's report.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Args;
 use rove_agent::{Judge, JudgeConfig, Judgement, Verdict};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, RetryPolicy};
 
+use crate::cli_agent::JudgeArgs;
 use crate::failure::Failure;
-
-/// The judge's flags, shared by `rove run` and `rove test`.
-#[derive(Debug, Args)]
-pub struct JudgeArgs {
-    /// A second model (provider:model) that judges each run from its
-    /// steps, final answer, final URL and last screenshots, and a task's
-    /// ground_truth first when it has one. Its verdict (pass, fail or
-    /// unjudged when it cannot say) is kept beside the agent's own report,
-    /// never in its place; best a different model from --model.
-    #[arg(long, value_name = "MODEL")]
-    pub judge_model: Option<String>,
-    /// The judge's base URL (default: its provider's environment variable,
-    /// then its public API; never --base-url).
-    #[arg(long, value_name = "URL", requires = "judge_model")]
-    pub judge_base_url: Option<String>,
-    /// The most screenshots the judge sees: the last ones the agent's
-    /// model saw and the final page (0 for none).
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    pub judge_screenshots: usize,
-    /// Seconds the judge's call may take, retries included; past it the
-    /// run is unjudged.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
-    pub judge_timeout: f64,
-}
 
 /// The judge, when one is asked for. `agent` is the agent's model; `key`
 /// the agent's --api-key, used for the judge only when both share a

@@ -431,7 +431,7 @@ fn table(results: &SuiteResults) -> String {
         s.error,
         if results.attempts.iter().any(|a| a.judge.is_some()) {
             format!(
-                ", {} unjudged · judge: {} divergences, {} impossible tasks, {} reached a captcha",
+                ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
                 s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
             )
         } else {
