@@ -184,7 +184,9 @@ impl Judge {
         run: &RunResult,
         about: About<'_>,
     ) -> Judgement {
-        let final_url = session.current_url();
+        // A page may echo a typed secret into its URL; the judge, like the
+        // agent's model, sees the placeholder.
+        let final_url = session.config().secrets.redact(&session.current_url());
         let mut screenshots = run.screenshots.clone();
         if self.config.screenshots > 0 {
             let shot =
