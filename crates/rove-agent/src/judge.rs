@@ -141,6 +141,22 @@ pub struct Judgement {
 }
 
 impl Judgement {
+    /// No verdict from `model`, for the reason given.
+    pub fn unjudged(model: String, error: String) -> Judgement {
+        Judgement {
+            verdict: Verdict::Unjudged,
+            reasoning: String::new(),
+            failure_reason: String::new(),
+            impossible_task: false,
+            reached_captcha: false,
+            error: Some(error),
+            model,
+            screenshots: 0,
+            usage: Usage::default(),
+            seconds: 0.0,
+        }
+    }
+
     /// Whether the judge disagrees with the agent's own report (an
     /// unjudged run disagrees with nothing).
     pub fn diverges(&self, success_reported: bool) -> bool {
@@ -175,6 +191,12 @@ pub fn verdict_tool() -> ToolSpec {
 }
 
 impl Judge {
+    /// The judge's model, as `provider:model`.
+    pub fn model(&self) -> String {
+        let endpoint = self.llm.current();
+        format!("{}:{}", endpoint.provider, endpoint.model)
+    }
+
     /// Judges a finished run on `session` (still open: the final URL and a
     /// last screenshot come from it), with the screenshots the agent's
     /// model saw before.
@@ -228,16 +250,10 @@ pub async fn judge(llm: &Llm, evidence: &Evidence<'_>, config: &JudgeConfig) -> 
     .await;
     let seconds = started.elapsed().as_secs_f64();
     let unjudged = |error: String, usage: Usage| Judgement {
-        verdict: Verdict::Unjudged,
-        reasoning: String::new(),
-        failure_reason: String::new(),
-        impossible_task: false,
-        reached_captcha: false,
-        error: Some(error),
-        model: model.clone(),
         screenshots: shown,
         usage,
         seconds,
+        ..Judgement::unjudged(model.clone(), error)
     };
     let answer = match asked {
         Ok(Ok(answer)) => answer,

@@ -386,7 +386,15 @@ async fn attempt_on(
                     ground_truth: task.spec.ground_truth.as_deref(),
                     judge_context: &task.spec.judge_context,
                 };
-                let judged = judge.judge_run(&mut session, run, about).await;
+                // Ctrl-C does not wait for the judge; an attempt it cut
+                // short is unjudged, never taken as passed.
+                let judged = tokio::select! {
+                    judged = judge.judge_run(&mut session, run, about) => judged,
+                    _ = stopped.wait_for(|stop| *stop) => rove_agent::Judgement::unjudged(
+                        judge.model(),
+                        "interrupted while judging".into(),
+                    ),
+                };
                 result.divergence = judged.diverges(success);
                 result.judge = Some(judged);
             }

@@ -263,7 +263,7 @@ async fn drive(
         // Judged on the page as the run left it, before the session goes.
         let judged = match (&ran, judge) {
             (Ok(run), Some(judge)) => {
-                out.note(&format!("judging with {}…", judge_name(judge)));
+                out.note(&format!("judging with {}…", judge.model()));
                 let about = rove_agent::About {
                     task: &args.task,
                     ..rove_agent::About::default()
@@ -278,12 +278,6 @@ async fn drive(
     .await;
     browser.close().await;
     result
-}
-
-/// `provider:model` of the judge.
-fn judge_name(judge: &Judge) -> String {
-    let endpoint = judge.llm.current();
-    format!("{}:{}", endpoint.provider, endpoint.model)
 }
 
 /// Writes the history, when one was asked for, whatever the ending; says

@@ -5,7 +5,8 @@
 //! with a check and one without pass on the judge's pass (the one without
 //! is judged, not self-reported); a judge fail fails an attempt whose check
 //! held (a divergence); an impossible task and a captcha are counted; a
-//! judge's 500 and an answer in text only make attempts unjudged. Asserted
+//! judge's 500 and an answer in text only make attempts unjudged, and so
+//! does Ctrl-C while the judge is thinking (without waiting for it). Asserted
 //! after the run from results.json, report.html, the terminal summary and
 //! the requests the servers recorded.
 
@@ -285,5 +286,80 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     assert!(at("The page says Added Lamp.") < at("step 1:"));
     assert!(at("- Only the lamp counts.") < at("step 1:"));
     assert!(!text_of("Press Note").contains("GROUND TRUTH"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn ctrl_c_while_judging_leaves_the_attempt_unjudged_at_once() {
+    let shop = page().await;
+    let agent = agent().await;
+    let judge_log = RequestLog::new();
+    // A judge that would take a minute.
+    let judge = LocalServer::start(
+        Routes::new().log_requests(judge_log.clone()).page(
+            "/v1/chat/completions",
+            tool("verdict", json!({"reasoning": "late", "verdict": "pass", "failure_reason": "", "impossible_task": false, "reached_captcha": false}))
+                .delayed(Duration::from_secs(60)),
+        ),
+    )
+    .await
+    .expect("judge");
+    let dir = scratch("judge-interrupt");
+    let file = dir.join("lamp.yaml");
+    std::fs::write(
+        &file,
+        "- {name: lamp, task: Press Lamp, start_url: \"${SHOP_URL}/shop\", verify: [{text: {contains: Added Lamp}}]}\n",
+    )
+    .expect("suite");
+    let out = dir.join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .arg("test")
+        .arg(&file)
+        .args(["--model", "openai:scripted", "--vision", "off"])
+        .args(["--judge-model", "openai:judge", "--judge-base-url"])
+        .arg(judge.url("/v1"))
+        .arg("--out")
+        .arg(&out)
+        .env("OPENAI_API_KEY", "sk-test")
+        .env("OPENAI_BASE_URL", agent.url("/v1"))
+        .env("SHOP_URL", shop.url("").trim_end_matches('/'))
+        .env_remove("ROVE_CDP_URL")
+        .env_remove("ROVE_MODEL")
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("rove test started");
+    let waited = std::time::Instant::now();
+    while judge_log.requests().is_empty() {
+        assert!(
+            waited.elapsed() < Duration::from_secs(60),
+            "the judge was never asked"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let pid = child.id().expect("pid") as i32;
+    // SAFETY: signalling the child this test started.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    let status = tokio::time::timeout(Duration::from_secs(30), child.wait())
+        .await
+        .expect("rove test did not wait for the judge")
+        .expect("wait");
+    assert_eq!(status.code(), Some(130));
+    let results: Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results"))
+            .expect("JSON");
+    let lamp = attempt(&results, "lamp");
+    assert_eq!(
+        (&lamp["status"], &lamp["reason"]),
+        (
+            &json!("unjudged"),
+            &json!("unjudged: interrupted while judging")
+        ),
+        "the check held, but nobody judged it: {lamp:#}"
+    );
+    assert_eq!(lamp["checks"][0]["passed"], true);
+    assert_eq!(results["suite"]["passed"], 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
