@@ -4,7 +4,8 @@
 //! report; a disagreement is a divergence; `--judge-base-url` sends the
 //! judge's call to its own server and none to the agent's; the judge gets
 //! at most `--judge-screenshots` images; the agent's own model as judge is
-//! warned about; a judge that fails leaves the run unjudged. Everything is
+//! warned about; a judge that fails leaves the run unjudged; a bad judge
+//! model is refused before anything runs. Everything is
 //! asserted after the run, from what the binary wrote and the servers saw.
 
 use std::time::Duration;
@@ -291,4 +292,27 @@ async fn a_judge_that_fails_leaves_the_run_unjudged() {
     assert!(judge_log.requests().len() > 1, "the 500 was retried");
     std::fs::remove_file(&history).expect("cleanup");
     let _ = std::fs::remove_dir_all(history.with_extension("screens"));
+}
+
+#[tokio::test]
+async fn a_bad_judge_model_is_refused_before_the_run_starts() {
+    let pages = pages().await;
+    let agent_log = RequestLog::new();
+    let agent = agent_model(agent_log.clone()).await;
+    let (status, stdout, _) = rove_run(
+        &agent,
+        &pages.url("/go"),
+        &["--json", "--judge-model", "nope:judge"],
+    )
+    .await;
+    assert_eq!(status, 2, "{stdout}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(report["error"]["code"], "COMMAND_REJECTED");
+    assert!(
+        report["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("--judge-model: unknown provider")),
+        "{report}"
+    );
+    assert!(agent_log.requests().is_empty(), "the agent never started");
 }
