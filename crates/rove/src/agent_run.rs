@@ -75,9 +75,10 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         ));
     }
     // Set up (and warned about) before the run: a bad judge fails early.
+    let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
     let judge = crate::judging::judge_of(
         &args.judge,
-        &primary,
+        &agents,
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
     let llm =

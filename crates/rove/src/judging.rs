@@ -13,12 +13,14 @@ use rove_llm::{Endpoint, Llm, RetryPolicy};
 use crate::cli_agent::JudgeArgs;
 use crate::failure::Failure;
 
-/// The judge, when one is asked for. `agent` is the agent's model; `key`
-/// the agent's --api-key, used for the judge only when both share a
-/// provider. Warns on stderr when the judge is the agent's own model.
+/// The judge, when one is asked for. `agents` are the models that may
+/// drive the run (the main one first, then its fallback); `key` the
+/// agent's --api-key, used for the judge only when it shares the main
+/// model's provider. Warns on stderr when the judge is one of the agent's
+/// own models.
 pub fn judge_of(
     args: &JudgeArgs,
-    agent: &Endpoint,
+    agents: &[&Endpoint],
     key: Option<&str>,
 ) -> Result<Option<Judge>, Failure> {
     let Some(name) = &args.judge_model else {
@@ -34,7 +36,8 @@ pub fn judge_of(
             "give seconds, like --judge-timeout 60",
         ));
     }
-    let same_provider = name.split_once(':').map(|(p, _)| p) == Some(agent.provider.as_str());
+    let main = agents.first().map(|a| a.provider.as_str());
+    let same_provider = main.is_some() && name.split_once(':').map(|(p, _)| p) == main;
     let env = |var: &str| match key {
         Some(key) if same_provider && var.ends_with("_API_KEY") => Some(key.to_owned()),
         _ => std::env::var(var).ok(),
@@ -49,7 +52,10 @@ pub fn judge_of(
     if let Some(base) = &args.judge_base_url {
         endpoint.base_url = base.trim_end_matches('/').to_owned();
     }
-    if endpoint.provider == agent.provider && endpoint.model == agent.model {
+    if agents
+        .iter()
+        .any(|a| a.provider == endpoint.provider && a.model == endpoint.model)
+    {
         warn(&format!(
             "warning: the judge is the agent's own model ({}:{}); it tends to share the agent's blind spots and to agree with it. Give --judge-model another model for a verdict worth trusting.",
             endpoint.provider, endpoint.model

@@ -120,7 +120,7 @@ async fn run(
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
     let judge = crate::judging::judge_of(
         &args.judge,
-        &endpoint,
+        &[&endpoint],
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
     let llm = Llm::new(endpoint, None, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;

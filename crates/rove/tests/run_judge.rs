@@ -223,7 +223,7 @@ async fn the_judge_on_its_own_endpoint_says_fail_and_the_divergence_is_reported(
 }
 
 #[tokio::test]
-async fn the_agents_own_model_as_judge_is_warned_about() {
+async fn the_agents_own_model_or_fallback_as_judge_is_warned_about() {
     let pages = pages().await;
     let agent_log = RequestLog::new();
     let agent = agent_model(agent_log.clone()).await;
@@ -249,6 +249,24 @@ async fn the_agents_own_model_as_judge_is_warned_about() {
     let bodies: Vec<Value> = agent_log.requests().iter().map(body).collect();
     assert_eq!(bodies.len(), 3);
     assert!(asks_for_verdict(&bodies[2]));
+
+    // The agent's fallback counts as its own model too.
+    let (status, stdout, stderr) = rove_run(
+        &agent,
+        &pages.url("/go"),
+        &[
+            "--fallback-model",
+            "openai:backup",
+            "--judge-model",
+            "openai:backup",
+        ],
+    )
+    .await;
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("warning: the judge is the agent's own model (openai:backup)"),
+        "{stderr}"
+    );
 }
 
 #[tokio::test]
