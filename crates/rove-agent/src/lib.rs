@@ -11,16 +11,22 @@
 //! deadline is one failed step ([`StepFailure`]); the run ends after
 //! `max_failures` of them in a row, or at once when the browser is gone
 //! ([`AgentError::Browser`]). A recorded run replays without a model
-//! ([`replay`]), finding each target again by role and name. Work in
+//! ([`replay`]), finding each target again by role and name. A second
+//! model may judge a finished run ([`Judge`]): its verdict sits beside the
+//! agent's own report, never in its place. Work in
 //! progress for issue 6: Gemini's native API is still to come.
 
 #![forbid(unsafe_code)]
 
 mod compact;
+mod judge;
 mod replay;
 mod run;
 mod step;
 
+pub use judge::{
+    About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
+};
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use run::{

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 use crate::AgentError;
 use crate::compact::compact;
+use crate::judge::Screenshot;
 use crate::step::act_all;
 
 /// How a run is bounded.
@@ -36,6 +37,9 @@ pub struct AgentConfig {
     /// Where to keep the screenshots the model saw (`step-N.jpg`), for the
     /// history; `None` keeps none.
     pub screenshot_dir: Option<std::path::PathBuf>,
+    /// How many of the last screenshots the model saw the result keeps in
+    /// memory (for a judge); 0 keeps none.
+    pub keep_screenshots: usize,
 }
 
 /// Whether the model sees screenshots.
@@ -62,6 +66,7 @@ impl Default for AgentConfig {
             history_budget: 60_000,
             vision: Vision::Auto,
             screenshot_dir: None,
+            keep_screenshots: 0,
         }
     }
 }
@@ -193,6 +198,10 @@ pub struct RunResult {
     /// error (for a caller to report as the model's failure).
     #[serde(skip)]
     pub model_error: Option<LlmError>,
+    /// The last screenshots the model saw (up to
+    /// [`AgentConfig::keep_screenshots`]), oldest first.
+    #[serde(skip)]
+    pub screenshots: Vec<Screenshot>,
 }
 
 impl RunResult {
@@ -248,6 +257,7 @@ pub async fn run(
     let mut last_signature = String::new();
     let mut repeats = 0;
     let mut model_error: Option<LlmError>;
+    let mut shots: Vec<Screenshot> = Vec::new();
     let model_budget = config.step_timeout.mul_f64(MODEL_SHARE);
     for number in 1..=config.max_steps {
         let started = Instant::now();
@@ -269,6 +279,16 @@ pub async fn run(
                         kept = Some(path.display().to_string());
                     }
                 }
+                if config.keep_screenshots > 0 {
+                    if shots.len() >= config.keep_screenshots {
+                        shots.remove(0);
+                    }
+                    shots.push(Screenshot {
+                        caption: format!("before step {number}"),
+                        mime: "image/jpeg".into(),
+                        bytes,
+                    });
+                }
                 shown.push(image);
             }
         }
@@ -277,6 +297,7 @@ pub async fn run(
             messages: shown,
             tools: tools.clone(),
             max_tokens: config.max_tokens,
+            force_tool: None,
         };
         let asked =
             tokio::time::timeout_at(deadline, llm.complete_within(&request, model_budget)).await;
@@ -397,6 +418,7 @@ pub async fn run(
                 steps,
                 usage,
                 model_error: None,
+                screenshots: shots,
             });
         }
         if repeats >= 2 {
@@ -405,6 +427,7 @@ pub async fn run(
                 steps,
                 usage,
                 model_error: None,
+                screenshots: shots,
             });
         }
         if failed_in_a_row >= config.max_failures {
@@ -419,6 +442,7 @@ pub async fn run(
                 steps,
                 usage,
                 model_error,
+                screenshots: shots,
             });
         }
     }
@@ -427,6 +451,7 @@ pub async fn run(
         steps,
         usage,
         model_error: None,
+        screenshots: shots,
     })
 }
 
@@ -455,6 +480,7 @@ async fn final_answer(
         messages: compact(messages, config.history_budget),
         tools: tool_specs(),
         max_tokens: config.max_tokens,
+        force_tool: None,
     };
     let budget = config.step_timeout.mul_f64(MODEL_SHARE);
     let asked = tokio::time::timeout(config.step_timeout, llm.complete_within(&request, budget));
@@ -480,7 +506,7 @@ fn sees(vision: Vision, provider: &str) -> bool {
 
 /// The viewport as a JPEG for the model, only for this step's request (it is
 /// not kept in the history).
-async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8>)> {
+pub(crate) async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8>)> {
     use base64::Engine;
     let shot = Command::Screenshot(rove_commands::ScreenshotArgs {
         format: rove_commands::ImageFormat::Jpeg,

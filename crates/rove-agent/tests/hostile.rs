@@ -1,5 +1,6 @@
 //! The agent's fault suite: a hostile page that echoes a typed secret back
-//! in disguise must not get any form of it to the model or the history.
+//! in disguise must not get any form of it to the model, the history or the
+//! judge.
 
 mod support;
 
@@ -122,5 +123,65 @@ async fn the_history_holds_no_secret_anywhere() {
     ] {
         assert!(history.contains(place), "{place} missing:\n{history}");
     }
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn the_judge_is_shown_no_secret_either() {
+    let value = "Kq7tok-en42";
+    let script: Script = Arc::new(move |n, body| {
+        let judging = body["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["function"]["name"] == "verdict"));
+        if judging {
+            return vec![(
+                "verdict",
+                json!({"reasoning": "shown", "verdict": "pass", "failure_reason": "", "impossible_task": false, "reached_captcha": false}),
+            )];
+        }
+        match n {
+            1 => vec![(
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+            )],
+            2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+            _ => vec![(
+                "done",
+                json!({"text": format!("The token is {value}"), "success": true}),
+            )],
+        }
+    });
+    let mut env = Env::with_token(script, value, "/shout").await;
+    let result = env.run_to_success("Show the token").await;
+    let judge = rove_agent::Judge {
+        llm: Arc::new(
+            rove_llm::Llm::new(
+                env.llm.current().clone(),
+                None,
+                rove_llm::RetryPolicy::default(),
+            )
+            .expect("judge client"),
+        ),
+        config: rove_agent::JudgeConfig::default(),
+    };
+    let about = rove_agent::About {
+        task: "Show the token",
+        ..rove_agent::About::default()
+    };
+    let judged = judge.judge_run(&mut env.session, &result, about).await;
+    assert_eq!(judged.verdict, rove_agent::Verdict::Pass, "{judged:?}");
+    // The page put the value into its URL; the judge got the placeholder
+    // there, in the steps and in the answer, and the value nowhere.
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let asked = serde_json::to_string(bodies.last().expect("the judge's request")).expect("json");
+    assert!(
+        asked.contains("\"verdict\""),
+        "the last request is the judge's"
+    );
+    for form in [value.to_owned(), value.to_uppercase()] {
+        assert!(!asked.contains(&form), "the judge was sent {form}");
+    }
+    assert!(asked.contains("Final URL: ") && asked.contains("?t=<secret>TOKEN</secret>"));
+    assert!(asked.contains("The token is <secret>TOKEN</secret>"));
     env.browser.close().await;
 }

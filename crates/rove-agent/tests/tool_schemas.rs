@@ -83,6 +83,7 @@ async fn body_sent(model: &str) -> Value {
         messages: vec![Message::User { text: "Go.".into() }],
         tools: rove_agent::tool_specs(),
         max_tokens: 64,
+        force_tool: None,
     };
     let answer = llm.complete(&request).await;
     let seen = seen.lock().expect("lock").clone();

@@ -8,10 +8,11 @@ use crate::verify::CheckResult;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
-    /// The agent reported success and every check held.
+    /// The agent reported success, every check held, and the judge (when
+    /// there is one) says pass.
     Passed,
-    /// The agent did not report success, a check failed, or it ran out of
-    /// steps or time.
+    /// The agent did not report success, a check failed, the judge says
+    /// fail, or it ran out of steps or time.
     Failed,
     /// It did not run (an unset variable or secret, or interrupted before
     /// it started). Never a pass.
@@ -19,6 +20,10 @@ pub enum Status {
     /// The agent reported success and the task has no check: nobody
     /// confirmed it. Counted apart, never as a pass.
     SelfReported,
+    /// The agent reported success and every check held, but the judge
+    /// could not say (its call failed, timed out, or its answer lacked a
+    /// field). Never a pass, never a fail.
+    Unjudged,
     /// rove or the model's provider failed (no browser context, the model
     /// unreachable, interrupted while running).
     Error,
@@ -32,6 +37,7 @@ impl Status {
             Status::Failed => "failed",
             Status::Skipped => "skipped",
             Status::SelfReported => "self-reported",
+            Status::Unjudged => "unjudged",
             Status::Error => "error",
         }
     }
@@ -76,6 +82,50 @@ pub struct AttemptResult {
     pub browser_index: Option<usize>,
     /// The process id of its browser, when rove launched it.
     pub browser_pid: Option<u32>,
+    /// What the judge said, when the suite has one and the agent's run
+    /// ended (beside `success_reported`, never in its place).
+    pub judge: Option<rove_agent::Judgement>,
+    /// Whether the judge's verdict disagrees with the agent's report.
+    pub divergence: bool,
+}
+
+/// The status of an attempt whose agent reported success and whose checks
+/// all held: the judge's word when there is a judge (a pass, a fail with
+/// its reason, or unjudged); without one, passed, or self-reported when no
+/// check confirmed anything.
+pub(crate) fn judged_status(
+    judge: Option<&rove_agent::Judgement>,
+    unchecked: bool,
+) -> (Status, Option<String>) {
+    use rove_agent::Verdict;
+    match judge {
+        Some(j) => match j.verdict {
+            Verdict::Pass => (Status::Passed, None),
+            Verdict::Fail => (
+                Status::Failed,
+                Some(format!(
+                    "judge: {}",
+                    if j.failure_reason.is_empty() {
+                        &j.reasoning
+                    } else {
+                        &j.failure_reason
+                    }
+                )),
+            ),
+            Verdict::Unjudged => (
+                Status::Unjudged,
+                Some(format!(
+                    "unjudged: {}",
+                    j.error.as_deref().unwrap_or("the judge could not say")
+                )),
+            ),
+        },
+        None if unchecked => (
+            Status::SelfReported,
+            Some("no verify check: only the agent says it succeeded".into()),
+        ),
+        None => (Status::Passed, None),
+    }
 }
 
 impl AttemptResult {
@@ -98,6 +148,8 @@ impl AttemptResult {
             history: None,
             browser_index: None,
             browser_pid: None,
+            judge: None,
+            divergence: false,
         }
     }
 }

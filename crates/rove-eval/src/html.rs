@@ -20,7 +20,7 @@ const RESULT_CHARS: usize = 4_000;
 
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}\
-.passed{color:#186a18}.failed,.error{color:#a61b1b}.skipped,.self-reported{color:#8a6100}\
+.passed{color:#186a18}.failed,.error{color:#a61b1b}.skipped,.self-reported,.unjudged{color:#8a6100}\
 pre{white-space:pre-wrap;margin:0;max-width:70em}details{margin:.6em 0}summary{cursor:pointer}\
 img{max-width:480px;border:1px solid #ccc}";
 
@@ -36,7 +36,7 @@ pub fn report_html(results: &SuiteResults) -> String {
     let s = &results.suite;
     let _ = write!(
         html,
-        "<h1 class={}>rove test: {verdict}</h1><p id=suite>{} · {} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error · pass rate {} ({}–{}) · {}/{} tokens · {:.1} s{}{}</p>",
+        "<h1 class={}>rove test: {verdict}</h1><p id=suite>{} · {} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error{} · pass rate {} ({}–{}) · {}/{} tokens · {:.1} s{}{}</p>",
         if results.met { "passed" } else { "failed" },
         esc(&results.model),
         s.attempts,
@@ -45,6 +45,7 @@ pub fn report_html(results: &SuiteResults) -> String {
         s.skipped,
         s.self_reported,
         s.error,
+        judged(results),
         rate(s.pass_rate),
         pct(s.interval[0]),
         pct(s.interval[1]),
@@ -121,6 +122,42 @@ fn attempt(html: &mut String, a: &AttemptResult) {
     if let Some(answer) = &a.answer {
         let _ = write!(html, "<p>answer: {}</p>", esc(answer));
     }
+    if let Some(j) = &a.judge {
+        let verdict = j.verdict.as_str();
+        let said = match &j.error {
+            Some(error) => error.clone(),
+            None if j.failure_reason.is_empty() => j.reasoning.clone(),
+            None => format!("{} ({})", j.failure_reason, j.reasoning),
+        };
+        let _ = write!(
+            html,
+            "<p class=judge>judge {}: <b class={}>{verdict}</b>{}{}{} — {}</p>",
+            esc(&j.model),
+            if verdict == "pass" {
+                "passed"
+            } else if verdict == "fail" {
+                "failed"
+            } else {
+                "unjudged"
+            },
+            if a.divergence {
+                " · divergence: the agent says otherwise"
+            } else {
+                ""
+            },
+            if j.impossible_task {
+                " · impossible task"
+            } else {
+                ""
+            },
+            if j.reached_captcha {
+                " · reached a captcha"
+            } else {
+                ""
+            },
+            esc(&said),
+        );
+    }
     if !a.checks.is_empty() {
         html.push_str("<ul class=checks>");
         for c in &a.checks {
@@ -195,6 +232,19 @@ fn steps_of(path: &str) -> Vec<StepRecord> {
         .and_then(|bytes| serde_json::from_slice::<History>(&bytes).ok())
         .map(|h| h.steps)
         .unwrap_or_default()
+}
+
+/// `, 1 unjudged · judge: 2 diverged, 1 impossible, 0 captcha`
+/// when a judge took part; nothing otherwise.
+fn judged(results: &SuiteResults) -> String {
+    if results.attempts.iter().all(|a| a.judge.is_none()) {
+        return String::new();
+    }
+    let s = &results.suite;
+    format!(
+        ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
+        s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
+    )
 }
 
 fn rate(r: Option<f64>) -> String {

@@ -9,14 +9,17 @@ use crate::results::SuiteResults;
 pub fn junit_xml(results: &SuiteResults) -> String {
     let s = &results.suite;
     let skipped = s.skipped + s.self_reported;
+    // An unjudged attempt is not a failure of the task: like an error, it
+    // says nothing either way.
+    let errors = s.error + s.unjudged;
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.push_str(&format!(
-        "<testsuites name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
-        s.attempts, s.failed, s.error, results.seconds
+        "<testsuites name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
+        s.attempts, s.failed, results.seconds
     ));
     xml.push_str(&format!(
-        "  <testsuite name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
-        s.attempts, s.failed, s.error, results.seconds
+        "  <testsuite name=\"rove test\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{:.3}\">\n",
+        s.attempts, s.failed, results.seconds
     ));
     for a in &results.attempts {
         let file = results
@@ -36,7 +39,9 @@ pub fn junit_xml(results: &SuiteResults) -> String {
         let inner = match a.status {
             Status::Passed => None,
             Status::Failed => Some(format!("<failure message=\"{reason}\">{reason}</failure>")),
-            Status::Error => Some(format!("<error message=\"{reason}\">{reason}</error>")),
+            Status::Error | Status::Unjudged => {
+                Some(format!("<error message=\"{reason}\">{reason}</error>"))
+            }
             Status::Skipped | Status::SelfReported => Some(format!(
                 "<skipped message=\"{}: {reason}\"/>",
                 a.status.as_str()

@@ -7,8 +7,10 @@
 //! runs compared task by task.
 //!
 //! Statuses are strict on purpose: `passed` needs the agent's reported
-//! success AND every check; a task with no check is `self-reported`, never
-//! a pass; a task that could not run is `skipped`, never a pass.
+//! success AND every check AND, with a judge, its pass; a task with no
+//! check and no judge is `self-reported`, never a pass; a judge that could
+//! not say makes it `unjudged`, never a pass or a fail; a task that could
+//! not run is `skipped`, never a pass.
 
 #![forbid(unsafe_code)]
 

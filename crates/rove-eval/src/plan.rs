@@ -96,6 +96,7 @@ mod tests {
             agent: AgentConfig::default(),
             out: None,
             prices: PriceTable::builtin(),
+            judge: None,
         }
     }
 

@@ -28,6 +28,14 @@ pub struct Totals {
     pub self_reported: u64,
     /// With status `error`.
     pub error: u64,
+    /// With status `unjudged`.
+    pub unjudged: u64,
+    /// Judged attempts whose verdict disagrees with the agent's report.
+    pub divergences: u64,
+    /// Attempts the judge found impossible as asked.
+    pub impossible_task: u64,
+    /// Attempts the judge saw stopped by a captcha.
+    pub reached_captcha: u64,
     /// passed / attempts; `null` when there were none.
     pub pass_rate: Option<f64>,
     /// The 95 % Wilson interval of the pass rate, `[low, high]`.
@@ -59,6 +67,12 @@ impl Totals {
                 Status::Skipped => t.skipped += 1,
                 Status::SelfReported => t.self_reported += 1,
                 Status::Error => t.error += 1,
+                Status::Unjudged => t.unjudged += 1,
+            }
+            t.divergences += u64::from(a.divergence);
+            if let Some(judge) = &a.judge {
+                t.impossible_task += u64::from(judge.impossible_task);
+                t.reached_captcha += u64::from(judge.reached_captcha);
             }
             if a.status != Status::Skipped {
                 steps.push(a.steps as f64);

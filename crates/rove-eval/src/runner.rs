@@ -71,6 +71,9 @@ pub struct RunOptions {
     pub out: Option<PathBuf>,
     /// For each attempt's cost.
     pub prices: PriceTable,
+    /// A second model that judges each attempt whose run ended; `None`
+    /// judges none.
+    pub judge: Option<rove_agent::Judge>,
 }
 
 /// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
@@ -311,6 +314,7 @@ async fn attempt_on(
     let agent = AgentConfig {
         max_steps: task.max_steps(),
         screenshot_dir: history.as_ref().map(|h| h.with_extension("screens")),
+        keep_screenshots: options.judge.as_ref().map_or(0, |j| j.config.screenshots),
         ..options.agent.clone()
     };
     let mut steps: Vec<StepRecord> = Vec::new();
@@ -374,6 +378,26 @@ async fn attempt_on(
             result.success_reported = success;
             result.answer = answer.clone();
             result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
+            // Judged after the checks, on the same final page; every ended
+            // run is judged, so that divergences either way are counted.
+            if let Some(judge) = &options.judge {
+                let about = rove_agent::About {
+                    task: &task.spec.task,
+                    ground_truth: task.spec.ground_truth.as_deref(),
+                    judge_context: &task.spec.judge_context,
+                };
+                // Ctrl-C does not wait for the judge; an attempt it cut
+                // short is unjudged, never taken as passed.
+                let judged = tokio::select! {
+                    judged = judge.judge_run(&mut session, run, about) => judged,
+                    _ = stopped.wait_for(|stop| *stop) => rove_agent::Judgement::unjudged(
+                        judge.model(),
+                        "interrupted while judging".into(),
+                    ),
+                };
+                result.divergence = judged.diverges(success);
+                result.judge = Some(judged);
+            }
             let failed: Vec<String> = result
                 .checks
                 .iter()
@@ -387,13 +411,8 @@ async fn attempt_on(
                 )
             } else if !failed.is_empty() {
                 (Status::Failed, Some(failed.join("; ")))
-            } else if task.spec.verify.is_empty() {
-                (
-                    Status::SelfReported,
-                    Some("no verify check: only the agent says it succeeded".into()),
-                )
             } else {
-                (Status::Passed, None)
+                crate::attempt::judged_status(result.judge.as_ref(), task.spec.verify.is_empty())
             };
         }
         Ran::Failed(reason) => result.reason = Some(reason.clone()),
@@ -504,6 +523,8 @@ fn write_history(
         "ending": result.ending,
         "answer": result.answer,
         "checks": result.checks,
+        "judge": result.judge,
+        "divergence": result.divergence,
         "steps": steps,
         "usage": {"input": result.tokens_in, "output": result.tokens_out},
         "cost": result.cost,

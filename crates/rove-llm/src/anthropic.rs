@@ -63,6 +63,9 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
             .iter()
             .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}))
             .collect();
+        if let Some(name) = &request.force_tool {
+            body["tool_choice"] = json!({"type": "tool", "name": name});
+        }
     }
     body
 }

@@ -74,6 +74,11 @@ pub(crate) fn body(request: &Request) -> Value {
             })
             .collect();
         body["tools"] = json!([{"functionDeclarations": declarations}]);
+        if let Some(name) = &request.force_tool {
+            // ANY with one allowed name: a call to exactly that function.
+            body["toolConfig"] =
+                json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": [name]}});
+        }
     }
     body
 }

@@ -48,6 +48,9 @@ pub(crate) fn body(model: &str, request: &Request, provider: &str) -> Value {
                 }
             })
             .collect();
+        if let Some(name) = &request.force_tool {
+            body["tool_choice"] = json!({"type": "function", "function": {"name": name}});
+        }
     }
     // OpenAI's own API counts reasoning in `max_completion_tokens`;
     // compatible servers know `max_tokens`.

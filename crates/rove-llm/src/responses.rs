@@ -44,6 +44,9 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
                 json!({"type": "function", "name": t.name, "description": t.description, "parameters": parameters, "strict": true})
             })
             .collect();
+        if let Some(name) = &request.force_tool {
+            body["tool_choice"] = json!({"type": "function", "name": name});
+        }
     }
     body
 }

@@ -74,6 +74,10 @@ pub struct Request {
     pub tools: Vec<ToolSpec>,
     /// The most tokens to generate.
     pub max_tokens: u32,
+    /// The one tool the model must call (its answer is that call's
+    /// arguments: structured output that every wire format supports);
+    /// `None` leaves the choice to the model.
+    pub force_tool: Option<String>,
 }
 
 /// Tokens a response used.

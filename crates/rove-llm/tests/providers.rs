@@ -2,7 +2,8 @@
 //! wire format and plays scripted replies: requests as the providers
 //! document them, tool calls and usage parsed, 429 with `Retry-After`, 5xx
 //! exhausting retries, the fallback model, 401 not retried, truncation, and
-//! a call within a budget (no pause past it; the fallback gets the rest).
+//! a call within a budget (no pause past it; the fallback gets the rest), and
+//! a forced tool asked for in each wire format.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -153,6 +154,7 @@ fn request() -> Request {
             parameters: json!({"type": "object", "properties": {"ref": {"type": "string"}}, "required": ["ref"]}),
         }],
         max_tokens: 1024,
+        force_tool: None,
     }
 }
 
@@ -466,4 +468,69 @@ async fn within_a_budget_a_pause_past_it_is_not_taken_and_the_fallback_gets_the_
         took >= Duration::from_secs(2) && took < Duration::from_secs(4),
         "the first model had half the budget: {took:?}"
     );
+}
+
+#[tokio::test]
+async fn a_forced_tool_is_asked_for_in_each_wire_format() {
+    let responses = json_reply(json!({
+        "model": "gpt-5-mini", "status": "completed",
+        "output": [{"type": "function_call", "call_id": "call_1", "name": "click", "arguments": "{\"ref\":\"e7\"}"}],
+        "usage": {}
+    }));
+    let gemini = json_reply(json!({
+        "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "click", "args": {"ref": "e7"}}}]}, "finishReason": "STOP"}],
+        "usageMetadata": {}
+    }));
+    let s = Scripted::start(vec![
+        openai_tool_call(),
+        anthropic_tool_use(),
+        responses,
+        gemini,
+    ])
+    .await;
+    let base = s.server.url("");
+    let v1 = s.server.url("/v1");
+    let env = move |v: &str| match v {
+        "OPENAI_BASE_URL" => Some(v1.clone()),
+        "GEMINI_BASE_URL" => Some(base.clone()),
+        _ if v.ends_with("_API_KEY") => Some("k".into()),
+        _ => None,
+    };
+    let forced = Request {
+        force_tool: Some("click".into()),
+        ..request()
+    };
+    let endpoints = [
+        s.openai(),
+        s.anthropic(),
+        Endpoint::resolve("openai-responses:gpt-5-mini", &env).expect("responses"),
+        Endpoint::resolve("gemini:gemini-2.5-flash", &env).expect("gemini"),
+    ];
+    for endpoint in endpoints {
+        let llm = Llm::new(endpoint, None, fast()).expect("client");
+        let done = llm.complete(&forced).await.expect("completion");
+        assert_eq!(done.tool_calls[0].name, "click");
+    }
+    let seen = s.requests();
+    assert_eq!(seen.len(), 4);
+    assert_eq!(
+        seen[0].2["tool_choice"],
+        json!({"type": "function", "function": {"name": "click"}})
+    );
+    assert_eq!(
+        seen[1].2["tool_choice"],
+        json!({"type": "tool", "name": "click"})
+    );
+    assert_eq!(
+        seen[2].2["tool_choice"],
+        json!({"type": "function", "name": "click"})
+    );
+    assert_eq!(
+        seen[3].2["toolConfig"],
+        json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["click"]}})
+    );
+    // Unforced, the choice stays the model's.
+    let llm = Llm::new(s.openai(), None, fast()).expect("client");
+    let _ = llm.complete(&request()).await;
+    assert!(s.requests()[4].2.get("tool_choice").is_none());
 }

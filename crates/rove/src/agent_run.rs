@@ -1,12 +1,14 @@
 //! `rove run "task" --model provider:model`: the agent on a fresh session of
 //! its own, a line per step while it runs (and `failure k/N` on stderr for a
-//! failed one), the answer and totals at the end; the history written
-//! however the run ends (a signal included); exit status 0 only when the
-//! model reports success.
+//! failed one), the answer and totals at the end; with `--judge-model`,
+//! the judge's verdict after them (and a divergence when it disagrees with
+//! the agent); the history written however the run ends (a signal
+//! included), with the verdict beside the agent's own report; exit status
+//! 0 only when the model reports success.
 
 use std::time::{Duration, Instant};
 
-use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
+use rove_agent::{AgentConfig, Ending, Judge, Judgement, RunResult, StepRecord};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
@@ -31,7 +33,7 @@ pub async fn run(global: &GlobalArgs, args: &RunArgs, out: Output) -> u8 {
 
 /// How the part of a run that can be interrupted ended.
 enum Ended {
-    Ran(Result<RunResult, Failure>),
+    Ran(Box<Result<(RunResult, Option<Judgement>), Failure>>),
     Signal(u8),
 }
 
@@ -72,6 +74,13 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             "give seconds, like --step-timeout 90",
         ));
     }
+    // Set up (and warned about) before the run: a bad judge fails early.
+    let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
+    let judge = crate::judging::judge_of(
+        &args.judge,
+        &agents,
+        args.api_key.as_ref().map(|k| k.expose()),
+    )?;
     let llm =
         Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
     let prices = match &args.prices {
@@ -84,25 +93,28 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     // ends (an error, a signal).
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
-        ran = drive(global, args, out, &llm, &primary, secrets, &mut seen) => Ended::Ran(ran),
+        ran = drive(global, args, out, (&llm, judge.as_ref()), &primary, secrets, &mut seen) => Ended::Ran(Box::new(ran)),
         signal = crate::shutdown_signal() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
     let endpoint = llm.current();
-    let ran = match ended {
-        Ended::Ran(Ok(ran)) => ran,
-        Ended::Ran(Err(failure)) => {
-            let ending = json!({"reason": "error", "error": failure.report});
-            write_history(args, &llm, &prices, &seen, &ending, seconds, out);
-            return Err(failure);
-        }
+    let (ran, judged) = match ended {
+        Ended::Ran(ran) => match *ran {
+            Ok(ran) => ran,
+            Err(failure) => {
+                let ending = json!({"ending": {"reason": "error", "error": failure.report}});
+                write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+                return Err(failure);
+            }
+        },
         Ended::Signal(signal) => {
             // The run's future, with its browser, is gone; this ends the
             // process too.
             rove_browser::end_all_launched();
             let ending = json!({"reason": "interrupted", "signal": signal});
             out.note(&format!("stopped: interrupted (signal {signal})"));
-            write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+            let outcome = json!({"ending": ending});
+            write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
@@ -135,15 +147,26 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         ran.usage.cached,
         ran.usage.output
     ));
-    let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
-    if !write_history(args, &llm, &prices, &ran.steps, &ending, seconds, out) {
+    // The judge's word comes after the agent's, and never replaces it.
+    let divergence = judged.as_ref().map(|j| j.diverges(success));
+    if let Some(judgement) = &judged {
+        for line in crate::judging::verdict_lines(judgement, success) {
+            out.note(&line);
+        }
+    }
+    let mut outcome = json!({"ending": ran.ending});
+    if let Some(judgement) = &judged {
+        outcome["judge"] = json!(judgement);
+        outcome["divergence"] = json!(divergence);
+    }
+    if !write_history(args, &llm, &prices, &ran.steps, &outcome, seconds, out) {
         return Err(Failure::new(
             ErrorCode::Internal,
             "the history could not be written (see above)",
             "check the --history path",
         ));
     }
-    let summary = json!({
+    let mut summary = json!({
         "success": success,
         "answer": answer,
         "ending": ran.ending,
@@ -152,6 +175,10 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         "cost": cost,
         "seconds": seconds,
     });
+    if judged.is_some() {
+        summary["judge"] = json!(judged);
+        summary["divergence"] = json!(divergence);
+    }
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
     if let Some(e) = &ran.model_error {
@@ -164,16 +191,17 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
 }
 
 /// The part of a run a signal may cut short: the browser, the session, the
-/// agent. Each step goes into `seen` as it ends, and is shown.
+/// agent, and the judge on the final page. Each step goes into `seen` as
+/// it ends, and is shown.
 async fn drive(
     global: &GlobalArgs,
     args: &RunArgs,
     out: Output,
-    llm: &Llm,
+    (llm, judge): (&Llm, Option<&Judge>),
     primary: &Endpoint,
     secrets: rove_agent::Secrets,
     seen: &mut Vec<StepRecord>,
-) -> Result<RunResult, Failure> {
+) -> Result<(RunResult, Option<Judgement>), Failure> {
     let transport = rove_cdp::TransportConfig::from_env();
     // Until step 1 is done nothing else is printed: say what is awaited.
     out.note(match &global.cdp_url {
@@ -212,6 +240,7 @@ async fn drive(
                 "off" => rove_agent::Vision::Off,
                 _ => rove_agent::Vision::Auto,
             },
+            keep_screenshots: judge.map_or(0, |j| j.config.screenshots),
             ..AgentConfig::default()
         };
         out.note(&format!(
@@ -232,8 +261,20 @@ async fn drive(
             rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current()),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });
+        // Judged on the page as the run left it, before the session goes.
+        let judged = match (&ran, judge) {
+            (Ok(run), Some(judge)) => {
+                out.note(&format!("judging with {}…", judge.model()));
+                let about = rove_agent::About {
+                    task: &args.task,
+                    ..rove_agent::About::default()
+                };
+                Some(judge.judge_run(&mut session, run, about).await)
+            }
+            _ => None,
+        };
         let _ = session.close().await;
-        ran
+        ran.map(|run| (run, judged))
     }
     .await;
     browser.close().await;
@@ -242,12 +283,14 @@ async fn drive(
 
 /// Writes the history, when one was asked for, whatever the ending; says
 /// so on stderr when it cannot, and returns whether all went well.
+/// `outcome` holds `ending` and, when the run was judged, `judge` and
+/// `divergence`, beside it.
 fn write_history(
     args: &RunArgs,
     llm: &Llm,
     prices: &PriceTable,
     steps: &[StepRecord],
-    ending: &serde_json::Value,
+    outcome: &serde_json::Value,
     seconds: f64,
     out: Output,
 ) -> bool {
@@ -259,16 +302,20 @@ fn write_history(
     for step in steps {
         usage += step.usage;
     }
-    let history = json!({
+    let mut history = json!({
         "task": args.task,
         "start_url": args.start_url,
         "model": format!("{}:{}", endpoint.provider, endpoint.model),
-        "ending": ending,
         "steps": steps,
         "usage": usage,
         "cost": prices.cost(&endpoint.provider, &endpoint.model, &usage),
         "seconds": seconds,
     });
+    if let (Some(history), Some(outcome)) = (history.as_object_mut(), outcome.as_object()) {
+        for (key, value) in outcome {
+            history.insert(key.clone(), value.clone());
+        }
+    }
     match std::fs::write(
         path,
         serde_json::to_vec_pretty(&history).unwrap_or_default(),

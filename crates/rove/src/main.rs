@@ -7,12 +7,14 @@
 mod acquire;
 mod agent_run;
 mod cli;
+mod cli_agent;
 #[cfg(test)]
 mod cli_check;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
 mod failure;
+mod judging;
 mod open;
 mod output;
 mod print_config;

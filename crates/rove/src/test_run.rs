@@ -118,6 +118,11 @@ async fn run(
         endpoint.base_url = base.trim_end_matches('/').to_owned();
     }
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
+    let judge = crate::judging::judge_of(
+        &args.judge,
+        &[&endpoint],
+        args.api_key.as_ref().map(|k| k.expose()),
+    )?;
     let llm = Llm::new(endpoint, None, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
     let prices = match &args.prices {
         Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
@@ -139,6 +144,7 @@ async fn run(
         },
         out: args.out.clone(),
         prices,
+        judge,
     };
     // A suite that is empty by mistake must not pass a CI gate.
     if tasks.is_empty() {
@@ -365,6 +371,20 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
             line.push_str(&format!("\n    {reason}"));
         }
     }
+    if let Some(judgement) = &a.judge {
+        // When the judge decided the status, the reason above already
+        // carries its first line.
+        let decided = a
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.starts_with("judge:") || r.starts_with("unjudged:"));
+        for said in crate::judging::verdict_lines(judgement, a.success_reported)
+            .iter()
+            .skip(usize::from(decided))
+        {
+            line.push_str(&format!("\n    {said}"));
+        }
+    }
     line
 }
 
@@ -402,13 +422,21 @@ fn table(results: &SuiteResults) -> String {
     }
     let s = &results.suite;
     text.push_str(&format!(
-        "\n{} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error · pass rate {} ({}–{}) · {}/{} tokens · {} · {:.1} s\n",
+        "\n{} attempts: {} passed, {} failed, {} skipped, {} self-reported, {} error{} · pass rate {} ({}–{}) · {}/{} tokens · {} · {:.1} s\n",
         s.attempts,
         s.passed,
         s.failed,
         s.skipped,
         s.self_reported,
         s.error,
+        if results.attempts.iter().any(|a| a.judge.is_some()) {
+            format!(
+                ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
+                s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
+            )
+        } else {
+            String::new()
+        },
         s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
         percent(s.interval[0]),
         percent(s.interval[1]),

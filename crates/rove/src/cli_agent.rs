@@ -1,0 +1,169 @@
+//! The arguments of the commands where a model drives: `rove run`, `rove
+//! test` (both with the judge's flags) and `rove replay`, apart from the
+//! rest of the command line, which knows no model.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::redacted::Redacted;
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// What to do, in words.
+    pub task: String,
+    /// The model, as provider:model (openai, anthropic, gemini, ollama,
+    /// openrouter, deepseek, groq).
+    #[arg(long, env = "ROVE_MODEL")]
+    pub model: String,
+    /// Used once, for the rest of the run, when the model fails with 401,
+    /// 402, 429 or 5xx, cannot be reached, or takes more than its half of
+    /// the step's model time.
+    #[arg(long, value_name = "MODEL")]
+    pub fallback_model: Option<String>,
+    /// The fallback's base URL (default: its provider's environment
+    /// variable, then its public API; never --base-url).
+    #[arg(long, value_name = "URL", requires = "fallback_model")]
+    pub fallback_base_url: Option<String>,
+    /// Open this page first.
+    #[arg(long, value_name = "URL")]
+    pub start_url: Option<String>,
+    /// The most steps.
+    #[arg(long, default_value_t = 30)]
+    pub max_steps: u32,
+    /// Failed steps in a row that end the run (a model error, a step past
+    /// its deadline, every action failing); then the model is asked once
+    /// for a final answer.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_failures: u32,
+    /// Seconds one step may take: the model's answer (retries and the
+    /// fallback included, within three quarters of it) and its actions.
+    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
+    pub step_timeout: f64,
+    /// The most tool calls run from one answer (the rest are answered "not
+    /// run").
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_actions_per_step: u32,
+    /// Write the run (steps, actions, results, usage, timings) here as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub history: Option<PathBuf>,
+    /// The model's API key (default: the provider's environment variable).
+    #[arg(long, hide_env_values = true)]
+    pub api_key: Option<Redacted>,
+    /// The model's base URL (default: its provider's environment variable,
+    /// then its public API). The fallback's is --fallback-base-url.
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// A price table overriding the built-in one (JSON, per million tokens).
+    #[arg(long, value_name = "FILE")]
+    pub prices: Option<PathBuf>,
+    /// A secret the model may type without seeing it: NAME=value, or
+    /// NAME@domain=value to allow it only there. The model writes
+    /// <secret>NAME</secret>.
+    #[arg(long = "secret", value_name = "NAME[@DOMAIN]=VALUE")]
+    pub secrets: Vec<String>,
+    /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
+    #[arg(long, value_name = "FILE")]
+    pub secrets_file: Option<PathBuf>,
+    /// Show the model a screenshot each step: auto (hosted models, not
+    /// Ollama), on or off.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub vision: String,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Task files (YAML), or folders of them.
+    #[arg(required_unless_present = "compare", value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The model, as provider:model (as for rove run).
+    #[arg(long, env = "ROVE_MODEL", required_unless_present = "compare")]
+    pub model: Option<String>,
+    /// Instead of running: which tasks got better or worse between two
+    /// results.json files (exit 1 when one got clearly worse).
+    #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with = "paths")]
+    pub compare: Option<Vec<PathBuf>>,
+    /// The model's API key (default: the provider's environment variable).
+    #[arg(long, hide_env_values = true)]
+    pub api_key: Option<Redacted>,
+    /// The provider's base URL (default: the provider's environment
+    /// variable, then its public API).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Attempts at once.
+    #[arg(short = 'j', long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Attempts per task, over each task's own repeat.
+    #[arg(long, value_name = "K")]
+    pub repeat: Option<u32>,
+    /// Run only the I-th of N slices of the attempts (for CI matrices).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Only tasks with one of these tags (comma-separated).
+    #[arg(long, value_name = "T", value_delimiter = ',')]
+    pub tags: Vec<String>,
+    /// Write results.json and each attempt's history here.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Write JUnit XML here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// A browser someone else started (http://host:port or ws://…), one of
+    /// a pool: repeat it, and each attempt gets a context in the least busy.
+    #[arg(long, value_name = "URL")]
+    pub pool: Vec<String>,
+    /// What each attempt gets of its own: a browser context in a shared
+    /// browser, or a browser process.
+    #[arg(long, default_value = "context", value_parser = ["context", "browser"])]
+    pub isolate: String,
+    /// The suite's pass rate (0 to 1) must reach this.
+    #[arg(long, default_value_t = 0.0, value_name = "X")]
+    pub min_pass_rate: f64,
+    /// A price table overriding the built-in one (JSON, per million tokens).
+    #[arg(long, value_name = "FILE")]
+    pub prices: Option<PathBuf>,
+    /// Show the model a screenshot each step: auto (hosted models, not
+    /// Ollama), on or off.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
+    pub vision: String,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The history file.
+    pub file: PathBuf,
+    /// Start here instead of the recorded start URL.
+    #[arg(long, value_name = "URL")]
+    pub start_url: Option<String>,
+    /// Secrets the recorded actions used: NAME[@DOMAIN]=VALUE.
+    #[arg(long = "secret", value_name = "NAME[@DOMAIN]=VALUE")]
+    pub secrets: Vec<String>,
+}
+
+/// The judge's flags, shared by `rove run` and `rove test`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// A second model (provider:model) that judges each run from its
+    /// steps, final answer, final URL and last screenshots, and a task's
+    /// ground_truth first when it has one. Its verdict (pass, fail or
+    /// unjudged when it cannot say) is kept beside the agent's own report,
+    /// never in its place; best a different model from --model.
+    #[arg(long, value_name = "MODEL")]
+    pub judge_model: Option<String>,
+    /// The judge's base URL (default: its provider's environment variable,
+    /// then its public API; never --base-url).
+    #[arg(long, value_name = "URL", requires = "judge_model")]
+    pub judge_base_url: Option<String>,
+    /// The most screenshots the judge sees: the last ones the agent's
+    /// model saw and the final page (0 for none).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub judge_screenshots: usize,
+    /// Seconds the judge's call may take, retries included; past it the
+    /// run is unjudged.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    pub judge_timeout: f64,
+}
