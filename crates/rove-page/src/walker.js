@@ -59,9 +59,9 @@
 
   const GRAPHICS = new Set(['image', 'img', 'graphics-document', 'graphics-symbol', 'graphics-object']);
   const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
-  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox',
-    'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
-    'clickable']);
+  // The roles of controls: rove-page's roles.rs puts its one list here when
+  // the walker is installed.
+  const INTERACTIVE = new Set(ROVE_INTERACTIVE_ROLES);
   // Roles that take their name from their content: their text is the name.
   const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
     'option', 'treeitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'switch', 'checkbox', 'radio', 'tooltip',
@@ -76,11 +76,13 @@
     'scrollbar', 'separator', 'definition', 'term', 'blockquote', 'code', 'caption']);
   // Roles that never produce a line of their own (their children move up).
   const TRANSPARENT = new Set(['generic', 'none', 'presentation', '', 'rowgroup', 'paragraph', 'strong', 'emphasis',
-    'subscript', 'superscript', 'mark', 'deletion', 'insertion', 'time', 'abbr', 'LineBreak', 'StaticText',
+    'subscript', 'superscript', 'mark', 'deletion', 'insertion', 'abbr', 'LineBreak', 'StaticText',
     'sectionheader', 'sectionfooter', 'ruby', 'code', 'blockquote', 'definition', 'term', 'caption', 'figure', 'note']);
-  const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
-    '[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=textbox],[role=combobox],' +
-    '[role=slider],[role=spinbutton],[onclick],[contenteditable=""],[contenteditable=true]';
+  // Elements that are controls, as CSS: native ones by tag, the rest by an
+  // explicit role from the same list.
+  const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[onclick],' +
+    '[contenteditable=""],[contenteditable=true],' +
+    Array.from(INTERACTIVE).filter((r) => r !== 'clickable').map((r) => `[role=${r}]`).join(',');
   // What makes a clickable a container rather than a leaf named by its text.
   const CONTENT_SELECTOR = INTERACTIVE_SELECTOR + ',h1,h2,h3,h4,h5,h6,[role=heading],p,li,table,ul,ol';
 
@@ -94,38 +96,73 @@
     OPTION: () => 'option', HEADER: () => 'banner', FOOTER: () => 'contentinfo', ASIDE: () => 'complementary',
     FIELDSET: () => 'group', PROGRESS: () => 'progressbar', METER: () => 'meter', SUMMARY: () => 'button',
     INPUT: (e) => ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none'})[e.type] || 'textbox'};
+      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none', ...TYPED_ROLES})[e.type] || 'textbox'};
+
+  // Inputs ARIA has no role for (Chromium's computedRole is empty, or a
+  // button for a file input): each is shown as its type, which also says
+  // what `fill` (or `upload`) takes.
+  const TYPED_ROLES = {date: 'date', time: 'time', 'datetime-local': 'datetime-local', month: 'month', week: 'week',
+    color: 'color', file: 'file'};
+  // The roles Chromium leaves empty for controls: the typed inputs above,
+  // and a details element's summary, which works as a disclosure button.
+  const controlRole = (e) => {
+    if (e.tagName === 'INPUT') return TYPED_ROLES[e.type] || '';
+    if (e.tagName === 'SUMMARY') return 'button';
+    return '';
+  };
 
   // Without the blink feature (a browser rove did not launch), an
   // approximation of the implicit ARIA role and the accessible name.
   // A div or span without a role attribute is generic whatever surrounds
   // it; asking Chromium costs more than the rest of its visit.
   const roleOf = native
-    ? (e) => ((e.tagName === 'DIV' || e.tagName === 'SPAN') && !e.hasAttribute('role')) ? 'generic' : (e.computedRole || '')
+    ? (e) => {
+      if ((e.tagName === 'DIV' || e.tagName === 'SPAN') && !e.hasAttribute('role')) return 'generic';
+      // A file input is a button to Chromium; the view calls it what it is.
+      const role = e.tagName === 'INPUT' && e.type === 'file' ? 'file' : e.computedRole || controlRole(e);
+      // A <time> element is text with a machine-readable date; `time` is
+      // the role of a time input.
+      return role === 'time' && e.tagName !== 'INPUT' ? 'generic' : role;
+    }
     : (e) => {
       const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
       if (explicit) return explicit;
       const f = IMPLICIT[e.tagName];
       return f ? f(e) : 'generic';
     };
+  // The accessible name as the short form of the rules gives it.
+  const labelName = (e) => {
+    const label = e.getAttribute('aria-label');
+    if (label) return label.trim();
+    const by = e.getAttribute('aria-labelledby');
+    if (by) {
+      const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
+      if (t.trim()) return t.trim().replace(/\s+/g, ' ');
+    }
+    if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
+    if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
+    const role = roleOf(e);
+    if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
+    return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
+  };
+  // Chromium names a file input by its label and what it holds ("Photo: No
+  // file chosen"); its line shows the label as the name and the files as the
+  // value.
   const nameOf = native
-    ? (e) => e.computedName || ''
-    : (e) => {
-      const label = e.getAttribute('aria-label');
-      if (label) return label.trim();
-      const by = e.getAttribute('aria-labelledby');
-      if (by) {
-        const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
-        if (t.trim()) return t.trim().replace(/\s+/g, ' ');
-      }
-      if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
-      if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
-      const role = roleOf(e);
-      if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
-      return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
-    };
+    ? (e) => (e.tagName === 'INPUT' && e.type === 'file' ? labelName(e) : e.computedName || '')
+    : labelName;
 
   // ---- facts about one element ---------------------------------------------
+
+  // While a modal dialog is open (showModal), everything outside it is inert:
+  // no click, no focus, no name in Chromium's tree. Such elements are left
+  // out like hidden ones; the dialog says it is modal. The returned test is
+  // null when no modal dialog is open.
+  const inertOutsideModal = () => {
+    const modals = Array.from(document.querySelectorAll('dialog:modal'));
+    if (!modals.length) return null;
+    return (e) => !modals.some((m) => m.contains(e) || e.contains(m)) && !e.matches(':popover-open');
+  };
 
   const isHidden = (e, style) => {
     if (e.getAttribute('aria-hidden') === 'true') return true;
@@ -146,7 +183,7 @@
   const FLAG = {
     disabled: 1, mixed: 2, checked: 4, pressed: 8, haspopup: 16, expanded: 32,
     collapsed: 64, selected: 128, current: 256, required: 512, readonly: 1024,
-    invalid: 2048, focused: 4096, live: 8192, clickable: 16384,
+    invalid: 2048, focused: 4096, live: 8192, clickable: 16384, modal: 32768,
   };
 
   // Sets the record's flags (`f`) and, for a popup that is not a menu, its
@@ -172,7 +209,6 @@
     const expanded = aria('aria-expanded');
     if (expanded === 'true') f |= FLAG.expanded;
     else if (expanded === 'false') f |= FLAG.collapsed;
-    if (e.tagName === 'DETAILS') f |= e.open ? FLAG.expanded : FLAG.collapsed;
     if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f |= e.parentElement.open ? FLAG.expanded : FLAG.collapsed;
     if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f |= FLAG.selected;
     if (aria('aria-current') && aria('aria-current') !== 'false') f |= FLAG.current;
@@ -180,6 +216,7 @@
     if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f |= FLAG.readonly;
     if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f |= FLAG.invalid;
     if (e === active) f |= FLAG.focused;
+    if ((role === 'dialog' || role === 'alertdialog') && (aria('aria-modal') === 'true' || e.matches(':modal'))) f |= FLAG.modal;
     const live = aria('aria-live');
     if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f |= FLAG.live;
     if (f) rec.f = f;
@@ -341,6 +378,7 @@
       hosts.push(uidOf(e));
     };
     const active = deepActive();
+    const inert = inertOutsideModal();
     const maxChars = opts.maxChars || Infinity;
     const interactiveOnly = opts.mode === 'interactive';
     let chars = 0;
@@ -349,16 +387,43 @@
     // Paging: emit nothing until the element with uid `after` has been passed.
     let waiting = opts.after ? true : false;
     let text = null; // pending text run: {u, d, parts}
+    // For each element that holds text runs (a block or a line's element),
+    // the holder it sits in: two runs are siblings when their holders sit in
+    // the same one.
+    const holderOf = new Map();
+    // Holders that lay their boxes out side by side (a flex row, a grid of
+    // several columns) or pair them (a description list's term and its
+    // value): only there do sibling boxes share a line.
+    const rows = new Set();
+    const inRow = (e, u, style) => {
+      const d = style.display;
+      if (e.tagName === 'DL') rows.add(u);
+      else if (d === 'flex' || d === 'inline-flex') {
+        if (!style.flexDirection.startsWith('column')) rows.add(u);
+      } else if ((d === 'grid' || d === 'inline-grid') && style.gridTemplateColumns.trim().split(/\s+/).length > 1) {
+        rows.add(u);
+      }
+    };
+    // The last text line emitted, and the holder its run's holder sits in.
+    let lastText = null;
 
     const flushText = () => {
       if (text) {
         const t = text.parts.join('').replace(/\s+/g, ' ').trim();
         const last = out[out.length - 1];
-        if (t && t.length <= 3 && last && last.r === 'text' && last.d === text.d && !cut) {
-          // A lone "-" or "0" after a label reads as the label's value.
+        const within = holderOf.get(text.u);
+        // A short run in a box beside a label's box in one row ("Stars"
+        // "0", a row of letter tiles) reads as one line with it. A block
+        // boundary otherwise ends a text line: boxes stacked one above the
+        // other never share one, and a sentence never takes a stray word.
+        if (t && t.length <= 3 && last && last.r === 'text' && last.d === text.d && !cut && lastText &&
+            lastText.rec === last && lastText.within === within && rows.has(within) && !/[.!?]$/.test(last.t)) {
           last.t += ' ' + t;
           chars += t.length + 1;
-        } else if (t && !waiting && !interactiveOnly) emit({u: text.u, d: text.d, r: 'text', t: t});
+        } else if (t && !waiting && !interactiveOnly) {
+          emit({u: text.u, d: text.d, r: 'text', t: t});
+          if (out[out.length - 1] && out[out.length - 1].r === 'text') lastText = {rec: out[out.length - 1], within};
+        }
         text = null;
       }
     };
@@ -408,6 +473,7 @@
       seen++;
       if (SKIP_TAGS.has(e.tagName)) return;
       const style = getComputedStyle(e);
+      if (inert && inert(e)) return;
       if (isHidden(e, style)) {
         const p = e.parentElement;
         if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
@@ -451,7 +517,11 @@
       const transparent = TRANSPARENT.has(role);
       if (transparent) {
         // A block boundary ends the current text run.
-        if (block) flushText();
+        if (block) {
+          flushText();
+          holderOf.set(u, owner);
+          inRow(e, u, style);
+        }
         const before = seen;
         visitChildren(e, depth, block ? u : owner, style.cursor, inNamed);
         if (block) flushText();
@@ -469,6 +539,8 @@
       const leaf = role !== 'clickable' || isSmall(e);
       let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
       const rec = {u, d: depth, r: role};
+      holderOf.set(u, owner);
+      inRow(e, u, style);
       if (name) rec.n = clip(name, 200);
       else if (role === 'clickable') {
         const hint = hintOf(e);
@@ -569,9 +641,10 @@
     let total = 0;
     let heading = '';
     const stack = [document.documentElement];
+    const inert = inertOutsideModal();
     // Iterative pre-order over the flat tree.
     const visitEl = (e) => {
-      if (SKIP_TAGS.has(e.tagName)) return false;
+      if (SKIP_TAGS.has(e.tagName) || (inert && inert(e))) return false;
       if (e.getAttribute('aria-hidden') === 'true' || !e.checkVisibility({checkVisibilityCSS: true})) {
         if (getComputedStyle(e).display !== 'contents') return false;
       }
