@@ -648,7 +648,11 @@ async fn carousel_turns_its_slides() {
                 json!({"command": "click", "ref": "@button \"Next offer\""}),
                 at,
                 json!(1),
-                &["group \"2 of 3\""],
+                &[
+                    "group \"2 of 3\"",
+                    "button \"Slide 2\" [current]",
+                    "button \"Slide 1\"",
+                ],
             ),
             step(
                 json!({"command": "click", "ref": "@button \"Previous offer\""}),
@@ -660,7 +664,19 @@ async fn carousel_turns_its_slides() {
                 json!({"command": "click", "ref": "@button \"Previous offer\""}),
                 at,
                 json!(2),
-                &["group \"3 of 3\""],
+                &["group \"3 of 3\"", "button \"Slide 3\" [current]"],
+            ),
+            step(
+                json!({"command": "click", "ref": "@button \"Slide 1\""}),
+                at,
+                json!(0),
+                &["group \"1 of 3\"", "button \"Slide 1\" [current focused]"],
+            ),
+            step(
+                json!({"command": "click", "ref": "@button \"Keep this offer\""}),
+                "keep.getAttribute('aria-pressed')",
+                json!("true"),
+                &["button \"Keep this offer\" [pressed focused]"],
             ),
         ],
     )
