@@ -204,7 +204,11 @@ async fn every_control_has_a_ref(f: &mut Fixture, view: &str, when: &str) {
 
 /// Opens `page`, checks its controls, and runs its steps.
 async fn conform(page: &str, steps: Vec<Step>) {
-    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    conform_with(page, SessionConfig::default(), steps).await;
+}
+
+async fn conform_with(page: &str, config: SessionConfig, steps: Vec<Step>) {
+    let mut f = Fixture::with(routes(), config).await;
     f.open(&format!("/{page}")).await;
     let mut view = view_of(&mut f).await;
     every_control_has_a_ref(&mut f, &view, &format!("{page} as loaded")).await;
@@ -686,8 +690,17 @@ async fn carousel_turns_its_slides() {
 #[tokio::test]
 async fn native_controls_take_values_in_their_own_forms() {
     let fill = |label: &str, text: &str| json!({"command": "fill", "ref": format!("@{label}"), "text": text});
-    conform(
+    let root = std::env::temp_dir().join(format!("rove-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&root).expect("upload root");
+    let ticket = root.join("ticket.pdf");
+    std::fs::write(&ticket, "%PDF-1.4").expect("ticket");
+    let config = SessionConfig {
+        upload_roots: vec![root.clone()],
+        ..SessionConfig::default()
+    };
+    conform_with(
         "native.html",
+        config,
         vec![
             step(
                 fill("date \"Day\"", "2026-03-14"),
@@ -719,6 +732,12 @@ async fn native_controls_take_values_in_their_own_forms() {
                 &["slider \"Volume\" [focused]: 40"],
             ),
             step(fill("spinbutton \"Seats\"", "4"), "seats.value", json!("4"), &["spinbutton \"Seats\" [focused]: 4"]),
+            step(
+                json!({"command": "upload", "ref": "@file \"Ticket\"", "paths": [ticket.display().to_string()]}),
+                "ticket.files[0].name",
+                json!("ticket.pdf"),
+                &["file \"Ticket\": ticket.pdf"],
+            ),
             step(
                 json!({"command": "select", "ref": "@combobox \"Class\"", "values": ["Business"]}),
                 "document.getElementById('class').value",
@@ -761,6 +780,7 @@ async fn native_controls_take_values_in_their_own_forms() {
         ],
     )
     .await;
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[tokio::test]
