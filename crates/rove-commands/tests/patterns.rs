@@ -295,6 +295,12 @@ async fn combobox_is_filled_and_its_option_picked() {
                 json!(["Oslo", "true"]),
                 &["combobox \"City\" [collapsed]: Oslo"],
             ),
+            step(
+                json!({"command": "select", "ref": "@combobox \"Size\"", "values": ["Large"]}),
+                "[size.textContent, size.getAttribute('aria-expanded')]",
+                json!(["Large", "false"]),
+                &["combobox \"Size\" [collapsed]: Large"],
+            ),
         ],
     )
     .await;

@@ -237,6 +237,13 @@
     const now = e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow');
     if (now) return now;
     if (tag === 'PROGRESS' || tag === 'METER') return String(e.value);
+    // A combobox that is not a text field (a select-only one) shows its
+    // choice as its text; it is the value, not part of the name. One that
+    // wraps its field or its popup (ARIA 1.1) has no text of its own.
+    if (role === 'combobox' && !e.querySelector('input, textarea, [role=listbox], [role=tree], [role=grid], [role=dialog]')) {
+      const shown = clip(e.innerText, 200);
+      if (shown && shown !== nameOf(e)) return shown;
+    }
     return null;
   };
 
@@ -379,6 +386,13 @@
     };
     const active = deepActive();
     const inert = inertOutsideModal();
+    // Ids of the elements that name a shown element (aria-labelledby): their
+    // text is already that element's name, on its line.
+    const labelIds = new Set();
+    for (const named of document.querySelectorAll('[aria-labelledby]')) {
+      if (!named.checkVisibility()) continue;
+      for (const id of named.getAttribute('aria-labelledby').split(/\s+/)) if (id) labelIds.add(id);
+    }
     const maxChars = opts.maxChars || Infinity;
     const interactiveOnly = opts.mode === 'interactive';
     let chars = 0;
@@ -514,7 +528,10 @@
       // with a role of its own (an image, a row) gets the `clickable` flag.
       const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
       role = viewRole(e, role, clicks);
-      const transparent = TRANSPARENT.has(role);
+      // A closed details element without a name of its own is its summary
+      // alone: the summary's line says collapsed, a group line would add
+      // nothing.
+      const transparent = TRANSPARENT.has(role) || (e.tagName === 'DETAILS' && !e.open && !nameOf(e));
       if (transparent) {
         // A block boundary ends the current text run.
         if (block) {
@@ -523,7 +540,8 @@
           inRow(e, u, style);
         }
         const before = seen;
-        visitChildren(e, depth, block ? u : owner, style.cursor, inNamed);
+        const isLabel = labelIds.size > 0 && e.id !== '' && labelIds.has(e.id);
+        visitChildren(e, depth, block ? u : owner, style.cursor, inNamed || isLabel);
         if (block) flushText();
         if (seen === before) emptyElement(e, style);
         return;
