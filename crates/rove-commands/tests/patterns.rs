@@ -814,5 +814,33 @@ async fn a_date_in_another_form_is_refused_naming_the_iso_form() {
         json!(["", ""]),
         "the field was not touched"
     );
+
+    // A day its picker would not offer (outside min and max) is refused
+    // the same way, naming the limits; one inside them is taken.
+    let back = ref_of(&view, "date \"Return\"");
+    let e = f
+        .fails(json!({"command": "fill", "ref": back, "text": "2026-04-02"}))
+        .await;
+    assert_eq!(code(&e), "COMMAND_REJECTED");
+    let message = e.report().message;
+    assert!(
+        message.contains("from 2026-03-01 to 2026-03-31"),
+        "{message}"
+    );
+    f.ok(json!({"command": "fill", "ref": back, "text": "2026-03-30"}))
+        .await;
+    assert_eq!(f.eval("back.value").await, json!("2026-03-30"));
+
+    // Typing key by key is refused, pointing at fill.
+    let e = f
+        .fails(json!({"command": "type", "ref": day, "text": "2026"}))
+        .await;
+    assert_eq!(code(&e), "NOT_ACTIONABLE");
+    assert!(
+        e.report().message.contains("fill"),
+        "{}",
+        e.report().message
+    );
+    assert_eq!(f.eval("day.value").await, json!(""));
     f.close().await;
 }

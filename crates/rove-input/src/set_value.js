@@ -5,8 +5,8 @@
 // differently is refused before the field is touched. Otherwise the field is
 // focused, given the value through its setter, and told as a picker would
 // tell it (`input`, then `change`).
-// Resolves with {state: 'ok', reads} or {state: 'format' | 'range', min,
-// max, step} or {state: 'detached'}.
+// Resolves with {state: 'ok', reads} or {state: 'format' | 'range' |
+// 'limits', min, max, step} or {state: 'detached'}.
 function (wanted) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
@@ -25,6 +25,9 @@ function (wanted) {
     if (!/^#[0-9a-fA-F]{6}$/.test(wanted)) return {state: 'format'};
   } else if (wanted !== '' && reads === '') {
     return {state: 'format'};
+  } else if (scratch.validity.rangeUnderflow || scratch.validity.rangeOverflow) {
+    // A picker offers nothing outside the input's limits.
+    return {state: 'limits', min: el.getAttribute('min') || '', max: el.getAttribute('max') || ''};
   }
   el.focus({preventScroll: true});
   el.value = wanted;

@@ -7,8 +7,9 @@
 //! element's value setter, and fires the `input` and `change` events a
 //! picker fires (not `isTrusted`). The value must be the ISO form the input
 //! holds (`2026-03-14`, `09:30`, `#3366cc`): one the browser would read
-//! otherwise (`2026-13-45`, `14/03/2026`, a range value off its steps) is
-//! refused before the field is touched, naming the form. Afterwards the
+//! otherwise (`2026-13-45`, `14/03/2026`, a range value off its steps) or
+//! one outside the input's `min` and `max` (which its picker never offers)
+//! is refused before the field is touched, naming the form. Afterwards the
 //! field must hold what the browser read, or the page changed it.
 
 use rove_cdp::protocol::runtime::CallFunctionOn;
@@ -94,6 +95,21 @@ pub(crate) async fn set_value(
                     steps(&answer),
                     answer.reads.as_deref().unwrap_or("?")
                 ),
+            });
+        }
+        "limits" => {
+            let bound = |b: &Option<String>| b.clone().filter(|b| !b.is_empty());
+            let limits = match (bound(&answer.min), bound(&answer.max)) {
+                (Some(min), Some(max)) => format!("from {min} to {max}"),
+                (Some(min), None) => format!("from {min} on"),
+                (None, Some(max)) => format!("up to {max}"),
+                (None, None) => "within its limits".to_owned(),
+            };
+            return Err(InputError::Format {
+                target,
+                kind: kind.to_owned(),
+                wanted: text.to_owned(),
+                form: format!("{} {limits}", form_of(kind)),
             });
         }
         other => {
