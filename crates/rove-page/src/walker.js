@@ -486,8 +486,8 @@
       const e = node;
       seen++;
       if (SKIP_TAGS.has(e.tagName)) return;
-      const style = getComputedStyle(e);
       if (inert && inert(e)) return;
+      const style = getComputedStyle(e);
       if (isHidden(e, style)) {
         const p = e.parentElement;
         if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
@@ -540,7 +540,8 @@
           inRow(e, u, style);
         }
         const before = seen;
-        const isLabel = labelIds.size > 0 && e.id !== '' && labelIds.has(e.id);
+        // Only a short label: a long one would be cut in the name it gives.
+        const isLabel = labelIds.size > 0 && e.id !== '' && labelIds.has(e.id) && (e.innerText || '').length <= 150;
         visitChildren(e, depth, block ? u : owner, style.cursor, inNamed || isLabel);
         if (block) flushText();
         if (seen === before) emptyElement(e, style);
