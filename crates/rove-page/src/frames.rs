@@ -230,7 +230,7 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
     // A walker that throws while installing is rove's bug: INTERNAL,
     // naming walker.js and the line (rove-cdp's checked helper).
     let install = Evaluate {
-        expression: format!("{}\ndocument", crate::roles::walker_source()),
+        expression: format!("{}\ndocument", crate::walker::source()),
         context_id: Some(context),
         script: "walker.js",
         ..Evaluate::default()

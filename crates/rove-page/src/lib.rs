@@ -24,6 +24,7 @@ mod roles;
 pub mod tokens;
 #[cfg(test)]
 mod view_tests;
+mod walker;
 
 pub use error::PageError;
 pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};
