@@ -186,12 +186,18 @@
     invalid: 2048, focused: 4096, live: 8192, clickable: 16384, modal: 32768,
   };
 
+  const FORM_CONTROLS = new Set(['INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'OPTION']);
+
   // Sets the record's flags (`f`) and, for a popup that is not a menu, its
   // kind (`p`).
   const setFlags = (rec, e, role, active, clickable) => {
     let f = clickable ? FLAG.clickable : 0;
     const aria = (n) => e.getAttribute(n);
-    if (e.disabled || aria('aria-disabled') === 'true') f |= FLAG.disabled;
+    // A form control inside a disabled fieldset is disabled without its own
+    // attribute; `:disabled` knows.
+    if (e.disabled || aria('aria-disabled') === 'true' || (FORM_CONTROLS.has(e.tagName) && e.matches(':disabled'))) {
+      f |= FLAG.disabled;
+    }
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
       const checked = aria('aria-checked');
       if (checked === 'mixed' || e.indeterminate) f |= FLAG.mixed;
