@@ -463,6 +463,18 @@ async fn carousel_turns_its_slides() {
                 json!("true"),
                 &["button \"Keep this offer\" [pressed focused]"],
             ),
+            step(
+                json!({"command": "check", "ref": "@button \"Keep this offer\""}),
+                "keep.getAttribute('aria-pressed')",
+                json!("true"),
+                &["button \"Keep this offer\" [pressed focused]"],
+            ),
+            step(
+                json!({"command": "uncheck", "ref": "@button \"Keep this offer\""}),
+                "keep.getAttribute('aria-pressed')",
+                json!("false"),
+                &["button \"Keep this offer\" [focused]"],
+            ),
         ],
     )
     .await;
