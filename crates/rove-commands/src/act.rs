@@ -165,13 +165,14 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         if let Some(target) = &args.target {
-            // Focus as a user would: by clicking the element.
+            // Focus as a user would: by clicking the element (a slider by
+            // tabbing to it, since a click would move it).
             let target = *target;
             let opts = ClickOptions {
                 timeout: self.config.action_timeout,
                 ..ClickOptions::default()
             };
-            rove_input::click(self.model()?, target, &opts).await?;
+            rove_input::focus_for_keys(self.model()?, target, &opts).await?;
         }
         let tab = self.focused()?;
         let settled = rove_input::press(&tab, &args.keys).await?;

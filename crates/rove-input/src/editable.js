@@ -2,13 +2,20 @@
 // typing into it. Checks that a user could type there (attached, visible,
 // enabled, not read-only, editable), focuses it, and puts the caret at the
 // end (`type` appends) or selects everything (`fill` replaces). Resolves
-// with {state: 'ok', value} or {state: <why not>, detail}.
+// with {state: 'ok', value}, {state: 'picker', detail: <input type>} for an
+// input a native picker sets, or {state: <why not>, detail}.
 function (mode) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
   if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
   if (el.disabled || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled'};
   const tag = el.tagName;
+  // Inputs a native picker sets take their value whole (value.rs).
+  const PICKED = ['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'];
+  if (tag === 'INPUT' && PICKED.includes(el.type)) {
+    if (el.readOnly && el.type !== 'color' && el.type !== 'range') return {state: 'readonly'};
+    return {state: 'picker', detail: el.type};
+  }
   const TEXTUAL = ['text', 'email', 'search', 'url', 'tel', 'password', 'number', ''];
   const isInput = tag === 'INPUT' && TEXTUAL.includes(el.type);
   const isArea = tag === 'TEXTAREA';

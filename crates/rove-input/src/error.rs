@@ -49,6 +49,20 @@ pub enum InputError {
         /// Whether input had been dispatched.
         sent: bool,
     },
+    /// The value is not one the input can hold (a date not in ISO form, a
+    /// day that does not exist, a range value off its steps). Nothing was
+    /// sent.
+    #[error("{target} is a {kind} input; it takes {form}, not {wanted:?}")]
+    Format {
+        /// The ref filled.
+        target: String,
+        /// The input's type.
+        kind: String,
+        /// The value asked for.
+        wanted: String,
+        /// The form it takes, with an example.
+        form: String,
+    },
     /// The arguments make no sense (an unknown key name, say).
     #[error("{0}")]
     Rejected(String),
@@ -126,7 +140,7 @@ impl Classify for InputError {
             }
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
-            InputError::Rejected(_) => ErrorCode::CommandRejected,
+            InputError::Rejected(_) | InputError::Format { .. } => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
             InputError::Browser { error, .. } => error.code(),
         }
@@ -173,6 +187,9 @@ impl Classify for InputError {
                     .into()
             }
             InputError::Rejected(_) => "fix the arguments and try again".into(),
+            InputError::Format { target, .. } => {
+                format!("fill {target} again with a value in that form")
+            }
             InputError::TypingTimedOut {
                 target,
                 typed,

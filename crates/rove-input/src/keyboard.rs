@@ -218,7 +218,18 @@ pub async fn type_text(
     opts: &TypeOptions,
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        let before = prepare(element, "append").await?;
+        let before = match prepare(element, "append").await? {
+            Editable::Text(before) => before,
+            Editable::Picker(kind) => {
+                return Err(InputError::NotActionable {
+                    target: target.to_string(),
+                    reason: format!(
+                        "it is a {kind} input, which takes its value whole: fill {target} with the value instead"
+                    ),
+                    cover: None,
+                });
+            }
+        };
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
         let total = text.chars().count();
@@ -274,14 +285,18 @@ pub async fn type_text(
 /// gives the page the `change` event a committed edit fires, without
 /// leaving the field: leaving would close widgets that close when they lose
 /// the focus (a command palette, a combobox's popup). The field must hold
-/// the text afterwards, or the edit is reported as ignored.
+/// the text afterwards, or the edit is reported as ignored. An input whose
+/// value a native picker sets (a date, a colour, a range) is given the
+/// value whole instead, in the ISO form it holds (see value.rs).
 pub async fn fill(
     model: &mut PageModel,
     target: Ref,
     text: &str,
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        prepare(element, "replace").await?;
+        if let Editable::Picker(kind) = prepare(element, "replace").await? {
+            return crate::value::set_value(tab, element, &kind, text).await;
+        }
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
         if text.is_empty() {
@@ -370,6 +385,33 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
     .await
 }
 
+/// Gives `target` the focus before keys are pressed on it: by clicking it,
+/// as a user would, except on a slider, where a click moves the value (a
+/// range input jumps to the point clicked, an ARIA slider's track usually
+/// does too); a slider gets the focus as tabbing to it would.
+pub async fn focus_for_keys(
+    model: &mut PageModel,
+    target: Ref,
+    opts: &crate::ClickOptions,
+) -> Result<(), InputError> {
+    let slider = on_element(model, target, async |_tab: &Tab, element: &Element| {
+        let call = CallFunctionOn::on(
+            "whether a click would move it",
+            "function() { return this.matches('input[type=range]') || (this.computedRole || this.getAttribute('role')) === 'slider'; }",
+            element.object_id.as_str(),
+        )
+        .by_value();
+        let slider: bool = element.session.run_checked_value(&call, None).await?;
+        Ok(slider)
+    })
+    .await?;
+    if slider {
+        focus(model, target).await
+    } else {
+        crate::mouse::click(model, target, opts).await.map(|_| ())
+    }
+}
+
 /// Presses a key chord (`Enter`, `Control+A`, `Shift+Tab`) on whatever has
 /// focus, holding the modifiers around the key as a keyboard does.
 pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
@@ -443,14 +485,23 @@ async fn settled_after_keys(
     Ok(settled)
 }
 
-async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
+/// A field ready for the keyboard, or an input a native picker sets.
+enum Editable {
+    /// Focused, with the caret placed; what it held.
+    Text(String),
+    /// An input of this type, whose value is set whole (value.rs).
+    Picker(String),
+}
+
+async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> {
     scroll_into_view(element).await;
     let call = CallFunctionOn::on("editable.js", EDITABLE, element.object_id.as_str())
         .value(mode)
         .by_value();
     let prepared: Prepared = element.session.run_checked_value(&call, None).await?;
     let reason = match prepared.state.as_str() {
-        "ok" => return Ok(prepared.value.unwrap_or_default()),
+        "ok" => return Ok(Editable::Text(prepared.value.unwrap_or_default())),
+        "picker" => return Ok(Editable::Picker(prepared.detail.unwrap_or_default())),
         "hidden" => "it is hidden".to_owned(),
         "disabled" => "it is disabled".to_owned(),
         "readonly" => "it is read-only".to_owned(),
@@ -470,7 +521,7 @@ async fn prepare(element: &Element, mode: &str) -> Result<String, InputError> {
 
 /// What the field holds after the edit; `None` when the page took the
 /// field away (the text reached it first).
-async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
+pub(crate) async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
     let call = CallFunctionOn::on(
         "the field's value",
         "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",

@@ -23,10 +23,13 @@ mod scroll;
 mod select;
 mod settle;
 mod toggle;
+mod value;
 
 pub use drag::{DragOutcome, drag};
 pub use error::InputError;
-pub use keyboard::{EditOutcome, TypeOptions, fill, focus, press, type_focused, type_text};
+pub use keyboard::{
+    EditOutcome, TypeOptions, fill, focus, focus_for_keys, press, type_focused, type_text,
+};
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
 pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of};

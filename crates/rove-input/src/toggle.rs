@@ -16,8 +16,9 @@ pub struct ToggleOutcome {
     pub settled: Option<Settled>,
 }
 
-/// Checks (`true`) or unchecks (`false`) a checkbox, switch, radio or an ARIA
-/// element with `aria-checked`, by clicking it when its state differs. The
+/// Checks (`true`) or unchecks (`false`) a checkbox, switch, radio, an ARIA
+/// element with `aria-checked`, or a toggle button (`aria-pressed`: checked
+/// means pressed), by clicking it when its state differs. The
 /// state is read again afterwards; a click that did not change it is
 /// reported, never taken for success.
 pub async fn set_checked(
@@ -66,7 +67,7 @@ async fn state(model: &mut PageModel, target: Ref) -> Result<State, InputError> 
     on_element(model, target, async |_tab, element| {
         let call = CallFunctionOn::on(
             "the checked state",
-            "function() { const aria = this.getAttribute('aria-checked'); const checkable = 'checked' in this && this.tagName === 'INPUT' && ['checkbox', 'radio'].includes(this.type); if (!checkable && aria === null) return null; return {checked: checkable ? this.checked : aria === 'true', radio: this.type === 'radio' || this.getAttribute('role') === 'radio'}; }",
+            "function() { const aria = this.getAttribute('aria-checked'); const pressed = this.getAttribute('aria-pressed'); const checkable = 'checked' in this && this.tagName === 'INPUT' && ['checkbox', 'radio'].includes(this.type); if (!checkable && aria === null && pressed === null) return null; return {checked: checkable ? this.checked : aria !== null ? aria === 'true' : pressed === 'true', radio: this.type === 'radio' || this.getAttribute('role') === 'radio'}; }",
             element.object_id.as_str(),
         )
         .by_value();
@@ -76,7 +77,7 @@ async fn state(model: &mut PageModel, target: Ref) -> Result<State, InputError> 
             Some(checked) => Ok(State { checked, radio: value["radio"].as_bool().unwrap_or(false) }),
             None => Err(InputError::NotActionable {
                 target: target.to_string(),
-                reason: "it cannot be checked (not a checkbox, radio, switch or aria-checked element)".into(),
+                reason: "it cannot be checked (not a checkbox, radio, switch, aria-checked element or toggle button)".into(),
                 cover: None,
             }),
         }

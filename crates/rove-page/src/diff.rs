@@ -56,7 +56,7 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
 /// button gets focus: news to nobody, and noise in every diff).
 fn same_content(a: &Record, b: &Record) -> bool {
     let flags = |r: &Record| -> Flags {
-        if takes_text(&r.role) {
+        if crate::roles::takes_value(&r.role) {
             return r.flags;
         }
         r.flags.without(Flags::FOCUSED)
@@ -70,13 +70,6 @@ fn same_content(a: &Record, b: &Record) -> bool {
         && a.level == b.level
         && a.options == b.options
         && a.count == b.count
-}
-
-fn takes_text(role: &str) -> bool {
-    matches!(
-        role,
-        "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider"
-    )
 }
 
 /// The elements a view shows with a line (and so a ref) of their own, in

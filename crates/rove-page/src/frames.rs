@@ -20,7 +20,6 @@ use serde_json::{Value, json};
 use crate::PageError;
 
 /// The walker's source, installed once per world.
-pub(crate) const WALKER: &str = include_str!("walker.js");
 const WORLD_NAME: &str = "rove";
 /// DOM events whose listeners make an element clickable.
 const CLICK_EVENTS: [&str; 7] = [
@@ -231,7 +230,7 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
     // A walker that throws while installing is rove's bug: INTERNAL,
     // naming walker.js and the line (rove-cdp's checked helper).
     let install = Evaluate {
-        expression: format!("{WALKER}\ndocument"),
+        expression: format!("{}\ndocument", crate::walker::source()),
         context_id: Some(context),
         script: "walker.js",
         ..Evaluate::default()

@@ -20,11 +20,14 @@ mod model;
 mod record;
 mod refs;
 mod render;
+mod roles;
 pub mod tokens;
 #[cfg(test)]
 mod view_tests;
+mod walker;
 
 pub use error::PageError;
 pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};
 pub use refs::Ref;
 pub use render::{escape_markdown, title_text};
+pub use roles::{INTERACTIVE_ROLES, is_interactive};

@@ -77,9 +77,10 @@ impl Flags {
     pub const FOCUSED: u32 = 4096;
     pub const LIVE: u32 = 8192;
     pub const CLICKABLE: u32 = 16384;
+    pub const MODAL: u32 = 32768;
 
     /// Each flag's word, in the order a view shows them.
-    const WORDS: [(u32, &'static str); 15] = [
+    const WORDS: [(u32, &'static str); 16] = [
         (Self::DISABLED, "disabled"),
         (Self::MIXED, "mixed"),
         (Self::CHECKED, "checked"),
@@ -95,6 +96,7 @@ impl Flags {
         (Self::FOCUSED, "focused"),
         (Self::LIVE, "live"),
         (Self::CLICKABLE, "clickable"),
+        (Self::MODAL, "modal"),
     ];
 
     /// The flags a view's words name (tests build records this way).

@@ -185,6 +185,15 @@ fn row_cells(
         if cell.depth != row_depth + 1 || !is_cell(&cell.record.role) {
             return None;
         }
+        // A cell that can be clicked itself (a day in a date grid) carries
+        // its ref first, as a clickable list item does: in a row, a ref on
+        // a cell means the cell can be clicked, so the flag is left out.
+        let mut shown = cell.record.clone();
+        let own = shown
+            .flags
+            .has(Flags::CLICKABLE)
+            .then(|| refs.get_or_assign(&cell.key));
+        shown.flags = shown.flags.without(Flags::CLICKABLE);
         let mut parts: Vec<String> = Vec::new();
         let mut k = j + 1;
         while k < lines.len() && lines[k].depth > cell.depth {
@@ -200,8 +209,11 @@ fn row_cells(
         } else {
             parts.join(" ")
         };
-        if !cell.record.flags.is_empty() {
-            text = format!("[{}] {text}", cell.record.flags_text());
+        if !shown.flags.is_empty() {
+            text = format!("[{}] {text}", shown.flags_text());
+        }
+        if let Some(r) = own {
+            text = format!("{r} {text}");
         }
         cells.push(text);
         j = k;

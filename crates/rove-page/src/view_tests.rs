@@ -162,6 +162,34 @@ fn a_simple_table_row_renders_on_one_line() {
 }
 
 #[test]
+fn a_cell_that_can_be_clicked_carries_its_ref_in_the_row() {
+    let mut refs = RefTable::default();
+    let cell = |uid, name, flags| {
+        line(
+            uid,
+            2,
+            Spec {
+                role: "gridcell",
+                name,
+                flags,
+                ..Spec::default()
+            },
+        )
+    };
+    let lines = vec![
+        el(1, 0, "grid", "March"),
+        el(2, 1, "row", ""),
+        cell(3, "2", "clickable"),
+        cell(4, "3", "selected focused clickable"),
+        cell(5, "Holiday", "selected"),
+    ];
+    assert_eq!(
+        view(&lines, &mut refs),
+        "e1 grid \"March\"\n  e2 | e3 2 | e4 [selected focused] 3 | [selected] Holiday |\n"
+    );
+}
+
+#[test]
 fn link_targets_show_only_when_asked_and_same_origin_ones_are_shortened() {
     let lines = vec![line(
         1,

@@ -59,9 +59,9 @@
 
   const GRAPHICS = new Set(['image', 'img', 'graphics-document', 'graphics-symbol', 'graphics-object']);
   const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
-  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox',
-    'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
-    'clickable']);
+  // The roles of controls: rove-page's roles.rs puts its one list here when
+  // the walker is installed.
+  const INTERACTIVE = new Set(ROVE_INTERACTIVE_ROLES);
   // Roles that take their name from their content: their text is the name.
   const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
     'option', 'treeitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'switch', 'checkbox', 'radio', 'tooltip',
@@ -76,11 +76,13 @@
     'scrollbar', 'separator', 'definition', 'term', 'blockquote', 'code', 'caption']);
   // Roles that never produce a line of their own (their children move up).
   const TRANSPARENT = new Set(['generic', 'none', 'presentation', '', 'rowgroup', 'paragraph', 'strong', 'emphasis',
-    'subscript', 'superscript', 'mark', 'deletion', 'insertion', 'time', 'abbr', 'LineBreak', 'StaticText',
+    'subscript', 'superscript', 'mark', 'deletion', 'insertion', 'abbr', 'LineBreak', 'StaticText',
     'sectionheader', 'sectionfooter', 'ruby', 'code', 'blockquote', 'definition', 'term', 'caption', 'figure', 'note']);
-  const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
-    '[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=textbox],[role=combobox],' +
-    '[role=slider],[role=spinbutton],[onclick],[contenteditable=""],[contenteditable=true]';
+  // Elements that are controls, as CSS: native ones by tag, the rest by an
+  // explicit role from the same list.
+  const INTERACTIVE_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[onclick],' +
+    '[contenteditable=""],[contenteditable=true],' +
+    Array.from(INTERACTIVE).filter((r) => r !== 'clickable').map((r) => `[role=${r}]`).join(',');
   // What makes a clickable a container rather than a leaf named by its text.
   const CONTENT_SELECTOR = INTERACTIVE_SELECTOR + ',h1,h2,h3,h4,h5,h6,[role=heading],p,li,table,ul,ol';
 
@@ -94,38 +96,73 @@
     OPTION: () => 'option', HEADER: () => 'banner', FOOTER: () => 'contentinfo', ASIDE: () => 'complementary',
     FIELDSET: () => 'group', PROGRESS: () => 'progressbar', METER: () => 'meter', SUMMARY: () => 'button',
     INPUT: (e) => ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none'})[e.type] || 'textbox'};
+      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none', ...TYPED_ROLES})[e.type] || 'textbox'};
+
+  // Inputs ARIA has no role for (Chromium's computedRole is empty, or a
+  // button for a file input): each is shown as its type, which also says
+  // what `fill` (or `upload`) takes.
+  const TYPED_ROLES = {date: 'date', time: 'time', 'datetime-local': 'datetime-local', month: 'month', week: 'week',
+    color: 'color', file: 'file'};
+  // The roles Chromium leaves empty for controls: the typed inputs above,
+  // and a details element's summary, which works as a disclosure button.
+  const controlRole = (e) => {
+    if (e.tagName === 'INPUT') return TYPED_ROLES[e.type] || '';
+    if (e.tagName === 'SUMMARY') return 'button';
+    return '';
+  };
 
   // Without the blink feature (a browser rove did not launch), an
   // approximation of the implicit ARIA role and the accessible name.
   // A div or span without a role attribute is generic whatever surrounds
   // it; asking Chromium costs more than the rest of its visit.
   const roleOf = native
-    ? (e) => ((e.tagName === 'DIV' || e.tagName === 'SPAN') && !e.hasAttribute('role')) ? 'generic' : (e.computedRole || '')
+    ? (e) => {
+      if ((e.tagName === 'DIV' || e.tagName === 'SPAN') && !e.hasAttribute('role')) return 'generic';
+      // A file input is a button to Chromium; the view calls it what it is.
+      const role = e.tagName === 'INPUT' && e.type === 'file' ? 'file' : e.computedRole || controlRole(e);
+      // A <time> element is text with a machine-readable date; `time` is
+      // the role of a time input.
+      return role === 'time' && e.tagName !== 'INPUT' ? 'generic' : role;
+    }
     : (e) => {
       const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
       if (explicit) return explicit;
       const f = IMPLICIT[e.tagName];
       return f ? f(e) : 'generic';
     };
+  // The accessible name as the short form of the rules gives it.
+  const labelName = (e) => {
+    const label = e.getAttribute('aria-label');
+    if (label) return label.trim();
+    const by = e.getAttribute('aria-labelledby');
+    if (by) {
+      const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
+      if (t.trim()) return t.trim().replace(/\s+/g, ' ');
+    }
+    if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
+    if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
+    const role = roleOf(e);
+    if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
+    return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
+  };
+  // Chromium names a file input by its label and what it holds ("Photo: No
+  // file chosen"); its line shows the label as the name and the files as the
+  // value.
   const nameOf = native
-    ? (e) => e.computedName || ''
-    : (e) => {
-      const label = e.getAttribute('aria-label');
-      if (label) return label.trim();
-      const by = e.getAttribute('aria-labelledby');
-      if (by) {
-        const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
-        if (t.trim()) return t.trim().replace(/\s+/g, ' ');
-      }
-      if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
-      if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
-      const role = roleOf(e);
-      if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
-      return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
-    };
+    ? (e) => (e.tagName === 'INPUT' && e.type === 'file' ? labelName(e) : e.computedName || '')
+    : labelName;
 
   // ---- facts about one element ---------------------------------------------
+
+  // While a modal dialog is open (showModal), everything outside it is inert:
+  // no click, no focus, no name in Chromium's tree. Such elements are left
+  // out like hidden ones; the dialog says it is modal. The returned test is
+  // null when no modal dialog is open.
+  const inertOutsideModal = () => {
+    const modals = Array.from(document.querySelectorAll('dialog:modal'));
+    if (!modals.length) return null;
+    return (e) => !modals.some((m) => m.contains(e) || e.contains(m)) && !e.matches(':popover-open');
+  };
 
   const isHidden = (e, style) => {
     if (e.getAttribute('aria-hidden') === 'true') return true;
@@ -146,15 +183,21 @@
   const FLAG = {
     disabled: 1, mixed: 2, checked: 4, pressed: 8, haspopup: 16, expanded: 32,
     collapsed: 64, selected: 128, current: 256, required: 512, readonly: 1024,
-    invalid: 2048, focused: 4096, live: 8192, clickable: 16384,
+    invalid: 2048, focused: 4096, live: 8192, clickable: 16384, modal: 32768,
   };
+
+  const FORM_CONTROLS = new Set(['INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'OPTION']);
 
   // Sets the record's flags (`f`) and, for a popup that is not a menu, its
   // kind (`p`).
   const setFlags = (rec, e, role, active, clickable) => {
     let f = clickable ? FLAG.clickable : 0;
     const aria = (n) => e.getAttribute(n);
-    if (e.disabled || aria('aria-disabled') === 'true') f |= FLAG.disabled;
+    // A form control inside a disabled fieldset is disabled without its own
+    // attribute; `:disabled` knows.
+    if (e.disabled || aria('aria-disabled') === 'true' || (FORM_CONTROLS.has(e.tagName) && e.matches(':disabled'))) {
+      f |= FLAG.disabled;
+    }
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
       const checked = aria('aria-checked');
       if (checked === 'mixed' || e.indeterminate) f |= FLAG.mixed;
@@ -172,7 +215,6 @@
     const expanded = aria('aria-expanded');
     if (expanded === 'true') f |= FLAG.expanded;
     else if (expanded === 'false') f |= FLAG.collapsed;
-    if (e.tagName === 'DETAILS') f |= e.open ? FLAG.expanded : FLAG.collapsed;
     if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f |= e.parentElement.open ? FLAG.expanded : FLAG.collapsed;
     if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f |= FLAG.selected;
     if (aria('aria-current') && aria('aria-current') !== 'false') f |= FLAG.current;
@@ -180,6 +222,7 @@
     if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f |= FLAG.readonly;
     if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f |= FLAG.invalid;
     if (e === active) f |= FLAG.focused;
+    if ((role === 'dialog' || role === 'alertdialog') && (aria('aria-modal') === 'true' || e.matches(':modal'))) f |= FLAG.modal;
     const live = aria('aria-live');
     if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f |= FLAG.live;
     if (f) rec.f = f;
@@ -200,6 +243,13 @@
     const now = e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow');
     if (now) return now;
     if (tag === 'PROGRESS' || tag === 'METER') return String(e.value);
+    // A combobox that is not a text field (a select-only one) shows its
+    // choice as its text; it is the value, not part of the name. One that
+    // wraps its field or its popup (ARIA 1.1) has no text of its own.
+    if (role === 'combobox' && !e.querySelector('input, textarea, [role=listbox], [role=tree], [role=grid], [role=dialog]')) {
+      const shown = clip(e.innerText, 200);
+      if (shown && shown !== nameOf(e)) return shown;
+    }
     return null;
   };
 
@@ -341,6 +391,14 @@
       hosts.push(uidOf(e));
     };
     const active = deepActive();
+    const inert = inertOutsideModal();
+    // Ids of the elements that name a shown element (aria-labelledby): their
+    // text is already that element's name, on its line.
+    const labelIds = new Set();
+    for (const named of document.querySelectorAll('[aria-labelledby]')) {
+      if (!named.checkVisibility()) continue;
+      for (const id of named.getAttribute('aria-labelledby').split(/\s+/)) if (id) labelIds.add(id);
+    }
     const maxChars = opts.maxChars || Infinity;
     const interactiveOnly = opts.mode === 'interactive';
     let chars = 0;
@@ -349,16 +407,43 @@
     // Paging: emit nothing until the element with uid `after` has been passed.
     let waiting = opts.after ? true : false;
     let text = null; // pending text run: {u, d, parts}
+    // For each element that holds text runs (a block or a line's element),
+    // the holder it sits in: two runs are siblings when their holders sit in
+    // the same one.
+    const holderOf = new Map();
+    // Holders that lay their boxes out side by side (a flex row, a grid of
+    // several columns) or pair them (a description list's term and its
+    // value): only there do sibling boxes share a line.
+    const rows = new Set();
+    const inRow = (e, u, style) => {
+      const d = style.display;
+      if (e.tagName === 'DL') rows.add(u);
+      else if (d === 'flex' || d === 'inline-flex') {
+        if (!style.flexDirection.startsWith('column')) rows.add(u);
+      } else if ((d === 'grid' || d === 'inline-grid') && style.gridTemplateColumns.trim().split(/\s+/).length > 1) {
+        rows.add(u);
+      }
+    };
+    // The last text line emitted, and the holder its run's holder sits in.
+    let lastText = null;
 
     const flushText = () => {
       if (text) {
         const t = text.parts.join('').replace(/\s+/g, ' ').trim();
         const last = out[out.length - 1];
-        if (t && t.length <= 3 && last && last.r === 'text' && last.d === text.d && !cut) {
-          // A lone "-" or "0" after a label reads as the label's value.
+        const within = holderOf.get(text.u);
+        // A short run in a box beside a label's box in one row ("Stars"
+        // "0", a row of letter tiles) reads as one line with it. A block
+        // boundary otherwise ends a text line: boxes stacked one above the
+        // other never share one, and a sentence never takes a stray word.
+        if (t && t.length <= 3 && last && last.r === 'text' && last.d === text.d && !cut && lastText &&
+            lastText.rec === last && lastText.within === within && rows.has(within) && !/[.!?]$/.test(last.t)) {
           last.t += ' ' + t;
           chars += t.length + 1;
-        } else if (t && !waiting && !interactiveOnly) emit({u: text.u, d: text.d, r: 'text', t: t});
+        } else if (t && !waiting && !interactiveOnly) {
+          emit({u: text.u, d: text.d, r: 'text', t: t});
+          if (out[out.length - 1] && out[out.length - 1].r === 'text') lastText = {rec: out[out.length - 1], within};
+        }
         text = null;
       }
     };
@@ -407,6 +492,7 @@
       const e = node;
       seen++;
       if (SKIP_TAGS.has(e.tagName)) return;
+      if (inert && inert(e)) return;
       const style = getComputedStyle(e);
       if (isHidden(e, style)) {
         const p = e.parentElement;
@@ -448,12 +534,21 @@
       // with a role of its own (an image, a row) gets the `clickable` flag.
       const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
       role = viewRole(e, role, clicks);
-      const transparent = TRANSPARENT.has(role);
+      // A closed details element without a name of its own is its summary
+      // alone: the summary's line says collapsed, a group line would add
+      // nothing.
+      const transparent = TRANSPARENT.has(role) || (e.tagName === 'DETAILS' && !e.open && !nameOf(e));
       if (transparent) {
         // A block boundary ends the current text run.
-        if (block) flushText();
+        if (block) {
+          flushText();
+          holderOf.set(u, owner);
+          inRow(e, u, style);
+        }
         const before = seen;
-        visitChildren(e, depth, block ? u : owner, style.cursor, inNamed);
+        // Only a short label: a long one would be cut in the name it gives.
+        const isLabel = labelIds.size > 0 && e.id !== '' && labelIds.has(e.id) && (e.innerText || '').length <= 150;
+        visitChildren(e, depth, block ? u : owner, style.cursor, inNamed || isLabel);
         if (block) flushText();
         if (seen === before) emptyElement(e, style);
         return;
@@ -469,6 +564,8 @@
       const leaf = role !== 'clickable' || isSmall(e);
       let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
       const rec = {u, d: depth, r: role};
+      holderOf.set(u, owner);
+      inRow(e, u, style);
       if (name) rec.n = clip(name, 200);
       else if (role === 'clickable') {
         const hint = hintOf(e);
@@ -559,98 +656,9 @@
     return result;
   }
 
-  // ---- find -----------------------------------------------------------------
-
-  function find(query) {
-    const needle = (query.text || '').toLowerCase();
-    const wantRole = query.role || '';
-    const limit = query.limit || 20;
-    const matches = [];
-    let total = 0;
-    let heading = '';
-    const stack = [document.documentElement];
-    // Iterative pre-order over the flat tree.
-    const visitEl = (e) => {
-      if (SKIP_TAGS.has(e.tagName)) return false;
-      if (e.getAttribute('aria-hidden') === 'true' || !e.checkVisibility({checkVisibilityCSS: true})) {
-        if (getComputedStyle(e).display !== 'contents') return false;
-      }
-      let role = e.tagName === 'IFRAME' || e.tagName === 'FRAME' ? 'frame' : roleOf(e);
-      if (role !== 'frame') {
-        const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
-        role = viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
-      }
-      const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
-      const interesting = textual || !TRANSPARENT.has(role);
-      if (interesting) {
-        const name = textual ? clip(e.innerText, 200) : nameOf(e);
-        if (role === 'heading') heading = name;
-        const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
-        if (roleOk && (!needle || name.toLowerCase().includes(needle) || (valueOf(e, role) || '').toLowerCase().includes(needle))) {
-          total++;
-          if (matches.length < limit) {
-            const rec = {u: uidOf(e), d: 0, r: role};
-            if (name) rec.n = clip(name, 200);
-      else if (role === 'clickable') {
-        const hint = hintOf(e);
-        if (hint) rec.k = hint;
-      }
-            const v = valueOf(e, role);
-            if (v) rec.v = clip(v, 200);
-            setFlags(rec, e, role, deepActive(), false);
-            if (role === 'link' && e.href) rec.h = e.href;
-            if (role === 'heading') rec.l = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
-            rec.x = contextOf(e, heading);
-            matches.push(rec);
-          }
-        }
-        // A frame element's document is searched on its own; controls are
-        // searched inside too, since views show what they hold (a link in a
-        // tab, an option in a listbox, an icon in a clickable row).
-        if (role === 'frame') return false;
-      } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e)) {
-        // Text in a wrapper (a div, a pre, a span): the innermost element
-        // holding all of the words, unless a match above already holds it.
-        const text = (e.textContent || '').replace(/\s+/g, ' ').trim();
-        const inner = (k) => k.nodeType === 1 && (k.textContent || '').replace(/\s+/g, ' ').toLowerCase().includes(needle);
-        if (text.toLowerCase().includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
-          total++;
-          if (matches.length < limit) {
-            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(text, 200), x: contextOf(e, heading)});
-            matched.add(e);
-          }
-        }
-      }
-      if (interesting && matches.length && matches[matches.length - 1].u === uids.get(e)) matched.add(e);
-      return true;
-    };
-    const matched = new Set();
-    const hasOwnText = (e) => Array.from(childrenOf(e)).some((k) => k.nodeType === 3 && k.data.trim());
-    const insideMatch = (e) => {
-      for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
-      return false;
-    };
-    while (stack.length) {
-      const node = stack.pop();
-      if (node.nodeType !== 1 && node.nodeType !== 11) continue;
-      if (node.nodeType === 1 && !visitEl(node)) continue;
-      const kids = childrenOf(node);
-      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeType === 1 || kids[i].nodeType === 11) stack.push(kids[i]);
-    }
-    return {token, records: matches, total};
-  }
-
-  // One line of context: the nearest label-ish ancestor, else the heading above.
-  const contextOf = (e, heading) => {
-    for (let a = e.parentElement; a; a = a.parentElement) {
-      const role = roleOf(a);
-      if (['dialog', 'alertdialog', 'form', 'navigation', 'region', 'group', 'radiogroup', 'listitem', 'row', 'tabpanel', 'menu', 'list', 'table'].includes(role)) {
-        const n = role === 'listitem' || role === 'row' ? clip(a.innerText, 80) : nameOf(a);
-        if (n) return `${role} "${clip(n, 80)}"`;
-      }
-    }
-    return heading ? `under heading "${clip(heading, 80)}"` : '';
-  };
+  // `find` and its helpers: find.js, put here when the walker is installed
+  // (walker.rs).
+  // ROVE_FIND
 
   globalThis.__rove = {
     token,

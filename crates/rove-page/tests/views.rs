@@ -96,3 +96,36 @@ async fn iframes_same_and_cross_origin() {
 async fn ten_thousand_row_table() {
     all_modes("big-table.html", "Edit 5000", Some("button")).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn native_controls() {
+    all_modes("controls.html", "Extras", Some("button")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_runs() {
+    all_modes("text-runs.html", "Dictionary", Some("region")).await;
+}
+
+/// A modal dialog makes the rest of the page inert: the view shows the
+/// dialog alone, marked modal, with its controls.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_modal_dialog_leaves_the_inert_page_out() {
+    let env = Env::start().await;
+    let mut model = env.open("controls.html").await;
+    model
+        .view(&ViewOptions::mode(Mode::Full))
+        .await
+        .expect("full view");
+    model
+        .tab()
+        .evaluate("window.openModal()")
+        .await
+        .expect("openModal()");
+    let full = model
+        .view(&ViewOptions::mode(Mode::Full))
+        .await
+        .expect("full view");
+    insta::assert_snapshot!("controls_modal", env.redact(&full.text));
+    env.close().await;
+}

@@ -172,7 +172,7 @@ async fn every_command_works_from_the_shell() {
         r("checkbox \"Agree\""),
         r("combobox \"Color\""),
         r("button \"Ask\""),
-        r("button \"File"),
+        r("file \"File\""),
         r("button \"Card\""),
         r("region \"Bin\""),
         r("button \"Far below\""),

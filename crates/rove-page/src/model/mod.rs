@@ -405,7 +405,7 @@ impl PageModel {
                 .map(|i| {
                     lines[i..]
                         .iter()
-                        .filter(|l| is_interactive(&l.record.role))
+                        .filter(|l| crate::roles::is_interactive(&l.record.role))
                         .count() as u64
                 })
                 .unwrap_or(0)
@@ -498,30 +498,6 @@ impl PageModel {
     }
 }
 
-fn is_interactive(role: &str) -> bool {
-    matches!(
-        role,
-        "button"
-            | "link"
-            | "textbox"
-            | "searchbox"
-            | "checkbox"
-            | "radio"
-            | "combobox"
-            | "listbox"
-            | "option"
-            | "menuitem"
-            | "menuitemcheckbox"
-            | "menuitemradio"
-            | "tab"
-            | "switch"
-            | "slider"
-            | "spinbutton"
-            | "treeitem"
-            | "clickable"
-    )
-}
-
 /// Keeps actionable lines, each heading only if something actionable follows
 /// it before the next heading. Headings go flush left with their controls one
 /// level in; a control inside another kept control (an icon in a clickable
@@ -541,7 +517,7 @@ fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
             continue;
         }
         let clickable_item = line.record.flags.has(Flags::CLICKABLE);
-        if is_interactive(&line.record.role)
+        if crate::roles::is_interactive(&line.record.role)
             || clickable_item
             || line.record.role == "frame"
             || line.record.role == "more"

@@ -7,7 +7,7 @@ use rove_browser::{Browser, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{PageModel, Ref};
 
-pub const FIXTURES: [&str; 12] = [
+pub const FIXTURES: [&str; 14] = [
     "impersonation.html",
     "invisible.html",
     "forms.html",
@@ -20,6 +20,8 @@ pub const FIXTURES: [&str; 12] = [
     "clickables.html",
     "frames.html",
     "inner.html",
+    "controls.html",
+    "text-runs.html",
 ];
 
 pub struct Env {

@@ -1,0 +1,43 @@
+//! The walker's source as it is installed: `walker.js` with `find.js` put
+//! inside its closure (at the `ROVE_FIND` line; the two share the walker's
+//! role, name and visibility rules, in two files to keep each small) and
+//! the one list of control roles (`roles.rs`) in place of
+//! `ROVE_INTERACTIVE_ROLES`.
+
+use crate::roles::INTERACTIVE_ROLES;
+
+/// The walker's source, assembled once.
+pub(crate) fn source() -> &'static str {
+    static SOURCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let list = INTERACTIVE_ROLES
+            .iter()
+            .map(|r| format!("'{r}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        include_str!("walker.js")
+            .replace("  // ROVE_FIND\n", include_str!("find.js"))
+            .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_walker_gets_find_and_the_one_list_of_controls() {
+        let walker = include_str!("walker.js");
+        for mark in ["ROVE_INTERACTIVE_ROLES", "  // ROVE_FIND\n"] {
+            assert_eq!(
+                walker.matches(mark).count(),
+                1,
+                "walker.js names {mark:?} once"
+            );
+            assert!(!source().contains(mark), "{mark:?} is replaced");
+        }
+        assert!(source().contains("new Set(['button', 'link', "));
+        assert!(source().contains("  function find(query) {"));
+        assert!(source().contains("    find,\n"), "the walker exports find");
+    }
+}
