@@ -18,6 +18,7 @@
 #![deny(unsafe_code)]
 
 mod browser;
+mod console;
 mod context;
 mod counter;
 mod discover;
@@ -35,6 +36,9 @@ mod tab;
 mod watch;
 
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
+pub use console::{
+    CONSOLE_CAP, CONSOLE_TEXT_MAX, ConsoleEntry, ConsoleLevel, ConsoleLog, ConsoleRead,
+};
 pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;

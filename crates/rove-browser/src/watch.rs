@@ -1,6 +1,7 @@
 //! What a tab is doing, learned from its events: the JavaScript dialog that
 //! blocks it, the sessions of its out-of-process iframes, and the requests it
-//! has in flight (for settling after input).
+//! has in flight (for settling after input), and what its pages logged
+//! (`console.rs`).
 //!
 //! Started on first use by [`crate::Tab::watch`]: it enables the `Page` domain,
 //! turns on flattened auto-attach (so cross-site iframes get sessions of their
@@ -72,6 +73,7 @@ pub struct TabWatch {
     main_frame: Arc<str>,
     conn: WeakConnection,
     policy: crate::policy::SharedPolicy,
+    console: Arc<Mutex<crate::console::ConsoleLog>>,
 }
 
 #[derive(Deserialize)]
@@ -166,6 +168,7 @@ impl TabWatch {
             main_frame: Arc::from(main_frame),
             conn: session.connection().downgrade(),
             policy,
+            console: Arc::default(),
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let weak = tx.downgrade();
@@ -240,6 +243,15 @@ impl TabWatch {
         let _ =
             tokio::time::timeout(timeout, changes.wait_for(|_| self.navigating().is_none())).await;
         self.navigating()
+    }
+
+    /// The console messages of the tab's pages since the last call (or
+    /// every one kept, with `all`); see `console.rs`.
+    pub fn console(&self, all: bool) -> crate::console::ConsoleRead {
+        self.console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read(all)
     }
 
     /// The session this watch follows.
@@ -473,9 +485,10 @@ impl TabWatch {
     }
 }
 
-/// Page and network events, and auto-attach, for a page or iframe session.
-/// Response bodies are not kept: rove never reads them. Under a domain
-/// policy, document requests pause for the watch to allow or fail.
+/// Page, network, console and log events, and auto-attach, for a page or
+/// iframe session. Response bodies are not kept: rove never reads them.
+/// Under a domain policy, document requests pause for the watch to allow or
+/// fail.
 async fn enable(session: &Session, limited: bool) -> Result<(), BrowserError> {
     if limited {
         session
@@ -483,6 +496,10 @@ async fn enable(session: &Session, limited: bool) -> Result<(), BrowserError> {
             .await?;
     }
     session.send(&Enable {}).await?;
+    // Both replay what the page logged before they were enabled, so a
+    // watch started after the load still has its messages.
+    session.call("Runtime.enable", json!({})).await?;
+    session.call("Log.enable", json!({})).await?;
     session
         .call(
             "Network.enable",
@@ -527,6 +544,14 @@ async fn follow(
     while let Some(event) = rx.recv().await {
         if event.method == "Fetch.requestPaused" {
             watch.answer_paused(&event);
+            continue;
+        }
+        if event.method.starts_with("Runtime.") || event.method.starts_with("Log.") {
+            watch
+                .console
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .record(&event);
             continue;
         }
         if let Some(child) = watch.apply(&event) {

@@ -15,9 +15,12 @@
 
 mod act;
 mod args;
+mod args_tools;
 mod call;
+mod caps;
 mod catalog;
 mod command;
+mod console;
 mod downloads;
 mod error;
 mod eval;
@@ -37,7 +40,8 @@ mod tabs;
 mod wait;
 mod watchdog;
 
-pub use catalog::{Annotations, ToolDescription, tool, tools};
+pub use caps::{Capability, Caps, UnknownCapability};
+pub use catalog::{Annotations, ToolDescription, tool, tools, tools_within};
 pub use command::*;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use fault::{EvalStop, Fault, Recovery, TabFault};

@@ -105,6 +105,10 @@ pub struct SessionConfig {
     pub command_timeout: Duration,
     /// When a tab counts as hung, and how often rove looks.
     pub health: crate::HealthLimits,
+    /// The capability groups offered to a model: the tools an MCP server
+    /// lists and accepts, and the agent's tools. `core` by default; the
+    /// session itself runs any command (the CLI has them all).
+    pub caps: crate::Caps,
 }
 
 impl Default for SessionConfig {
@@ -124,6 +128,7 @@ impl Default for SessionConfig {
             eval_timeout: Duration::from_secs(10),
             command_timeout: Duration::from_secs(120),
             health: crate::HealthLimits::default(),
+            caps: crate::Caps::default(),
         }
     }
 }
@@ -313,6 +318,7 @@ impl Session {
             Command::Wait(args) => self.wait(args, out).await?,
             Command::Eval(args) => self.eval(args, out).await?,
             Command::Close => self.close_tabs(out).await?,
+            Command::Console(args) => self.console(args, out).await?,
         }
         Ok(true)
     }

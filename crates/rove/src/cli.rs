@@ -290,6 +290,12 @@ pub enum Command {
         after_help = "Examples:\n  rove eval 'document.title'\n  rove eval '() => location.href'\n  rove eval '(el) => el.value' --ref e3"
     )]
     Eval(EvalArgs),
+    /// What the page logged: console messages and uncaught errors with
+    /// their stacks, since the last call (or all kept).
+    #[command(
+        after_help = "Examples:\n  rove console\n  rove console --all --level error\nIn MCP and rove run: with --caps devtools."
+    )]
+    Console(crate::cli_tools::ConsoleArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,
@@ -330,14 +336,14 @@ pub enum Command {
     /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
     /// token.
     #[command(
-        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
+        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --caps network,state         also the network, cookie and storage tools\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
     )]
     Mcp(McpArgs),
     /// Print the file content that registers rove's MCP server with an agent
     /// host (stdout: the file, ready to redirect; stderr: where it goes).
     /// The global options given are carried into the command the host runs.
     #[command(
-        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN"
+        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all"
     )]
     PrintConfig(PrintConfigArgs),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
@@ -601,6 +607,10 @@ pub struct PrintConfigArgs {
     /// one, and the command that starts the server with it).
     #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
+    /// Capability groups the server lists besides the core tools, comma-separated:
+    /// devtools (console), network, state (cookies, storage), or all.
+    #[arg(long, value_name = "GROUPS")]
+    pub caps: Option<rove_commands::Caps>,
 }
 
 /// Agent hosts `print-config` knows.
@@ -650,6 +660,11 @@ pub struct McpArgs {
     /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
     #[arg(long)]
     pub http: bool,
+    /// Capability groups listed besides the core tools, comma-separated:
+    /// devtools (console), network, state (cookies, storage), or all.
+    #[arg(long, value_name = "GROUPS")]
+    pub caps: Option<rove_commands::Caps>,
+
     /// The port for --http (0: any free port).
     #[arg(long, default_value_t = 7333, requires = "http")]
     pub port: u16,
@@ -725,6 +740,10 @@ pub struct RunArgs {
     /// Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
+    /// Capability groups the model gets besides the core tools, comma-separated:
+    /// devtools (console), network, state (cookies, storage), or all.
+    #[arg(long, value_name = "GROUPS")]
+    pub caps: Option<rove_commands::Caps>,
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@ mod agent_run;
 mod cli;
 #[cfg(test)]
 mod cli_check;
+mod cli_tools;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
@@ -115,7 +116,10 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         None => rove_mcp::BrowserSource::Launch(acquire::launch_options(global, &transport)),
     };
     let config = match global.session_config() {
-        Ok(config) => config,
+        Ok(config) => rove_commands::SessionConfig {
+            caps: args.caps.unwrap_or_default(),
+            ..config
+        },
         Err(e) => {
             let failure = Failure::from(e);
             out.failure(&failure, None);

@@ -31,6 +31,9 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
         .unwrap_or_else(|| "rove".into());
     let mut server = vec!["mcp".to_owned()];
     server.extend(carried_flags(global));
+    if let Some(caps) = args.caps.and_then(rove_commands::Caps::flag_value) {
+        server.extend(["--caps".to_owned(), caps]);
+    }
     let made = if args.http {
         http_target(args, &exe, &server)
             .and_then(|(url, token, start)| over_http(args.harness, &url, &token, &start))

@@ -361,6 +361,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             js: a.js.clone(),
             target: a.r#ref.as_deref().map(ref_of).transpose()?,
         }),
+        Cli::Console(a) => crate::cli_tools::console(a),
         Cli::Back => rc::Command::Back,
         Cli::Close => rc::Command::Close,
         Cli::Forward => rc::Command::Forward,

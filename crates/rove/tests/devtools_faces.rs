@@ -1,0 +1,65 @@
+//! The opt-in tool groups at the faces: `rove mcp` lists only the core
+//! tools by default and refuses the others with the flag that enables them;
+//! `--caps` adds them; the CLI has every command without asking.
+
+mod support;
+
+use rove_localserver::{Response, Routes};
+use serde_json::{Value, json};
+use support::Env;
+use support::mcp_client::{McpClient, text};
+
+const LOGGING: &str = "<!doctype html><title>Logs</title><link rel=icon href='data:,'>\
+    <p>logging</p><script>console.warn('disk almost full'); console.log('ready');</script>";
+
+async fn env(name: &str) -> Env {
+    Env::with_routes(name, Routes::new().page("/logs", Response::html(LOGGING))).await
+}
+
+#[tokio::test]
+async fn mcp_offers_an_opt_in_group_only_with_its_flag() {
+    let env = env("caps-mcp").await;
+    let url = env.server.url("/logs");
+
+    let mut plain = McpClient::start(&env, &[]).await;
+    let core = plain.tool_names().await;
+    assert!(!core.iter().any(|n| n == "console"), "{core:?}");
+    let refused = plain.call("console", json!({})).await;
+    assert_eq!(refused["isError"], true, "{refused}");
+    let error: Value = serde_json::from_str(&text(&refused, 0)).expect("the error as JSON");
+    assert_eq!(error["code"], "COMMAND_REJECTED");
+    assert!(
+        error["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--caps devtools"),
+        "{error}"
+    );
+    assert_eq!(error["facts"]["flag"], "--caps devtools");
+
+    let mut all = McpClient::start(&env, &["--caps", "all"]).await;
+    let every = all.tool_names().await;
+    assert_eq!(every.len(), rove_commands::tools().len(), "{every:?}");
+    assert!(every.len() > core.len());
+    let opened = all.call("open", json!({"url": url})).await;
+    assert_eq!(opened["isError"], false, "{opened}");
+    let logged = all.call("console", json!({"level": "warning"})).await;
+    assert_eq!(logged["isError"], false, "{logged}");
+    let shown = text(&logged, 0);
+    assert!(shown.contains("[warning] \"disk almost full\""), "{shown}");
+    assert!(!shown.contains("ready"), "{shown}");
+}
+
+#[tokio::test]
+async fn the_cli_has_console_without_any_flag() {
+    let env = env("caps-cli").await;
+    env.ok(&["open", &env.server.url("/logs")]).await;
+    let out = env.ok(&["console"]).await;
+    let shown = out["data"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        shown.contains("2 console messages since the last call"),
+        "{out}"
+    );
+    assert!(shown.contains("[log] \"ready\""), "{out}");
+    env.close("default").await;
+}
