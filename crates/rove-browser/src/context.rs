@@ -25,6 +25,7 @@ struct Inner {
     id: String,
     table: Mutex<TabTable>,
     policy: crate::policy::SharedPolicy,
+    rules: crate::network::SharedRules,
     viewport: SharedViewport,
 }
 
@@ -112,6 +113,7 @@ impl BrowserContext {
                     ..TabTable::default()
                 }),
                 policy: Arc::default(),
+                rules: Arc::default(),
                 viewport: Arc::default(),
             }),
         }
@@ -154,6 +156,25 @@ impl BrowserContext {
             tab.apply_viewport().await?;
         }
         Ok(())
+    }
+
+    /// Replaces the session's block and mock rules, on the tabs open and
+    /// those to come (see `network.rs`).
+    pub async fn set_request_rules(
+        &self,
+        rules: crate::network::RequestRules,
+    ) -> Result<(), BrowserError> {
+        *self.inner.rules.lock().unwrap_or_else(|p| p.into_inner()) = rules;
+        let tabs: Vec<Tab> = self.table().tabs.clone();
+        for tab in tabs {
+            tab.refresh_interception().await?;
+        }
+        Ok(())
+    }
+
+    /// The session's block and mock rules.
+    pub fn request_rules(&self) -> crate::network::RequestRules {
+        crate::network::current_rules(&self.inner.rules)
     }
 
     /// The context's domain policy.
@@ -208,6 +229,7 @@ impl BrowserContext {
             self.inner.browser.clone(),
             self.inner.policy.clone(),
             self.inner.viewport.clone(),
+            self.inner.rules.clone(),
         );
         table.tabs.push(tab.clone());
         tab

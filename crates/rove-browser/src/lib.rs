@@ -25,6 +25,7 @@ mod discover;
 mod error;
 mod find;
 mod launch;
+mod network;
 pub mod page_text;
 mod policy;
 mod popups;
@@ -45,6 +46,10 @@ pub use discover::resolve_cdp_url;
 pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
+pub use network::{
+    NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
+    glob_matches,
+};
 pub use policy::{DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,

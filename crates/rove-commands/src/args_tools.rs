@@ -42,3 +42,60 @@ pub struct ConsoleArgs {
     #[serde(default)]
     pub level: Option<LevelArg>,
 }
+
+/// What `network` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NetworkAction {
+    /// List requests.
+    #[default]
+    List,
+    /// One request's headers and bodies.
+    Show,
+    /// Fail requests whose URL matches.
+    Block,
+    /// Answer requests whose URL matches.
+    Mock,
+    /// Drop every block and mock rule, and forget the requests seen.
+    Clear,
+    /// Write the requests kept as a HAR file.
+    Har,
+}
+
+/// `network`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkArgs {
+    /// list (default), show, block, mock, clear or har.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub action: NetworkAction,
+    /// show: the request's number (r3 is 3).
+    #[serde(default)]
+    pub id: Option<u64>,
+    /// list: URLs containing this. block, mock: a URL glob (* and ?; without them, URLs containing it).
+    #[serde(default)]
+    pub url: Option<String>,
+    /// list: only this resource type (document, script, fetch, xhr, image…).
+    #[serde(default, rename = "type")]
+    pub resource_type: Option<String>,
+    /// list: only this status (0: failed). mock: the status to answer (200).
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// mock: the body to answer with.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// mock: read the body from this file. har: write here.
+    #[serde(default)]
+    pub file: Option<String>,
+    /// mock: the Content-Type (guessed from the body).
+    #[serde(default)]
+    pub content_type: Option<String>,
+    /// list: every request kept, not only those since the last call.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub all: bool,
+    /// show: most bytes of each body (4000).
+    #[serde(default)]
+    pub max_bytes: Option<usize>,
+}

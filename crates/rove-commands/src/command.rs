@@ -231,6 +231,14 @@ vocabulary! {
         effect: Reads,
         caps: Devtools,
     },
+    /// What the page requested; block, mock and export requests (boxed:
+    /// its many arguments would make every command as big).
+    Network(Box<NetworkArgs>) = "network" {
+        title: "Network",
+        description: "Requests since the last call (filter by url, type, status); show id: headers and bodies; block or mock url patterns; clear; har file.",
+        effect: Sets,
+        caps: Network,
+    },
 }
 
 impl Command {
@@ -266,6 +274,7 @@ impl Command {
                 | Command::Wait(_)
                 | Command::Close
                 | Command::Console(_)
+                | Command::Network(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

@@ -319,6 +319,7 @@ impl Session {
             Command::Eval(args) => self.eval(args, out).await?,
             Command::Close => self.close_tabs(out).await?,
             Command::Console(args) => self.console(args, out).await?,
+            Command::Network(args) => self.network(args, out).await?,
         }
         Ok(true)
     }

@@ -296,6 +296,12 @@ pub enum Command {
         after_help = "Examples:\n  rove console\n  rove console --all --level error\nIn MCP and rove run: with --caps devtools."
     )]
     Console(crate::cli_tools::ConsoleArgs),
+    /// What the page requested (since the last call, or all kept), one
+    /// request's headers and bodies, block and mock rules, a HAR file.
+    #[command(
+        after_help = "Examples:\n  rove network\n  rove network --all --type fetch --status 404\n  rove network show r3\n  rove network block '*/ads/*'\n  rove network mock /api/price --body '{\"price\": 1}'\n  rove network mock '*/api/user' --file user.json --status 200\n  rove network clear          drop the rules, forget the requests\n  rove network har run.har\nIn MCP and rove run: with --caps network."
+    )]
+    Network(crate::cli_tools::NetworkArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,

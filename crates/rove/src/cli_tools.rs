@@ -25,3 +25,95 @@ pub fn console(a: &ConsoleArgs) -> rc::Command {
     });
     rc::Command::Console(rc::ConsoleArgs { all: a.all, level })
 }
+
+#[derive(Debug, Args)]
+pub struct NetworkArgs {
+    /// list, show, block, mock, clear or har.
+    #[arg(default_value = "list")]
+    pub action: String,
+    /// show: the request (r3 or 3); block, mock: the URL glob; har: the
+    /// file to write.
+    pub target: Option<String>,
+    /// list: only URLs containing this; block, mock: the URL glob (as the
+    /// positional argument).
+    #[arg(long)]
+    pub url: Option<String>,
+    /// list: only this resource type (document, script, fetch, xhr, image …).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub r#type: Option<String>,
+    /// list: only this status (0: failed); mock: the status to answer.
+    #[arg(long)]
+    pub status: Option<u16>,
+    /// mock: the body to answer with.
+    #[arg(long)]
+    pub body: Option<String>,
+    /// mock: the body from this file (under the upload roots); har: where to
+    /// write (as the positional argument).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// mock: the Content-Type (default: guessed from the file or body).
+    #[arg(long, value_name = "TYPE")]
+    pub content_type: Option<String>,
+    /// list: every request kept, not only those since the last call.
+    #[arg(long)]
+    pub all: bool,
+    /// show: the most bytes of each body.
+    #[arg(long, value_name = "BYTES")]
+    pub max_bytes: Option<usize>,
+}
+
+/// `rove network`.
+pub fn network(a: &NetworkArgs) -> Result<rc::Command, crate::failure::Failure> {
+    use crate::remote::{absolute, rejected};
+    let action = match a.action.as_str() {
+        "list" | "ls" => rc::NetworkAction::List,
+        "show" => rc::NetworkAction::Show,
+        "block" => rc::NetworkAction::Block,
+        "mock" => rc::NetworkAction::Mock,
+        "clear" => rc::NetworkAction::Clear,
+        "har" => rc::NetworkAction::Har,
+        other => {
+            return Err(rejected(
+                format!("{other:?} is not a network action"),
+                "use rove network list|show ID|block URL|mock URL|clear|har FILE",
+            ));
+        }
+    };
+    let mut args = rc::NetworkArgs {
+        action,
+        url: a.url.clone(),
+        resource_type: a.r#type.clone(),
+        status: a.status,
+        body: a.body.clone(),
+        file: a.file.as_deref().map(absolute),
+        content_type: a.content_type.clone(),
+        all: a.all,
+        max_bytes: a.max_bytes,
+        ..rc::NetworkArgs::default()
+    };
+    match (action, &a.target) {
+        (rc::NetworkAction::Show, Some(id)) => {
+            let number = id.trim().trim_start_matches(['r', 'R']);
+            args.id = Some(number.parse().map_err(|_| {
+                rejected(
+                    format!("{id:?} is not a request id"),
+                    "give the id rove network lists, as r3 or 3",
+                )
+            })?);
+        }
+        (rc::NetworkAction::Block | rc::NetworkAction::Mock, Some(url)) => {
+            args.url = Some(url.clone());
+        }
+        (rc::NetworkAction::Har, Some(file)) => {
+            args.file = Some(absolute(std::path::Path::new(file)));
+        }
+        (_, Some(extra)) => {
+            return Err(rejected(
+                format!("network {} takes no {extra:?}", a.action),
+                "see rove network --help",
+            ));
+        }
+        (_, None) => {}
+    }
+    Ok(rc::Command::Network(Box::new(args)))
+}

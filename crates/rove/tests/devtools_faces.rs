@@ -63,3 +63,24 @@ async fn the_cli_has_console_without_any_flag() {
     assert!(shown.contains("[log] \"ready\""), "{out}");
     env.close("default").await;
 }
+
+#[tokio::test]
+async fn the_cli_lists_requests_and_writes_a_har_where_the_shell_is() {
+    let env = env("caps-net").await;
+    env.ok(&["open", &env.server.url("/logs")]).await;
+    let out = env.ok(&["network", "--type", "document"]).await;
+    let shown = out["data"].as_str().unwrap_or_default().to_owned();
+    assert!(shown.contains("GET 200 document"), "{out}");
+    // A relative path is the shell's, not the daemon's.
+    let folder = env.dir.join("work");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let mut har = env.rove(&["--json", "network", "har", "out.har"]);
+    har.current_dir(&folder);
+    let (status, wrote) = support::output_json(&["network", "har"], har).await;
+    assert_eq!(status, 0, "{wrote}");
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("out.har")).expect("the HAR"))
+            .expect("JSON");
+    assert_eq!(file["log"]["version"], "1.2");
+    env.close("default").await;
+}
