@@ -99,3 +99,104 @@ pub struct NetworkArgs {
     #[serde(default)]
     pub max_bytes: Option<usize>,
 }
+
+/// What `cookies` and `storage` do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StoreAction {
+    /// Read.
+    #[default]
+    Get,
+    /// Write one.
+    Set,
+    /// Remove (those matching, or all).
+    Clear,
+}
+
+/// `cookies`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CookiesArgs {
+    /// get (default), set or clear.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub action: StoreAction,
+    /// get, clear: cookies sent to this URL. set: the cookie's URL (default: the page's).
+    #[serde(default)]
+    pub url: Option<String>,
+    /// get, clear: cookies of this domain and its subdomains. set: the cookie's domain.
+    #[serde(default)]
+    pub domain: Option<String>,
+    /// set: the cookie's name; get, clear: only cookies of this name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// set: the value.
+    #[serde(default)]
+    pub value: Option<String>,
+    /// set: the path (/).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// set: seconds since the epoch when it expires (default: when the session ends).
+    #[serde(default)]
+    pub expires: Option<f64>,
+    /// set: hidden from scripts.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub http_only: bool,
+    /// set: HTTPS only.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub secure: bool,
+}
+
+/// Which web storage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StorageKind {
+    /// `localStorage`.
+    #[default]
+    Local,
+    /// `sessionStorage`.
+    Session,
+}
+
+/// `storage`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StorageArgs {
+    /// local or session.
+    #[schemars(extend("description" = ""))]
+    pub kind: StorageKind,
+    /// get (default), set or clear.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub action: StoreAction,
+    /// get, clear: only this key. set: the key.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// set: the value.
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// What `state` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StateAction {
+    /// Write the session's cookies and local storage to a file.
+    #[default]
+    Save,
+    /// Restore them from a file.
+    Load,
+}
+
+/// `state`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StateArgs {
+    /// save or load.
+    #[schemars(extend("description" = ""))]
+    pub action: StateAction,
+    /// The file (Playwright's storage-state JSON).
+    pub file: String,
+}

@@ -239,6 +239,27 @@ vocabulary! {
         effect: Sets,
         caps: Network,
     },
+    /// Read, set or clear the session's cookies (boxed, as `network`).
+    Cookies(Box<CookiesArgs>) = "cookies" {
+        title: "Cookies",
+        description: "The session's cookies (by url or domain); set one; clear them.",
+        effect: Sets,
+        caps: State,
+    },
+    /// Read, set or clear the page's local or session storage.
+    Storage(StorageArgs) = "storage" {
+        title: "Web storage",
+        description: "The page's localStorage or sessionStorage: get, set a key, clear.",
+        effect: Sets,
+        caps: State,
+    },
+    /// Save or load cookies and local storage (Playwright's storage state).
+    State(StateArgs) = "state" {
+        title: "Save or load a login",
+        description: "Save the session's cookies and localStorage to a file, or load them (Playwright storage-state JSON).",
+        effect: Sets,
+        caps: State,
+    },
 }
 
 impl Command {
@@ -275,6 +296,9 @@ impl Command {
                 | Command::Close
                 | Command::Console(_)
                 | Command::Network(_)
+                | Command::Cookies(_)
+                | Command::Storage(_)
+                | Command::State(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

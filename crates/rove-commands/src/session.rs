@@ -109,6 +109,9 @@ pub struct SessionConfig {
     /// lists and accepts, and the agent's tools. `core` by default; the
     /// session itself runs any command (the CLI has them all).
     pub caps: crate::Caps,
+    /// A storage-state file (Playwright's JSON: cookies and origins' local
+    /// storage) loaded when the session starts, so a login is reused.
+    pub storage_state: Option<PathBuf>,
 }
 
 impl Default for SessionConfig {
@@ -129,6 +132,7 @@ impl Default for SessionConfig {
             command_timeout: Duration::from_secs(120),
             health: crate::HealthLimits::default(),
             caps: crate::Caps::default(),
+            storage_state: None,
         }
     }
 }
@@ -160,7 +164,8 @@ impl Session {
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         let watchdog = crate::watchdog::Watchdog::start(&context, config.health);
-        Ok(Session {
+        let state = config.storage_state.clone();
+        let mut session = Session {
             context,
             models: HashMap::new(),
             config,
@@ -168,7 +173,11 @@ impl Session {
             upload_dir,
             caller: Caller::Model,
             watchdog,
-        })
+        };
+        if let Some(path) = state {
+            session.load_state(&path).await?;
+        }
+        Ok(session)
     }
 
     /// The session's browser context.
@@ -320,6 +329,9 @@ impl Session {
             Command::Close => self.close_tabs(out).await?,
             Command::Console(args) => self.console(args, out).await?,
             Command::Network(args) => self.network(args, out).await?,
+            Command::Cookies(args) => self.cookies(args, out).await?,
+            Command::Storage(args) => self.storage(args, out).await?,
+            Command::State(args) => self.state(args, out).await?,
         }
         Ok(true)
     }

@@ -40,8 +40,11 @@ fn every_tool_is_a_command_of_the_vocabulary() {
             .flatten()
         {
             let key = required.as_str().expect("name");
-            let kind = &tool["inputSchema"]["properties"][key]["type"];
+            let property = &tool["inputSchema"]["properties"][key];
+            let kind = &property["type"];
             let value = match kind.as_str() {
+                // A choice takes one of its values.
+                _ if property["enum"].is_array() => property["enum"][0].clone(),
                 Some("boolean") => Value::Bool(true),
                 Some("array") => Value::Array(vec![Value::String("x".into())]),
                 _ => Value::String("e1".into()),

@@ -108,6 +108,11 @@ pub struct GlobalArgs {
     /// folder it runs in (unless that is / or your home folder).
     #[arg(long = "upload-root", global = true, value_name = "DIR")]
     pub upload_roots: Vec<PathBuf>,
+    /// Start the session with these cookies and local storage
+    /// (Playwright's storage-state JSON, as `rove state save` writes it).
+    /// Applies when a session starts.
+    #[arg(long, global = true, env = "ROVE_STORAGE_STATE", value_name = "FILE")]
+    pub storage_state: Option<PathBuf>,
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.
@@ -146,6 +151,7 @@ impl GlobalArgs {
             policy: self.policy()?,
             viewport: Some(self.viewport),
             upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
+            storage_state: self.storage_state.as_ref().map(|f| cwd.join(f)),
             ..rove_commands::SessionConfig::default()
         })
     }
@@ -302,6 +308,24 @@ pub enum Command {
         after_help = "Examples:\n  rove network\n  rove network --all --type fetch --status 404\n  rove network show r3\n  rove network block '*/ads/*'\n  rove network mock /api/price --body '{\"price\": 1}'\n  rove network mock '*/api/user' --file user.json --status 200\n  rove network clear          drop the rules, forget the requests\n  rove network har run.har\nIn MCP and rove run: with --caps network."
     )]
     Network(crate::cli_tools::NetworkArgs),
+    /// The session's cookies: list them (by URL or domain), set one, clear
+    /// them.
+    #[command(
+        after_help = "Examples:\n  rove cookies\n  rove cookies --domain example.com\n  rove cookies set --name sid --value abc --url https://example.com\n  rove cookies clear --name sid\n  rove cookies clear\nIn MCP and rove run: with --caps state."
+    )]
+    Cookies(crate::cli_tools::CookiesArgs),
+    /// The page's localStorage or sessionStorage: list it, set a key, clear
+    /// it (or one key).
+    #[command(
+        after_help = "Examples:\n  rove storage local\n  rove storage local set theme dark\n  rove storage session clear\n  rove storage local clear theme\nIn MCP and rove run: with --caps state."
+    )]
+    Storage(crate::cli_tools::StorageArgs),
+    /// Save the session's cookies and local storage to a file, or load them
+    /// (Playwright's storage-state JSON), to reuse a login.
+    #[command(
+        after_help = "Examples:\n  rove state save login.json\n  rove state load login.json\n  rove --storage-state login.json open https://example.com/account   (a new session starts logged in)\nIn MCP and rove run: with --caps state."
+    )]
+    State(crate::cli_tools::StateArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,

@@ -117,3 +117,113 @@ pub fn network(a: &NetworkArgs) -> Result<rc::Command, crate::failure::Failure> 
     }
     Ok(rc::Command::Network(Box::new(args)))
 }
+
+#[derive(Debug, Args)]
+pub struct CookiesArgs {
+    /// get, set or clear.
+    #[arg(default_value = "get")]
+    pub action: String,
+    /// get, clear: cookies sent to this URL; set: the cookie's URL (default:
+    /// the page's).
+    #[arg(long)]
+    pub url: Option<String>,
+    /// get, clear: cookies of this domain and its subdomains; set: the
+    /// cookie's domain.
+    #[arg(long)]
+    pub domain: Option<String>,
+    /// set: the name; get, clear: only cookies of this name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// set: the value.
+    #[arg(long)]
+    pub value: Option<String>,
+    /// set: the path (/).
+    #[arg(long)]
+    pub path: Option<String>,
+    /// set: when it expires, in seconds since the epoch (default: with the
+    /// session).
+    #[arg(long, value_name = "SECONDS")]
+    pub expires: Option<f64>,
+    /// set: hidden from scripts.
+    #[arg(long)]
+    pub http_only: bool,
+    /// set: sent over HTTPS only.
+    #[arg(long)]
+    pub secure: bool,
+}
+
+/// `rove cookies`.
+pub fn cookies(a: &CookiesArgs) -> Result<rc::Command, crate::failure::Failure> {
+    Ok(rc::Command::Cookies(Box::new(rc::CookiesArgs {
+        action: store_action("cookies", &a.action)?,
+        url: a.url.clone(),
+        domain: a.domain.clone(),
+        name: a.name.clone(),
+        value: a.value.clone(),
+        path: a.path.clone(),
+        expires: a.expires,
+        http_only: a.http_only,
+        secure: a.secure,
+    })))
+}
+
+#[derive(Debug, Args)]
+pub struct StorageArgs {
+    /// local or session.
+    #[arg(value_parser = ["local", "session"])]
+    pub kind: String,
+    /// get, set or clear.
+    #[arg(default_value = "get")]
+    pub action: String,
+    /// get, clear: only this key; set: the key.
+    pub key: Option<String>,
+    /// set: the value.
+    pub value: Option<String>,
+}
+
+/// `rove storage`.
+pub fn storage(a: &StorageArgs) -> Result<rc::Command, crate::failure::Failure> {
+    Ok(rc::Command::Storage(rc::StorageArgs {
+        kind: if a.kind == "session" {
+            rc::StorageKind::Session
+        } else {
+            rc::StorageKind::Local
+        },
+        action: store_action("storage", &a.action)?,
+        key: a.key.clone(),
+        value: a.value.clone(),
+    }))
+}
+
+fn store_action(command: &str, word: &str) -> Result<rc::StoreAction, crate::failure::Failure> {
+    match word {
+        "get" | "list" => Ok(rc::StoreAction::Get),
+        "set" => Ok(rc::StoreAction::Set),
+        "clear" => Ok(rc::StoreAction::Clear),
+        other => Err(crate::remote::rejected(
+            format!("{other:?} is not a {command} action"),
+            "use get, set or clear",
+        )),
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct StateArgs {
+    /// save or load.
+    #[arg(value_parser = ["save", "load"])]
+    pub action: String,
+    /// The file (Playwright's storage-state JSON).
+    pub file: std::path::PathBuf,
+}
+
+/// `rove state`.
+pub fn state(a: &StateArgs) -> rc::Command {
+    rc::Command::State(rc::StateArgs {
+        action: if a.action == "load" {
+            rc::StateAction::Load
+        } else {
+            rc::StateAction::Save
+        },
+        file: crate::remote::absolute(&a.file),
+    })
+}

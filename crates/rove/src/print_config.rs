@@ -99,6 +99,12 @@ fn carried_flags(global: &GlobalArgs) -> Vec<String> {
             cwd.join(root).to_string_lossy().into_owned(),
         ]);
     }
+    if let Some(state) = &global.storage_state {
+        flags.extend([
+            "--storage-state".to_owned(),
+            cwd.join(state).to_string_lossy().into_owned(),
+        ]);
+    }
     if global.idle != crate::cli::DEFAULT_IDLE {
         flags.extend(["--idle".to_owned(), global.idle.to_string()]);
     }

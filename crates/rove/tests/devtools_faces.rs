@@ -13,7 +13,27 @@ const LOGGING: &str = "<!doctype html><title>Logs</title><link rel=icon href='da
     <p>logging</p><script>console.warn('disk almost full'); console.log('ready');</script>";
 
 async fn env(name: &str) -> Env {
-    Env::with_routes(name, Routes::new().page("/logs", Response::html(LOGGING))).await
+    let routes = Routes::new()
+        .page("/logs", Response::html(LOGGING))
+        .page(
+            "/login",
+            Response::html("<!doctype html><title>Login</title><p>logged in</p>")
+                .header("Set-Cookie", "sid=token123; Path=/; HttpOnly"),
+        )
+        .handle("/account", |request| {
+            let known = request
+                .header("cookie")
+                .is_some_and(|c| c.contains("sid=token123"));
+            let body = if known {
+                "Welcome back"
+            } else {
+                "Please log in"
+            };
+            Response::html(format!(
+                "<!doctype html><title>Account</title><p>{body}</p>"
+            ))
+        });
+    Env::with_routes(name, routes).await
 }
 
 #[tokio::test]
@@ -83,4 +103,62 @@ async fn the_cli_lists_requests_and_writes_a_har_where_the_shell_is() {
             .expect("JSON");
     assert_eq!(file["log"]["version"], "1.2");
     env.close("default").await;
+}
+
+#[tokio::test]
+async fn a_login_saved_at_the_shell_starts_another_session_logged_in() {
+    let env = env("caps-state").await;
+    let folder = env.dir.join("work");
+    std::fs::create_dir_all(&folder).expect("folder");
+    env.ok(&["--session", "first", "open", &env.server.url("/login")])
+        .await;
+    let mut save = env.rove(&[
+        "--json",
+        "--session",
+        "first",
+        "state",
+        "save",
+        "login.json",
+    ]);
+    save.current_dir(&folder);
+    let (status, saved) = support::output_json(&["state", "save"], save).await;
+    assert_eq!(status, 0, "{saved}");
+    let file = folder.join("login.json").to_string_lossy().into_owned();
+    let account = env.server.url("/account");
+    let opened = env
+        .ok(&[
+            "--session",
+            "second",
+            "--storage-state",
+            &file,
+            "open",
+            &account,
+        ])
+        .await;
+    assert!(
+        opened["view"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Welcome back"),
+        "{opened}"
+    );
+    let cookies = env.ok(&["--session", "second", "cookies"]).await;
+    assert!(
+        cookies["data"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("sid=\"token123\""),
+        "{cookies}"
+    );
+    let plain = env.ok(&["--session", "third", "open", &account]).await;
+    assert!(
+        plain["view"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Please log in"),
+        "{plain}"
+    );
+    for session in ["first", "second", "third"] {
+        env.close(session).await;
+    }
 }
