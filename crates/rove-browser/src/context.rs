@@ -26,6 +26,9 @@ struct Inner {
     table: Mutex<TabTable>,
     policy: crate::policy::SharedPolicy,
     rules: crate::network::SharedRules,
+    /// The browser's default context on a profile of the user's: closing
+    /// the session closes its tabs and keeps what it stored.
+    persistent: bool,
     viewport: SharedViewport,
 }
 
@@ -115,8 +118,19 @@ impl BrowserContext {
                 policy: Arc::default(),
                 rules: Arc::default(),
                 viewport: Arc::default(),
+                persistent: false,
             }),
         }
+    }
+
+    /// The browser's default context (on a profile of the user's), which
+    /// outlives the session.
+    pub(crate) fn persistent(browser: Browser, id: String, numbers: crate::Counter) -> Self {
+        let mut context = BrowserContext::new(browser, id, numbers);
+        if let Some(inner) = Arc::get_mut(&mut context.inner) {
+            inner.persistent = true;
+        }
+        context
     }
 
     fn table(&self) -> MutexGuard<'_, TabTable> {
@@ -385,6 +399,13 @@ impl BrowserContext {
 
     /// Disposes the context: closes its tabs and drops its cookies and storage.
     pub async fn close(&self) -> Result<(), BrowserError> {
+        if self.inner.persistent {
+            // The profile keeps the cookies and storage; only the tabs go.
+            for tab in self.tabs() {
+                self.close_tab(tab.id).await?;
+            }
+            return Ok(());
+        }
         let conn = self.inner.browser.connection().await?;
         conn.browser()
             .send(&DisposeBrowserContext {

@@ -32,6 +32,7 @@ mod popups;
 mod private;
 mod process;
 mod profile;
+mod profile_lock;
 mod registry;
 mod tab;
 mod watch;

@@ -113,6 +113,11 @@ pub struct GlobalArgs {
     /// Applies when a session starts.
     #[arg(long, global = true, env = "ROVE_STORAGE_STATE", value_name = "FILE")]
     pub storage_state: Option<PathBuf>,
+    /// Launch the browser on this profile folder (made if missing) and keep
+    /// it: cookies and storage stay between runs. Refused while another
+    /// browser uses it. Applies when a browser starts.
+    #[arg(long, global = true, env = "ROVE_PROFILE", value_name = "DIR")]
+    pub profile: Option<PathBuf>,
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.

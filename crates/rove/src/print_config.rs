@@ -99,6 +99,12 @@ fn carried_flags(global: &GlobalArgs) -> Vec<String> {
             cwd.join(root).to_string_lossy().into_owned(),
         ]);
     }
+    if let Some(profile) = &global.profile {
+        flags.extend([
+            "--profile".to_owned(),
+            cwd.join(profile).to_string_lossy().into_owned(),
+        ]);
+    }
     if let Some(state) = &global.storage_state {
         flags.extend([
             "--storage-state".to_owned(),
