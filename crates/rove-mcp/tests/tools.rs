@@ -84,3 +84,16 @@ fn capability_groups_add_their_tools_and_the_default_lists_only_core() {
     let with_devtools = names(&rove_mcp::tools_json_within(devtools));
     assert_eq!(with_devtools.len(), core.len() + 1);
 }
+
+#[test]
+fn tools_list_with_every_group_is_counted_and_bounded() {
+    // The opt-in groups cost tokens only for the hosts that ask for them;
+    // still, `--caps all` must stay a list a model can carry.
+    let json = rove_mcp::tools_json_within(rove_commands::Caps::all()).to_string();
+    let bpe = tiktoken_rs::o200k_base().expect("tokenizer");
+    let tokens = bpe.encode_with_special_tokens(&json).len();
+    assert!(
+        tokens <= 3_500,
+        "tools/list with every group grew to {tokens} tokens"
+    );
+}
