@@ -249,6 +249,12 @@ impl BrowserContext {
         tab
     }
 
+    /// Marks a target rove opened for its own work (restoring storage) as
+    /// none of the session's tabs: it is never adopted, listed or numbered.
+    pub fn hide_target(&self, target_id: &str) {
+        self.table().closed.insert(target_id.to_owned());
+    }
+
     /// Brings the table in line with the registry: adopts pages the browser
     /// opened in this context, drops tabs whose targets are known destroyed.
     /// A tab created a moment ago that the registry has not heard of yet stays.

@@ -36,6 +36,7 @@ pub(crate) async fn restore_local_storage(
             "the browser opened no tab for the local storage".into(),
         ));
     };
+    context.hide_target(&target);
     let restored = tokio::time::timeout(
         STATE_WAIT + ORIGIN_WAIT * origins.len() as u32,
         fill(&conn, &target, origins),

@@ -184,6 +184,8 @@ async fn a_login_saved_in_one_session_holds_in_another() {
         "{}",
         loaded.text()
     );
+    // The tab that restored the storage was never one of the session's.
+    assert_eq!(later.context().tabs().len(), 1);
     let view = who(later.execute(&open(&account)).await.expect("open"));
     assert!(view.contains("Welcome back"), "{view}");
     f.close().await;
