@@ -162,3 +162,35 @@ async fn a_login_saved_at_the_shell_starts_another_session_logged_in() {
         env.close(session).await;
     }
 }
+
+#[tokio::test]
+async fn a_profile_one_session_uses_is_refused_to_another() {
+    let env = env("caps-profile").await;
+    let profile = env.dir.join("profile").to_string_lossy().into_owned();
+    let url = env.server.url("/login");
+    env.ok(&["--session", "one", "--profile", &profile, "open", &url])
+        .await;
+    let (status, refused) = env
+        .run(&["--session", "two", "--profile", &profile, "open", &url])
+        .await;
+    assert_eq!(status, 6, "{refused}");
+    assert_eq!(refused["error"]["code"], "LAUNCH_FAILED", "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("is in use"),
+        "{refused}"
+    );
+    // The first session goes on, its login kept in the profile.
+    let cookies = env.ok(&["--session", "one", "cookies"]).await;
+    assert!(
+        cookies["data"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("sid="),
+        "{cookies}"
+    );
+    env.close("one").await;
+    env.close("two").await;
+}
