@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub use crate::print_config::Harness;
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -303,33 +304,23 @@ pub enum Command {
     Eval(EvalArgs),
     /// What the page logged: console messages and uncaught errors with
     /// their stacks, since the last call (or all kept).
-    #[command(
-        after_help = "Examples:\n  rove console\n  rove console --all --level error\nIn MCP and rove run: with --caps devtools."
-    )]
+    #[command(after_help = crate::cli_tools::CONSOLE_EXAMPLES)]
     Console(crate::cli_tools::ConsoleArgs),
     /// What the page requested (since the last call, or all kept), one
     /// request's headers and bodies, block and mock rules, a HAR file.
-    #[command(
-        after_help = "Examples:\n  rove network\n  rove network --all --type fetch --status 404\n  rove network show r3\n  rove network block '*/ads/*'\n  rove network mock /api/price --body '{\"price\": 1}'\n  rove network mock '*/api/user' --file user.json --status 200\n  rove network clear          drop the rules, forget the requests\n  rove network har run.har\nIn MCP and rove run: with --caps network."
-    )]
+    #[command(after_help = crate::cli_tools::NETWORK_EXAMPLES)]
     Network(crate::cli_tools::NetworkArgs),
     /// The session's cookies: list them (by URL or domain), set one, clear
     /// them.
-    #[command(
-        after_help = "Examples:\n  rove cookies\n  rove cookies --domain example.com\n  rove cookies set --name sid --value abc --url https://example.com\n  rove cookies clear --name sid\n  rove cookies clear\nIn MCP and rove run: with --caps state."
-    )]
+    #[command(after_help = crate::cli_tools::COOKIES_EXAMPLES)]
     Cookies(crate::cli_tools::CookiesArgs),
     /// The page's localStorage or sessionStorage: list it, set a key, clear
     /// it (or one key).
-    #[command(
-        after_help = "Examples:\n  rove storage local\n  rove storage local set theme dark\n  rove storage session clear\n  rove storage local clear theme\nIn MCP and rove run: with --caps state."
-    )]
+    #[command(after_help = crate::cli_tools::STORAGE_EXAMPLES)]
     Storage(crate::cli_tools::StorageArgs),
     /// Save the session's cookies and local storage to a file, or load them
     /// (Playwright's storage-state JSON), to reuse a login.
-    #[command(
-        after_help = "Examples:\n  rove state save login.json\n  rove state load login.json\n  rove --storage-state login.json open https://example.com/account   (a new session starts logged in)\nIn MCP and rove run: with --caps state."
-    )]
+    #[command(after_help = crate::cli_tools::STATE_EXAMPLES)]
     State(crate::cli_tools::StateArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
@@ -642,52 +633,8 @@ pub struct PrintConfigArgs {
     /// one, and the command that starts the server with it).
     #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
-    /// Capability groups the server lists besides the core tools, comma-separated:
-    /// devtools (console), network, state (cookies, storage), or all.
-    #[arg(long, value_name = "GROUPS")]
-    pub caps: Option<rove_commands::Caps>,
-}
-
-/// Agent hosts `print-config` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Harness {
-    /// Claude Code (`.mcp.json`, or `claude mcp add`).
-    ClaudeCode,
-    /// Claude Desktop (`claude_desktop_config.json`).
-    ClaudeDesktop,
-    /// OpenAI Codex (`~/.codex/config.toml`).
-    Codex,
-    /// Cursor (`.cursor/mcp.json`).
-    Cursor,
-    /// VS Code (`.vscode/mcp.json`).
-    #[value(alias = "vs-code")]
-    Vscode,
-    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
-    Windsurf,
-    /// Gemini CLI (`~/.gemini/settings.json`).
-    #[value(alias = "gemini-cli")]
-    Gemini,
-    /// opencode (`opencode.json`).
-    Opencode,
-    /// Any host that takes an `mcpServers` block.
-    Generic,
-}
-
-impl Harness {
-    /// The name as the flag takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => "claude-code",
-            Harness::ClaudeDesktop => "claude-desktop",
-            Harness::Codex => "codex",
-            Harness::Cursor => "cursor",
-            Harness::Vscode => "vscode",
-            Harness::Windsurf => "windsurf",
-            Harness::Gemini => "gemini",
-            Harness::Opencode => "opencode",
-            Harness::Generic => "generic",
-        }
-    }
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
 }
 
 #[derive(Debug, Args)]
@@ -695,10 +642,8 @@ pub struct McpArgs {
     /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
     #[arg(long)]
     pub http: bool,
-    /// Capability groups listed besides the core tools, comma-separated:
-    /// devtools (console), network, state (cookies, storage), or all.
-    #[arg(long, value_name = "GROUPS")]
-    pub caps: Option<rove_commands::Caps>,
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
 
     /// The port for --http (0: any free port).
     #[arg(long, default_value_t = 7333, requires = "http")]
@@ -775,10 +720,8 @@ pub struct RunArgs {
     /// Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
-    /// Capability groups the model gets besides the core tools, comma-separated:
-    /// devtools (console), network, state (cookies, storage), or all.
-    #[arg(long, value_name = "GROUPS")]
-    pub caps: Option<rove_commands::Caps>,
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
 }
 
 #[derive(Debug, Args)]

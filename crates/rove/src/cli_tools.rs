@@ -5,6 +5,30 @@
 use clap::Args;
 use rove_commands as rc;
 
+/// `--caps` of `rove mcp`, `rove run` and `rove print-config`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct CapsArg {
+    /// Capability groups offered besides the core tools, comma-separated:
+    /// devtools (console), network, state (cookies, storage), or all.
+    #[arg(long, value_name = "GROUPS")]
+    pub caps: Option<rc::Caps>,
+}
+
+/// The examples of `rove console --help`.
+pub const CONSOLE_EXAMPLES: &str = "Examples:\n  rove console\n  rove console --all --level error\nIn MCP and rove run: with --caps devtools.";
+
+/// The examples of `rove network --help`.
+pub const NETWORK_EXAMPLES: &str = "Examples:\n  rove network\n  rove network --all --type fetch --status 404\n  rove network show r3\n  rove network block '*/ads/*'\n  rove network mock /api/price --body '{\"price\": 1}'\n  rove network mock '*/api/user' --file user.json --status 200\n  rove network clear          drop the rules, forget the requests\n  rove network har run.har\nIn MCP and rove run: with --caps network.";
+
+/// The examples of `rove cookies --help`.
+pub const COOKIES_EXAMPLES: &str = "Examples:\n  rove cookies\n  rove cookies --domain example.com\n  rove cookies set --name sid --value abc --url https://example.com\n  rove cookies clear --name sid\n  rove cookies clear\nIn MCP and rove run: with --caps state.";
+
+/// The examples of `rove storage --help`.
+pub const STORAGE_EXAMPLES: &str = "Examples:\n  rove storage local\n  rove storage local set theme dark\n  rove storage session clear\n  rove storage local clear theme\nIn MCP and rove run: with --caps state.";
+
+/// The examples of `rove state --help`.
+pub const STATE_EXAMPLES: &str = "Examples:\n  rove state save login.json\n  rove state load login.json\n  rove --storage-state login.json open https://example.com/account   (a new session starts logged in)\nIn MCP and rove run: with --caps state.";
+
 #[derive(Debug, Args)]
 pub struct ConsoleArgs {
     /// Every message kept, not only those since the last call.

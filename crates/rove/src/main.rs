@@ -117,7 +117,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     };
     let config = match global.session_config() {
         Ok(config) => rove_commands::SessionConfig {
-            caps: args.caps.unwrap_or_default(),
+            caps: args.caps.caps.unwrap_or_default(),
             ..config
         },
         Err(e) => {
