@@ -31,7 +31,7 @@ pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use run::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
-    Vision, run, tool_specs,
+    Vision, run, tool_specs, tool_specs_within,
 };
 
 /// Why a run could not go on.

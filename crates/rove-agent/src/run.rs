@@ -232,7 +232,7 @@ pub async fn run(
     config: &AgentConfig,
     mut on_step: impl FnMut(&StepRecord),
 ) -> Result<RunResult, AgentError> {
-    let tools = tool_specs();
+    let tools = tool_specs_within(session.config().caps);
     let first = session
         .execute(&Command::Snapshot(SnapshotArgs::default()))
         .await
@@ -431,8 +431,15 @@ pub async fn run(
             });
         }
         if failed_in_a_row >= config.max_failures {
-            let answer =
-                final_answer(llm, &mut messages, config, failed_in_a_row, &mut usage).await;
+            let answer = final_answer(
+                llm,
+                &mut messages,
+                config,
+                &tools,
+                failed_in_a_row,
+                &mut usage,
+            )
+            .await;
             return Ok(RunResult {
                 ending: Ending::Failures {
                     failed: failed_in_a_row,
@@ -467,6 +474,7 @@ async fn final_answer(
     llm: &Llm,
     messages: &mut Vec<Message>,
     config: &AgentConfig,
+    tools: &[ToolSpec],
     failed: u32,
     usage: &mut Usage,
 ) -> Option<String> {
@@ -478,7 +486,7 @@ async fn final_answer(
     let request = Request {
         system: SYSTEM.to_owned(),
         messages: compact(messages, config.history_budget),
-        tools: tool_specs(),
+        tools: tools.to_vec(),
         max_tokens: config.max_tokens,
         force_tool: None,
     };
@@ -541,8 +549,19 @@ pub(crate) struct CallResult {
 /// Runs one tool call as a command: its arguments are validated by parsing
 /// them into the vocabulary, and what is wrong goes back to the model.
 pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
-    let command = match Command::from_tool_call(&call.name, Some(&call.arguments)) {
+    let caps = session.config().caps;
+    let command = match Command::from_tool_call_within(&call.name, Some(&call.arguments), caps) {
         Ok(c) => c,
+        // Not the arguments' fault: the typed report, which names the flag.
+        Err(e @ rove_commands::CommandError::NotOffered { .. }) => {
+            return CallResult {
+                text: json!(e.report()).to_string(),
+                failed: true,
+                moved: false,
+                unchanged: false,
+                lost: None,
+            };
+        }
         Err(e) => {
             let schema = rove_commands::tool(&call.name)
                 .map(|t| format!(" Its schema: {}", t.parameters))
@@ -598,10 +617,16 @@ pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Endi
     }
 }
 
-/// The tools the agent offers its model: the vocabulary's plus `done`.
+/// The tools the agent offers its model by default: the vocabulary's core
+/// group plus `done`.
 pub fn tool_specs() -> Vec<ToolSpec> {
-    let mut specs: Vec<ToolSpec> = rove_commands::tools()
-        .iter()
+    tool_specs_within(rove_commands::Caps::default())
+}
+
+/// The tools the agent offers its model: the vocabulary's tools in `caps`
+/// (the core group and what `rove run --caps` adds) plus `done`.
+pub fn tool_specs_within(caps: rove_commands::Caps) -> Vec<ToolSpec> {
+    let mut specs: Vec<ToolSpec> = rove_commands::tools_within(caps)
         // The agent's browser lives as long as its run.
         .filter(|t| t.name != "close")
         .map(|t| ToolSpec {

@@ -81,7 +81,7 @@ async fn body_sent(model: &str) -> Value {
     let request = Request {
         system: "You drive a browser.".into(),
         messages: vec![Message::User { text: "Go.".into() }],
-        tools: rove_agent::tool_specs(),
+        tools: rove_agent::tool_specs_within(rove_commands::Caps::all()),
         max_tokens: 64,
         force_tool: None,
     };
@@ -316,7 +316,10 @@ async fn gemini_gets_function_declarations_it_accepts() {
         .as_array()
         .expect("declarations")
         .clone();
-    assert_eq!(declarations.len(), rove_agent::tool_specs().len());
+    assert_eq!(
+        declarations.len(),
+        rove_agent::tool_specs_within(rove_commands::Caps::all()).len()
+    );
     let mut errors = Vec::new();
     for d in &declarations {
         let name = d["name"].as_str().unwrap_or_default();
@@ -344,7 +347,10 @@ async fn openai_gets_strict_function_schemas() {
     ] {
         let body = body_sent(model).await;
         let tools = body["tools"].as_array().expect("tools").clone();
-        assert_eq!(tools.len(), rove_agent::tool_specs().len());
+        assert_eq!(
+            tools.len(),
+            rove_agent::tool_specs_within(rove_commands::Caps::all()).len()
+        );
         let mut errors = Vec::new();
         for tool in &tools {
             let function = tool.pointer(tools_at).expect("function");
@@ -365,7 +371,10 @@ async fn openai_gets_strict_function_schemas() {
 async fn anthropic_gets_the_portable_schemas() {
     let body = body_sent("anthropic:claude-sonnet-4-5").await;
     let tools = body["tools"].as_array().expect("tools").clone();
-    assert_eq!(tools.len(), rove_agent::tool_specs().len());
+    assert_eq!(
+        tools.len(),
+        rove_agent::tool_specs_within(rove_commands::Caps::all()).len()
+    );
     let mut errors = Vec::new();
     for tool in &tools {
         let name = tool["name"].as_str().unwrap_or_default();

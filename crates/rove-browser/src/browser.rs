@@ -182,6 +182,15 @@ impl Browser {
         self.connection().await.is_ok()
     }
 
+    /// Whether rove launched the browser on a profile of the user's
+    /// (`LaunchOptions::profile`).
+    pub fn on_user_profile(&self) -> bool {
+        self.shared
+            .lock_process()
+            .as_ref()
+            .is_some_and(|p| p.profile().external().is_some())
+    }
+
     /// The temporary profile folder, when rove launched the browser.
     pub fn profile_dir(&self) -> Option<std::path::PathBuf> {
         self.shared
@@ -263,6 +272,21 @@ impl Browser {
         tabs: crate::Counter,
     ) -> Result<BrowserContext, BrowserError> {
         let conn = self.connection().await?;
+        if self.on_user_profile() {
+            // What the sessions store must stay in the profile: only the
+            // default context writes there.
+            let contexts = conn
+                .browser()
+                .call("Target.getBrowserContexts", serde_json::json!({}))
+                .await?;
+            if let Some(id) = contexts["defaultBrowserContextId"].as_str() {
+                return Ok(BrowserContext::persistent(
+                    self.clone(),
+                    id.to_owned(),
+                    tabs,
+                ));
+            }
+        }
         let created = conn
             .browser()
             .send(&CreateBrowserContext {

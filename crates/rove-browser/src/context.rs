@@ -25,6 +25,10 @@ struct Inner {
     id: String,
     table: Mutex<TabTable>,
     policy: crate::policy::SharedPolicy,
+    rules: crate::network::SharedRules,
+    /// The browser's default context on a profile of the user's: closing
+    /// the session closes its tabs and keeps what it stored.
+    persistent: bool,
     viewport: SharedViewport,
 }
 
@@ -112,9 +116,21 @@ impl BrowserContext {
                     ..TabTable::default()
                 }),
                 policy: Arc::default(),
+                rules: Arc::default(),
                 viewport: Arc::default(),
+                persistent: false,
             }),
         }
+    }
+
+    /// The browser's default context (on a profile of the user's), which
+    /// outlives the session.
+    pub(crate) fn persistent(browser: Browser, id: String, numbers: crate::Counter) -> Self {
+        let mut context = BrowserContext::new(browser, id, numbers);
+        if let Some(inner) = Arc::get_mut(&mut context.inner) {
+            inner.persistent = true;
+        }
+        context
     }
 
     fn table(&self) -> MutexGuard<'_, TabTable> {
@@ -154,6 +170,25 @@ impl BrowserContext {
             tab.apply_viewport().await?;
         }
         Ok(())
+    }
+
+    /// Replaces the session's block and mock rules, on the tabs open and
+    /// those to come (see `network.rs`).
+    pub async fn set_request_rules(
+        &self,
+        rules: crate::network::RequestRules,
+    ) -> Result<(), BrowserError> {
+        *self.inner.rules.lock().unwrap_or_else(|p| p.into_inner()) = rules;
+        let tabs: Vec<Tab> = self.table().tabs.clone();
+        for tab in tabs {
+            tab.refresh_interception().await?;
+        }
+        Ok(())
+    }
+
+    /// The session's block and mock rules.
+    pub fn request_rules(&self) -> crate::network::RequestRules {
+        crate::network::current_rules(&self.inner.rules)
     }
 
     /// The context's domain policy.
@@ -208,9 +243,16 @@ impl BrowserContext {
             self.inner.browser.clone(),
             self.inner.policy.clone(),
             self.inner.viewport.clone(),
+            self.inner.rules.clone(),
         );
         table.tabs.push(tab.clone());
         tab
+    }
+
+    /// Marks a target rove opened for its own work (restoring storage) as
+    /// none of the session's tabs: it is never adopted, listed or numbered.
+    pub fn hide_target(&self, target_id: &str) {
+        self.table().closed.insert(target_id.to_owned());
     }
 
     /// Brings the table in line with the registry: adopts pages the browser
@@ -363,6 +405,13 @@ impl BrowserContext {
 
     /// Disposes the context: closes its tabs and drops its cookies and storage.
     pub async fn close(&self) -> Result<(), BrowserError> {
+        if self.inner.persistent {
+            // The profile keeps the cookies and storage; only the tabs go.
+            for tab in self.tabs() {
+                self.close_tab(tab.id).await?;
+            }
+            return Ok(());
+        }
         let conn = self.inner.browser.connection().await?;
         conn.browser()
             .send(&DisposeBrowserContext {

@@ -22,6 +22,15 @@ pub enum BrowserError {
         /// The last lines the browser wrote to stderr.
         stderr_tail: String,
     },
+    /// The profile asked for (`--profile`) is in use by another browser;
+    /// nothing was started and nothing in the folder was touched.
+    #[error("the profile {dir} is in use: {holder}")]
+    ProfileLocked {
+        /// The profile folder.
+        dir: String,
+        /// Who holds it.
+        holder: String,
+    },
     /// The connection to the browser was lost and could not be restored.
     #[error("the browser is disconnected: {reason}")]
     Disconnected {
@@ -89,7 +98,9 @@ impl Classify for BrowserError {
     fn code(&self) -> ErrorCode {
         match self {
             BrowserError::NoBrowser { .. } => ErrorCode::NoBrowser,
-            BrowserError::LaunchFailed { .. } => ErrorCode::LaunchFailed,
+            BrowserError::LaunchFailed { .. } | BrowserError::ProfileLocked { .. } => {
+                ErrorCode::LaunchFailed
+            }
             BrowserError::Disconnected { .. } => ErrorCode::BrowserDisconnected,
             BrowserError::NoTab { .. } => ErrorCode::NoTab,
             BrowserError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
@@ -124,6 +135,9 @@ impl Classify for BrowserError {
             }
             BrowserError::LaunchFailed { .. } => {
                 "read the browser's stderr above; `rove doctor` checks the whole setup".into()
+            }
+            BrowserError::ProfileLocked { .. } => {
+                "close the browser that uses the profile, or give another --profile (or none: a fresh private one)".into()
             }
             BrowserError::Disconnected { .. } => {
                 "the browser is gone; run the command again to start a new one".into()

@@ -25,6 +25,10 @@ pub struct LaunchOptions {
     pub launch_timeout: Duration,
     /// Settings of the CDP connection.
     pub transport: TransportConfig,
+    /// A profile folder of the user's (`--profile`), kept between runs,
+    /// instead of a fresh private one; refused while another browser holds
+    /// it. Its sessions share its default context, so what they store stays.
+    pub profile: Option<PathBuf>,
 }
 
 impl Default for LaunchOptions {
@@ -35,6 +39,7 @@ impl Default for LaunchOptions {
             extra_args: Vec::new(),
             launch_timeout: Duration::from_secs(30),
             transport: TransportConfig::from_env(),
+            profile: None,
         }
     }
 }
@@ -80,8 +85,26 @@ pub(crate) async fn launch(
         reason,
         stderr_tail,
     };
+    // Before anything is made or started: a profile another browser holds
+    // is refused untouched.
+    if let Some(dir) = &options.profile {
+        if let Some(holder) = crate::profile_lock::holder(dir) {
+            return Err(BrowserError::ProfileLocked {
+                dir: dir.display().to_string(),
+                holder,
+            });
+        }
+        std::fs::create_dir_all(dir).map_err(|e| {
+            failed(
+                format!("could not create the profile {}: {e}", dir.display()),
+                String::new(),
+            )
+        })?;
+        // A port file of an earlier run would name a port long closed.
+        let _ = std::fs::remove_file(dir.join("DevToolsActivePort"));
+    }
     profile::sweep_stale();
-    let profile = ProfileDir::create().map_err(|e| {
+    let profile = ProfileDir::create_for(options.profile.clone()).map_err(|e| {
         failed(
             format!("could not create a temporary profile: {e}"),
             String::new(),

@@ -18,29 +18,39 @@
 #![deny(unsafe_code)]
 
 mod browser;
+mod console;
 mod context;
 mod counter;
 mod discover;
 mod error;
 mod find;
 mod launch;
+mod network;
 pub mod page_text;
 mod policy;
 mod popups;
 mod private;
 mod process;
 mod profile;
+mod profile_lock;
 mod registry;
 mod tab;
 mod watch;
 
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
+pub use console::{
+    CONSOLE_CAP, CONSOLE_TEXT_MAX, ConsoleEntry, ConsoleLevel, ConsoleLog, ConsoleRead,
+};
 pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
 pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
+pub use network::{
+    NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
+    glob_matches,
+};
 pub use policy::{DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,

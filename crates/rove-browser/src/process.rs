@@ -40,6 +40,18 @@ static LIVE: Mutex<Vec<LiveBrowser>> = Mutex::new(Vec::new());
 struct LiveBrowser {
     pid: u32,
     root: PathBuf,
+    /// The user's own profile the browser runs on, if any: its processes
+    /// name it rather than `root` (never removed).
+    external: Option<PathBuf>,
+}
+
+impl LiveBrowser {
+    /// The paths the browser's processes name on their command lines.
+    fn markers(&self) -> Vec<PathBuf> {
+        let mut markers = vec![self.root.clone()];
+        markers.extend(self.external.clone());
+        markers
+    }
 }
 
 /// A running browser started by rove.
@@ -128,6 +140,7 @@ impl BrowserProcess {
         register(LiveBrowser {
             pid,
             root: profile.root().to_owned(),
+            external: profile.external().map(Path::to_path_buf),
         });
         Ok(BrowserProcess {
             pid,
@@ -141,6 +154,13 @@ impl BrowserProcess {
     /// The browser's process id (also its process group id).
     pub(crate) fn pid(&self) -> u32 {
         self.pid
+    }
+
+    /// The paths the browser's processes name on their command lines.
+    fn markers(&self) -> Vec<PathBuf> {
+        let mut markers = vec![self.profile.root().to_owned()];
+        markers.extend(self.profile.external().map(Path::to_path_buf));
+        markers
     }
 
     /// The profile folder (removed when the browser ends).
@@ -185,7 +205,7 @@ impl BrowserProcess {
             tracing::debug!(target: "rove_browser", pid = self.pid, "browser did not exit in time; killing it");
         }
         // Helpers may outlive the main process by a moment; end them all.
-        kill_tree(self.pid, self.profile.root());
+        kill_tree(self.pid, &self.markers());
         self.wait_exit(Duration::from_secs(2)).await;
         self.finish();
     }
@@ -196,12 +216,13 @@ impl BrowserProcess {
             return;
         }
         self.ended = true;
-        kill_tree(self.pid, self.profile.root());
+        let markers = self.markers();
+        kill_tree(self.pid, &markers);
         let deadline = Instant::now() + Duration::from_secs(2);
         while self.exit.borrow().is_none() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(5));
         }
-        wait_gone(self.profile.root(), deadline);
+        wait_gone(&markers, deadline);
         self.profile.remove();
         unregister(self.pid);
     }
@@ -221,11 +242,11 @@ pub fn end_all_launched() {
         Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
     };
     for browser in &live {
-        kill_tree(browser.pid, &browser.root);
+        kill_tree(browser.pid, &browser.markers());
     }
     let deadline = Instant::now() + Duration::from_secs(2);
     for browser in &live {
-        wait_gone(&browser.root, deadline);
+        wait_gone(&browser.markers(), deadline);
         crate::profile::remove_with_retries(&browser.root, Duration::from_secs(2));
     }
 }
@@ -247,12 +268,12 @@ fn unregister(pid: u32) {
 /// SIGKILLs the browser's process group and any process that names its profile
 /// folder on its command line (crash handlers start their own sessions, so the
 /// group alone does not reach them).
-fn kill_tree(pgid: u32, root: &Path) {
+fn kill_tree(pgid: u32, markers: &[PathBuf]) {
     // The group id is one we created with process_group(0).
     if let Some(group) = as_pid(pgid) {
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
-    for pid in processes_mentioning(root) {
+    for pid in markers.iter().flat_map(|m| processes_mentioning(m)) {
         kill(pid);
     }
 }
@@ -260,9 +281,12 @@ fn kill_tree(pgid: u32, root: &Path) {
 /// Waits until no live process names `root`, re-sending SIGKILL to any that
 /// remain: SIGKILL is delivered asynchronously, and a loaded machine can take
 /// a moment to tear a process down. Bounded by `deadline`.
-fn wait_gone(root: &Path, deadline: Instant) {
+fn wait_gone(markers: &[PathBuf], deadline: Instant) {
     loop {
-        let left = processes_mentioning(root);
+        let left: Vec<u32> = markers
+            .iter()
+            .flat_map(|m| processes_mentioning(m))
+            .collect();
         if left.is_empty() || Instant::now() >= deadline {
             if !left.is_empty() {
                 tracing::warn!(target: "rove_browser", ?left, "browser processes still exiting");

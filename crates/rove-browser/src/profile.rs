@@ -21,11 +21,21 @@ static SEQUENCE: AtomicU64 = AtomicU64::new(0);
 #[derive(Debug)]
 pub(crate) struct ProfileDir {
     root: PathBuf,
+    /// The user's own profile (`--profile`), used instead of `root/profile`
+    /// and never removed.
+    external: Option<PathBuf>,
 }
 
 impl ProfileDir {
     /// Creates a fresh folder with mode 0700.
+    #[cfg(test)]
     pub(crate) fn create() -> std::io::Result<ProfileDir> {
+        ProfileDir::create_for(None)
+    }
+
+    /// A fresh folder for the browser's config, cache and temp files, and
+    /// for its profile unless `external` (the user's own) is given.
+    pub(crate) fn create_for(external: Option<PathBuf>) -> std::io::Result<ProfileDir> {
         use std::os::unix::fs::DirBuilderExt;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -38,7 +48,7 @@ impl ProfileDir {
         );
         let root = std::env::temp_dir().join(name);
         std::fs::DirBuilder::new().mode(0o700).create(&root)?;
-        let dir = ProfileDir { root };
+        let dir = ProfileDir { root, external };
         for sub in ["profile", "config", "cache", "tmp"] {
             std::fs::create_dir(dir.root.join(sub))?;
         }
@@ -51,7 +61,15 @@ impl ProfileDir {
 
     /// Chromium's `--user-data-dir`.
     pub(crate) fn user_data_dir(&self) -> PathBuf {
-        self.root.join("profile")
+        match &self.external {
+            Some(dir) => dir.clone(),
+            None => self.root.join("profile"),
+        }
+    }
+
+    /// The user's own profile, when the browser runs on one.
+    pub(crate) fn external(&self) -> Option<&Path> {
+        self.external.as_deref()
     }
 
     /// Where `XDG_CONFIG_HOME` and `XDG_CACHE_HOME` point for the browser.

@@ -67,6 +67,8 @@ struct Inner {
     policy: crate::policy::SharedPolicy,
     /// The context's viewport, applied when the watch starts.
     viewport: crate::context::SharedViewport,
+    /// The session's block and mock rules, applied by the watch.
+    rules: crate::network::SharedRules,
 }
 
 /// What a finished navigation reports.
@@ -85,6 +87,7 @@ impl Tab {
         browser: Browser,
         policy: crate::policy::SharedPolicy,
         viewport: crate::context::SharedViewport,
+        rules: crate::network::SharedRules,
     ) -> Self {
         Tab {
             inner: Arc::new(Inner {
@@ -95,6 +98,7 @@ impl Tab {
                 watch: tokio::sync::Mutex::new(None),
                 policy,
                 viewport,
+                rules,
             }),
         }
     }
@@ -162,16 +166,31 @@ impl Tab {
         // After a reconnect the popup guard must hold pages on the new
         // connection too; a tab's watch starting is when rove learns of it.
         self.inner.browser.guard_popups().await?;
-        let watch = TabWatch::start(&session, &self.inner.target_id, self.inner.policy.clone())
-            .await
-            .map_err(|e| match e {
-                BrowserError::Cdp(c) => self.map_error(c),
-                other => other,
-            })?;
+        let watch = TabWatch::start(
+            &session,
+            &self.inner.target_id,
+            self.inner.policy.clone(),
+            self.inner.rules.clone(),
+        )
+        .await
+        .map_err(|e| match e {
+            BrowserError::Cdp(c) => self.map_error(c),
+            other => other,
+        })?;
         *slot = Some(watch.clone());
         drop(slot);
         self.apply_viewport_on(&session, false).await?;
         Ok(watch)
+    }
+
+    /// Applies the session's block and mock rules to the tab, if its watch
+    /// has started (one that starts later applies them itself).
+    pub(crate) async fn refresh_interception(&self) -> Result<(), BrowserError> {
+        let watch = self.inner.watch.lock().await.clone();
+        match watch {
+            Some(watch) => watch.refresh_interception().await,
+            None => Ok(()),
+        }
     }
 
     /// Sets the context's viewport on this tab (a session's emulation lasts

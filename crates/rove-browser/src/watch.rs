@@ -1,6 +1,8 @@
 //! What a tab is doing, learned from its events: the JavaScript dialog that
 //! blocks it, the sessions of its out-of-process iframes, and the requests it
-//! has in flight (for settling after input).
+//! has in flight (for settling after input), what its pages logged
+//! (`console.rs`) and requested (`network.rs`), and the answers to requests
+//! the domain policy or the session's block and mock rules intercept.
 //!
 //! Started on first use by [`crate::Tab::watch`]: it enables the `Page` domain,
 //! turns on flattened auto-attach (so cross-site iframes get sessions of their
@@ -72,6 +74,9 @@ pub struct TabWatch {
     main_frame: Arc<str>,
     conn: WeakConnection,
     policy: crate::policy::SharedPolicy,
+    console: Arc<Mutex<crate::console::ConsoleLog>>,
+    rules: crate::network::SharedRules,
+    net: Arc<Mutex<crate::network::NetLog>>,
 }
 
 #[derive(Deserialize)]
@@ -153,6 +158,7 @@ impl TabWatch {
         session: &Session,
         main_frame: &str,
         policy: crate::policy::SharedPolicy,
+        rules: crate::network::SharedRules,
     ) -> Result<TabWatch, BrowserError> {
         let Some(id) = session.id().cloned() else {
             return Err(BrowserError::Rejected(
@@ -166,13 +172,16 @@ impl TabWatch {
             main_frame: Arc::from(main_frame),
             conn: session.connection().downgrade(),
             policy,
+            console: Arc::default(),
+            rules,
+            net: Arc::default(),
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let weak = tx.downgrade();
         forward(session, tx);
         tokio::spawn(follow(watch.clone(), rx, weak));
         let mut early = session.subscribe();
-        enable(session, watch.limited()).await?;
+        enable(session, watch.fetch_patterns()).await?;
         // Chromium reports the iframes that already run in other processes
         // before it answers `setAutoAttach`. Adopt them now: the follow task
         // gets to them a moment later, and a view taken right after a watch
@@ -186,9 +195,62 @@ impl TabWatch {
         Ok(watch)
     }
 
-    /// Whether the domain policy limits this tab's documents.
-    fn limited(&self) -> bool {
-        crate::policy::current(&self.policy).needs_interception()
+    /// What the tab's sessions pause for: documents when the domain policy
+    /// limits hosts, and the URLs of the block and mock rules. `None` when
+    /// nothing is intercepted.
+    fn fetch_patterns(&self) -> Option<serde_json::Value> {
+        let mut patterns = Vec::new();
+        if crate::policy::current(&self.policy).needs_interception() {
+            patterns.extend(
+                crate::policy::interception_patterns()["patterns"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default(),
+            );
+        }
+        for rule in crate::network::current_rules(&self.rules).0 {
+            patterns.push(json!({"urlPattern": rule.pattern, "requestStage": "Request"}));
+        }
+        (!patterns.is_empty()).then(|| json!({ "patterns": patterns }))
+    }
+
+    /// Applies the session's current rules to this tab's sessions (the
+    /// tab's and its iframes').
+    pub(crate) async fn refresh_interception(&self) -> Result<(), BrowserError> {
+        let Some(conn) = self.conn.upgrade() else {
+            return Ok(());
+        };
+        let mut sessions = vec![conn.session(self.session.clone())];
+        sessions.extend(self.frame_sessions().into_iter().map(|f| f.session));
+        let patterns = self.fetch_patterns();
+        for session in sessions {
+            match &patterns {
+                Some(p) => session.call("Fetch.enable", p.clone()).await?,
+                None => session.call("Fetch.disable", json!({})).await?,
+            };
+        }
+        Ok(())
+    }
+
+    /// The requests of the tab's pages since the last call (or every one
+    /// kept, with `all`); see `network.rs`.
+    pub fn network(&self, all: bool) -> crate::network::NetRead {
+        self.net.lock().unwrap_or_else(|p| p.into_inner()).read(all)
+    }
+
+    /// Every request kept, without marking any read.
+    pub fn network_kept(&self) -> Vec<crate::network::NetEntry> {
+        self.net.lock().unwrap_or_else(|p| p.into_inner()).kept()
+    }
+
+    /// The request numbered `seq`, if still kept.
+    pub fn request(&self, seq: u64) -> Option<crate::network::NetEntry> {
+        self.net.lock().unwrap_or_else(|p| p.into_inner()).get(seq)
+    }
+
+    /// Forgets the requests seen so far.
+    pub fn clear_network(&self) {
+        self.net.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 
     /// Document URLs the domain policy blocked since the last call.
@@ -196,18 +258,27 @@ impl TabWatch {
         std::mem::take(&mut self.lock().blocked)
     }
 
-    /// Answers a paused document request under the domain policy.
+    /// Answers a paused request: a document the domain policy refuses is
+    /// failed; one a block or mock rule matches is failed or answered; any
+    /// other goes on.
     fn answer_paused(&self, event: &Event) {
         let (Some(conn), Some(id)) = (self.conn.upgrade(), &event.session_id) else {
             return;
         };
+        let session = conn.session(id.clone());
         let policy = crate::policy::current(&self.policy);
-        if let Some(url) = crate::policy::answer_paused(
-            conn.session(id.clone()),
-            event,
-            &policy,
-            crate::policy::FailAs::Aborted,
-        ) {
+        let params: serde_json::Value = event.parse().unwrap_or_default();
+        let url = params["request"]["url"].as_str().unwrap_or_default();
+        let document = params["resourceType"].as_str() == Some("Document");
+        let refused = document && policy.needs_interception() && !policy.allows(url);
+        let rules = crate::network::current_rules(&self.rules);
+        if let (false, Some(rule)) = (refused, rules.matching(url)) {
+            crate::network::answer_by_rule(session, &params, rule.action.clone());
+            return;
+        }
+        if let Some(url) =
+            crate::policy::answer_paused(session, event, &policy, crate::policy::FailAs::Aborted)
+        {
             self.lock().blocked.push(url);
             self.bump();
         }
@@ -240,6 +311,15 @@ impl TabWatch {
         let _ =
             tokio::time::timeout(timeout, changes.wait_for(|_| self.navigating().is_none())).await;
         self.navigating()
+    }
+
+    /// The console messages of the tab's pages since the last call (or
+    /// every one kept, with `all`); see `console.rs`.
+    pub fn console(&self, all: bool) -> crate::console::ConsoleRead {
+        self.console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read(all)
     }
 
     /// The session this watch follows.
@@ -473,20 +553,29 @@ impl TabWatch {
     }
 }
 
-/// Page and network events, and auto-attach, for a page or iframe session.
-/// Response bodies are not kept: rove never reads them. Under a domain
-/// policy, document requests pause for the watch to allow or fail.
-async fn enable(session: &Session, limited: bool) -> Result<(), BrowserError> {
-    if limited {
-        session
-            .call("Fetch.enable", crate::policy::interception_patterns())
-            .await?;
+/// Page, network, console and log events, and auto-attach, for a page or
+/// iframe session. Response bodies are kept within a bound, for `network`
+/// to show on demand. Requests matching `patterns` (documents under a domain
+/// policy, the URLs of block and mock rules) pause for the watch to answer.
+async fn enable(
+    session: &Session,
+    patterns: Option<serde_json::Value>,
+) -> Result<(), BrowserError> {
+    if let Some(patterns) = patterns {
+        session.call("Fetch.enable", patterns).await?;
     }
     session.send(&Enable {}).await?;
+    // Both replay what the page logged before they were enabled, so a
+    // watch started after the load still has its messages.
+    session.call("Runtime.enable", json!({})).await?;
+    session.call("Log.enable", json!({})).await?;
     session
         .call(
             "Network.enable",
-            json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0}),
+            json!({
+                "maxTotalBufferSize": crate::network::BODY_BUFFER_TOTAL,
+                "maxResourceBufferSize": crate::network::BODY_BUFFER_EACH,
+            }),
         )
         .await?;
     session
@@ -529,12 +618,27 @@ async fn follow(
             watch.answer_paused(&event);
             continue;
         }
+        if event.method.starts_with("Network.") {
+            watch
+                .net
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .record(&event);
+        }
+        if event.method.starts_with("Runtime.") || event.method.starts_with("Log.") {
+            watch
+                .console
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .record(&event);
+            continue;
+        }
         if let Some(child) = watch.apply(&event) {
             let Some(tx) = tx.upgrade() else { return };
             forward(&child, tx);
-            let limited = watch.limited();
+            let patterns = watch.fetch_patterns();
             tokio::spawn(async move {
-                if let Err(e) = enable(&child, limited).await {
+                if let Err(e) = enable(&child, patterns).await {
                     tracing::debug!(target: "rove_browser", error = %e, "could not enable an iframe session");
                 }
             });

@@ -13,8 +13,25 @@ impl Command {
     /// argument and null the ones not used. Refs and tab ids are checked
     /// here, so a malformed one is refused before anything runs.
     pub fn from_tool_call(name: &str, arguments: Option<&Value>) -> Result<Command, CommandError> {
+        Command::from_tool_call_within(name, arguments, crate::Caps::all())
+    }
+
+    /// [`Command::from_tool_call`] for a face that offers only the groups in
+    /// `caps`: a tool of another group is refused with
+    /// [`CommandError::NotOffered`], which names the flag that enables it.
+    pub fn from_tool_call_within(
+        name: &str,
+        arguments: Option<&Value>,
+        caps: crate::Caps,
+    ) -> Result<Command, CommandError> {
+        if let Some(tool) = crate::tool(name).filter(|t| !caps.contains(t.capability)) {
+            return Err(CommandError::NotOffered {
+                tool: tool.name.to_owned(),
+                capability: tool.capability,
+            });
+        }
         let Some(tool) = crate::tool(name) else {
-            let names: Vec<&str> = crate::tools().iter().map(|t| t.name).collect();
+            let names: Vec<&str> = crate::tools_within(caps).map(|t| t.name).collect();
             return Err(CommandError::Rejected(format!(
                 "{}: there is no such tool; the tools are {}",
                 crate::session::quote_line(name),

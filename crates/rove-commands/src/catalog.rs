@@ -43,6 +43,7 @@ pub(crate) struct Spec {
     pub title: &'static str,
     pub description: &'static str,
     pub effect: Effect,
+    pub capability: crate::caps::Capability,
     pub schema: fn() -> Value,
 }
 
@@ -92,6 +93,8 @@ pub struct ToolDescription {
     pub parameters: Value,
     /// MCP's hints about what it does.
     pub annotations: Annotations,
+    /// The group that offers it to a model (see [`crate::Caps`]).
+    pub capability: crate::caps::Capability,
 }
 
 /// Every tool, built once, in the order of the command list.
@@ -106,9 +109,15 @@ pub fn tools() -> &'static [ToolDescription] {
                 description: spec.description,
                 parameters: (spec.schema)(),
                 annotations: spec.effect.annotations(),
+                capability: spec.capability,
             })
             .collect()
     })
+}
+
+/// The tools a model is offered with `caps`, in the order of the list.
+pub fn tools_within(caps: crate::caps::Caps) -> impl Iterator<Item = &'static ToolDescription> {
+    tools().iter().filter(move |t| caps.contains(t.capability))
 }
 
 /// The tool of this name.

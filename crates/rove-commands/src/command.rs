@@ -3,7 +3,8 @@
 //!
 //! [`vocabulary!`] lists each command a single time: its variant, its
 //! arguments' type, the name every face spells it with, a title, the
-//! sentence a model reads, and what it does to the world. From that one list
+//! sentence a model reads, what it does to the world, and the capability
+//! group that offers it to a model (`core` unless named). From that one list
 //! come the [`Command`] enum (which deserializes from
 //! `{"command": "click", "ref": "e7"}`), [`Command::name`], and the tool
 //! catalog ([`crate::tools`]) whose schemas are derived from the argument
@@ -12,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::args::*;
+pub use crate::args_tools::*;
 use crate::catalog::Effect;
 
 /// Expands the one list of commands into the enum, its names and its specs.
@@ -21,7 +23,8 @@ macro_rules! vocabulary {
         $variant:ident $(($args:ty))? = $name:literal {
             title: $title:literal,
             description: $description:literal,
-            effect: $effect:ident $(,)?
+            effect: $effect:ident
+            $(, caps: $caps:ident)? $(,)?
         }
     ),* $(,)?) => {
         /// One request to a session.
@@ -48,10 +51,21 @@ macro_rules! vocabulary {
                     title: $title,
                     description: $description,
                     effect: Effect::$effect,
+                    capability: capability_of!($($caps)?),
                     schema: crate::catalog::schema_of::<args_type!($($args)?)>,
                 },
             )*]
         }
+    };
+}
+
+/// A command's capability group, `core` when the list names none.
+macro_rules! capability_of {
+    () => {
+        crate::caps::Capability::Core
+    };
+    ($caps:ident) => {
+        crate::caps::Capability::$caps
     };
 }
 
@@ -210,6 +224,42 @@ vocabulary! {
         description: "Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.",
         effect: Acts,
     },
+    /// What the page logged: console messages and uncaught errors.
+    Console(ConsoleArgs) = "console" {
+        title: "Console messages",
+        description: "Console messages and uncaught errors (with stacks) since the last call; all: every one kept.",
+        effect: Reads,
+        caps: Devtools,
+    },
+    /// What the page requested; block, mock and export requests (boxed:
+    /// its many arguments would make every command as big).
+    Network(Box<NetworkArgs>) = "network" {
+        title: "Network",
+        description: "Requests since the last call (filter by url, type, status); show id: headers and bodies; block or mock url patterns; clear; har file.",
+        effect: Sets,
+        caps: Network,
+    },
+    /// Read, set or clear the session's cookies (boxed, as `network`).
+    Cookies(Box<CookiesArgs>) = "cookies" {
+        title: "Cookies",
+        description: "The session's cookies (by url or domain); set one; clear them.",
+        effect: Sets,
+        caps: State,
+    },
+    /// Read, set or clear the page's local or session storage.
+    Storage(StorageArgs) = "storage" {
+        title: "Web storage",
+        description: "The page's localStorage or sessionStorage: get, set a key, clear.",
+        effect: Sets,
+        caps: State,
+    },
+    /// Save or load cookies and local storage (Playwright's storage state).
+    State(StateArgs) = "state" {
+        title: "Save or load a login",
+        description: "Save the session's cookies and localStorage to a file, or load them (Playwright storage-state JSON).",
+        effect: Sets,
+        caps: State,
+    },
 }
 
 impl Command {
@@ -244,6 +294,11 @@ impl Command {
                 | Command::Read(_)
                 | Command::Wait(_)
                 | Command::Close
+                | Command::Console(_)
+                | Command::Network(_)
+                | Command::Cookies(_)
+                | Command::Storage(_)
+                | Command::State(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

@@ -148,6 +148,15 @@ pub enum CommandError {
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
+    /// The tool exists but is in a capability group the face was not
+    /// started with (see [`crate::Caps`]).
+    #[error("{tool} is in the {capability} group, which was not enabled")]
+    NotOffered {
+        /// The tool asked for.
+        tool: String,
+        /// Its group.
+        capability: crate::Capability,
+    },
     /// Reading or writing a file (a screenshot, a download) failed.
     #[error("{message}: {error}")]
     Io {
@@ -238,6 +247,9 @@ impl CommandError {
                 stop: EvalStop::Replaced(fault),
                 ..
             } => Some(fault_facts(fault)),
+            CommandError::NotOffered { tool, capability } => Some(
+                json!({"tool": tool, "capability": capability.name(), "flag": format!("--caps {capability}")}),
+            ),
             CommandError::Noted { error, .. } => error.facts(),
             _ => None,
         }
@@ -323,7 +335,9 @@ impl Classify for CommandError {
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
             CommandError::DialogOpened { .. } => ErrorCode::DialogOpen,
-            CommandError::Rejected(_) => ErrorCode::CommandRejected,
+            CommandError::Rejected(_) | CommandError::NotOffered { .. } => {
+                ErrorCode::CommandRejected
+            }
             // Bad data from the browser is a bug to report; any other file
             // error is about the path or the disk the caller chose.
             CommandError::Io { error, .. } if error.kind() == std::io::ErrorKind::InvalidData => {
@@ -433,6 +447,9 @@ impl Classify for CommandError {
                     .into()
             }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
+            CommandError::NotOffered { capability, .. } => format!(
+                "start rove with --caps {capability} (or --caps all) to enable it; until then use the tools offered"
+            ),
             CommandError::Io { .. } => {
                 "check the path (does its folder exist, may rove write there?) and the disk, then try again".into()
             }

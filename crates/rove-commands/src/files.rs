@@ -86,6 +86,13 @@ impl Session {
         Ok(())
     }
 
+    /// The real path of a file this call may read (a mock's body, a saved
+    /// state): under the roots uploads may come from, after resolving links;
+    /// `UPLOAD_DENIED` otherwise.
+    pub(crate) fn readable_file(&self, path: &str) -> Result<PathBuf, CommandError> {
+        allowed(path, &self.upload_roots())
+    }
+
     /// The folders this call may upload from.
     fn upload_roots(&self) -> Vec<PathBuf> {
         let mut roots = vec![self.upload_dir.clone()];

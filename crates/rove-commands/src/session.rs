@@ -105,6 +105,13 @@ pub struct SessionConfig {
     pub command_timeout: Duration,
     /// When a tab counts as hung, and how often rove looks.
     pub health: crate::HealthLimits,
+    /// The capability groups offered to a model: the tools an MCP server
+    /// lists and accepts, and the agent's tools. `core` by default; the
+    /// session itself runs any command (the CLI has them all).
+    pub caps: crate::Caps,
+    /// A storage-state file (Playwright's JSON: cookies and origins' local
+    /// storage) loaded when the session starts, so a login is reused.
+    pub storage_state: Option<PathBuf>,
 }
 
 impl Default for SessionConfig {
@@ -124,6 +131,8 @@ impl Default for SessionConfig {
             eval_timeout: Duration::from_secs(10),
             command_timeout: Duration::from_secs(120),
             health: crate::HealthLimits::default(),
+            caps: crate::Caps::default(),
+            storage_state: None,
         }
     }
 }
@@ -155,7 +164,8 @@ impl Session {
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         let watchdog = crate::watchdog::Watchdog::start(&context, config.health);
-        Ok(Session {
+        let state = config.storage_state.clone();
+        let mut session = Session {
             context,
             models: HashMap::new(),
             config,
@@ -163,7 +173,11 @@ impl Session {
             upload_dir,
             caller: Caller::Model,
             watchdog,
-        })
+        };
+        if let Some(path) = state {
+            session.load_state(&path).await?;
+        }
+        Ok(session)
     }
 
     /// The session's browser context.
@@ -313,6 +327,11 @@ impl Session {
             Command::Wait(args) => self.wait(args, out).await?,
             Command::Eval(args) => self.eval(args, out).await?,
             Command::Close => self.close_tabs(out).await?,
+            Command::Console(args) => self.console(args, out).await?,
+            Command::Network(args) => self.network(args, out).await?,
+            Command::Cookies(args) => self.cookies(args, out).await?,
+            Command::Storage(args) => self.storage(args, out).await?,
+            Command::State(args) => self.state(args, out).await?,
         }
         Ok(true)
     }

@@ -120,7 +120,7 @@ fn annotations_say_which_tools_only_look() {
         .collect();
     assert_eq!(
         read_only,
-        ["snapshot", "find", "screenshot", "read", "wait"]
+        ["snapshot", "find", "screenshot", "read", "wait", "console"]
     );
     let click = rove_commands::tool("click").expect("click");
     assert!(click.annotations.destructive_hint && !click.annotations.idempotent_hint);
@@ -164,4 +164,24 @@ fn the_commands_doc_names_every_tool_and_every_argument() {
         }
     }
     assert!(missing.is_empty(), "docs/commands.md lacks: {missing:#?}");
+}
+
+#[test]
+fn a_tool_outside_the_enabled_groups_is_refused_naming_the_flag() {
+    use rove_commands::{Caps, CommandError};
+    use rove_errors::Classify;
+    let e = Command::from_tool_call_within("console", None, Caps::default())
+        .expect_err("console is not in the core group");
+    assert!(matches!(e, CommandError::NotOffered { .. }), "{e:?}");
+    assert_eq!(e.code().as_str(), "COMMAND_REJECTED");
+    let report = e.report();
+    assert!(report.hint.contains("--caps devtools"), "{}", report.hint);
+    assert_eq!(
+        report.facts.expect("facts")["flag"],
+        json!("--caps devtools")
+    );
+    // Enabled, it parses; a core tool parses with the default.
+    let devtools: Caps = "devtools".parse().expect("a group");
+    assert!(Command::from_tool_call_within("console", None, devtools).is_ok());
+    assert!(Command::from_tool_call_within("back", None, Caps::default()).is_ok());
 }

@@ -27,7 +27,13 @@ pub use http::{HttpLimits, HttpServer, serve_http, serve_http_with};
 pub use server::{BrowserSource, Forwarder, McpError, RoveMcp, SharedAnswer};
 pub use stdio::MAX_MESSAGE_BYTES;
 
-/// The tools as `tools/list` shows them, as JSON (for docs and tests).
+/// The tools as `tools/list` shows them by default (the core group), as
+/// JSON (for docs and tests).
 pub fn tools_json() -> serde_json::Value {
-    serde_json::json!({ "tools": tools::all() })
+    tools_json_within(rove_commands::Caps::default())
+}
+
+/// The tools as `tools/list` shows them to a server started with `caps`.
+pub fn tools_json_within(caps: rove_commands::Caps) -> serde_json::Value {
+    serde_json::json!({ "tools": tools::within(caps) })
 }

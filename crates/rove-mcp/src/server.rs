@@ -80,6 +80,8 @@ pub enum McpError {
 #[derive(Debug, Clone)]
 pub struct RoveMcp {
     backend: Arc<Backend>,
+    /// The capability groups this server lists and accepts.
+    caps: rove_commands::Caps,
 }
 
 #[derive(Debug)]
@@ -97,12 +99,14 @@ impl RoveMcp {
             numbering: rove_commands::Numbering::default(),
             ..config
         };
+        let caps = config.caps;
         let backend = match source {
             BrowserSource::Shared(forward) => Backend::Shared(forward),
             source => Backend::Own(Box::new(OwnSession::new(source, config))),
         };
         RoveMcp {
             backend: Arc::new(backend),
+            caps,
         }
     }
 
@@ -127,8 +131,10 @@ impl RoveMcp {
         arguments: Option<serde_json::Map<String, Value>>,
     ) -> CallToolResult {
         let arguments = arguments.map(Value::Object);
-        let command = match Command::from_tool_call(name, arguments.as_ref()) {
+        let command = match Command::from_tool_call_within(name, arguments.as_ref(), self.caps) {
             Ok(command) => command,
+            // Not a fault of the arguments: the report names the flag.
+            Err(e @ CommandError::NotOffered { .. }) => return failure(&e),
             Err(e) => {
                 let error = rove_errors::Report::new(
                     rove_errors::ErrorCode::CommandRejected,
@@ -220,9 +226,9 @@ impl ServerHandler for RoveMcp {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(
-            crate::tools::all().to_vec(),
-        ))
+        Ok(ListToolsResult::with_all_items(crate::tools::within(
+            self.caps,
+        )))
     }
 
     async fn call_tool(
@@ -230,6 +236,9 @@ impl ServerHandler for RoveMcp {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // A tool of a group not enabled is answered by `call`, with the
+        // flag that enables it; only a name rove does not know is an error
+        // of the protocol.
         if !crate::tools::all().iter().any(|t| t.name == request.name) {
             return Err(ErrorData::invalid_params(
                 format!("no tool named {}", request.name),

@@ -2,14 +2,25 @@
 //! (`rove_commands::tools`) as rmcp sees it. The whole `tools/list` stays
 //! small (a snapshot test holds it; `docs/benchmarks.md` counts its tokens).
 //! Each tool carries MCP's annotations: a title and the hints that differ
-//! from the spec's defaults.
+//! from the spec's defaults. A server lists only the tools of the
+//! capability groups it was started with ([`within`]).
 
 use std::sync::{Arc, OnceLock};
 
 use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::Value;
 
-/// Every tool, built once.
+/// The tools of the groups in `caps`, in the vocabulary's order.
+pub fn within(caps: rove_commands::Caps) -> Vec<Tool> {
+    rove_commands::tools()
+        .iter()
+        .zip(all())
+        .filter(|(t, _)| caps.contains(t.capability))
+        .map(|(_, tool)| tool.clone())
+        .collect()
+}
+
+/// Every tool of every group, built once.
 pub fn all() -> &'static [Tool] {
     static TOOLS: OnceLock<Vec<Tool>> = OnceLock::new();
     TOOLS.get_or_init(|| {

@@ -23,7 +23,7 @@ fn tools_list_stays_within_2000_tokens() {
 
 #[test]
 fn every_tool_is_a_command_of_the_vocabulary() {
-    let tools = rove_mcp::tools_json();
+    let tools = rove_mcp::tools_json_within(rove_commands::Caps::all());
     for tool in tools["tools"].as_array().expect("tools") {
         let name = tool["name"].as_str().expect("name");
         let description = tool["description"].as_str().expect("description");
@@ -40,8 +40,11 @@ fn every_tool_is_a_command_of_the_vocabulary() {
             .flatten()
         {
             let key = required.as_str().expect("name");
-            let kind = &tool["inputSchema"]["properties"][key]["type"];
+            let property = &tool["inputSchema"]["properties"][key];
+            let kind = &property["type"];
             let value = match kind.as_str() {
+                // A choice takes one of its values.
+                _ if property["enum"].is_array() => property["enum"][0].clone(),
                 Some("boolean") => Value::Bool(true),
                 Some("array") => Value::Array(vec![Value::String("x".into())]),
                 _ => Value::String("e1".into()),
@@ -52,4 +55,45 @@ fn every_tool_is_a_command_of_the_vocabulary() {
         let command = parsed.unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(command.name(), name);
     }
+}
+
+#[test]
+fn capability_groups_add_their_tools_and_the_default_lists_only_core() {
+    let names = |tools: &Value| -> Vec<String> {
+        tools["tools"]
+            .as_array()
+            .expect("tools")
+            .iter()
+            .map(|t| t["name"].as_str().expect("name").to_owned())
+            .collect()
+    };
+    let core = names(&rove_mcp::tools_json());
+    let every = names(&rove_mcp::tools_json_within(rove_commands::Caps::all()));
+    // `--caps all` lists every command of the vocabulary, the default only
+    // the core group's, and the opt-in tools are not in it.
+    assert_eq!(every.len(), rove_commands::tools().len());
+    let core_count = rove_commands::tools()
+        .iter()
+        .filter(|t| t.capability == rove_commands::Capability::Core)
+        .count();
+    assert_eq!(core.len(), core_count);
+    assert!(every.len() > core.len());
+    assert!(!core.contains(&"console".to_owned()));
+    assert!(every.contains(&"console".to_owned()));
+    let devtools: rove_commands::Caps = "devtools".parse().expect("a group");
+    let with_devtools = names(&rove_mcp::tools_json_within(devtools));
+    assert_eq!(with_devtools.len(), core.len() + 1);
+}
+
+#[test]
+fn tools_list_with_every_group_is_counted_and_bounded() {
+    // The opt-in groups cost tokens only for the hosts that ask for them;
+    // still, `--caps all` must stay a list a model can carry.
+    let json = rove_mcp::tools_json_within(rove_commands::Caps::all()).to_string();
+    let bpe = tiktoken_rs::o200k_base().expect("tokenizer");
+    let tokens = bpe.encode_with_special_tokens(&json).len();
+    assert!(
+        tokens <= 3_500,
+        "tools/list with every group grew to {tokens} tokens"
+    );
 }

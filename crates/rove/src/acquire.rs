@@ -27,6 +27,11 @@ pub fn launch_options(global: &GlobalArgs, transport: &TransportConfig) -> Launc
         executable: global.browser.clone(),
         headed: global.headed,
         transport: transport.clone(),
+        profile: global.profile.as_ref().map(|p| {
+            std::env::current_dir()
+                .map(|cwd| cwd.join(p))
+                .unwrap_or_else(|_| p.clone())
+        }),
         ..LaunchOptions::default()
     }
 }

@@ -212,6 +212,7 @@ async fn drive(
     let result = async {
         let session_config = SessionConfig {
             secrets,
+            caps: args.caps.caps.unwrap_or_default(),
             ..global.session_config()?
         };
         let mut session = Session::start(&browser, session_config)

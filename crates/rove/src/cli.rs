@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
+pub use crate::print_config::Harness;
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -109,6 +110,16 @@ pub struct GlobalArgs {
     /// folder it runs in (unless that is / or your home folder).
     #[arg(long = "upload-root", global = true, value_name = "DIR")]
     pub upload_roots: Vec<PathBuf>,
+    /// Start the session with these cookies and local storage
+    /// (Playwright's storage-state JSON, as `rove state save` writes it).
+    /// Applies when a session starts.
+    #[arg(long, global = true, env = "ROVE_STORAGE_STATE", value_name = "FILE")]
+    pub storage_state: Option<PathBuf>,
+    /// Launch the browser on this profile folder (made if missing) and keep
+    /// it: cookies and storage stay between runs. Refused while another
+    /// browser uses it. Applies when a browser starts.
+    #[arg(long, global = true, env = "ROVE_PROFILE", value_name = "DIR")]
+    pub profile: Option<PathBuf>,
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.
@@ -147,6 +158,7 @@ impl GlobalArgs {
             policy: self.policy()?,
             viewport: Some(self.viewport),
             upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
+            storage_state: self.storage_state.as_ref().map(|f| cwd.join(f)),
             ..rove_commands::SessionConfig::default()
         })
     }
@@ -291,6 +303,26 @@ pub enum Command {
         after_help = "Examples:\n  rove eval 'document.title'\n  rove eval '() => location.href'\n  rove eval '(el) => el.value' --ref e3"
     )]
     Eval(EvalArgs),
+    /// What the page logged: console messages and uncaught errors with
+    /// their stacks, since the last call (or all kept).
+    #[command(after_help = crate::cli_tools::CONSOLE_EXAMPLES)]
+    Console(crate::cli_tools::ConsoleArgs),
+    /// What the page requested (since the last call, or all kept), one
+    /// request's headers and bodies, block and mock rules, a HAR file.
+    #[command(after_help = crate::cli_tools::NETWORK_EXAMPLES)]
+    Network(crate::cli_tools::NetworkArgs),
+    /// The session's cookies: list them (by URL or domain), set one, clear
+    /// them.
+    #[command(after_help = crate::cli_tools::COOKIES_EXAMPLES)]
+    Cookies(crate::cli_tools::CookiesArgs),
+    /// The page's localStorage or sessionStorage: list it, set a key, clear
+    /// it (or one key).
+    #[command(after_help = crate::cli_tools::STORAGE_EXAMPLES)]
+    Storage(crate::cli_tools::StorageArgs),
+    /// Save the session's cookies and local storage to a file, or load them
+    /// (Playwright's storage-state JSON), to reuse a login.
+    #[command(after_help = crate::cli_tools::STATE_EXAMPLES)]
+    State(crate::cli_tools::StateArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,
@@ -334,14 +366,14 @@ pub enum Command {
     /// stdio, or with --http over streamable HTTP on 127.0.0.1 with a bearer
     /// token.
     #[command(
-        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
+        after_help = "Examples:\n  rove mcp\n  claude mcp add rove -- /usr/local/bin/rove mcp\n  rove mcp --caps network,state         also the network, cookie and storage tools\n  rove mcp --http --port 7333           prints the URL and a new token\n  ROVE_MCP_TOKEN=secret rove mcp --http"
     )]
     Mcp(McpArgs),
     /// Print the file content that registers rove's MCP server with an agent
     /// host (stdout: the file, ready to redirect; stderr: where it goes).
     /// The global options given are carried into the command the host runs.
     #[command(
-        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN"
+        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all"
     )]
     PrintConfig(PrintConfigArgs),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
@@ -605,48 +637,8 @@ pub struct PrintConfigArgs {
     /// one, and the command that starts the server with it).
     #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
-}
-
-/// Agent hosts `print-config` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Harness {
-    /// Claude Code (`.mcp.json`, or `claude mcp add`).
-    ClaudeCode,
-    /// Claude Desktop (`claude_desktop_config.json`).
-    ClaudeDesktop,
-    /// OpenAI Codex (`~/.codex/config.toml`).
-    Codex,
-    /// Cursor (`.cursor/mcp.json`).
-    Cursor,
-    /// VS Code (`.vscode/mcp.json`).
-    #[value(alias = "vs-code")]
-    Vscode,
-    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
-    Windsurf,
-    /// Gemini CLI (`~/.gemini/settings.json`).
-    #[value(alias = "gemini-cli")]
-    Gemini,
-    /// opencode (`opencode.json`).
-    Opencode,
-    /// Any host that takes an `mcpServers` block.
-    Generic,
-}
-
-impl Harness {
-    /// The name as the flag takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => "claude-code",
-            Harness::ClaudeDesktop => "claude-desktop",
-            Harness::Codex => "codex",
-            Harness::Cursor => "cursor",
-            Harness::Vscode => "vscode",
-            Harness::Windsurf => "windsurf",
-            Harness::Gemini => "gemini",
-            Harness::Opencode => "opencode",
-            Harness::Generic => "generic",
-        }
-    }
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
 }
 
 #[derive(Debug, Args)]
@@ -654,6 +646,9 @@ pub struct McpArgs {
     /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
     #[arg(long)]
     pub http: bool,
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
+
     /// The port for --http (0: any free port).
     #[arg(long, default_value_t = 7333, requires = "http")]
     pub port: u16,

@@ -71,6 +71,8 @@ pub struct RunArgs {
     pub vision: String,
     #[command(flatten)]
     pub judge: JudgeArgs,
+    #[command(flatten)]
+    pub caps: crate::cli_tools::CapsArg,
 }
 
 #[derive(Debug, Args)]

@@ -34,6 +34,7 @@ const SPELLED: &[(&str, &str, &str, &str)] = &[
     ("screenshot", "full_page", "screenshot", "full"),
     ("screenshot", "format", "screenshot", "jpeg"),
     ("wait", "text_gone", "wait", "gone"),
+    ("network", "id", "network", "target"),
 ];
 
 /// Flags of the shell alone: how the shell runs a command, not what it asks.

@@ -10,6 +10,7 @@ mod cli;
 mod cli_agent;
 #[cfg(test)]
 mod cli_check;
+mod cli_tools;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
@@ -117,7 +118,10 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         None => rove_mcp::BrowserSource::Launch(acquire::launch_options(global, &transport)),
     };
     let config = match global.session_config() {
-        Ok(config) => config,
+        Ok(config) => rove_commands::SessionConfig {
+            caps: args.caps.caps.unwrap_or_default(),
+            ..config
+        },
         Err(e) => {
             let failure = Failure::from(e);
             out.failure(&failure, None);

@@ -11,9 +11,51 @@
 use rove_errors::ErrorCode;
 use serde_json::{Value, json};
 
-use crate::cli::{GlobalArgs, Harness, PrintConfigArgs};
+use crate::cli::{GlobalArgs, PrintConfigArgs};
 use crate::failure::Failure;
 use crate::output::Output;
+
+/// Agent hosts `print-config` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Harness {
+    /// Claude Code (`.mcp.json`, or `claude mcp add`).
+    ClaudeCode,
+    /// Claude Desktop (`claude_desktop_config.json`).
+    ClaudeDesktop,
+    /// OpenAI Codex (`~/.codex/config.toml`).
+    Codex,
+    /// Cursor (`.cursor/mcp.json`).
+    Cursor,
+    /// VS Code (`.vscode/mcp.json`).
+    #[value(alias = "vs-code")]
+    Vscode,
+    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
+    Windsurf,
+    /// Gemini CLI (`~/.gemini/settings.json`).
+    #[value(alias = "gemini-cli")]
+    Gemini,
+    /// opencode (`opencode.json`).
+    Opencode,
+    /// Any host that takes an `mcpServers` block.
+    Generic,
+}
+
+impl Harness {
+    /// The name as the flag takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => "claude-code",
+            Harness::ClaudeDesktop => "claude-desktop",
+            Harness::Codex => "codex",
+            Harness::Cursor => "cursor",
+            Harness::Vscode => "vscode",
+            Harness::Windsurf => "windsurf",
+            Harness::Gemini => "gemini",
+            Harness::Opencode => "opencode",
+            Harness::Generic => "generic",
+        }
+    }
+}
 
 /// What to print: the file's content (stdout) and the advice (stderr).
 #[derive(Debug)]
@@ -31,6 +73,9 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
         .unwrap_or_else(|| "rove".into());
     let mut server = vec!["mcp".to_owned()];
     server.extend(carried_flags(global));
+    if let Some(caps) = args.caps.caps.and_then(rove_commands::Caps::flag_value) {
+        server.extend(["--caps".to_owned(), caps]);
+    }
     let made = if args.http {
         http_target(args, &exe, &server)
             .and_then(|(url, token, start)| over_http(args.harness, &url, &token, &start))
@@ -94,6 +139,18 @@ fn carried_flags(global: &GlobalArgs) -> Vec<String> {
         flags.extend([
             "--upload-root".to_owned(),
             cwd.join(root).to_string_lossy().into_owned(),
+        ]);
+    }
+    if let Some(profile) = &global.profile {
+        flags.extend([
+            "--profile".to_owned(),
+            cwd.join(profile).to_string_lossy().into_owned(),
+        ]);
+    }
+    if let Some(state) = &global.storage_state {
+        flags.extend([
+            "--storage-state".to_owned(),
+            cwd.join(state).to_string_lossy().into_owned(),
         ]);
     }
     if global.idle != crate::cli::DEFAULT_IDLE {

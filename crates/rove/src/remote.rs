@@ -193,12 +193,12 @@ async fn close(global: &GlobalArgs, out: Output) -> u8 {
     }
 }
 
-fn rejected(message: impl Into<String>, hint: &str) -> Failure {
+pub(crate) fn rejected(message: impl Into<String>, hint: &str) -> Failure {
     Failure::new(ErrorCode::CommandRejected, message, hint)
 }
 
 /// A path as the daemon must see it: absolute, from this shell's folder.
-fn absolute(path: &std::path::Path) -> String {
+pub(crate) fn absolute(path: &std::path::Path) -> String {
     let full = if path.is_absolute() {
         path.to_path_buf()
     } else {
@@ -361,6 +361,11 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             js: a.js.clone(),
             target: a.r#ref.as_deref().map(ref_of).transpose()?,
         }),
+        Cli::Console(a) => crate::cli_tools::console(a),
+        Cli::Network(a) => crate::cli_tools::network(a)?,
+        Cli::Cookies(a) => crate::cli_tools::cookies(a)?,
+        Cli::Storage(a) => crate::cli_tools::storage(a)?,
+        Cli::State(a) => crate::cli_tools::state(a),
         Cli::Back => rc::Command::Back,
         Cli::Close => rc::Command::Close,
         Cli::Forward => rc::Command::Forward,

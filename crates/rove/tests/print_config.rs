@@ -177,6 +177,35 @@ fn without_flags_the_host_starts_plain_rove_mcp_and_a_named_session_is_carried()
 }
 
 #[test]
+fn capability_groups_are_carried_into_the_command_the_host_runs() {
+    let dir = scratch("caps");
+    for host in ["cursor", "codex", "opencode"] {
+        let out = run(rove(&dir).args([
+            "print-config",
+            "--harness",
+            host,
+            "--caps",
+            "state, network",
+        ]));
+        assert_eq!(out.status.code(), Some(0), "{host}: {}", text(&out.stderr));
+        let (_, args) = started(host, &parse(host, &text(&out.stdout)));
+        // In the vocabulary's order, whatever order they were given in.
+        assert_eq!(args, ["mcp", "--caps", "network,state"], "{host}");
+    }
+    let out = run(rove(&dir).args(["print-config", "--harness", "cursor", "--caps", "all"]));
+    let (_, args) = started("cursor", &parse("cursor", &text(&out.stdout)));
+    assert_eq!(args, ["mcp", "--caps", "all"]);
+    // A group rove does not have is a usage error naming the groups.
+    let out = run(rove(&dir).args(["print-config", "--harness", "cursor", "--caps", "vision"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("core, devtools, network, state"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn each_host_is_told_where_its_file_lives_and_claude_code_where_scope_goes() {
     let dir = scratch("hints");
     let files = [

@@ -465,6 +465,12 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
     for root in &global.upload_roots {
         command.arg("--upload-root").arg(cwd.join(root));
     }
+    if let Some(state) = &global.storage_state {
+        command.arg("--storage-state").arg(cwd.join(state));
+    }
+    if let Some(profile) = &global.profile {
+        command.arg("--profile").arg(cwd.join(profile));
+    }
     for _ in 0..global.verbose {
         command.arg("-v");
     }

@@ -199,4 +199,5 @@ pub async fn wait_for_line(file: &Path, needle: &str) {
     }
 }
 
+pub mod mcp_client;
 pub mod remote;

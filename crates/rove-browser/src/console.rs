@@ -1,0 +1,371 @@
+//! What a tab's page logged: `console.*` calls, uncaught errors with their
+//! stack, and the browser's own messages about the page (a failed resource,
+//! a blocked mixed-content request).
+//!
+//! The tab watch feeds every event of the tab and of its iframes through
+//! [`ConsoleLog::record`]; `Runtime.consoleAPICalled`,
+//! `Runtime.exceptionThrown` and `Log.entryAdded` become [`ConsoleEntry`]s.
+//! The log is a ring of at most [`CONSOLE_CAP`] entries (the oldest go first,
+//! and are counted), so a page that logs in a loop costs bounded memory.
+//!
+//! Everything here was written by the page: texts and URLs are cleaned as
+//! other page text is ([`crate::page_text::clean`]: one line, no invisible
+//! characters) and cut to [`CONSOLE_TEXT_MAX`] characters.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use rove_cdp::Event;
+
+/// The most entries kept per tab; older ones are dropped (and counted).
+pub const CONSOLE_CAP: usize = 1_000;
+
+/// The most characters kept of one message's text.
+pub const CONSOLE_TEXT_MAX: usize = 1_000;
+
+/// The most stack frames kept per entry.
+const STACK_MAX: usize = 10;
+
+/// How severe a message is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsoleLevel {
+    /// `console.debug`, the browser's verbose messages.
+    Debug,
+    /// `console.log` and its kin (`dir`, `table`, `trace` …).
+    Log,
+    /// `console.info`.
+    Info,
+    /// `console.warn`.
+    Warning,
+    /// `console.error`, failed assertions, uncaught errors.
+    Error,
+}
+
+impl ConsoleLevel {
+    /// The level's name, as filters spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConsoleLevel::Debug => "debug",
+            ConsoleLevel::Log => "log",
+            ConsoleLevel::Info => "info",
+            ConsoleLevel::Warning => "warning",
+            ConsoleLevel::Error => "error",
+        }
+    }
+
+    /// How severe: `log` and `info` rank alike, as in the browser's own
+    /// console, so a filter on `info` keeps both.
+    pub fn rank(self) -> u8 {
+        match self {
+            ConsoleLevel::Debug => 0,
+            ConsoleLevel::Log | ConsoleLevel::Info => 1,
+            ConsoleLevel::Warning => 2,
+            ConsoleLevel::Error => 3,
+        }
+    }
+}
+
+/// One message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConsoleEntry {
+    /// Its number in the tab's log (from 1), to tell messages apart.
+    pub seq: u64,
+    /// How severe it is.
+    pub level: ConsoleLevel,
+    /// Where it came from: `console`, `exception` (an uncaught error or a
+    /// rejected promise), or the browser's source (`network`, `security` …).
+    pub source: String,
+    /// The message, on one line.
+    pub text: String,
+    /// Where it was logged or thrown: `url:line:column` (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    /// The call stack, innermost first: `function (url:line:column)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<String>,
+}
+
+/// What a read of the log returns.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConsoleRead {
+    /// The entries, oldest first.
+    pub entries: Vec<ConsoleEntry>,
+    /// Entries that would have been returned but were dropped from the
+    /// ring before anyone read them.
+    pub dropped: u64,
+}
+
+/// A tab's console messages (see the module).
+#[derive(Debug, Default)]
+pub struct ConsoleLog {
+    entries: VecDeque<ConsoleEntry>,
+    /// The number the next entry gets, less one.
+    last_seq: u64,
+    /// The last entry a "since the last call" read returned.
+    read_up_to: u64,
+}
+
+impl ConsoleLog {
+    /// Keeps the message `event` carries, if it is one.
+    pub fn record(&mut self, event: &Event) {
+        let Ok(params) = event.parse::<Value>() else {
+            return;
+        };
+        let parsed = match event.method.as_str() {
+            "Runtime.consoleAPICalled" => console_call(&params),
+            "Runtime.exceptionThrown" => exception(&params["exceptionDetails"]),
+            "Log.entryAdded" => log_entry(&params["entry"]),
+            _ => None,
+        };
+        if let Some(entry) = parsed {
+            self.push(entry);
+        }
+    }
+
+    fn push(&mut self, mut entry: ConsoleEntry) {
+        self.last_seq += 1;
+        entry.seq = self.last_seq;
+        if self.entries.len() == CONSOLE_CAP {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(entry);
+    }
+
+    /// The entries since the last such read (or all kept, with `all`), and
+    /// marks them read.
+    pub fn read(&mut self, all: bool) -> ConsoleRead {
+        let from = if all { 0 } else { self.read_up_to };
+        let oldest_kept = self.entries.front().map_or(self.last_seq + 1, |e| e.seq);
+        // Entries numbered from+1 .. oldest_kept-1 were dropped unread.
+        let dropped = oldest_kept.saturating_sub(from + 1);
+        let entries = self
+            .entries
+            .iter()
+            .filter(|e| e.seq > from)
+            .cloned()
+            .collect();
+        self.read_up_to = self.last_seq;
+        ConsoleRead { entries, dropped }
+    }
+}
+
+/// A `console.*` call.
+fn console_call(params: &Value) -> Option<ConsoleEntry> {
+    let kind = params["type"].as_str().unwrap_or("log");
+    // Grouping and timers' bookkeeping carry no message of their own.
+    if matches!(kind, "endGroup" | "clear" | "profile" | "profileEnd") {
+        return None;
+    }
+    let level = match kind {
+        "error" | "assert" => ConsoleLevel::Error,
+        "warning" => ConsoleLevel::Warning,
+        "info" => ConsoleLevel::Info,
+        "debug" => ConsoleLevel::Debug,
+        _ => ConsoleLevel::Log,
+    };
+    let words: Vec<String> = params["args"]
+        .as_array()
+        .map(|args| args.iter().map(remote_text).collect())
+        .unwrap_or_default();
+    let mut text = words.join(" ");
+    if kind == "assert" {
+        text = format!("Assertion failed: {text}");
+    }
+    let stack = frames(&params["stackTrace"]);
+    Some(ConsoleEntry {
+        seq: 0,
+        level,
+        source: "console".into(),
+        text: cut(text),
+        location: top_location(&params["stackTrace"]),
+        stack: if kind == "trace" || level == ConsoleLevel::Error {
+            stack
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+/// An uncaught error or an unhandled rejection.
+fn exception(details: &Value) -> Option<ConsoleEntry> {
+    if !details.is_object() {
+        return None;
+    }
+    // `text` is "Uncaught" (or "Uncaught (in promise)"); the exception's
+    // description starts with "TypeError: message" and goes on with V8's
+    // own stack text, which the structured stack below replaces.
+    let prefix = details["text"].as_str().unwrap_or("Uncaught");
+    let exception = &details["exception"];
+    let first_line = exception["description"]
+        .as_str()
+        .and_then(|d| d.lines().next())
+        .map(str::to_owned)
+        .or_else(|| exception.get("value").map(value_text))
+        .unwrap_or_default();
+    let text = if first_line.is_empty() {
+        prefix.to_owned()
+    } else {
+        format!("{prefix} {first_line}")
+    };
+    let location = top_location(&details["stackTrace"]).or_else(|| {
+        let url = details["url"].as_str().filter(|u| !u.is_empty())?;
+        Some(location_of(
+            url,
+            details["lineNumber"].as_u64(),
+            details["columnNumber"].as_u64(),
+        ))
+    });
+    Some(ConsoleEntry {
+        seq: 0,
+        level: ConsoleLevel::Error,
+        source: "exception".into(),
+        text: cut(text),
+        location,
+        stack: frames(&details["stackTrace"]),
+    })
+}
+
+/// A message of the browser's own (`Log.entryAdded`).
+fn log_entry(entry: &Value) -> Option<ConsoleEntry> {
+    let text = entry["text"].as_str()?;
+    let level = match entry["level"].as_str() {
+        Some("error") => ConsoleLevel::Error,
+        Some("warning") => ConsoleLevel::Warning,
+        Some("verbose") => ConsoleLevel::Debug,
+        _ => ConsoleLevel::Info,
+    };
+    let location = entry["url"]
+        .as_str()
+        .filter(|u| !u.is_empty())
+        .map(|url| location_of(url, entry["lineNumber"].as_u64(), None));
+    Some(ConsoleEntry {
+        seq: 0,
+        level,
+        source: crate::page_text::clean(entry["source"].as_str().unwrap_or("other").to_owned()),
+        text: cut(text.to_owned()),
+        location,
+        stack: frames(&entry["stackTrace"]),
+    })
+}
+
+/// One logged value as the console shows it: a string as it is, a number
+/// or boolean as written, an object by its description.
+fn remote_text(object: &Value) -> String {
+    if let Some(value) = object.get("value") {
+        return value_text(value);
+    }
+    if let Some(text) = object["unserializableValue"].as_str() {
+        return text.to_owned();
+    }
+    if let Some(text) = object["description"].as_str() {
+        return text.to_owned();
+    }
+    object["type"].as_str().unwrap_or("undefined").to_owned()
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The innermost frame's place, if the stack has one.
+fn top_location(stack: &Value) -> Option<String> {
+    let frame = stack["callFrames"].as_array()?.first()?;
+    let url = frame["url"].as_str().filter(|u| !u.is_empty())?;
+    Some(location_of(
+        url,
+        frame["lineNumber"].as_u64(),
+        frame["columnNumber"].as_u64(),
+    ))
+}
+
+/// The frames of a stack trace, innermost first, at most [`STACK_MAX`].
+fn frames(stack: &Value) -> Vec<String> {
+    let Some(frames) = stack["callFrames"].as_array() else {
+        return Vec::new();
+    };
+    frames
+        .iter()
+        .take(STACK_MAX)
+        .map(|f| {
+            let url = f["url"].as_str().unwrap_or_default();
+            let place = location_of(url, f["lineNumber"].as_u64(), f["columnNumber"].as_u64());
+            match f["functionName"].as_str().filter(|n| !n.is_empty()) {
+                Some(name) => format!("{} ({place})", crate::page_text::clean(name.to_owned())),
+                None => place,
+            }
+        })
+        .collect()
+}
+
+/// `url:line:column`, 1-based (the protocol counts from 0).
+fn location_of(url: &str, line: Option<u64>, column: Option<u64>) -> String {
+    let url = crate::page_text::clean(url.chars().take(CONSOLE_TEXT_MAX).collect());
+    match (line, column) {
+        (Some(l), Some(c)) => format!("{url}:{}:{}", l + 1, c + 1),
+        (Some(l), None) => format!("{url}:{}", l + 1),
+        _ => url,
+    }
+}
+
+/// Page text on one line, at most [`CONSOLE_TEXT_MAX`] characters.
+fn cut(text: String) -> String {
+    let clean = crate::page_text::clean(text);
+    if clean.chars().count() <= CONSOLE_TEXT_MAX {
+        return clean;
+    }
+    let mut short: String = clean.chars().take(CONSOLE_TEXT_MAX).collect();
+    short.push('…');
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn entry(text: &str) -> ConsoleEntry {
+        ConsoleEntry {
+            seq: 0,
+            level: ConsoleLevel::Log,
+            source: "console".into(),
+            text: text.into(),
+            location: None,
+            stack: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_ring_keeps_the_newest_and_counts_what_was_dropped_unread() {
+        let mut log = ConsoleLog::default();
+        log.push(entry("first"));
+        assert_eq!(log.read(false).entries.len(), 1);
+        for i in 0..CONSOLE_CAP + 5 {
+            log.push(entry(&format!("m{i}")));
+        }
+        let read = log.read(false);
+        assert_eq!(read.entries.len(), CONSOLE_CAP);
+        assert_eq!(read.dropped, 5);
+        assert_eq!(read.entries[0].text, "m5");
+        assert!(log.read(false).entries.is_empty());
+        assert_eq!(log.read(true).entries.len(), CONSOLE_CAP);
+    }
+
+    #[test]
+    fn a_call_joins_its_arguments_and_cleans_them() {
+        let params = json!({
+            "type": "warning",
+            "args": [{"type": "string", "value": "line\nbreak\u{200B}"}, {"type": "number", "value": 4}],
+            "stackTrace": {"callFrames": [{"functionName": "f", "url": "http://x/a.js", "lineNumber": 2, "columnNumber": 4}]}
+        });
+        let e = console_call(&params).expect("an entry");
+        assert_eq!(e.text, "line break 4");
+        assert_eq!(e.level, ConsoleLevel::Warning);
+        assert_eq!(e.location.as_deref(), Some("http://x/a.js:3:5"));
+    }
+}

@@ -1,0 +1,406 @@
+//! What a tab's pages requested, and the rules that block or mock requests.
+//!
+//! The tab watch feeds every `Network.*` event of the tab and its iframes to
+//! [`NetLog::record`], which keeps one [`NetEntry`] per request (a redirect
+//! starts a new entry, and the old one is marked with the status that sent
+//! it on). The log is a ring of the newest [`NETWORK_CAP`] entries per tab.
+//!
+//! [`RequestRules`] are the session's block and mock rules, shared by its
+//! tabs like the domain policy: when there are any, every tab pauses the
+//! requests whose URL matches one (`Fetch` interception, the patterns given
+//! to the browser as they are) and the watch fails or fulfils them.
+//!
+//! URLs and headers are kept as the browser sent them; what a face shows of
+//! them (redacted, cleaned) is the command layer's business.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+
+use rove_cdp::{Event, SessionId};
+
+/// The most requests kept per tab; older ones are dropped (and counted).
+pub const NETWORK_CAP: usize = 500;
+
+/// Response bodies the browser keeps per tab for `network show`, in all
+/// (the oldest are evicted first)…
+pub(crate) const BODY_BUFFER_TOTAL: u64 = 16 * 1024 * 1024;
+/// …and at most this much of one body (a bigger one is not kept).
+pub(crate) const BODY_BUFFER_EACH: u64 = 2 * 1024 * 1024;
+
+/// Where a request stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetState {
+    /// Sent, no end yet.
+    Pending,
+    /// Its response arrived in full.
+    Finished,
+    /// It failed: the browser's reason (`net::ERR_BLOCKED_BY_CLIENT` …).
+    Failed(String),
+    /// The server redirected it; the next entry goes on.
+    Redirected,
+}
+
+/// One request and what came of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetEntry {
+    /// Its number in the tab's log (from 1): `network show` takes it.
+    pub seq: u64,
+    /// The browser's request id.
+    pub request_id: String,
+    /// The CDP session it was seen on (the tab's, or an iframe's).
+    pub session: Option<SessionId>,
+    /// `GET`, `POST` …
+    pub method: String,
+    /// The URL as requested.
+    pub url: String,
+    /// `Document`, `Script`, `Fetch`, `XHR`, `Image` …
+    pub resource_type: String,
+    /// The request's headers, in the order the browser gave them.
+    pub request_headers: Vec<(String, String)>,
+    /// The request's body, when the browser sent it with the event.
+    pub post_data: Option<String>,
+    /// Whether the request had a body at all.
+    pub has_post_data: bool,
+    /// The HTTP status, once a response came.
+    pub status: Option<u16>,
+    /// The status text.
+    pub status_text: String,
+    /// The response's headers.
+    pub response_headers: Vec<(String, String)>,
+    /// The response's MIME type.
+    pub mime_type: String,
+    /// The HTTP version (`http/1.1`, `h2` …).
+    pub protocol: String,
+    /// Bytes received (headers and body as sent), once finished.
+    pub size: Option<u64>,
+    /// When it was sent (seconds since the epoch).
+    pub wall_time: f64,
+    /// The browser's monotonic clock when it was sent and when it ended.
+    pub started: f64,
+    /// When it ended, on the same clock.
+    pub ended: Option<f64>,
+    /// Where it stands.
+    pub state: NetState,
+}
+
+impl NetEntry {
+    /// How long it took, in milliseconds, once it ended.
+    pub fn duration_ms(&self) -> Option<f64> {
+        self.ended
+            .map(|end| ((end - self.started) * 1000.0).max(0.0))
+    }
+}
+
+/// What a read of the log returns.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NetRead {
+    /// The entries, oldest first.
+    pub entries: Vec<NetEntry>,
+    /// Entries dropped from the ring before anyone read them.
+    pub dropped: u64,
+}
+
+/// A tab's requests (see the module).
+#[derive(Debug, Default)]
+pub struct NetLog {
+    entries: VecDeque<NetEntry>,
+    last_seq: u64,
+    read_up_to: u64,
+}
+
+fn headers_of(value: &Value) -> Vec<(String, String)> {
+    value
+        .as_object()
+        .map(|map| {
+            map.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+impl NetLog {
+    /// Takes in a `Network.*` event.
+    pub fn record(&mut self, event: &Event) {
+        let Ok(p) = event.parse::<Value>() else {
+            return;
+        };
+        let Some(id) = p["requestId"].as_str() else {
+            return;
+        };
+        match event.method.as_str() {
+            "Network.requestWillBeSent" => {
+                if let Some(redirect) = p.get("redirectResponse").filter(|r| r.is_object()) {
+                    if let Some(prior) = self.latest(id) {
+                        prior.status = redirect["status"].as_u64().map(|s| s as u16);
+                        prior.status_text =
+                            redirect["statusText"].as_str().unwrap_or_default().into();
+                        prior.response_headers = headers_of(&redirect["headers"]);
+                        prior.ended = p["timestamp"].as_f64();
+                        prior.state = NetState::Redirected;
+                    }
+                }
+                let request = &p["request"];
+                self.push(NetEntry {
+                    seq: 0,
+                    request_id: id.to_owned(),
+                    session: event.session_id.clone(),
+                    method: request["method"].as_str().unwrap_or("GET").to_owned(),
+                    url: request["url"].as_str().unwrap_or_default().to_owned(),
+                    resource_type: p["type"].as_str().unwrap_or("Other").to_owned(),
+                    request_headers: headers_of(&request["headers"]),
+                    post_data: request["postData"].as_str().map(str::to_owned),
+                    has_post_data: request["hasPostData"].as_bool().unwrap_or(false),
+                    status: None,
+                    status_text: String::new(),
+                    response_headers: Vec::new(),
+                    mime_type: String::new(),
+                    protocol: String::new(),
+                    size: None,
+                    wall_time: p["wallTime"].as_f64().unwrap_or_default(),
+                    started: p["timestamp"].as_f64().unwrap_or_default(),
+                    ended: None,
+                    state: NetState::Pending,
+                });
+            }
+            "Network.responseReceived" => {
+                let Some(entry) = self.latest(id) else { return };
+                let response = &p["response"];
+                entry.status = response["status"].as_u64().map(|s| s as u16);
+                entry.status_text = response["statusText"].as_str().unwrap_or_default().into();
+                entry.response_headers = headers_of(&response["headers"]);
+                entry.mime_type = response["mimeType"].as_str().unwrap_or_default().into();
+                entry.protocol = response["protocol"].as_str().unwrap_or_default().into();
+                if let Some(kind) = p["type"].as_str() {
+                    entry.resource_type = kind.to_owned();
+                }
+                // The headers as sent, when the browser knows them better.
+                let sent = headers_of(&response["requestHeaders"]);
+                if !sent.is_empty() {
+                    entry.request_headers = sent;
+                }
+            }
+            "Network.loadingFinished" => {
+                let Some(entry) = self.latest(id) else { return };
+                entry.size = p["encodedDataLength"].as_f64().map(|n| n.max(0.0) as u64);
+                entry.ended = p["timestamp"].as_f64();
+                entry.state = NetState::Finished;
+            }
+            "Network.loadingFailed" => {
+                let Some(entry) = self.latest(id) else { return };
+                entry.ended = p["timestamp"].as_f64();
+                let reason = p["errorText"].as_str().unwrap_or("failed");
+                let reason = match p["blockedReason"].as_str() {
+                    Some(why) => format!("{reason} ({why})"),
+                    None => reason.to_owned(),
+                };
+                entry.state = NetState::Failed(reason);
+            }
+            _ => {}
+        }
+    }
+
+    /// The newest entry of a request id (an iframe's document is requested
+    /// on the parent's session and finished on its own: the id is shared).
+    fn latest(&mut self, request_id: &str) -> Option<&mut NetEntry> {
+        self.entries
+            .iter_mut()
+            .rev()
+            .find(|e| e.request_id == request_id)
+    }
+
+    fn push(&mut self, mut entry: NetEntry) {
+        self.last_seq += 1;
+        entry.seq = self.last_seq;
+        if self.entries.len() == NETWORK_CAP {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(entry);
+    }
+
+    /// The entries since the last such read (or all kept, with `all`); marks
+    /// them read.
+    pub fn read(&mut self, all: bool) -> NetRead {
+        let from = if all { 0 } else { self.read_up_to };
+        let oldest_kept = self.entries.front().map_or(self.last_seq + 1, |e| e.seq);
+        let dropped = oldest_kept.saturating_sub(from + 1);
+        let entries = self
+            .entries
+            .iter()
+            .filter(|e| e.seq > from)
+            .cloned()
+            .collect();
+        self.read_up_to = self.last_seq;
+        NetRead { entries, dropped }
+    }
+
+    /// Every entry kept, oldest first, without marking any read.
+    pub fn kept(&self) -> Vec<NetEntry> {
+        self.entries.iter().cloned().collect()
+    }
+
+    /// The entry numbered `seq`, if still kept.
+    pub fn get(&self, seq: u64) -> Option<NetEntry> {
+        self.entries.iter().find(|e| e.seq == seq).cloned()
+    }
+
+    /// Forgets every entry (numbers go on from where they were).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.read_up_to = self.last_seq;
+    }
+}
+
+/// What a rule does to a matching request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleAction {
+    /// Fail it as blocked by the client.
+    Block,
+    /// Answer it with this response; the server never sees it.
+    Mock {
+        /// The HTTP status.
+        status: u16,
+        /// The `Content-Type`.
+        content_type: String,
+        /// The body.
+        body: Vec<u8>,
+    },
+}
+
+/// One rule: a URL pattern and what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestRule {
+    /// A glob over the whole URL (`*` any run, `?` one character, `\`
+    /// escapes), as the browser's interception takes it.
+    pub pattern: String,
+    /// What to do.
+    pub action: RuleAction,
+}
+
+/// The session's rules, the newest first (it wins over older ones).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RequestRules(pub Vec<RequestRule>);
+
+/// The rules as the context and its tabs share them.
+pub(crate) type SharedRules = Arc<Mutex<RequestRules>>;
+
+/// The rules as they stand.
+pub(crate) fn current_rules(rules: &SharedRules) -> RequestRules {
+    rules.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+impl RequestRules {
+    /// The rule for `url`, if one matches.
+    pub fn matching(&self, url: &str) -> Option<&RequestRule> {
+        self.0.iter().find(|r| glob_matches(&r.pattern, url))
+    }
+}
+
+/// Whether `text` matches the glob `pattern` as a whole (`*`, `?`, `\`).
+pub fn glob_matches(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    // Iterative matching with one backtrack point for the last `*`.
+    let (mut pi, mut ti) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() {
+            match p[pi] {
+                '*' => {
+                    star = Some((pi, ti));
+                    pi += 1;
+                    continue;
+                }
+                '?' => {
+                    pi += 1;
+                    ti += 1;
+                    continue;
+                }
+                '\\' if pi + 1 < p.len() && p[pi + 1] == t[ti] => {
+                    pi += 2;
+                    ti += 1;
+                    continue;
+                }
+                c if c != '\\' && c == t[ti] => {
+                    pi += 1;
+                    ti += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match star {
+            Some((sp, st)) => {
+                pi = sp + 1;
+                ti = st + 1;
+                star = Some((sp, st + 1));
+            }
+            None => return false,
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// Answers a paused request by `action`, from a task of its own (the watch's
+/// event loop never waits on the browser).
+pub(crate) fn answer_by_rule(session: rove_cdp::Session, params: &Value, action: RuleAction) {
+    use base64::Engine;
+    let Some(request_id) = params["requestId"].as_str().map(str::to_owned) else {
+        return;
+    };
+    tokio::spawn(async move {
+        let answer = match action {
+            RuleAction::Block => session
+                .call(
+                    "Fetch.failRequest",
+                    serde_json::json!({"requestId": request_id, "errorReason": "BlockedByClient"}),
+                )
+                .await,
+            RuleAction::Mock {
+                status,
+                content_type,
+                body,
+            } => {
+                // Any origin may read a mocked answer: a page's script calls
+                // APIs on other hosts, and the mock stands in for them.
+                let headers = serde_json::json!([
+                    {"name": "Content-Type", "value": content_type},
+                    {"name": "Access-Control-Allow-Origin", "value": "*"},
+                    {"name": "Content-Length", "value": body.len().to_string()},
+                ]);
+                session
+                    .call(
+                        "Fetch.fulfillRequest",
+                        serde_json::json!({
+                            "requestId": request_id,
+                            "responseCode": status,
+                            "responseHeaders": headers,
+                            "body": base64::engine::general_purpose::STANDARD.encode(&body),
+                        }),
+                    )
+                    .await
+            }
+        };
+        if let Err(e) = answer {
+            tracing::debug!(target: "rove_browser", error = %e, "could not answer a request by rule");
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_the_whole_url() {
+        assert!(glob_matches("*/api/*", "http://x/api/items"));
+        assert!(glob_matches("*.png", "http://x/a.png"));
+        assert!(!glob_matches("*.png", "http://x/a.png?v=1"));
+        assert!(glob_matches("http://x/?", "http://x/a"));
+        assert!(glob_matches("*\\?v=1", "http://x/a?v=1"));
+        assert!(!glob_matches("http://x/", "http://x/a"));
+        assert!(glob_matches("*", ""));
+    }
+}

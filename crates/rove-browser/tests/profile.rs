@@ -1,0 +1,101 @@
+//! `LaunchOptions::profile`: a profile of the user's keeps cookies between
+//! launches, is refused untouched while another browser holds it, and is
+//! never removed.
+
+use std::time::Duration;
+
+use rove_browser::{Browser, BrowserError, LaunchOptions};
+use rove_errors::Classify;
+
+async fn launch_on(dir: &std::path::Path) -> Result<Browser, BrowserError> {
+    Browser::launch(LaunchOptions {
+        profile: Some(dir.to_path_buf()),
+        ..LaunchOptions::default()
+    })
+    .await
+}
+
+/// Every file under `dir` (relative paths), sorted.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(path.clone());
+            }
+            out.push(
+                path.strip_prefix(dir)
+                    .expect("inside")
+                    .display()
+                    .to_string(),
+            );
+        }
+    }
+    out.sort();
+    out
+}
+
+#[tokio::test]
+async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
+    let dir = rove_testkit::scratch_dir("user-profile").join("profile");
+    let first = launch_on(&dir).await.expect("a browser on the profile");
+    let context = first.new_context().await.expect("context");
+    let tab = context.new_tab().await.expect("tab");
+    tab.goto("data:text/html,<title>x</title>", Duration::from_secs(10))
+        .await
+        .expect("goto");
+    let conn = first.connection().await.expect("connection");
+    conn.browser()
+        .call(
+            "Storage.setCookies",
+            serde_json::json!({"browserContextId": context.id(), "cookies": [{
+                "name": "kept", "value": "yes", "domain": "example.test", "path": "/",
+                "expires": 4_102_444_800.0_f64
+            }]}),
+        )
+        .await
+        .expect("set a cookie");
+
+    // While the first holds it, a second launch is refused and the folder
+    // is left exactly as it was.
+    let before = listing(&dir);
+    let refused = launch_on(&dir).await.expect_err("the profile is in use");
+    assert!(
+        matches!(refused, BrowserError::ProfileLocked { .. }),
+        "{refused:?}"
+    );
+    assert_eq!(refused.code().as_str(), "LAUNCH_FAILED");
+    assert!(refused.to_string().contains("in use"), "{refused}");
+    assert_eq!(listing(&dir), before, "nothing in the profile was touched");
+    // The first browser goes on working.
+    assert_eq!(
+        tab.evaluate("1 + 2").await.expect("still answers"),
+        serde_json::json!(3)
+    );
+
+    first.close().await;
+    assert!(dir.is_dir(), "the user's profile is never removed");
+
+    // The next launch finds the cookie.
+    let second = launch_on(&dir).await.expect("the profile is free again");
+    let context = second.new_context().await.expect("context");
+    let conn = second.connection().await.expect("connection");
+    let cookies = conn
+        .browser()
+        .call(
+            "Storage.getCookies",
+            serde_json::json!({"browserContextId": context.id()}),
+        )
+        .await
+        .expect("cookies");
+    let names: Vec<&str> = cookies["cookies"]
+        .as_array()
+        .expect("cookies")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert!(names.contains(&"kept"), "{cookies}");
+    second.close().await;
+}
