@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 mod compact;
+mod log;
 mod replay;
 mod run;
 mod step;

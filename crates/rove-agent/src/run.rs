@@ -221,6 +221,21 @@ pub async fn run(
     session: &mut Session,
     llm: &Llm,
     config: &AgentConfig,
+    on_step: impl FnMut(&StepRecord),
+) -> Result<RunResult, AgentError> {
+    let ran = run_steps(task, session, llm, config, on_step).await;
+    match &ran {
+        Ok(ran) => crate::log::run_ended(&ran.ending, ran.steps.len()),
+        Err(e) => crate::log::run_failed(e),
+    }
+    ran
+}
+
+async fn run_steps(
+    task: &str,
+    session: &mut Session,
+    llm: &Llm,
+    config: &AgentConfig,
     mut on_step: impl FnMut(&StepRecord),
 ) -> Result<RunResult, AgentError> {
     let tools = tool_specs();
@@ -249,8 +264,10 @@ pub async fn run(
     let mut repeats = 0;
     let mut model_error: Option<LlmError>;
     let model_budget = config.step_timeout.mul_f64(MODEL_SHARE);
+    crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
     for number in 1..=config.max_steps {
         let started = Instant::now();
+        crate::log::step_started(number);
         let deadline = tokio::time::Instant::now() + config.step_timeout;
         let mut shown = compact(&messages, config.history_budget);
         let mut kept = None;
@@ -278,8 +295,10 @@ pub async fn run(
             tools: tools.clone(),
             max_tokens: config.max_tokens,
         };
+        let asked_at = Instant::now();
         let asked =
             tokio::time::timeout_at(deadline, llm.complete_within(&request, model_budget)).await;
+        let model_ms = asked_at.elapsed().as_secs_f64() * 1e3;
         let answer = match asked {
             Ok(Ok(answer)) => {
                 model_error = None;
@@ -320,7 +339,11 @@ pub async fn run(
                 },
             )),
             Some(answer) => {
+                crate::log::model_answered(number, answer, model_ms, &secrets.redact(&answer.text));
                 let acted = act_all(session, answer, config, secrets, deadline).await;
+                for action in &acted.actions {
+                    crate::log::action(number, action);
+                }
                 ended = acted.ended;
                 lost = acted.lost;
                 usage += answer.usage;
@@ -384,6 +407,10 @@ pub async fn run(
             why,
         });
         record.ms = started.elapsed().as_secs_f64() * 1e3;
+        if let (None, Some(e)) = (&answer, &model_error) {
+            crate::log::model_failed(number, e, model_ms);
+        }
+        crate::log::step_ended(&record);
         on_step(&record);
         steps.push(record);
         if let Some(error) = lost {

@@ -162,12 +162,17 @@ impl Tab {
         // After a reconnect the popup guard must hold pages on the new
         // connection too; a tab's watch starting is when rove learns of it.
         self.inner.browser.guard_popups().await?;
-        let watch = TabWatch::start(&session, &self.inner.target_id, self.inner.policy.clone())
-            .await
-            .map_err(|e| match e {
-                BrowserError::Cdp(c) => self.map_error(c),
-                other => other,
-            })?;
+        let watch = TabWatch::start(
+            &session,
+            &self.inner.target_id,
+            self.inner.policy.clone(),
+            self.inner.browser.targets().clone(),
+        )
+        .await
+        .map_err(|e| match e {
+            BrowserError::Cdp(c) => self.map_error(c),
+            other => other,
+        })?;
         *slot = Some(watch.clone());
         drop(slot);
         self.apply_viewport_on(&session, false).await?;

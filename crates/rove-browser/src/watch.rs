@@ -72,6 +72,8 @@ pub struct TabWatch {
     main_frame: Arc<str>,
     conn: WeakConnection,
     policy: crate::policy::SharedPolicy,
+    /// The browser's targets, and its event bus (dialogs are announced).
+    registry: crate::TargetRegistry,
 }
 
 #[derive(Deserialize)]
@@ -153,6 +155,7 @@ impl TabWatch {
         session: &Session,
         main_frame: &str,
         policy: crate::policy::SharedPolicy,
+        registry: crate::TargetRegistry,
     ) -> Result<TabWatch, BrowserError> {
         let Some(id) = session.id().cloned() else {
             return Err(BrowserError::Rejected(
@@ -166,6 +169,7 @@ impl TabWatch {
             main_frame: Arc::from(main_frame),
             conn: session.connection().downgrade(),
             policy,
+            registry,
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let weak = tx.downgrade();
@@ -317,17 +321,26 @@ impl TabWatch {
         match event.method.as_str() {
             "Page.javascriptDialogOpening" => {
                 let d: DialogOpening = event.parse().ok()?;
-                self.lock().dialogs.push((
-                    d.frame_id,
-                    // The page wrote these; cleaned once here, so no face
-                    // shows a line break or a hidden character of them.
-                    DialogInfo {
-                        kind: d.kind,
-                        message: crate::page_text::clean(d.message),
-                        default_prompt: crate::page_text::clean(d.default_prompt),
-                        url: d.url,
-                    },
-                ));
+                // The page wrote these; cleaned once here, so no face
+                // shows a line break or a hidden character of them.
+                let info = DialogInfo {
+                    kind: d.kind,
+                    message: crate::page_text::clean(d.message),
+                    default_prompt: crate::page_text::clean(d.default_prompt),
+                    url: d.url,
+                };
+                self.registry
+                    .events()
+                    .emit(tracing::Level::INFO, || crate::BrowserEvent::Dialog {
+                        target_id: self.main_frame.to_string(),
+                        kind: info.kind.clone(),
+                        message: info.message.clone(),
+                        context: self
+                            .registry
+                            .get(&self.main_frame)
+                            .and_then(|r| r.info.browser_context_id),
+                    });
+                self.lock().dialogs.push((d.frame_id, info));
             }
             "Page.javascriptDialogClosed" => {
                 let closed: FrameEvent = event.parse().ok()?;

@@ -72,6 +72,13 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             "give seconds, like --step-timeout 90",
         ));
     }
+    // No log line may show a key, whatever a layer prints.
+    for key in std::iter::once(&primary)
+        .chain(fallback.as_ref())
+        .filter_map(|e| e.api_key.as_deref())
+    {
+        rove_cdp::redact::hide_literal(key);
+    }
     let llm =
         Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
     let prices = match &args.prices {
@@ -135,6 +142,8 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         ran.usage.cached,
         ran.usage.output
     ));
+    // The last line, set apart from the steps and any log lines around it.
+    out.line(&result_line(success, &why, ran.steps.len(), seconds));
     let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
     if !write_history(args, &llm, &prices, &ran.steps, &ending, seconds, out) {
         return Err(Failure::new(
@@ -161,6 +170,17 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     }
     out.success(summary);
     Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// `== result: success in 4 steps, 12.3 s ==`, or what ended it instead.
+fn result_line(success: bool, why: &str, steps: usize, seconds: f64) -> String {
+    let verdict = if success {
+        "success".to_owned()
+    } else {
+        format!("no success ({why})")
+    };
+    let plural = if steps == 1 { "" } else { "s" };
+    format!("== result: {verdict} in {steps} step{plural}, {seconds:.1} s ==")
 }
 
 /// The part of a run a signal may cut short: the browser, the session, the
