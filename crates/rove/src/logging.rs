@@ -56,11 +56,16 @@ pub struct LogPlan {
 impl LogPlan {
     /// The plan for verbosity `verbose` and variables from `env`.
     pub fn from_env(verbose: u8, env: impl Fn(&str) -> Option<String>) -> LogPlan {
-        let mut levels = match verbose {
-            0 => [LevelFilter::WARN, LevelFilter::WARN, LevelFilter::OFF],
-            1 => [LevelFilter::DEBUG, LevelFilter::DEBUG, LevelFilter::OFF],
-            _ => [LevelFilter::TRACE, LevelFilter::TRACE, LevelFilter::DEBUG],
-        };
+        let path = |name: &str| env(name).filter(|s| !s.is_empty()).map(PathBuf::from);
+        let (file, dir) = (path(ENV_FILE), path(ENV_DIR));
+        let mut levels = verbosity_levels(verbose);
+        if file.is_some() || dir.is_some() {
+            // A file asked for is worth reading without -v: the story of
+            // a run and of its browser.
+            for level in &mut levels[..2] {
+                *level = (*level).max(LevelFilter::INFO);
+            }
+        }
         let spec = env("ROVE_LOG").filter(|s| !s.trim().is_empty());
         let mut other = Vec::new();
         for directive in spec.iter().flat_map(|s| s.split(',')) {
@@ -82,27 +87,41 @@ impl LogPlan {
                 },
             }
         }
-        let path = |name: &str| env(name).filter(|s| !s.is_empty()).map(PathBuf::from);
         LogPlan {
             levels,
             other,
             given: spec.is_some(),
-            file: path(ENV_FILE),
-            dir: path(ENV_DIR),
+            file,
+            dir,
             json: env("ROVE_LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
         }
     }
 
     /// The layers' levels as filter directives (`agent=info,…`).
     fn layer_directives(&self) -> String {
-        LAYERS
-            .iter()
-            .zip(self.levels)
-            .map(|(name, level)| format!("{name}={level}"))
-            .chain(self.other.iter().cloned())
-            .collect::<Vec<_>>()
-            .join(",")
+        directives(self.levels, &self.other)
     }
+}
+
+/// The layers' levels on stderr for `-v`: none without it (the commands'
+/// own output already tells a person what happened), the story with `-v`,
+/// every detail and the CDP messages with `-vv`.
+fn verbosity_levels(verbose: u8) -> [LevelFilter; 3] {
+    match verbose {
+        0 => [LevelFilter::OFF; 3],
+        1 => [LevelFilter::DEBUG, LevelFilter::DEBUG, LevelFilter::OFF],
+        _ => [LevelFilter::TRACE, LevelFilter::TRACE, LevelFilter::DEBUG],
+    }
+}
+
+fn directives(levels: [LevelFilter; 3], other: &[String]) -> String {
+    LAYERS
+        .iter()
+        .zip(levels)
+        .map(|(name, level)| format!("{name}={level}"))
+        .chain(other.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The crate-level defaults `-v` has always meant.
@@ -122,12 +141,17 @@ pub fn init(verbose: u8) {
     let plan = LogPlan::from_env(verbose, |name| std::env::var(name).ok());
     let rust_log = std::env::var("RUST_LOG").ok().filter(|s| !s.is_empty());
     let to_files = plan.file.is_some() || plan.dir.is_some();
-    // stderr: RUST_LOG, or -v's defaults; the layers too unless they go to
-    // files.
+    // stderr: RUST_LOG, or -v's defaults; the layers as ROVE_LOG says
+    // unless they go to files (then as -v says).
     let mut stderr_spec = rust_log
         .clone()
         .unwrap_or_else(|| crate_defaults(verbose).to_owned());
-    if !to_files && (plan.given || rust_log.is_none()) {
+    if to_files && rust_log.is_none() {
+        stderr_spec = format!(
+            "{stderr_spec},{}",
+            directives(verbosity_levels(verbose), &[])
+        );
+    } else if !to_files && (plan.given || rust_log.is_none()) {
         stderr_spec = format!("{stderr_spec},{}", plan.layer_directives());
     }
     let mut layers: Vec<Boxed> = vec![output(
@@ -285,7 +309,7 @@ mod tests {
 
     #[test]
     fn verbosity_sets_the_defaults_and_the_cdp_layer_stays_off_below_vv() {
-        assert_eq!(plan(0, &[]).levels[2], LevelFilter::OFF);
+        assert_eq!(plan(0, &[]).levels, [LevelFilter::OFF; 3]);
         assert_eq!(
             plan(1, &[]).levels,
             [LevelFilter::DEBUG, LevelFilter::DEBUG, LevelFilter::OFF]
@@ -297,5 +321,10 @@ mod tests {
         );
         assert_eq!(files.dir, Some(PathBuf::from("/tmp/l")));
         assert!(files.json && files.file.is_none() && !files.given);
+        // A file without ROVE_LOG gets the story; the wire only on request.
+        assert_eq!(
+            files.levels,
+            [LevelFilter::INFO, LevelFilter::INFO, LevelFilter::OFF]
+        );
     }
 }
