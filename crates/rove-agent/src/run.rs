@@ -142,6 +142,10 @@ pub struct StepRecord {
     pub screenshot: Option<String>,
     /// How long the step took.
     pub ms: f64,
+    /// Of which the model's answer (its retries and fallback included);
+    /// the rest is rove and the browser.
+    #[serde(default)]
+    pub model_ms: f64,
     /// Why the step counts as failed (the model's error, its deadline,
     /// every action failed, no action), with the count so far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -324,6 +328,7 @@ async fn run_steps(
             usage: Usage::default(),
             screenshot: kept,
             ms: 0.0,
+            model_ms: (model_ms * 1000.0).round() / 1000.0,
             failure: None,
         };
         let mut ended = None;

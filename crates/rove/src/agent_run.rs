@@ -101,6 +101,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         Ended::Ran(Err(failure)) => {
             let ending = json!({"reason": "error", "error": failure.report});
             write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+            write_trace(args, &llm, &seen, &ending, seconds, out);
             return Err(failure);
         }
         Ended::Signal(signal) => {
@@ -110,6 +111,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             let ending = json!({"reason": "interrupted", "signal": signal});
             out.note(&format!("stopped: interrupted (signal {signal})"));
             write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+            write_trace(args, &llm, &seen, &ending, seconds, out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
@@ -145,6 +147,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     // The last line, set apart from the steps and any log lines around it.
     out.line(&result_line(success, &why, ran.steps.len(), seconds));
     let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
+    write_trace(args, &llm, &ran.steps, &ending, seconds, out);
     if !write_history(args, &llm, &prices, &ran.steps, &ending, seconds, out) {
         return Err(Failure::new(
             ErrorCode::Internal,
@@ -226,7 +229,13 @@ async fn drive(
             step_timeout: Duration::from_secs_f64(args.step_timeout),
             // Beside the history: `run.json` keeps its screenshots in
             // `run.screens/`.
-            screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
+            // (or, for a trace alone, beside the trace until it inlines
+            // them).
+            screenshot_dir: args
+                .history
+                .as_ref()
+                .or(args.trace.as_ref())
+                .map(|h| h.with_extension("screens")),
             vision: match args.vision.as_str() {
                 "on" => rove_agent::Vision::On,
                 "off" => rove_agent::Vision::Off,
@@ -302,6 +311,48 @@ fn write_history(
             ));
             false
         }
+    }
+}
+
+/// Writes the trace, when one was asked for (see `trace.rs`); says so on
+/// stderr when it cannot.
+fn write_trace(
+    args: &RunArgs,
+    llm: &Llm,
+    steps: &[StepRecord],
+    ending: &serde_json::Value,
+    seconds: f64,
+    out: Output,
+) {
+    let Some(path) = &args.trace else {
+        return;
+    };
+    let endpoint = llm.current();
+    let head = json!({
+        "task": args.task,
+        "start_url": args.start_url,
+        "model": format!("{}:{}", endpoint.provider, endpoint.model),
+    });
+    // Screenshots kept only for the trace are removed once inlined.
+    let own = args
+        .history
+        .is_none()
+        .then(|| path.with_extension("screens"));
+    match crate::trace::Trace::start(path, head, own) {
+        Ok(trace) => {
+            let mut usage = rove_llm::Usage::default();
+            for step in steps {
+                trace.step(step);
+                usage += step.usage;
+            }
+            let usage = serde_json::to_value(usage).unwrap_or_default();
+            trace.end(ending, steps.len(), seconds, usage);
+            tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
+        }
+        Err(e) => out.note(&format!(
+            "could not write the trace to {}: {e}",
+            path.display()
+        )),
     }
 }
 

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub use crate::cli_side::{Harness, PrintConfigArgs};
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -340,6 +341,9 @@ pub enum Command {
         after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN"
     )]
     PrintConfig(PrintConfigArgs),
+    /// Read a trace written by rove run --trace.
+    #[command(subcommand)]
+    Trace(crate::cli_side::TraceCommand),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
     /// observe, act by ref, read errors, sessions, exit statuses.
     #[command(
@@ -582,70 +586,6 @@ pub struct EvalArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct PrintConfigArgs {
-    /// The agent host.
-    #[arg(long, value_enum)]
-    pub harness: Harness,
-    /// Register `rove mcp --http` (a server already running) by its URL and
-    /// bearer token, instead of a command the host starts.
-    #[arg(long)]
-    pub http: bool,
-    /// The server's port (with --http).
-    #[arg(long, default_value_t = 7333, value_name = "PORT")]
-    pub port: u16,
-    /// The server's whole URL, instead of http://127.0.0.1:PORT/mcp (with
-    /// --http).
-    #[arg(long, value_name = "URL")]
-    pub url: Option<String>,
-    /// The bearer token the server requires (with --http; default: a new
-    /// one, and the command that starts the server with it).
-    #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
-    pub token: Option<String>,
-}
-
-/// Agent hosts `print-config` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Harness {
-    /// Claude Code (`.mcp.json`, or `claude mcp add`).
-    ClaudeCode,
-    /// Claude Desktop (`claude_desktop_config.json`).
-    ClaudeDesktop,
-    /// OpenAI Codex (`~/.codex/config.toml`).
-    Codex,
-    /// Cursor (`.cursor/mcp.json`).
-    Cursor,
-    /// VS Code (`.vscode/mcp.json`).
-    #[value(alias = "vs-code")]
-    Vscode,
-    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
-    Windsurf,
-    /// Gemini CLI (`~/.gemini/settings.json`).
-    #[value(alias = "gemini-cli")]
-    Gemini,
-    /// opencode (`opencode.json`).
-    Opencode,
-    /// Any host that takes an `mcpServers` block.
-    Generic,
-}
-
-impl Harness {
-    /// The name as the flag takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => "claude-code",
-            Harness::ClaudeDesktop => "claude-desktop",
-            Harness::Codex => "codex",
-            Harness::Cursor => "cursor",
-            Harness::Vscode => "vscode",
-            Harness::Windsurf => "windsurf",
-            Harness::Gemini => "gemini",
-            Harness::Opencode => "opencode",
-            Harness::Generic => "generic",
-        }
-    }
-}
-
-#[derive(Debug, Args)]
 pub struct McpArgs {
     /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
     #[arg(long)]
@@ -725,6 +665,10 @@ pub struct RunArgs {
     /// Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
+    /// Write a trace here: one JSON line per step, screenshots inside
+    /// (`rove trace show FILE` makes it a page to read).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

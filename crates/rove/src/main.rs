@@ -10,6 +10,7 @@ mod agent_run;
 mod cli;
 #[cfg(test)]
 mod cli_check;
+mod cli_side;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
@@ -25,6 +26,8 @@ mod shell_hint;
 mod skill;
 mod test_progress;
 mod test_run;
+mod trace;
+mod trace_html;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -88,6 +91,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
+        Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
         Command::Daemon => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.
