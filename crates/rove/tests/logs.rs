@@ -233,6 +233,16 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
     let agent = read(&logs.join("agent.log"));
     let events = read(&logs.join("events.log"));
     assert!(cdp.contains("Input.insertText"), "the fill went over CDP");
+    // Typed text is never shown, whatever the redaction knows: a secret
+    // typed a key at a time would slip past a search for the whole value.
+    let typed = |l: &&str| {
+        (l.contains("method=\"Input.insertText\"")
+            || l.contains("method=\"Input.dispatchKeyEvent\""))
+            && l.contains("dir=\"send\"")
+    };
+    for line in cdp.lines().filter(typed) {
+        assert!(line.contains("payload=(typed text, not logged)"), "{line}");
+    }
     assert!(
         cdp.contains("typed <secret>PW</secret>"),
         "the page's echo of the secret is in the log, redacted"
