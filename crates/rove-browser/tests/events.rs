@@ -1,6 +1,7 @@
 //! `Browser::events()` with real Chromium: a program that subscribes hears
-//! of a tab opening, its navigation, a dialog, a crash, a tab closing and
-//! the browser dying, each with the context it happened in.
+//! of a tab opening, its navigation, a dialog, a crash, a download begun
+//! and finished, a tab closing and the browser dying, each with the
+//! context it happened in.
 
 mod support;
 
@@ -36,7 +37,7 @@ async fn next(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_subscriber_hears_tabs_navigations_dialogs_crashes_and_the_end() {
+async fn a_subscriber_hears_tabs_navigations_dialogs_crashes_downloads_and_the_end() {
     let server = fixture_server().await;
     let browser = launch().await;
     let mut events = browser.events();
@@ -98,6 +99,72 @@ async fn a_subscriber_hears_tabs_navigations_dialogs_crashes_and_the_end() {
         serde_json::to_value(&crashed).expect("json")["event"],
         "crashed"
     );
+
+    // A download, begun by the page and finished.
+    let files = rove_localserver::LocalServer::start(
+        rove_localserver::Routes::new().page(
+            "/notes",
+            rove_localserver::Response::text("some notes")
+                .header("Content-Disposition", "attachment; filename=notes.txt"),
+        ),
+    )
+    .await
+    .expect("file server");
+    let downloads = support::scratch_dir("events-downloads");
+    browser
+        .connection()
+        .await
+        .expect("connection")
+        .browser()
+        .call(
+            "Browser.setDownloadBehavior",
+            serde_json::json!({
+                "behavior": "allowAndName",
+                "browserContextId": context.id(),
+                "downloadPath": downloads,
+                "eventsEnabled": true,
+            }),
+        )
+        .await
+        .expect("downloads on");
+    let file_url = files.url("/notes");
+    // (The first tab is still held by its alert.)
+    let third = context.new_tab().await.expect("third tab");
+    third
+        .evaluate(&format!("location.href = {file_url:?}; 1"))
+        .await
+        .expect("start the download");
+    let started = next(
+        &mut events,
+        "download started",
+        |e| matches!(e, BrowserEvent::Download { state, .. } if state == "started"),
+    )
+    .await;
+    let BrowserEvent::Download {
+        guid,
+        url,
+        file_name,
+        context: from,
+        ..
+    } = started
+    else {
+        unreachable!("matched above")
+    };
+    assert_eq!(url.as_deref(), Some(file_url.as_str()));
+    assert_eq!(file_name.as_deref(), Some("notes.txt"));
+    assert_eq!(from, ours);
+    let finished = next(
+        &mut events,
+        "download finished",
+        |e| matches!(e, BrowserEvent::Download { state, .. } if state != "started"),
+    )
+    .await;
+    assert!(
+        matches!(&finished, BrowserEvent::Download { guid: g, state, context, .. }
+            if *g == guid && state == "completed" && *context == ours),
+        "{finished:?}"
+    );
+    let _ = std::fs::remove_dir_all(&downloads);
 
     context.close_tab(second.id()).await.expect("close");
     next(
