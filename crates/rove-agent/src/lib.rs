@@ -20,6 +20,7 @@
 
 mod compact;
 mod judge;
+mod log;
 mod replay;
 mod run;
 mod step;

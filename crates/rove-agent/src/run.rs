@@ -147,6 +147,10 @@ pub struct StepRecord {
     pub screenshot: Option<String>,
     /// How long the step took.
     pub ms: f64,
+    /// Of which the model's answer (its retries and fallback included);
+    /// the rest is rove and the browser.
+    #[serde(default)]
+    pub model_ms: f64,
     /// Why the step counts as failed (the model's error, its deadline,
     /// every action failed, no action), with the count so far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -230,6 +234,21 @@ pub async fn run(
     session: &mut Session,
     llm: &Llm,
     config: &AgentConfig,
+    on_step: impl FnMut(&StepRecord),
+) -> Result<RunResult, AgentError> {
+    let ran = run_steps(task, session, llm, config, on_step).await;
+    match &ran {
+        Ok(ran) => crate::log::run_ended(&ran.ending, ran.steps.len()),
+        Err(e) => crate::log::run_failed(e),
+    }
+    ran
+}
+
+async fn run_steps(
+    task: &str,
+    session: &mut Session,
+    llm: &Llm,
+    config: &AgentConfig,
     mut on_step: impl FnMut(&StepRecord),
 ) -> Result<RunResult, AgentError> {
     let tools = tool_specs_within(session.config().caps);
@@ -259,8 +278,10 @@ pub async fn run(
     let mut model_error: Option<LlmError>;
     let mut shots: Vec<Screenshot> = Vec::new();
     let model_budget = config.step_timeout.mul_f64(MODEL_SHARE);
+    crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
     for number in 1..=config.max_steps {
         let started = Instant::now();
+        crate::log::step_started(number);
         let deadline = tokio::time::Instant::now() + config.step_timeout;
         let mut shown = compact(&messages, config.history_budget);
         let mut kept = None;
@@ -299,8 +320,10 @@ pub async fn run(
             max_tokens: config.max_tokens,
             force_tool: None,
         };
+        let asked_at = Instant::now();
         let asked =
             tokio::time::timeout_at(deadline, llm.complete_within(&request, model_budget)).await;
+        let model_ms = asked_at.elapsed().as_secs_f64() * 1e3;
         let answer = match asked {
             Ok(Ok(answer)) => {
                 model_error = None;
@@ -326,6 +349,7 @@ pub async fn run(
             usage: Usage::default(),
             screenshot: kept,
             ms: 0.0,
+            model_ms: (model_ms * 1000.0).round() / 1000.0,
             failure: None,
         };
         let mut ended = None;
@@ -341,7 +365,11 @@ pub async fn run(
                 },
             )),
             Some(answer) => {
+                crate::log::model_answered(number, answer, model_ms, &secrets.redact(&answer.text));
                 let acted = act_all(session, answer, config, secrets, deadline).await;
+                for action in &acted.actions {
+                    crate::log::action(number, action);
+                }
                 ended = acted.ended;
                 lost = acted.lost;
                 usage += answer.usage;
@@ -405,6 +433,10 @@ pub async fn run(
             why,
         });
         record.ms = started.elapsed().as_secs_f64() * 1e3;
+        if let (None, Some(e)) = (&answer, &model_error) {
+            crate::log::model_failed(number, e, model_ms);
+        }
+        crate::log::step_ended(&record);
         on_step(&record);
         steps.push(record);
         if let Some(error) = lost {

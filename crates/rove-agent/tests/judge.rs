@@ -81,6 +81,7 @@ fn steps() -> Vec<StepRecord> {
             usage: Usage::default(),
             screenshot: None,
             ms: 10.0,
+            model_ms: 5.0,
             failure: None,
         },
         StepRecord {
@@ -95,6 +96,7 @@ fn steps() -> Vec<StepRecord> {
             usage: Usage::default(),
             screenshot: None,
             ms: 10.0,
+            model_ms: 5.0,
             failure: None,
         },
     ]

@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use crate::BrowserError;
 use crate::context::BrowserContext;
 use crate::discover::resolve_cdp_url;
+use crate::events::BrowserEvent;
 use crate::launch::{LaunchOptions, launch};
 use crate::process::BrowserProcess;
 use crate::registry::TargetRegistry;
@@ -202,6 +203,13 @@ impl Browser {
     /// The registry of the browser's targets.
     pub fn targets(&self) -> &TargetRegistry {
         &self.shared.registry
+    }
+
+    /// Every [`BrowserEvent`] from now on: navigations, dialogs, downloads,
+    /// tabs, crashes, the link lost and restored. A receiver that falls
+    /// more than 256 events behind is told how many it missed.
+    pub fn events(&self) -> tokio::sync::broadcast::Receiver<crate::BrowserEvent> {
+        self.shared.registry.events().subscribe()
     }
 
     /// The current connection, waiting while a remote link is being restored.
@@ -471,6 +479,13 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
                 None => format!("lost the browser: {reason}"),
             };
             tracing::warn!(target: "rove_browser", %reason, "browser connection lost");
+            strong
+                .registry
+                .events()
+                .emit(tracing::Level::WARN, || BrowserEvent::Disconnected {
+                    reason: reason.clone(),
+                    reconnecting: false,
+                });
             strong.registry.forget_all();
             strong.link.send_replace(Link::Down { reason });
             return;
@@ -481,6 +496,13 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             _ => 0,
         };
         strong.link.send_replace(Link::Reconnecting);
+        strong
+            .registry
+            .events()
+            .emit(tracing::Level::WARN, || BrowserEvent::Disconnected {
+                reason: reason.clone(),
+                reconnecting: true,
+            });
         drop(strong);
 
         match reconnect(&shared, &remote).await {
@@ -495,9 +517,17 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
                 if let Some(strong) = shared.upgrade() {
                     let tries = remote.reconnect.backoff.len();
                     strong.registry.forget_all();
-                    strong.link.send_replace(Link::Down {
-                        reason: format!("lost the connection to {} and {tries} reconnect attempts failed ({reason})", remote.cdp_url),
+                    let reason = format!(
+                        "lost the connection to {} and {tries} reconnect attempts failed ({reason})",
+                        remote.cdp_url
+                    );
+                    strong.registry.events().emit(tracing::Level::WARN, || {
+                        BrowserEvent::Disconnected {
+                            reason: reason.clone(),
+                            reconnecting: false,
+                        }
                     });
+                    strong.link.send_replace(Link::Down { reason });
                 }
                 return;
             }
@@ -525,6 +555,12 @@ async fn reconnect(
         match tokio::time::timeout(policy.attempt_timeout, attempt_once).await {
             Ok(Ok(conn)) => {
                 tracing::info!(target: "rove_browser", attempt = attempt + 1, "reconnected to the browser");
+                strong
+                    .registry
+                    .events()
+                    .emit(tracing::Level::INFO, || BrowserEvent::Reconnected {
+                        attempt: u32::try_from(attempt + 1).unwrap_or(u32::MAX),
+                    });
                 return Some((strong, conn));
             }
             Ok(Err(e)) => {

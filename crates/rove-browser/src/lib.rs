@@ -9,6 +9,9 @@
 //! - [`Browser::new_context`] gives a session its own [`BrowserContext`]; a
 //!   [`Tab`] is one page target with a flattened CDP session.
 //! - [`TargetRegistry`] follows the browser's targets through events.
+//! - [`Browser::events`] is a subscription to what happens in the browser
+//!   ([`BrowserEvent`]: navigations, dialogs, downloads, tabs, crashes, the
+//!   link lost and restored), also logged under the `events` target.
 //!
 //! Layering: this crate sits on `rove-cdp` and knows nothing of page models,
 //! refs, commands or agents.
@@ -23,6 +26,7 @@ mod context;
 mod counter;
 mod discover;
 mod error;
+mod events;
 mod find;
 mod launch;
 mod network;
@@ -45,6 +49,7 @@ pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
 pub use error::BrowserError;
+pub use events::BrowserEvent;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
 pub use network::{

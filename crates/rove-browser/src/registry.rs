@@ -34,6 +34,8 @@ pub struct TargetRegistry {
 struct Inner {
     state: Mutex<State>,
     version: watch::Sender<u64>,
+    /// Where what the browser reports is published (see `events`).
+    events: crate::events::EventBus,
 }
 
 /// How many destroyed target ids are remembered. A tab handle whose target is
@@ -68,6 +70,7 @@ impl Default for TargetRegistry {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
                 version: watch::channel(0).0,
+                events: crate::events::EventBus::default(),
             }),
         }
     }
@@ -89,6 +92,11 @@ impl TargetRegistry {
 
     fn bump(&self) {
         self.inner.version.send_modify(|v| *v += 1);
+    }
+
+    /// The browser's event bus.
+    pub(crate) fn events(&self) -> &crate::events::EventBus {
+        &self.inner.events
     }
 
     /// One target, if it exists.
@@ -198,6 +206,9 @@ impl TargetRegistry {
             loop {
                 match events.recv().await {
                     Ok(event) => {
+                        // Before applying: the news is told against what
+                        // the registry knew (a page's old address).
+                        registry.events().announce_target_event(&registry, &event);
                         if registry.apply(&event) {
                             registry.bump();
                         }

@@ -171,6 +171,7 @@ impl Tab {
             &self.inner.target_id,
             self.inner.policy.clone(),
             self.inner.rules.clone(),
+            self.inner.browser.targets().clone(),
         )
         .await
         .map_err(|e| match e {

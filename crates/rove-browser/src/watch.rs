@@ -77,6 +77,8 @@ pub struct TabWatch {
     console: Arc<Mutex<crate::console::ConsoleLog>>,
     rules: crate::network::SharedRules,
     net: Arc<Mutex<crate::network::NetLog>>,
+    /// The browser's targets, and its event bus (dialogs are announced).
+    registry: crate::TargetRegistry,
 }
 
 #[derive(Deserialize)]
@@ -159,6 +161,7 @@ impl TabWatch {
         main_frame: &str,
         policy: crate::policy::SharedPolicy,
         rules: crate::network::SharedRules,
+        registry: crate::TargetRegistry,
     ) -> Result<TabWatch, BrowserError> {
         let Some(id) = session.id().cloned() else {
             return Err(BrowserError::Rejected(
@@ -175,6 +178,7 @@ impl TabWatch {
             console: Arc::default(),
             rules,
             net: Arc::default(),
+            registry,
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let weak = tx.downgrade();
@@ -397,17 +401,26 @@ impl TabWatch {
         match event.method.as_str() {
             "Page.javascriptDialogOpening" => {
                 let d: DialogOpening = event.parse().ok()?;
-                self.lock().dialogs.push((
-                    d.frame_id,
-                    // The page wrote these; cleaned once here, so no face
-                    // shows a line break or a hidden character of them.
-                    DialogInfo {
-                        kind: d.kind,
-                        message: crate::page_text::clean(d.message),
-                        default_prompt: crate::page_text::clean(d.default_prompt),
-                        url: d.url,
-                    },
-                ));
+                // The page wrote these; cleaned once here, so no face
+                // shows a line break or a hidden character of them.
+                let info = DialogInfo {
+                    kind: d.kind,
+                    message: crate::page_text::clean(d.message),
+                    default_prompt: crate::page_text::clean(d.default_prompt),
+                    url: d.url,
+                };
+                self.registry
+                    .events()
+                    .emit(tracing::Level::INFO, || crate::BrowserEvent::Dialog {
+                        target_id: self.main_frame.to_string(),
+                        kind: info.kind.clone(),
+                        message: info.message.clone(),
+                        context: self
+                            .registry
+                            .get(&self.main_frame)
+                            .and_then(|r| r.info.browser_context_id),
+                    });
+                self.lock().dialogs.push((d.frame_id, info));
             }
             "Page.javascriptDialogClosed" => {
                 let closed: FrameEvent = event.parse().ok()?;

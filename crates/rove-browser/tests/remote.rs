@@ -67,6 +67,7 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     )))
     .await
     .expect("connect through the proxy");
+    let mut events = browser.events();
     let ctx = browser.new_context().await.expect("context");
     let tab = ctx.new_tab().await.expect("tab");
     tab.goto(&server.url("/hello"), LOAD).await.expect("load");
@@ -120,6 +121,31 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     assert!(
         err.to_string().contains("3 reconnect attempts failed"),
         "{err}"
+    );
+    // A subscriber heard the same story, in order (each told before the
+    // link's new state was visible to a call).
+    let mut link = Vec::new();
+    while let Ok(event) = events.try_recv() {
+        match event {
+            rove_browser::BrowserEvent::Disconnected { reconnecting, .. } => {
+                link.push(if reconnecting {
+                    "lost, reconnecting"
+                } else {
+                    "lost for good"
+                })
+            }
+            rove_browser::BrowserEvent::Reconnected { .. } => link.push("reconnected"),
+            _ => {}
+        }
+    }
+    assert_eq!(
+        link,
+        [
+            "lost, reconnecting",
+            "reconnected",
+            "lost, reconnecting",
+            "lost for good"
+        ]
     );
     browser.close().await;
 }

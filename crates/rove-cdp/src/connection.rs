@@ -76,6 +76,9 @@ struct Pending {
     method: Box<str>,
     session: Option<SessionId>,
     reply: oneshot::Sender<Reply>,
+    /// When it was sent, only while the `cdp` log layer is on (for the
+    /// answer's latency).
+    sent_at: Option<std::time::Instant>,
 }
 
 /// Counters for diagnostics and tests.
@@ -196,6 +199,7 @@ impl Connection {
                 method: method.into(),
                 session: session.cloned(),
                 reply: reply_tx,
+                sent_at: crate::wire_log::on().then(std::time::Instant::now),
             },
         )?;
         let _guard = PendingGuard {
@@ -205,6 +209,7 @@ impl Connection {
 
         let sent = AtomicBool::new(false);
         let exchange = async {
+            crate::wire_log::sent(id, session, method, &text);
             self.inner.write(id, text, method).await?;
             sent.store(true, Ordering::Release);
             match reply_rx.await {
@@ -425,6 +430,14 @@ impl Inner {
                 tracing::debug!(target: "rove_cdp", id, "skipping a response to an unknown or abandoned call");
                 return;
             };
+            crate::wire_log::answered(
+                id,
+                pending.session.as_ref(),
+                &pending.method,
+                pending.sent_at,
+                incoming.error.is_some(),
+                text,
+            );
             let reply = match incoming.error {
                 Some(err) => Err(CdpError::Protocol {
                     method: pending.method.into(),
@@ -448,6 +461,7 @@ impl Inner {
             tracing::debug!(target: "rove_cdp", frame = %preview(text), "skipping a frame with neither id nor method");
             return;
         };
+        crate::wire_log::event(incoming.session_id.as_deref(), &method, text);
         self.dispatch_event(&method, incoming.session_id.as_deref(), incoming.params);
     }
 

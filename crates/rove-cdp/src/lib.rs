@@ -30,8 +30,10 @@ mod health;
 mod message;
 pub mod protocol;
 mod reader;
+pub mod redact;
 mod script;
 mod session;
+pub mod wire_log;
 
 pub use config::TransportConfig;
 pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};

@@ -213,6 +213,24 @@ impl Secrets {
 }
 
 impl Secrets {
+    /// Hides these secrets, and their disguises, from every log line of the
+    /// process from now on (`rove_cdp::redact`): the `cdp` layer at `trace`
+    /// sees the pages that echo them.
+    pub fn hide_from_logs(&self) {
+        if self.0.is_empty() {
+            return;
+        }
+        // The same secrets registered twice (a session started again) are
+        // one redactor.
+        let key: String = self
+            .0
+            .iter()
+            .map(|s| format!("{}\u{0}{}\u{0}", s.name, s.value))
+            .collect();
+        let secrets = self.clone();
+        rove_cdp::redact::hide_with(&key, std::sync::Arc::new(move |text| secrets.redact(text)));
+    }
+
     /// `value` with [`Secrets::redact`] applied to every string in it, keys
     /// included (a model's tool arguments, as a history records them).
     pub fn redact_json(&self, value: &Value) -> Value {

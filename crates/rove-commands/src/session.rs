@@ -154,6 +154,7 @@ pub struct Session {
 impl Session {
     /// Opens a fresh context with one blank tab in `browser`.
     pub async fn start(browser: &Browser, config: SessionConfig) -> Result<Session, CommandError> {
+        config.secrets.hide_from_logs();
         let context = browser
             .new_context_counting(config.numbering.tabs.clone())
             .await?;

@@ -9,11 +9,16 @@
 //! as JSON in the first content block and the fresh view, when there is one,
 //! in the second.
 //!
+//! A client that sends `logging/setLevel` also gets its session's browser
+//! events (navigations, dialogs, downloads, crashes …) as
+//! `notifications/message` (`events.rs`).
+//!
 //! Over stdio every line gets an answer (`stdio.rs`); over HTTP slow and
 //! many clients are bounded ([`HttpLimits`]).
 
 #![forbid(unsafe_code)]
 
+mod events;
 mod http;
 mod http_auth;
 mod http_conns;

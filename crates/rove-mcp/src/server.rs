@@ -82,6 +82,9 @@ pub struct RoveMcp {
     backend: Arc<Backend>,
     /// The capability groups this server lists and accepts.
     caps: rove_commands::Caps,
+    /// The logging level the client asked for (`logging/setLevel`); none
+    /// until it asks, and no events are sent until then.
+    level: Arc<crate::events::ClientLevel>,
 }
 
 #[derive(Debug)]
@@ -107,6 +110,7 @@ impl RoveMcp {
         RoveMcp {
             backend: Arc::new(backend),
             caps,
+            level: Arc::default(),
         }
     }
 
@@ -212,8 +216,14 @@ fn failure(error: &CommandError) -> CallToolResult {
 }
 
 impl ServerHandler for RoveMcp {
+    // The logging capability is marked deprecated by rmcp (a later protocol
+    // revision); clients in use still rely on it for server messages.
+    #[allow(deprecated)]
     fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder().enable_tools().build();
+        let capabilities = ServerCapabilities::builder()
+            .enable_logging()
+            .enable_tools()
+            .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("rove", env!("CARGO_PKG_VERSION")))
             .with_instructions(
@@ -259,6 +269,29 @@ impl ServerHandler for RoveMcp {
             // Never ends on its own: it only reports while the call runs.
             () = progress => unreachable_progress(),
         }
+    }
+
+    /// `logging/setLevel`: from now on the session's browser events at or
+    /// above `level` come as `notifications/message` (see `events.rs`). A
+    /// shared session's browser lives in its daemon: its events are not
+    /// relayed.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        if self.level.set(request.level) {
+            if let Backend::Own(session) = &*self.backend {
+                crate::events::forward(
+                    session.events(),
+                    context.peer.clone(),
+                    self.level.clone(),
+                    session.secrets(),
+                );
+            }
+        }
+        Ok(())
     }
 
     // rove offers no resources or prompts; hosts that ask anyway get empty

@@ -17,6 +17,7 @@ use rove_commands::{Command, CommandError, Host, Outcome, SessionConfig};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::BrowserSource;
+use crate::events::Relay;
 
 /// A command's result and the notes of what the server did first (a
 /// restarted browser).
@@ -34,6 +35,8 @@ pub(crate) struct OwnSession {
     source: BrowserSource,
     config: SessionConfig,
     jobs: Mutex<Option<mpsc::UnboundedSender<Job>>>,
+    /// The events of whichever browser the session has.
+    relay: Relay,
 }
 
 impl std::fmt::Debug for Job {
@@ -51,7 +54,18 @@ impl OwnSession {
             source,
             config,
             jobs: Mutex::new(None),
+            relay: Relay::default(),
         }
+    }
+
+    /// The session's browser events from now on.
+    pub(crate) fn events(&self) -> tokio::sync::broadcast::Receiver<rove_browser::BrowserEvent> {
+        self.relay.subscribe()
+    }
+
+    /// The session's secrets (what a client must not be shown).
+    pub(crate) fn secrets(&self) -> rove_commands::Secrets {
+        self.config.secrets.clone()
     }
 
     /// Runs `command` on the session thread, starting it if needed. Dropping
@@ -94,9 +108,10 @@ impl OwnSession {
         }
         let (sender, queue) = mpsc::unbounded_channel();
         let (source, config) = (self.source.clone(), self.config.clone());
+        let relay = self.relay.clone();
         std::thread::Builder::new()
             .name("rove-mcp-session".into())
-            .spawn(move || session_thread(source, config, queue))
+            .spawn(move || session_thread(source, config, queue, relay))
             .map_err(|e| {
                 CommandError::Rejected(format!(
                     "no thread for the session ({e}); the machine is out of threads or memory"
@@ -117,6 +132,7 @@ fn session_thread(
     source: BrowserSource,
     config: SessionConfig,
     mut queue: mpsc::UnboundedReceiver<Job>,
+    relay: Relay,
 ) {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -136,7 +152,7 @@ fn session_thread(
                     // The caller gone means the call was cancelled: stop the
                     // command by dropping its future.
                     let ran = tokio::select! {
-                        ran = run_one(&source, &mut host, &command) => Some(ran),
+                        ran = run_one(&source, &mut host, &command, &relay) => Some(ran),
                         () = reply.closed() => None,
                     };
                     match ran {
@@ -157,11 +173,19 @@ fn session_thread(
     });
 }
 
-async fn run_one(source: &BrowserSource, host: &mut Host, command: &Command) -> Ran {
-    match host.ensure(|| acquire(source)).await {
+async fn run_one(source: &BrowserSource, host: &mut Host, command: &Command, relay: &Relay) -> Ran {
+    let acquire_followed = || async {
+        let browser = acquire(source).await?;
+        relay.follow(&browser);
+        Ok(browser)
+    };
+    match host.ensure(acquire_followed).await {
         Err(e) => (Err(e), Vec::new()),
         Ok(notes) => match host.session() {
-            Some(session) => (session.execute(command).await, notes),
+            Some(session) => {
+                relay.set_context(session.context().id());
+                (session.execute(command).await, notes)
+            }
             None => (Err(CommandError::Rejected("no session".into())), notes),
         },
     }

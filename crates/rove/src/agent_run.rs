@@ -81,6 +81,13 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         &agents,
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
+    // No log line may show a key, whatever a layer prints.
+    for key in std::iter::once(&primary)
+        .chain(fallback.as_ref())
+        .filter_map(|e| e.api_key.as_deref())
+    {
+        rove_cdp::redact::hide_literal(key);
+    }
     let llm =
         Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
     let prices = match &args.prices {
@@ -102,8 +109,10 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         Ended::Ran(ran) => match *ran {
             Ok(ran) => ran,
             Err(failure) => {
-                let ending = json!({"ending": {"reason": "error", "error": failure.report}});
-                write_history(args, &llm, &prices, &seen, &ending, seconds, out);
+                let ending = json!({"reason": "error", "error": failure.report});
+                let outcome = json!({"ending": ending});
+                write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
+                write_trace(args, &llm, &seen, &ending, seconds, out);
                 return Err(failure);
             }
         },
@@ -115,6 +124,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             out.note(&format!("stopped: interrupted (signal {signal})"));
             let outcome = json!({"ending": ending});
             write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
+            write_trace(args, &llm, &seen, &ending, seconds, out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
@@ -154,11 +164,15 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             out.note(&line);
         }
     }
-    let mut outcome = json!({"ending": ran.ending});
+    // The last line, set apart from the steps and any log lines around it.
+    out.line(&result_line(success, &why, ran.steps.len(), seconds));
+    let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
+    let mut outcome = json!({"ending": ending});
     if let Some(judgement) = &judged {
         outcome["judge"] = json!(judgement);
         outcome["divergence"] = json!(divergence);
     }
+    write_trace(args, &llm, &ran.steps, &ending, seconds, out);
     if !write_history(args, &llm, &prices, &ran.steps, &outcome, seconds, out) {
         return Err(Failure::new(
             ErrorCode::Internal,
@@ -188,6 +202,17 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     }
     out.success(summary);
     Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// `== result: success in 4 steps, 12.3 s ==`, or what ended it instead.
+fn result_line(success: bool, why: &str, steps: usize, seconds: f64) -> String {
+    let verdict = if success {
+        "success".to_owned()
+    } else {
+        format!("no success ({why})")
+    };
+    let plural = if steps == 1 { "" } else { "s" };
+    format!("== result: {verdict} in {steps} step{plural}, {seconds:.1} s ==")
 }
 
 /// The part of a run a signal may cut short: the browser, the session, the
@@ -235,7 +260,13 @@ async fn drive(
             step_timeout: Duration::from_secs_f64(args.step_timeout),
             // Beside the history: `run.json` keeps its screenshots in
             // `run.screens/`.
-            screenshot_dir: args.history.as_ref().map(|h| h.with_extension("screens")),
+            // (or, for a trace alone, beside the trace until it inlines
+            // them).
+            screenshot_dir: args
+                .history
+                .as_ref()
+                .or(args.trace.as_ref())
+                .map(|h| h.with_extension("screens")),
             vision: match args.vision.as_str() {
                 "on" => rove_agent::Vision::On,
                 "off" => rove_agent::Vision::Off,
@@ -330,6 +361,48 @@ fn write_history(
             ));
             false
         }
+    }
+}
+
+/// Writes the trace, when one was asked for (see `trace.rs`); says so on
+/// stderr when it cannot.
+fn write_trace(
+    args: &RunArgs,
+    llm: &Llm,
+    steps: &[StepRecord],
+    ending: &serde_json::Value,
+    seconds: f64,
+    out: Output,
+) {
+    let Some(path) = &args.trace else {
+        return;
+    };
+    let endpoint = llm.current();
+    let head = json!({
+        "task": args.task,
+        "start_url": args.start_url,
+        "model": format!("{}:{}", endpoint.provider, endpoint.model),
+    });
+    // Screenshots kept only for the trace are removed once inlined.
+    let own = args
+        .history
+        .is_none()
+        .then(|| path.with_extension("screens"));
+    match crate::trace::Trace::start(path, head, own) {
+        Ok(trace) => {
+            let mut usage = rove_llm::Usage::default();
+            for step in steps {
+                trace.step(step);
+                usage += step.usage;
+            }
+            let usage = serde_json::to_value(usage).unwrap_or_default();
+            trace.end(ending, steps.len(), seconds, usage);
+            tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
+        }
+        Err(e) => out.note(&format!(
+            "could not write the trace to {}: {e}",
+            path.display()
+        )),
     }
 }
 

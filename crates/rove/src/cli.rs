@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
-pub use crate::print_config::Harness;
+pub use crate::cli_side::PrintConfigArgs;
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -376,6 +376,9 @@ pub enum Command {
         after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all"
     )]
     PrintConfig(PrintConfigArgs),
+    /// Read a trace written by rove run --trace.
+    #[command(subcommand)]
+    Trace(crate::cli_side::TraceCommand),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
     /// observe, act by ref, read errors, sessions, exit statuses.
     #[command(
@@ -615,30 +618,6 @@ pub struct EvalArgs {
     /// Call the function with this element.
     #[arg(long, value_name = "REF")]
     pub r#ref: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct PrintConfigArgs {
-    /// The agent host.
-    #[arg(long, value_enum)]
-    pub harness: Harness,
-    /// Register `rove mcp --http` (a server already running) by its URL and
-    /// bearer token, instead of a command the host starts.
-    #[arg(long)]
-    pub http: bool,
-    /// The server's port (with --http).
-    #[arg(long, default_value_t = 7333, value_name = "PORT")]
-    pub port: u16,
-    /// The server's whole URL, instead of http://127.0.0.1:PORT/mcp (with
-    /// --http).
-    #[arg(long, value_name = "URL")]
-    pub url: Option<String>,
-    /// The bearer token the server requires (with --http; default: a new
-    /// one, and the command that starts the server with it).
-    #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
-    pub token: Option<String>,
-    #[command(flatten)]
-    pub caps: crate::cli_tools::CapsArg,
 }
 
 #[derive(Debug, Args)]

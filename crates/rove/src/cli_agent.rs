@@ -73,6 +73,10 @@ pub struct RunArgs {
     pub judge: JudgeArgs,
     #[command(flatten)]
     pub caps: crate::cli_tools::CapsArg,
+    /// Write a trace here: one JSON line per step, screenshots inside
+    /// (`rove trace show FILE` makes it a page to read).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

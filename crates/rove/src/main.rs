@@ -1,4 +1,5 @@
-//! The `rove` binary: parses the command line, sets up logging on stderr, runs
+//! The `rove` binary: parses the command line, sets up logging (see
+//! `logging`: stderr, or files; never stdout), runs
 //! one command on a tokio runtime, and turns SIGINT, SIGTERM and SIGHUP into a
 //! clean exit that ends every browser rove started.
 
@@ -10,12 +11,15 @@ mod cli;
 mod cli_agent;
 #[cfg(test)]
 mod cli_check;
+mod cli_side;
 mod cli_tools;
 mod daemon;
 mod doctor;
 mod doctor_mcp;
 mod failure;
 mod judging;
+mod log_json;
+mod logging;
 mod open;
 mod output;
 mod print_config;
@@ -25,6 +29,8 @@ mod shell_hint;
 mod skill;
 mod test_progress;
 mod test_run;
+mod trace;
+mod trace_html;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -35,7 +41,7 @@ use crate::output::Output;
 
 fn main() -> ExitCode {
     let cli = cli::parse();
-    init_logging(cli.global.verbose);
+    logging::init(cli.global.verbose);
     let out = Output {
         json: cli.global.json,
     };
@@ -88,6 +94,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
+        Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
         Command::Daemon => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.
@@ -145,6 +152,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
         .await
         {
             Ok(server) => {
+                rove_cdp::redact::hide_literal(&server.token);
                 out.line(&format!(
                     "rove MCP at {}\nsend the header: Authorization: Bearer {}",
                     server.url(),
@@ -202,27 +210,4 @@ async fn shutdown_signal() -> u8 {
         _ = next(&mut term) => 15,
         _ = next(&mut hup) => 1,
     }
-}
-
-/// Logs go to stderr only: stdout belongs to command output (and later to
-/// MCP's JSON-RPC). `RUST_LOG` overrides the level chosen by `-v`.
-fn init_logging(verbose: u8) {
-    use tracing_subscriber::EnvFilter;
-    let default = match verbose {
-        0 => "warn",
-        1 => "warn,rove=debug,rove_browser=debug,rove_cdp=debug",
-        _ => "warn,rove=trace,rove_browser=trace,rove_cdp=trace",
-    };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    // Colours only on a terminal: a daemon's stderr is its log file.
-    use std::io::IsTerminal;
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
-        // Colour codes only for a terminal: a log file or an MCP host's
-        // capture of stderr gets plain text.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_target(false)
-        .init();
 }

@@ -377,7 +377,8 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::Skill
         | Cli::Run(_)
         | Cli::Test(_)
-        | Cli::Replay(_) => {
+        | Cli::Replay(_)
+        | Cli::Trace(_) => {
             return Err(rejected("not a session command", "see rove --help"));
         }
     })

@@ -117,6 +117,9 @@ async fn run(
     if let Some(base) = &args.base_url {
         endpoint.base_url = base.trim_end_matches('/').to_owned();
     }
+    if let Some(key) = &endpoint.api_key {
+        rove_cdp::redact::hide_literal(key);
+    }
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
     let judge = crate::judging::judge_of(
         &args.judge,

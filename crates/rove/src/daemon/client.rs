@@ -462,6 +462,13 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
         ));
     }
     let cwd = std::env::current_dir().unwrap_or_default();
+    // The daemon logs where the command that started it was told to; a
+    // relative path means that command's folder.
+    for name in [crate::logging::ENV_FILE, crate::logging::ENV_DIR] {
+        if let Some(path) = std::env::var_os(name).filter(|p| !p.is_empty()) {
+            command.env(name, cwd.join(path));
+        }
+    }
     for root in &global.upload_roots {
         command.arg("--upload-root").arg(cwd.join(root));
     }
