@@ -10,6 +10,7 @@ mod cli;
 #[cfg(test)]
 mod cli_check;
 mod daemon;
+mod demo_site;
 mod doctor;
 mod doctor_mcp;
 mod failure;
@@ -55,6 +56,11 @@ fn main() -> ExitCode {
     let status = runtime.block_on(async {
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
+        if cli.global.cdp_urls.len() > 1 && !matches!(cli.command, Command::Test(_)) {
+            let failure = cli::several_cdp_urls(cli.global.cdp_urls.len());
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
         if let Command::Test(args) = &cli.command {
             return test_run::test(&cli.global, args, out, shutdown_signal()).await;
         }
@@ -85,6 +91,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
+        Command::DemoSite(args) => demo_site::serve(args, out).await,
         Command::Daemon => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.

@@ -372,6 +372,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::Skill
         | Cli::Run(_)
         | Cli::Test(_)
+        | Cli::DemoSite(_)
         | Cli::Replay(_) => {
             return Err(rejected("not a session command", "see rove --help"));
         }
