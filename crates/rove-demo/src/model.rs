@@ -90,6 +90,16 @@ fn reply(calls: Vec<Value>) -> Response {
 }
 
 fn answer(options: &ModelOptions, request: &Request) -> Response {
+    let (response, stalls) = decide(options, request);
+    if stalls {
+        response.delayed(options.stall_for)
+    } else {
+        response
+    }
+}
+
+/// The answer, and whether this task's answers stall.
+fn decide(options: &ModelOptions, request: &Request) -> (Response, bool) {
     let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
     let messages = body["messages"].as_array().cloned().unwrap_or_default();
     let texts: Vec<String> = messages
@@ -105,19 +115,22 @@ fn answer(options: &ModelOptions, request: &Request) -> Response {
     let step = messages.iter().filter(|m| m["role"] == "assistant").count();
     let offset = step * 100;
     let matches = |phrases: &[String]| phrases.iter().any(|p| task.contains(p.as_str()));
+    let stalls = matches(&options.stalling);
     let Some(script) = script_for(&task, matches(&options.mistaken)) else {
-        return reply(vec![call(
+        let done = call(
             offset,
             "done",
             json!({"text": "I have no script for this task", "success": false}),
-        )]);
+        );
+        return (reply(vec![done]), stalls);
     };
     let Some(acts) = script.get(step) else {
-        return reply(vec![call(
+        let done = call(
             offset,
             "done",
             json!({"text": "the script ran out of steps", "success": false}),
-        )]);
+        );
+        return (reply(vec![done]), stalls);
     };
     let mut calls = Vec::new();
     for (i, act) in acts.iter().enumerate() {
@@ -158,12 +171,7 @@ fn answer(options: &ModelOptions, request: &Request) -> Response {
             }
         }
     }
-    let response = reply(calls);
-    if matches(&options.stalling) {
-        response.delayed(options.stall_for)
-    } else {
-        response
-    }
+    (reply(calls), stalls)
 }
 
 #[cfg(test)]

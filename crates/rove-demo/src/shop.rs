@@ -110,8 +110,8 @@ pub fn products(state: &mut State, visitor: &Visitor, request: &Request) -> Resp
         .collect();
     let body = format!(
         "<form method=get action=\"/products\" role=search aria-label=\"Filter products\">\
-         {}<label>Category <select name=category>{categories}</select></label>\
-         {}<label>Sort <select name=sort>{sorts}</select></label>\
+         {}<label for=category>Category</label> <select id=category name=category>{categories}</select>\
+         {}<label for=sort>Sort</label> <select id=sort name=sort>{sorts}</select>\
          <button type=submit>Apply</button></form>\
          <p id=count>{} products found</p><ul id=results>{rows}</ul>",
         input("Search", "q", "search", &search.query),
@@ -228,7 +228,7 @@ pub fn checkout_form(
     let body = format!(
         "{}<p>{count} items, {} before shipping.</p>\
          <form method=post action=\"/checkout\" novalidate aria-label=Checkout>{}{}{}{}{}\
-         <label>Shipping <select name=shipping>{}{}</select></label>\
+         <label for=shipping>Shipping</label> <select id=shipping name=shipping>{}{}</select>\
          <button type=submit>Place order</button></form>",
         web::errors(errors),
         money(due),
