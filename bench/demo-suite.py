@@ -9,7 +9,8 @@ against a browser each (--isolate browser), at -j 1 and -j 8.
 The suite is copied as often as a level needs attempts (copy k runs on the
 seeded accounts' numbered copies, cat-k …, so copies never share state);
 each level gets a fresh demo shop. The model costs nothing, so the figures
-are rove's and Chromium's own overhead.
+are rove's and Chromium's own overhead; rove's CPU time per attempt
+tells the two apart.
 
 Usage: bench/demo-suite.py [TARGET_DIR]   (default target/release; needs
 rove and rove-demo-model there: cargo build --release -p rove -p rove-demo)
@@ -74,6 +75,16 @@ def field_kb(path, key):
     return 0
 
 
+def cpu_seconds(pid):
+    """The user and system CPU time a process used so far."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
 def run(jobs, count, isolate, model_url):
     work = tempfile.mkdtemp(prefix="rove-demo-bench-")
     copies(work, count)
@@ -86,9 +97,10 @@ def run(jobs, count, isolate, model_url):
                           "--vision", "off", "-j", str(jobs), "--isolate", isolate,
                           "--out", os.path.join(work, "out"), "--json"],
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    rove_peak = browser_peak = 0
+    rove_peak = browser_peak = rove_cpu = 0
     while p.poll() is None:
         rove_peak = max(rove_peak, field_kb(f"/proc/{p.pid}/status", "VmHWM:"))
+        rove_cpu = max(rove_cpu, cpu_seconds(p.pid))
         browser_peak = max(browser_peak, sum(field_kb(f"/proc/{q}/smaps_rollup", "Pss:")
                                              for q in tree(p.pid) if q != p.pid))
         time.sleep(0.2)
@@ -97,16 +109,21 @@ def run(jobs, count, isolate, model_url):
     results = json.load(open(os.path.join(work, "out", "results.json")))
     s = results["suite"]
     timeouts = sum(1 for a in results["attempts"] if a.get("ending") == "timeout")
+    for a in results["attempts"]:
+        if a["status"] != "passed":
+            print(f"    -j {jobs} {a['task']} #{a['attempt']}: {a['status']}: {a['reason']}", flush=True)
     subprocess.run(["rm", "-rf", work])
     return dict(jobs=jobs, isolate=isolate, attempts=s["attempts"], passed=s["passed"],
                 timeouts=timeouts, wall=wall, per_min=s["attempts"] / wall * 60,
-                rove_mb=rove_peak / 1024, browser_mb=browser_peak / 1024)
+                rove_mb=rove_peak / 1024, browser_mb=browser_peak / 1024,
+                rove_cpu_ms=rove_cpu / s["attempts"] * 1000)
 
 
 def show(r):
     print(f"--isolate {r['isolate']:7} -j {r['jobs']:>2}: {r['passed']}/{r['attempts']} passed, "
           f"{r['timeouts']} timed out, {r['wall']:.1f} s, {r['per_min']:.0f} attempts/min, "
-          f"rove peak RSS {r['rove_mb']:.0f} MB, browser peak PSS {r['browser_mb']:.0f} MB", flush=True)
+          f"rove peak RSS {r['rove_mb']:.0f} MB and {r['rove_cpu_ms']:.0f} ms CPU an attempt, "
+          f"browser peak PSS {r['browser_mb']:.0f} MB", flush=True)
 
 
 model, model_url = serve([os.path.join(target, "rove-demo-model")])

@@ -137,7 +137,7 @@ pub fn product(state: &mut State, visitor: &Visitor, request: &Request) -> Respo
     } else {
         format!(
             "<p>{} in stock</p><form method=post action=\"/cart/add\"><input type=hidden name=sku value=\"{}\">\
-             <label>Quantity <input name=qty type=number min=1 max=10 value=1></label>\
+             <label for=qty>Quantity</label> <input id=qty name=qty type=number min=1 max=10 value=1>\
              <button type=submit>Add to cart</button></form>",
             p.stock, p.sku
         )
@@ -188,7 +188,7 @@ pub fn cart(state: &mut State, visitor: &Visitor) -> Response {
             money(account.discount())
         ),
         None => {
-            "<form method=post action=\"/cart/coupon\"><label>Coupon code <input name=code></label>\
+            "<form method=post action=\"/cart/coupon\"><label for=code>Coupon code</label> <input id=code name=code>\
                  <button type=submit>Apply coupon</button></form>"
                 .to_owned()
         }
@@ -376,7 +376,7 @@ pub fn account(state: &mut State, visitor: &Visitor) -> Response {
     let body = format!(
         "<p id=welcome>Welcome, {}!</p><p>You are logged in as {}.</p>\
          <form method=post action=\"/account\" aria-label=Profile>{}\
-         <label><input type=checkbox name=newsletter value=on{}> Send me the newsletter</label>\
+         <p><input type=checkbox id=newsletter name=newsletter value=on{}> <label for=newsletter>Send me the newsletter</label></p>\
          <button type=submit>Save</button></form>",
         esc(&a.display_name),
         esc(&a.user),
@@ -410,7 +410,7 @@ pub fn chat(state: &mut State, visitor: &Visitor) -> Response {
         .unwrap_or_default();
     let body = format!(
         "<ul id=messages>{sent}</ul><form method=post action=\"/chat\" aria-label=Chat>\
-         <label>Message <input name=message></label><button type=submit>Send</button></form>"
+         <label for=message>Message</label> <input id=message name=message><button type=submit>Send</button></form>"
     );
     page(&viewer, "Live chat", &body)
 }

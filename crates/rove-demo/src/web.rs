@@ -120,10 +120,13 @@ pub fn errors(errors: &[String]) -> String {
     format!("<div class=errors role=alert><p>Please fix the following:</p><ul>{items}</ul></div>")
 }
 
-/// A labelled text field.
+/// A labelled text field. The label names it by `for=` rather than by
+/// wrapping it: a wrapping label's text includes the field's own value in
+/// the accessible name the specification computes, which would make a
+/// field's name change as it is filled.
 pub fn input(label: &str, name: &str, kind: &str, value: &str) -> String {
     format!(
-        "<label>{} <input name=\"{name}\" type=\"{kind}\" value=\"{}\"></label>",
+        "<p><label for=\"f-{name}\">{}</label> <input id=\"f-{name}\" name=\"{name}\" type=\"{kind}\" value=\"{}\"></p>",
         esc(label),
         esc(value)
     )
