@@ -222,7 +222,12 @@ pub struct LocalServer {
 impl LocalServer {
     /// Binds 127.0.0.1 on a free port and starts serving.
     pub async fn start(routes: Routes) -> std::io::Result<LocalServer> {
-        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        LocalServer::start_on(routes, 0).await
+    }
+
+    /// Binds 127.0.0.1 on `port` (0: a free one) and starts serving.
+    pub async fn start_on(routes: Routes, port: u16) -> std::io::Result<LocalServer> {
+        let listener = TcpListener::bind(("127.0.0.1", port)).await?;
         let addr = listener.local_addr()?;
         let routes = Arc::new(routes);
         let accept = tokio::spawn(async move {
@@ -416,10 +421,14 @@ fn reason(status: u16) -> &'static str {
         204 => "No Content",
         301 => "Moved Permanently",
         302 => "Found",
+        303 => "See Other",
         304 => "Not Modified",
         400 => "Bad Request",
+        401 => "Unauthorized",
         403 => "Forbidden",
         404 => "Not Found",
+        409 => "Conflict",
+        422 => "Unprocessable Content",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Status",

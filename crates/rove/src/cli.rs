@@ -43,9 +43,20 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub headed: bool,
     /// Use a browser someone else started (http://host:port or ws://…).
-    /// rove never closes a browser it did not start.
-    #[arg(long, global = true, env = "ROVE_CDP_URL", value_name = "URL")]
+    /// rove never closes a browser it did not start. `rove test` takes it
+    /// repeated, for a pool of browsers; other commands take one.
+    #[arg(
+        long,
+        global = true,
+        env = "ROVE_CDP_URL",
+        value_name = "URL",
+        action = clap::ArgAction::Append
+    )]
     pub cdp_url: Option<String>,
+    /// Every `--cdp-url` given, in order (`cdp_url` is the first): filled
+    /// in by [`parse`], since clap hands a derived `Option` only one.
+    #[arg(skip)]
+    pub cdp_urls: Vec<String>,
     /// The browser executable (default: $ROVE_BROWSER, then chromium and
     /// Chrome on PATH and in the usual places).
     #[arg(long, global = true, value_name = "PATH")]
@@ -200,7 +211,39 @@ pub fn command() -> clap::Command {
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
     let matches = command().get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    cli.global.cdp_urls = cdp_urls(&matches);
+    cli
+}
+
+/// Every `--cdp-url` value, wherever it was given (before the command name
+/// or after it), in order and each once; `ROVE_CDP_URL` only when no flag
+/// was given.
+pub fn cdp_urls(matches: &clap::ArgMatches) -> Vec<String> {
+    let mut levels = vec![matches];
+    if let Some((_, sub)) = matches.subcommand() {
+        levels.push(sub);
+    }
+    let given = |m: &clap::ArgMatches| -> Option<(bool, Vec<String>)> {
+        let values: Vec<String> = m.get_many::<String>("cdp_url")?.cloned().collect();
+        let typed = m.value_source("cdp_url") == Some(clap::parser::ValueSource::CommandLine);
+        Some((typed, values))
+    };
+    let found: Vec<(bool, Vec<String>)> = levels.into_iter().filter_map(given).collect();
+    let typed = found.iter().any(|(typed, _)| *typed);
+    let mut urls: Vec<String> = Vec::new();
+    // Clap copies a global's values between the levels, so a URL can show
+    // up at both: each counts once.
+    for url in found
+        .into_iter()
+        .filter(|(t, _)| *t == typed)
+        .flat_map(|(_, values)| values)
+    {
+        if !urls.contains(&url) {
+            urls.push(url);
+        }
+    }
+    urls
 }
 
 #[derive(Debug, Subcommand)]
@@ -359,7 +402,7 @@ pub enum Command {
     /// must also say pass. Exits 0 only when every task meets its
     /// threshold and the suite --min-pass-rate.
     #[command(
-        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --judge-model anthropic:claude-sonnet-4-5 --out results\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --pool http://chrome-1:9222 --pool http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
+        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --judge-model anthropic:claude-sonnet-4-5 --out results\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --cdp-url http://chrome-1:9222 --cdp-url http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
     )]
     Test(TestArgs),
     /// Serve MCP: the commands as tools, one session per client. Over
@@ -385,6 +428,14 @@ pub enum Command {
         after_help = "Examples:\n  rove skill > ~/.claude/skills/rove/SKILL.md\n  rove skill | less"
     )]
     Skill,
+    /// Serve the offline demo shop on 127.0.0.1 (accounts, catalogue, cart,
+    /// checkout, orders, downloads, a popup, dialogs; its state in memory)
+    /// for trying `rove test` on examples/demo-tasks. Prints its URL, then
+    /// runs until interrupted.
+    #[command(
+        after_help = "Examples:\n  rove demo-site\n  rove demo-site --port 8480 &\n  ROVE_DEMO_URL=http://127.0.0.1:8480 ROVE_DEMO_PASSWORD=demo-pass rove test examples/demo-tasks --model openai:gpt-5-mini -j 4 --out results"
+    )]
+    DemoSite(DemoSiteArgs),
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]
@@ -621,6 +672,13 @@ pub struct EvalArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct DemoSiteArgs {
+    /// The port on 127.0.0.1 (default: a free one).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+}
+
+#[derive(Debug, Args)]
 pub struct McpArgs {
     /// Serve streamable HTTP on 127.0.0.1 instead of stdio.
     #[arg(long)]
@@ -640,4 +698,15 @@ pub struct McpArgs {
         requires = "http"
     )]
     pub token: Option<Redacted>,
+}
+
+/// `--cdp-url` given more than once to a command that drives one browser.
+pub fn several_cdp_urls(count: usize) -> crate::failure::Failure {
+    crate::failure::Failure::new(
+        rove_errors::ErrorCode::CommandRejected,
+        format!(
+            "--cdp-url is given {count} times; only rove test spreads its attempts over several browsers"
+        ),
+        "give one --cdp-url to this command",
+    )
 }

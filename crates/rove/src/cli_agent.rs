@@ -116,8 +116,9 @@ pub struct TestArgs {
     /// Write JUnit XML here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// A browser someone else started (http://host:port or ws://…), one of
-    /// a pool: repeat it, and each attempt gets a context in the least busy.
+    /// The same as --cdp-url (kept as an alias): a browser someone else
+    /// started, one of a pool; repeat it, and each attempt gets a context
+    /// in the least busy.
     #[arg(long, value_name = "URL")]
     pub pool: Vec<String>,
     /// What each attempt gets of its own: a browser context in a shared

@@ -14,6 +14,7 @@ mod cli_check;
 mod cli_side;
 mod cli_tools;
 mod daemon;
+mod demo_site;
 mod doctor;
 mod doctor_mcp;
 mod failure;
@@ -64,6 +65,11 @@ fn main() -> ExitCode {
     let status = runtime.block_on(async {
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
+        if cli.global.cdp_urls.len() > 1 && !matches!(cli.command, Command::Test(_)) {
+            let failure = cli::several_cdp_urls(cli.global.cdp_urls.len());
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
         if let Command::Test(args) = &cli.command {
             return test_run::test(&cli.global, args, out, shutdown_signal()).await;
         }
@@ -95,6 +101,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
         Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
+        Command::DemoSite(args) => demo_site::serve(args, out).await,
         Command::Daemon => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.

@@ -377,6 +377,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         | Cli::Skill
         | Cli::Run(_)
         | Cli::Test(_)
+        | Cli::DemoSite(_)
         | Cli::Replay(_)
         | Cli::Trace(_) => {
             return Err(rejected("not a session command", "see rove --help"));

@@ -83,16 +83,12 @@ async fn run(
             "give a pass rate such as 0.9",
         ));
     }
-    if args.isolate == "browser" && (global.cdp_url.is_some() || !args.pool.is_empty()) {
+    // `--cdp-url`, repeated, names the pool; `--pool` is its older alias.
+    let remote: Vec<String> = global.cdp_urls.iter().chain(&args.pool).cloned().collect();
+    if args.isolate == "browser" && !remote.is_empty() {
         return Err(rejected(
             "--isolate browser launches a browser per attempt; it cannot use --cdp-url or --pool",
             "leave out --isolate browser to share remote browsers",
-        ));
-    }
-    if !args.pool.is_empty() && global.cdp_url.is_some() {
-        return Err(rejected(
-            "give the remote browsers either as --cdp-url (one) or as --pool (several), not both",
-            "repeat --pool URL for each browser",
         ));
     }
     let shard = args
@@ -181,11 +177,11 @@ async fn run(
         let launch = crate::acquire::launch_options(global, &transport);
         let pool = if args.isolate == "browser" {
             Vec::new()
-        } else if args.pool.is_empty() {
+        } else if remote.is_empty() {
             vec![crate::acquire::acquire(global, &transport).await?]
         } else {
             let mut pool = Vec::new();
-            for url in &args.pool {
+            for url in &remote {
                 let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
                     transport: transport.clone(),
                     ..rove_browser::ConnectOptions::new(url.clone())
