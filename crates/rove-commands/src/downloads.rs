@@ -139,6 +139,14 @@ impl Downloads {
         &self.dir
     }
 
+    /// How many downloads have begun and not yet finished or failed.
+    pub(crate) fn running(&self) -> usize {
+        lock(&self.records)
+            .iter()
+            .filter(|r| matches!(r.state, State::Running))
+            .count()
+    }
+
     /// A mark: downloads begun after it belong to the next command.
     pub(crate) fn mark(&self) -> usize {
         lock(&self.records).len()

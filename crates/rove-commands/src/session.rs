@@ -196,6 +196,18 @@ impl Session {
         self.downloads.dir()
     }
 
+    /// How many of the session's downloads have begun and not yet ended.
+    pub fn downloads_running(&self) -> usize {
+        self.downloads.running()
+    }
+
+    /// Waits (10 s at most) until no download of the session is still
+    /// running: one a click started may finish after the click's answer,
+    /// and a check on the folder must not run before it lands.
+    pub async fn settle_downloads(&self) {
+        self.downloads.finished_since(0).await;
+    }
+
     /// The session's own upload folder: uploads may always come from it.
     pub fn upload_dir(&self) -> &std::path::Path {
         &self.upload_dir

@@ -46,7 +46,10 @@ pub async fn run_checks(checks: &[Check], session: &mut Session, last: &Final) -
             Check::Text(text) => ("text", page_text(session, text).await),
             Check::Js(script) => ("js", js(session, script).await),
             Check::Http(http) => ("http", http_state(http).await),
-            Check::File(file) => ("file", download(session.download_dir(), file)),
+            Check::File(file) => {
+                session.settle_downloads().await;
+                ("file", download(session.download_dir(), file))
+            }
             Check::Answer(pattern) => ("answer", answer(last.answer.as_deref(), pattern)),
         };
         let (passed, detail) = match outcome {
@@ -170,8 +173,8 @@ fn download(dir: &std::path::Path, check: &FileCheck) -> Judged {
         .collect();
     files.sort();
     let wanted = match &check.name {
-        Some(name) => format!("a download named {name:?}"),
-        None => "a download".to_owned(),
+        Some(name) => format!("download named {name:?}"),
+        None => "download".to_owned(),
     };
     if files.is_empty() {
         return Err(format!("no {wanted} was made"));

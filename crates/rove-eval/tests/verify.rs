@@ -193,7 +193,7 @@ async fn every_kind_of_check_fails_saying_what_it_found() {
         (http(format!("http://{closed}/api"), "", json!(1)), "failed"),
         (
             Check::File(file(Some("invoice.pdf"))),
-            "no a download named \"invoice.pdf\" was made",
+            "no download named \"invoice.pdf\" was made",
         ),
         (
             Check::File(FileCheck {
@@ -248,4 +248,70 @@ async fn every_kind_of_check_fails_saying_what_it_found() {
         !none[0].passed && none[0].detail.contains("no final answer"),
         "{none:?}"
     );
+}
+
+/// A server whose one answer is a download whose body stops half-way for
+/// `pause`: Chromium has begun the download, and not finished it, for that
+/// long.
+fn slow_download(pause: std::time::Duration) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let addr = listener.local_addr().expect("its address");
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut request = [0u8; 4096];
+        let _ = stream.read(&mut request);
+        let _ = stream.write_all(
+            format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
+                 Content-Disposition: attachment; filename=\"late.txt\"\r\nConnection: close\r\n\r\n",
+                REPORT.len()
+            )
+            .as_bytes(),
+        );
+        let (head, tail) = REPORT.split_at(9);
+        let _ = stream.write_all(head.as_bytes());
+        let _ = stream.flush();
+        std::thread::sleep(pause);
+        let _ = stream.write_all(tail.as_bytes());
+    });
+    format!("http://{addr}/late.txt")
+}
+
+#[tokio::test]
+async fn a_file_check_waits_for_a_download_still_running() {
+    let server = server().await;
+    let browser = rove_testkit::launch().await;
+    let mut session = final_page(&browser, &server).await;
+    let late = slow_download(std::time::Duration::from_millis(2_000));
+    // Begun after the command that caused it has answered, as a page's
+    // timer would: no command waits for it.
+    let start: Command = serde_json::from_value(json!({
+        "command": "eval",
+        "js": format!("setTimeout(() => {{ location.href = {late:?}; }}, 100); 1"),
+    }))
+    .expect("an eval");
+    session.execute(&start).await.expect("evaluated");
+    // Until Chromium has begun it (and the server holds back its end).
+    let begun = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        while session.downloads_running() == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(begun.is_ok(), "the download never began");
+    let results = run_checks(
+        &[Check::File(FileCheck {
+            contains: Some("quarterly".into()),
+            ..file(Some("late.txt"))
+        })],
+        &mut session,
+        &Final::default(),
+    )
+    .await;
+    assert!(results[0].passed, "{results:?}");
+    session.close().await.expect("closed");
+    browser.close().await;
 }
