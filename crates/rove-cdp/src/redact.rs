@@ -32,8 +32,9 @@ const MIN_LITERAL: usize = 4;
 /// What a hidden literal becomes.
 pub const HIDDEN: &str = "<redacted>";
 
-/// URL parameters whose values are credentials, lower-case.
-const SECRET_PARAMS: &[&str] = &[
+/// URL parameters whose values are credentials, lower-case: one list for
+/// the logs and for every URL rove shows (the network tools use it too).
+pub const SECRET_PARAMS: &[&str] = &[
     "token",
     "access_token",
     "refresh_token",

@@ -26,28 +26,6 @@ const MOCK_MAX_BYTES: u64 = 5 * 1024 * 1024;
 /// How long the browser gets to hand over a body.
 const BODY_WAIT: Duration = Duration::from_secs(10);
 
-/// Query parameters whose values are taken for secrets in shown URLs.
-const SECRET_PARAMS: &[&str] = &[
-    "token",
-    "access_token",
-    "refresh_token",
-    "id_token",
-    "api_key",
-    "apikey",
-    "key",
-    "secret",
-    "client_secret",
-    "password",
-    "passwd",
-    "pwd",
-    "auth",
-    "sig",
-    "signature",
-    "session",
-    "sessionid",
-    "code",
-];
-
 /// Headers whose values are credentials, never shown.
 const SECRET_HEADERS: &[&str] = &[
     "authorization",
@@ -413,7 +391,8 @@ pub(crate) fn redact_url(url: &str) -> String {
     if parsed.password().is_some() {
         let _ = parsed.set_password(Some("***"));
     }
-    let secret = |name: &str| SECRET_PARAMS.contains(&name.to_ascii_lowercase().as_str());
+    let secret =
+        |name: &str| rove_cdp::redact::SECRET_PARAMS.contains(&name.to_ascii_lowercase().as_str());
     if parsed.query_pairs().any(|(k, _)| secret(&k)) {
         let pairs: Vec<(String, String)> = parsed
             .query_pairs()

@@ -264,8 +264,9 @@ fn cut(text: &str, max: usize) -> String {
     short
 }
 
-/// Text as HTML text or a quoted attribute value.
-fn esc(text: &str) -> String {
+/// Text as HTML text or a quoted attribute value (the trace page uses it
+/// too: one escaping for every static page rove writes).
+pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -10,6 +10,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use rove_eval::html_escape as esc;
 use serde_json::Value;
 
 use crate::cli_side::TraceShowArgs;
@@ -250,22 +251,6 @@ fn text(value: &Value) -> String {
         Value::Null => String::new(),
         other => other.to_string(),
     }
-}
-
-/// Text made safe inside HTML and inside a quoted attribute.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
