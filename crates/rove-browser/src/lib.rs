@@ -22,6 +22,7 @@ mod console;
 mod context;
 mod counter;
 mod discover;
+mod emulation;
 mod error;
 mod find;
 mod launch;
@@ -44,6 +45,7 @@ pub use console::{
 pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
+pub use emulation::EmulationCall;
 pub use error::BrowserError;
 pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;

@@ -260,6 +260,21 @@ vocabulary! {
         effect: Sets,
         caps: State,
     },
+    /// Emulate a device, media, place, network state or locale on every
+    /// tab of the session.
+    Set(SetArgs) = "set" {
+        title: "Emulate",
+        description: "Emulate a screen, device, media, place, network or locale on every tab.",
+        effect: Sets,
+        caps: Emulation,
+    },
+    /// Print the page to a PDF file (headless only).
+    Pdf(PdfArgs) = "pdf" {
+        title: "Save as PDF",
+        description: "Print the page to a PDF file.",
+        effect: Reads,
+        caps: Pdf,
+    },
 }
 
 impl Command {
@@ -299,6 +314,8 @@ impl Command {
                 | Command::Cookies(_)
                 | Command::Storage(_)
                 | Command::State(_)
+                | Command::Set(_)
+                | Command::Pdf(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

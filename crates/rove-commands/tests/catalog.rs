@@ -120,7 +120,15 @@ fn annotations_say_which_tools_only_look() {
         .collect();
     assert_eq!(
         read_only,
-        ["snapshot", "find", "screenshot", "read", "wait", "console"]
+        [
+            "snapshot",
+            "find",
+            "screenshot",
+            "read",
+            "wait",
+            "console",
+            "pdf"
+        ]
     );
     let click = rove_commands::tool("click").expect("click");
     assert!(click.annotations.destructive_hint && !click.annotations.idempotent_hint);

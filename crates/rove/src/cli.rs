@@ -323,6 +323,14 @@ pub enum Command {
     /// (Playwright's storage-state JSON), to reuse a login.
     #[command(after_help = crate::cli_tools::STATE_EXAMPLES)]
     State(crate::cli_tools::StateArgs),
+    /// Emulate a viewport, a device, a colour scheme or print media, a
+    /// position, no network, extra headers, a user agent, a time zone or a
+    /// locale, on every tab of the session.
+    #[command(after_help = crate::cli_tools::SET_EXAMPLES)]
+    Set(crate::cli_tools::SetArgs),
+    /// Print the page to a PDF file (headless only).
+    #[command(after_help = crate::cli_tools::PDF_EXAMPLES)]
+    Pdf(crate::cli_tools::PdfArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,

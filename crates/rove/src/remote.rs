@@ -366,6 +366,8 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Cookies(a) => crate::cli_tools::cookies(a)?,
         Cli::Storage(a) => crate::cli_tools::storage(a)?,
         Cli::State(a) => crate::cli_tools::state(a),
+        Cli::Set(a) => crate::cli_tools::set(a)?,
+        Cli::Pdf(a) => crate::cli_tools::pdf(a),
         Cli::Back => rc::Command::Back,
         Cli::Close => rc::Command::Close,
         Cli::Forward => rc::Command::Forward,
