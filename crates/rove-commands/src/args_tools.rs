@@ -303,3 +303,40 @@ pub struct PdfArgs {
     #[serde(default)]
     pub background: bool,
 }
+
+/// What `get` reads of an element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GetWhat {
+    /// Its visible text.
+    Text,
+    /// A field's value.
+    Value,
+    /// An attribute (name).
+    Attr,
+    /// Its box on the page.
+    Box,
+    /// Whether it is visible.
+    Visible,
+    /// Whether it is enabled.
+    Enabled,
+    /// Whether it is checked (or pressed).
+    Checked,
+}
+
+/// `get`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GetArgs {
+    /// What to read.
+    #[schemars(extend("description" = ""))]
+    pub what: GetWhat,
+    /// The element.
+    #[schemars(extend("description" = ""))]
+    #[serde(rename = "ref")]
+    #[schemars(with = "String")]
+    pub target: rove_page::Ref,
+    /// attr: the attribute's name.
+    #[serde(default)]
+    pub name: Option<String>,
+}

@@ -26,17 +26,20 @@ pub enum Capability {
     Emulation,
     /// Printing pages to PDF (`pdf`).
     Pdf,
+    /// Reading one fact about an element (`get`).
+    Inspect,
 }
 
 impl Capability {
     /// Every group, `core` first.
-    pub const ALL: [Capability; 6] = [
+    pub const ALL: [Capability; 7] = [
         Capability::Core,
         Capability::Devtools,
         Capability::Network,
         Capability::State,
         Capability::Emulation,
         Capability::Pdf,
+        Capability::Inspect,
     ];
 
     /// The group's name, as `--caps` spells it.
@@ -48,6 +51,7 @@ impl Capability {
             Capability::State => "state",
             Capability::Emulation => "emulation",
             Capability::Pdf => "pdf",
+            Capability::Inspect => "inspect",
         }
     }
 
@@ -167,7 +171,7 @@ mod tests {
         let err = "vision".parse::<Caps>().expect_err("no such group");
         assert!(
             err.to_string()
-                .contains("core, devtools, network, state, emulation, pdf")
+                .contains("core, devtools, network, state, emulation, pdf, inspect")
         );
     }
 }

@@ -275,6 +275,14 @@ vocabulary! {
         effect: Reads,
         caps: Pdf,
     },
+    /// One fact about an element: its text, value, an attribute, its box,
+    /// or whether it is visible, enabled or checked.
+    Get(GetArgs) = "get" {
+        title: "Read an element",
+        description: "An element's text, value, attribute (name) or box, or whether it is visible, enabled or checked.",
+        effect: Reads,
+        caps: Inspect,
+    },
 }
 
 impl Command {
@@ -316,6 +324,7 @@ impl Command {
                 | Command::State(_)
                 | Command::Set(_)
                 | Command::Pdf(_)
+                | Command::Get(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

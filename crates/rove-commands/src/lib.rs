@@ -31,6 +31,7 @@ mod guard;
 mod happened;
 mod har;
 mod host;
+mod inspect;
 mod navigate;
 mod network;
 mod observe;

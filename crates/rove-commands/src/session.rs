@@ -334,6 +334,7 @@ impl Session {
             Command::State(args) => self.state(args, out).await?,
             Command::Set(args) => self.emulate(args, out).await?,
             Command::Pdf(args) => self.pdf(args, out).await?,
+            Command::Get(args) => self.get(args, out).await?,
         }
         Ok(true)
     }

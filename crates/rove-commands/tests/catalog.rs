@@ -127,7 +127,8 @@ fn annotations_say_which_tools_only_look() {
             "read",
             "wait",
             "console",
-            "pdf"
+            "pdf",
+            "get"
         ]
     );
     let click = rove_commands::tool("click").expect("click");

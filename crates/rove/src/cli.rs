@@ -331,6 +331,13 @@ pub enum Command {
     /// Print the page to a PDF file (headless only).
     #[command(after_help = crate::cli_tools::PDF_EXAMPLES)]
     Pdf(crate::cli_tools::PdfArgs),
+    /// One fact about an element: its text, value, an attribute or its
+    /// box, or whether it is visible, enabled or checked.
+    #[command(after_help = crate::cli_tools::GET_EXAMPLES)]
+    Get(crate::cli_tools::GetArgs),
+    /// Whether an element is visible, enabled or checked (as `rove get`).
+    #[command(after_help = "Examples:\n  rove is visible e7\n  rove is checked e3")]
+    Is(crate::cli_tools::IsArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,

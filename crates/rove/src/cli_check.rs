@@ -41,6 +41,8 @@ const SPELLED: &[(&str, &str, &str, &str)] = &[
     ("set", "latitude", "set", "values"),
     ("set", "longitude", "set", "values"),
     ("set", "headers", "set", "values"),
+    ("get", "ref", "get", "words"),
+    ("get", "name", "get", "words"),
 ];
 
 /// Flags of the shell alone: how the shell runs a command, not what it asks.

@@ -10,7 +10,7 @@ use rove_commands as rc;
 pub struct CapsArg {
     /// Capability groups offered besides the core tools, comma-separated:
     /// devtools (console), network, state (cookies, storage), emulation
-    /// (set), pdf, or all.
+    /// (set), pdf, inspect (get), or all.
     #[arg(long, value_name = "GROUPS")]
     pub caps: Option<rc::Caps>,
 }
@@ -363,5 +363,70 @@ pub fn pdf(a: &PdfArgs) -> rc::Command {
         format,
         landscape: a.landscape,
         background: a.background,
+    })
+}
+
+/// The examples of `rove get --help`.
+pub const GET_EXAMPLES: &str = "Examples:\n  rove get text e3\n  rove get value e4\n  rove get attr href e5\n  rove get box e6\n  rove is visible e7      (also: rove is enabled, rove is checked)\nIn MCP and rove run: with --caps inspect.";
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// text, value, attr, box, visible, enabled or checked.
+    #[arg(value_parser = ["text", "value", "attr", "box", "visible", "enabled", "checked"])]
+    pub what: String,
+    /// The element's ref; for attr, the attribute's name first (attr href
+    /// e5).
+    #[arg(required = true, num_args = 1..=2)]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct IsArgs {
+    /// visible, enabled or checked.
+    #[arg(value_parser = ["visible", "enabled", "checked"])]
+    pub what: String,
+    /// The element's ref.
+    pub target: String,
+}
+
+/// `rove get`.
+pub fn get(a: &GetArgs) -> Result<rc::Command, crate::failure::Failure> {
+    let what = match a.what.as_str() {
+        "text" => rc::GetWhat::Text,
+        "value" => rc::GetWhat::Value,
+        "attr" => rc::GetWhat::Attr,
+        "box" => rc::GetWhat::Box,
+        "visible" => rc::GetWhat::Visible,
+        "enabled" => rc::GetWhat::Enabled,
+        _ => rc::GetWhat::Checked,
+    };
+    let (name, target) = match (what, a.words.as_slice()) {
+        (rc::GetWhat::Attr, [name, target]) => (Some(name.clone()), target),
+        (rc::GetWhat::Attr, _) => {
+            return Err(crate::remote::rejected(
+                "get attr needs the attribute's name and the ref",
+                "rove get attr href e5",
+            ));
+        }
+        (_, [target]) => (None, target),
+        _ => {
+            return Err(crate::remote::rejected(
+                format!("get {} takes only the ref", a.what),
+                "rove get text e3",
+            ));
+        }
+    };
+    Ok(rc::Command::Get(rc::GetArgs {
+        what,
+        target: crate::remote::ref_of(target)?,
+        name,
+    }))
+}
+
+/// `rove is`: `get` asked as a question.
+pub fn is(a: &IsArgs) -> Result<rc::Command, crate::failure::Failure> {
+    get(&GetArgs {
+        what: a.what.clone(),
+        words: vec![a.target.clone()],
     })
 }
