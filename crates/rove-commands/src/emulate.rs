@@ -367,6 +367,17 @@ impl Session {
         }
     }
 
+    /// Image pixels per CSS pixel of the session's tabs: the scale `set`
+    /// chose (a viewport's or a device's), else 1 as rove sets it. Read
+    /// from the session, not the page, so a hung page cannot stall it.
+    pub(crate) fn device_scale(&self) -> f64 {
+        self.context
+            .emulation("metrics")
+            .and_then(|calls| calls.into_iter().next())
+            .and_then(|(_, params)| params["deviceScaleFactor"].as_f64())
+            .unwrap_or(1.0)
+    }
+
     /// `said`, and where it holds.
     fn on_every_tab(&self, said: &str) -> String {
         let tabs: Vec<String> = self

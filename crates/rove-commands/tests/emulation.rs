@@ -39,6 +39,16 @@ async fn viewport_and_device_change_what_every_tab_sees() {
     assert_eq!(seen["ratio"], 2, "{seen}");
     assert_eq!(seen["coarse"], false, "{seen}");
 
+    // A full-page capture at scale 2 is cut to what the browser can
+    // encode in image pixels, not in CSS pixels.
+    f.eval("document.body.style.height = '30000px'").await;
+    let shot = f
+        .ok(json!({"command": "screenshot", "full_page": true}))
+        .await;
+    let png = shot.image.expect("an inline image").bytes;
+    let side = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    assert_eq!((side(16), side(20)), (1000, 16_384), "width and height");
+
     let said = text_of(
         &f.ok(json!({"command": "set", "what": "device", "value": "iPhone 15"}))
             .await,
