@@ -69,6 +69,14 @@ async fn viewport_and_device_change_what_every_tab_sees() {
         "{seen}"
     );
 
+    // Clicks still land on a touch device.
+    let tap = f.find("Tap me", "button").await;
+    f.ok(json!({"command": "click", "ref": tap})).await;
+    assert_eq!(
+        f.eval("document.getElementById('out').textContent").await,
+        "tapped"
+    );
+
     // A tab opened later gets the same device.
     let url = f.url("/emulate.html");
     f.ok(json!({"command": "tab", "action": "new", "url": url}))
