@@ -29,7 +29,7 @@ struct Inner {
     /// The browser's default context on a profile of the user's: closing
     /// the session closes its tabs and keeps what it stored.
     persistent: bool,
-    viewport: SharedViewport,
+    emulation: SharedEmulation,
 }
 
 /// The size of a tab's viewport, in CSS pixels.
@@ -73,8 +73,8 @@ impl std::str::FromStr for Viewport {
     }
 }
 
-/// A context's viewport, shared with its tabs; `None`: the browser's own.
-pub(crate) type SharedViewport = Arc<Mutex<Option<Viewport>>>;
+/// A context's viewport and emulation settings, shared with its tabs.
+pub(crate) type SharedEmulation = Arc<Mutex<crate::emulation::Emulation>>;
 
 #[derive(Debug, Default)]
 struct TabTable {
@@ -117,7 +117,7 @@ impl BrowserContext {
                 }),
                 policy: Arc::default(),
                 rules: Arc::default(),
-                viewport: Arc::default(),
+                emulation: Arc::default(),
                 persistent: false,
             }),
         }
@@ -160,16 +160,61 @@ impl BrowserContext {
     /// Gives the context's tabs (those open and those to come) a viewport of
     /// `size` (`None`: the browser's own).
     pub async fn set_viewport(&self, size: Option<Viewport>) -> Result<(), BrowserError> {
-        *self
-            .inner
-            .viewport
+        self.inner
+            .emulation
             .lock()
-            .unwrap_or_else(|p| p.into_inner()) = size;
+            .unwrap_or_else(|p| p.into_inner())
+            .viewport = size;
         let tabs: Vec<Tab> = self.table().tabs.clone();
         for tab in tabs {
             tab.apply_viewport().await?;
         }
         Ok(())
+    }
+
+    /// Makes one emulation setting (the CDP calls under `key`, replacing
+    /// what `key` held) on the context's tabs, those open and those to come.
+    /// When a tab refuses it, the setting is undone in the context and the
+    /// browser's error returned.
+    pub async fn set_emulation(
+        &self,
+        key: &str,
+        calls: Vec<crate::EmulationCall>,
+    ) -> Result<(), BrowserError> {
+        let before = self
+            .inner
+            .emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .settings
+            .insert(key.to_owned(), calls);
+        let tabs: Vec<Tab> = self.table().tabs.clone();
+        for tab in tabs {
+            if let Err(e) = tab.apply_viewport().await {
+                let mut emulation = self
+                    .inner
+                    .emulation
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                match before {
+                    Some(calls) => emulation.settings.insert(key.to_owned(), calls),
+                    None => emulation.settings.remove(key),
+                };
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The calls an emulation setting holds, if it was made.
+    pub fn emulation(&self, key: &str) -> Option<Vec<crate::EmulationCall>> {
+        self.inner
+            .emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .settings
+            .get(key)
+            .cloned()
     }
 
     /// Replaces the session's block and mock rules, on the tabs open and
@@ -242,7 +287,7 @@ impl BrowserContext {
             target_id,
             self.inner.browser.clone(),
             self.inner.policy.clone(),
-            self.inner.viewport.clone(),
+            self.inner.emulation.clone(),
             self.inner.rules.clone(),
         );
         table.tabs.push(tab.clone());

@@ -25,6 +25,7 @@ mod console;
 mod context;
 mod counter;
 mod discover;
+mod emulation;
 mod error;
 mod events;
 mod find;
@@ -48,6 +49,7 @@ pub use console::{
 pub use context::{BrowserContext, TabInfo, Viewport};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
+pub use emulation::EmulationCall;
 pub use error::BrowserError;
 pub use events::BrowserEvent;
 pub use find::{BROWSER_ENV, find_browser};

@@ -65,8 +65,8 @@ struct Inner {
     watch: tokio::sync::Mutex<Option<TabWatch>>,
     /// The context's domain policy, enforced by the watch.
     policy: crate::policy::SharedPolicy,
-    /// The context's viewport, applied when the watch starts.
-    viewport: crate::context::SharedViewport,
+    /// The context's viewport and emulation, applied when the watch starts.
+    emulation: crate::context::SharedEmulation,
     /// The session's block and mock rules, applied by the watch.
     rules: crate::network::SharedRules,
 }
@@ -86,7 +86,7 @@ impl Tab {
         target_id: String,
         browser: Browser,
         policy: crate::policy::SharedPolicy,
-        viewport: crate::context::SharedViewport,
+        emulation: crate::context::SharedEmulation,
         rules: crate::network::SharedRules,
     ) -> Self {
         Tab {
@@ -97,7 +97,7 @@ impl Tab {
                 attachment: tokio::sync::Mutex::new(None),
                 watch: tokio::sync::Mutex::new(None),
                 policy,
-                viewport,
+                emulation,
                 rules,
             }),
         }
@@ -201,13 +201,17 @@ impl Tab {
         self.apply_viewport_on(&session, true).await
     }
 
-    /// `clear`: also undo an earlier size when the context has none.
+    /// `clear`: also undo an earlier size when the context has none. The
+    /// emulation settings follow the size, so a device's metrics win.
     async fn apply_viewport_on(&self, session: &Session, clear: bool) -> Result<(), BrowserError> {
-        let size = *self
-            .inner
-            .viewport
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let (size, calls) = {
+            let emulation = self
+                .inner
+                .emulation
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            (emulation.viewport, emulation.calls())
+        };
         let answer = match size {
             Some(v) => {
                 session
@@ -222,9 +226,16 @@ impl Tab {
                     .call("Emulation.clearDeviceMetricsOverride", serde_json::json!({}))
                     .await
             }
-            None => return Ok(()),
+            None => Ok(serde_json::Value::Null),
         };
-        answer.map(|_| ()).map_err(|e| self.map_error(e))
+        answer.map_err(|e| self.map_error(e))?;
+        for (method, params) in calls {
+            session
+                .call(&method, params)
+                .await
+                .map_err(|e| self.map_error(e))?;
+        }
+        Ok(())
     }
 
     /// The tab's watch if it has been started on the tab's current

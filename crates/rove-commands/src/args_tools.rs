@@ -200,3 +200,143 @@ pub struct StateArgs {
     /// The file (Playwright's storage-state JSON).
     pub file: String,
 }
+
+/// What `set` changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SetWhat {
+    /// The viewport's size and scale.
+    Viewport,
+    /// A device's size, scale, touch and user agent.
+    Device,
+    /// The color scheme or print media.
+    Media,
+    /// The position the page is told.
+    Geo,
+    /// Whether the network is cut.
+    Offline,
+    /// Extra HTTP headers on every request.
+    Headers,
+    /// The user agent string.
+    UserAgent,
+    /// The time zone.
+    Timezone,
+    /// The locale.
+    Locale,
+}
+
+/// `set`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetArgs {
+    /// What to set.
+    #[schemars(extend("description" = ""))]
+    pub what: SetWhat,
+    /// device: iPhone 15, Pixel 8, iPad, desktop. media: dark, light, print, screen. offline: on, off. Else the value, e.g. Europe/Paris, fr-FR (none: the browser's).
+    #[serde(default)]
+    pub value: Option<String>,
+    /// viewport: width, CSS px.
+    #[serde(default)]
+    pub width: Option<u32>,
+    /// viewport: height, CSS px.
+    #[serde(default)]
+    pub height: Option<u32>,
+    /// viewport: device pixel ratio (1).
+    #[serde(default)]
+    pub scale: Option<f64>,
+    /// geo: latitude.
+    #[serde(default)]
+    pub latitude: Option<f64>,
+    /// geo: longitude.
+    #[serde(default)]
+    pub longitude: Option<f64>,
+    /// headers: "Name: value" sent with every request ([]: none).
+    #[serde(default)]
+    pub headers: Vec<String>,
+}
+
+/// A paper size for `pdf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+pub enum PaperFormat {
+    /// 210 × 297 mm.
+    #[default]
+    A4,
+    /// 297 × 420 mm.
+    A3,
+    /// 148 × 210 mm.
+    A5,
+    /// 8.5 × 11 in.
+    Letter,
+    /// 8.5 × 14 in.
+    Legal,
+    /// 11 × 17 in.
+    Tabloid,
+}
+
+impl PaperFormat {
+    /// Width and height in inches, upright.
+    pub fn inches(self) -> (f64, f64) {
+        match self {
+            PaperFormat::A4 => (8.27, 11.69),
+            PaperFormat::A3 => (11.69, 16.54),
+            PaperFormat::A5 => (5.83, 8.27),
+            PaperFormat::Letter => (8.5, 11.0),
+            PaperFormat::Legal => (8.5, 14.0),
+            PaperFormat::Tabloid => (11.0, 17.0),
+        }
+    }
+}
+
+/// `pdf`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PdfArgs {
+    /// A plain file name.
+    pub file: String,
+    /// Paper (A4).
+    #[serde(default)]
+    pub format: Option<PaperFormat>,
+    /// Landscape.
+    #[serde(default)]
+    pub landscape: bool,
+    /// Print backgrounds.
+    #[serde(default)]
+    pub background: bool,
+}
+
+/// What `get` reads of an element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GetWhat {
+    /// Its visible text.
+    Text,
+    /// A field's value.
+    Value,
+    /// An attribute (name).
+    Attr,
+    /// Its box on the page.
+    Box,
+    /// Whether it is visible.
+    Visible,
+    /// Whether it is enabled.
+    Enabled,
+    /// Whether it is checked (or pressed).
+    Checked,
+}
+
+/// `get`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GetArgs {
+    /// What to read.
+    #[schemars(extend("description" = ""))]
+    pub what: GetWhat,
+    /// The element.
+    #[schemars(extend("description" = ""))]
+    #[serde(rename = "ref")]
+    #[schemars(with = "String")]
+    pub target: rove_page::Ref,
+    /// attr: the attribute's name.
+    #[serde(default)]
+    pub name: Option<String>,
+}

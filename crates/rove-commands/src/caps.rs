@@ -22,15 +22,24 @@ pub enum Capability {
     Network,
     /// Cookies, storage and saved sessions (`cookies`, `storage`, `state`).
     State,
+    /// Emulating devices, media, place, network state and locale (`set`).
+    Emulation,
+    /// Printing pages to PDF (`pdf`).
+    Pdf,
+    /// Reading one fact about an element (`get`).
+    Inspect,
 }
 
 impl Capability {
     /// Every group, `core` first.
-    pub const ALL: [Capability; 4] = [
+    pub const ALL: [Capability; 7] = [
         Capability::Core,
         Capability::Devtools,
         Capability::Network,
         Capability::State,
+        Capability::Emulation,
+        Capability::Pdf,
+        Capability::Inspect,
     ];
 
     /// The group's name, as `--caps` spells it.
@@ -40,6 +49,9 @@ impl Capability {
             Capability::Devtools => "devtools",
             Capability::Network => "network",
             Capability::State => "state",
+            Capability::Emulation => "emulation",
+            Capability::Pdf => "pdf",
+            Capability::Inspect => "inspect",
         }
     }
 
@@ -157,6 +169,9 @@ mod tests {
         assert_eq!("all".parse::<Caps>(), Ok(Caps::all()));
         assert_eq!(Caps::all().flag_value().as_deref(), Some("all"));
         let err = "vision".parse::<Caps>().expect_err("no such group");
-        assert!(err.to_string().contains("core, devtools, network, state"));
+        assert!(
+            err.to_string()
+                .contains("core, devtools, network, state, emulation, pdf, inspect")
+        );
     }
 }

@@ -260,6 +260,29 @@ vocabulary! {
         effect: Sets,
         caps: State,
     },
+    /// Emulate a device, media, place, network state or locale on every
+    /// tab of the session.
+    Set(SetArgs) = "set" {
+        title: "Emulate",
+        description: "Emulate a screen, device, media, place, network or locale on every tab.",
+        effect: Sets,
+        caps: Emulation,
+    },
+    /// Print the page to a PDF file (headless only).
+    Pdf(PdfArgs) = "pdf" {
+        title: "Save as PDF",
+        description: "Print the page to a PDF file.",
+        effect: Reads,
+        caps: Pdf,
+    },
+    /// One fact about an element: its text, value, an attribute, its box,
+    /// or whether it is visible, enabled or checked.
+    Get(GetArgs) = "get" {
+        title: "Read an element",
+        description: "An element's text, value, attribute (name) or box, or whether it is visible, enabled or checked.",
+        effect: Reads,
+        caps: Inspect,
+    },
 }
 
 impl Command {
@@ -299,6 +322,9 @@ impl Command {
                 | Command::Cookies(_)
                 | Command::Storage(_)
                 | Command::State(_)
+                | Command::Set(_)
+                | Command::Pdf(_)
+                | Command::Get(_)
                 | Command::Tab(TabArgs {
                     action: TabAction::List,
                     ..

@@ -148,6 +148,13 @@ pub enum CommandError {
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
+    /// The command works only in a headless browser (Chromium prints to
+    /// PDF only there), and this one shows windows.
+    #[error("{command} works only in a headless browser; this one shows windows")]
+    NeedsHeadless {
+        /// The command refused.
+        command: &'static str,
+    },
     /// The tool exists but is in a capability group the face was not
     /// started with (see [`crate::Caps`]).
     #[error("{tool} is in the {capability} group, which was not enabled")]
@@ -335,9 +342,9 @@ impl Classify for CommandError {
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
             CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
             CommandError::DialogOpened { .. } => ErrorCode::DialogOpen,
-            CommandError::Rejected(_) | CommandError::NotOffered { .. } => {
-                ErrorCode::CommandRejected
-            }
+            CommandError::Rejected(_)
+            | CommandError::NotOffered { .. }
+            | CommandError::NeedsHeadless { .. } => ErrorCode::CommandRejected,
             // Bad data from the browser is a bug to report; any other file
             // error is about the path or the disk the caller chose.
             CommandError::Io { error, .. } if error.kind() == std::io::ErrorKind::InvalidData => {
@@ -447,6 +454,9 @@ impl Classify for CommandError {
                     .into()
             }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
+            CommandError::NeedsHeadless { command } => format!(
+                "start the session without --headed (or connect to a headless browser) to use {command}"
+            ),
             CommandError::NotOffered { capability, .. } => format!(
                 "start rove with --caps {capability} (or --caps all) to enable it; until then use the tools offered"
             ),

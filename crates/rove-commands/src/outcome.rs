@@ -60,6 +60,37 @@ impl Outcome {
     /// The text a model or a terminal reads: what happened, then the data,
     /// then the view.
     pub fn text(&self) -> String {
+        self.text_with(true)
+    }
+
+    /// What a shell shows for `eval`: the value itself first (a string
+    /// bare, as `rove eval 'document.title'` is asked for, anything else as
+    /// JSON), then what happened and the view. A bare string is the page's:
+    /// control characters other than line breaks and tabs are dropped so it
+    /// cannot drive the terminal.
+    pub fn text_value_first(&self) -> String {
+        let Some(Value::Object(data)) = &self.data else {
+            return self.text();
+        };
+        let Some(value) = data.get("result") else {
+            return self.text();
+        };
+        let mut text = match value {
+            Value::String(s) => s
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+                .collect(),
+            other => serde_json::to_string_pretty(other).unwrap_or_default(),
+        };
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&self.text_with(false));
+        text
+    }
+
+    /// `text`, with or without the data.
+    fn text_with(&self, data: bool) -> String {
         let mut text = String::new();
         for line in &self.happened {
             text.push_str(&line.to_string());
@@ -73,7 +104,7 @@ impl Outcome {
                 d.url
             ));
         }
-        match &self.data {
+        match self.data.as_ref().filter(|_| data) {
             Some(Value::String(s)) => {
                 text.push_str(s);
                 if !s.ends_with('\n') {

@@ -20,22 +20,29 @@ use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
 /// The default byte budget: what common model APIs accept inline.
 pub const DEFAULT_MAX_BYTES: usize = 2 * 1024 * 1024;
 
-/// The longest side captured, in CSS pixels (rove sets a device scale of
-/// 1, so also in image pixels): what Chromium's compositor handles as one
-/// texture on common GPUs and in software.
+/// The longest side captured, in image pixels (CSS pixels times the
+/// device scale: 1 unless `set` chose another): what Chromium's compositor
+/// handles as one texture on common GPUs and in software.
 pub const MAX_SIDE: f64 = 16_384.0;
 
-/// The most pixels captured at once (64 Mi: 256 MiB of RGBA while the
-/// browser encodes it).
+/// The most image pixels captured at once (64 Mi: 256 MiB of RGBA while
+/// the browser encodes it).
 pub const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
 
-/// `clip` cut to its top-left part within [`MAX_SIDE`] and [`MAX_PIXELS`];
+/// `clip` (CSS pixels) cut to its top-left part so that, at `ratio` image
+/// pixels per CSS pixel, it stays within [`MAX_SIDE`] and [`MAX_PIXELS`];
 /// `None` when it fits as it is.
-fn capped(clip: &Clip) -> Option<Clip> {
-    let width = clip.width.min(MAX_SIDE);
-    let mut height = clip.height.min(MAX_SIDE);
-    if width * height > MAX_PIXELS {
-        height = (MAX_PIXELS / width).floor();
+fn capped(clip: &Clip, ratio: f64) -> Option<Clip> {
+    let ratio = if ratio.is_finite() && ratio > 1.0 {
+        ratio
+    } else {
+        1.0
+    };
+    let (side, pixels) = (MAX_SIDE / ratio, MAX_PIXELS / (ratio * ratio));
+    let width = clip.width.min(side);
+    let mut height = clip.height.min(side);
+    if width * height > pixels {
+        height = (pixels / width).floor();
     }
     (width < clip.width || height < clip.height).then_some(Clip {
         width,
@@ -94,7 +101,7 @@ impl Session {
             }
         }
         let clip = match clip {
-            Some(whole) => match capped(&whole) {
+            Some(whole) => match capped(&whole, self.device_scale()) {
                 Some(part) => {
                     out.happened.push(Happened::ScreenshotCut {
                         whole: (whole.width, whole.height),
@@ -227,6 +234,21 @@ async fn capture(
 mod tests {
     use super::*;
 
+    fn capped1(clip: &Clip) -> Option<Clip> {
+        capped(clip, 1.0)
+    }
+
+    #[test]
+    fn a_device_scale_cuts_the_css_area_by_as_much() {
+        let tall = capped(&clip(400.0, 100_000.0), 4.0).expect("cut");
+        assert_eq!((tall.width, tall.height), (400.0, MAX_SIDE / 4.0));
+        // A scale below 1 is never taken as room for more.
+        assert_eq!(
+            capped(&clip(400.0, 100_000.0), 0.5),
+            capped1(&clip(400.0, 100_000.0))
+        );
+    }
+
     fn clip(width: f64, height: f64) -> Clip {
         Clip {
             x: 10.0,
@@ -238,16 +260,16 @@ mod tests {
 
     #[test]
     fn areas_are_cut_to_a_side_and_a_pixel_count() {
-        assert!(capped(&clip(1280.0, MAX_SIDE)).is_none());
-        let tall = capped(&clip(1280.0, 1_000_000.0)).expect("cut");
+        assert!(capped1(&clip(1280.0, MAX_SIDE)).is_none());
+        let tall = capped1(&clip(1280.0, 1_000_000.0)).expect("cut");
         assert_eq!((tall.width, tall.height), (1280.0, MAX_SIDE));
         assert_eq!((tall.x, tall.y), (10.0, 20.0), "from the same corner");
-        let wide = capped(&clip(f64::INFINITY, 100.0)).expect("cut");
+        let wide = capped1(&clip(f64::INFINITY, 100.0)).expect("cut");
         assert_eq!((wide.width, wide.height), (MAX_SIDE, 100.0));
         // Both sides at the limit are four times the pixels allowed.
-        let square = capped(&clip(MAX_SIDE, MAX_SIDE)).expect("cut");
+        let square = capped1(&clip(MAX_SIDE, MAX_SIDE)).expect("cut");
         assert_eq!((square.width, square.height), (MAX_SIDE, 4_096.0));
-        let odd = capped(&clip(9_000.0, 9_000.0)).expect("cut");
+        let odd = capped1(&clip(9_000.0, 9_000.0)).expect("cut");
         assert!(odd.width * odd.height <= MAX_PIXELS);
         assert_eq!(odd.height, (MAX_PIXELS / 9_000.0).floor());
     }

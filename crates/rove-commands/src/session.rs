@@ -345,6 +345,9 @@ impl Session {
             Command::Cookies(args) => self.cookies(args, out).await?,
             Command::Storage(args) => self.storage(args, out).await?,
             Command::State(args) => self.state(args, out).await?,
+            Command::Set(args) => self.emulate(args, out).await?,
+            Command::Pdf(args) => self.pdf(args, out).await?,
+            Command::Get(args) => self.get(args, out).await?,
         }
         Ok(true)
     }

@@ -120,7 +120,16 @@ fn annotations_say_which_tools_only_look() {
         .collect();
     assert_eq!(
         read_only,
-        ["snapshot", "find", "screenshot", "read", "wait", "console"]
+        [
+            "snapshot",
+            "find",
+            "screenshot",
+            "read",
+            "wait",
+            "console",
+            "pdf",
+            "get"
+        ]
     );
     let click = rove_commands::tool("click").expect("click");
     assert!(click.annotations.destructive_hint && !click.annotations.idempotent_hint);

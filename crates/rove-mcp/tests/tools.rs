@@ -83,6 +83,13 @@ fn capability_groups_add_their_tools_and_the_default_lists_only_core() {
     let devtools: rove_commands::Caps = "devtools".parse().expect("a group");
     let with_devtools = names(&rove_mcp::tools_json_within(devtools));
     assert_eq!(with_devtools.len(), core.len() + 1);
+    let emulation: rove_commands::Caps = "emulation,pdf".parse().expect("two groups");
+    let with_emulation = names(&rove_mcp::tools_json_within(emulation));
+    assert_eq!(with_emulation.len(), core.len() + 2);
+    assert!(
+        with_emulation.contains(&"set".to_owned()) && with_emulation.contains(&"pdf".to_owned())
+    );
+    assert!(!core.contains(&"set".to_owned()) && !core.contains(&"pdf".to_owned()));
 }
 
 #[test]

@@ -366,6 +366,21 @@ pub enum Command {
     /// (Playwright's storage-state JSON), to reuse a login.
     #[command(after_help = crate::cli_tools::STATE_EXAMPLES)]
     State(crate::cli_tools::StateArgs),
+    /// Emulate a viewport, a device, a colour scheme or print media, a
+    /// position, no network, extra headers, a user agent, a time zone or a
+    /// locale, on every tab of the session.
+    #[command(after_help = crate::cli_tools::SET_EXAMPLES)]
+    Set(crate::cli_tools::SetArgs),
+    /// Print the page to a PDF file (headless only).
+    #[command(after_help = crate::cli_tools::PDF_EXAMPLES)]
+    Pdf(crate::cli_tools::PdfArgs),
+    /// One fact about an element: its text, value, an attribute or its
+    /// box, or whether it is visible, enabled or checked.
+    #[command(after_help = crate::cli_tools::GET_EXAMPLES)]
+    Get(crate::cli_tools::GetArgs),
+    /// Whether an element is visible, enabled or checked (as `rove get`).
+    #[command(after_help = "Examples:\n  rove is visible e7\n  rove is checked e3")]
+    Is(crate::cli_tools::IsArgs),
     /// Go back in the tab's history.
     #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
     Back,

@@ -35,6 +35,14 @@ const SPELLED: &[(&str, &str, &str, &str)] = &[
     ("screenshot", "format", "screenshot", "jpeg"),
     ("wait", "text_gone", "wait", "gone"),
     ("network", "id", "network", "target"),
+    ("set", "value", "set", "values"),
+    ("set", "width", "set", "values"),
+    ("set", "height", "set", "values"),
+    ("set", "latitude", "set", "values"),
+    ("set", "longitude", "set", "values"),
+    ("set", "headers", "set", "values"),
+    ("get", "ref", "get", "words"),
+    ("get", "name", "get", "words"),
 ];
 
 /// Flags of the shell alone: how the shell runs a command, not what it asks.

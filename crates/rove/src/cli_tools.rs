@@ -9,7 +9,8 @@ use rove_commands as rc;
 #[derive(Debug, Clone, Copy, Args)]
 pub struct CapsArg {
     /// Capability groups offered besides the core tools, comma-separated:
-    /// devtools (console), network, state (cookies, storage), or all.
+    /// devtools (console), network, state (cookies, storage), emulation
+    /// (set), pdf, inspect (get), or all.
     #[arg(long, value_name = "GROUPS")]
     pub caps: Option<rc::Caps>,
 }
@@ -249,5 +250,183 @@ pub fn state(a: &StateArgs) -> rc::Command {
             rc::StateAction::Save
         },
         file: crate::remote::absolute(&a.file),
+    })
+}
+
+/// The examples of `rove set --help`.
+pub const SET_EXAMPLES: &str = "Examples:\n  rove set viewport 390 844 --scale 3\n  rove set device iPhone 15          (Pixel 8, iPad, desktop)\n  rove set media dark                (light, print, screen)\n  rove set geo 48.8584 2.2945\n  rove set offline on\n  rove set headers 'X-Test: 1' 'Authorization: Bearer …'\n  rove set headers                   (none)\n  rove set user-agent 'Mozilla/5.0 …'\n  rove set timezone Europe/Paris\n  rove set locale fr-FR\nEvery tab of the session, those opened later too.\nIn MCP and rove run: with --caps emulation.";
+
+/// The examples of `rove pdf --help`.
+pub const PDF_EXAMPLES: &str = "Examples:\n  rove pdf page.pdf\n  rove pdf invoice.pdf --format Letter --landscape --background\nHeadless only. In MCP and rove run: with --caps pdf.";
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    /// viewport, device, media, geo, offline, headers, user-agent, timezone
+    /// or locale.
+    #[arg(value_parser = ["viewport", "device", "media", "geo", "offline", "headers", "user-agent", "user_agent", "timezone", "locale"])]
+    pub what: String,
+    /// viewport: WIDTH HEIGHT; geo: LATITUDE LONGITUDE; headers: one
+    /// 'Name: value' each; otherwise the value (none: the browser's own).
+    #[arg(allow_negative_numbers = true)]
+    pub values: Vec<String>,
+    /// viewport: the device pixel ratio (1).
+    #[arg(long)]
+    pub scale: Option<f64>,
+}
+
+/// `rove set`.
+pub fn set(a: &SetArgs) -> Result<rc::Command, crate::failure::Failure> {
+    use crate::remote::rejected;
+    let number = |i: usize, name: &str| -> Result<Option<f64>, crate::failure::Failure> {
+        a.values
+            .get(i)
+            .map(|v| {
+                v.parse::<f64>().map_err(|_| {
+                    rejected(
+                        format!("{v:?} is not a number ({name})"),
+                        "see rove set --help",
+                    )
+                })
+            })
+            .transpose()
+    };
+    let what = match a.what.as_str() {
+        "viewport" => rc::SetWhat::Viewport,
+        "device" => rc::SetWhat::Device,
+        "media" => rc::SetWhat::Media,
+        "geo" => rc::SetWhat::Geo,
+        "offline" => rc::SetWhat::Offline,
+        "headers" => rc::SetWhat::Headers,
+        "timezone" => rc::SetWhat::Timezone,
+        "locale" => rc::SetWhat::Locale,
+        _ => rc::SetWhat::UserAgent,
+    };
+    let mut args = rc::SetArgs {
+        what,
+        value: None,
+        width: None,
+        height: None,
+        scale: a.scale,
+        latitude: None,
+        longitude: None,
+        headers: Vec::new(),
+    };
+    match what {
+        rc::SetWhat::Viewport => {
+            let side = |i: usize, name: &str| -> Result<Option<u32>, crate::failure::Failure> {
+                Ok(number(i, name)?.map(|n| n.max(0.0).min(u32::MAX as f64) as u32))
+            };
+            args.width = side(0, "width")?;
+            args.height = side(1, "height")?;
+        }
+        rc::SetWhat::Geo => {
+            args.latitude = number(0, "latitude")?;
+            args.longitude = number(1, "longitude")?;
+        }
+        rc::SetWhat::Headers => args.headers = a.values.clone(),
+        // A device's name may come as several words (iPhone 15).
+        _ => args.value = Some(a.values.join(" ")).filter(|v| !v.is_empty()),
+    }
+    Ok(rc::Command::Set(args))
+}
+
+#[derive(Debug, Args)]
+pub struct PdfArgs {
+    /// The file to write.
+    pub file: std::path::PathBuf,
+    /// The paper: A4 (default), A3, A5, Letter, Legal or Tabloid.
+    #[arg(long, value_parser = ["A4", "A3", "A5", "Letter", "Legal", "Tabloid"], ignore_case = true)]
+    pub format: Option<String>,
+    /// Landscape.
+    #[arg(long)]
+    pub landscape: bool,
+    /// Print background colours and images.
+    #[arg(long)]
+    pub background: bool,
+}
+
+/// `rove pdf`.
+pub fn pdf(a: &PdfArgs) -> rc::Command {
+    let format = a
+        .format
+        .as_deref()
+        .map(|f| match f.to_ascii_lowercase().as_str() {
+            "a3" => rc::PaperFormat::A3,
+            "a5" => rc::PaperFormat::A5,
+            "letter" => rc::PaperFormat::Letter,
+            "legal" => rc::PaperFormat::Legal,
+            "tabloid" => rc::PaperFormat::Tabloid,
+            _ => rc::PaperFormat::A4,
+        });
+    rc::Command::Pdf(rc::PdfArgs {
+        file: crate::remote::absolute(&a.file),
+        format,
+        landscape: a.landscape,
+        background: a.background,
+    })
+}
+
+/// The examples of `rove get --help`.
+pub const GET_EXAMPLES: &str = "Examples:\n  rove get text e3\n  rove get value e4\n  rove get attr href e5\n  rove get box e6\n  rove is visible e7      (also: rove is enabled, rove is checked)\nIn MCP and rove run: with --caps inspect.";
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// text, value, attr, box, visible, enabled or checked.
+    #[arg(value_parser = ["text", "value", "attr", "box", "visible", "enabled", "checked"])]
+    pub what: String,
+    /// The element's ref; for attr, the attribute's name first (attr href
+    /// e5).
+    #[arg(required = true, num_args = 1..=2)]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct IsArgs {
+    /// visible, enabled or checked.
+    #[arg(value_parser = ["visible", "enabled", "checked"])]
+    pub what: String,
+    /// The element's ref.
+    pub target: String,
+}
+
+/// `rove get`.
+pub fn get(a: &GetArgs) -> Result<rc::Command, crate::failure::Failure> {
+    let what = match a.what.as_str() {
+        "text" => rc::GetWhat::Text,
+        "value" => rc::GetWhat::Value,
+        "attr" => rc::GetWhat::Attr,
+        "box" => rc::GetWhat::Box,
+        "visible" => rc::GetWhat::Visible,
+        "enabled" => rc::GetWhat::Enabled,
+        _ => rc::GetWhat::Checked,
+    };
+    let (name, target) = match (what, a.words.as_slice()) {
+        (rc::GetWhat::Attr, [name, target]) => (Some(name.clone()), target),
+        (rc::GetWhat::Attr, _) => {
+            return Err(crate::remote::rejected(
+                "get attr needs the attribute's name and the ref",
+                "rove get attr href e5",
+            ));
+        }
+        (_, [target]) => (None, target),
+        _ => {
+            return Err(crate::remote::rejected(
+                format!("get {} takes only the ref", a.what),
+                "rove get text e3",
+            ));
+        }
+    };
+    Ok(rc::Command::Get(rc::GetArgs {
+        what,
+        target: crate::remote::ref_of(target)?,
+        name,
+    }))
+}
+
+/// `rove is`: `get` asked as a question.
+pub fn is(a: &IsArgs) -> Result<rc::Command, crate::failure::Failure> {
+    get(&GetArgs {
+        what: a.what.clone(),
+        words: vec![a.target.clone()],
     })
 }

@@ -366,6 +366,10 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Cookies(a) => crate::cli_tools::cookies(a)?,
         Cli::Storage(a) => crate::cli_tools::storage(a)?,
         Cli::State(a) => crate::cli_tools::state(a),
+        Cli::Set(a) => crate::cli_tools::set(a)?,
+        Cli::Pdf(a) => crate::cli_tools::pdf(a),
+        Cli::Get(a) => crate::cli_tools::get(a)?,
+        Cli::Is(a) => crate::cli_tools::is(a)?,
         Cli::Back => rc::Command::Back,
         Cli::Close => rc::Command::Close,
         Cli::Forward => rc::Command::Forward,
@@ -408,7 +412,7 @@ fn clip_of(numbers: &[f64]) -> Result<rc::Clip, Failure> {
 }
 
 /// An element ref typed at the shell (`e7`, `@e7`).
-fn ref_of(text: &str) -> Result<rc::Ref, Failure> {
+pub(crate) fn ref_of(text: &str) -> Result<rc::Ref, Failure> {
     text.parse::<rc::Ref>()
         .map_err(|e| Failure::from_command(&rc::CommandError::Page(e)))
 }

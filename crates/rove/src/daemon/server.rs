@@ -267,7 +267,12 @@ async fn run(
                 text.push_str(note);
                 text.push('\n');
             }
-            text.push_str(&outcome.text());
+            // A shell asking eval or get for a value wants the value first.
+            if let Command::Eval(_) | Command::Get(_) = command {
+                text.push_str(&outcome.text_value_first());
+            } else {
+                text.push_str(&outcome.text());
+            }
             let mut body = outcome.to_json();
             if !notes.is_empty() {
                 body["notes"] = json!(notes);

@@ -1,0 +1,88 @@
+//! `pdf` (group `pdf`): the focused page printed to a PDF file, on a paper
+//! size, upright or landscape, with or without backgrounds.
+//!
+//! Chromium prints to PDF only when headless; a browser that shows windows
+//! is refused with `NeedsHeadless` before anything is asked of the page. The
+//! file goes where rove may write (see `Session::output_path`): where the
+//! person at the shell says, or for a model a plain file name in the
+//! session's output folder.
+
+use std::time::Duration;
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::{CommandError, Outcome, PdfArgs, Session};
+
+/// How long printing may take (a long page is many sheets).
+const PRINT_WAIT: Duration = Duration::from_secs(60);
+
+impl Session {
+    pub(crate) async fn pdf(
+        &mut self,
+        args: &PdfArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        if args.file.trim().is_empty() {
+            return Err(CommandError::Rejected(
+                "pdf needs file: where to write it (a plain file name for a model)".into(),
+            ));
+        }
+        let path = self.output_path(&args.file)?;
+        if !self.headless().await? {
+            return Err(CommandError::NeedsHeadless { command: "pdf" });
+        }
+        let tab = self.focused()?;
+        if let Some(dialog) = tab.watch().await?.dialog() {
+            return Err(crate::session::blocked_by(dialog));
+        }
+        let format = args.format.unwrap_or_default();
+        let (width, height) = format.inches();
+        let call = tab.call(
+            "Page.printToPDF",
+            json!({"paperWidth": width, "paperHeight": height,
+                "landscape": args.landscape, "printBackground": args.background}),
+        );
+        let answer = tokio::time::timeout(PRINT_WAIT, call).await.map_err(|_| {
+            CommandError::Rejected(format!(
+                "the page did not print within {} s",
+                PRINT_WAIT.as_secs()
+            ))
+        })??;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(answer["data"].as_str().unwrap_or_default())
+            .map_err(|e| {
+                CommandError::io(
+                    "reading the browser's PDF",
+                    std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+                )
+            })?;
+        std::fs::write(&path, &bytes)
+            .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+        out.data = Some(Value::String(format!(
+            "printed tab {} to {} ({} bytes, {format:?}{}{})\n",
+            tab.id(),
+            path.display(),
+            bytes.len(),
+            if args.landscape { ", landscape" } else { "" },
+            if args.background {
+                ", with backgrounds"
+            } else {
+                ""
+            }
+        )));
+        Ok(())
+    }
+
+    /// Whether the browser runs headless: its product names itself so.
+    async fn headless(&self) -> Result<bool, CommandError> {
+        let version = self.browser_call("Browser.getVersion", json!({})).await?;
+        let says = |field: &str| {
+            version[field]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Headless")
+        };
+        Ok(says("product") || says("userAgent"))
+    }
+}

@@ -1,0 +1,243 @@
+//! The emulation group: `set` changes what pages see on every tab of the
+//! session (viewport, device, media, network state, extra headers, time
+//! zone, locale, position), and the answer says what changed.
+
+mod support;
+
+use rove_localserver::RequestLog;
+use serde_json::{Value, json};
+use support::{Fixture, code};
+
+fn text_of(out: &rove_commands::Outcome) -> String {
+    out.data
+        .as_ref()
+        .and_then(|d| d.as_str())
+        .expect("set answers with text")
+        .to_owned()
+}
+
+/// What the page sees of its screen and input.
+async fn screen(f: &mut Fixture) -> Value {
+    f.eval("({width: innerWidth, ratio: devicePixelRatio, coarse: matchMedia('(pointer: coarse)').matches, agent: navigator.userAgent})")
+        .await
+}
+
+#[tokio::test]
+async fn viewport_and_device_change_what_every_tab_sees() {
+    let mut f = Fixture::start().await;
+    f.open("/emulate.html").await;
+
+    let said = text_of(
+        &f.ok(
+            json!({"command": "set", "what": "viewport", "width": 500, "height": 400, "scale": 2}),
+        )
+        .await,
+    );
+    assert!(said.contains("500×400"), "{said}");
+    let seen = screen(&mut f).await;
+    assert_eq!(seen["width"], 500, "{seen}");
+    assert_eq!(seen["ratio"], 2, "{seen}");
+    assert_eq!(seen["coarse"], false, "{seen}");
+
+    // A full-page capture at scale 2 is cut to what the browser can
+    // encode in image pixels, not in CSS pixels.
+    f.eval("document.body.style.height = '30000px'").await;
+    let shot = f
+        .ok(json!({"command": "screenshot", "full_page": true}))
+        .await;
+    let png = shot.image.expect("an inline image").bytes;
+    let side = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    assert_eq!((side(16), side(20)), (1000, 16_384), "width and height");
+
+    let said = text_of(
+        &f.ok(json!({"command": "set", "what": "device", "value": "iPhone 15"}))
+            .await,
+    );
+    assert!(
+        said.contains("iPhone 15") && said.contains("touch"),
+        "{said}"
+    );
+    let seen = screen(&mut f).await;
+    assert_eq!(seen["width"], 393, "{seen}");
+    assert_eq!(seen["ratio"], 3, "{seen}");
+    assert_eq!(seen["coarse"], true, "{seen}");
+    assert!(
+        seen["agent"]
+            .as_str()
+            .expect("a user agent")
+            .contains("iPhone"),
+        "{seen}"
+    );
+
+    // Clicks still land on a touch device.
+    let tap = f.find("Tap me", "button").await;
+    f.ok(json!({"command": "click", "ref": tap})).await;
+    assert_eq!(
+        f.eval("document.getElementById('out').textContent").await,
+        "tapped"
+    );
+
+    // A tab opened later gets the same device.
+    let url = f.url("/emulate.html");
+    f.ok(json!({"command": "tab", "action": "new", "url": url}))
+        .await;
+    let seen = screen(&mut f).await;
+    assert_eq!(seen["width"], 393, "{seen}");
+    assert_eq!(seen["coarse"], true, "{seen}");
+    assert!(
+        seen["agent"]
+            .as_str()
+            .expect("a user agent")
+            .contains("iPhone"),
+        "{seen}"
+    );
+
+    // desktop undoes it: the session's size, a mouse, the browser's agent.
+    f.ok(json!({"command": "set", "what": "device", "value": "desktop"}))
+        .await;
+    let seen = screen(&mut f).await;
+    assert_eq!(seen["width"], 1280, "{seen}");
+    assert_eq!(seen["ratio"], 1, "{seen}");
+    assert_eq!(seen["coarse"], false, "{seen}");
+    assert!(
+        !seen["agent"]
+            .as_str()
+            .expect("a user agent")
+            .contains("iPhone"),
+        "{seen}"
+    );
+
+    let unknown = f
+        .fails(json!({"command": "set", "what": "device", "value": "Nokia 3310"}))
+        .await;
+    assert_eq!(code(&unknown), "COMMAND_REJECTED");
+    assert!(
+        unknown
+            .to_string()
+            .contains("iPhone 15, Pixel 8, iPad, desktop")
+    );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn media_offline_timezone_locale_and_position() {
+    let mut f = Fixture::start().await;
+    f.open("/emulate.html").await;
+    let dark = "matchMedia('(prefers-color-scheme: dark)').matches";
+
+    f.ok(json!({"command": "set", "what": "media", "value": "dark"}))
+        .await;
+    assert_eq!(f.eval(dark).await, true);
+    // Print media keeps the colour scheme chosen.
+    let said = text_of(
+        &f.ok(json!({"command": "set", "what": "media", "value": "print"}))
+            .await,
+    );
+    assert!(said.contains("print, color scheme dark"), "{said}");
+    assert_eq!(f.eval("matchMedia('print').matches").await, true);
+    assert_eq!(f.eval(dark).await, true);
+    f.ok(json!({"command": "set", "what": "media", "value": "light"}))
+        .await;
+    assert_eq!(f.eval(dark).await, false);
+
+    // Offline: a fetch fails; back online it succeeds.
+    let fetch = "fetch('/emulate.html?' + Math.random()).then(r => r.status, e => 'failed')";
+    f.ok(json!({"command": "set", "what": "offline", "value": "on"}))
+        .await;
+    assert_eq!(f.eval(fetch).await, "failed");
+    f.ok(json!({"command": "set", "what": "offline", "value": "off"}))
+        .await;
+    assert_eq!(f.eval(fetch).await, 200);
+
+    f.ok(json!({"command": "set", "what": "timezone", "value": "Asia/Tokyo"}))
+        .await;
+    assert_eq!(
+        f.eval("Intl.DateTimeFormat().resolvedOptions().timeZone")
+            .await,
+        "Asia/Tokyo"
+    );
+    // The offset the page computes follows the zone (Tokyo has no DST).
+    assert_eq!(f.eval("new Date(0).getTimezoneOffset()").await, -540);
+    let bad = f
+        .fails(json!({"command": "set", "what": "timezone", "value": "Mars/Olympus"}))
+        .await;
+    assert_eq!(code(&bad), "COMMAND_REJECTED");
+    // The refused zone left the one before in place.
+    assert_eq!(
+        f.eval("Intl.DateTimeFormat().resolvedOptions().timeZone")
+            .await,
+        "Asia/Tokyo"
+    );
+
+    f.ok(json!({"command": "set", "what": "locale", "value": "fr-FR"}))
+        .await;
+    assert_eq!(
+        f.eval("Intl.NumberFormat().resolvedOptions().locale").await,
+        "fr-FR"
+    );
+    let bad = f
+        .fails(json!({"command": "set", "what": "locale", "value": "not a locale"}))
+        .await;
+    assert_eq!(code(&bad), "COMMAND_REJECTED");
+
+    let said = text_of(
+        &f.ok(json!({"command": "set", "what": "geo", "latitude": 48.8584, "longitude": 2.2945}))
+            .await,
+    );
+    assert!(
+        said.contains("48.8584, 2.2945 (granted to http://127.0.0.1:"),
+        "{said}"
+    );
+    let position = f
+        .eval("new Promise((ok, no) => navigator.geolocation.getCurrentPosition(p => ok([p.coords.latitude, p.coords.longitude]), e => ok(e.message), {timeout: 5000}))")
+        .await;
+    assert_eq!(position, json!([48.8584, 2.2945]));
+    f.close().await;
+}
+
+#[tokio::test]
+async fn extra_headers_reach_the_server_and_credentials_are_not_echoed() {
+    let log = RequestLog::new();
+    let routes = support::fixture_routes().log_requests(log.clone());
+    let mut f = Fixture::with(routes, rove_commands::SessionConfig::default()).await;
+    f.open("/emulate.html").await;
+
+    let said = text_of(
+        &f.ok(json!({"command": "set", "what": "headers",
+            "headers": ["X-Rove-Test: hello", "Authorization: Bearer s3cret-token"]}))
+            .await,
+    );
+    assert!(said.contains("X-Rove-Test: hello"), "{said}");
+    assert!(said.contains("Authorization: (hidden)"), "{said}");
+    assert!(!said.contains("s3cret"), "{said}");
+
+    f.open("/emulate.html?after").await;
+    let after: Vec<_> = log
+        .requests()
+        .into_iter()
+        .filter(|r| r.query == "after")
+        .collect();
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_eq!(after[0].header("x-rove-test"), Some("hello"));
+    assert_eq!(
+        after[0].header("authorization"),
+        Some("Bearer s3cret-token")
+    );
+
+    // No headers: the extra ones stop.
+    f.ok(json!({"command": "set", "what": "headers"})).await;
+    f.open("/emulate.html?cleared").await;
+    let cleared: Vec<_> = log
+        .requests()
+        .into_iter()
+        .filter(|r| r.query == "cleared")
+        .collect();
+    assert_eq!(cleared.len(), 1, "{cleared:?}");
+    assert_eq!(cleared[0].header("x-rove-test"), None);
+
+    let bad = f
+        .fails(json!({"command": "set", "what": "headers", "headers": ["Authorization Bearer s3cret"]}))
+        .await;
+    assert!(!bad.to_string().contains("s3cret"), "{bad}");
+    f.close().await;
+}
