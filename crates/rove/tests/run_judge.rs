@@ -198,7 +198,7 @@ async fn the_judge_on_its_own_endpoint_says_fail_and_the_divergence_is_reported(
         "{text}"
     );
     assert!(text.contains("click {\"ref\":\"e"), "{text}");
-    assert!(text.contains("final answer: pressed Go"), "{text}");
+    assert!(text.contains("final answer:\n  | pressed Go"), "{text}");
     assert!(
         text.contains(&format!("Final URL: {}", pages.url("/go"))),
         "{text}"
