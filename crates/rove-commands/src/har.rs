@@ -67,7 +67,7 @@ impl Session {
                 "headers": har_headers(&e.request_headers),
                 "queryString": query,
                 "headersSize": -1,
-                "bodySize": e.post_data.as_ref().map_or(0, |d| d.len() as i64),
+                "bodySize": e.post_data_size.map_or(0, |n| n as i64),
             },
             "response": {
                 "status": status,

@@ -220,7 +220,8 @@ impl Session {
                 Some(data) => Some(data.clone().into_bytes()),
                 None => request_body(&on, &entry.request_id).await,
             };
-            text.push_str(&self.body_text("request body", body.as_deref(), budget));
+            let total = entry.post_data_size.unwrap_or(0) as usize;
+            text.push_str(&self.body_text("request body", body.as_deref(), total, budget));
         }
         if !entry.response_headers.is_empty() {
             text.push_str("response headers:\n");
@@ -228,7 +229,7 @@ impl Session {
         }
         if matches!(entry.state, NetState::Finished) {
             let body = response_body(&on, &entry.request_id).await;
-            text.push_str(&self.body_text("response body", body.as_deref(), budget));
+            text.push_str(&self.body_text("response body", body.as_deref(), 0, budget));
         }
         Ok(text)
     }
@@ -248,8 +249,10 @@ impl Session {
     }
 
     /// A body as text: each line cleaned and marked with `  | `, cut at
-    /// `budget` bytes; a binary one only by its size.
-    fn body_text(&self, what: &str, body: Option<&[u8]>, budget: usize) -> String {
+    /// `budget` bytes; a binary one only by its size. `total` is the whole
+    /// body's size when `body` is only its first bytes (the log keeps no
+    /// more of a big request body).
+    fn body_text(&self, what: &str, body: Option<&[u8]>, total: usize, budget: usize) -> String {
         let Some(body) = body else {
             return format!(
                 "{what}: not available (the browser no longer holds it, or it was too large to keep)\n"
@@ -266,7 +269,8 @@ impl Session {
             end -= 1;
         }
         let shown = self.config.secrets.redact(&full[..end]);
-        let mut text = format!("{what} ({}):\n", bytes(body.len() as u64));
+        let total = total.max(full.len());
+        let mut text = format!("{what} ({}):\n", bytes(total as u64));
         for line in shown.lines() {
             text.push_str("  | ");
             text.push_str(&rove_browser::page_text::clean(line.to_owned()));
@@ -274,7 +278,11 @@ impl Session {
         }
         if end < full.len() {
             text.push_str(&format!(
-                "  … cut at {budget} bytes of {}; network(action=show, max_bytes=…) shows more\n",
+                "  … cut at {budget} bytes of {total}; network(action=show, max_bytes=…) shows more\n"
+            ));
+        } else if full.len() < total {
+            text.push_str(&format!(
+                "  … cut at {} bytes of {total}: rove keeps no more of a request body\n",
                 full.len()
             ));
         }
