@@ -156,6 +156,13 @@ impl Session {
         if let Some(expires) = args.expires {
             cookie["expires"] = json!(expires);
         }
+        let host = crate::state_file::cookie_host(&cookie).unwrap_or_default();
+        if !self.context.domain_policy().allows_cookie_domain(&host) {
+            return Err(CommandError::Rejected(format!(
+                "the domain policy refuses {}: no cookie is set for a host the session may not visit",
+                clean(&host)
+            )));
+        }
         self.browser_call(
             "Storage.setCookies",
             json!({"cookies": [cookie], "browserContextId": self.context.id()}),

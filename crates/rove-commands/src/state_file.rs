@@ -92,10 +92,26 @@ impl Session {
     /// Restores a state file's cookies and local storage into the session.
     pub(crate) async fn load_state(&mut self, path: &Path) -> Result<String, CommandError> {
         let state = read_state(path)?;
+        let policy = self.context.domain_policy();
+        // Cookies of a host the session may not visit are left out like its
+        // local storage: a subresource of an allowed page would carry them.
+        let mut refused = Vec::new();
         let cookies: Vec<Value> = state["cookies"]
             .as_array()
-            .map(|c| c.iter().filter_map(cdp_cookie).collect())
-            .unwrap_or_default();
+            .map(|c| c.iter().filter_map(cdp_cookie).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| match cookie_host(c) {
+                Some(host) if policy.allows_cookie_domain(&host) => true,
+                host => {
+                    let host = host.unwrap_or_else(|| "(no host)".into());
+                    if !refused.contains(&host) {
+                        refused.push(host);
+                    }
+                    false
+                }
+            })
+            .collect();
         if !cookies.is_empty() {
             self.browser_call(
                 "Storage.setCookies",
@@ -104,9 +120,8 @@ impl Session {
             .await?;
         }
         let mut restored = 0;
-        let mut refused = Vec::new();
+        let cookies_refused = std::mem::take(&mut refused);
         let origins = state["origins"].as_array().cloned().unwrap_or_default();
-        let policy = self.context.domain_policy();
         let wanted: Vec<&Value> = origins
             .iter()
             .filter(|o| {
@@ -126,6 +141,12 @@ impl Session {
             cookies.len(),
             path.display()
         );
+        if !cookies_refused.is_empty() {
+            text.push_str(&format!(
+                "left out the cookies of hosts the domain policy refuses: {}\n",
+                cookies_refused.join(", ")
+            ));
+        }
         if !refused.is_empty() {
             text.push_str(&format!(
                 "left out the local storage of origins the domain policy refuses: {}\n",
@@ -134,6 +155,15 @@ impl Session {
         }
         Ok(text)
     }
+}
+
+/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
+pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
+    if let Some(domain) = cookie["domain"].as_str() {
+        return Some(domain.to_owned());
+    }
+    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
+    url.host_str().map(str::to_owned)
 }
 
 /// A state file as JSON, refusing what is not one.

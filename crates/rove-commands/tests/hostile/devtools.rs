@@ -79,3 +79,37 @@ async fn a_page_cannot_fill_the_network_log_with_giant_requests() {
     assert!(shown.contains("  | xxxx"), "{shown}");
     f.close().await;
 }
+
+/// `state load` already leaves out the local storage of origins the domain
+/// policy refuses; their cookies are left out too (a subresource of an
+/// allowed page would carry them to a host the session may not visit).
+#[tokio::test]
+async fn state_load_plants_no_cookie_for_a_refused_domain() {
+    let config = SessionConfig {
+        policy: policy(&["127.0.0.1"]),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/home.html").await;
+    let state = json!({"cookies": [
+        {"name": "ok", "value": "1", "domain": "127.0.0.1", "path": "/"},
+        {"name": "planted", "value": "2", "domain": ".evil.test", "path": "/"},
+        {"name": "by_url", "value": "3", "url": "https://other.test/"}
+    ], "origins": []});
+    let file = f.session.upload_dir().join("planted.json");
+    std::fs::write(&file, state.to_string()).expect("state file");
+    let loaded = text_of(
+        &f.ok(json!({"command": "state", "action": "load", "file": file.to_str().expect("utf-8")}))
+            .await,
+    );
+    assert!(loaded.starts_with("loaded 1 cookies"), "{loaded}");
+    assert!(loaded.contains("evil.test"), "{loaded}");
+    let listed = text_of(&f.ok(json!({"command": "cookies"})).await);
+    assert!(listed.starts_with("1 cookie:"), "{listed}");
+    assert!(listed.contains("ok=\"1\" domain=127.0.0.1"), "{listed}");
+    assert!(
+        !listed.contains("planted") && !listed.contains("by_url"),
+        "{listed}"
+    );
+    f.close().await;
+}
