@@ -430,6 +430,14 @@ pub(crate) fn answer_by_rule(session: rove_cdp::Session, params: &Value, action:
         };
         if let Err(e) = answer {
             tracing::debug!(target: "rove_browser", error = %e, "could not answer a request by rule");
+            // A request left paused never ends: the page would wait on it
+            // for good. Fail it instead.
+            let _ = session
+                .call(
+                    "Fetch.failRequest",
+                    serde_json::json!({"requestId": request_id, "errorReason": "Failed"}),
+                )
+                .await;
         }
     });
 }

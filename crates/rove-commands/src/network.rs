@@ -322,8 +322,16 @@ impl Session {
                 .content_type
                 .clone()
                 .unwrap_or_else(|| guess_type(args.file.as_deref(), &body).to_owned());
+            let status = args.status.unwrap_or(200);
+            // The browser cannot answer with any other status, and a request
+            // it cannot answer stays paused.
+            if !(200..=599).contains(&status) {
+                return Err(CommandError::Rejected(format!(
+                    "network mock answers with a status from 200 to 599, not {status}"
+                )));
+            }
             RuleAction::Mock {
-                status: args.status.unwrap_or(200),
+                status,
                 content_type,
                 body,
             }

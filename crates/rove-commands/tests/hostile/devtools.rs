@@ -113,3 +113,34 @@ async fn state_load_plants_no_cookie_for_a_refused_domain() {
     );
     f.close().await;
 }
+
+/// A status no HTTP response has cannot be delivered by the browser, which
+/// would leave every matching request paused for good: refused up front.
+#[tokio::test]
+async fn a_mock_with_an_impossible_status_is_refused() {
+    let mut f = Fixture::with(fixture_routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    for status in [0, 42, 600, 1000, 65535] {
+        let e = f
+            .fails(json!({"command": "network", "action": "mock", "url": "*/api/*", "status": status, "body": "{}"}))
+            .await;
+        assert_eq!(code(&e), "COMMAND_REJECTED", "status {status}: {e:?}");
+    }
+    let listed = text_of(&f.ok(json!({"command": "network", "action": "clear"})).await);
+    assert!(
+        listed.starts_with("dropped 0 block and mock rules"),
+        "{listed}"
+    );
+    // A status in range that the browser still will not deliver (it knows
+    // no reason phrase for 299) fails the request instead of leaving it
+    // paused: the page's fetch settles.
+    f.ok(json!({"command": "network", "action": "mock", "url": "*/api/odd*", "status": 299, "body": "{}"}))
+        .await;
+    f.eval(
+        "fetch('/api/odd').then((r) => r.status, () => 'failed').then((s) => { document.body.append('settled ' + s); }), 1",
+    )
+    .await;
+    f.ok(json!({"command": "wait", "text": "settled", "ms": 5000}))
+        .await;
+    f.close().await;
+}
