@@ -107,6 +107,11 @@ async fn state_load_plants_no_cookie_for_a_refused_domain() {
     let listed = text_of(&f.ok(json!({"command": "cookies"})).await);
     assert!(listed.starts_with("1 cookie:"), "{listed}");
     assert!(listed.contains("ok=\"1\" domain=127.0.0.1"), "{listed}");
+    // A model's own cookies set is refused for such a host too.
+    let e = f
+        .fails(json!({"command": "cookies", "action": "set", "name": "x", "value": "y", "domain": "evil.test"}))
+        .await;
+    assert_eq!(code(&e), "COMMAND_REJECTED", "{e:?}");
     assert!(
         !listed.contains("planted") && !listed.contains("by_url"),
         "{listed}"
