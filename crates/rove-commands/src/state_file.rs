@@ -126,7 +126,10 @@ impl Session {
             .iter()
             .filter(|o| {
                 let origin = o["origin"].as_str().unwrap_or_default();
-                let allowed = policy.allows(&format!("{origin}/"));
+                // Only a real origin (`scheme://host:port`, as the browser
+                // writes it): the restoring tab never arrives at any other.
+                let real = crate::state::origin_of(origin) == origin;
+                let allowed = real && policy.allows(&format!("{origin}/"));
                 if !allowed {
                     refused.push(origin.to_owned());
                 }
@@ -134,7 +137,11 @@ impl Session {
             })
             .collect();
         if !wanted.is_empty() {
-            restored = crate::state_tab::restore_local_storage(&self.context, &wanted).await?;
+            // Half the command's deadline, so the restoring tab is closed
+            // before the guard cuts the command short.
+            let budget = self.config.command_timeout / 2;
+            restored =
+                crate::state_tab::restore_local_storage(&self.context, &wanted, budget).await?;
         }
         let mut text = format!(
             "loaded {} cookies and the local storage of {restored} origins from {}\n",
@@ -149,7 +156,7 @@ impl Session {
         }
         if !refused.is_empty() {
             text.push_str(&format!(
-                "left out the local storage of origins the domain policy refuses: {}\n",
+                "left out the local storage of origins the domain policy refuses, or that are no origins (scheme://host:port): {}\n",
                 refused.join(", ")
             ));
         }

@@ -149,3 +149,61 @@ async fn a_mock_with_an_impossible_status_is_refused() {
         .await;
     f.close().await;
 }
+
+/// A state file whose "origins" carry paths is never reached by the tab
+/// that restores local storage (its origin never equals the string), which
+/// waited 5 s for each: thirty of them outlived the command's deadline, and
+/// the guard's cut left the hidden tab open. They are refused up front, and
+/// no tab is left behind.
+#[tokio::test]
+async fn state_load_of_unreachable_origins_ends_in_time_and_leaves_no_tab() {
+    let config = SessionConfig {
+        command_timeout: std::time::Duration::from_secs(20),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/home.html").await;
+    let base = f.url("");
+    let base = base.trim_end_matches('/');
+    let origins: Vec<_> = (0..30)
+        .map(|i| json!({"origin": format!("{base}/x{i}"), "localStorage": [{"name": "k", "value": "v"}]}))
+        .collect();
+    let file = f.session.upload_dir().join("origins.json");
+    std::fs::write(
+        &file,
+        json!({"cookies": [], "origins": origins}).to_string(),
+    )
+    .expect("state file");
+    let pages = |targets: serde_json::Value| {
+        targets["targetInfos"]
+            .as_array()
+            .expect("targets")
+            .iter()
+            .filter(|t| t["type"] == "page")
+            .count()
+    };
+    let conn = f.browser.connection().await.expect("connection");
+    let before = pages(
+        conn.browser()
+            .call("Target.getTargets", json!({}))
+            .await
+            .expect("targets"),
+    );
+    let loaded = text_of(
+        &f.ok(json!({"command": "state", "action": "load", "file": file.to_str().expect("utf-8")}))
+            .await,
+    );
+    assert!(
+        loaded.starts_with("loaded 0 cookies and the local storage of 0 origins"),
+        "{loaded}"
+    );
+    assert!(loaded.contains("/x29"), "the refused are named: {loaded}");
+    let after = pages(
+        conn.browser()
+            .call("Target.getTargets", json!({}))
+            .await
+            .expect("targets"),
+    );
+    assert_eq!(before, after, "a tab was left behind");
+    f.close().await;
+}
