@@ -235,7 +235,15 @@ impl Judge {
             final_url: (!final_url.is_empty()).then_some(final_url.as_str()),
             screenshots: &screenshots,
         };
-        judge(&self.llm, &evidence, &self.config).await
+        let mut judgement = judge(&self.llm, &evidence, &self.config).await;
+        // The judge saw screenshots, where a page may show a typed secret
+        // in plain sight: what it wrote goes to the terminal, the results
+        // and the history, redacted like the agent's own words.
+        let secrets = &session.config().secrets;
+        judgement.reasoning = secrets.redact(&judgement.reasoning);
+        judgement.failure_reason = secrets.redact(&judgement.failure_reason);
+        judgement.error = judgement.error.map(|e| secrets.redact(&e));
+        judgement
     }
 }
 
