@@ -207,3 +207,31 @@ async fn state_load_of_unreachable_origins_ends_in_time_and_leaves_no_tab() {
     assert_eq!(before, after, "a tab was left behind");
     f.close().await;
 }
+
+/// A function may be named by a megabyte string; an error logged from
+/// inside it carried that name in each of its stack frames, into the log
+/// (a thousand messages per tab) and into what `console` returns.
+#[tokio::test]
+async fn a_giant_function_name_neither_fills_the_console_log_nor_the_answer() {
+    let page = "<title>Names</title><p>names</p><script>\
+        const name = 'f'.repeat(1000000);\
+        const o = {[name]() { console.error('boom'); }, [name + 'g']() { o[name](); }};\
+        o[name + 'g']();\
+        </script>";
+    let routes = fixture_routes().page("/names.html", Response::html(page));
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/names.html").await;
+    let shown = text_of(&f.ok(json!({"command": "console"})).await);
+    assert!(
+        shown.contains("[error] \"boom\""),
+        "{}",
+        &shown[..shown.len().min(2_000)]
+    );
+    assert!(shown.contains("    at fff"), "the stack is shown");
+    assert!(
+        shown.len() < 20_000,
+        "console returned {} bytes",
+        shown.len()
+    );
+    f.close().await;
+}
