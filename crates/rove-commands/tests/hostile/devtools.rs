@@ -235,3 +235,34 @@ async fn a_giant_function_name_neither_fills_the_console_log_nor_the_answer() {
     );
     f.close().await;
 }
+
+/// A page may fill its local storage with tens of thousands of entries;
+/// `storage` showed every one, flooding the model's context. It shows the
+/// first ones, says how many there are, and a key still reads any one.
+#[tokio::test]
+async fn a_page_full_of_storage_entries_does_not_flood_the_answer() {
+    let page = "<title>Store</title><p>store</p><script>\
+        for (let i = 0; i < 20000; i++) localStorage.setItem('key' + i, 'value ' + i);\
+        </script>";
+    let routes = fixture_routes().page("/store.html", Response::html(page));
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/store.html").await;
+    let shown = text_of(&f.ok(json!({"command": "storage", "kind": "local"})).await);
+    assert!(
+        shown.starts_with("20000 localStorage entries"),
+        "{}",
+        &shown[..200]
+    );
+    assert!(
+        shown.len() < 50_000,
+        "storage returned {} bytes",
+        shown.len()
+    );
+    assert!(shown.contains("more"), "the rest is counted");
+    let one = text_of(
+        &f.ok(json!({"command": "storage", "kind": "local", "key": "key19999"}))
+            .await,
+    );
+    assert!(one.contains("\"key19999\" = \"value 19999\""), "{one}");
+    f.close().await;
+}
