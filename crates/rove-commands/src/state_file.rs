@@ -213,6 +213,11 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
         .mode(0o600)
         .open(path)
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+    // The mode above holds only for a new file: one already there keeps
+    // its own until told, before the credentials go in.
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))
+        .map_err(|e| CommandError::io(format!("making {} private", path.display()), e))?;
     file.write_all(text.as_bytes())
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }

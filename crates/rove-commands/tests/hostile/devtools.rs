@@ -266,3 +266,33 @@ async fn a_page_full_of_storage_entries_does_not_flood_the_answer() {
     assert!(one.contains("\"key19999\" = \"value 19999\""), "{one}");
     f.close().await;
 }
+
+/// A saved state holds credentials and is written for its owner only; a
+/// file already there (readable by everyone) kept its mode when rove wrote
+/// the credentials into it.
+#[tokio::test]
+async fn a_state_saved_over_a_readable_file_is_made_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let output = rove_testkit::scratch_dir("redteam-state-mode");
+    let file = output.join("login.json");
+    std::fs::write(&file, "{}").expect("an old file");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).expect("mode");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/home.html").await;
+    f.ok(json!({"command": "cookies", "action": "set", "name": "sid", "value": "s3cret"}))
+        .await;
+    f.ok(json!({"command": "state", "action": "save", "file": "login.json"}))
+        .await;
+    let saved = std::fs::read_to_string(&file).expect("the state");
+    assert!(saved.contains("s3cret"), "{saved}");
+    let mode = std::fs::metadata(&file)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    f.close().await;
+}
