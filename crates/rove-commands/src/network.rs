@@ -20,6 +20,11 @@ use crate::{CommandError, NetworkAction, NetworkArgs, Outcome, Session};
 /// The most bytes of a body `show` returns unless told otherwise.
 const SHOW_BYTES: usize = 4_000;
 
+/// The most bytes of a body `show` returns however many it is asked for:
+/// a page's text may talk the model into asking for everything, and the
+/// answer goes into its context.
+const SHOW_MAX_BYTES: usize = 100_000;
+
 /// The most bytes a mock's body may take.
 const MOCK_MAX_BYTES: u64 = 5 * 1024 * 1024;
 
@@ -176,7 +181,7 @@ impl Session {
                 tab.id()
             )));
         };
-        let budget = args.max_bytes.unwrap_or(SHOW_BYTES);
+        let budget = args.max_bytes.unwrap_or(SHOW_BYTES).min(SHOW_MAX_BYTES);
         let mut text = format!(
             "r{} {} {}\n",
             entry.seq,
@@ -278,7 +283,7 @@ impl Session {
         }
         if end < full.len() {
             text.push_str(&format!(
-                "  … cut at {budget} bytes of {total}; network(action=show, max_bytes=…) shows more\n"
+                "  … cut at {budget} bytes of {total}; network(action=show, max_bytes=…) shows more, up to {SHOW_MAX_BYTES}\n"
             ));
         } else if full.len() < total {
             text.push_str(&format!(

@@ -296,3 +296,45 @@ async fn a_state_saved_over_a_readable_file_is_made_private() {
     assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
     f.close().await;
 }
+
+/// A page's text may ask the model for "the whole response"; however many
+/// bytes `network show` is asked for, one answer stays within a bound.
+#[tokio::test]
+async fn network_show_stays_bounded_whatever_it_is_asked_for() {
+    let big = "line of a big answer\n".repeat(70_000);
+    let routes = fixture_routes()
+        .page(
+            "/big.html",
+            Response::html(
+                "<title>Big</title><p id=o>big</p><script>fetch('/big.txt').then((r) => r.text()).then((t) => { o.textContent = 'got ' + t.length; });</script>",
+            ),
+        )
+        .page("/big.txt", Response::text(big));
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/big.html").await;
+    f.ok(json!({"command": "wait", "text": "got 1470000"}))
+        .await;
+    let listed = text_of(&f.ok(json!({"command": "network"})).await);
+    let id: u64 = listed
+        .lines()
+        .find(|l| l.contains("/big.txt"))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|r| r[1..].parse().ok())
+        .unwrap_or_else(|| panic!("no /big.txt in {listed}"));
+    let shown = text_of(
+        &f.ok(json!({"command": "network", "action": "show", "id": id, "max_bytes": 1_000_000_000u64}))
+            .await,
+    );
+    assert!(
+        shown.contains("response body (1.5 MB):"),
+        "{}",
+        &shown[..shown.len().min(1_000)]
+    );
+    assert!(
+        shown.len() < 200_000,
+        "network show returned {} bytes",
+        shown.len()
+    );
+    assert!(shown.contains("cut at"), "the cut is said");
+    f.close().await;
+}
