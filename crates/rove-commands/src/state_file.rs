@@ -203,9 +203,14 @@ fn read_state(path: &Path) -> Result<Value, CommandError> {
 
 /// Writes `state` readable by its owner only (it holds credentials).
 fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
+    let text = serde_json::to_string_pretty(state).unwrap_or_default();
+    write_private_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to a file readable by its owner only.
+pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let text = serde_json::to_string_pretty(state).unwrap_or_default();
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
@@ -218,7 +223,7 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
     use std::os::unix::fs::PermissionsExt;
     file.set_permissions(std::fs::Permissions::from_mode(0o600))
         .map_err(|e| CommandError::io(format!("making {} private", path.display()), e))?;
-    file.write_all(text.as_bytes())
+    file.write_all(bytes)
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 

@@ -338,3 +338,26 @@ async fn network_show_stays_bounded_whatever_it_is_asked_for() {
     assert!(shown.contains("cut at"), "the cut is said");
     f.close().await;
 }
+
+/// A HAR holds what the pages sent: request bodies (a login form's plain
+/// password among them) and URLs. It is written for its owner only, like a
+/// saved state.
+#[tokio::test]
+async fn a_har_is_written_for_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let output = rove_testkit::scratch_dir("redteam-har-mode");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/home.html").await;
+    f.ok(json!({"command": "network", "action": "har", "file": "run.har"}))
+        .await;
+    let mode = std::fs::metadata(output.join("run.har"))
+        .expect("the HAR")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    f.close().await;
+}
