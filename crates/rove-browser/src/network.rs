@@ -122,6 +122,9 @@ const URL_KEPT: usize = 8 * 1024;
 /// The most bytes of a request body an entry keeps (its size is kept
 /// whole).
 const POST_DATA_KEPT: usize = 16 * 1024;
+/// The most bytes an entry keeps of a method, a status text, a MIME type
+/// (a page may use a method of any length, a server any status text).
+const WORD_KEPT: usize = 256;
 /// The most bytes of one header value an entry keeps…
 const HEADER_VALUE_KEPT: usize = 2 * 1024;
 /// …and of all of one list of headers (names and values).
@@ -177,8 +180,10 @@ impl NetLog {
                 if let Some(redirect) = p.get("redirectResponse").filter(|r| r.is_object()) {
                     if let Some(prior) = self.latest(id) {
                         prior.status = redirect["status"].as_u64().map(|s| s as u16);
-                        prior.status_text =
-                            redirect["statusText"].as_str().unwrap_or_default().into();
+                        prior.status_text = kept(
+                            redirect["statusText"].as_str().unwrap_or_default(),
+                            WORD_KEPT,
+                        );
                         prior.response_headers = headers_of(&redirect["headers"]);
                         prior.ended = p["timestamp"].as_f64();
                         prior.state = NetState::Redirected;
@@ -189,9 +194,9 @@ impl NetLog {
                     seq: 0,
                     request_id: id.to_owned(),
                     session: event.session_id.clone(),
-                    method: request["method"].as_str().unwrap_or("GET").to_owned(),
+                    method: kept(request["method"].as_str().unwrap_or("GET"), WORD_KEPT),
                     url: kept(request["url"].as_str().unwrap_or_default(), URL_KEPT),
-                    resource_type: p["type"].as_str().unwrap_or("Other").to_owned(),
+                    resource_type: kept(p["type"].as_str().unwrap_or("Other"), WORD_KEPT),
                     request_headers: headers_of(&request["headers"]),
                     post_data: request["postData"]
                         .as_str()
@@ -214,10 +219,14 @@ impl NetLog {
                 let Some(entry) = self.latest(id) else { return };
                 let response = &p["response"];
                 entry.status = response["status"].as_u64().map(|s| s as u16);
-                entry.status_text = response["statusText"].as_str().unwrap_or_default().into();
+                entry.status_text = kept(
+                    response["statusText"].as_str().unwrap_or_default(),
+                    WORD_KEPT,
+                );
                 entry.response_headers = headers_of(&response["headers"]);
-                entry.mime_type = response["mimeType"].as_str().unwrap_or_default().into();
-                entry.protocol = response["protocol"].as_str().unwrap_or_default().into();
+                entry.mime_type =
+                    kept(response["mimeType"].as_str().unwrap_or_default(), WORD_KEPT);
+                entry.protocol = kept(response["protocol"].as_str().unwrap_or_default(), WORD_KEPT);
                 if let Some(kind) = p["type"].as_str() {
                     entry.resource_type = kind.to_owned();
                 }
