@@ -367,3 +367,52 @@ async fn a_har_is_written_for_its_owner_only() {
     assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
     f.close().await;
 }
+
+/// The files a model may have `network mock` serve or `state load` read:
+/// none outside the roots, by an absolute path, `..`, or a link planted in
+/// the upload folder; and a FIFO there is refused at once rather than read
+/// (a read would wait for a writer for good).
+#[tokio::test]
+async fn mock_and_state_files_stay_inside_the_roots_and_never_block() {
+    let mut f = Fixture::with(fixture_routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let uploads = f.session.upload_dir().to_path_buf();
+    let tag = std::process::id();
+    let link = uploads.join(format!("redteam-link-{tag}.json"));
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/etc/passwd", &link).expect("link");
+    let fifo = uploads.join(format!("redteam-fifo-{tag}.json"));
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let escape = format!("{}/../../../../etc/passwd", uploads.display());
+    let paths = [
+        "/proc/self/environ".to_owned(),
+        "/etc/passwd".to_owned(),
+        escape,
+        link.display().to_string(),
+        fifo.display().to_string(),
+    ];
+    for path in &paths {
+        let started = std::time::Instant::now();
+        let mock = f
+            .fails(json!({"command": "network", "action": "mock", "url": "*/x", "file": path}))
+            .await;
+        assert_eq!(code(&mock), "UPLOAD_DENIED", "{path}: {mock:?}");
+        let load = f
+            .fails(json!({"command": "state", "action": "load", "file": path}))
+            .await;
+        assert_eq!(code(&load), "UPLOAD_DENIED", "{path}: {load:?}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{path} took {:?}",
+            started.elapsed()
+        );
+    }
+    let _ = std::fs::remove_file(&link);
+    let _ = std::fs::remove_file(&fifo);
+    f.close().await;
+}
