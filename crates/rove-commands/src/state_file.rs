@@ -18,6 +18,11 @@ use serde_json::{Value, json};
 use crate::state::STATE_WAIT;
 use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
 
+/// The most cookies one load sets: the browser keeps about 3,300 in all,
+/// and a file within its size bound may hold hundreds of thousands, which
+/// kept the browser busy past any deadline.
+const COOKIES_MAX: usize = 5_000;
+
 /// The biggest state file rove reads.
 const STATE_MAX_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -112,6 +117,9 @@ impl Session {
                 }
             })
             .collect();
+        let mut cookies = cookies;
+        let beyond = cookies.len().saturating_sub(COOKIES_MAX);
+        cookies.truncate(COOKIES_MAX);
         if !cookies.is_empty() {
             self.browser_call(
                 "Storage.setCookies",
@@ -148,6 +156,11 @@ impl Session {
             cookies.len(),
             path.display()
         );
+        if beyond > 0 {
+            text.push_str(&format!(
+                "left out {beyond} cookies beyond the first {COOKIES_MAX} (a browser keeps no more)\n"
+            ));
+        }
         if !cookies_refused.is_empty() {
             text.push_str(&format!(
                 "left out the cookies of hosts the domain policy refuses: {}\n",

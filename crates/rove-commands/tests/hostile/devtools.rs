@@ -416,3 +416,32 @@ async fn mock_and_state_files_stay_inside_the_roots_and_never_block() {
     let _ = std::fs::remove_file(&fifo);
     f.close().await;
 }
+
+/// A state file may hold hundreds of thousands of cookies within its size
+/// bound; the browser keeps a few thousand at most, and handing it every
+/// one kept the browser busy past the call's deadline (the load failed).
+/// The first ones are set, the rest counted.
+#[tokio::test]
+async fn a_state_file_of_300000_cookies_is_loaded_in_time() {
+    let mut f = Fixture::with(fixture_routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let cookies: Vec<_> = (0..300_000)
+        .map(|i| json!({"name": format!("c{i}"), "value": "v", "domain": format!("d{}.test", i % 5000)}))
+        .collect();
+    let file = f
+        .session
+        .upload_dir()
+        .join(format!("many-{}.json", std::process::id()));
+    std::fs::write(&file, json!({"cookies": cookies}).to_string()).expect("state file");
+    let loaded = text_of(
+        &f.ok(json!({"command": "state", "action": "load", "file": file.to_str().expect("utf-8")}))
+            .await,
+    );
+    let _ = std::fs::remove_file(&file);
+    assert!(loaded.starts_with("loaded 5000 cookies"), "{loaded}");
+    assert!(
+        loaded.contains("left out 295000 cookies beyond the first 5000"),
+        "{loaded}"
+    );
+    f.close().await;
+}
