@@ -170,6 +170,10 @@ impl Judgement {
 
 const SYSTEM: &str = "You judge whether a browser agent did the task it was given. You are shown, in this order: the ground truth when there is one (it is authoritative: where anything else disagrees with it, the ground truth wins), the task, notes for judging, every step the agent took with what came of it, the agent's final answer and its own claim of success, the final URL, and the last screenshots. The agent's claim is not evidence: judge by what the steps, the results and the screenshots show. Answer by calling the verdict tool once. verdict is pass only when the task was done as asked and the final answer (if the task asks for one) is right. impossible_task is true when the task could not be done as asked (what it asks for does not exist, the site cannot do it, the request contradicts itself). reached_captcha is true when a captcha or bot check blocked the agent.";
 
+/// The most characters of the agent's final answer the judge reads: enough
+/// for any answer a task asks for, not a page's worth of padding.
+const ANSWER_MAX: usize = 4_000;
+
 /// The one tool the judge must call.
 pub fn verdict_tool() -> ToolSpec {
     ToolSpec {
@@ -231,7 +235,15 @@ impl Judge {
             final_url: (!final_url.is_empty()).then_some(final_url.as_str()),
             screenshots: &screenshots,
         };
-        judge(&self.llm, &evidence, &self.config).await
+        let mut judgement = judge(&self.llm, &evidence, &self.config).await;
+        // The judge saw screenshots, where a page may show a typed secret
+        // in plain sight: what it wrote goes to the terminal, the results
+        // and the history, redacted like the agent's own words.
+        let secrets = &session.config().secrets;
+        judgement.reasoning = secrets.redact(&judgement.reasoning);
+        judgement.failure_reason = secrets.redact(&judgement.failure_reason);
+        judgement.error = judgement.error.map(|e| secrets.redact(&e));
+        judgement
     }
 }
 
@@ -416,17 +428,30 @@ fn brief(evidence: &Evidence<'_>) -> String {
             "no success: it repeated an action that changed nothing".to_owned(),
         ),
     };
-    text.push_str(&format!(
-        "\nThe agent's final answer: {}\nThe agent's own report: {report}\n",
-        if answer.is_empty() {
-            "(none)"
-        } else {
-            answer.as_str()
+    // The answer is the agent's (and may echo a page): each of its lines is
+    // marked, so none passes for a heading of this brief, and it is cut.
+    text.push_str("\nThe agent's final answer:");
+    if answer.is_empty() {
+        text.push_str(" (none)\n");
+    } else {
+        text.push('\n');
+        let total = answer.chars().count();
+        let shown = cut(&answer, ANSWER_MAX);
+        for line in shown.lines() {
+            text.push_str("  | ");
+            text.push_str(line);
+            text.push('\n');
         }
-    ));
+        if total > ANSWER_MAX {
+            text.push_str(&format!(
+                "  (the answer was cut here: {total} characters in all)\n"
+            ));
+        }
+    }
+    text.push_str(&format!("The agent's own report: {report}\n"));
     text.push_str(&format!(
         "Final URL: {}\n",
-        evidence.final_url.unwrap_or("(unknown)")
+        one_line(evidence.final_url.unwrap_or("(unknown)"), 500)
     ));
     text
 }
@@ -436,7 +461,7 @@ fn brief(evidence: &Evidence<'_>) -> String {
 fn step_summary(step: &StepRecord) -> String {
     let mut text = format!("step {}:", step.number);
     if !step.thought.is_empty() {
-        text.push_str(&format!(" (thought: {})", cut(&step.thought, 300)));
+        text.push_str(&format!(" (thought: {})", one_line(&step.thought, 300)));
     }
     text.push('\n');
     for action in &step.actions {
@@ -446,13 +471,24 @@ fn step_summary(step: &StepRecord) -> String {
             action.tool,
             cut(&action.arguments.to_string(), 200),
             if action.failed { "✗" } else { "→" },
-            cut(result, 300)
+            one_line(result, 300)
         ));
     }
     if let Some(failure) = &step.failure {
-        text.push_str(&format!("  {}\n", cut(&failure.to_string(), 300)));
+        text.push_str(&format!("  {}\n", one_line(&failure.to_string(), 300)));
     }
     text
+}
+
+/// Text the agent or a page wrote, on one line (line breaks and other
+/// controls become spaces, so it cannot start a line of the brief's own),
+/// at most `max` characters.
+fn one_line(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    cut(&flat, max)
 }
 
 /// At most `max` characters, with `…` when cut.

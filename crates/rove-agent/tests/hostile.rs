@@ -185,3 +185,65 @@ async fn the_judge_is_shown_no_secret_either() {
     assert!(asked.contains("The token is <secret>TOKEN</secret>"));
     env.browser.close().await;
 }
+
+/// The judge reads screenshots, where a page may show a typed secret in
+/// plain sight; what it writes back (its reasoning, its failure reason)
+/// goes to the terminal, the results and the history, so it is redacted
+/// like the agent's own words.
+#[tokio::test]
+async fn what_the_judge_read_off_a_screenshot_is_redacted() {
+    let value = "Kq7tok-en42";
+    let script: Script = Arc::new(move |n, body| {
+        let judging = body["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["function"]["name"] == "verdict"));
+        if judging {
+            return vec![(
+                "verdict",
+                json!({"reasoning": format!("The screenshot shows the token {value}."), "verdict": "fail",
+                    "failure_reason": format!("it showed {} in clear", value.to_uppercase()),
+                    "impossible_task": false, "reached_captcha": false}),
+            )];
+        }
+        match n {
+            1 => vec![(
+                "fill",
+                json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+            )],
+            2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+            _ => vec![("done", json!({"text": "shown", "success": true}))],
+        }
+    });
+    let mut env = Env::with_token(script, value, "/shout").await;
+    let result = env.run_to_success("Show the token").await;
+    let judge = rove_agent::Judge {
+        llm: Arc::new(
+            rove_llm::Llm::new(
+                env.llm.current().clone(),
+                None,
+                rove_llm::RetryPolicy::default(),
+            )
+            .expect("judge client"),
+        ),
+        config: rove_agent::JudgeConfig::default(),
+    };
+    let about = rove_agent::About {
+        task: "Show the token",
+        ..rove_agent::About::default()
+    };
+    let judged = judge.judge_run(&mut env.session, &result, about).await;
+    assert_eq!(judged.verdict, rove_agent::Verdict::Fail, "{judged:?}");
+    let written = serde_json::to_string(&judged).expect("json");
+    for form in [value.to_owned(), value.to_uppercase()] {
+        assert!(!written.contains(&form), "the judgement carries {form}");
+    }
+    assert_eq!(
+        judged.reasoning,
+        "The screenshot shows the token <secret>TOKEN</secret>."
+    );
+    assert_eq!(
+        judged.failure_reason,
+        "it showed <secret>TOKEN</secret> in clear"
+    );
+    env.browser.close().await;
+}

@@ -25,6 +25,9 @@ pub const CONSOLE_CAP: usize = 1_000;
 /// The most characters kept of one message's text.
 pub const CONSOLE_TEXT_MAX: usize = 1_000;
 
+/// The most characters kept of a stack frame's function name.
+const NAME_MAX: usize = 200;
+
 /// The most stack frames kept per entry.
 const STACK_MAX: usize = 10;
 
@@ -296,11 +299,23 @@ fn frames(stack: &Value) -> Vec<String> {
             let url = f["url"].as_str().unwrap_or_default();
             let place = location_of(url, f["lineNumber"].as_u64(), f["columnNumber"].as_u64());
             match f["functionName"].as_str().filter(|n| !n.is_empty()) {
-                Some(name) => format!("{} ({place})", crate::page_text::clean(name.to_owned())),
+                Some(name) => format!("{} ({place})", short_name(name)),
                 None => place,
             }
         })
         .collect()
+}
+
+/// A frame's function name, cleaned and cut: a page may name a function
+/// by a string of megabytes.
+fn short_name(name: &str) -> String {
+    let clean = crate::page_text::clean(name.chars().take(NAME_MAX + 1).collect());
+    if clean.chars().count() <= NAME_MAX {
+        return clean;
+    }
+    let mut short: String = clean.chars().take(NAME_MAX).collect();
+    short.push('…');
+    short
 }
 
 /// `url:line:column`, 1-based (the protocol counts from 0).

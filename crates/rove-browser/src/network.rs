@@ -10,8 +10,11 @@
 //! requests whose URL matches one (`Fetch` interception, the patterns given
 //! to the browser as they are) and the watch fails or fulfils them.
 //!
-//! URLs and headers are kept as the browser sent them; what a face shows of
-//! them (redacted, cleaned) is the command layer's business.
+//! URLs and headers are kept as the browser sent them, up to a bound each
+//! (a page may send megabytes of URL, body or header per request, and the
+//! log lives as long as the tab); of a big request body only its first
+//! bytes and its size are kept. What a face shows of them (redacted,
+//! cleaned) is the command layer's business.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -59,8 +62,11 @@ pub struct NetEntry {
     pub resource_type: String,
     /// The request's headers, in the order the browser gave them.
     pub request_headers: Vec<(String, String)>,
-    /// The request's body, when the browser sent it with the event.
+    /// The request's body, when the browser sent it with the event: its
+    /// first bytes only, when it is big (see `post_data_size`).
     pub post_data: Option<String>,
+    /// The whole body's size in bytes, when the event carried it.
+    pub post_data_size: Option<u64>,
     /// Whether the request had a body at all.
     pub has_post_data: bool,
     /// The HTTP status, once a response came.
@@ -110,15 +116,54 @@ pub struct NetLog {
     read_up_to: u64,
 }
 
+/// The most bytes of a URL an entry keeps: a page may request URLs of
+/// megabytes, and the log holds [`NETWORK_CAP`] entries per tab.
+const URL_KEPT: usize = 8 * 1024;
+/// The most bytes of a request body an entry keeps (its size is kept
+/// whole).
+const POST_DATA_KEPT: usize = 16 * 1024;
+/// The most bytes an entry keeps of a method, a status text, a MIME type
+/// (a page may use a method of any length, a server any status text).
+const WORD_KEPT: usize = 256;
+/// The most bytes of one header value an entry keeps…
+const HEADER_VALUE_KEPT: usize = 2 * 1024;
+/// …and of all of one list of headers (names and values).
+const HEADERS_KEPT: usize = 16 * 1024;
+
+/// The first `max` bytes of `text`, on a character boundary.
+fn prefix(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// The first `max` bytes of `text`, with `…` when cut.
+fn kept(text: &str, max: usize) -> String {
+    let short = prefix(text, max);
+    if short.len() == text.len() {
+        short.to_owned()
+    } else {
+        format!("{short}…")
+    }
+}
+
+/// Headers as the log keeps them: each value cut, and no more in all than
+/// [`HEADERS_KEPT`] (the first ones, in the browser's order).
 fn headers_of(value: &Value) -> Vec<(String, String)> {
-    value
-        .as_object()
-        .map(|map| {
-            map.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
+    let mut total = 0;
+    let mut headers = Vec::new();
+    for (name, value) in value.as_object().into_iter().flatten() {
+        let name = kept(name, HEADER_VALUE_KEPT);
+        let value = kept(value.as_str().unwrap_or_default(), HEADER_VALUE_KEPT);
+        total += name.len() + value.len();
+        if total > HEADERS_KEPT {
+            break;
+        }
+        headers.push((name, value));
+    }
+    headers
 }
 
 impl NetLog {
@@ -135,8 +180,10 @@ impl NetLog {
                 if let Some(redirect) = p.get("redirectResponse").filter(|r| r.is_object()) {
                     if let Some(prior) = self.latest(id) {
                         prior.status = redirect["status"].as_u64().map(|s| s as u16);
-                        prior.status_text =
-                            redirect["statusText"].as_str().unwrap_or_default().into();
+                        prior.status_text = kept(
+                            redirect["statusText"].as_str().unwrap_or_default(),
+                            WORD_KEPT,
+                        );
                         prior.response_headers = headers_of(&redirect["headers"]);
                         prior.ended = p["timestamp"].as_f64();
                         prior.state = NetState::Redirected;
@@ -147,11 +194,14 @@ impl NetLog {
                     seq: 0,
                     request_id: id.to_owned(),
                     session: event.session_id.clone(),
-                    method: request["method"].as_str().unwrap_or("GET").to_owned(),
-                    url: request["url"].as_str().unwrap_or_default().to_owned(),
-                    resource_type: p["type"].as_str().unwrap_or("Other").to_owned(),
+                    method: kept(request["method"].as_str().unwrap_or("GET"), WORD_KEPT),
+                    url: kept(request["url"].as_str().unwrap_or_default(), URL_KEPT),
+                    resource_type: kept(p["type"].as_str().unwrap_or("Other"), WORD_KEPT),
                     request_headers: headers_of(&request["headers"]),
-                    post_data: request["postData"].as_str().map(str::to_owned),
+                    post_data: request["postData"]
+                        .as_str()
+                        .map(|d| prefix(d, POST_DATA_KEPT).to_owned()),
+                    post_data_size: request["postData"].as_str().map(|d| d.len() as u64),
                     has_post_data: request["hasPostData"].as_bool().unwrap_or(false),
                     status: None,
                     status_text: String::new(),
@@ -169,10 +219,14 @@ impl NetLog {
                 let Some(entry) = self.latest(id) else { return };
                 let response = &p["response"];
                 entry.status = response["status"].as_u64().map(|s| s as u16);
-                entry.status_text = response["statusText"].as_str().unwrap_or_default().into();
+                entry.status_text = kept(
+                    response["statusText"].as_str().unwrap_or_default(),
+                    WORD_KEPT,
+                );
                 entry.response_headers = headers_of(&response["headers"]);
-                entry.mime_type = response["mimeType"].as_str().unwrap_or_default().into();
-                entry.protocol = response["protocol"].as_str().unwrap_or_default().into();
+                entry.mime_type =
+                    kept(response["mimeType"].as_str().unwrap_or_default(), WORD_KEPT);
+                entry.protocol = kept(response["protocol"].as_str().unwrap_or_default(), WORD_KEPT);
                 if let Some(kind) = p["type"].as_str() {
                     entry.resource_type = kind.to_owned();
                 }
@@ -385,6 +439,14 @@ pub(crate) fn answer_by_rule(session: rove_cdp::Session, params: &Value, action:
         };
         if let Err(e) = answer {
             tracing::debug!(target: "rove_browser", error = %e, "could not answer a request by rule");
+            // A request left paused never ends: the page would wait on it
+            // for good. Fail it instead.
+            let _ = session
+                .call(
+                    "Fetch.failRequest",
+                    serde_json::json!({"requestId": request_id, "errorReason": "Failed"}),
+                )
+                .await;
         }
     });
 }

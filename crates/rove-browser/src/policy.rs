@@ -81,6 +81,11 @@ impl HostPattern {
         if self.port.is_some() && self.port != port {
             return false;
         }
+        self.matches_host(host)
+    }
+
+    /// Whether the host part matches, whatever the port.
+    fn matches_host(&self, host: &str) -> bool {
         if self.host == "*" {
             return true;
         }
@@ -250,6 +255,33 @@ impl DomainPolicy {
 
     fn allows_scheme(&self, scheme: &str) -> bool {
         self.schemes.iter().any(|s| s == scheme)
+    }
+
+    /// Whether cookies of `domain` (`example.com`, `.example.com`) may be
+    /// set: cookies know no port, so the host must be allowed on some port
+    /// and blocked on none of them.
+    pub fn allows_cookie_domain(&self, domain: &str) -> bool {
+        let bare = domain.trim().trim_start_matches('.');
+        let Ok(parsed) = Url::parse(&format!("http://{bare}/")) else {
+            return false;
+        };
+        let host = match parsed.host() {
+            Some(Host::Domain(d)) => d.trim_end_matches('.').to_owned(),
+            Some(Host::Ipv4(ip)) => ip.to_string(),
+            Some(Host::Ipv6(ip)) => format!("[{ip}]"),
+            None => return false,
+        };
+        if self
+            .blocked
+            .iter()
+            .any(|p| p.port.is_none() && p.matches_host(&host))
+        {
+            return false;
+        }
+        match &self.allowed {
+            Some(hosts) => hosts.iter().any(|p| p.matches_host(&host)),
+            None => true,
+        }
     }
 
     /// Whether a document may load from `url`.
@@ -490,6 +522,17 @@ mod tests {
         assert!(ported.allows("http://localhost:8080/"));
         assert!(!ported.allows("http://localhost:8081/"));
         assert!(!ported.allows("http://localhost/"));
+    }
+
+    #[test]
+    fn cookie_domains_are_judged_by_their_host_on_any_port() {
+        let p = policy(&["localhost:8080", "*.shop.test"], &["ads.shop.test"]);
+        assert!(p.allows_cookie_domain("localhost"));
+        assert!(p.allows_cookie_domain(".a.shop.test"));
+        assert!(!p.allows_cookie_domain("shop.test"));
+        assert!(!p.allows_cookie_domain(".ads.shop.test"));
+        assert!(!p.allows_cookie_domain("evil.test"));
+        assert!(!p.allows_cookie_domain("a b"));
     }
 
     #[test]

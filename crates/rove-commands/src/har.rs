@@ -3,7 +3,7 @@
 //! redacted and credential headers left out as `network` shows them; bodies
 //! are not included (`network show` gives them on demand). The file goes
 //! where rove may write: where the person at the shell says, or for a model
-//! into the session's output folder.
+//! into the session's output folder; readable by its owner only.
 
 use rove_browser::{NetEntry, NetState};
 use serde_json::{Value, json};
@@ -32,8 +32,8 @@ impl Session {
         });
         let text = serde_json::to_string_pretty(&har)
             .map_err(|e| CommandError::Rejected(format!("the HAR could not be written: {e}")))?;
-        std::fs::write(&path, text)
-            .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+        // Owner only: it holds what the pages sent, request bodies included.
+        crate::state_file::write_private_bytes(&path, text.as_bytes())?;
         Ok(format!(
             "wrote {} requests of tab {} to {} (HAR 1.2)\n",
             entries.len(),
@@ -67,7 +67,7 @@ impl Session {
                 "headers": har_headers(&e.request_headers),
                 "queryString": query,
                 "headersSize": -1,
-                "bodySize": e.post_data.as_ref().map_or(0, |d| d.len() as i64),
+                "bodySize": e.post_data_size.map_or(0, |n| n as i64),
             },
             "response": {
                 "status": status,

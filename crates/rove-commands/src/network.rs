@@ -20,6 +20,11 @@ use crate::{CommandError, NetworkAction, NetworkArgs, Outcome, Session};
 /// The most bytes of a body `show` returns unless told otherwise.
 const SHOW_BYTES: usize = 4_000;
 
+/// The most bytes of a body `show` returns however many it is asked for:
+/// a page's text may talk the model into asking for everything, and the
+/// answer goes into its context.
+const SHOW_MAX_BYTES: usize = 100_000;
+
 /// The most bytes a mock's body may take.
 const MOCK_MAX_BYTES: u64 = 5 * 1024 * 1024;
 
@@ -154,7 +159,7 @@ impl Session {
                 tab.id()
             )));
         };
-        let budget = args.max_bytes.unwrap_or(SHOW_BYTES);
+        let budget = args.max_bytes.unwrap_or(SHOW_BYTES).min(SHOW_MAX_BYTES);
         let mut text = format!(
             "r{} {} {}\n",
             entry.seq,
@@ -198,7 +203,8 @@ impl Session {
                 Some(data) => Some(data.clone().into_bytes()),
                 None => request_body(&on, &entry.request_id).await,
             };
-            text.push_str(&self.body_text("request body", body.as_deref(), budget));
+            let total = entry.post_data_size.unwrap_or(0) as usize;
+            text.push_str(&self.body_text("request body", body.as_deref(), total, budget));
         }
         if !entry.response_headers.is_empty() {
             text.push_str("response headers:\n");
@@ -206,7 +212,7 @@ impl Session {
         }
         if matches!(entry.state, NetState::Finished) {
             let body = response_body(&on, &entry.request_id).await;
-            text.push_str(&self.body_text("response body", body.as_deref(), budget));
+            text.push_str(&self.body_text("response body", body.as_deref(), 0, budget));
         }
         Ok(text)
     }
@@ -226,8 +232,10 @@ impl Session {
     }
 
     /// A body as text: each line cleaned and marked with `  | `, cut at
-    /// `budget` bytes; a binary one only by its size.
-    fn body_text(&self, what: &str, body: Option<&[u8]>, budget: usize) -> String {
+    /// `budget` bytes; a binary one only by its size. `total` is the whole
+    /// body's size when `body` is only its first bytes (the log keeps no
+    /// more of a big request body).
+    fn body_text(&self, what: &str, body: Option<&[u8]>, total: usize, budget: usize) -> String {
         let Some(body) = body else {
             return format!(
                 "{what}: not available (the browser no longer holds it, or it was too large to keep)\n"
@@ -244,7 +252,8 @@ impl Session {
             end -= 1;
         }
         let shown = self.config.secrets.redact(&full[..end]);
-        let mut text = format!("{what} ({}):\n", bytes(body.len() as u64));
+        let total = total.max(full.len());
+        let mut text = format!("{what} ({}):\n", bytes(total as u64));
         for line in shown.lines() {
             text.push_str("  | ");
             text.push_str(&rove_browser::page_text::clean(line.to_owned()));
@@ -252,7 +261,11 @@ impl Session {
         }
         if end < full.len() {
             text.push_str(&format!(
-                "  … cut at {budget} bytes of {}; network(action=show, max_bytes=…) shows more\n",
+                "  … cut at {budget} bytes of {total}; network(action=show, max_bytes=…) shows more, up to {SHOW_MAX_BYTES}\n"
+            ));
+        } else if full.len() < total {
+            text.push_str(&format!(
+                "  … cut at {} bytes of {total}: rove keeps no more of a request body\n",
                 full.len()
             ));
         }
@@ -292,8 +305,16 @@ impl Session {
                 .content_type
                 .clone()
                 .unwrap_or_else(|| guess_type(args.file.as_deref(), &body).to_owned());
+            let status = args.status.unwrap_or(200);
+            // The browser cannot answer with any other status, and a request
+            // it cannot answer stays paused.
+            if !(200..=599).contains(&status) {
+                return Err(CommandError::Rejected(format!(
+                    "network mock answers with a status from 200 to 599, not {status}"
+                )));
+            }
             RuleAction::Mock {
-                status: args.status.unwrap_or(200),
+                status,
                 content_type,
                 body,
             }

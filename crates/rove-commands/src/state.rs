@@ -11,6 +11,10 @@ use serde_json::{Value, json};
 
 use crate::{CommandError, CookiesArgs, Outcome, Session, StorageArgs, StorageKind, StoreAction};
 
+/// The most cookies or storage entries one answer lists: a page decides
+/// how many there are, and each line goes into the model's context.
+const LISTED_MAX: usize = 200;
+
 /// How long one call to the browser about cookies or storage may take.
 pub(crate) const STATE_WAIT: Duration = Duration::from_secs(10);
 
@@ -57,9 +61,15 @@ impl Session {
                     1 => "1 cookie:\n".to_owned(),
                     n => format!("{n} cookies:\n"),
                 };
-                for cookie in &cookies {
+                for cookie in cookies.iter().take(LISTED_MAX) {
                     text.push_str(&cookie_line(cookie));
                     text.push('\n');
+                }
+                if cookies.len() > LISTED_MAX {
+                    text.push_str(&format!(
+                        "… and {} more (cookies(url=…, domain=…, name=…) narrows the list)\n",
+                        cookies.len() - LISTED_MAX
+                    ));
                 }
                 text
             }
@@ -156,6 +166,13 @@ impl Session {
         if let Some(expires) = args.expires {
             cookie["expires"] = json!(expires);
         }
+        let host = crate::state_file::cookie_host(&cookie).unwrap_or_default();
+        if !self.context.domain_policy().allows_cookie_domain(&host) {
+            return Err(CommandError::Rejected(format!(
+                "the domain policy refuses {}: no cookie is set for a host the session may not visit",
+                clean(&host)
+            )));
+        }
         self.browser_call(
             "Storage.setCookies",
             json!({"cookies": [cookie], "browserContextId": self.context.id()}),
@@ -202,10 +219,16 @@ impl Session {
             StoreAction::Get => {
                 let entries = value.as_array().cloned().unwrap_or_default();
                 let mut text = format!("{} {area} entries of {origin}:\n", entries.len());
-                for pair in entries {
+                for pair in entries.iter().take(LISTED_MAX) {
                     let k = pair[0].as_str().unwrap_or_default();
                     let v = pair[1].as_str().unwrap_or_default();
                     text.push_str(&format!("{} = {}\n", quoted(k), quoted(v)));
+                }
+                if entries.len() > LISTED_MAX {
+                    text.push_str(&format!(
+                        "… and {} more (storage(key=…) reads any one)\n",
+                        entries.len() - LISTED_MAX
+                    ));
                 }
                 text
             }

@@ -18,6 +18,11 @@ use serde_json::{Value, json};
 use crate::state::STATE_WAIT;
 use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
 
+/// The most cookies one load sets: the browser keeps about 3,300 in all,
+/// and a file within its size bound may hold hundreds of thousands, which
+/// kept the browser busy past any deadline.
+const COOKIES_MAX: usize = 5_000;
+
 /// The biggest state file rove reads.
 const STATE_MAX_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -92,10 +97,29 @@ impl Session {
     /// Restores a state file's cookies and local storage into the session.
     pub(crate) async fn load_state(&mut self, path: &Path) -> Result<String, CommandError> {
         let state = read_state(path)?;
+        let policy = self.context.domain_policy();
+        // Cookies of a host the session may not visit are left out like its
+        // local storage: a subresource of an allowed page would carry them.
+        let mut refused = Vec::new();
         let cookies: Vec<Value> = state["cookies"]
             .as_array()
-            .map(|c| c.iter().filter_map(cdp_cookie).collect())
-            .unwrap_or_default();
+            .map(|c| c.iter().filter_map(cdp_cookie).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| match cookie_host(c) {
+                Some(host) if policy.allows_cookie_domain(&host) => true,
+                host => {
+                    let host = host.unwrap_or_else(|| "(no host)".into());
+                    if !refused.contains(&host) {
+                        refused.push(host);
+                    }
+                    false
+                }
+            })
+            .collect();
+        let mut cookies = cookies;
+        let beyond = cookies.len().saturating_sub(COOKIES_MAX);
+        cookies.truncate(COOKIES_MAX);
         if !cookies.is_empty() {
             self.browser_call(
                 "Storage.setCookies",
@@ -104,14 +128,16 @@ impl Session {
             .await?;
         }
         let mut restored = 0;
-        let mut refused = Vec::new();
+        let cookies_refused = std::mem::take(&mut refused);
         let origins = state["origins"].as_array().cloned().unwrap_or_default();
-        let policy = self.context.domain_policy();
         let wanted: Vec<&Value> = origins
             .iter()
             .filter(|o| {
                 let origin = o["origin"].as_str().unwrap_or_default();
-                let allowed = policy.allows(&format!("{origin}/"));
+                // Only a real origin (`scheme://host:port`, as the browser
+                // writes it): the restoring tab never arrives at any other.
+                let real = crate::state::origin_of(origin) == origin;
+                let allowed = real && policy.allows(&format!("{origin}/"));
                 if !allowed {
                     refused.push(origin.to_owned());
                 }
@@ -119,21 +145,45 @@ impl Session {
             })
             .collect();
         if !wanted.is_empty() {
-            restored = crate::state_tab::restore_local_storage(&self.context, &wanted).await?;
+            // Half the command's deadline, so the restoring tab is closed
+            // before the guard cuts the command short.
+            let budget = self.config.command_timeout / 2;
+            restored =
+                crate::state_tab::restore_local_storage(&self.context, &wanted, budget).await?;
         }
         let mut text = format!(
             "loaded {} cookies and the local storage of {restored} origins from {}\n",
             cookies.len(),
             path.display()
         );
+        if beyond > 0 {
+            text.push_str(&format!(
+                "left out {beyond} cookies beyond the first {COOKIES_MAX} (a browser keeps no more)\n"
+            ));
+        }
+        if !cookies_refused.is_empty() {
+            text.push_str(&format!(
+                "left out the cookies of hosts the domain policy refuses: {}\n",
+                cookies_refused.join(", ")
+            ));
+        }
         if !refused.is_empty() {
             text.push_str(&format!(
-                "left out the local storage of origins the domain policy refuses: {}\n",
+                "left out the local storage of origins the domain policy refuses, or that are no origins (scheme://host:port): {}\n",
                 refused.join(", ")
             ));
         }
         Ok(text)
     }
+}
+
+/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
+pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
+    if let Some(domain) = cookie["domain"].as_str() {
+        return Some(domain.to_owned());
+    }
+    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
+    url.host_str().map(str::to_owned)
 }
 
 /// A state file as JSON, refusing what is not one.
@@ -166,9 +216,14 @@ fn read_state(path: &Path) -> Result<Value, CommandError> {
 
 /// Writes `state` readable by its owner only (it holds credentials).
 fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
+    let text = serde_json::to_string_pretty(state).unwrap_or_default();
+    write_private_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to a file readable by its owner only.
+pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let text = serde_json::to_string_pretty(state).unwrap_or_default();
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
@@ -176,7 +231,12 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
         .mode(0o600)
         .open(path)
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
-    file.write_all(text.as_bytes())
+    // The mode above holds only for a new file: one already there keeps
+    // its own until told, before the credentials go in.
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))
+        .map_err(|e| CommandError::io(format!("making {} private", path.display()), e))?;
+    file.write_all(bytes)
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 

@@ -15,10 +15,12 @@ use crate::state::STATE_WAIT;
 /// How long the blank tab may take to show one origin.
 const ORIGIN_WAIT: Duration = Duration::from_secs(5);
 
-/// Sets each origin's saved items; the number of origins restored.
+/// Sets each origin's saved items, within `budget`; the number of origins
+/// restored.
 pub(crate) async fn restore_local_storage(
     context: &BrowserContext,
     origins: &[&Value],
+    budget: Duration,
 ) -> Result<usize, CommandError> {
     let conn = context.browser().connection().await?;
     let browser = conn.browser();
@@ -38,7 +40,8 @@ pub(crate) async fn restore_local_storage(
     };
     context.hide_target(&target);
     let restored = tokio::time::timeout(
-        STATE_WAIT + ORIGIN_WAIT * origins.len() as u32,
+        (STATE_WAIT + ORIGIN_WAIT.saturating_mul(origins.len().min(u32::MAX as usize) as u32))
+            .min(budget),
         fill(&conn, &target, origins),
     )
     .await

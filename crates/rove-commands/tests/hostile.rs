@@ -9,6 +9,10 @@ mod support;
 #[path = "hostile/text.rs"]
 mod text;
 
+// The scenarios about the devtools and state groups (logs, rules, files).
+#[path = "hostile/devtools.rs"]
+mod devtools;
+
 use rove_browser::DomainPolicy;
 use rove_commands::{Caller, Command, Secret, Secrets, SessionConfig};
 use rove_errors::Classify;

@@ -7,6 +7,22 @@ use serde_json::{Value, json};
 
 use crate::failure::Failure;
 
+/// Text for a terminal without its control characters (line breaks and
+/// tabs stay): a model's answer or a judge's verdict may carry escapes a
+/// page talked it into (a clipboard write, a line erased), and rove's own
+/// lines use none. Each becomes `\u{FFFD}`, so the person sees one was there.
+fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && !matches!(c, '\n' | '\t');
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| if unsafe_char(c) { '\u{FFFD}' } else { c })
+            .collect(),
+    )
+}
+
 /// How results are shown.
 #[derive(Debug, Clone, Copy)]
 pub struct Output {
@@ -17,7 +33,7 @@ impl Output {
     /// A human line (ignored in JSON mode, where only the final object counts).
     pub fn line(&self, text: &str) {
         if !self.json {
-            println!("{text}");
+            println!("{}", terminal_safe(text));
             let _ = std::io::stdout().flush();
         }
     }
@@ -36,7 +52,7 @@ impl Output {
     #[allow(clippy::print_stderr)]
     pub fn note(&self, text: &str) {
         if !self.json {
-            eprintln!("{text}");
+            eprintln!("{}", terminal_safe(text));
         }
     }
 

@@ -45,14 +45,19 @@ fn body(request: &Request) -> Value {
 /// The agent's model: clicks Go, then says done with success. Asked as a
 /// judge (its request offers `verdict`), it says pass.
 async fn agent_model(log: RequestLog) -> LocalServer {
-    LocalServer::start(Routes::new().log_requests(log).handle("/v1/chat/completions", |request: &Request| {
+    agent_model_answering(log, "pressed Go").await
+}
+
+/// The agent's model, whose final answer is `answer`.
+async fn agent_model_answering(log: RequestLog, answer: &'static str) -> LocalServer {
+    LocalServer::start(Routes::new().log_requests(log).handle("/v1/chat/completions", move |request: &Request| {
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
         if asks_for_verdict(&body) {
             return pass();
         }
         let acted = body["messages"].as_array().into_iter().flatten().any(|m| m["role"] == "assistant");
         if acted {
-            return reply(json!({"id": "c2", "type": "function", "function": {"name": "done", "arguments": json!({"text": "pressed Go", "success": true}).to_string()}}));
+            return reply(json!({"id": "c2", "type": "function", "function": {"name": "done", "arguments": json!({"text": answer, "success": true}).to_string()}}));
         }
         let view = body["messages"][1]["content"].as_str().unwrap_or_default();
         let button = view
@@ -198,7 +203,7 @@ async fn the_judge_on_its_own_endpoint_says_fail_and_the_divergence_is_reported(
         "{text}"
     );
     assert!(text.contains("click {\"ref\":\"e"), "{text}");
-    assert!(text.contains("final answer: pressed Go"), "{text}");
+    assert!(text.contains("final answer:\n  | pressed Go"), "{text}");
     assert!(
         text.contains(&format!("Final URL: {}", pages.url("/go"))),
         "{text}"
@@ -333,4 +338,46 @@ async fn a_bad_judge_model_is_refused_before_the_run_starts() {
         "{report}"
     );
     assert!(agent_log.requests().is_empty(), "the agent never started");
+}
+
+/// A model's words reach the person's terminal: an answer or a verdict a
+/// page talked a model into may carry terminal escapes (an OSC 52 write to
+/// the clipboard, a line erased to hide the divergence). None reaches the
+/// terminal; the words around them do.
+#[tokio::test]
+async fn a_models_terminal_escapes_never_reach_the_terminal() {
+    let pages = pages().await;
+    let agent = agent_model_answering(
+        RequestLog::new(),
+        "pressed Go\u{1b}]52;c;cm0gLXJmIH4=\u{7}\u{1b}[2K\u{9b}1A",
+    )
+    .await;
+    let judge = judge_model(
+        RequestLog::new(),
+        verdict(
+            json!({"reasoning": "x", "verdict": "fail", "failure_reason": "not pressed\u{1b}[2K\r\u{1b}[1A", "impossible_task": false, "reached_captcha": false}),
+        ),
+    )
+    .await;
+    let (status, stdout, stderr) = rove_run(
+        &agent,
+        &pages.url("/go"),
+        &[
+            "--judge-model",
+            "openai:judge",
+            "--judge-base-url",
+            &judge.url("/v1"),
+        ],
+    )
+    .await;
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("pressed Go"), "{stdout}");
+    assert!(stderr.contains("fail — not pressed"), "{stderr}");
+    for (name, text) in [("stdout", &stdout), ("stderr", &stderr)] {
+        let bad: Vec<char> = text
+            .chars()
+            .filter(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+            .collect();
+        assert!(bad.is_empty(), "{name} carries {bad:?}: {text:?}");
+    }
 }
