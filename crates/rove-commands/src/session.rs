@@ -535,8 +535,11 @@ impl Session {
 }
 
 /// How long a new tab may take to say where it goes before the domain policy
-/// judges it (it is then taken for `about:blank`).
-const POPUP_URL_WAIT: Duration = Duration::from_secs(1);
+/// judges it (it is then taken for `about:blank`). A deadline, not a pause:
+/// the wait ends when the browser names the URL, within milliseconds on a
+/// quiet machine, but on a loaded one a popup bound for a refused host once
+/// stayed nameless past 1 s and was reported, and kept, as `about:blank`.
+const POPUP_URL_WAIT: Duration = Duration::from_secs(5);
 /// Longer than any command: how long a guard watches for a dialog.
 const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
 

@@ -257,25 +257,36 @@ fn slow_download(pause: std::time::Duration) -> String {
     use std::io::{Read, Write};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
     let addr = listener.local_addr().expect("its address");
+    // Every connection is served on its own: Chromium may open a spare one
+    // first (a preconnect that sends nothing) and ask on the next.
     std::thread::spawn(move || {
-        let Ok((mut stream, _)) = listener.accept() else {
-            return;
-        };
-        let mut request = [0u8; 4096];
-        let _ = stream.read(&mut request);
-        let _ = stream.write_all(
-            format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
-                 Content-Disposition: attachment; filename=\"late.txt\"\r\nConnection: close\r\n\r\n",
-                REPORT.len()
-            )
-            .as_bytes(),
-        );
-        let (head, tail) = REPORT.split_at(9);
-        let _ = stream.write_all(head.as_bytes());
-        let _ = stream.flush();
-        std::thread::sleep(pause);
-        let _ = stream.write_all(tail.as_bytes());
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else {
+                return;
+            };
+            std::thread::spawn(move || {
+                let mut request = [0u8; 4096];
+                if !matches!(stream.read(&mut request), Ok(n) if n > 0) {
+                    return;
+                }
+                // Chromium sniffs up to a few hundred bytes before it calls
+                // a response a download: the first part is past that.
+                let head = "-".repeat(2048);
+                let tail = "quarterly numbers\n";
+                let _ = stream.write_all(
+                    format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
+                         Content-Disposition: attachment; filename=\"late.txt\"\r\nConnection: close\r\n\r\n",
+                        head.len() + tail.len()
+                    )
+                    .as_bytes(),
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.flush();
+                std::thread::sleep(pause);
+                let _ = stream.write_all(tail.as_bytes());
+            });
+        }
     });
     format!("http://{addr}/late.txt")
 }
