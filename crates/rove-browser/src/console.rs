@@ -12,12 +12,12 @@
 //! other page text is ([`crate::page_text::clean`]: one line, no invisible
 //! characters) and cut to [`CONSOLE_TEXT_MAX`] characters.
 
-use std::collections::VecDeque;
-
 use serde::Serialize;
 use serde_json::Value;
 
 use rove_cdp::Event;
+
+use crate::ring::{Numbered, SeqRing};
 
 /// The most entries kept per tab; older ones are dropped (and counted).
 pub const CONSOLE_CAP: usize = 1_000;
@@ -104,11 +104,16 @@ pub struct ConsoleRead {
 /// A tab's console messages (see the module).
 #[derive(Debug, Default)]
 pub struct ConsoleLog {
-    entries: VecDeque<ConsoleEntry>,
-    /// The number the next entry gets, less one.
-    last_seq: u64,
-    /// The last entry a "since the last call" read returned.
-    read_up_to: u64,
+    ring: SeqRing<ConsoleEntry, CONSOLE_CAP>,
+}
+
+impl Numbered for ConsoleEntry {
+    fn seq(&self) -> u64 {
+        self.seq
+    }
+    fn set_seq(&mut self, seq: u64) {
+        self.seq = seq;
+    }
 }
 
 impl ConsoleLog {
@@ -128,29 +133,14 @@ impl ConsoleLog {
         }
     }
 
-    fn push(&mut self, mut entry: ConsoleEntry) {
-        self.last_seq += 1;
-        entry.seq = self.last_seq;
-        if self.entries.len() == CONSOLE_CAP {
-            self.entries.pop_front();
-        }
-        self.entries.push_back(entry);
+    fn push(&mut self, entry: ConsoleEntry) {
+        self.ring.push(entry);
     }
 
     /// The entries since the last such read (or all kept, with `all`), and
     /// marks them read.
     pub fn read(&mut self, all: bool) -> ConsoleRead {
-        let from = if all { 0 } else { self.read_up_to };
-        let oldest_kept = self.entries.front().map_or(self.last_seq + 1, |e| e.seq);
-        // Entries numbered from+1 .. oldest_kept-1 were dropped unread.
-        let dropped = oldest_kept.saturating_sub(from + 1);
-        let entries = self
-            .entries
-            .iter()
-            .filter(|e| e.seq > from)
-            .cloned()
-            .collect();
-        self.read_up_to = self.last_seq;
+        let (entries, dropped) = self.ring.read(all);
         ConsoleRead { entries, dropped }
     }
 }

@@ -39,6 +39,7 @@ mod process;
 mod profile;
 mod profile_lock;
 mod registry;
+mod ring;
 mod tab;
 mod watch;
 

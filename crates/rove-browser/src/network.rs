@@ -16,12 +16,13 @@
 //! bytes and its size are kept. What a face shows of them (redacted,
 //! cleaned) is the command layer's business.
 
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
 use rove_cdp::{Event, SessionId};
+
+use crate::ring::{Numbered, SeqRing};
 
 /// The most requests kept per tab; older ones are dropped (and counted).
 pub const NETWORK_CAP: usize = 500;
@@ -111,9 +112,16 @@ pub struct NetRead {
 /// A tab's requests (see the module).
 #[derive(Debug, Default)]
 pub struct NetLog {
-    entries: VecDeque<NetEntry>,
-    last_seq: u64,
-    read_up_to: u64,
+    ring: SeqRing<NetEntry, NETWORK_CAP>,
+}
+
+impl Numbered for NetEntry {
+    fn seq(&self) -> u64 {
+        self.seq
+    }
+    fn set_seq(&mut self, seq: u64) {
+        self.seq = seq;
+    }
 }
 
 /// The most bytes of a URL an entry keeps: a page may request URLs of
@@ -259,51 +267,37 @@ impl NetLog {
     /// The newest entry of a request id (an iframe's document is requested
     /// on the parent's session and finished on its own: the id is shared).
     fn latest(&mut self, request_id: &str) -> Option<&mut NetEntry> {
-        self.entries
+        self.ring
+            .entries_mut()
             .iter_mut()
             .rev()
             .find(|e| e.request_id == request_id)
     }
 
-    fn push(&mut self, mut entry: NetEntry) {
-        self.last_seq += 1;
-        entry.seq = self.last_seq;
-        if self.entries.len() == NETWORK_CAP {
-            self.entries.pop_front();
-        }
-        self.entries.push_back(entry);
+    fn push(&mut self, entry: NetEntry) {
+        self.ring.push(entry);
     }
 
     /// The entries since the last such read (or all kept, with `all`); marks
     /// them read.
     pub fn read(&mut self, all: bool) -> NetRead {
-        let from = if all { 0 } else { self.read_up_to };
-        let oldest_kept = self.entries.front().map_or(self.last_seq + 1, |e| e.seq);
-        let dropped = oldest_kept.saturating_sub(from + 1);
-        let entries = self
-            .entries
-            .iter()
-            .filter(|e| e.seq > from)
-            .cloned()
-            .collect();
-        self.read_up_to = self.last_seq;
+        let (entries, dropped) = self.ring.read(all);
         NetRead { entries, dropped }
     }
 
     /// Every entry kept, oldest first, without marking any read.
     pub fn kept(&self) -> Vec<NetEntry> {
-        self.entries.iter().cloned().collect()
+        self.ring.entries().iter().cloned().collect()
     }
 
     /// The entry numbered `seq`, if still kept.
     pub fn get(&self, seq: u64) -> Option<NetEntry> {
-        self.entries.iter().find(|e| e.seq == seq).cloned()
+        self.ring.entries().iter().find(|e| e.seq == seq).cloned()
     }
 
     /// Forgets every entry (numbers go on from where they were).
     pub fn clear(&mut self) {
-        self.entries.clear();
-        self.read_up_to = self.last_seq;
+        self.ring.clear();
     }
 }
 
