@@ -13,13 +13,15 @@
 //! Everything is asserted after the runs, from what the binary wrote, what
 //! the shop kept and what the browsers hold.
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rove_demo::DemoSite;
 use rove_demo::model::ModelOptions;
-use rove_localserver::{LocalServer, RequestLog, Routes};
+use rove_localserver::LocalServer;
 use rove_testkit::External;
 use serde_json::{Value, json};
 use tokio::process::Command;
@@ -253,44 +255,7 @@ async fn the_demo_suite_runs_in_parallel_with_passes_a_verify_failure_a_skip_and
 /// suite's line, a row per task, the failed check of the wrong move, and
 /// that it loaded nothing beyond itself.
 async fn report_shows_the_run(out: &Path) {
-    let log = RequestLog::new();
-    let files = LocalServer::start(Routes::new().log_requests(log.clone()).folder("/", out))
-        .await
-        .expect("file server");
-    let browser = rove_testkit::launch().await;
-    let mut session =
-        rove_commands::Session::start(&browser, rove_commands::SessionConfig::default())
-            .await
-            .expect("session");
-    session
-        .execute(&rove_commands::Command::Open(rove_commands::OpenArgs {
-            url: files.url("/report.html"),
-            new_tab: false,
-        }))
-        .await
-        .expect("report opened");
-    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
-        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
-        open: [...document.querySelectorAll('details.attempt[open]')].map(d => d.querySelector('summary').innerText), \
-        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
-        loaded: performance.getEntriesByType('resource').map(e => e.name)})";
-    let shown = session
-        .execute(&rove_commands::Command::Eval(rove_commands::EvalArgs {
-            js: script.into(),
-            target: None,
-        }))
-        .await
-        .expect("read the report");
-    let _ = session.close().await;
-    browser.close().await;
-    let shown: Value = serde_json::from_str(
-        shown
-            .data
-            .as_ref()
-            .and_then(|d| d["result"].as_str())
-            .expect("a string"),
-    )
-    .expect("JSON");
+    let (shown, asked) = support::report_shown(out).await;
     assert_eq!(shown["title"], "rove test: FAILED");
     assert!(
         shown["suite"]
@@ -344,7 +309,6 @@ async fn report_shows_the_run(out: &Path) {
         "its timeline shows the select: {express}"
     );
     assert_eq!(shown["loaded"], json!([]), "the report loads nothing");
-    let asked: Vec<String> = log.requests().iter().map(|r| r.path.clone()).collect();
     assert_eq!(asked, ["/report.html"]);
 }
 

@@ -6,6 +6,8 @@
 //! JUnit file and the exit status say so. Everything is asserted after the
 //! run, from what the binary wrote and what the servers saw.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -568,43 +570,7 @@ async fn ctrl_c_ends_the_attempts_and_still_writes_the_report() {
 /// what it shows: the verdict, the task table, the failed check, the
 /// timeline of a step; and that it loaded nothing beyond itself.
 async fn report_shows_the_run(out: &std::path::Path) {
-    let log = RequestLog::new();
-    let files = LocalServer::start(Routes::new().log_requests(log.clone()).folder("/", out))
-        .await
-        .expect("file server");
-    let browser = rove_testkit::launch().await;
-    let mut session =
-        rove_commands::Session::start(&browser, rove_commands::SessionConfig::default())
-            .await
-            .expect("session");
-    session
-        .execute(&rove_commands::Command::Open(rove_commands::OpenArgs {
-            url: files.url("/report.html"),
-            new_tab: false,
-        }))
-        .await
-        .expect("report opened");
-    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
-        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
-        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
-        loaded: performance.getEntriesByType('resource').map(e => e.name), scripts: document.scripts.length})";
-    let shown = session
-        .execute(&rove_commands::Command::Eval(rove_commands::EvalArgs {
-            js: script.into(),
-            target: None,
-        }))
-        .await
-        .expect("read the report");
-    let _ = session.close().await;
-    browser.close().await;
-    let shown: Value = serde_json::from_str(
-        shown
-            .data
-            .as_ref()
-            .and_then(|d| d["result"].as_str())
-            .expect("a string"),
-    )
-    .expect("JSON");
+    let (shown, asked) = support::report_shown(out).await;
     assert_eq!(shown["title"], "rove test: FAILED");
     assert!(
         shown["suite"].as_str().is_some_and(
@@ -648,6 +614,5 @@ async fn report_shows_the_run(out: &std::path::Path) {
     assert!(desk.contains("40/4"), "{desk}");
     assert_eq!(shown["loaded"], json!([]), "the report loads nothing");
     assert_eq!(shown["scripts"], 0, "and runs no script");
-    let asked: Vec<String> = log.requests().iter().map(|r| r.path.clone()).collect();
     assert_eq!(asked, ["/report.html"]);
 }

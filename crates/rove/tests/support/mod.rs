@@ -201,3 +201,51 @@ pub async fn wait_for_line(file: &Path, needle: &str) {
 
 pub mod mcp_client;
 pub mod remote;
+
+/// What `rove test`'s report.html shows, opened in real Chromium from a
+/// server on the out folder: `title`, `suite`, `rows` (each table row's
+/// text), `open` (the summaries of the attempts shown open), `attempts`
+/// (each attempt's text), `loaded` (resources it fetched), `scripts`; and
+/// the paths the server was asked for.
+pub async fn report_shown(out: &Path) -> (Value, Vec<String>) {
+    let log = rove_localserver::RequestLog::new();
+    let files = LocalServer::start(Routes::new().log_requests(log.clone()).folder("/", out))
+        .await
+        .expect("file server");
+    let browser = rove_testkit::launch().await;
+    let mut session =
+        rove_commands::Session::start(&browser, rove_commands::SessionConfig::default())
+            .await
+            .expect("session");
+    session
+        .execute(&rove_commands::Command::Open(rove_commands::OpenArgs {
+            url: files.url("/report.html"),
+            new_tab: false,
+        }))
+        .await
+        .expect("report opened");
+    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
+        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
+        open: [...document.querySelectorAll('details.attempt[open]')].map(d => d.querySelector('summary').innerText), \
+        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
+        loaded: performance.getEntriesByType('resource').map(e => e.name), scripts: document.scripts.length})";
+    let shown = session
+        .execute(&rove_commands::Command::Eval(rove_commands::EvalArgs {
+            js: script.into(),
+            target: None,
+        }))
+        .await
+        .expect("read the report");
+    let _ = session.close().await;
+    browser.close().await;
+    let shown: Value = serde_json::from_str(
+        shown
+            .data
+            .as_ref()
+            .and_then(|d| d["result"].as_str())
+            .expect("a string"),
+    )
+    .expect("JSON");
+    let asked = log.requests().iter().map(|r| r.path.clone()).collect();
+    (shown, asked)
+}
