@@ -441,14 +441,11 @@ async fn demo_site_prints_its_url_and_serves_until_interrupted() {
     let body = answer.split("\r\n\r\n").nth(1).expect("a body");
     let kim: Value = serde_json::from_str(body).expect("JSON");
     assert_eq!(kim["orders"][0]["id"], 1001, "the seeded shop");
-    let pid = child.id().expect("pid") as i32;
-    // SAFETY: signalling the child this test started.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
-        .await
-        .expect("ended after the signal")
-        .expect("wait");
+    let status = support::interrupt(
+        &mut child,
+        Duration::from_secs(10),
+        "ended after the signal",
+    )
+    .await;
     assert_eq!(status.code(), Some(130));
 }

@@ -10,6 +10,8 @@
 //! after the run from results.json, report.html, the terminal summary and
 //! the requests the servers recorded.
 
+mod support;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -337,15 +339,12 @@ async fn ctrl_c_while_judging_leaves_the_attempt_unjudged_at_once() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let pid = child.id().expect("pid") as i32;
-    // SAFETY: signalling the child this test started.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let status = tokio::time::timeout(Duration::from_secs(30), child.wait())
-        .await
-        .expect("rove test did not wait for the judge")
-        .expect("wait");
+    let status = support::interrupt(
+        &mut child,
+        Duration::from_secs(30),
+        "rove test did not wait for the judge",
+    )
+    .await;
     assert_eq!(status.code(), Some(130));
     let results: Value =
         serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results"))

@@ -528,15 +528,12 @@ async fn ctrl_c_ends_the_attempts_and_still_writes_the_report() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let pid = child.id().expect("pid") as i32;
-    // SAFETY: signalling the child this test started.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let status = tokio::time::timeout(Duration::from_secs(30), child.wait())
-        .await
-        .expect("rove test ended soon after the signal")
-        .expect("wait");
+    let status = support::interrupt(
+        &mut child,
+        Duration::from_secs(30),
+        "rove test ended soon after the signal",
+    )
+    .await;
     assert_eq!(status.code(), Some(130));
     let results: Value =
         serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results"))

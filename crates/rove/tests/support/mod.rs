@@ -249,3 +249,21 @@ pub async fn report_shown(out: &Path) -> (Value, Vec<String>) {
     let asked = log.requests().iter().map(|r| r.path.clone()).collect();
     (shown, asked)
 }
+
+/// Sends SIGINT to a child this test started, as Ctrl-C would, and waits
+/// (at most `within`, else `what` fails the test) for it to end.
+pub async fn interrupt(
+    child: &mut tokio::process::Child,
+    within: Duration,
+    what: &str,
+) -> std::process::ExitStatus {
+    let pid = child.id().expect("pid") as i32;
+    // SAFETY: signalling a child process this test started.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    tokio::time::timeout(within, child.wait())
+        .await
+        .unwrap_or_else(|_| panic!("{what}"))
+        .expect("wait")
+}
