@@ -23,7 +23,9 @@ mod judge;
 mod log;
 mod replay;
 mod run;
+mod seen;
 mod step;
+mod trace;
 
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
@@ -34,6 +36,8 @@ pub use run::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
     Vision, run, tool_specs, tool_specs_within,
 };
+pub use seen::{Seen, SeenConsole, SeenRequest};
+pub use trace::{SCREENSHOT_BUDGET, Trace};
 
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use crate::AgentError;
 use crate::compact::compact;
 use crate::judge::Screenshot;
+use crate::seen::{self, Seen};
 use crate::step::act_all;
 
 /// How a run is bounded.
@@ -40,6 +41,13 @@ pub struct AgentConfig {
     /// How many of the last screenshots the model saw the result keeps in
     /// memory (for a judge); 0 keeps none.
     pub keep_screenshots: usize,
+    /// Whether each step records what a trace shows of it ([`Seen`]): the
+    /// text the model was shown, and the console messages and requests of
+    /// the step.
+    pub trace: bool,
+    /// Whether a traced step also takes a screenshot after its actions
+    /// (`step-N-after.jpg` in `screenshot_dir`; none without one).
+    pub trace_screenshots: bool,
 }
 
 /// Whether the model sees screenshots.
@@ -67,6 +75,8 @@ impl Default for AgentConfig {
             vision: Vision::Auto,
             screenshot_dir: None,
             keep_screenshots: 0,
+            trace: false,
+            trace_screenshots: false,
         }
     }
 }
@@ -155,6 +165,10 @@ pub struct StepRecord {
     /// every action failed, no action), with the count so far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<StepFailure>,
+    /// What a trace shows of the step besides the above (empty unless the
+    /// run is traced).
+    #[serde(flatten)]
+    pub seen: Seen,
 }
 
 /// A failed step: the `k` of `failure k/N` and why.
@@ -283,7 +297,16 @@ async fn run_steps(
         let started = Instant::now();
         crate::log::step_started(number);
         let deadline = tokio::time::Instant::now() + config.step_timeout;
+        let marks = if config.trace {
+            seen::marks(session).await
+        } else {
+            seen::Marks::default()
+        };
         let mut shown = compact(&messages, config.history_budget);
+        let mut traced = Seen {
+            observation: config.trace.then(|| seen::observation(&shown)),
+            ..Seen::default()
+        };
         let mut kept = None;
         if sees(config.vision, &llm.current().provider) {
             let shot = tokio::time::timeout_at(deadline, screenshot(session))
@@ -351,6 +374,7 @@ async fn run_steps(
             ms: 0.0,
             model_ms: (model_ms * 1000.0).round() / 1000.0,
             failure: None,
+            seen: Seen::default(),
         };
         let mut ended = None;
         let mut lost = None;
@@ -433,6 +457,16 @@ async fn run_steps(
             why,
         });
         record.ms = started.elapsed().as_secs_f64() * 1e3;
+        // The trace's look at the step comes after its time is taken, so
+        // tracing does not inflate it.
+        if config.trace && lost.is_none() {
+            if config.trace_screenshots && answer.is_some() {
+                traced.screenshot_after =
+                    seen::after_screenshot(session, config.screenshot_dir.as_deref(), number).await;
+            }
+            seen::since(session, &marks, secrets, &mut traced).await;
+        }
+        record.seen = traced;
         if let (None, Some(e)) = (&answer, &model_error) {
             crate::log::model_failed(number, e, model_ms);
         }

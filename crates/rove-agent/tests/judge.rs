@@ -83,6 +83,7 @@ fn steps() -> Vec<StepRecord> {
             ms: 10.0,
             model_ms: 5.0,
             failure: None,
+            seen: rove_agent::Seen::default(),
         },
         StepRecord {
             number: 2,
@@ -98,6 +99,7 @@ fn steps() -> Vec<StepRecord> {
             ms: 10.0,
             model_ms: 5.0,
             failure: None,
+            seen: rove_agent::Seen::default(),
         },
     ]
 }

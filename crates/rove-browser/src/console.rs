@@ -143,6 +143,16 @@ impl ConsoleLog {
         let (entries, dropped) = self.ring.read(all);
         ConsoleRead { entries, dropped }
     }
+
+    /// The entries numbered after `seq`, without marking any read.
+    pub fn after(&self, seq: u64) -> Vec<ConsoleEntry> {
+        self.ring.after(seq)
+    }
+
+    /// The number the newest entry got (0 before any).
+    pub fn last_seq(&self) -> u64 {
+        self.ring.last_seq()
+    }
 }
 
 /// A `console.*` call.

@@ -290,6 +290,16 @@ impl NetLog {
         self.ring.entries().iter().cloned().collect()
     }
 
+    /// The entries numbered after `seq`, without marking any read.
+    pub fn after(&self, seq: u64) -> Vec<NetEntry> {
+        self.ring.after(seq)
+    }
+
+    /// The number the newest entry got (0 before any).
+    pub fn last_seq(&self) -> u64 {
+        self.ring.last_seq()
+    }
+
     /// The entry numbered `seq`, if still kept.
     pub fn get(&self, seq: u64) -> Option<NetEntry> {
         self.ring.entries().iter().find(|e| e.seq == seq).cloned()

@@ -62,6 +62,22 @@ impl<T: Numbered, const CAP: usize> SeqRing<T, CAP> {
         (entries, dropped)
     }
 
+    /// The entries numbered after `seq`, oldest first, without marking
+    /// them read (a trace's look at one interval must not take them from
+    /// the `console` and `network` commands' "since the last call").
+    pub(crate) fn after(&self, seq: u64) -> Vec<T> {
+        self.entries
+            .iter()
+            .filter(|e| e.seq() > seq)
+            .cloned()
+            .collect()
+    }
+
+    /// The number the newest entry got (0 before any).
+    pub(crate) fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
     /// The entries kept, oldest first.
     pub(crate) fn entries(&self) -> &VecDeque<T> {
         &self.entries

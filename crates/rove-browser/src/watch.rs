@@ -326,6 +326,44 @@ impl TabWatch {
             .read(all)
     }
 
+    /// The console messages and requests numbered after `marks` (as
+    /// [`TabWatch::marks`] gave them), without marking any read: what a
+    /// trace shows of one interval.
+    pub fn after(
+        &self,
+        marks: (u64, u64),
+    ) -> (
+        Vec<crate::console::ConsoleEntry>,
+        Vec<crate::network::NetEntry>,
+    ) {
+        let console = self
+            .console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .after(marks.0);
+        let net = self
+            .net
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .after(marks.1);
+        (console, net)
+    }
+
+    /// The numbers of the newest console message and request so far.
+    pub fn marks(&self) -> (u64, u64) {
+        let console = self
+            .console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .last_seq();
+        let net = self
+            .net
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .last_seq();
+        (console, net)
+    }
+
     /// The session this watch follows.
     pub fn session_id(&self) -> &SessionId {
         &self.session

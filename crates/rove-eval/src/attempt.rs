@@ -77,6 +77,12 @@ pub struct AttemptResult {
     /// The attempt's history file (as `rove run --history` writes), when
     /// results are written to a folder.
     pub history: Option<String>,
+    /// The attempt's trace (JSON lines, as `rove run --trace` writes), when
+    /// one was kept (see `--traces`).
+    pub trace: Option<String>,
+    /// The trace as a page (as `rove trace show` makes it), when one was
+    /// written.
+    pub trace_view: Option<String>,
     /// Which shared browser it ran in (0 for the one rove launched; the
     /// position in the pool otherwise); `null` with a browser of its own.
     pub browser_index: Option<usize>,
@@ -146,6 +152,8 @@ impl AttemptResult {
             seconds: 0.0,
             checks: Vec::new(),
             history: None,
+            trace: None,
+            trace_view: None,
             browser_index: None,
             browser_pid: None,
             judge: None,

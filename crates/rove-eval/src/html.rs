@@ -4,7 +4,8 @@
 //! CI artifact as it is. The suite's table first, then each attempt with
 //! its checks and its timeline: per step the model's thought, each action
 //! with its arguments and result (the page's diff), tokens, time and the
-//! screenshot the model saw. Everything shown is escaped: a page's text
+//! screenshot the model saw; links to its trace when it has one.
+//! Everything shown is escaped: a page's text
 //! reaches the report through the results, and must not become markup.
 
 use std::fmt::Write as _;
@@ -172,6 +173,7 @@ fn attempt(html: &mut String, a: &AttemptResult) {
         }
         html.push_str("</ul>");
     }
+    trace_links(html, a);
     let steps = a.history.as_deref().map(steps_of).unwrap_or_default();
     if !steps.is_empty() {
         html.push_str("<table class=timeline><tr><th>step</th><th>thought and actions</th><th>tokens in/out</th><th>time</th><th>what the model saw</th></tr>");
@@ -218,6 +220,33 @@ fn timeline_row(html: &mut String, step: &StepRecord) {
         );
     }
     html.push_str("</td></tr>");
+}
+
+/// Links to the attempt's trace, its page and the raw file, relative to
+/// the report (both live in `traces/` beside it), so the folder can be
+/// moved or unpacked from a CI artifact as a whole.
+fn trace_links(html: &mut String, a: &AttemptResult) {
+    let name = |path: &str| {
+        std::path::Path::new(path)
+            .file_name()
+            .map(|n| format!("traces/{}", n.to_string_lossy()))
+    };
+    let Some(raw) = a.trace.as_deref().and_then(name) else {
+        return;
+    };
+    html.push_str("<p class=trace>trace: ");
+    if let Some(view) = a.trace_view.as_deref().and_then(name) {
+        let _ = write!(
+            html,
+            "<a class=trace-view href=\"{}\">steps</a> · ",
+            esc(&view)
+        );
+    }
+    let _ = write!(
+        html,
+        "<a class=trace-raw href=\"{}\">JSON lines</a></p>",
+        esc(&raw)
+    );
 }
 
 /// The steps in a history file; none when it cannot be read.

@@ -23,6 +23,7 @@ mod results;
 mod runner;
 mod stats;
 mod task;
+mod traces;
 mod verify;
 
 use std::path::PathBuf;
@@ -39,6 +40,7 @@ pub use task::{
     Check, DEFAULT_MAX_STEPS, FileCheck, HttpCheck, ScopedSecret, SecretSource, Task, TaskSpec,
     TextCheck, load, parse, substitute,
 };
+pub use traces::Traces;
 pub use verify::{CheckResult, Final, run_checks};
 
 /// Why a suite could not be read.

@@ -97,6 +97,8 @@ mod tests {
             out: None,
             prices: PriceTable::builtin(),
             judge: None,
+            traces: crate::Traces::Off,
+            trace_budget: rove_agent::SCREENSHOT_BUDGET,
         }
     }
 

@@ -25,6 +25,7 @@ use tokio::sync::watch;
 use crate::attempt::{AttemptResult, Status};
 use crate::plan::{Plan, Shard};
 use crate::task::Task;
+use crate::traces::{self, Traces};
 use crate::verify::{Final, run_checks};
 
 /// How long starting or closing an attempt's browser context may take.
@@ -74,10 +75,17 @@ pub struct RunOptions {
     /// A second model that judges each attempt whose run ended; `None`
     /// judges none.
     pub judge: Option<rove_agent::Judge>,
+    /// Which attempts keep a trace under `out`'s `traces/` (none without
+    /// `out`). The agent's `trace_screenshots` adds screenshots after
+    /// actions.
+    pub traces: Traces,
+    /// The most screenshot bytes one trace inlines.
+    pub trace_budget: usize,
 }
 
 /// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
-/// `cancel` resolves; `on_done` hears of each attempt as it ends. Returns
+/// `cancel` resolves; `on_done` hears of each attempt as it ends (and may
+/// add to its result, as the page of its trace). Returns
 /// every attempt's result in the plan's order, and whether it was
 /// interrupted.
 pub async fn run_suite(
@@ -87,7 +95,7 @@ pub async fn run_suite(
     plan: &Plan,
     options: &RunOptions,
     cancel: impl std::future::Future<Output = ()>,
-    mut on_done: impl FnMut(&AttemptResult),
+    mut on_done: impl FnMut(&mut AttemptResult),
 ) -> (Vec<AttemptResult>, bool) {
     // Before the futures that borrow it, so it outlives them.
     let gate = tokio::sync::Semaphore::new(STARTING_AT_ONCE);
@@ -128,8 +136,8 @@ pub async fn run_suite(
             break;
         }
         tokio::select! {
-            Some((slot, result)) = running.next() => {
-                on_done(&result);
+            Some((slot, mut result)) = running.next() => {
+                on_done(&mut result);
                 results[slot] = Some(result);
             }
             () = &mut cancel, if !interrupted => {
@@ -311,10 +319,24 @@ async fn attempt_on(
         dir.join("attempts")
             .join(format!("{}-{number}.json", slug(name)))
     });
+    // Written a step at a time, so that however the attempt ends its
+    // steps are there.
+    let trace = match (&options.out, options.traces) {
+        (Some(dir), Traces::Failed | Traces::All) => traces::start(
+            &traces::path_of(dir, &slug(name), number),
+            task,
+            number,
+            llm,
+            options.trace_budget,
+        ),
+        _ => None,
+    };
     let agent = AgentConfig {
         max_steps: task.max_steps(),
         screenshot_dir: history.as_ref().map(|h| h.with_extension("screens")),
         keep_screenshots: options.judge.as_ref().map_or(0, |j| j.config.screenshots),
+        trace: trace.is_some(),
+        trace_screenshots: trace.is_some() && options.agent.trace_screenshots,
         ..options.agent.clone()
     };
     let mut steps: Vec<StepRecord> = Vec::new();
@@ -331,6 +353,9 @@ async fn attempt_on(
             }
             drop(permit);
             match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
+                if let Some(trace) = &trace {
+                    trace.step(step);
+                }
                 steps.push(step.clone());
             })
             .await
@@ -433,6 +458,15 @@ async fn attempt_on(
     if let Some(path) = &history {
         write_history(path, task, &result, &steps);
         result.history = Some(path.display().to_string());
+    }
+    if let Some(trace) = trace {
+        let ending = match &ran {
+            Ran::Ended(run) => serde_json::to_value(&run.ending).unwrap_or_default(),
+            Ran::Failed(reason) => serde_json::json!({"reason": "error", "error": reason}),
+            Ran::TimedOut(seconds) => serde_json::json!({"reason": "timeout", "seconds": seconds}),
+            Ran::Interrupted => serde_json::json!({"reason": "interrupted"}),
+        };
+        traces::finish(trace, options.traces, &ending, &steps, &mut result);
     }
     result
 }

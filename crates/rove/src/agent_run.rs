@@ -95,12 +95,19 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         None => PriceTable::builtin(),
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
+    let (after_shots, budget) = args.trace_screenshots.resolve().map_err(|message| {
+        Failure::new(
+            ErrorCode::CommandRejected,
+            message,
+            "give MiB, like --trace-screenshots=5",
+        )
+    })?;
     let started = Instant::now();
     // Every step as it ends, so that the history has them however the run
     // ends (an error, a signal).
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
-        ran = drive(global, args, out, (&llm, judge.as_ref()), &primary, secrets, &mut seen) => Ended::Ran(Box::new(ran)),
+        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), secrets, &mut seen) => Ended::Ran(Box::new(ran)),
         signal = crate::shutdown_signal() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -112,7 +119,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
                 let ending = json!({"reason": "error", "error": failure.report});
                 let outcome = json!({"ending": ending});
                 write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
-                write_trace(args, &llm, &seen, &ending, seconds, out);
+                write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
                 return Err(failure);
             }
         },
@@ -124,7 +131,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
             out.note(&format!("stopped: interrupted (signal {signal})"));
             let outcome = json!({"ending": ending});
             write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
-            write_trace(args, &llm, &seen, &ending, seconds, out);
+            write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
@@ -172,7 +179,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
         outcome["judge"] = json!(judgement);
         outcome["divergence"] = json!(divergence);
     }
-    write_trace(args, &llm, &ran.steps, &ending, seconds, out);
+    write_trace(args, &llm, &ran.steps, &ending, (seconds, budget), out);
     if !write_history(args, &llm, &prices, &ran.steps, &outcome, seconds, out) {
         return Err(Failure::new(
             ErrorCode::Internal,
@@ -223,7 +230,7 @@ async fn drive(
     args: &RunArgs,
     out: Output,
     (llm, judge): (&Llm, Option<&Judge>),
-    primary: &Endpoint,
+    (primary, after_shots): (&Endpoint, bool),
     secrets: rove_agent::Secrets,
     seen: &mut Vec<StepRecord>,
 ) -> Result<(RunResult, Option<Judgement>), Failure> {
@@ -273,6 +280,8 @@ async fn drive(
                 _ => rove_agent::Vision::Auto,
             },
             keep_screenshots: judge.map_or(0, |j| j.config.screenshots),
+            trace: args.trace.is_some(),
+            trace_screenshots: args.trace.is_some() && after_shots,
             ..AgentConfig::default()
         };
         out.note(&format!(
@@ -371,7 +380,7 @@ fn write_trace(
     llm: &Llm,
     steps: &[StepRecord],
     ending: &serde_json::Value,
-    seconds: f64,
+    (seconds, budget): (f64, usize),
     out: Output,
 ) {
     let Some(path) = &args.trace else {
@@ -388,7 +397,7 @@ fn write_trace(
         .history
         .is_none()
         .then(|| path.with_extension("screens"));
-    match crate::trace::Trace::start(path, head, own) {
+    match rove_agent::Trace::start(path, head, own, budget) {
         Ok(trace) => {
             let mut usage = rove_llm::Usage::default();
             for step in steps {
@@ -396,7 +405,7 @@ fn write_trace(
                 usage += step.usage;
             }
             let usage = serde_json::to_value(usage).unwrap_or_default();
-            trace.end(ending, steps.len(), seconds, usage);
+            trace.end(ending, steps.len(), seconds, usage, serde_json::Value::Null);
             tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
         }
         Err(e) => out.note(&format!(

@@ -417,7 +417,7 @@ pub enum Command {
     /// must also say pass. Exits 0 only when every task meets its
     /// threshold and the suite --min-pass-rate.
     #[command(
-        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --judge-model anthropic:claude-sonnet-4-5 --out results\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --cdp-url http://chrome-1:9222 --cdp-url http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
+        after_help = "Examples:\n  rove test tasks/ --model openai:gpt-5-mini -j 4 --out results\n  rove test smoke.yaml --model anthropic:claude-sonnet-4-5 --repeat 5 --junit junit.xml\n  rove test tasks/ --model openai:gpt-5-mini --judge-model anthropic:claude-sonnet-4-5 --out results\n  rove test tasks/ --model openai:gpt-5-mini --out results --traces all --trace-screenshots\n  rove test tasks/ --model openai:gpt-5-mini --shard 2/4 --tags smoke --min-pass-rate 0.9\n  rove test tasks/ --model openai:gpt-5-mini -j 32 --cdp-url http://chrome-1:9222 --cdp-url http://chrome-2:9222\n  rove test --compare before/results.json after/results.json\nTask files: docs/eval.md"
     )]
     Test(TestArgs),
     /// Serve MCP: the commands as tools, one session per client. Over

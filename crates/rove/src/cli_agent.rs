@@ -73,10 +73,47 @@ pub struct RunArgs {
     pub judge: JudgeArgs,
     #[command(flatten)]
     pub caps: crate::cli_tools::CapsArg,
-    /// Write a trace here: one JSON line per step, screenshots inside
-    /// (`rove trace show FILE` makes it a page to read).
+    /// Write a trace here: one JSON line per step with what the model was
+    /// shown, its actions, the console messages and requests of the step,
+    /// screenshots inside (`rove trace show FILE` makes it a page to read).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    #[command(flatten)]
+    pub trace_screenshots: TraceScreenshots,
+}
+
+/// `--trace-screenshots[=MIB]`, shared by `rove run` and `rove test`.
+#[derive(Debug, Args)]
+pub struct TraceScreenshots {
+    /// In a trace, also a screenshot after each step's actions (the one
+    /// the model saw, with --vision, is the before); at most MIB of
+    /// screenshots inlined per trace (default 20; later ones are named as
+    /// left out).
+    #[arg(
+        long = "trace-screenshots",
+        value_name = "MIB",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "20"
+    )]
+    pub mib: Option<f64>,
+}
+
+impl TraceScreenshots {
+    /// Whether screenshots after actions are asked for, and the budget of
+    /// screenshot bytes per trace; a budget that is not a positive number
+    /// is refused with the message to show.
+    pub fn resolve(&self) -> Result<(bool, usize), String> {
+        match self.mib {
+            None => Ok((false, rove_agent::SCREENSHOT_BUDGET)),
+            Some(mib) if mib.is_finite() && mib > 0.0 && mib <= 4096.0 => {
+                Ok((true, (mib * 1024.0 * 1024.0) as usize))
+            }
+            Some(mib) => Err(format!(
+                "--trace-screenshots={mib} is not a number of MiB above 0 (at most 4096)"
+            )),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -137,6 +174,14 @@ pub struct TestArgs {
     pub vision: String,
     #[command(flatten)]
     pub judge: JudgeArgs,
+    /// Which attempts leave a trace under --out's traces/ (a JSON-lines
+    /// file as rove run --trace writes, and its page as rove trace show
+    /// makes it): failed (every attempt that ran and did not pass), all,
+    /// or off. Default: failed, when there is an --out.
+    #[arg(long, value_parser = ["failed", "all", "off"], value_name = "WHICH")]
+    pub traces: Option<String>,
+    #[command(flatten)]
+    pub trace_screenshots: TraceScreenshots,
 }
 
 #[derive(Debug, Args)]

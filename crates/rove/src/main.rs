@@ -30,8 +30,8 @@ mod shell_hint;
 mod skill;
 mod test_progress;
 mod test_run;
-mod trace;
 mod trace_html;
+mod trace_html_seen;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -127,6 +127,23 @@ async fn run(
         Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
         None => PriceTable::builtin(),
     };
+    let traces = match (&args.traces, &args.out) {
+        (Some(which), None) if which != "off" => {
+            return Err(rejected(
+                format!("--traces {which} writes under --out, and there is none"),
+                "add --out DIR (traces go to DIR/traces/)",
+            ));
+        }
+        (which, _) => which
+            .as_deref()
+            .unwrap_or("failed")
+            .parse::<rove_eval::Traces>()
+            .map_err(|e| rejected(e, "--traces failed, all or off"))?,
+    };
+    let (after_shots, trace_budget) = args
+        .trace_screenshots
+        .resolve()
+        .map_err(|e| rejected(e, "give MiB, like --trace-screenshots=5"))?;
     let options = RunOptions {
         jobs: args.jobs.max(1),
         repeat: args.repeat,
@@ -139,11 +156,14 @@ async fn run(
                 "off" => rove_agent::Vision::Off,
                 _ => rove_agent::Vision::Auto,
             },
+            trace_screenshots: after_shots,
             ..rove_agent::AgentConfig::default()
         },
         out: args.out.clone(),
         prices,
         judge,
+        traces,
+        trace_budget,
     };
     // A suite that is empty by mistake must not pass a CI gate.
     if tasks.is_empty() {
@@ -216,6 +236,9 @@ async fn run(
                 signalled.set(Some(signal.await));
             },
             |attempt| {
+                // The page of its trace is made as each attempt ends, by
+                // the code behind `rove trace show`.
+                attempt.trace_view = attempt.trace.as_deref().and_then(write_view);
                 done += 1;
                 progress.attempt(out, attempt, &attempt_line(attempt, done, total));
             },
@@ -352,6 +375,27 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
                 "check the path",
             )
         })
+}
+
+/// Writes the page of the trace at `trace` beside it (`.html`); its path,
+/// or `None` (said in the log) when it cannot be read or written.
+fn write_view(trace: &str) -> Option<String> {
+    let path = Path::new(trace);
+    let view = path.with_extension("html");
+    let written = std::fs::read_to_string(path).and_then(|text| {
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        std::fs::write(&view, crate::trace_html::render(&lines))
+    });
+    match written {
+        Ok(()) => Some(view.display().to_string()),
+        Err(e) => {
+            tracing::warn!(path = %path.display(), error = %e, "could not write a trace's page");
+            None
+        }
+    }
 }
 
 /// `[3/10] passed   login #1 · 4 steps · 2.1 s`, with the reason when it

@@ -5,7 +5,10 @@
 //! failed one open), with the model's text, its token counts, the time
 //! split into the model's and the rest, each action with its arguments,
 //! target and result, an error shown with its code, message and hint, and
-//! the screenshot the model saw.
+//! the screenshot the model saw; for a traced run also what the model was
+//! shown, the console messages and requests of the step and the screenshot
+//! after its actions (`trace_html_seen.rs`). A `rove test` attempt's trace
+//! shows its status and reason beside the ending.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -78,8 +81,9 @@ pub fn render(lines: &[Value]) -> String {
     let steps: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "step").collect();
     let task = text(&run["task"]);
     let mut page = format!(
-        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}</style></head><body>\n<h1>{}</h1>\n",
+        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(&task),
+        crate::trace_html_seen::STYLE,
         esc(&task)
     );
     let ending = end
@@ -101,6 +105,20 @@ pub fn render(lines: &[Value]) -> String {
             .map_or(0, |e| e["usage"]["output"].as_u64().unwrap_or(0)),
         esc(&ending_text(&ending)),
     );
+    // A `rove test` attempt: which one, and what came of it.
+    if let Some(status) = end.as_ref().and_then(|e| e["status"].as_str()) {
+        let _ = writeln!(
+            page,
+            "<p class=\"meta attempt\">{} #{} · status: <b class=status>{}</b>{}</p>",
+            esc(&text(&run["name"])),
+            run["attempt"].as_u64().unwrap_or(0),
+            esc(status),
+            end.as_ref()
+                .and_then(|e| e["reason"].as_str())
+                .map(|r| format!(" — {}", esc(r)))
+                .unwrap_or_default()
+        );
+    }
     page.push_str("<nav class=timeline>");
     for step in &steps {
         let n = step["number"].as_u64().unwrap_or(0);
@@ -160,6 +178,7 @@ fn step_html(page: &mut String, step: &Value) {
     if !thought.is_empty() {
         let _ = writeln!(page, "<p class=thought>{}</p>", esc(&thought));
     }
+    crate::trace_html_seen::observation(page, step);
     page.push_str("<ol class=actions>");
     for action in step["actions"].as_array().into_iter().flatten() {
         let failed = action["failed"].as_bool().unwrap_or(false);
@@ -189,26 +208,13 @@ fn step_html(page: &mut String, step: &Value) {
                 esc(&text(&error["hint"]))
             );
         }
-        let _ = writeln!(page, "<pre class=result>{}</pre></li>", esc(&result));
+        let _ = write!(page, "<pre class=result>{}</pre>", esc(&result));
+        crate::trace_html_seen::extra_fields(page, action);
+        page.push_str("</li>\n");
     }
     page.push_str("</ol>\n");
-    match &step["screenshot"] {
-        Value::String(url) if url.starts_with("data:image/") => {
-            let _ = writeln!(
-                page,
-                "<img alt=\"what the model saw at step {n}\" src=\"{}\">",
-                esc(url)
-            );
-        }
-        Value::Object(o) => {
-            let _ = writeln!(
-                page,
-                "<p class=meta>screenshot: {}</p>",
-                esc(&text(&o["left_out"]))
-            );
-        }
-        _ => {}
-    }
+    crate::trace_html_seen::console_and_network(page, step);
+    crate::trace_html_seen::screenshots(page, step);
     page.push_str("</details></section>\n");
 }
 

@@ -1,0 +1,108 @@
+//! An attempt's trace: the same JSON lines `rove run --trace` writes (one
+//! writer, [`rove_agent::Trace`]), under `OUT/traces/`, a step at a time as
+//! the attempt goes, so an attempt cut short (Ctrl-C, its timeout) still
+//! leaves its steps and an `end` line saying how it ended. The `end` line
+//! also carries the attempt's status, reason, checks and the judge's
+//! verdict. With [`Traces::Failed`] the file of an attempt that passed is
+//! removed once it is known to have passed.
+
+use std::path::{Path, PathBuf};
+
+use rove_agent::{StepRecord, Trace};
+use rove_llm::Llm;
+use serde_json::{Value, json};
+
+use crate::attempt::{AttemptResult, Status};
+use crate::task::Task;
+
+/// Which attempts keep a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Traces {
+    /// None.
+    Off,
+    /// Every attempt that ran and did not pass (failed, error, unjudged,
+    /// self-reported): what a CI job needs to read after a red run.
+    #[default]
+    Failed,
+    /// Every attempt that ran.
+    All,
+}
+
+impl std::str::FromStr for Traces {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Traces, String> {
+        match text {
+            "off" => Ok(Traces::Off),
+            "failed" => Ok(Traces::Failed),
+            "all" => Ok(Traces::All),
+            other => Err(format!("{other:?} is not off, failed or all")),
+        }
+    }
+}
+
+/// Where an attempt's trace goes: `OUT/traces/<task>-<number>.trace`.
+pub(crate) fn path_of(out: &Path, slug: &str, number: u32) -> PathBuf {
+    out.join("traces").join(format!("{slug}-{number}.trace"))
+}
+
+/// Starts the attempt's trace; `None` (said in the log) when the file
+/// cannot be made: the attempt still runs and counts.
+pub(crate) fn start(
+    path: &Path,
+    task: &Task,
+    number: u32,
+    llm: &Llm,
+    budget: usize,
+) -> Option<Trace> {
+    let endpoint = llm.current();
+    let head = json!({
+        "task": task.spec.task,
+        "name": task.spec.name,
+        "attempt": number,
+        "start_url": task.spec.start_url,
+        "model": format!("{}:{}", endpoint.provider, endpoint.model),
+    });
+    match Trace::start(path, head, None, budget) {
+        Ok(trace) => Some(trace),
+        Err(e) => {
+            tracing::warn!(path = %path.display(), error = %e, "could not start an attempt's trace");
+            None
+        }
+    }
+}
+
+/// Writes the `end` line and, unless the attempt's trace is not wanted
+/// (it passed, and only failed ones are kept), names the file in the
+/// result.
+pub(crate) fn finish(
+    trace: Trace,
+    which: Traces,
+    ending: &Value,
+    steps: &[StepRecord],
+    result: &mut AttemptResult,
+) {
+    let mut usage = rove_llm::Usage::default();
+    for step in steps {
+        usage += step.usage;
+    }
+    let more = json!({
+        "status": result.status,
+        "reason": result.reason,
+        "answer": result.answer,
+        "checks": result.checks,
+        "judge": result.judge,
+        "divergence": result.divergence,
+    });
+    trace.end(
+        ending,
+        steps.len(),
+        result.seconds,
+        serde_json::to_value(usage).unwrap_or_default(),
+        more,
+    );
+    if which == Traces::Failed && result.status == Status::Passed {
+        let _ = std::fs::remove_file(trace.path());
+        return;
+    }
+    result.trace = Some(trace.path().display().to_string());
+}
