@@ -1,9 +1,10 @@
 //! `rove run --trace` and `rove trace show` with the real binary, a
 //! scripted model (OpenAI's wire format on 127.0.0.1) and real Chromium:
 //! the trace of a run whose first step fails holds that step with its
-//! error, each step's time split and its screenshot; the HTML page made of
-//! it, opened in Chromium, shows every step, the error with its hint, and
-//! the screenshots.
+//! error, each step's time split, what the model was shown, the console
+//! message the click made the page log, and the screenshots before and
+//! after its actions; the HTML page made of it, opened in Chromium, shows
+//! every step, the error with its hint, and the screenshots.
 
 mod support;
 
@@ -53,7 +54,7 @@ async fn model() -> LocalServer {
 async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_page() {
     let pages = LocalServer::start(Routes::new().page(
         "/go",
-        Response::html("<title>Go</title><button onclick=\"this.textContent='Gone'\">Go</button>"),
+        Response::html("<title>Go</title><button onclick=\"console.warn('going'); this.textContent='Gone'\">Go</button>"),
     ))
     .await
     .expect("pages");
@@ -67,6 +68,7 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
             .args(["--start-url", &pages.url("/go"), "--vision", "on"])
             .arg("--trace")
             .arg(&trace)
+            .arg("--trace-screenshots")
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
             .env_remove("ROVE_CDP_URL")
@@ -112,14 +114,40 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
             step["model_ms"].as_f64().unwrap_or(-1.0),
         );
         assert!(model_ms >= 0.0 && model_ms <= ms, "{ms} {model_ms}");
-        assert!(
-            step["screenshot"]
-                .as_str()
-                .is_some_and(|s| s.starts_with("data:image/jpeg;base64,")),
-            "step {} has no screenshot",
-            step["number"]
-        );
+        for shot in ["screenshot", "screenshot_after"] {
+            assert!(
+                step[shot]
+                    .as_str()
+                    .is_some_and(|s| s.starts_with("data:image/jpeg;base64,")),
+                "step {} has no {shot}",
+                step["number"]
+            );
+        }
     }
+    // What the model was shown: the task and the view first, then what its
+    // actions gave back (the failed click's error, with a fresh view).
+    assert!(
+        first["observation"]
+            .as_str()
+            .is_some_and(|o| o.starts_with("Task: Press Go") && o.contains("button \"Go\"")),
+        "{first}"
+    );
+    assert!(
+        lines[2]["observation"]
+            .as_str()
+            .is_some_and(|o| o.contains("REF_NOT_FOUND")),
+        "{}",
+        lines[2]
+    );
+    // The click on Go made the page log, during that step and no other.
+    assert_eq!(
+        lines[2]["console"],
+        json!([{"tab": "t1", "level": "warning", "source": "console", "text": "going",
+            "location": lines[2]["console"][0]["location"]}]),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[1]["console"].is_null() && lines[3]["console"].is_null());
     assert_eq!(lines[4]["ending"]["reason"], "done");
     assert!(
         !dir.join("run.screens").exists(),
@@ -160,7 +188,10 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
     assert_eq!(facts["steps"], 3, "{facts}");
     assert_eq!(facts["failed"], 1, "the failed step is open: {facts}");
     assert_eq!(facts["bars"], 3, "{facts}");
-    assert_eq!(facts["images"], 3, "every screenshot decodes: {facts}");
+    assert_eq!(
+        facts["images"], 6,
+        "every screenshot, before and after, decodes: {facts}"
+    );
     assert!(
         facts["error"]
             .as_str()
