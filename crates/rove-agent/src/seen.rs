@@ -42,8 +42,8 @@ pub struct Seen {
     /// Requests made during the step, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub network: Vec<SeenRequest>,
-    /// Console messages and requests of the step beyond the bounds, not
-    /// kept.
+    /// Console messages and requests of the step not kept: beyond the
+    /// bounds, or pushed out of a tab's ring before the step ended.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub left_out: usize,
     /// The screenshot taken after the step's actions (a file, or inlined
@@ -124,6 +124,7 @@ pub(crate) async fn since(session: &Session, marks: &Marks, secrets: &Secrets, s
     let read = async {
         let mut console = Vec::new();
         let mut network = Vec::new();
+        let mut lost = 0;
         let context = session.context();
         for info in context.tabs() {
             let Ok(tab) = context.tab(info.id) else {
@@ -137,7 +138,13 @@ pub(crate) async fn since(session: &Session, marks: &Marks, secrets: &Secrets, s
                 .iter()
                 .find(|(id, _)| *id == info.id)
                 .map_or((0, 0), |(_, m)| *m);
+            let now = watch.marks();
             let (messages, requests) = watch.after(from);
+            // Numbered in the step but no longer in the ring.
+            let numbered =
+                usize::try_from(now.0.saturating_sub(from.0) + now.1.saturating_sub(from.1))
+                    .unwrap_or(usize::MAX);
+            lost += numbered.saturating_sub(messages.len() + requests.len());
             let name = info.id.to_string();
             console.extend(messages.into_iter().map(|m| SeenConsole {
                 tab: name.clone(),
@@ -161,11 +168,13 @@ pub(crate) async fn since(session: &Session, marks: &Marks, secrets: &Secrets, s
                 },
             }));
         }
-        (console, network)
+        (console, network, lost)
     };
-    let Ok((mut console, mut network)) = tokio::time::timeout(READ_DEADLINE, read).await else {
+    let Ok((mut console, mut network, lost)) = tokio::time::timeout(READ_DEADLINE, read).await
+    else {
         return;
     };
+    seen.left_out += lost;
     seen.left_out += keep_newest(&mut console, CONSOLE_MAX);
     seen.left_out += keep_newest(&mut network, NETWORK_MAX);
     seen.console = console;

@@ -55,6 +55,13 @@ pub const SHOP: &str = "<!doctype html><title>Shop</title>\
       results.innerHTML = names.map((n) => `<li><a href=\"/item?name=${encodeURIComponent(n)}\">${n}</a></li>`).join(''); };\
     </script>";
 
+/// A page whose button logs 120 messages, then an error naming a URL with
+/// a password and a token, and fetches a URL with a token in it.
+pub const NOISY: &str = "<!doctype html><title>Noisy</title>\
+    <button onclick=\"for (let i = 0; i < 120; i++) console.log('noise ' + i);\
+      console.error('see http://ada:pw1234@x.test/a?token=abc123');\
+      fetch('/item?token=abc123')\">Make noise</button>";
+
 /// A scripted model: step number and request body → the tool calls to make
 /// (name, arguments).
 pub type Script = Arc<dyn Fn(usize, &Value) -> Vec<(&'static str, Value)> + Send + Sync>;
@@ -157,6 +164,7 @@ impl Env {
                 .page("/echo", Response::html(echo))
                 .page("/disguise", Response::html(DISGUISE))
                 .page("/shout", Response::html(SHOUT))
+                .page("/noisy", Response::html(NOISY))
                 .page(
                     "/other",
                     Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
