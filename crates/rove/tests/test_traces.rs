@@ -8,7 +8,8 @@
 //! Chromium, links each attempt's trace page and raw file, and both load;
 //! the trace page shows those parts. With trace screenshots, each step has
 //! a before and an after image, and a small budget leaves later ones out.
-//! Ctrl-C during an attempt still leaves its trace, ended `interrupted`.
+//! Ctrl-C during an attempt still leaves its trace, ended `interrupted`;
+//! an attempt past its `timeout_s`, ended `timeout`.
 //! Everything is asserted after the run, from what the binary wrote.
 
 mod support;
@@ -510,6 +511,46 @@ async fn ctrl_c_during_an_attempt_still_ends_its_trace() {
         attempt(&results, "lamp")["trace"]
             .as_str()
             .is_some_and(|t| t.ends_with("traces/lamp-1.trace"))
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[tokio::test]
+async fn an_attempt_past_its_timeout_still_ends_its_trace() {
+    let shop = shop().await;
+    let log = RequestLog::new();
+    let model = model(log.clone(), true).await;
+    let dir = scratch("timeout");
+    let file = dir.join("lamp.yaml");
+    std::fs::write(
+        &file,
+        "name: lamp\ntask: Press Lamp\nstart_url: ${SHOP_URL}/shop\ntimeout_s: 15\nverify: [{url: shop}]\n",
+    )
+    .expect("task");
+    let out = dir.join("out");
+    let mut command = rove_test(&shop, &model, &[file.to_str().expect("utf-8")]);
+    command.args(["--vision", "off", "--out"]).arg(&out);
+    let (status, said) = finished(command).await;
+    assert_eq!(status, 1, "{said}");
+    assert_eq!(
+        log.requests().len(),
+        2,
+        "step 1 was answered, step 2 stalled"
+    );
+    let lines = lines_of(&out.join("traces/lamp-1.trace"));
+    assert_eq!(kinds(&lines), ["run", "step", "end"], "{said}");
+    assert_eq!(lines[1]["actions"][0]["tool"], "click");
+    assert_eq!(
+        lines[2]["ending"],
+        json!({"reason": "timeout", "seconds": 15.0})
+    );
+    assert_eq!(lines[2]["status"], "failed");
+    assert!(
+        lines[2]["reason"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("timeout:")),
+        "{}",
+        lines[2]
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
