@@ -109,9 +109,10 @@ pub fn render(lines: &[Value]) -> String {
     if let Some(status) = end.as_ref().and_then(|e| e["status"].as_str()) {
         let _ = writeln!(
             page,
-            "<p class=\"meta attempt\">{} #{} · status: <b class=status>{}</b>{}</p>",
+            "<p class=\"meta attempt\">{} #{} · status: <b class=\"status {}\">{}</b>{}</p>",
             esc(&text(&run["name"])),
             run["attempt"].as_u64().unwrap_or(0),
+            esc(status),
             esc(status),
             end.as_ref()
                 .and_then(|e| e["reason"].as_str())

@@ -15,6 +15,7 @@ pub const STYLE: &str = ".seen{margin:.4em 0}.seen summary{font-weight:400;color
 .console li.error{color:#b22}.console li.warning{color:#8a6100}\
 table.network{border-collapse:collapse;font-size:.9em}table.network td{border-bottom:1px solid #eee;padding:.1em .5em;vertical-align:top;word-break:break-all}\
 .shots{display:flex;gap:1em;flex-wrap:wrap}.shots figure{margin:0;flex:1 1 30em}figcaption{color:#555;font-size:.9em}\
+.status.passed{color:#186a18}.status.failed,.status.error{color:#b22}.status.unjudged,.status.self-reported{color:#8a6100}\
 dl.extra{margin:.2em 0;font-size:.9em}dl.extra dt{font-weight:600;display:inline}dl.extra dd{display:inline;margin:0 1em 0 .3em}";
 
 /// The fields of an action the page shows by name.
