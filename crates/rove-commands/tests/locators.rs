@@ -72,6 +72,12 @@ async fn each_locator_form_resolves_to_the_right_element_and_the_command_acts() 
         .ok(json!({"command": "get", "what": "text", "ref": "css=p.note"}))
         .await;
     assert_eq!(out.data.expect("data")["result"], "Hello world");
+    // Text split over elements, in a card with a click listener: the
+    // paragraph holding all of it, not the card around it.
+    let out = f
+        .ok(json!({"command": "get", "what": "attr", "name": "class", "ref": "text=hello WORLD"}))
+        .await;
+    assert_eq!(out.data.expect("data")["result"], "note");
     let out = f
         .ok(json!({"command": "get", "what": "attr", "name": "id", "ref": "text=\"Save\""}))
         .await;

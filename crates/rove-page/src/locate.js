@@ -116,6 +116,12 @@
     return {list: found, capped};
   };
 
+  // Controls named by the text inside them. Not every control: a container
+  // with a click listener (a body with onclick) or an editing host would
+  // take every text of the page as its own.
+  const TEXT_OWNERS = 'a[href],button,summary,option,[role=button],[role=link],[role=tab],[role=menuitem],' +
+    '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=checkbox],[role=radio],[role=switch],[role=treeitem]';
+
   // text=: the innermost elements whose text holds the words (any case), or
   // is exactly the text when quoted. Each element's text is gathered once,
   // bottom up over the flat tree, without recursion (a page nested ten
@@ -161,7 +167,7 @@
       const label = e.closest('label');
       if (label && label.control) target = label.control;
       else {
-        const control = e.closest(INTERACTIVE_SELECTOR);
+        const control = e.closest(TEXT_OWNERS);
         if (control) target = control;
       }
       if (!seen.has(target)) {
