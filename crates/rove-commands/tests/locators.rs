@@ -273,3 +273,39 @@ async fn a_hostile_locator_stays_data_and_a_huge_match_count_is_bounded() {
     assert!(err.to_string().contains("at least 1000"), "{err}");
     f.close().await;
 }
+
+#[tokio::test]
+async fn css_says_it_cannot_reach_a_closed_shadow_root_where_role_and_text_can() {
+    let mut f = Fixture::start().await;
+    // Opening takes a view, which finds the closed roots.
+    f.open("/closed-shadow.html").await;
+    let err = f
+        .fails(json!({"command": "fill", "ref": "css=#d-field", "text": "x"}))
+        .await;
+    assert_eq!(code(&err), "REF_NOT_FOUND");
+    assert!(
+        err.to_string()
+            .contains("cannot reach inside a closed shadow root"),
+        "{err}"
+    );
+    f.ok(json!({"command": "fill", "ref": "role=textbox[name=\"Declared field\"]", "text": "ok"}))
+        .await;
+    let out = f
+        .ok(json!({"command": "click", "ref": "text=Declared button"}))
+        .await;
+    assert!(
+        resolution(&out).ends_with("button \"Declared button\""),
+        "{}",
+        out.text()
+    );
+    let out = f
+        .ok(json!({"command": "get", "what": "value", "ref": "role=textbox[name=\"Declared field\"]"}))
+        .await;
+    assert_eq!(out.data.expect("data")["result"], "ok");
+    // The click reached the button inside the closed root.
+    let out = f
+        .ok(json!({"command": "get", "what": "text", "ref": "role=button[name*=\"pressed\"]"}))
+        .await;
+    assert_eq!(out.data.expect("data")["result"], "Declared pressed");
+    f.close().await;
+}
