@@ -1,11 +1,14 @@
-//! Locators at the shell: `rove click 'role=button[name="Save"]'` acts on
+//! Locators at the faces: `rove click 'role=button[name="Save"]'` acts on
 //! the element and prints what the locator resolved to before the usual
-//! outcome line; a bad locator is refused before the daemon is asked.
+//! outcome line (a bad locator is refused before the daemon is asked); an
+//! MCP tool call answers the same line first.
 
 mod support;
 
 use rove_localserver::{Response, Routes};
+use serde_json::json;
 use support::Env;
+use support::mcp_client::{McpClient, text};
 
 const PAGE: &str = "<!doctype html><title>Form</title><link rel=icon href='data:,'>\
     <button onclick=\"document.getElementById('state').textContent = 'saved'\">Save</button>\
@@ -64,4 +67,40 @@ async fn the_shell_prints_what_a_locator_resolved_to_before_the_outcome() {
     assert_eq!(status, 2, "{refused}");
     assert_eq!(refused["error"]["code"], "COMMAND_REJECTED", "{refused}");
     env.close("default").await;
+}
+
+#[tokio::test]
+async fn an_mcp_tool_call_answers_what_a_locator_resolved_to_first() {
+    let env = Env::with_routes(
+        "locators-mcp",
+        Routes::new().page("/form", Response::html(PAGE)),
+    )
+    .await;
+    let mut client = McpClient::start(&env, &[]).await;
+    let opened = client
+        .call("open", json!({"url": env.server.url("/form")}))
+        .await;
+    assert_eq!(opened["isError"], false, "{opened}");
+    let clicked = client.call("click", json!({"ref": "text=save"})).await;
+    assert_eq!(clicked["isError"], false, "{clicked}");
+    let shown = text(&clicked, 0);
+    let first = shown.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("text=save → e") && first.ends_with(" button \"Save\""),
+        "{shown}"
+    );
+    assert!(
+        shown
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("clicked e")),
+        "{shown}"
+    );
+    let state = client
+        .call(
+            "eval",
+            json!({"js": "document.getElementById('state').textContent"}),
+        )
+        .await;
+    assert!(text(&state, 0).contains("saved"), "{state}");
 }
