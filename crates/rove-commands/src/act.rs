@@ -22,7 +22,7 @@ impl Session {
         args: &ClickArgs,
         out: &mut Outcome,
     ) -> Result<bool, CommandError> {
-        let target = args.target;
+        let target = args.target.reference()?;
         let modifiers = parse_modifiers(&args.modifiers)?;
         let opts = ClickOptions {
             button: match args.button {
@@ -51,7 +51,7 @@ impl Session {
         args: &RefArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target;
+        let target = args.target.reference()?;
         let timeout = self.config.action_timeout;
         let hovered = rove_input::hover(self.model()?, target, timeout).await?;
         out.happened.push(Happened::Hovering(target));
@@ -82,7 +82,7 @@ impl Session {
             self.after_settle(&settled, out).await?;
             return self.submit(args.submit, out).await;
         };
-        let target = *target;
+        let target = target.reference()?;
         let text = self.with_secrets(target, &args.text).await?;
         let typed = rove_input::type_text(self.model()?, target, &text, &opts).await?;
         out.happened.push(Happened::Typed {
@@ -99,7 +99,7 @@ impl Session {
         args: &FillArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target;
+        let target = args.target.reference()?;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
         out.happened.push(Happened::Filled {
@@ -167,7 +167,7 @@ impl Session {
         if let Some(target) = &args.target {
             // Focus as a user would: by clicking the element (a slider by
             // tabbing to it, since a click would move it).
-            let target = *target;
+            let target = target.reference()?;
             let opts = ClickOptions {
                 timeout: self.config.action_timeout,
                 ..ClickOptions::default()
@@ -185,7 +185,7 @@ impl Session {
         args: &SelectArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target;
+        let target = args.target.reference()?;
         let selected = rove_input::select_options(self.model()?, target, &args.values).await?;
         out.happened.push(Happened::Selected {
             target,
@@ -200,7 +200,7 @@ impl Session {
         checked: bool,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target;
+        let target = args.target.reference()?;
         let toggled = rove_input::set_checked(self.model()?, target, checked).await?;
         out.happened.push(Happened::Toggled {
             target,

@@ -7,11 +7,14 @@
 //! but carries no description in the schema (`#[schemars(extend("description" = ""))]`):
 //! every word here is read by a model on every turn.
 //!
-//! Element refs and tab ids deserialize straight into [`Ref`] and [`TabId`]:
-//! a malformed one is refused while the call is parsed, before anything runs.
+//! Element arguments deserialize straight into a [`Target`] (a ref such as
+//! `e7`, or a locator: `css=…`, `role=…`, `text=…`; the session resolves a
+//! locator to a ref before the command runs, in `locate.rs`), tab ids into
+//! a [`TabId`]: a malformed one is refused while the call is parsed, before
+//! anything runs.
 
 use rove_browser::TabId;
-use rove_page::Ref;
+use rove_page::{Ref, Target};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -56,7 +59,7 @@ pub struct SnapshotArgs {
     /// Only the subtree under this ref.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub scope: Option<Ref>,
+    pub scope: Option<Target>,
     /// Max tokens; 0: no limit.
     #[serde(default)]
     pub budget: Option<usize>,
@@ -94,7 +97,7 @@ pub struct RefArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: Ref,
+    pub target: Target,
 }
 
 /// Which mouse button.
@@ -118,7 +121,7 @@ pub struct ClickArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: Ref,
+    pub target: Target,
     /// left (default), right or middle.
     #[schemars(extend("description" = ""))]
     #[serde(default)]
@@ -140,7 +143,7 @@ pub struct TypeArgs {
     #[schemars(extend("description" = ""))]
     #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
     /// The text.
     #[schemars(extend("description" = ""))]
     pub text: String,
@@ -162,7 +165,7 @@ pub struct FillArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: Ref,
+    pub target: Target,
     /// The text.
     #[schemars(extend("description" = ""))]
     pub text: String,
@@ -182,7 +185,7 @@ pub struct PressArgs {
     /// Focus this element first.
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
 }
 
 /// `select`.
@@ -193,7 +196,7 @@ pub struct SelectArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: Ref,
+    pub target: Target,
     /// Labels or values; several for a multiple select.
     pub values: Vec<String>,
 }
@@ -221,7 +224,7 @@ pub struct ScrollArgs {
     #[schemars(extend("description" = ""))]
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
     /// Which way.
     #[schemars(extend("description" = ""))]
     #[serde(default)]
@@ -238,11 +241,11 @@ pub struct DragArgs {
     /// Ref of the element to pick up.
     #[schemars(extend("description" = ""))]
     #[schemars(with = "String")]
-    pub from: Ref,
+    pub from: Target,
     /// Ref of the element to drop it on.
     #[schemars(extend("description" = ""))]
     #[schemars(with = "String")]
-    pub to: Ref,
+    pub to: Target,
 }
 
 /// `upload`.
@@ -253,7 +256,7 @@ pub struct UploadArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: Ref,
+    pub target: Target,
     /// Files in the upload folder.
     pub paths: Vec<String>,
 }
@@ -340,7 +343,7 @@ pub struct ScreenshotArgs {
     #[schemars(extend("description" = ""))]
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
     /// The whole scrollable page.
     #[schemars(extend("description" = ""))]
     #[serde(default)]
@@ -370,7 +373,7 @@ pub struct ReadArgs {
     /// Only the subtree under this ref.
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
     /// Max tokens (8000; 0: no limit).
     #[serde(default)]
     pub budget: Option<usize>,
@@ -423,5 +426,5 @@ pub struct EvalArgs {
     #[schemars(extend("description" = ""))]
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
-    pub target: Option<Ref>,
+    pub target: Option<Target>,
 }

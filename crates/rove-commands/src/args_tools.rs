@@ -335,7 +335,7 @@ pub struct GetArgs {
     #[schemars(extend("description" = ""))]
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
-    pub target: rove_page::Ref,
+    pub target: rove_page::Target,
     /// attr: the attribute's name.
     #[serde(default)]
     pub name: Option<String>,

@@ -107,7 +107,7 @@ vocabulary! {
     /// A view of the page.
     Snapshot(SnapshotArgs) = "snapshot" {
         title: "View the page",
-        description: "The page as text with refs. mode diff: changes since the last view; interactive: controls only.",
+        description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
         effect: Reads,
     },
     /// Elements matching text, with a line of context each.

@@ -267,6 +267,7 @@ impl CommandError {
     pub fn fresh_view(&self) -> Option<&str> {
         match self {
             CommandError::Page(PageError::RefNotFound { fresh_view, .. })
+            | CommandError::Page(PageError::NoMatch { fresh_view, .. })
             | CommandError::Input(InputError::Page(PageError::RefNotFound {
                 fresh_view, ..
             }))

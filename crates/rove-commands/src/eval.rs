@@ -43,7 +43,7 @@ impl Session {
                             .into(),
                     ));
                     }
-                    let target = *target;
+                    let target = target.reference()?;
                     let element = self.model()?.element(target).await?;
                     // The element's handle lives in rove's isolated world; the
                     // page's world gets its own handle to the same node.

@@ -51,7 +51,7 @@ impl Session {
             .iter()
             .map(|p| allowed(p, &roots))
             .collect::<Result<Vec<_>, _>>()?;
-        let target = args.target;
+        let target = args.target.reference()?;
         let element = self.model()?.element(target).await?;
         let call = rove_cdp::protocol::runtime::CallFunctionOn::on(
             "the file input's kind",

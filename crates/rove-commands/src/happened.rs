@@ -58,6 +58,17 @@ pub enum Happened {
         /// The background probe found it between commands.
         while_idle: bool,
     },
+    /// A locator resolved to the element the command then acted on.
+    Located {
+        /// The locator as given (`css=#save`).
+        locator: String,
+        /// The element's ref.
+        target: Ref,
+        /// Its role as the view shows it.
+        role: String,
+        /// Its name.
+        name: String,
+    },
     /// A click on an element.
     Clicked {
         /// Which click.
@@ -359,6 +370,31 @@ impl fmt::Display for Happened {
                 f.write_str(&fault.describe())?;
                 if *while_idle {
                     f.write_str(" (found while idle)")?;
+                }
+                Ok(())
+            }
+            Happened::Located {
+                locator,
+                target,
+                role,
+                name,
+            } => {
+                // The locator as the caller wrote it, on one line; the name
+                // is the page's, quoted so it cannot start a line of its own.
+                let flat: String = locator
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(200)
+                    .collect();
+                write!(f, "{flat} → {target}")?;
+                if !role.is_empty() {
+                    write!(f, " {role}")?;
+                }
+                if !name.is_empty() {
+                    write!(f, " {}", quote_line(name))?;
                 }
                 Ok(())
             }

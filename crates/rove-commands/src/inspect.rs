@@ -61,7 +61,7 @@ impl Session {
             _ => None,
         };
         let tab = self.focused()?;
-        let target = args.target;
+        let target = args.target.reference()?;
         let work = unless_dialog(&tab, async {
             let element = self.model()?.element(target).await?;
             let answer = element

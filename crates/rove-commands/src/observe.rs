@@ -22,7 +22,7 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let mode = match (&args.scope, args.mode) {
-            (Some(scope), _) => Mode::Scope(*scope),
+            (Some(scope), _) => Mode::Scope(scope.reference()?),
             (None, SnapshotMode::Full) => Mode::Full,
             (None, SnapshotMode::Interactive) => Mode::Interactive,
             (None, SnapshotMode::Diff) => Mode::Diff,
@@ -75,7 +75,7 @@ impl Session {
         // as INTERNAL errors naming read.js (rove-cdp's checked helper).
         let read: Value = match &args.target {
             Some(target) => {
-                let target = *target;
+                let target = target.reference()?;
                 let element = self.model()?.element(target).await?;
                 let call = CallFunctionOn::on(
                     "read.js",

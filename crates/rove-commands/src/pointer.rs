@@ -15,7 +15,11 @@ impl Session {
         args: &ScrollArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let target = args.target;
+        let target = args
+            .target
+            .as_ref()
+            .map(rove_page::Target::reference)
+            .transpose()?;
         let Some(direction) = args.direction else {
             let Some(target) = target else {
                 return Err(CommandError::Rejected(
@@ -53,8 +57,8 @@ impl Session {
         args: &DragArgs,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
-        let from = args.from;
-        let to = args.to;
+        let from = args.from.reference()?;
+        let to = args.to.reference()?;
         if from == to {
             return Err(CommandError::Rejected(
                 "drag needs two different elements".into(),

@@ -174,8 +174,8 @@ impl Session {
     }
 
     /// The element's box in page coordinates, after bringing it into view.
-    async fn element_clip(&mut self, target: &rove_page::Ref) -> Result<Clip, CommandError> {
-        let target = *target;
+    async fn element_clip(&mut self, target: &rove_page::Target) -> Result<Clip, CommandError> {
+        let target = target.reference()?;
         rove_input::scroll_into_view_of(self.model()?, target).await?;
         let element = self.model()?.element(target).await?;
         let call = rove_cdp::protocol::runtime::CallFunctionOn::on(

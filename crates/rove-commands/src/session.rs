@@ -284,6 +284,9 @@ impl Session {
         let mark = self.downloads.mark();
         let focus = self.focused_id();
         let mut out = Outcome::new(focus.unwrap_or(TabId(0)));
+        // Locators become refs here, once for every command (locate.rs).
+        let resolved = self.resolve_targets(command, &mut out).await?;
+        let command = resolved.as_ref().unwrap_or(command);
         let limits = self.config.settle;
         let follow_new_tab =
             rove_input::with_settle_limits(limits, self.run(command, &mut out)).await?;

@@ -38,6 +38,50 @@ pub enum PageError {
     /// The arguments make no sense (an unparsable ref, say).
     #[error("{0}")]
     Rejected(String),
+    /// A locator (`css=`, `role=`, `text=`) matched no element: the page
+    /// may not show it yet, or the locator is wrong.
+    #[error("{locator} matches no element on the page{}", note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default())]
+    NoMatch {
+        /// The locator as given.
+        locator: String,
+        /// What else the caller should know (a closed shadow root css
+        /// cannot reach).
+        note: Option<String>,
+        /// A fresh view of the page, so no extra call is needed.
+        fresh_view: Option<String>,
+    },
+    /// A locator matched several elements the view shows: rove does not
+    /// pick one.
+    #[error("{locator} matches {}{count} elements, and a locator must name one: {}{}", if *capped { "at least " } else { "" }, candidates.join(", "), if *count > candidates.len() as u64 { ", …" } else { "" })]
+    Ambiguous {
+        /// The locator as given.
+        locator: String,
+        /// How many shown elements it matched.
+        count: u64,
+        /// Counting stopped at its bound: `count` is a lower bound.
+        capped: bool,
+        /// The first few, each as `e7 button "Save"`.
+        candidates: Vec<String>,
+    },
+    /// A locator matched only elements the view does not show (hidden,
+    /// inert, outside an open modal dialog).
+    #[error("{locator} matches {element}, which the view does not show: {reason}")]
+    NotShown {
+        /// The locator as given.
+        locator: String,
+        /// The element, as `<button#delete> "Delete"`.
+        element: String,
+        /// Why it is not shown.
+        reason: String,
+    },
+    /// A CSS selector the browser cannot parse; nothing was run.
+    #[error("{locator} is not a valid CSS selector: {reason}")]
+    BadSelector {
+        /// The locator as given.
+        locator: String,
+        /// The browser's words.
+        reason: String,
+    },
     /// The browser layer failed.
     #[error(transparent)]
     Browser(#[from] BrowserError),
@@ -56,6 +100,11 @@ impl Classify for PageError {
             PageError::DialogOpen { .. } => ErrorCode::DialogOpen,
             PageError::Script(_) => ErrorCode::Internal,
             PageError::Rejected(_) => ErrorCode::CommandRejected,
+            PageError::NoMatch { .. } => ErrorCode::RefNotFound,
+            PageError::Ambiguous { .. } | PageError::BadSelector { .. } => {
+                ErrorCode::CommandRejected
+            }
+            PageError::NotShown { .. } => ErrorCode::NotActionable,
             PageError::Browser(e) => e.code(),
         }
     }
@@ -87,6 +136,20 @@ impl Classify for PageError {
                 "this is a bug in rove or a page that breaks the DOM; please report it".into()
             }
             PageError::Rejected(_) => "refs look like e7 (or @e7)".into(),
+            PageError::NoMatch { .. } => format!(
+                "look at the fresh view below (or find TEXT) and aim again: {}",
+                crate::locator::LOCATOR_FORMS
+            ),
+            PageError::Ambiguous { .. } => {
+                "use one of these refs, or a narrower locator (role=ROLE[name=\"Exact\"], text=\"Exact\", a more precise css=)".into()
+            }
+            PageError::NotShown { .. } => {
+                "reveal it first (close the modal dialog, open its menu or section), take a snapshot, then aim again".into()
+            }
+            PageError::BadSelector { .. } => format!(
+                "fix the selector (the browser's querySelectorAll syntax); an element is named by {}",
+                crate::locator::LOCATOR_FORMS
+            ),
             PageError::Browser(e) => e.hint(),
         }
     }

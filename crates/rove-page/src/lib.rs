@@ -6,7 +6,8 @@
 //! visibility, open and closed shadow roots, and click listeners found through
 //! `DOMDebugger`. The Rust side stitches frames, hands out refs that never
 //! name a second element ([`Ref`]), renders compact views within a token
-//! budget, diffs observations, and finds elements the budget cut.
+//! budget, diffs observations, finds elements the budget cut, and resolves
+//! locators (`css=`, `role=`, `text=`) to refs.
 //!
 //! The format is documented in `docs/view-format.md`. This crate sits on
 //! `rove-browser` and knows nothing of actions, commands or agents.
@@ -16,6 +17,7 @@
 mod diff;
 mod error;
 mod frames;
+mod locator;
 mod model;
 mod record;
 mod refs;
@@ -27,7 +29,10 @@ mod view_tests;
 mod walker;
 
 pub use error::PageError;
-pub use model::{DEFAULT_BUDGET, Element, FindQuery, Match, Mode, PageModel, View, ViewOptions};
+pub use locator::{LOCATOR_FORMS, Locator, NameMatch, Target};
+pub use model::{
+    DEFAULT_BUDGET, Element, FindQuery, Located, Match, Mode, PageModel, View, ViewOptions,
+};
 pub use refs::Ref;
 pub use render::{escape_markdown, title_text};
 pub use roles::{INTERACTIVE_ROLES, is_interactive};

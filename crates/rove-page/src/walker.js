@@ -660,11 +660,15 @@
   // (walker.rs).
   // ROVE_FIND
 
+  // `locate`, which resolves css=, role= and text= locators: locate.js.
+  // ROVE_LOCATE
+
   globalThis.__rove = {
     token,
     native,
     walk,
     find,
+    locate,
     lookup,
     uidOf,
     // Marks elements with click listeners (found by rove through DOMDebugger).

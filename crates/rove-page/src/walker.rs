@@ -1,6 +1,7 @@
-//! The walker's source as it is installed: `walker.js` with `find.js` put
-//! inside its closure (at the `ROVE_FIND` line; the two share the walker's
-//! role, name and visibility rules, in two files to keep each small) and
+//! The walker's source as it is installed: `walker.js` with `find.js` and
+//! `locate.js` put inside its closure (at the `ROVE_FIND` and `ROVE_LOCATE`
+//! lines; they share the walker's role, name and visibility rules, in
+//! separate files to keep each small) and
 //! the one list of control roles (`roles.rs`) in place of
 //! `ROVE_INTERACTIVE_ROLES`.
 
@@ -17,6 +18,7 @@ pub(crate) fn source() -> &'static str {
             .join(", ");
         include_str!("walker.js")
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
+            .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
     })
 }
@@ -28,7 +30,11 @@ mod tests {
     #[test]
     fn the_walker_gets_find_and_the_one_list_of_controls() {
         let walker = include_str!("walker.js");
-        for mark in ["ROVE_INTERACTIVE_ROLES", "  // ROVE_FIND\n"] {
+        for mark in [
+            "ROVE_INTERACTIVE_ROLES",
+            "  // ROVE_FIND\n",
+            "  // ROVE_LOCATE\n",
+        ] {
             assert_eq!(
                 walker.matches(mark).count(),
                 1,

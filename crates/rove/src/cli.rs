@@ -13,6 +13,8 @@ Examples:
   rove open https://example.org    open a page (a session daemon keeps the browser)
   rove snapshot -i                 what can be acted on, with refs
   rove click e7                    click by ref; prints what changed
+  rove click 'role=button[name=\"Save\"]'
+                                   or aim by css=…, role=…, text=… (resolved to a ref)
   rove fill e3 'ada@example.org' --submit
   rove find 'Sign in'              refs matching a text, with context
   rove --session work open URL     a second, isolated session
@@ -475,7 +477,7 @@ pub struct OpenArgs {
 
 #[derive(Debug, Args)]
 pub struct RefArg {
-    /// The element, as e7 or @e7.
+    /// The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).
     #[arg(value_name = "REF")]
     pub target: String,
 }
@@ -516,7 +518,7 @@ pub struct FindArgs {
 
 #[derive(Debug, Args)]
 pub struct ClickArgs {
-    /// The element, as e7 or @e7.
+    /// The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).
     #[arg(value_name = "REF")]
     pub target: String,
     /// left, right or middle.
@@ -532,7 +534,7 @@ pub struct ClickArgs {
 
 #[derive(Debug, Args)]
 pub struct TypeArgs {
-    /// The field's ref and the text, or (with --focused) only the text.
+    /// The field (a ref or a locator) and the text, or (with --focused) only the text.
     #[arg(value_name = "REF TEXT", num_args = 1..=2, required = true)]
     pub words: Vec<String>,
     /// Type into whatever has the focus instead of a field named by ref.
@@ -579,8 +581,8 @@ pub struct SelectArgs {
 
 #[derive(Debug, Args)]
 pub struct ScrollArgs {
-    /// Any of: a ref, a direction (up, down, left, right), a distance in
-    /// pixels.
+    /// Any of: a ref or a locator, a direction (up, down, left, right), a
+    /// distance in pixels.
     #[arg(required = true, num_args = 1..=3)]
     pub words: Vec<String>,
 }

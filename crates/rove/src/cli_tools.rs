@@ -385,7 +385,7 @@ pub struct IsArgs {
     /// visible, enabled or checked.
     #[arg(value_parser = ["visible", "enabled", "checked"])]
     pub what: String,
-    /// The element's ref.
+    /// The element: a ref or a locator (css=…, role=…[name=…], text=…).
     pub target: String,
 }
 
@@ -418,7 +418,7 @@ pub fn get(a: &GetArgs) -> Result<rc::Command, crate::failure::Failure> {
     };
     Ok(rc::Command::Get(rc::GetArgs {
         what,
-        target: crate::remote::ref_of(target)?,
+        target: crate::remote::target_of(target)?,
         name,
     }))
 }

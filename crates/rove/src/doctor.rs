@@ -300,7 +300,7 @@ async fn act(browser: &Browser, url: &str) -> Result<((), String), Failure> {
         let clicked_at = Instant::now();
         let clicked = session
             .execute(&Command::Click(ClickArgs {
-                target,
+                target: target.into(),
                 button: rove_commands::MouseButton::Left,
                 double: false,
                 modifiers: Vec::new(),

@@ -224,7 +224,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             } else {
                 rc::SnapshotMode::Full
             },
-            scope: a.scope.as_deref().map(ref_of).transpose()?,
+            scope: a.scope.as_deref().map(target_of).transpose()?,
             budget: a.budget,
             after: a.after.as_deref().map(ref_of).transpose()?,
             urls: a.urls,
@@ -235,7 +235,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             limit: a.limit,
         }),
         Cli::Click(a) => rc::Command::Click(rc::ClickArgs {
-            target: ref_of(&a.target)?,
+            target: target_of(&a.target)?,
             button: match a.button.as_str() {
                 "left" => rc::MouseButton::Left,
                 "right" => rc::MouseButton::Right,
@@ -251,7 +251,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             modifiers: a.modifiers.clone(),
         }),
         Cli::Dblclick(a) => rc::Command::Click(rc::ClickArgs {
-            target: ref_of(&a.target)?,
+            target: target_of(&a.target)?,
             button: rc::MouseButton::Left,
             double: true,
             modifiers: Vec::new(),
@@ -262,7 +262,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Type(a) => {
             let (target, text) = match (a.focused, a.words.as_slice()) {
                 (true, [text]) => (None, text.clone()),
-                (false, [target, text]) => (Some(ref_of(target)?), text.clone()),
+                (false, [target, text]) => (Some(target_of(target)?), text.clone()),
                 (true, _) => {
                     return Err(rejected(
                         "with --focused, type takes only the text",
@@ -284,25 +284,25 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             })
         }
         Cli::Fill(a) => rc::Command::Fill(rc::FillArgs {
-            target: ref_of(&a.target)?,
+            target: target_of(&a.target)?,
             text: a.text.clone(),
             submit: a.submit,
         }),
         Cli::Press(a) => rc::Command::Press(rc::PressArgs {
             keys: a.keys.clone(),
-            target: a.r#ref.as_deref().map(ref_of).transpose()?,
+            target: a.r#ref.as_deref().map(target_of).transpose()?,
         }),
         Cli::Select(a) => rc::Command::Select(rc::SelectArgs {
-            target: ref_of(&a.target)?,
+            target: target_of(&a.target)?,
             values: a.values.clone(),
         }),
         Cli::Scroll(a) => rc::Command::Scroll(scroll_words(&a.words)?),
         Cli::Drag(a) => rc::Command::Drag(rc::DragArgs {
-            from: ref_of(&a.from)?,
-            to: ref_of(&a.to)?,
+            from: target_of(&a.from)?,
+            to: target_of(&a.to)?,
         }),
         Cli::Upload(a) => rc::Command::Upload(rc::UploadArgs {
-            target: ref_of(&a.target)?,
+            target: target_of(&a.target)?,
             paths: a.paths.iter().map(|p| absolute(p)).collect(),
         }),
         Cli::Dialog(a) => rc::Command::Dialog(rc::DialogArgs {
@@ -320,7 +320,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         }),
         Cli::Tab(a) => tab(a)?,
         Cli::Screenshot(a) => rc::Command::Screenshot(rc::ScreenshotArgs {
-            target: a.r#ref.as_deref().map(ref_of).transpose()?,
+            target: a.r#ref.as_deref().map(target_of).transpose()?,
             full_page: a.full,
             clip: a.clip.as_deref().map(clip_of).transpose()?,
             format: if a.jpeg {
@@ -336,7 +336,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             }),
         }),
         Cli::Read(a) => rc::Command::Read(rc::ReadArgs {
-            target: a.r#ref.as_deref().map(ref_of).transpose()?,
+            target: a.r#ref.as_deref().map(target_of).transpose()?,
             budget: a.budget,
         }),
         Cli::Wait(a) => rc::Command::Wait(rc::WaitArgs {
@@ -359,7 +359,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         }),
         Cli::Eval(a) => rc::Command::Eval(rc::EvalArgs {
             js: a.js.clone(),
-            target: a.r#ref.as_deref().map(ref_of).transpose()?,
+            target: a.r#ref.as_deref().map(target_of).transpose()?,
         }),
         Cli::Console(a) => crate::cli_tools::console(a),
         Cli::Network(a) => crate::cli_tools::network(a)?,
@@ -391,7 +391,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
 
 fn ref_args(a: &cli::RefArg) -> Result<rc::RefArgs, Failure> {
     Ok(rc::RefArgs {
-        target: ref_of(&a.target)?,
+        target: target_of(&a.target)?,
     })
 }
 
@@ -414,6 +414,13 @@ fn clip_of(numbers: &[f64]) -> Result<rc::Clip, Failure> {
 /// An element ref typed at the shell (`e7`, `@e7`).
 pub(crate) fn ref_of(text: &str) -> Result<rc::Ref, Failure> {
     text.parse::<rc::Ref>()
+        .map_err(|e| Failure::from_command(&rc::CommandError::Page(e)))
+}
+
+/// An element typed at the shell: a ref, or a locator (`css=#save`,
+/// `role=button[name="Save"]`, `text=Sign in`) the session resolves.
+pub(crate) fn target_of(text: &str) -> Result<rc::Target, Failure> {
+    text.parse::<rc::Target>()
         .map_err(|e| Failure::from_command(&rc::CommandError::Page(e)))
 }
 
@@ -460,12 +467,12 @@ fn scroll_words(words: &[String]) -> Result<rc::ScrollArgs, Failure> {
             args.direction = Some(d);
         } else if let Ok(px) = w.trim_end_matches("px").parse::<f64>() {
             args.pixels = Some(px);
-        } else if w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1 {
-            args.target = Some(ref_of(w)?);
+        } else if let Ok(target) = word.parse::<rc::Target>() {
+            args.target = Some(target);
         } else {
             return Err(rejected(
-                format!("{word:?} is not a ref, a direction or a distance"),
-                "rove scroll down | rove scroll e12 | rove scroll e12 down 300",
+                format!("{word:?} is not a ref, a locator, a direction or a distance"),
+                "rove scroll down | rove scroll e12 | rove scroll e12 down 300 | rove scroll css=.list down",
             ));
         }
     }
@@ -514,5 +521,10 @@ mod tests {
         let b = scroll_words(&["up".into()]).expect("parses");
         assert!(b.target.is_none() && b.direction.is_some());
         assert!(scroll_words(&["sideways".into()]).is_err());
+        let c = scroll_words(&["css=.list".into(), "down".into()]).expect("parses");
+        assert_eq!(
+            c.target.map(|t| t.to_string()).as_deref(),
+            Some("css=.list")
+        );
     }
 }

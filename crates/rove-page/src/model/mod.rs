@@ -1,7 +1,10 @@
 //! The page model of one tab: views, find, and refs that never lie.
 
+mod locate;
 mod lookup;
 mod walk;
+
+pub use locate::Located;
 
 use walk::doc_key;
 

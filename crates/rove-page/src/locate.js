@@ -1,0 +1,236 @@
+// rove's locators, part of the walker: rove-page's walker.rs puts this file
+// inside walker.js's closure (at its ROVE_LOCATE line), so a locator sees
+// roles, names and visibility as views do. `locate` answers the elements a
+// locator matches in this document: up to LOCATE_KEEP of those the view
+// shows (uid, role, name), how many it shows, and for the first one it does
+// not show, why. The locator comes as data (a JSON literal of rove's), never
+// as code: a selector only ever reaches querySelectorAll.
+  const LOCATE_KEEP = 6;
+  // Matches counted before counting stops: a selector that matches a whole
+  // page costs a bounded amount of work, and "more than this" is enough to
+  // say it names no one element.
+  const LOCATE_MAX = 1000;
+
+  // The element's parent in the flat tree: its slot, its parent, or the host
+  // of the shadow root it sits in.
+  const flatParent = (e) => {
+    if (e.assignedSlot) return e.assignedSlot;
+    if (e.parentElement) return e.parentElement;
+    const root = e.parentNode;
+    return root && root.nodeType === 11 && root.host ? root.host : null;
+  };
+
+  // Why the view does not show `e`, or '' when it does (the walker's rules:
+  // hidden, aria-hidden, inert, outside an open modal dialog).
+  const notShownWhy = (e, inert) => {
+    if (inert && inert(e)) return 'it is outside the open modal dialog, which makes the rest of the page inert';
+    for (let a = e; a; a = flatParent(a)) {
+      if (SKIP_TAGS.has(a.tagName)) return `it is inside <${a.tagName.toLowerCase()}>, which is never shown`;
+      if (a.getAttribute('aria-hidden') === 'true') return 'it is inside aria-hidden content';
+      if (a.hasAttribute('inert')) return 'it is inside an inert section';
+    }
+    if (getComputedStyle(e).display !== 'contents' && !e.checkVisibility({checkVisibilityCSS: true})) {
+      return 'it is hidden (display, visibility or a collapsed section)';
+    }
+    return '';
+  };
+
+  // Every element of the document in the flat tree's order, open and known
+  // closed shadow roots included; `each` returns false to stop.
+  const everyElement = (each) => {
+    const stack = [document.documentElement];
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.nodeType === 1 && each(node) === false) return;
+      const kids = childrenOf(node);
+      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeType === 1 || kids[i].nodeType === 11) stack.push(kids[i]);
+    }
+  };
+
+  // css=: the document, then each open shadow root (a closed one is not
+  // reachable by a selector, as in the page's own scripts).
+  const cssMatches = (selector) => {
+    const found = [];
+    const roots = [document];
+    const seenRoots = new Set();
+    everyElement((e) => {
+      if (e.shadowRoot && !seenRoots.has(e.shadowRoot)) {
+        seenRoots.add(e.shadowRoot);
+        roots.push(e.shadowRoot);
+      }
+    });
+    for (const root of roots) {
+      let list;
+      try {
+        list = root.querySelectorAll(selector);
+      } catch (err) {
+        return {error: String(err && err.message ? err.message : err)};
+      }
+      for (const e of list) {
+        found.push(e);
+        if (found.length >= LOCATE_MAX) return {list: found, capped: true};
+      }
+    }
+    return {list: found, capped: false};
+  };
+
+  // The role views show for `e` (as find computes it).
+  const shownRole = (e) => {
+    if (e.tagName === 'IFRAME' || e.tagName === 'FRAME') return 'frame';
+    const role = roleOf(e);
+    const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
+    if (!bare && !GRAPHICS.has(role)) return role;
+    const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
+    return viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
+  };
+  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  // An element's name as a line shows it: Chromium's, or the short rules'
+  // for an element Chromium leaves unnamed (inert ones are).
+  const shownName = (e, role) => {
+    if (role === 'clickable') return squash(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText);
+    return squash(nameOf(e) || labelName(e));
+  };
+
+  // role=: elements whose shown role is the one asked for, and whose name
+  // matches when one was given.
+  const roleMatches = (q) => {
+    const found = [];
+    let capped = false;
+    const want = q.name === undefined ? null : squash(q.name);
+    const lower = want === null ? null : want.toLowerCase();
+    everyElement((e) => {
+      if (SKIP_TAGS.has(e.tagName)) return true;
+      const role = shownRole(e);
+      if (role !== q.role) return true;
+      if (want !== null) {
+        const name = shownName(e, role);
+        if (q.contains ? !name.toLowerCase().includes(lower) : name !== want) return true;
+      }
+      found.push(e);
+      if (found.length >= LOCATE_MAX) {
+        capped = true;
+        return false;
+      }
+      return true;
+    });
+    return {list: found, capped};
+  };
+
+  // Controls named by the text inside them. Not every control: a container
+  // with a click listener (a body with onclick) or an editing host would
+  // take every text of the page as its own.
+  const TEXT_OWNERS = 'a[href],button,summary,option,[role=button],[role=link],[role=tab],[role=menuitem],' +
+    '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=checkbox],[role=radio],[role=switch],[role=treeitem]';
+
+  // text=: the innermost elements whose text holds the words (any case), or
+  // is exactly the text when quoted. Each element's text is gathered once,
+  // bottom up over the flat tree, without recursion (a page nested ten
+  // thousand deep must not overflow the stack).
+  const textMatches = (q) => {
+    const want = squash(q.text);
+    const lower = want.toLowerCase();
+    const hit = (t) => (q.exact ? squash(t) === want : squash(t).toLowerCase().includes(lower));
+    const found = [];
+    let capped = false;
+    // Frames: [node, text so far, a match inside, children left].
+    const stack = [{node: document.documentElement, text: '', inner: false, kids: null, i: 0}];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.kids === null) top.kids = childrenOf(top.node);
+      if (top.i < top.kids.length) {
+        const k = top.kids[top.i++];
+        if (k.nodeType === 3) top.text += k.data;
+        else if ((k.nodeType === 1 && !SKIP_TAGS.has(k.tagName)) || k.nodeType === 11) {
+          stack.push({node: k, text: '', inner: false, kids: null, i: 0});
+        }
+        continue;
+      }
+      stack.pop();
+      let matched = top.inner;
+      if (!matched && top.node.nodeType === 1 && !capped && hit(top.text)) {
+        found.push(top.node);
+        matched = true;
+        if (found.length >= LOCATE_MAX) capped = true;
+      }
+      const parent = stack[stack.length - 1];
+      if (parent) {
+        parent.text += top.text;
+        parent.inner = parent.inner || matched;
+      }
+    }
+    // Text inside a control acts on the control: a label's on the field it
+    // labels, a span's on the button or link around it.
+    const retargeted = [];
+    const seen = new Set();
+    for (const e of found) {
+      let target = e;
+      const label = e.closest('label');
+      if (label && label.control) target = label.control;
+      else {
+        const control = e.closest(TEXT_OWNERS);
+        if (control) target = control;
+      }
+      if (!seen.has(target)) {
+        seen.add(target);
+        retargeted.push(target);
+      }
+    }
+    return {list: retargeted, capped};
+  };
+
+  // `<button#save>`: how an element is named when it has no ref to show.
+  const tagOf = (e) => {
+    let s = '<' + e.tagName.toLowerCase();
+    if (e.id) s += '#' + clip(e.id, 40);
+    return s + '>';
+  };
+
+  function locate(q) {
+    let found;
+    if (q.css !== undefined) {
+      found = cssMatches(q.css);
+      if (found.error !== undefined) return {token, error: found.error};
+    } else if (q.role !== undefined) {
+      found = roleMatches(q);
+    } else {
+      found = textMatches(q);
+    }
+    const inert = inertOutsideModal();
+    const records = [];
+    let shown = 0;
+    let hidden = null;
+    for (const e of found.list) {
+      const why = notShownWhy(e, inert);
+      if (why) {
+        if (!hidden) {
+          const role = shownRole(e);
+          hidden = {tag: tagOf(e), r: TRANSPARENT.has(role) ? '' : role, n: clip(shownName(e, role), 80), why};
+        }
+        continue;
+      }
+      shown++;
+      if (records.length < LOCATE_KEEP) {
+        const role = shownRole(e);
+        // A role views never show (a plain div or span) is named by its tag.
+        // An unnamed one is told by its text, as find tells a list item.
+        records.push({u: uidOf(e), r: TRANSPARENT.has(role) ? tagOf(e) : role, n: clip(shownName(e, role) || e.innerText, 80)});
+      }
+    }
+    const answer = {token, records, shown, capped: found.capped, hidden};
+    if (q.css !== undefined && !found.list.length) answer.closedRoots = hasClosedRoots();
+    return answer;
+  }
+
+  // Whether rove knows of a closed shadow root in this document (css cannot
+  // reach into one; a no-match says so).
+  const hasClosedRoots = () => {
+    let any = false;
+    everyElement((e) => {
+      if (closedRoots.has(e)) {
+        any = true;
+        return false;
+      }
+      return true;
+    });
+    return any;
+  };
