@@ -635,3 +635,16 @@ async fn a_screenshot_of_a_huge_area_is_capped_and_the_browser_lives() {
     assert!(view.contains("Tall"), "{view}");
     f.close().await;
 }
+
+#[tokio::test]
+async fn a_long_run_of_plain_siblings_cannot_stall_the_view() {
+    // 12,000 spans of one shape that do not collapse: the walker rescanned
+    // the run from each of them, a quadratic walk that outlasted the 5 s
+    // watchdog and left the page without a view.
+    let mut f = Fixture::start().await;
+    let view = f.open("/plain-run.html").await.text();
+    assert!(view.contains("button \"Before the run\""), "{view}");
+    // The run itself is past the view's budget, and the view says so.
+    assert!(view.contains("cut at the"), "{view}");
+    f.close().await;
+}

@@ -614,9 +614,13 @@
       const kids = childrenOf(node);
       const n = kids.length;
       let i = 0;
+      // Siblings before this index belong to a run already found not to
+      // collapse: scanning it again from each of them would make a long
+      // run of plain spans quadratic (3,000 of them outlasted the watchdog).
+      let plainUntil = 0;
       while (i < n && !cut) {
         const k = kids[i];
-        if (k.nodeType === 1 && n - i >= COLLAPSE_MIN) {
+        if (k.nodeType === 1 && i >= plainUntil && n - i >= COLLAPSE_MIN) {
           // A long run of siblings of one shape collapses to examples + count.
           const key = shapeKey(k);
           let j = i + 1;
@@ -630,6 +634,7 @@
             i = j;
             continue;
           }
+          plainUntil = j;
         }
         visit(k, depth, owner, parentCursor, inNamed);
         i++;
