@@ -58,6 +58,46 @@ async fn a_click_at_an_elements_box_has_the_clicks_effect() {
 }
 
 #[tokio::test]
+async fn a_click_at_a_point_reports_the_dialog_and_the_navigation_it_caused() {
+    let mut f = Fixture::start().await;
+    f.open("/mouse.html").await;
+    let warn = f.find("Warn", "button").await;
+    let (x, y) = centre(&mut f, &warn).await;
+    let out = f
+        .ok(json!({"command": "mouse", "action": "click", "x": x, "y": y}))
+        .await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l == "an alert dialog opened: \"careful\""),
+        "{:?}",
+        out.happened_lines()
+    );
+    // While the dialog blocks the page, pointer input is refused unsent.
+    let e = f
+        .fails(json!({"command": "mouse", "action": "move", "x": 5, "y": 5}))
+        .await;
+    assert_eq!(support::code(&e), "DIALOG_OPEN");
+    assert_eq!(e.action_sent(), ActionSent::NotSent);
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+
+    let next = f.find("Next page", "link").await;
+    let (x, y) = centre(&mut f, &next).await;
+    let out = f
+        .ok(json!({"command": "mouse", "action": "click", "x": x, "y": y}))
+        .await;
+    let url = f.url("/next.html");
+    assert!(
+        out.happened_lines()
+            .contains(&format!("navigated to {url}")),
+        "{:?}",
+        out.happened_lines()
+    );
+    assert!(out.view.is_some_and(|v| v.url == url));
+    f.close().await;
+}
+
+#[tokio::test]
 async fn down_move_move_up_across_calls_draws_a_stroke() {
     let mut f = Fixture::start().await;
     f.open("/mouse.html").await;
