@@ -107,6 +107,22 @@ fn capability_groups_add_their_tools_and_the_default_lists_only_core() {
         with_emulation.contains(&"set".to_owned()) && with_emulation.contains(&"pdf".to_owned())
     );
     assert!(!core.contains(&"set".to_owned()) && !core.contains(&"pdf".to_owned()));
+    let vision: rove_commands::Caps = "vision".parse().expect("a group");
+    let with_vision = names(&rove_mcp::tools_json_within(vision));
+    assert_eq!(with_vision.len(), core.len() + 1);
+    assert!(with_vision.contains(&"mouse".to_owned()) && !core.contains(&"mouse".to_owned()));
+    // click --at is the shell's: the default click takes no coordinates.
+    let listed = rove_mcp::tools_json();
+    let click = &listed["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|t| t["name"] == "click")
+        .expect("click")["inputSchema"]["properties"];
+    assert!(
+        click.get("x").is_none() && click.get("at").is_none(),
+        "{click}"
+    );
 }
 
 #[test]
