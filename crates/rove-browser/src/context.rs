@@ -203,7 +203,23 @@ impl BrowserContext {
                 return Err(e);
             }
         }
-        Ok(())
+        // Popups to come get it before their first script (`popups.rs`).
+        let popups = &self.inner.browser.shared.popups;
+        popups.set_emulated(&self.inner.id, &self.inner.emulation);
+        self.inner.browser.guard_popups().await
+    }
+
+    /// Every emulation setting made, by key (in the order they apply), so a
+    /// context that replaces this one can be given the same.
+    pub fn emulation_settings(&self) -> Vec<(String, Vec<crate::EmulationCall>)> {
+        self.inner
+            .emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .settings
+            .iter()
+            .map(|(key, calls)| (key.clone(), calls.clone()))
+            .collect()
     }
 
     /// The calls an emulation setting holds, if it was made.

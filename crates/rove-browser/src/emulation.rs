@@ -31,4 +31,16 @@ impl Emulation {
     pub(crate) fn calls(&self) -> Vec<EmulationCall> {
         self.settings.values().flatten().cloned().collect()
     }
+
+    /// The calls a new page gets: the viewport's size, then every setting
+    /// (so a device's metrics win over the size).
+    pub(crate) fn first_calls(&self) -> Vec<EmulationCall> {
+        let size = self.viewport.map(|v| {
+            (
+                "Emulation.setDeviceMetricsOverride".to_owned(),
+                serde_json::json!({"width": v.width, "height": v.height, "deviceScaleFactor": 1, "mobile": false}),
+            )
+        });
+        size.into_iter().chain(self.calls()).collect()
+    }
 }

@@ -14,6 +14,14 @@
 //! requests are judged for the rest of its life. Any other page is released
 //! at once and left alone, so pages of other sessions (or of other clients
 //! of a shared browser) only wait for one round trip.
+//!
+//! The same hold gives a popup (a page another page opened) of a context
+//! without a guard its context's emulation (a viewport, a device, dark
+//! media … that `set` made) before its first script runs: made later, by
+//! the tab's own watch, the page would already have read the browser's own
+//! size and media while it loaded. The held session is let go once the
+//! tab's own watch has made the same emulation, so later settings are the
+//! watch's alone (two sessions' overrides would fight).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -23,6 +31,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::BrowserError;
+use crate::context::SharedEmulation;
 use crate::policy::SharedPolicy;
 
 /// The contexts whose popups are guarded, and the connection the guard
@@ -30,6 +39,11 @@ use crate::policy::SharedPolicy;
 #[derive(Debug, Default)]
 pub(crate) struct PopupGuard {
     contexts: Arc<Mutex<HashMap<String, SharedPolicy>>>,
+    /// The contexts whose emulation new pages get before they run.
+    emulated: Arc<Mutex<HashMap<String, SharedEmulation>>>,
+    /// Popups held for their emulation, by target id, until their tab's
+    /// watch has made it too.
+    handed: Arc<Mutex<HashMap<String, rove_cdp::Session>>>,
     /// The link generation on which auto-attach is on.
     running_on: tokio::sync::Mutex<Option<u64>>,
 }
@@ -47,7 +61,12 @@ struct Attached {
 #[serde(rename_all = "camelCase")]
 struct AttachedTarget {
     #[serde(default)]
+    target_id: String,
+    #[serde(default)]
     browser_context_id: Option<String>,
+    /// Set for a page another page opened.
+    #[serde(default)]
+    opener_id: Option<String>,
 }
 
 impl PopupGuard {
@@ -66,9 +85,64 @@ impl PopupGuard {
         }
     }
 
+    /// Gives (or stops giving) new pages of one context its emulation
+    /// before they run: while `set` has made any setting.
+    pub(crate) fn set_emulated(&self, context_id: &str, emulation: &SharedEmulation) {
+        let any = !emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .settings
+            .is_empty();
+        let mut emulated = self.emulated.lock().unwrap_or_else(|p| p.into_inner());
+        if any {
+            emulated.insert(context_id.to_owned(), emulation.clone());
+        } else {
+            emulated.remove(context_id);
+        }
+    }
+
     /// Stops guarding a context that was disposed.
     pub(crate) fn forget(&self, context_id: &str) {
         self.lock().remove(context_id);
+        self.emulated
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(context_id);
+    }
+
+    /// The tab of `target_id` has made its emulation itself: the session
+    /// that held it as a popup lets go of it. Returns whether one did:
+    /// letting go undoes that session's emulation on the page, so the tab
+    /// makes its own again.
+    pub(crate) async fn handed_over(&self, target_id: &str) -> bool {
+        let held = self
+            .handed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(target_id);
+        if let Some(session) = held {
+            let id = session.id().cloned();
+            let detached = session
+                .connection()
+                .browser()
+                .call("Target.detachFromTarget", json!({"sessionId": id}))
+                .await;
+            if let Err(e) = detached {
+                tracing::debug!(target: "rove_browser", error = %e, "a popup's holding session was not detached");
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Whether any context's new pages are held.
+    fn holds_any(&self) -> bool {
+        !self.lock().is_empty()
+            || !self
+                .emulated
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .is_empty()
     }
 
     /// Makes sure the browser holds new pages on this connection, when any
@@ -80,7 +154,7 @@ impl PopupGuard {
         conn: &Connection,
         generation: u64,
     ) -> Result<(), BrowserError> {
-        if self.lock().is_empty() {
+        if !self.holds_any() {
             return Ok(());
         }
         let mut running_on = self.running_on.lock().await;
@@ -89,7 +163,12 @@ impl PopupGuard {
         }
         // Subscribed before asking, so no attach event is missed.
         let events = conn.subscribe(None);
-        tokio::spawn(follow(conn.downgrade(), events, self.contexts.clone()));
+        let held = Held {
+            policies: self.contexts.clone(),
+            emulated: self.emulated.clone(),
+            handed: self.handed.clone(),
+        };
+        tokio::spawn(follow(conn.downgrade(), events, held));
         conn.browser()
             .call(
                 "Target.setAutoAttach",
@@ -106,13 +185,17 @@ impl PopupGuard {
     }
 }
 
+/// What a held page of each context gets: its policy's guard, its
+/// emulation.
+struct Held {
+    policies: Arc<Mutex<HashMap<String, SharedPolicy>>>,
+    emulated: Arc<Mutex<HashMap<String, SharedEmulation>>>,
+    handed: Arc<Mutex<HashMap<String, rove_cdp::Session>>>,
+}
+
 /// Follows the browser session's attach events for the life of the
 /// connection.
-async fn follow(
-    conn: rove_cdp::WeakConnection,
-    mut events: rove_cdp::EventStream,
-    contexts: Arc<Mutex<HashMap<String, SharedPolicy>>>,
-) {
+async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStream, held: Held) {
     loop {
         let event = match events.recv().await {
             Ok(event) => event,
@@ -129,17 +212,24 @@ async fn follow(
             continue;
         };
         let Some(conn) = conn.upgrade() else { return };
-        let policy = attached
-            .target_info
-            .browser_context_id
-            .as_ref()
-            .and_then(|id| {
-                contexts
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .get(id)
-                    .cloned()
-            });
+        let context = attached.target_info.browser_context_id.as_ref();
+        let policy = context.and_then(|id| {
+            held.policies
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(id)
+                .cloned()
+        });
+        // Only a popup: rove's own new tabs are emulated by their watch
+        // before anything loads in them.
+        let popup = attached.target_info.opener_id.is_some();
+        let emulation = context.filter(|_| popup).and_then(|id| {
+            held.emulated
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(id)
+                .map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).first_calls())
+        });
         // Only pages the browser holds for us are ours to handle. Every
         // other attach event (pages that already ran when the guard
         // started, and rove's own explicit attaches, which report here too)
@@ -148,11 +238,26 @@ async fn follow(
             continue;
         }
         let session = conn.session(attached.session_id.clone());
-        match policy {
-            Some(policy) => {
+        match (policy, emulation) {
+            (Some(policy), _) => {
                 tokio::spawn(guard(session, policy));
             }
-            None => {
+            (None, Some(emulation)) => {
+                held.handed
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(attached.target_info.target_id.clone(), session.clone());
+                tokio::spawn(async move {
+                    emulate(&session, emulation).await;
+                    if let Err(e) = session
+                        .call("Runtime.runIfWaitingForDebugger", json!({}))
+                        .await
+                    {
+                        tracing::debug!(target: "rove_browser", error = %e, "an emulated popup went away before it ran");
+                    }
+                });
+            }
+            (None, None) => {
                 // Another session's page (or another client's): let it go.
                 tokio::spawn(async move {
                     let _ = session
@@ -168,6 +273,17 @@ async fn follow(
                         .await;
                 });
             }
+        }
+    }
+}
+
+/// Makes a held page's emulation before it runs; a call the page refuses
+/// is left out (its tab's watch makes them all again, and says if one
+/// fails).
+async fn emulate(session: &rove_cdp::Session, calls: Vec<crate::EmulationCall>) {
+    for (method, params) in calls {
+        if let Err(e) = session.call(&method, params).await {
+            tracing::debug!(target: "rove_browser", %method, error = %e, "a popup did not take an emulation call");
         }
     }
 }

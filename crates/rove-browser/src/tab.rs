@@ -181,6 +181,19 @@ impl Tab {
         *slot = Some(watch.clone());
         drop(slot);
         self.apply_viewport_on(&session, false).await?;
+        // A popup held for its emulation has it from this session now; the
+        // holding session's going undoes what both set, so it is made
+        // again, from scratch (the same values again would be ignored).
+        let popups = &self.inner.browser.shared.popups;
+        if popups.handed_over(&self.inner.target_id).await {
+            let _ = session
+                .call(
+                    "Emulation.clearDeviceMetricsOverride",
+                    serde_json::json!({}),
+                )
+                .await;
+            self.apply_viewport_on(&session, false).await?;
+        }
         Ok(watch)
     }
 

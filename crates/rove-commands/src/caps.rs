@@ -28,11 +28,16 @@ pub enum Capability {
     Pdf,
     /// Reading one fact about an element (`get`).
     Inspect,
+    /// Pointer input at coordinates, for models that aim from screenshots
+    /// (`mouse`).
+    Vision,
+    /// Filling several form fields in one call (`fill-form`).
+    Forms,
 }
 
 impl Capability {
     /// Every group, `core` first.
-    pub const ALL: [Capability; 7] = [
+    pub const ALL: [Capability; 9] = [
         Capability::Core,
         Capability::Devtools,
         Capability::Network,
@@ -40,6 +45,8 @@ impl Capability {
         Capability::Emulation,
         Capability::Pdf,
         Capability::Inspect,
+        Capability::Vision,
+        Capability::Forms,
     ];
 
     /// The group's name, as `--caps` spells it.
@@ -52,10 +59,12 @@ impl Capability {
             Capability::Emulation => "emulation",
             Capability::Pdf => "pdf",
             Capability::Inspect => "inspect",
+            Capability::Vision => "vision",
+            Capability::Forms => "forms",
         }
     }
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u16 {
         1 << (self as u8)
     }
 }
@@ -68,7 +77,7 @@ impl fmt::Display for Capability {
 
 /// A set of groups. The default is `core` alone; `core` is always in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Caps(u8);
+pub struct Caps(u16);
 
 impl Default for Caps {
     fn default() -> Self {
@@ -168,10 +177,15 @@ mod tests {
         assert_eq!(some.flag_value().as_deref(), Some("network,state"));
         assert_eq!("all".parse::<Caps>(), Ok(Caps::all()));
         assert_eq!(Caps::all().flag_value().as_deref(), Some("all"));
-        let err = "vision".parse::<Caps>().expect_err("no such group");
+        let err = "telepathy".parse::<Caps>().expect_err("no such group");
         assert!(
             err.to_string()
-                .contains("core, devtools, network, state, emulation, pdf, inspect")
+                .contains("core, devtools, network, state, emulation, pdf, inspect, vision, forms")
+        );
+        let vision: Caps = "vision".parse().expect("a group");
+        assert!(vision.contains(Capability::Vision) && !vision.contains(Capability::Forms));
+        assert!(
+            Caps::all().contains(Capability::Vision) && Caps::all().contains(Capability::Forms)
         );
     }
 }

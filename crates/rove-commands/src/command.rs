@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::args::*;
+pub use crate::args_pointer::*;
 pub use crate::args_tools::*;
 use crate::catalog::Effect;
 
@@ -283,6 +284,20 @@ vocabulary! {
         effect: Reads,
         caps: Inspect,
     },
+    /// Pointer input at coordinates of the viewport (vision models).
+    Mouse(MouseArgs) = "mouse" {
+        title: "Mouse at coordinates",
+        description: "Pointer at x, y: CSS pixels of the viewport (a screenshot's pixels at scale 1). move; down, up (held across calls: drag); click; wheel dx dy.",
+        effect: Acts,
+        caps: Vision,
+    },
+    /// Fill several fields in one call, in order.
+    FillForm(FillFormArgs) = "fill-form" {
+        title: "Fill a form",
+        description: "Fill fields in order: text, a date, an option label, true/false for a checkbox. Stops at the first failure, naming the fields filled.",
+        effect: Acts,
+        caps: Forms,
+    },
 }
 
 impl Command {
@@ -302,6 +317,8 @@ impl Command {
                 | Command::Scroll(_)
                 | Command::Drag(_)
                 | Command::Upload(_)
+                | Command::Mouse(_)
+                | Command::FillForm(_)
         )
     }
 

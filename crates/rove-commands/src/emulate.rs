@@ -367,6 +367,50 @@ impl Session {
         }
     }
 
+    /// Makes again, on this session's tabs, the emulation a session before
+    /// it had (its browser died and was started again): the new session
+    /// must not silently show pages as another device. Returns what to say
+    /// about it, if anything was carried over.
+    pub(crate) async fn restore_emulation(
+        &self,
+        settings: Vec<(String, Vec<rove_browser::EmulationCall>)>,
+    ) -> Option<String> {
+        if settings.is_empty() {
+            return None;
+        }
+        let mut kept = Vec::new();
+        let mut lost = Vec::new();
+        for (key, calls) in settings {
+            match self.set_everywhere(&key, calls).await {
+                Ok(()) => kept.push(key),
+                Err(e) => {
+                    tracing::warn!(setting = %key, error = %e, "an emulation setting was not made again");
+                    lost.push(key);
+                }
+            }
+        }
+        let mut said = String::new();
+        if !kept.is_empty() {
+            said = format!(
+                "the emulation set before ({}) is made again",
+                kept.join(", ")
+            );
+            if kept.iter().any(|k| k == "geo") {
+                said.push_str("; the position's permission is not: set geo again on the page");
+            }
+        }
+        if !lost.is_empty() {
+            if !said.is_empty() {
+                said.push_str("; ");
+            }
+            said.push_str(&format!(
+                "the new browser refused ({}): set them again",
+                lost.join(", ")
+            ));
+        }
+        Some(said)
+    }
+
     /// Image pixels per CSS pixel of the session's tabs: the scale `set`
     /// chose (a viewport's or a device's), else 1 as rove sets it. Read
     /// from the session, not the page, so a hung page cannot stall it.

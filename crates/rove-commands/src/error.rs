@@ -145,6 +145,25 @@ pub enum CommandError {
         /// The failure.
         error: Box<CommandError>,
     },
+    /// `fill-form` stopped at a field that failed: the fields before it
+    /// were filled and keep their values; those after it were not touched.
+    #[error(
+        "fill-form stopped at field {position} ({failed}): {error}; filled: {}; not touched: {}",
+        refs(filled),
+        refs(not_touched)
+    )]
+    FormStopped {
+        /// The fields filled, in order.
+        filled: Vec<rove_page::Ref>,
+        /// The field that failed.
+        failed: rove_page::Ref,
+        /// Its place in the list, from 1.
+        position: usize,
+        /// The fields after it.
+        not_touched: Vec<rove_page::Ref>,
+        /// Why it failed.
+        error: Box<CommandError>,
+    },
     /// The arguments make no sense.
     #[error("{0}")]
     Rejected(String),
@@ -185,6 +204,15 @@ impl CommandError {
             error: std::sync::Arc::new(error),
         }
     }
+}
+
+/// Refs as a list, or "none".
+fn refs(list: &[rove_page::Ref]) -> String {
+    if list.is_empty() {
+        return "none".into();
+    }
+    let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+    names.join(", ")
 }
 
 fn describe_tab_fault(fault: &TabFault, command: &str, during: bool) -> String {
@@ -258,6 +286,26 @@ impl CommandError {
                 json!({"tool": tool, "capability": capability.name(), "flag": format!("--caps {capability}")}),
             ),
             CommandError::Noted { error, .. } => error.facts(),
+            CommandError::FormStopped {
+                filled,
+                failed,
+                not_touched,
+                error,
+                ..
+            } => {
+                let names = |l: &[rove_page::Ref]| -> Vec<String> {
+                    l.iter().map(ToString::to_string).collect()
+                };
+                let mut facts = json!({
+                    "filled": names(filled),
+                    "failed": failed.to_string(),
+                    "not_touched": names(not_touched),
+                });
+                if let Some(cause) = error.facts() {
+                    facts["cause"] = cause;
+                }
+                Some(facts)
+            }
             _ => None,
         }
     }
@@ -360,7 +408,9 @@ impl Classify for CommandError {
             CommandError::EvalTimeout { .. } | CommandError::CommandTimeout { .. } => {
                 ErrorCode::Timeout
             }
-            CommandError::Noted { error, .. } => error.code(),
+            CommandError::Noted { error, .. } | CommandError::FormStopped { error, .. } => {
+                error.code()
+            }
         }
     }
 
@@ -387,6 +437,9 @@ impl Classify for CommandError {
             }
             | CommandError::CommandTimeout { acts: true, .. } => ActionSent::PossiblySent,
             CommandError::Noted { error, .. } => error.action_sent(),
+            // The fields before the failure were filled.
+            CommandError::FormStopped { filled, .. } if !filled.is_empty() => ActionSent::Sent,
+            CommandError::FormStopped { error, .. } => error.action_sent(),
             _ => ActionSent::NotSent,
         }
     }
@@ -404,7 +457,9 @@ impl Classify for CommandError {
         match self {
             CommandError::TabFault { .. } => Retry::Reobserve,
             CommandError::CommandTimeout { .. } => Retry::Retry,
-            CommandError::Noted { error, .. } => error.retry(),
+            CommandError::Noted { error, .. } | CommandError::FormStopped { error, .. } => {
+                error.retry()
+            }
             CommandError::Input(e) => e.retry(),
             CommandError::Page(e) => e.retry(),
             CommandError::Browser(e) => e.retry(),
@@ -477,6 +532,10 @@ impl Classify for CommandError {
                 "try again, or take a snapshot; rove checks the tab before the next command".into()
             }
             CommandError::Noted { error, .. } => error.hint(),
+            CommandError::FormStopped { failed, error, .. } => format!(
+                "the fields filled keep their values; {}, then call fill-form again with {failed} and the fields after it",
+                error.hint()
+            ),
         }
     }
 }

@@ -309,6 +309,8 @@ pub enum Happened {
     },
     /// The view after the command is the same as before it.
     NothingChanged,
+    /// Pointer input at coordinates (`mouse`).
+    Mouse(crate::mouse::MouseDid),
 }
 
 impl Happened {
@@ -335,7 +337,9 @@ impl Happened {
     pub fn is_scroll(&self) -> bool {
         matches!(
             self,
-            Happened::Scrolled { .. } | Happened::ScrolledIntoView(_)
+            Happened::Scrolled { .. }
+                | Happened::ScrolledIntoView(_)
+                | Happened::Mouse(crate::mouse::MouseDid::Wheeled { .. })
         )
     }
 }
@@ -605,6 +609,7 @@ impl fmt::Display for Happened {
                 quote_line(message)
             ),
             Happened::NothingChanged => f.write_str("nothing visible changed"),
+            Happened::Mouse(did) => write!(f, "{did}"),
         }
     }
 }

@@ -4,8 +4,9 @@
 //! sessions this one way, so a restart says the same thing and keeps the
 //! same promises in both: the old tabs are gone and said to be, numbers go
 //! on from the old ones (the [`SessionConfig`]'s numbering is shared across
-//! restarts), and contexts a lost link left in a remote browser are
-//! disposed by the next link to it.
+//! restarts), the emulation `set` made (a viewport, a device, media, a
+//! locale …) is made again on the new session's tabs, and contexts a lost
+//! link left in a remote browser are disposed by the next link to it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -52,7 +53,10 @@ impl Host {
                 return Ok(notes);
             }
         }
-        if let Some((dead, _)) = self.owned.take() {
+        let mut emulation = Vec::new();
+        if let Some((dead, old)) = self.owned.take() {
+            // Held by rove, not the dead browser: read without a call.
+            emulation = old.context().emulation_settings();
             // A remote browser reachable again gets the old contexts
             // disposed here; one still unreachable leaves them as orphans.
             dead.close().await;
@@ -71,6 +75,9 @@ impl Host {
         }
         match Session::start(&browser, self.config.clone()).await {
             Ok(session) => {
+                if let Some(note) = session.restore_emulation(emulation).await {
+                    notes.push(note);
+                }
                 self.owned = Some((browser, session));
                 Ok(notes)
             }

@@ -38,6 +38,7 @@ macro_rules! element_arguments {
             Command::Read(a) => a.target.$iter().collect(),
             Command::Eval(a) => a.target.$iter().collect(),
             Command::Snapshot(a) => a.scope.$iter().collect(),
+            Command::FillForm(a) => a.fields.$iter().map(|f| $($borrow)+ f.target).collect(),
             Command::Open(_)
             | Command::Back
             | Command::Forward
@@ -53,7 +54,8 @@ macro_rules! element_arguments {
             | Command::Storage(_)
             | Command::State(_)
             | Command::Set(_)
-            | Command::Pdf(_) => Vec::new(),
+            | Command::Pdf(_)
+            | Command::Mouse(_) => Vec::new(),
         }
     };
 }

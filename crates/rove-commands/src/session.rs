@@ -149,6 +149,8 @@ pub struct Session {
     /// Who the running command is for.
     pub(crate) caller: Caller,
     pub(crate) watchdog: crate::watchdog::Watchdog,
+    /// Where each tab's pointer is and which buttons it holds (`mouse`).
+    pub(crate) pointers: crate::mouse::Pointers,
 }
 
 impl Session {
@@ -174,6 +176,7 @@ impl Session {
             upload_dir,
             caller: Caller::Model,
             watchdog,
+            pointers: Default::default(),
         };
         if let Some(path) = state {
             session.load_state(&path).await?;
@@ -258,7 +261,11 @@ impl Session {
     /// A placeholder written anywhere but the text of `type` or `fill` was
     /// sent as written; the answer says so, so the model is not misled.
     fn note_literal_secrets(&self, command: &Command, out: &mut Outcome) {
-        if self.config.secrets.is_empty() || matches!(command, Command::Type(_) | Command::Fill(_))
+        if self.config.secrets.is_empty()
+            || matches!(
+                command,
+                Command::Type(_) | Command::Fill(_) | Command::FillForm(_)
+            )
         {
             return;
         }
@@ -351,6 +358,11 @@ impl Session {
             Command::Set(args) => self.emulate(args, out).await?,
             Command::Pdf(args) => self.pdf(args, out).await?,
             Command::Get(args) => self.get(args, out).await?,
+            // Boxed: their futures hold those of other commands (fill-form
+            // runs fill, select and check), and every command's future is
+            // as large as the largest arm here.
+            Command::Mouse(args) => Box::pin(self.mouse(args, out)).await?,
+            Command::FillForm(args) => Box::pin(self.fill_form(args, out)).await?,
         }
         Ok(true)
     }

@@ -194,3 +194,39 @@ fn a_tool_outside_the_enabled_groups_is_refused_naming_the_flag() {
     assert!(Command::from_tool_call_within("console", None, devtools).is_ok());
     assert!(Command::from_tool_call_within("back", None, Caps::default()).is_ok());
 }
+
+#[test]
+fn mouse_is_offered_with_vision_and_fill_form_with_forms_never_by_default() {
+    use rove_commands::{Caps, tools_within};
+    let names = |caps: Caps| -> Vec<&str> { tools_within(caps).map(|t| t.name).collect() };
+    let default = names(Caps::default());
+    assert!(!default.contains(&"mouse") && !default.contains(&"fill-form"));
+    let vision = names("vision".parse().expect("a group"));
+    assert!(vision.contains(&"mouse") && !vision.contains(&"fill-form"));
+    let forms = names("forms".parse().expect("a group"));
+    assert!(forms.contains(&"fill-form") && !forms.contains(&"mouse"));
+    let all = names(Caps::all());
+    assert!(all.contains(&"mouse") && all.contains(&"fill-form"));
+    // Outside its group, a call names the flag that offers it.
+    let e = Command::from_tool_call_within(
+        "mouse",
+        Some(&json!({"action": "click", "x": 1, "y": 2})),
+        Caps::default(),
+    )
+    .expect_err("not offered by default");
+    assert!(
+        e.report().hint.contains("--caps vision"),
+        "{}",
+        e.report().hint
+    );
+    // A checkbox's value parses from JSON true as from the word.
+    let form = Command::from_tool_call(
+        "fill-form",
+        Some(&json!({"fields": [{"ref": "e3", "value": true}, {"ref": "e4", "value": "Peru"}]})),
+    )
+    .expect("parses");
+    assert_eq!(
+        form.tool_arguments()["fields"],
+        json!([{"ref": "e3", "value": true}, {"ref": "e4", "value": "Peru"}])
+    );
+}

@@ -241,3 +241,107 @@ async fn extra_headers_reach_the_server_and_credentials_are_not_echoed() {
     assert!(!bad.to_string().contains("s3cret"), "{bad}");
     f.close().await;
 }
+
+#[tokio::test]
+async fn emulation_is_made_again_when_the_browser_is_started_again() {
+    use rove_commands::{Command, Host, SessionConfig};
+    let server = rove_localserver::LocalServer::start(support::fixture_routes())
+        .await
+        .expect("server");
+    let url = server.url("/emulate.html");
+    let mut host = Host::new(SessionConfig::default());
+    let launch = || async { Ok(rove_testkit::launch().await) };
+    let run = async |host: &mut Host, command: Value| {
+        let command: Command = serde_json::from_value(command).expect("a command");
+        host.session()
+            .expect("a session")
+            .execute(&command)
+            .await
+            .unwrap_or_else(|e| panic!("{:?}", e.report()))
+    };
+    let seen = async |host: &mut Host| {
+        let js = "({width: innerWidth, dark: matchMedia('(prefers-color-scheme: dark)').matches})";
+        run(host, json!({"command": "eval", "js": js}))
+            .await
+            .data
+            .expect("data")["result"]
+            .clone()
+    };
+    assert!(host.ensure(launch).await.expect("a session").is_empty());
+    run(&mut host, json!({"command": "open", "url": url})).await;
+    run(
+        &mut host,
+        json!({"command": "set", "what": "viewport", "width": 500, "height": 400}),
+    )
+    .await;
+    run(
+        &mut host,
+        json!({"command": "set", "what": "media", "value": "dark"}),
+    )
+    .await;
+    assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+
+    // Chromium dies; the next command's session is on a new browser.
+    let pid = host.browser_pid().expect("a launched browser");
+    rove_testkit::kill(pid);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    let notes = loop {
+        let notes = host.ensure(launch).await.expect("a session again");
+        if !notes.is_empty() || tokio::time::Instant::now() > deadline {
+            break notes;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_ne!(host.browser_pid(), Some(pid), "{notes:?}");
+    assert!(notes[0].starts_with("the browser had died"), "{notes:?}");
+    assert_eq!(
+        notes[1], "the emulation set before (media, metrics) is made again",
+        "{notes:?}"
+    );
+    run(&mut host, json!({"command": "open", "url": url})).await;
+    assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+    // A tab opened after the restart gets it too.
+    run(
+        &mut host,
+        json!({"command": "tab", "action": "new", "url": url}),
+    )
+    .await;
+    assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+    // A launched browser leaves no contexts behind: nothing is reached.
+    host.end(Some((launch, std::time::Duration::from_secs(1))))
+        .await;
+}
+
+#[tokio::test]
+async fn a_popup_sees_the_emulation_from_its_first_script() {
+    let mut f = Fixture::start().await;
+    f.open("/popup-opener.html").await;
+    f.ok(json!({"command": "set", "what": "viewport", "width": 500, "height": 400}))
+        .await;
+    f.ok(json!({"command": "set", "what": "media", "value": "dark"}))
+        .await;
+    let button = f.find("Open a popup", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": button})).await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l.starts_with("switched to")),
+        "{:?}",
+        out.happened_lines()
+    );
+    assert_eq!(
+        f.eval("window.first").await,
+        json!({"width": 500, "dark": true})
+    );
+    // The session that held the popup let go of it when the tab's own
+    // watch made the same emulation: the page still has it.
+    let now = "({width: innerWidth, dark: matchMedia('(prefers-color-scheme: dark)').matches})";
+    assert_eq!(f.eval(now).await, json!({"width": 500, "dark": true}));
+    // And a later setting reaches it (the two sessions do not fight).
+    f.ok(json!({"command": "set", "what": "viewport", "width": 600, "height": 400}))
+        .await;
+    f.ok(json!({"command": "set", "what": "media", "value": "light"}))
+        .await;
+    assert_eq!(f.eval(now).await, json!({"width": 600, "dark": false}));
+    f.close().await;
+}

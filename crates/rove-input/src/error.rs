@@ -63,6 +63,19 @@ pub enum InputError {
         /// The form it takes, with an example.
         form: String,
     },
+    /// A point given for pointer input lies outside the viewport (or is
+    /// negative, or not a number). Nothing was sent.
+    #[error("({x}, {y}) is outside the viewport, which is {width} × {height} CSS pixels")]
+    OutOfViewport {
+        /// The point's x.
+        x: f64,
+        /// The point's y.
+        y: f64,
+        /// The viewport's width.
+        width: f64,
+        /// The viewport's height.
+        height: f64,
+    },
     /// The arguments make no sense (an unknown key name, say).
     #[error("{0}")]
     Rejected(String),
@@ -140,7 +153,9 @@ impl Classify for InputError {
             }
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
-            InputError::Rejected(_) | InputError::Format { .. } => ErrorCode::CommandRejected,
+            InputError::Rejected(_)
+            | InputError::Format { .. }
+            | InputError::OutOfViewport { .. } => ErrorCode::CommandRejected,
             InputError::Page(e) => e.code(),
             InputError::Browser { error, .. } => error.code(),
         }
@@ -187,6 +202,11 @@ impl Classify for InputError {
                     .into()
             }
             InputError::Rejected(_) => "fix the arguments and try again".into(),
+            InputError::OutOfViewport { width, height, .. } => format!(
+                "give x from 0 to {} and y from 0 to {}: CSS pixels of the viewport, as in a screenshot of it at scale 1 (scroll to reach the rest of the page)",
+                (width - 1.0).max(0.0),
+                (height - 1.0).max(0.0)
+            ),
             InputError::Format { target, .. } => {
                 format!("fill {target} again with a value in that form")
             }

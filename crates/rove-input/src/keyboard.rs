@@ -455,7 +455,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
 
 /// Settling after keys sent to whatever has the focus: the document is the
 /// thing to watch.
-async fn settled_after_keys(
+pub(crate) async fn settled_after_keys(
     tab: &Tab,
     session: &crate::channel::InputChannel,
     events: &mut rove_cdp::EventStream,

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 mod channel;
+mod coords;
 mod drag;
 mod error;
 mod keyboard;
@@ -25,6 +26,7 @@ mod settle;
 mod toggle;
 mod value;
 
+pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
 pub use error::InputError;
 pub use keyboard::{
@@ -32,7 +34,7 @@ pub use keyboard::{
 };
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
-pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of};
+pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of, wheel_at};
 pub use select::{SelectOutcome, select_options};
 pub use settle::{SettleLimits, Settled, with_settle_limits};
 pub use toggle::{ToggleOutcome, set_checked};

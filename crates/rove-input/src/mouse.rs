@@ -28,7 +28,7 @@ pub enum Button {
 }
 
 impl Button {
-    fn cdp(self) -> (&'static str, u32) {
+    pub(crate) fn cdp(self) -> (&'static str, u32) {
         match self {
             Button::Left => ("left", 1),
             Button::Right => ("right", 2),

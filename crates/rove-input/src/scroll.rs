@@ -78,7 +78,8 @@ pub async fn scroll_by(
                         reason: "it has no box to scroll".into(),
                         cover: None,
                     })?;
-                wheel(tab, Some(point), step, pixels, async || {
+                let delta = |before: &ScrollPosition| step_delta(step, pixels, before);
+                wheel(tab, Some(point), delta, async || {
                     position(&element.session, Scroller::Element(&element.object_id)).await
                 })
                 .await
@@ -93,7 +94,8 @@ pub async fn scroll_by(
             // `scrollY`, `innerHeight` or `getComputedStyle` in its own
             // world cannot change what rove reads.
             let world = own_world(&session, tab.target_id()).await?;
-            wheel(&tab, None, step, pixels, async || {
+            let delta = |before: &ScrollPosition| step_delta(step, pixels, before);
+            wheel(&tab, None, delta, async || {
                 position(&session, Scroller::Page(world)).await
             })
             .await
@@ -101,13 +103,44 @@ pub async fn scroll_by(
     }
 }
 
+/// How far a scroll of `pixels` along `step` turns the wheel: without a
+/// distance, 80% of the scroller's visible size.
+fn step_delta(step: (f64, f64), pixels: Option<f64>, before: &ScrollPosition) -> (f64, f64) {
+    (
+        step.0 * pixels.unwrap_or(before.width * 0.8),
+        step.1 * pixels.unwrap_or(before.height * 0.8),
+    )
+}
+
+/// Turns the wheel at `point` (a point of the viewport, checked to lie in
+/// it: outside, nothing is sent) by `dx`, `dy` CSS pixels, and waits for
+/// the scroll to come to rest. The positions are the page's own scroll.
+pub async fn wheel_at(
+    tab: &Tab,
+    point: Point,
+    dx: f64,
+    dy: f64,
+) -> Result<ScrollOutcome, InputError> {
+    refuse_while_dialog(tab).await?;
+    crate::coords::check_inside(tab, &[point]).await?;
+    let session = tab.session().await?;
+    let world = own_world(&session, tab.target_id()).await?;
+    wheel(
+        tab,
+        Some(point),
+        |_| (dx, dy),
+        async || position(&session, Scroller::Page(world)).await,
+    )
+    .await
+}
+
 /// Turns the wheel at `point` (the middle of the scroller read first when
-/// `None`) and waits for the scroll to come to rest.
+/// `None`) by `delta` of the position before, and waits for the scroll to
+/// come to rest.
 async fn wheel(
     tab: &Tab,
     point: Option<Point>,
-    step: (f64, f64),
-    pixels: Option<f64>,
+    delta: impl FnOnce(&ScrollPosition) -> (f64, f64),
     read: impl AsyncFn() -> Result<ScrollPosition, InputError>,
 ) -> Result<ScrollOutcome, InputError> {
     let before = read().await?;
@@ -115,10 +148,7 @@ async fn wheel(
         x: before.width / 2.0,
         y: before.height / 2.0,
     });
-    let delta = (
-        step.0 * pixels.unwrap_or(before.width * 0.8),
-        step.1 * pixels.unwrap_or(before.height * 0.8),
-    );
+    let delta = delta(&before);
     let main = crate::channel::InputChannel::of(tab).await?;
     let wheel = DispatchMouseEvent {
         delta_x: Some(delta.0),

@@ -6,8 +6,9 @@
 /// Roles of elements an agent acts on. Besides ARIA's widget roles: the
 /// native inputs Chromium gives no ARIA role of their own (`date`, `time`,
 /// `datetime-local`, `month`, `week`, `color`, `file`: the walker names them
-/// by their type, which also tells what `fill` or `upload` takes) and `clickable`
-/// (a generic element with a click handler).
+/// by their type, which also tells what `fill` or `upload` takes), `audio`
+/// and `video` (a player with the browser's controls) and `clickable` (a
+/// generic element with a click handler).
 pub const INTERACTIVE_ROLES: &[&str] = &[
     "button",
     "link",
@@ -33,6 +34,8 @@ pub const INTERACTIVE_ROLES: &[&str] = &[
     "week",
     "color",
     "file",
+    "audio",
+    "video",
     "clickable",
 ];
 

@@ -111,6 +111,11 @@
     return '';
   };
 
+  // An audio or video element with the browser's controls (and no role of
+  // its own): `audio` or `video`.
+  const mediaRole = (e) => ((e.tagName === 'VIDEO' || e.tagName === 'AUDIO') && e.controls && !e.hasAttribute('role')
+    ? e.tagName.toLowerCase() : '');
+
   // Without the blink feature (a browser rove did not launch), an
   // approximation of the implicit ARIA role and the accessible name.
   // A div or span without a role attribute is generic whatever surrounds
@@ -118,6 +123,10 @@
   const roleOf = native
     ? (e) => {
       if ((e.tagName === 'DIV' || e.tagName === 'SPAN') && !e.hasAttribute('role')) return 'generic';
+      // ARIA has no role for a player; one with controls is something to
+      // operate, shown as what it is.
+      const media = mediaRole(e);
+      if (media) return media;
       // A file input is a button to Chromium; the view calls it what it is.
       const role = e.tagName === 'INPUT' && e.type === 'file' ? 'file' : e.computedRole || controlRole(e);
       // A <time> element is text with a machine-readable date; `time` is
@@ -127,6 +136,8 @@
     : (e) => {
       const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
       if (explicit) return explicit;
+      const media = mediaRole(e);
+      if (media) return media;
       const f = IMPLICIT[e.tagName];
       return f ? f(e) : 'generic';
     };
@@ -148,9 +159,22 @@
   // Chromium names a file input by its label and what it holds ("Photo: No
   // file chosen"); its line shows the label as the name and the files as the
   // value.
-  const nameOf = native
+  const plainNameOf = native
     ? (e) => (e.tagName === 'INPUT' && e.type === 'file' ? labelName(e) : e.computedName || '')
     : labelName;
+  // A player without a label is named by its file (a blob or data URL has
+  // no name worth showing).
+  const nameOf = (e) => {
+    const name = plainNameOf(e);
+    if (name || !mediaRole(e)) return name;
+    const src = e.currentSrc || e.getAttribute('src') || '';
+    if (!/^https?:|^file:/.test(src)) return '';
+    try {
+      return decodeURIComponent(new URL(src).pathname.split('/').pop() || '');
+    } catch (_) {
+      return '';
+    }
+  };
 
   // ---- facts about one element ---------------------------------------------
 
@@ -238,6 +262,7 @@
       return null;
     }
     if (tag === 'TEXTAREA') return e.value;
+    if (mediaRole(e)) return mediaState(e);
     if (tag === 'SELECT') return Array.from(e.selectedOptions).map((o) => o.label || o.textContent.trim()).join(', ');
     if (e.isContentEditable && (role === 'textbox' || role === 'searchbox' || role === 'generic')) return clip(e.innerText, 500);
     const now = e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow');
@@ -251,6 +276,25 @@
       if (shown && shown !== nameOf(e)) return shown;
     }
     return null;
+  };
+
+  // A player's state, compact: `paused 0:03/1:20`; while it plays only its
+  // length (`playing (1:20)`), so a diff does not change with every second.
+  const mediaState = (e) => {
+    const time = (secs) => {
+      if (!Number.isFinite(secs)) return secs === Infinity ? 'live' : '?';
+      const s = Math.floor(secs);
+      const h = Math.floor(s / 3600);
+      const m = Math.floor((s % 3600) / 60);
+      const two = (n) => String(n).padStart(2, '0');
+      return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+    };
+    const length = time(e.duration);
+    let state;
+    if (e.ended) state = `ended (${length})`;
+    else if (e.paused) state = `paused ${time(e.currentTime)}/${length}`;
+    else state = `playing (${length})`;
+    return e.muted ? state + ', muted' : state;
   };
 
   const clip = (s, n) => {

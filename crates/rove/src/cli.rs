@@ -271,9 +271,9 @@ pub enum Command {
     /// Refs of the elements whose name, value or text contains TEXT.
     #[command(after_help = "Examples:\n  rove find 'Sign in'\n  rove find Next --role link")]
     Find(FindArgs),
-    /// Click an element.
+    /// Click an element (or, with --at, a point of the viewport).
     #[command(
-        after_help = "Examples:\n  rove click e7\n  rove click @e7 --button right\n  rove click e7 --modifiers Control,Shift"
+        after_help = "Examples:\n  rove click e7\n  rove click @e7 --button right\n  rove click e7 --modifiers Control,Shift\n  rove click --at 120 45   CSS pixels of the viewport (as rove mouse click 120 45)"
     )]
     Click(ClickArgs),
     /// Double-click an element.
@@ -317,6 +317,14 @@ pub enum Command {
     /// Drag one element onto another.
     #[command(after_help = "Examples:\n  rove drag e4 e9")]
     Drag(DragArgs),
+    /// Pointer input at coordinates of the viewport: move, press and hold,
+    /// release, click, turn the wheel.
+    #[command(after_help = crate::cli_pointer::MOUSE_EXAMPLES)]
+    Mouse(crate::cli_pointer::MouseArgs),
+    /// Fill several fields in one call, in order, stopping at the first
+    /// that fails.
+    #[command(after_help = crate::cli_pointer::FILL_FORM_EXAMPLES)]
+    FillForm(crate::cli_pointer::FillFormArgs),
     /// Give files to a file input, or to the chooser an element opens.
     #[command(after_help = "Examples:\n  rove upload e6 ./photo.jpg\n  rove upload e6 a.pdf b.pdf")]
     Upload(UploadArgs),
@@ -519,8 +527,18 @@ pub struct FindArgs {
 #[derive(Debug, Args)]
 pub struct ClickArgs {
     /// The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).
-    #[arg(value_name = "REF")]
-    pub target: String,
+    #[arg(value_name = "REF", required_unless_present = "at")]
+    pub target: Option<String>,
+    /// A point of the viewport instead of a ref: CSS pixels, as in a
+    /// screenshot at scale 1.
+    #[arg(
+        long,
+        num_args = 2,
+        value_names = ["X", "Y"],
+        allow_hyphen_values = true,
+        conflicts_with = "target"
+    )]
+    pub at: Option<Vec<f64>>,
     /// left, right or middle.
     #[arg(long, default_value = "left")]
     pub button: String,

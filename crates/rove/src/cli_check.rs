@@ -43,6 +43,10 @@ const SPELLED: &[(&str, &str, &str, &str)] = &[
     ("set", "headers", "set", "values"),
     ("get", "ref", "get", "words"),
     ("get", "name", "get", "words"),
+    ("mouse", "x", "mouse", "words"),
+    ("mouse", "y", "mouse", "words"),
+    ("mouse", "dx", "mouse", "words"),
+    ("mouse", "dy", "mouse", "words"),
 ];
 
 /// Flags of the shell alone: how the shell runs a command, not what it asks.
@@ -51,6 +55,8 @@ const SHELL_ONLY: &[(&str, &str)] = &[
     ("open", "timeout"),
     ("type", "focused"),
     ("snapshot", "diff"),
+    ("mouse", "at"),
+    ("click", "at"),
 ];
 
 #[test]

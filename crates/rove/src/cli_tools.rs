@@ -10,7 +10,7 @@ use rove_commands as rc;
 pub struct CapsArg {
     /// Capability groups offered besides the core tools, comma-separated:
     /// devtools (console), network, state (cookies, storage), emulation
-    /// (set), pdf, inspect (get), or all.
+    /// (set), pdf, inspect (get), vision (mouse), forms (fill-form), or all.
     #[arg(long, value_name = "GROUPS")]
     pub caps: Option<rc::Caps>,
 }

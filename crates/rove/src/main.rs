@@ -11,6 +11,7 @@ mod cli;
 mod cli_agent;
 #[cfg(test)]
 mod cli_check;
+mod cli_pointer;
 mod cli_side;
 mod cli_tools;
 mod daemon;

@@ -234,8 +234,9 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
             role: a.role.clone(),
             limit: a.limit,
         }),
+        Cli::Click(a) if a.at.is_some() => crate::cli_pointer::click_at(a)?,
         Cli::Click(a) => rc::Command::Click(rc::ClickArgs {
-            target: target_of(&a.target)?,
+            target: target_of(a.target.as_deref().unwrap_or_default())?,
             button: match a.button.as_str() {
                 "left" => rc::MouseButton::Left,
                 "right" => rc::MouseButton::Right,
@@ -369,6 +370,8 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Set(a) => crate::cli_tools::set(a)?,
         Cli::Pdf(a) => crate::cli_tools::pdf(a),
         Cli::Get(a) => crate::cli_tools::get(a)?,
+        Cli::Mouse(a) => crate::cli_pointer::mouse(a)?,
+        Cli::FillForm(a) => crate::cli_pointer::fill_form(a)?,
         Cli::Is(a) => crate::cli_tools::is(a)?,
         Cli::Back => rc::Command::Back,
         Cli::Close => rc::Command::Close,

@@ -196,7 +196,7 @@ fn capability_groups_are_carried_into_the_command_the_host_runs() {
     let (_, args) = started("cursor", &parse("cursor", &text(&out.stdout)));
     assert_eq!(args, ["mcp", "--caps", "all"]);
     // A group rove does not have is a usage error naming the groups.
-    let out = run(rove(&dir).args(["print-config", "--harness", "cursor", "--caps", "vision"]));
+    let out = run(rove(&dir).args(["print-config", "--harness", "cursor", "--caps", "telepathy"]));
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("core, devtools, network, state"),

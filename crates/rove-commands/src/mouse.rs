@@ -1,0 +1,333 @@
+//! `mouse` (group `vision`): pointer input at coordinates of the viewport,
+//! for a model that aims from a screenshot instead of a ref.
+//!
+//! The session remembers, per tab, where the pointer is and which buttons
+//! are held, so `down`, `move`, `up` across calls is one drag (every event
+//! while a button is down must say so), and `down`/`up`/`wheel` without a
+//! point act where the pointer is. A point outside the viewport is refused
+//! before anything is sent.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use rove_browser::TabId;
+use rove_input::{Button, Modifiers, Point, PointerStep};
+
+use crate::happened::Happened;
+use crate::outcome::Outcome;
+use crate::session::Session;
+use crate::{CommandError, MouseAction, MouseArgs, MouseButton};
+
+/// Where a tab's pointer is and which buttons are held there.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct PointerState {
+    /// Where the last pointer event went, if any did.
+    at: Option<Point>,
+    /// Held buttons, as a mask (left 1, right 2, middle 4).
+    held: u32,
+}
+
+/// The pointer state of each of the session's tabs.
+#[derive(Debug, Default)]
+pub(crate) struct Pointers(HashMap<TabId, PointerState>);
+
+/// What a `mouse` call did; renders as its line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MouseDid {
+    /// The pointer moved; `held` buttons were down (a drag).
+    Moved {
+        /// Where to.
+        at: (f64, f64),
+        /// Whether a button was held.
+        dragging: bool,
+    },
+    /// A button went down and stays down.
+    Pressed {
+        /// Which.
+        button: MouseButton,
+        /// Where.
+        at: (f64, f64),
+    },
+    /// A held button came up.
+    Released {
+        /// Which.
+        button: MouseButton,
+        /// Where.
+        at: (f64, f64),
+    },
+    /// A click (count 2: a double click).
+    Clicked {
+        /// Which button.
+        button: MouseButton,
+        /// How many clicks.
+        count: u8,
+        /// Where.
+        at: (f64, f64),
+    },
+    /// The wheel turned; the page's scroll before and after.
+    Wheeled {
+        /// The turn.
+        delta: (f64, f64),
+        /// Where.
+        at: (f64, f64),
+        /// The page's scroll (x, y) before.
+        from: (f64, f64),
+        /// And after.
+        to: (f64, f64),
+    },
+}
+
+impl fmt::Display for MouseDid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |b: &MouseButton| format!("{b:?}").to_lowercase();
+        match self {
+            MouseDid::Moved { at, dragging } => {
+                write!(f, "moved the pointer to ({:.0}, {:.0})", at.0, at.1)?;
+                if *dragging {
+                    f.write_str(" with a button held")?;
+                }
+                Ok(())
+            }
+            MouseDid::Pressed { button, at } => write!(
+                f,
+                "pressed the {} button at ({:.0}, {:.0}); it stays down until mouse up",
+                name(button),
+                at.0,
+                at.1
+            ),
+            MouseDid::Released { button, at } => write!(
+                f,
+                "released the {} button at ({:.0}, {:.0})",
+                name(button),
+                at.0,
+                at.1
+            ),
+            MouseDid::Clicked { button, count, at } => {
+                let what = match (count, button) {
+                    (2, _) => "double-clicked".to_owned(),
+                    (3, _) => "triple-clicked".to_owned(),
+                    (_, MouseButton::Left) => "clicked".to_owned(),
+                    (_, b) => format!("{}-clicked", name(b)),
+                };
+                write!(f, "{what} at ({:.0}, {:.0})", at.0, at.1)
+            }
+            MouseDid::Wheeled {
+                delta,
+                at,
+                from,
+                to,
+            } => {
+                write!(
+                    f,
+                    "turned the wheel by ({:.0}, {:.0}) at ({:.0}, {:.0}): ",
+                    delta.0, delta.1, at.0, at.1
+                )?;
+                if (to.0 - from.0).abs() < 1.0 && (to.1 - from.1).abs() < 1.0 {
+                    write!(
+                        f,
+                        "the page stayed at ({:.0}, {:.0}) (a box under the pointer may have scrolled)",
+                        to.0, to.1
+                    )
+                } else {
+                    write!(
+                        f,
+                        "the page scrolled from ({:.0}, {:.0}) to ({:.0}, {:.0})",
+                        from.0, from.1, to.0, to.1
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn input_button(button: MouseButton) -> Button {
+    match button {
+        MouseButton::Left => Button::Left,
+        MouseButton::Right => Button::Right,
+        MouseButton::Middle => Button::Middle,
+    }
+}
+
+fn pair(p: Point) -> (f64, f64) {
+    (p.x, p.y)
+}
+
+fn rejected(text: impl Into<String>) -> CommandError {
+    CommandError::Rejected(text.into())
+}
+
+/// The point the arguments give: both coordinates, or neither.
+fn given_point(args: &MouseArgs) -> Result<Option<Point>, CommandError> {
+    match (args.x, args.y) {
+        (Some(x), Some(y)) => Ok(Some(Point { x, y })),
+        (None, None) => Ok(None),
+        _ => Err(rejected("give both x and y, or neither")),
+    }
+}
+
+impl Session {
+    pub(crate) async fn mouse(
+        &mut self,
+        args: &MouseArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let state = self.pointers.0.get(&tab.id()).copied().unwrap_or_default();
+        let given = given_point(args)?;
+        let button = input_button(args.button);
+        let is_held = state.held & button.bit() != 0;
+        let button_name = format!("{:?}", args.button).to_lowercase();
+        let placed = |verb: &str| {
+            given.or(state.at).ok_or_else(|| {
+                rejected(format!(
+                    "{verb} needs x and y: the pointer has not been placed on this tab yet"
+                ))
+            })
+        };
+        // A move first when a point is given, so the page sees the pointer
+        // arrive before the button acts there.
+        let arrive = |at: Point| -> Vec<PointerStep> {
+            if given.is_some() && state.at != Some(at) {
+                vec![PointerStep::Move(at)]
+            } else {
+                Vec::new()
+            }
+        };
+        let (steps, did) = match args.action {
+            MouseAction::Move => {
+                let at = given.ok_or_else(|| rejected("mouse move needs x and y"))?;
+                let did = MouseDid::Moved {
+                    at: pair(at),
+                    dragging: state.held != 0,
+                };
+                (vec![PointerStep::Move(at)], did)
+            }
+            MouseAction::Down => {
+                if is_held {
+                    return Err(rejected(format!(
+                        "the {button_name} button is already down; mouse up first"
+                    )));
+                }
+                let at = placed("mouse down")?;
+                let mut steps = arrive(at);
+                steps.push(PointerStep::Press {
+                    at,
+                    button,
+                    count: 1,
+                });
+                let did = MouseDid::Pressed {
+                    button: args.button,
+                    at: pair(at),
+                };
+                (steps, did)
+            }
+            MouseAction::Up => {
+                if !is_held {
+                    return Err(rejected(format!(
+                        "the {button_name} button is not down (mouse down presses it); nothing was sent"
+                    )));
+                }
+                let at = placed("mouse up")?;
+                let mut steps = arrive(at);
+                steps.push(PointerStep::Release {
+                    at,
+                    button,
+                    count: 1,
+                });
+                let did = MouseDid::Released {
+                    button: args.button,
+                    at: pair(at),
+                };
+                (steps, did)
+            }
+            MouseAction::Click => {
+                let at = given.ok_or_else(|| rejected("mouse click needs x and y"))?;
+                let count = args.count.unwrap_or(1);
+                if !(1..=3).contains(&count) {
+                    return Err(rejected("count is 1, 2 (a double click) or 3"));
+                }
+                if is_held {
+                    return Err(rejected(format!(
+                        "the {button_name} button is held down; mouse up first"
+                    )));
+                }
+                let mut steps = vec![PointerStep::Move(at)];
+                for n in 1..=count {
+                    steps.push(PointerStep::Press {
+                        at,
+                        button,
+                        count: n,
+                    });
+                    steps.push(PointerStep::Release {
+                        at,
+                        button,
+                        count: n,
+                    });
+                }
+                let did = MouseDid::Clicked {
+                    button: args.button,
+                    count,
+                    at: pair(at),
+                };
+                (steps, did)
+            }
+            MouseAction::Wheel => return self.wheel(args, given, state, out).await,
+        };
+        let done = rove_input::pointer(&tab, &steps, state.held, Modifiers::default()).await?;
+        let at = steps.last().map(|s| match *s {
+            PointerStep::Move(at)
+            | PointerStep::Press { at, .. }
+            | PointerStep::Release { at, .. } => at,
+        });
+        self.pointers.0.insert(
+            tab.id(),
+            PointerState {
+                at: at.or(state.at),
+                held: done.held,
+            },
+        );
+        out.happened.push(Happened::Mouse(did));
+        self.after_settle(&done.settled, out).await
+    }
+
+    async fn wheel(
+        &mut self,
+        args: &MouseArgs,
+        given: Option<Point>,
+        state: PointerState,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let (dx, dy) = (args.dx.unwrap_or(0.0), args.dy.unwrap_or(0.0));
+        if !(dx.is_finite() && dy.is_finite()) || (dx == 0.0 && dy == 0.0) {
+            return Err(rejected(
+                "mouse wheel needs dx or dy: pixels to turn (dy > 0 scrolls down)",
+            ));
+        }
+        let tab = self.focused()?;
+        let at = match given.or(state.at) {
+            Some(at) => at,
+            None => {
+                let (width, height) = rove_input::viewport_size(&tab).await?;
+                Point {
+                    x: (width / 2.0).floor(),
+                    y: (height / 2.0).floor(),
+                }
+            }
+        };
+        let turned = rove_input::wheel_at(&tab, at, dx, dy).await?;
+        self.pointers.0.insert(
+            tab.id(),
+            PointerState {
+                at: Some(at),
+                held: state.held,
+            },
+        );
+        out.happened.push(Happened::Mouse(MouseDid::Wheeled {
+            delta: (dx, dy),
+            at: pair(at),
+            from: (turned.before.x, turned.before.y),
+            to: (turned.after.x, turned.after.y),
+        }));
+        Ok(())
+    }
+}
