@@ -289,3 +289,25 @@ async fn fill_form_stopping_at_field_two_says_what_was_filled_and_what_not() {
     assert_eq!(e.action_sent(), ActionSent::NotSent);
     f.close().await;
 }
+
+#[tokio::test]
+async fn fill_form_fields_take_locators_and_say_what_they_resolved_to() {
+    let mut f = Fixture::start().await;
+    f.open("/form.html").await;
+    let out = f
+        .ok(json!({"command": "fill-form", "fields": [
+            {"ref": "css=#name", "value": "Grace Hopper"},
+            {"ref": "role=combobox[name=\"Country\"]", "value": "Uruguay"},
+            {"ref": "text=Subscribe", "value": true},
+        ]}))
+        .await;
+    let said = out.happened_lines();
+    let located: Vec<&String> = said.iter().filter(|l| l.contains(" → e")).collect();
+    assert_eq!(located.len(), 3, "{said:?}");
+    assert!(located[0].starts_with("css=#name → e"), "{said:?}");
+    let held = f
+        .eval("['name', 'country'].map((id) => document.getElementById(id).value).concat(document.getElementById('subscribe').checked)")
+        .await;
+    assert_eq!(held, json!(["Grace Hopper", "Uruguay", true]));
+    f.close().await;
+}
