@@ -80,6 +80,19 @@ def field_kb(path, key):
     return 0
 
 
+def kind(pid):
+    """Chromium's process type (`renderer`, `gpu-process`…); `browser` for
+    the main process. Chromium rewrites its command line into one string."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read().replace(b"\0", b" ").decode(errors="replace").split()
+    except OSError:
+        return "gone"
+    if not args or "crashpad" in args[0] or "chrom" not in args[0]:
+        return "other"
+    return next((a[len("--type="):] for a in args if a.startswith("--type=")), "browser")
+
+
 def cpu_seconds(pid):
     """The user and system CPU time a process used so far."""
     try:
@@ -103,10 +116,17 @@ def run(jobs, count, isolate, model_url):
                           "--out", os.path.join(work, "out"), "--json"],
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     rove_peak = browser_peak = browser_uss_peak = rove_cpu = 0
+    most = {"renderer": 0, "browser": 0}
     while p.poll() is None:
         rove_peak = max(rove_peak, field_kb(f"/proc/{p.pid}/status", "VmHWM:"))
         rove_cpu = max(rove_cpu, cpu_seconds(p.pid))
-        browser = [f"/proc/{q}/smaps_rollup" for q in tree(p.pid) if q != p.pid]
+        pids = [q for q in tree(p.pid) if q != p.pid]
+        browser = [f"/proc/{q}/smaps_rollup" for q in pids]
+        # How many pages and browsers were alive at once: peaks of short
+        # attempts may hold fewer than -j of them.
+        kinds = [kind(q) for q in pids]
+        for k in most:
+            most[k] = max(most[k], kinds.count(k))
         browser_peak = max(browser_peak, sum(field_kb(f, "Pss:") for f in browser))
         # Private memory too: PSS splits shared pages with every other
         # Chromium on the machine, so it moves when other users' start.
@@ -125,7 +145,8 @@ def run(jobs, count, isolate, model_url):
     return dict(jobs=jobs, isolate=isolate, attempts=s["attempts"], passed=s["passed"],
                 timeouts=timeouts, wall=wall, per_min=s["attempts"] / wall * 60,
                 rove_mb=rove_peak / 1024, browser_mb=browser_peak / 1024,
-                browser_uss_mb=browser_uss_peak / 1024,
+                browser_uss_mb=browser_uss_peak / 1024, renderers=most["renderer"],
+                browsers=most["browser"],
                 rove_cpu_ms=rove_cpu / s["attempts"] * 1000)
 
 
@@ -133,7 +154,8 @@ def show(r):
     print(f"--isolate {r['isolate']:7} -j {r['jobs']:>2}: {r['passed']}/{r['attempts']} passed, "
           f"{r['timeouts']} timed out, {r['wall']:.1f} s, {r['per_min']:.0f} attempts/min, "
           f"rove peak RSS {r['rove_mb']:.0f} MB and {r['rove_cpu_ms']:.0f} ms CPU an attempt, "
-          f"browser peak PSS {r['browser_mb']:.0f} MB, USS {r['browser_uss_mb']:.0f} MB", flush=True)
+          f"browser peak PSS {r['browser_mb']:.0f} MB, USS {r['browser_uss_mb']:.0f} MB, "
+          f"at most {r['browsers']} browsers and {r['renderers']} renderers at once", flush=True)
 
 
 model, model_url = serve([os.path.join(target, "rove-demo-model")])
