@@ -12,13 +12,18 @@ each level gets a fresh demo shop. The model costs nothing, so the figures
 are rove's and Chromium's own overhead; rove's CPU time per attempt
 tells the two apart.
 
-Usage: bench/demo-suite.py [TARGET_DIR]   (default target/release; needs
-rove and rove-demo-model there: cargo build --release -p rove -p rove-demo)
+Usage: bench/demo-suite.py [--memory] [TARGET_DIR]   (default target/release;
+needs rove and rove-demo-model there: cargo build --release -p rove -p rove-demo).
+--memory runs only the levels the memory comparison needs (-j 1 and -j 8,
+a context each and a browser each).
 """
 import json, math, os, re, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
-target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "target", "release")
+args = sys.argv[1:]
+memory_only = "--memory" in args
+args = [a for a in args if a != "--memory"]
+target = args[0] if args else os.path.join(here, "..", "target", "release")
 rove = os.path.join(target, "rove")
 suite = os.path.join(here, "..", "examples", "demo-tasks")
 USERS = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lea",
@@ -75,6 +80,19 @@ def field_kb(path, key):
     return 0
 
 
+def kind(pid):
+    """Chromium's process type (`renderer`, `gpu-process`…); `browser` for
+    the main process. Chromium rewrites its command line into one string."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read().replace(b"\0", b" ").decode(errors="replace").split()
+    except OSError:
+        return "gone"
+    if not args or "crashpad" in args[0] or "chrom" not in args[0]:
+        return "other"
+    return next((a[len("--type="):] for a in args if a.startswith("--type=")), "browser")
+
+
 def cpu_seconds(pid):
     """The user and system CPU time a process used so far."""
     try:
@@ -97,12 +115,23 @@ def run(jobs, count, isolate, model_url):
                           "--vision", "off", "-j", str(jobs), "--isolate", isolate,
                           "--out", os.path.join(work, "out"), "--json"],
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    rove_peak = browser_peak = rove_cpu = 0
+    rove_peak = browser_peak = browser_uss_peak = rove_cpu = 0
+    most = {"renderer": 0, "browser": 0}
     while p.poll() is None:
         rove_peak = max(rove_peak, field_kb(f"/proc/{p.pid}/status", "VmHWM:"))
         rove_cpu = max(rove_cpu, cpu_seconds(p.pid))
-        browser_peak = max(browser_peak, sum(field_kb(f"/proc/{q}/smaps_rollup", "Pss:")
-                                             for q in tree(p.pid) if q != p.pid))
+        pids = [q for q in tree(p.pid) if q != p.pid]
+        browser = [f"/proc/{q}/smaps_rollup" for q in pids]
+        # How many pages and browsers were alive at once: peaks of short
+        # attempts may hold fewer than -j of them.
+        kinds = [kind(q) for q in pids]
+        for k in most:
+            most[k] = max(most[k], kinds.count(k))
+        browser_peak = max(browser_peak, sum(field_kb(f, "Pss:") for f in browser))
+        # Private memory too: PSS splits shared pages with every other
+        # Chromium on the machine, so it moves when other users' start.
+        browser_uss_peak = max(browser_uss_peak, sum(field_kb(f, "Private_Clean:") +
+                                                     field_kb(f, "Private_Dirty:") for f in browser))
         time.sleep(0.2)
     wall = time.monotonic() - started
     site.kill()
@@ -116,6 +145,8 @@ def run(jobs, count, isolate, model_url):
     return dict(jobs=jobs, isolate=isolate, attempts=s["attempts"], passed=s["passed"],
                 timeouts=timeouts, wall=wall, per_min=s["attempts"] / wall * 60,
                 rove_mb=rove_peak / 1024, browser_mb=browser_peak / 1024,
+                browser_uss_mb=browser_uss_peak / 1024, renderers=most["renderer"],
+                browsers=most["browser"],
                 rove_cpu_ms=rove_cpu / s["attempts"] * 1000)
 
 
@@ -123,23 +154,25 @@ def show(r):
     print(f"--isolate {r['isolate']:7} -j {r['jobs']:>2}: {r['passed']}/{r['attempts']} passed, "
           f"{r['timeouts']} timed out, {r['wall']:.1f} s, {r['per_min']:.0f} attempts/min, "
           f"rove peak RSS {r['rove_mb']:.0f} MB and {r['rove_cpu_ms']:.0f} ms CPU an attempt, "
-          f"browser peak PSS {r['browser_mb']:.0f} MB", flush=True)
+          f"browser peak PSS {r['browser_mb']:.0f} MB, USS {r['browser_uss_mb']:.0f} MB, "
+          f"at most {r['browsers']} browsers and {r['renderers']} renderers at once", flush=True)
 
 
 model, model_url = serve([os.path.join(target, "rove-demo-model")])
 try:
     print(f"load average {open('/proc/loadavg').read().split()[0]}", flush=True)
     levels = {}
-    for jobs in [1, 8, 32, 64]:
+    for jobs in [1, 8] if memory_only else [1, 8, 32, 64]:
         levels[jobs] = run(jobs, max(1, math.ceil(jobs / TASKS)), "context", model_url)
         show(levels[jobs])
     isolated = {jobs: run(jobs, 1, "browser", model_url) for jobs in [1, 8]}
     for r in isolated.values():
         show(r)
-    context = (levels[8]["browser_mb"] - levels[1]["browser_mb"]) / 7
-    browser = (isolated[8]["browser_mb"] - isolated[1]["browser_mb"]) / 7
-    print(f"per extra attempt at -j 8: a context {context:.0f} MB, a browser {browser:.0f} MB "
-          f"(ratio {context / browser:.2f})")
+    for key, name in [("browser_mb", "PSS"), ("browser_uss_mb", "USS")]:
+        context = (levels[8][key] - levels[1][key]) / 7
+        browser = (isolated[8][key] - isolated[1][key]) / 7
+        print(f"{name} per extra attempt at -j 8: a context {context:.0f} MB, a browser {browser:.0f} MB "
+              f"(ratio {context / browser:.2f})")
     print(f"load average {open('/proc/loadavg').read().split()[0]}")
 finally:
     model.kill()

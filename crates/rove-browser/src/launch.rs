@@ -68,7 +68,14 @@ const BASE_SWITCHES: &[&str] = &[
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
     "--disable-renderer-backgrounding",
-    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+    // Every context rove creates gets a hidden browser window, and each
+    // window preloads its omnibox popup: two WebUI pages in a renderer of
+    // their own, about 50 MB that no page ever sees. Without them a context
+    // holding the demo shop's catalogue costs 19 MB of private memory instead
+    // of 52 (a tab in a shared context: 11; examples/context_memory.rs,
+    // Chromium 156; tests/context_cost.rs checks they stay off).
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,\
+WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
     // Element.computedRole and Element.computedName: Chromium's own roles and
     // accessible names, readable by rove's in-page walker at a tenth of the
     // cost of Accessibility.getFullAXTree.
