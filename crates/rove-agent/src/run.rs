@@ -129,6 +129,9 @@ pub struct ActionRecord {
     /// check; not recorded).
     #[serde(skip)]
     pub unchanged: bool,
+    /// Where the command's time went (none for a call that never ran).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<rove_commands::Timing>,
 }
 
 /// One step, as recorded.
@@ -576,6 +579,8 @@ pub(crate) struct CallResult {
     pub unchanged: bool,
     /// The error, when the browser is gone.
     pub lost: Option<rove_commands::CommandError>,
+    /// Where the command's time went, when it ran.
+    pub timing: Option<rove_commands::Timing>,
 }
 
 /// Runs one tool call as a command: its arguments are validated by parsing
@@ -592,6 +597,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved: false,
                 unchanged: false,
                 lost: None,
+                timing: None,
             };
         }
         Err(e) => {
@@ -604,6 +610,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved: false,
                 unchanged: false,
                 lost: None,
+                timing: None,
             };
         }
     };
@@ -614,6 +621,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
             moved: changed_page(&command, &outcome),
             unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
             lost: None,
+            timing: Some(outcome.timing),
         },
         Err(e) => {
             let mut text = json!(e.report()).to_string();
@@ -629,6 +637,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved,
                 unchanged: false,
                 lost,
+                timing: session.last_timing(),
             }
         }
     }

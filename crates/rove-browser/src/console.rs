@@ -143,6 +143,16 @@ impl ConsoleLog {
         let (entries, dropped) = self.ring.read(all);
         ConsoleRead { entries, dropped }
     }
+
+    /// The number of the newest message (0 before the first).
+    pub fn last_seq(&self) -> u64 {
+        self.ring.last_seq()
+    }
+
+    /// The messages kept numbered past `seq`, without marking any read.
+    pub fn since(&self, seq: u64) -> Vec<ConsoleEntry> {
+        self.ring.since(seq)
+    }
 }
 
 /// A `console.*` call.

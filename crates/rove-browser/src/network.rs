@@ -290,6 +290,16 @@ impl NetLog {
         self.ring.entries().iter().cloned().collect()
     }
 
+    /// The number of the newest request (0 before the first).
+    pub fn last_seq(&self) -> u64 {
+        self.ring.last_seq()
+    }
+
+    /// The requests kept numbered past `seq`, without marking any read.
+    pub fn since(&self, seq: u64) -> Vec<NetEntry> {
+        self.ring.since(seq)
+    }
+
     /// The entry numbered `seq`, if still kept.
     pub fn get(&self, seq: u64) -> Option<NetEntry> {
         self.ring.entries().iter().find(|e| e.seq == seq).cloned()

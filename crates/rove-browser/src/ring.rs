@@ -62,6 +62,22 @@ impl<T: Numbered, const CAP: usize> SeqRing<T, CAP> {
         (entries, dropped)
     }
 
+    /// The number of the newest entry (0 before the first).
+    pub(crate) fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
+    /// The entries kept numbered past `seq`, oldest first, without marking
+    /// any read (a trace looks without taking them from the `console` and
+    /// `network` commands).
+    pub(crate) fn since(&self, seq: u64) -> Vec<T> {
+        self.entries
+            .iter()
+            .filter(|e| e.seq() > seq)
+            .cloned()
+            .collect()
+    }
+
     /// The entries kept, oldest first.
     pub(crate) fn entries(&self) -> &VecDeque<T> {
         &self.entries

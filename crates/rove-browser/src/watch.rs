@@ -326,6 +326,40 @@ impl TabWatch {
             .read(all)
     }
 
+    /// The numbers of the newest console message and request: a trace
+    /// takes what came after them with [`TabWatch::console_since`] and
+    /// [`TabWatch::network_since`].
+    pub fn log_marks(&self) -> (u64, u64) {
+        let console = self
+            .console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .last_seq();
+        let net = self
+            .net
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .last_seq();
+        (console, net)
+    }
+
+    /// The console messages kept numbered past `seq`, without marking any
+    /// read.
+    pub fn console_since(&self, seq: u64) -> Vec<crate::console::ConsoleEntry> {
+        self.console
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .since(seq)
+    }
+
+    /// The requests kept numbered past `seq`, without marking any read.
+    pub fn network_since(&self, seq: u64) -> Vec<crate::network::NetEntry> {
+        self.net
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .since(seq)
+    }
+
     /// The session this watch follows.
     pub fn session_id(&self) -> &SessionId {
         &self.session

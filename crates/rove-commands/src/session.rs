@@ -112,6 +112,9 @@ pub struct SessionConfig {
     /// A storage-state file (Playwright's JSON: cookies and origins' local
     /// storage) loaded when the session starts, so a login is reused.
     pub storage_state: Option<PathBuf>,
+    /// The traces its commands are recorded in (none by default); shared
+    /// by clones, so a trace goes on when the session is started again.
+    pub traces: crate::Traces,
 }
 
 impl Default for SessionConfig {
@@ -133,6 +136,7 @@ impl Default for SessionConfig {
             health: crate::HealthLimits::default(),
             caps: crate::Caps::default(),
             storage_state: None,
+            traces: crate::Traces::default(),
         }
     }
 }
@@ -149,6 +153,8 @@ pub struct Session {
     /// Who the running command is for.
     pub(crate) caller: Caller,
     pub(crate) watchdog: crate::watchdog::Watchdog,
+    /// Where the last command's time went (failed or not).
+    last_timing: Option<crate::Timing>,
 }
 
 impl Session {
@@ -174,6 +180,7 @@ impl Session {
             upload_dir,
             caller: Caller::Model,
             watchdog,
+            last_timing: None,
         };
         if let Some(path) = state {
             session.load_state(&path).await?;
@@ -227,12 +234,38 @@ impl Session {
         command: &Command,
         caller: Caller,
     ) -> Result<Outcome, CommandError> {
-        self.caller = caller;
-        let result = self.guarded(command).await;
+        // Taken before the clock starts: a trace's own screenshot is not
+        // the command's time.
+        let traced = match self.config.traces.is_on() {
+            true => Some(self.trace_begins(command).await),
+            false => None,
+        };
+        let meter = rove_cdp::meter::Meter::new();
+        let started = std::time::Instant::now();
+        self.caller = caller.clone();
+        let result = meter.scope(self.guarded(command)).await;
         self.caller = Caller::Model;
-        let mut outcome = result.map_err(|e| self.name_other_tab(e))?;
-        self.note_literal_secrets(command, &mut outcome);
-        Ok(outcome)
+        let timing = crate::Timing::of(started.elapsed(), meter.split());
+        self.last_timing = Some(timing);
+        let result = match result {
+            Ok(mut outcome) => {
+                self.note_literal_secrets(command, &mut outcome);
+                outcome.timing = timing;
+                Ok(outcome)
+            }
+            Err(e) => Err(self.name_other_tab(e)),
+        };
+        if let Some(begun) = traced {
+            self.trace_ends(command, &caller, begun, timing, &result)
+                .await;
+        }
+        result
+    }
+
+    /// Where the last command's time went, whether it failed or not (a
+    /// failed command's error does not carry it).
+    pub fn last_timing(&self) -> Option<crate::Timing> {
+        self.last_timing
     }
 
     /// A ref that belongs to another of the session's tabs is not simply
