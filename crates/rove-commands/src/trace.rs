@@ -7,8 +7,8 @@
 //! the [`crate::SessionConfig`] and shared by its clones, so a trace goes on
 //! across a browser restart, as the numbering does.
 //!
-//! The file is written a line at a time and flushed, so a crash leaves a
-//! readable prefix. It is created afresh (an existing file is replaced, as
+//! Each line is written whole, in one write, as its command ends, so a
+//! crash leaves a readable prefix. It is created afresh (an existing file is replaced, as
 //! other outputs are) and readable by its owner only (0600): it holds what
 //! the pages showed. Every text in it passes the one redaction of the
 //! process (`rove_cdp::redact::scrub`, which knows the session's secrets);
@@ -179,9 +179,12 @@ impl Traces {
 
 impl Recorder {
     fn write(&mut self, line: &Value) {
-        // A trace that cannot be written must not fail the command; the
-        // failure is said in the log.
-        if let Err(e) = writeln!(self.file, "{line}").and_then(|()| self.file.flush()) {
+        // One write a line: formatting into the file itself would make a
+        // system call of every token. A trace that cannot be written must
+        // not fail the command; the failure is said in the log.
+        let mut text = line.to_string();
+        text.push('\n');
+        if let Err(e) = self.file.write_all(text.as_bytes()) {
             tracing::warn!(path = %self.path.display(), error = %e, "writing the trace");
         }
     }
