@@ -153,6 +153,17 @@ impl Tab {
         Ok(session)
     }
 
+    /// The tab's watch if it has started, without starting one (a trace
+    /// looks at a tab without changing it); `None` too while another call
+    /// holds it.
+    pub fn watch_started(&self) -> Option<TabWatch> {
+        self.inner
+            .watch
+            .try_lock()
+            .ok()
+            .and_then(|slot| slot.clone())
+    }
+
     /// The tab's dialogs and iframe sessions, followed from its events. Started
     /// on first use, and again after the tab's session changed (a reconnect).
     pub async fn watch(&self) -> Result<TabWatch, BrowserError> {

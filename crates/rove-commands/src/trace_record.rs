@@ -19,15 +19,16 @@ const ENTRIES_KEPT: usize = 200;
 const TEXT_KEPT: usize = 256 * 1024;
 /// JPEG quality of a trace's screenshots: enough to see the page, small.
 const SHOT_QUALITY: u8 = 40;
-/// How long a trace waits for a screenshot or a tab's logs (a page that
-/// stopped answering must not hold the command up).
+/// How long a trace waits for a screenshot (a page that stopped answering
+/// must not hold the command up).
 const TRACE_DEADLINE: Duration = Duration::from_secs(2);
 
 /// What is noted before a command runs.
 pub(crate) struct Begun {
     started: f64,
-    /// The newest console message's and request's numbers of each tab.
-    marks: HashMap<TabId, (u64, u64)>,
+    /// The newest console message's and request's numbers of each tab
+    /// (`None` for a tab whose log had not started).
+    marks: HashMap<TabId, Option<(u64, u64)>>,
     /// The screenshot before an acting command (base64 JPEG), when asked.
     before: Option<Option<String>>,
 }
@@ -36,14 +37,16 @@ impl Session {
     /// Notes where each tab's logs stand, and takes the screenshot before
     /// an acting command when a trace wants one.
     pub(crate) async fn trace_begins(&mut self, command: &Command) -> Begun {
+        // A tab without a watch has no log yet: its mark stays `None`, and
+        // what its watch collects later is all of this command's.
         let mut marks = HashMap::new();
         for info in self.context.tabs() {
-            let Ok(tab) = self.context.tab(info.id) else {
-                continue;
-            };
-            if let Ok(Ok(watch)) = tokio::time::timeout(TRACE_DEADLINE, tab.watch()).await {
-                marks.insert(info.id, watch.log_marks());
-            }
+            let watch = self
+                .context
+                .tab(info.id)
+                .ok()
+                .and_then(|t| t.watch_started());
+            marks.insert(info.id, watch.map(|w| w.log_marks()));
         }
         let before = self.trace_shot_for(command).await;
         Begun {
@@ -94,7 +97,7 @@ impl Session {
                 }
             }
         }
-        self.add_logs(&mut line, &begun.marks).await;
+        self.add_logs(&mut line, &begun.marks);
         let after = match begun.before.is_some() {
             true => self.trace_shot_for(command).await,
             false => None,
@@ -137,17 +140,23 @@ impl Session {
 
     /// The console messages and requests of every tab that came after the
     /// marks (all of a tab opened meanwhile), the newest kept.
-    async fn add_logs(&self, line: &mut Value, marks: &HashMap<TabId, (u64, u64)>) {
+    fn add_logs(&self, line: &mut Value, marks: &HashMap<TabId, Option<(u64, u64)>>) {
         let mut console: Vec<(TabId, ConsoleEntry)> = Vec::new();
         let mut network: Vec<(TabId, NetEntry)> = Vec::new();
         for info in self.context.tabs() {
-            let Ok(tab) = self.context.tab(info.id) else {
+            let Some(watch) = self
+                .context
+                .tab(info.id)
+                .ok()
+                .and_then(|t| t.watch_started())
+            else {
                 continue;
             };
-            let Ok(Ok(watch)) = tokio::time::timeout(TRACE_DEADLINE, tab.watch()).await else {
-                continue;
+            let (c, n) = match marks.get(&info.id) {
+                Some(Some(mark)) => *mark,
+                // Its log started during the command, or the tab is new.
+                Some(None) | None => (0, 0),
             };
-            let (c, n) = marks.get(&info.id).copied().unwrap_or((0, 0));
             console.extend(watch.console_since(c).into_iter().map(|e| (info.id, e)));
             network.extend(watch.network_since(n).into_iter().map(|e| (info.id, e)));
         }
