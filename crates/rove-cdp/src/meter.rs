@@ -3,8 +3,10 @@
 //!
 //! A [`Meter`] is put in scope around one command (task-local, so sessions
 //! running side by side keep their own). Every CDP round trip made inside
-//! that scope, and every settle wait (`rove-input` marks them with
-//! [`settle_starts`]), opens a [`Phase`] that closes when it is dropped.
+//! that scope, and every wait for the page (`rove-input`'s settling after
+//! input, `rove-commands`' wait for a navigation to load and settle: they
+//! mark them with [`settle_starts`]), opens a [`Phase`] that closes when it
+//! is dropped.
 //! Time is assigned to exactly one bucket at a time, so the buckets add up
 //! to the wall time:
 //!

@@ -27,9 +27,10 @@ pub struct Download {
 }
 
 /// Where a command's time went, in milliseconds (see `rove_cdp::meter`):
-/// `settle` is the waiting for the page to settle after input, `cdp` the
-/// time outside it with a CDP request awaiting its answer (the union of
-/// the round trips), and `rove` the rest. The three add up to `total`,
+/// `settle` is the waiting for the page (to settle after input, to load
+/// and settle after a navigation), `cdp` the time outside it with a CDP
+/// request awaiting its answer (the union of the round trips), and `rove`
+/// the rest. The three add up to `total`,
 /// which runs from when the session took the command to its answer (a
 /// trace's screenshots are outside it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
