@@ -36,9 +36,11 @@ pub struct PrintConfigArgs {
 #[derive(Debug, Subcommand)]
 pub enum TraceCommand {
     /// Write a trace as one HTML page that opens offline: a timeline, each
-    /// step expandable with its actions, results, errors and screenshot.
+    /// step (of rove run) or command (of rove --trace, trace start, mcp
+    /// --trace) expandable with its arguments, results, errors, time split
+    /// and screenshots.
     #[command(
-        after_help = "Examples:\n  rove run TASK --model openai:gpt-5-mini --trace run.trace\n  rove trace show run.trace -o run.html"
+        after_help = "Examples:\n  rove run TASK --model openai:gpt-5-mini --trace run.trace\n  rove trace show run.trace -o run.html\n  rove --trace click.trace click e7\n  rove trace show click.trace"
     )]
     Show(TraceShowArgs),
     /// Record every command of the session in FILE (one JSON line each:
