@@ -1,95 +1,200 @@
 #!/usr/bin/env python3
-"""What `rove test`'s traces cost: the shipped demo suite
-(examples/demo-tasks) with the scripted model, -j 4, run with
-`--traces off`, `--traces all`, and `--traces all --trace-screenshots`,
-in turn, ROUNDS times each (interleaved, so a change in the machine's load
-falls on every setting alike). Reports the wall time, rove's own CPU time
-per attempt (user + system of the rove process: the browser's work is not
-in it), and per step the bytes of the trace files and of their pages.
+"""The cost of command traces: a click, and the view of a big page, with
+no trace, with `rove mcp --trace FILE` (screenshots off), and with
+`--trace-screenshots`; and the trace's size per command.
 
-Usage: bench/trace-cost.py [TARGET_DIR] [ROUNDS]   (default target/release
-and 3; needs rove and rove-demo-model there:
-cargo build --release -p rove -p rove-demo)
+Serves on 127.0.0.1 a page with three buttons (no handler; a text change;
+a change after a 100 ms request) and a big page (a manual of 400 sections
+of distinct prose, whose view fills the default budget of 4,000 tokens),
+starts `rove mcp` over stdio once per setting, and times each call's round
+trip (the tool call until its answer) from this process.
+The settings alternate, twice each, so a busy moment of the machine falls
+on all of them. Prints the medians, the ratios and the sizes.
+
+    python3 bench/trace-cost.py [ROVE_BIN] [CALLS]
 """
-import json, os, statistics, subprocess, sys, tempfile, time, shutil
 
-here = os.path.dirname(os.path.abspath(__file__))
-target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "target", "release")
-rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-rove = os.path.join(target, "rove")
-suite = os.path.join(here, "..", "examples", "demo-tasks")
-SETTINGS = {
-    "off": ["--traces", "off"],
-    "all": ["--traces", "all"],
-    "all + screenshots": ["--traces", "all", "--trace-screenshots"],
-}
+import http.server
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+PAGE = b"""<!doctype html><title>Click</title>
+<button>Nothing</button>
+<button onclick="out.textContent = 'changed ' + Date.now()">Change</button>
+<button onclick="fetch('/slow').then(r => r.text()).then(t => out.textContent = t + Date.now())">Fetch</button>
+<p id=out>-</p>"""
+
+def big_page():
+    """A long manual of distinct prose (rows alike would be folded into
+    one line of the view): its default view reaches the view's budget."""
+    rng = random.Random(7)
+    words = ("alpha beta gamma delta river stone cloud paper engine garden window "
+             "silver orange market winter summer forest signal copper lantern "
+             "harbor meadow canyon").split()
+
+    def sentence():
+        return " ".join(rng.choice(words) for _ in range(rng.randint(8, 20))).capitalize() + "."
+
+    parts = []
+    for i in range(400):
+        parts.append(f"<h2>Section {i}: {sentence()}</h2><p>{sentence()} {sentence()} "
+                     f"<a href='/doc/{i}'>{sentence()}</a> {sentence()}</p>")
+        if i % 5 == 0:
+            items = "".join(f"<li>{sentence()}</li>" for _ in range(rng.randint(2, 5)))
+            parts.append(f"<ul>{items}</ul>")
+    return ("<!doctype html><title>Big</title><h1>Manual</h1>" + "".join(parts)).encode()
 
 
-def serve(args):
-    """Starts a server that prints its URL first; returns (process, url)."""
-    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    return p, p.stdout.readline().strip()
+BIG = big_page()
 
 
-def cpu_seconds(pid):
-    """The user and system CPU time a process used so far."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return 0
+class Page(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        if self.path == "/slow":
+            time.sleep(0.1)
+            body = b"fetched "
+        elif self.path == "/big":
+            body = BIG
+        else:
+            body = PAGE
+        self.send_response(200)
+        self.send_header("content-type", "text/html")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
 
 
-def run(flags, model_url):
-    work = tempfile.mkdtemp(prefix="rove-trace-bench-")
-    out = os.path.join(work, "out")
-    site, site_url = serve([rove, "demo-site"])
-    env = dict(os.environ, ROVE_DEMO_URL=site_url, ROVE_DEMO_PASSWORD="demo-pass",
-               ROVE_DEMO_COMPANY_CARD="5555 5555 5555 4444", OPENAI_API_KEY="none")
-    env.pop("ROVE_CDP_URL", None)
-    started = time.monotonic()
-    p = subprocess.Popen([rove, "test", suite, "--model", "openai:scripted", "--base-url", model_url,
-                          "--vision", "off", "-j", "4", "--out", out, "--json", *flags],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    cpu = 0
-    while p.poll() is None:
-        cpu = max(cpu, cpu_seconds(p.pid))
-        time.sleep(0.1)
-    wall = time.monotonic() - started
-    site.kill()
-    results = json.load(open(os.path.join(out, "results.json")))
-    attempts = results["suite"]["attempts"]
-    steps = sum(a["steps"] for a in results["attempts"])
-    traces = os.path.join(out, "traces")
-    sizes = {".trace": 0, ".html": 0}
-    if os.path.isdir(traces):
-        for name in os.listdir(traces):
-            ext = os.path.splitext(name)[1]
-            if ext in sizes:
-                sizes[ext] += os.path.getsize(os.path.join(traces, name))
-    shutil.rmtree(work, ignore_errors=True)
-    return {"wall": wall, "cpu_ms": cpu * 1000 / attempts, "passed": results["suite"]["passed"],
-            "attempts": attempts, "steps": steps,
-            "trace_b": sizes[".trace"] / max(steps, 1), "html_b": sizes[".html"] / max(steps, 1)}
+class Mcp:
+    def __init__(self, rove, args, env):
+        self.proc = subprocess.Popen(
+            [rove, "mcp", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            text=True,
+        )
+        self.next = 0
+        self.request("initialize", {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "trace-cost", "version": "1"},
+        })
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, message):
+        self.proc.stdin.write(json.dumps(message) + "\n")
+        self.proc.stdin.flush()
+
+    def request(self, method, params):
+        self.next += 1
+        self.send({"jsonrpc": "2.0", "id": self.next, "method": method, "params": params})
+        while True:
+            message = json.loads(self.proc.stdout.readline())
+            if message.get("id") == self.next:
+                return message["result"]
+
+    def call(self, tool, arguments):
+        return self.request("tools/call", {"name": tool, "arguments": arguments})
+
+    def timed(self, tool, arguments):
+        started = time.perf_counter()
+        self.call(tool, arguments)
+        return (time.perf_counter() - started) * 1e3
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def ref_of(view, name):
+    for line in view.splitlines():
+        if f'button "{name}"' in line:
+            return next(w for w in line.split() if w.startswith("e"))
+    raise SystemExit(f"no {name} in {view}")
+
+
+def measure(rove, base, calls, args):
+    env = dict(os.environ)
+    for name in ("RUST_LOG", "ROVE_LOG", "ROVE_CDP_URL", "ROVE_SESSION"):
+        env.pop(name, None)
+    mcp = Mcp(rove, args, env)
+    view = mcp.call("open", {"url": base + "/"})["content"][0]["text"]
+    results = {}
+    commands = 1
+    for name in ("Nothing", "Change", "Fetch"):
+        ref = ref_of(view, name)
+        mcp.call("click", {"ref": ref})  # warm
+        results[name] = statistics.median(
+            mcp.timed("click", {"ref": ref}) for _ in range(calls))
+        commands += calls + 1
+    mcp.call("open", {"url": base + "/big"})
+    mcp.call("snapshot", {})  # warm
+    results["view of the big page"] = statistics.median(
+        mcp.timed("snapshot", {}) for _ in range(calls))
+    commands += calls + 2
+    mcp.close()
+    return results, commands
+
+
+def line_sizes(path):
+    """The bytes of each command's line, by command name."""
+    sizes = {}
+    with open(path, encoding="utf-8") as trace:
+        for line in trace:
+            record = json.loads(line)
+            if record.get("kind") == "command":
+                sizes.setdefault(record["name"], []).append(len(line.encode()))
+    return sizes
 
 
 def main():
-    model, model_url = serve([os.path.join(target, "rove-demo-model")])
-    seen = {name: [] for name in SETTINGS}
-    try:
-        for _ in range(rounds):
-            for name, flags in SETTINGS.items():
-                seen[name].append(run(flags, model_url))
-    finally:
-        model.kill()
-    print("| traces | attempts | passed | steps | wall (median) | rove's CPU an attempt (median) | trace bytes a step | page bytes a step |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, runs in seen.items():
-        med = lambda k: statistics.median(r[k] for r in runs)
-        print(f"| {name} | {runs[0]['attempts']} | {min(r['passed'] for r in runs)}–{max(r['passed'] for r in runs)} "
-              f"| {runs[0]['steps']} | {med('wall'):.1f} s | {med('cpu_ms'):.0f} ms "
-              f"| {med('trace_b'):,.0f} | {med('html_b'):,.0f} |")
+    rove = sys.argv[1] if len(sys.argv) > 1 else "target/release/rove"
+    calls = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    names = ("Nothing", "Change", "Fetch", "view of the big page")
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = os.path.join(tmp, "plain.trace")
+        shots = os.path.join(tmp, "shots.trace")
+        settings = {
+            "off": [],
+            "trace": ["--trace", plain],
+            "trace+shots": ["--trace", shots, "--trace-screenshots"],
+        }
+        runs = {key: [] for key in settings}
+        sizes = {}
+        for _ in range(2):
+            for key, args in settings.items():
+                results, commands = measure(rove, base, calls, args)
+                runs[key].append(results)
+                if key != "off":
+                    path = args[1]
+                    sizes[key] = (os.path.getsize(path), commands, line_sizes(path))
+    print("| call | no trace: ms | --trace: ms | ratio | --trace-screenshots: ms | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in names:
+        a = statistics.median(r[name] for r in runs["off"])
+        b = statistics.median(r[name] for r in runs["trace"])
+        c = statistics.median(r[name] for r in runs["trace+shots"])
+        print(f"| {name} | {a:.1f} | {b:.1f} | {b / a:.2f} | {c:.1f} | {c / a:.2f} |")
+    print()
+    for key, (size, commands, per_name) in sizes.items():
+        print(f"{key}: {size} bytes for {commands} commands "
+              f"(about {size / commands / 1024:.1f} KiB a command)")
+        for name, lengths in sorted(per_name.items()):
+            print(f"  {name}: {len(lengths)} lines, median {statistics.median(lengths) / 1024:.1f} KiB")
 
 
 if __name__ == "__main__":

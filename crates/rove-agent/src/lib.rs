@@ -32,11 +32,12 @@ pub use judge::{
 };
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
+pub use rove_commands::{SeenConsole, SeenRequest};
 pub use run::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
     Vision, run, tool_specs, tool_specs_within,
 };
-pub use seen::{Seen, SeenConsole, SeenRequest};
+pub use seen::Seen;
 pub use trace::{SCREENSHOT_BUDGET, Trace};
 
 /// Why a run could not go on.

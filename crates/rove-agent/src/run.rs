@@ -139,6 +139,9 @@ pub struct ActionRecord {
     /// check; not recorded).
     #[serde(skip)]
     pub unchanged: bool,
+    /// Where the command's time went (none for a call that never ran).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<rove_commands::Timing>,
 }
 
 /// One step, as recorded.
@@ -250,7 +253,9 @@ pub async fn run(
     config: &AgentConfig,
     on_step: impl FnMut(&StepRecord),
 ) -> Result<RunResult, AgentError> {
-    let ran = run_steps(task, session, llm, config, on_step).await;
+    // Boxed: the step loop's state is large, and callers (a test's
+    // runtime among them) would otherwise hold it on their stack.
+    let ran = Box::pin(run_steps(task, session, llm, config, on_step)).await;
     match &ran {
         Ok(ran) => crate::log::run_ended(&ran.ending, ran.steps.len()),
         Err(e) => crate::log::run_failed(e),
@@ -298,9 +303,11 @@ async fn run_steps(
         crate::log::step_started(number);
         let deadline = tokio::time::Instant::now() + config.step_timeout;
         let marks = if config.trace {
-            seen::marks(session).await
+            // Boxed: the run's future is large already (tests run it on a
+            // thread's stack).
+            Box::pin(session.log_marks()).await
         } else {
-            seen::Marks::default()
+            rove_commands::LogMarks::default()
         };
         let mut shown = compact(&messages, config.history_budget);
         let mut traced = Seen {
@@ -464,7 +471,7 @@ async fn run_steps(
                 traced.screenshot_after =
                     seen::after_screenshot(session, config.screenshot_dir.as_deref(), number).await;
             }
-            seen::since(session, &marks, secrets, &mut traced).await;
+            traced.add_logs(Box::pin(session.logs_since(&marks)).await);
         }
         record.seen = traced;
         if let (None, Some(e)) = (&answer, &model_error) {
@@ -610,6 +617,8 @@ pub(crate) struct CallResult {
     pub unchanged: bool,
     /// The error, when the browser is gone.
     pub lost: Option<rove_commands::CommandError>,
+    /// Where the command's time went, when it ran.
+    pub timing: Option<rove_commands::Timing>,
 }
 
 /// Runs one tool call as a command: its arguments are validated by parsing
@@ -626,6 +635,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved: false,
                 unchanged: false,
                 lost: None,
+                timing: None,
             };
         }
         Err(e) => {
@@ -638,6 +648,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved: false,
                 unchanged: false,
                 lost: None,
+                timing: None,
             };
         }
     };
@@ -648,6 +659,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
             moved: changed_page(&command, &outcome),
             unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
             lost: None,
+            timing: Some(outcome.timing),
         },
         Err(e) => {
             let mut text = json!(e.report()).to_string();
@@ -663,6 +675,7 @@ pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
                 moved,
                 unchanged: false,
                 lost,
+                timing: session.last_timing(),
             }
         }
     }

@@ -45,6 +45,7 @@ pub(crate) async fn act_all(
                 name: secrets.redact(&name),
             });
         let mut unchanged = false;
+        let mut timing = None;
         let (result, failed, navigated) = if acted.lost.is_some() {
             ("not run: the browser is gone".to_owned(), true, false)
         } else if late {
@@ -76,6 +77,7 @@ pub(crate) async fn act_all(
                 Ok(call) => {
                     acted.lost = call.lost;
                     unchanged = call.unchanged;
+                    timing = call.timing;
                     (secrets.redact(&call.text), call.failed, call.moved)
                 }
                 Err(_) => {
@@ -102,6 +104,7 @@ pub(crate) async fn act_all(
             result: result.clone(),
             failed,
             unchanged,
+            timing,
         });
         acted.results.push(Message::Tool {
             call_id: call.id.clone(),

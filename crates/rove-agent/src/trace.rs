@@ -137,7 +137,11 @@ impl Trace {
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         // A trace that cannot be written must not end the run; the first
         // failure is said in the log.
-        if let Err(e) = writeln!(file, "{line}").and_then(|()| file.flush()) {
+        // One write a line: formatting into the file would make a system
+        // call of every token.
+        let mut text = line.to_string();
+        text.push('\n');
+        if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
             tracing::warn!(target: "agent", path = %self.path.display(), error = %e, "writing the trace");
         }
     }

@@ -69,6 +69,17 @@ async fn invalid_arguments_go_back_to_the_model_which_corrects_them() {
     assert!(result.succeeded(), "{:?}", result.ending);
     assert!(result.steps[0].actions[0].failed);
     assert!(!result.steps[1].actions[0].failed);
+    // The call that never ran has no time split; the click that ran has
+    // one whose parts add up to its total.
+    assert_eq!(result.steps[0].actions[0].timing, None);
+    let t = result.steps[1].actions[0]
+        .timing
+        .expect("the click's split");
+    assert!(t.total_ms > 0.0 && t.cdp_ms > 0.0, "{t:?}");
+    assert!(
+        (t.cdp_ms + t.settle_ms + t.rove_ms - t.total_ms).abs() < 0.2,
+        "{t:?}"
+    );
     // What the model was told before its second try (checked here, after
     // the run: a panic in the fake model's handler would only look like a
     // dropped connection, retried).
@@ -113,6 +124,8 @@ async fn consecutive_failures_end_the_run_with_the_count() {
         result.ending
     );
     assert!(result.steps[0].actions[0].result.contains("REF_NOT_FOUND"));
+    // A command that ran and failed keeps its split too.
+    assert!(result.steps[0].actions[0].timing.is_some());
     let shown: Vec<String> = result
         .steps
         .iter()

@@ -67,6 +67,7 @@ fn steps() -> Vec<StepRecord> {
         result: result.into(),
         failed,
         unchanged: false,
+        timing: None,
     };
     vec![
         StepRecord {

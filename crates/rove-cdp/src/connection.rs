@@ -180,6 +180,8 @@ impl Connection {
         timeout: Option<Duration>,
     ) -> Result<Box<RawValue>, CdpError> {
         let timeout = timeout.unwrap_or(self.inner.config.call_timeout);
+        // The command's meter counts this round trip until it returns.
+        let _phase = crate::meter::call_starts();
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let text = serde_json::to_string(&Request {
             id,

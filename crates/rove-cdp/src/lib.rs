@@ -28,6 +28,7 @@ mod error;
 mod events;
 mod health;
 mod message;
+pub mod meter;
 pub mod protocol;
 mod reader;
 pub mod redact;

@@ -199,6 +199,7 @@ impl Session {
     /// reads a response keeps it "in flight" for ever). A static page costs
     /// one quiet window.
     async fn shell_settled(&mut self) -> bool {
+        let _waiting = rove_cdp::meter::settle_starts();
         let Ok(tab) = self.focused() else {
             return true;
         };
@@ -345,7 +346,11 @@ async fn drive(
             None => None,
         };
         let mut status = None;
+        // Waiting for the page to load is the page's time, as settling
+        // after input is (the command's time split).
+        let waiting = rove_cdp::meter::settle_starts();
         let ended = wait_arrival(tab, &mut events, loader.as_deref(), timeout, &mut status).await;
+        drop(waiting);
         if let Ended::TimedOut = ended {
             return Err(NavError::Failed(NavigationFailure::NotLoaded {
                 waited_ms: started.elapsed().as_millis() as u64,

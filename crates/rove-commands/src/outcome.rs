@@ -26,6 +26,41 @@ pub struct Download {
     pub url: String,
 }
 
+/// Where a command's time went, in milliseconds (see `rove_cdp::meter`):
+/// `settle` is the waiting for the page (to settle after input, to load
+/// and settle after a navigation), `cdp` the time outside it with a CDP
+/// request awaiting its answer (the union of the round trips), and `rove`
+/// the rest. The three add up to `total`,
+/// which runs from when the session took the command to its answer (a
+/// trace's screenshots are outside it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Timing {
+    /// The whole command.
+    pub total_ms: f64,
+    /// Awaiting the browser's answers.
+    pub cdp_ms: f64,
+    /// Waiting for the page to settle after an action.
+    pub settle_ms: f64,
+    /// rove's own work: the rest.
+    pub rove_ms: f64,
+}
+
+impl Timing {
+    /// The timing of a command that took `total`, split by its meter.
+    pub fn of(total: std::time::Duration, split: rove_cdp::meter::Split) -> Timing {
+        let ms = |d: std::time::Duration| (d.as_secs_f64() * 10_000.0).round() / 10.0;
+        let total_ms = ms(total);
+        let cdp_ms = ms(split.cdp).min(total_ms);
+        let settle_ms = ms(split.settle).min(total_ms - cdp_ms);
+        Timing {
+            total_ms,
+            cdp_ms,
+            settle_ms,
+            rove_ms: ((total_ms - cdp_ms - settle_ms) * 10.0).round() / 10.0,
+        }
+    }
+}
+
 /// What a command did.
 #[derive(Debug, Clone)]
 pub struct Outcome {
@@ -43,6 +78,8 @@ pub struct Outcome {
     pub image: Option<Image>,
     /// Files the command downloaded.
     pub downloads: Vec<Download>,
+    /// Where the command's time went.
+    pub timing: Timing,
 }
 
 impl Outcome {
@@ -54,6 +91,7 @@ impl Outcome {
             data: None,
             image: None,
             downloads: Vec::new(),
+            timing: Timing::default(),
         }
     }
 
@@ -151,6 +189,7 @@ impl Outcome {
         if let Some(image) = &self.image {
             out["image"] = json!({"mime": image.mime, "bytes": image.bytes.len()});
         }
+        out["timing"] = json!(self.timing);
         if !self.downloads.is_empty() {
             out["downloads"] = self
                 .downloads

@@ -112,6 +112,9 @@ pub struct SessionConfig {
     /// A storage-state file (Playwright's JSON: cookies and origins' local
     /// storage) loaded when the session starts, so a login is reused.
     pub storage_state: Option<PathBuf>,
+    /// The traces its commands are recorded in (none by default); shared
+    /// by clones, so a trace goes on when the session is started again.
+    pub traces: crate::Traces,
 }
 
 impl Default for SessionConfig {
@@ -133,6 +136,7 @@ impl Default for SessionConfig {
             health: crate::HealthLimits::default(),
             caps: crate::Caps::default(),
             storage_state: None,
+            traces: crate::Traces::default(),
         }
     }
 }
@@ -151,6 +155,8 @@ pub struct Session {
     pub(crate) watchdog: crate::watchdog::Watchdog,
     /// Where each tab's pointer is and which buttons it holds (`mouse`).
     pub(crate) pointers: crate::mouse::Pointers,
+    /// Where the last command's time went (failed or not).
+    last_timing: Option<crate::Timing>,
 }
 
 impl Session {
@@ -177,6 +183,7 @@ impl Session {
             caller: Caller::Model,
             watchdog,
             pointers: Default::default(),
+            last_timing: None,
         };
         if let Some(path) = state {
             session.load_state(&path).await?;
@@ -230,12 +237,39 @@ impl Session {
         command: &Command,
         caller: Caller,
     ) -> Result<Outcome, CommandError> {
-        self.caller = caller;
-        let result = self.guarded(command).await;
+        // Taken before the clock starts: a trace's own screenshot is not
+        // the command's time.
+        // The trace's futures are boxed so an untraced command's future
+        // (inside every caller's, the agent's run among them) stays small.
+        let traced = match self.config.traces.is_on() {
+            true => Some(Box::pin(self.trace_begins(command)).await),
+            false => None,
+        };
+        let meter = rove_cdp::meter::Meter::new();
+        let started = std::time::Instant::now();
+        self.caller = caller.clone();
+        let result = meter.scope(self.guarded(command)).await;
         self.caller = Caller::Model;
-        let mut outcome = result.map_err(|e| self.name_other_tab(e))?;
-        self.note_literal_secrets(command, &mut outcome);
-        Ok(outcome)
+        let timing = crate::Timing::of(started.elapsed(), meter.split());
+        self.last_timing = Some(timing);
+        let result = match result {
+            Ok(mut outcome) => {
+                self.note_literal_secrets(command, &mut outcome);
+                outcome.timing = timing;
+                Ok(outcome)
+            }
+            Err(e) => Err(self.name_other_tab(e)),
+        };
+        if let Some(begun) = traced {
+            Box::pin(self.trace_ends(command, &caller, begun, timing, &result)).await;
+        }
+        result
+    }
+
+    /// Where the last command's time went, whether it failed or not (a
+    /// failed command's error does not carry it).
+    pub fn last_timing(&self) -> Option<crate::Timing> {
+        self.last_timing
     }
 
     /// A ref that belongs to another of the session's tabs is not simply
@@ -296,7 +330,10 @@ impl Session {
         let command = resolved.as_ref().unwrap_or(command);
         let limits = self.config.settle;
         let follow_new_tab =
-            rove_input::with_settle_limits(limits, self.run(command, &mut out)).await?;
+            // Boxed: the dispatch over every command is a large future,
+            // and polling it in place took some 300 KB of a debug build's
+            // stack (a test's runtime thread has 2 MB).
+            rove_input::with_settle_limits(limits, Box::pin(self.run(command, &mut out))).await?;
         if command.acts() {
             self.after_action(&mut out, &before, follow_new_tab, focus)
                 .await?;

@@ -109,6 +109,8 @@ async fn settle_with(
     object_id: &str,
     events: &mut EventStream,
 ) -> Settled {
+    // The command's time split counts this whole wait as settling.
+    let _phase = rove_cdp::meter::settle_starts();
     let limits = limits();
     let mut settled = Settled::default();
     let call = CallFunctionOn::on(

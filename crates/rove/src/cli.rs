@@ -31,6 +31,8 @@ pub struct Cli {
     pub command: Command,
     #[command(flatten)]
     pub global: GlobalArgs,
+    #[command(flatten)]
+    pub trace: crate::cli_side::CommandTraceArgs,
 }
 
 /// Flags accepted before or after the command name. `rove --help` lists
@@ -444,7 +446,7 @@ pub enum Command {
         after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all"
     )]
     PrintConfig(PrintConfigArgs),
-    /// Read a trace written by rove run --trace.
+    /// Traces: start and stop the session's, or read one as a page.
     #[command(subcommand)]
     Trace(crate::cli_side::TraceCommand),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
@@ -733,6 +735,13 @@ pub struct McpArgs {
         requires = "http"
     )]
     pub token: Option<Redacted>,
+    /// Record every tool call in a trace file (an existing one is
+    /// replaced; `rove trace show FILE` reads it).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// With --trace: a screenshot before and after an acting tool call.
+    #[arg(long, requires = "trace")]
+    pub trace_screenshots: bool,
 }
 
 /// `--cdp-url` given more than once to a command that drives one browser.

@@ -36,16 +36,50 @@ pub struct PrintConfigArgs {
 #[derive(Debug, Subcommand)]
 pub enum TraceCommand {
     /// Write a trace as one HTML page that opens offline: a timeline, each
-    /// step expandable with its actions, results, errors and screenshot.
+    /// step (of rove run) or command (of rove --trace, trace start, mcp
+    /// --trace) expandable with its arguments, results, errors, time split
+    /// and screenshots.
     #[command(
-        after_help = "Examples:\n  rove run TASK --model openai:gpt-5-mini --trace run.trace\n  rove trace show run.trace -o run.html"
+        after_help = "Examples:\n  rove run TASK --model openai:gpt-5-mini --trace run.trace\n  rove trace show run.trace -o run.html\n  rove --trace click.trace click e7\n  rove trace show click.trace"
     )]
     Show(TraceShowArgs),
+    /// Record every command of the session in FILE (one JSON line each:
+    /// arguments, answer or error, the time split, console messages and
+    /// requests, screenshots with --screenshots) until `rove trace stop`
+    /// or the session ends. An existing FILE is replaced.
+    #[command(
+        after_help = "Examples:\n  rove trace start work.trace\n  rove --session shop trace start shop.trace --screenshots\n  rove trace stop\n  rove trace show work.trace"
+    )]
+    Start(TraceStartArgs),
+    /// Stop the session's trace and close its file.
+    Stop,
+}
+
+#[derive(Debug, Args)]
+pub struct TraceStartArgs {
+    /// The trace file (created owner-only; an existing one is replaced).
+    pub file: PathBuf,
+    /// A small screenshot before and after each acting command (within a
+    /// budget of 5 MiB per trace; later ones are named as left out).
+    #[arg(long)]
+    pub screenshots: bool,
+}
+
+/// `rove --trace FILE <command>`: a trace of one session command.
+#[derive(Debug, Clone, Args)]
+pub struct CommandTraceArgs {
+    /// Record the command in a trace file (given before the command name;
+    /// `rove trace show FILE` reads it). An existing FILE is replaced.
+    #[arg(long = "trace", value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// With --trace: a screenshot before and after an acting command.
+    #[arg(long = "trace-screenshots", requires = "trace")]
+    pub trace_screenshots: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct TraceShowArgs {
-    /// The trace (rove run --trace FILE).
+    /// The trace (rove run --trace, rove --trace, rove trace start).
     pub file: PathBuf,
     /// Where to write the page (default: the trace's name with .html).
     #[arg(short = 'o', long = "out", value_name = "OUT.html")]

@@ -32,6 +32,7 @@ mod skill;
 mod test_progress;
 mod test_run;
 mod trace_html;
+mod trace_html_cmd;
 mod trace_html_seen;
 
 use std::process::ExitCode;
@@ -93,6 +94,15 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: &Cli, out: Output) -> u8 {
+    if cli.trace.trace.is_some() && !traces_one_command(&cli.command) {
+        let failure = Failure::new(
+            rove_errors::ErrorCode::CommandRejected,
+            "--trace before the command traces one session command (open, click, snapshot …)",
+            "rove run and rove mcp take --trace after their name; a session's commands are traced with rove trace start FILE",
+        );
+        out.failure(&failure, None);
+        return failure.exit_status();
+    }
     match &cli.command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
@@ -102,6 +112,12 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
         Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
+        Command::Trace(cli_side::TraceCommand::Start(args)) => {
+            remote::trace_control(&cli.global, remote::trace_start(args), out).await
+        }
+        Command::Trace(cli_side::TraceCommand::Stop) => {
+            remote::trace_control(&cli.global, daemon::protocol::TraceControl::Stop, out).await
+        }
         Command::DemoSite(args) => demo_site::serve(args, out).await,
         Command::Daemon => {
             // A session of its own: the terminal that started the first
@@ -112,8 +128,27 @@ async fn run(cli: &Cli, out: Output) -> u8 {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
         }
-        other => remote::run(&cli.global, other, out).await,
+        other => remote::run(&cli.global, other, &cli.trace, out).await,
     }
+}
+
+/// Whether `rove --trace FILE` applies to the command: one the session's
+/// daemon runs.
+fn traces_one_command(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Doctor
+            | Command::Daemon
+            | Command::Mcp(_)
+            | Command::PrintConfig(_)
+            | Command::Skill
+            | Command::Run(_)
+            | Command::Test(_)
+            | Command::DemoSite(_)
+            | Command::Replay(_)
+            | Command::Trace(_)
+            | Command::Close
+    ) && !matches!(command, Command::Open(args) if args.stay)
 }
 
 /// `rove mcp`: MCP over stdio until the client goes (stdout carries only
@@ -143,6 +178,52 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
             return failure.exit_status();
         }
     };
+    // Every tool call of every session this server holds is recorded in
+    // the one trace (the sessions share the config's traces).
+    if let Some(path) = &args.trace {
+        if named {
+            let failure = Failure::new(
+                rove_errors::ErrorCode::CommandRejected,
+                format!(
+                    "session {} is the daemon's: its trace is the daemon's too",
+                    global.session
+                ),
+                "trace the shared session with: rove --session NAME trace start FILE",
+            );
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+        let head = serde_json::json!({"face": "mcp", "scope": "server"});
+        let started = config.traces.start(
+            path,
+            args.trace_screenshots,
+            rove_commands::SCREENSHOT_BUDGET,
+            head,
+        );
+        if let Err(e) = started {
+            let failure = Failure::new(
+                rove_errors::ErrorCode::CommandRejected,
+                format!("cannot write the trace {}: {e}", path.display()),
+                "choose a file in a folder you can write to",
+            );
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    }
+    let traces = config.traces.clone();
+    let status = serve_mcp(args, source, config, global, out).await;
+    traces.stop_all("the MCP server stopped");
+    status
+}
+
+/// Serves MCP over the transport asked for until it ends.
+async fn serve_mcp(
+    args: &cli::McpArgs,
+    source: rove_mcp::BrowserSource,
+    config: rove_commands::SessionConfig,
+    global: &cli::GlobalArgs,
+    out: Output,
+) -> u8 {
     if args.http {
         // An MCP session left alone as long as a daemon would wait ends
         // with its browser, as the daemon does (`--idle`).

@@ -8,13 +8,19 @@ use serde_json::json;
 
 use crate::cli::{self, Command as Cli, GlobalArgs};
 use crate::daemon::client;
-use crate::daemon::protocol::{Answer, PolicyAsked, Request, RunRequest};
+use crate::daemon::protocol::{Answer, PolicyAsked, Request, RunRequest, TraceAsk, TraceControl};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::shell_hint::for_shell;
 
-/// Runs a session command; returns the exit status.
-pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
+/// Runs a session command; returns the exit status. `trace` asks for a
+/// trace of it (`rove --trace FILE <command>`).
+pub async fn run(
+    global: &GlobalArgs,
+    command: &Cli,
+    trace: &crate::cli_side::CommandTraceArgs,
+    out: Output,
+) -> u8 {
     if let Cli::Close = command {
         return close(global, out).await;
     }
@@ -32,6 +38,10 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
             cwd: std::env::current_dir().ok(),
         }),
         policy: None,
+        trace: trace.trace.as_deref().map(|path| TraceAsk {
+            path: absolute(path),
+            screenshots: trace.trace_screenshots,
+        }),
     };
     let request = match with_policy(global, request) {
         Ok(request) => request,
@@ -48,6 +58,27 @@ pub async fn run(global: &GlobalArgs, command: &Cli, out: Output) -> u8 {
         }
     };
     render(answer, out)
+}
+
+/// `rove trace start|stop`: the session's trace, kept by its daemon.
+pub async fn trace_control(global: &GlobalArgs, tracing: TraceControl, out: Output) -> u8 {
+    // Stopping a trace of a session that is not running starts nothing.
+    let start = matches!(tracing, TraceControl::Start(_));
+    match client::send(global, &Request::Tracing { tracing }, start).await {
+        Ok(answer) => render(answer, out),
+        Err(failure) => {
+            out.failure(&failure, None);
+            failure.exit_status()
+        }
+    }
+}
+
+/// The trace asked for by `rove trace start`, as the daemon must see it.
+pub fn trace_start(args: &crate::cli_side::TraceStartArgs) -> TraceControl {
+    TraceControl::Start(TraceAsk {
+        path: absolute(&args.file),
+        screenshots: args.screenshots,
+    })
 }
 
 /// Adds the domain policy the flags ask for to a request, so the daemon can
@@ -95,6 +126,7 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
                 command,
                 caller: Some(rc::Caller::Model),
                 policy: None,
+                trace: None,
             };
             let request = match with_policy(&global, request) {
                 Ok(request) => request,

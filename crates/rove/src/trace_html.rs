@@ -41,7 +41,8 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
         .filter(|l| !l.trim().is_empty())
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
-    if !lines.iter().any(|l| l["kind"] == "run") {
+    let commands = crate::trace_html_cmd::is_command_trace(&lines);
+    if !commands && !lines.iter().any(|l| l["kind"] == "run") {
         return failed(
             format!("{} is not a rove trace", args.file.display()),
             "give the file rove run --trace wrote",
@@ -51,7 +52,11 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
         .out
         .clone()
         .unwrap_or_else(|| args.file.with_extension("html"));
-    if let Err(e) = std::fs::write(&target, render(&lines)) {
+    let page = match commands {
+        true => crate::trace_html_cmd::render(&lines),
+        false => render(&lines),
+    };
+    if let Err(e) = std::fs::write(&target, page) {
         return failed(
             format!("writing {}: {e}", target.display()),
             "choose a writable path with -o",
@@ -199,6 +204,13 @@ fn step_html(page: &mut String, step: &Value) {
             esc(&text(&action["tool"])),
             esc(&action["arguments"].to_string())
         );
+        if action["timing"].is_object() {
+            let _ = write!(
+                page,
+                " <span class=meta>{}</span>",
+                esc(&crate::trace_html_cmd::split_text(&action["timing"]))
+            );
+        }
         let result = text(&action["result"]);
         if let Some(error) = error_of(&result) {
             let _ = write!(

@@ -19,7 +19,8 @@ table.network{border-collapse:collapse;font-size:.9em}table.network td{border-bo
 dl.extra{margin:.2em 0;font-size:.9em}dl.extra dt{font-weight:600;display:inline}dl.extra dd{display:inline;margin:0 1em 0 .3em}";
 
 /// The fields of an action the page shows by name.
-const KNOWN: &[&str] = &["tool", "arguments", "target", "result", "failed"];
+// `timing` has a line of its own (trace_html_cmd::split_text).
+const KNOWN: &[&str] = &["tool", "arguments", "target", "result", "failed", "timing"];
 
 /// What the model was shown at the step, folded.
 pub fn observation(page: &mut String, step: &Value) {
@@ -34,7 +35,7 @@ pub fn observation(page: &mut String, step: &Value) {
     );
 }
 
-/// An action's fields beyond the known ones (timings, …), as JSON.
+/// An action's fields beyond the known ones, as JSON.
 pub fn extra_fields(page: &mut String, action: &Value) {
     let Some(fields) = action.as_object() else {
         return;
@@ -206,7 +207,7 @@ mod tests {
         screenshots(&mut page, &step);
         extra_fields(
             &mut page,
-            &json!({"tool": "click", "result": "ok", "timing": {"cdp_ms": 3}}),
+            &json!({"tool": "click", "result": "ok", "timing": {"cdp_ms": 3}, "retried": 2}),
         );
         assert!(
             !page.contains("<b>view") && !page.contains("<i>boom"),
@@ -217,6 +218,7 @@ mod tests {
         assert!(page.contains("4 more console messages"));
         assert!(page.contains("before: what the model saw: over the trace"));
         assert!(page.contains("alt=\"after the actions of step 2\""));
-        assert!(page.contains("<dt>timing</dt>") && !page.contains("<dt>tool</dt>"));
+        assert!(page.contains("<dt>retried</dt>"), "{page}");
+        assert!(!page.contains("<dt>tool</dt>") && !page.contains("<dt>timing</dt>"));
     }
 }

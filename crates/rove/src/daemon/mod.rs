@@ -20,6 +20,7 @@ pub mod client;
 pub mod lock;
 pub mod protocol;
 pub mod server;
+mod tracing;
 
 use std::path::{Path, PathBuf};
 

@@ -27,8 +27,35 @@ pub enum Request {
         /// Which.
         control: Control,
     },
+    /// Start or stop the session's trace.
+    Tracing {
+        /// Which.
+        tracing: TraceControl,
+    },
     /// A command to run on the session.
     Run(RunRequest),
+}
+
+/// `rove trace start|stop`: the session's trace, which records every
+/// command the daemon runs until it is stopped or the session ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TraceControl {
+    /// Start one.
+    Start(TraceAsk),
+    /// Stop the running one.
+    Stop,
+}
+
+/// A trace file asked for, as the daemon must see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceAsk {
+    /// The file, absolute (the daemon runs in another folder).
+    pub path: String,
+    /// Screenshots before and after each acting command.
+    #[serde(default)]
+    pub screenshots: bool,
 }
 
 /// A request about the daemon itself.
@@ -54,6 +81,9 @@ pub struct RunRequest {
     /// serve it under another one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub policy: Option<PolicyAsked>,
+    /// A trace of this one command (`rove --trace FILE <command>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceAsk>,
 }
 
 /// A domain policy as the flags gave it.
@@ -75,6 +105,11 @@ impl Request {
                 .map(|control| Request::Control { control })
                 .map_err(|e| format!("unknown control {control}: {e}"));
         }
+        if let Some(tracing) = value.get("tracing") {
+            return serde_json::from_value(tracing.clone())
+                .map(|tracing| Request::Tracing { tracing })
+                .map_err(|e| format!("unknown tracing request {tracing}: {e}"));
+        }
         serde_json::from_value(value)
             .map(Request::Run)
             .map_err(|e| format!("not a command: {e}"))
@@ -84,7 +119,7 @@ impl Request {
     pub fn command(&self) -> Option<&Command> {
         match self {
             Request::Run(run) => Some(&run.command),
-            Request::Control { .. } => None,
+            Request::Control { .. } | Request::Tracing { .. } => None,
         }
     }
 }
@@ -173,6 +208,10 @@ mod tests {
                 allowed: vec!["example.com".into()],
                 blocked: vec![],
             }),
+            trace: Some(TraceAsk {
+                path: "/tmp/t.trace".into(),
+                screenshots: true,
+            }),
         });
         let line = serde_json::to_string(&run).expect("serializes");
         assert_eq!(Request::from_line(&line), Ok(run));
@@ -183,6 +222,17 @@ mod tests {
             Request::from_line(&serde_json::to_string(&ping).expect("serializes")),
             Ok(ping)
         );
+        for tracing in [
+            TraceControl::Stop,
+            TraceControl::Start(TraceAsk {
+                path: "/tmp/s.trace".into(),
+                screenshots: false,
+            }),
+        ] {
+            let request = Request::Tracing { tracing };
+            let line = serde_json::to_string(&request).expect("serializes");
+            assert_eq!(Request::from_line(&line), Ok(request));
+        }
         assert!(
             Request::from_line(r#"{"control":"explode"}"#)
                 .expect_err("refused")

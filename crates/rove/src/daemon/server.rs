@@ -26,13 +26,18 @@ const ORPHAN_DEADLINE: Duration = Duration::from_secs(5);
 
 /// What a daemon keeps between requests.
 #[derive(Default)]
-struct State {
+pub(super) struct State {
     /// The browser and session, made on first use (and again when the
     /// browser died or the link to it was lost).
     host: Option<Host>,
     /// Tab ids and refs of the session, kept across browser restarts so an
     /// old `t1` or `e7` never names something new.
     numbering: rove_commands::Numbering,
+    /// The traces the session's commands are recorded in, kept across
+    /// browser restarts like the numbering.
+    pub(super) traces: rove_commands::Traces,
+    /// The session's own trace (`rove trace start`), while it runs.
+    pub(super) session_trace: Option<rove_commands::TraceId>,
 }
 
 /// The connection that asked the daemon to close: answered once the
@@ -129,6 +134,8 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
 /// Ends the browser (for a remote one: disposes the session's contexts,
 /// and those a lost link left behind, when it can be reached).
 async fn end(state: State, global: &GlobalArgs, transport: &TransportConfig) {
+    // A trace still running is closed properly: its last line says why.
+    state.traces.stop_all("the session ended");
     let Some(mut host) = state.host else {
         return;
     };
@@ -177,14 +184,32 @@ async fn handle(
         Ok(Request::Control {
             control: Control::Close,
         }) => return Some(Farewell { stream }),
+        Ok(Request::Tracing { tracing }) => super::tracing::control(tracing, global, state),
         Ok(Request::Run(request)) => match same_policy(&request, global) {
             Err(answer) => answer,
             Ok(()) => {
-                let caller = request.caller.unwrap_or_default();
-                run(&request.command, caller, global, transport, state).await
+                let caller = request.caller.clone().unwrap_or_default();
+                // A trace of this one command only.
+                let once = match &request.trace {
+                    Some(ask) => match super::tracing::start_once(ask, global, state) {
+                        Ok(id) => Some(id),
+                        Err(answer) => return respond(stream, answer).await,
+                    },
+                    None => None,
+                };
+                let answer = run(&request.command, caller, global, transport, state).await;
+                if let Some(id) = once {
+                    state.traces.stop(id, "the command ended");
+                }
+                answer
             }
         },
     };
+    respond(stream, answer).await
+}
+
+/// Writes the answer and hangs up.
+async fn respond(mut stream: UnixStream, answer: Answer) -> Option<Farewell> {
     let _ = stream
         .write_all(format!("{}\n", answer.to_line()).as_bytes())
         .await;
@@ -230,6 +255,7 @@ async fn run(
         None => match global.session_config() {
             Ok(config) => state.host.insert(Host::new(rove_commands::SessionConfig {
                 numbering: state.numbering.clone(),
+                traces: state.traces.clone(),
                 ..config
             })),
             Err(e) => return rejected(&e.to_string()),
@@ -305,6 +331,6 @@ fn failure(e: &rove_commands::CommandError) -> Answer {
     }
 }
 
-fn rejected(message: &str) -> Answer {
+pub(super) fn rejected(message: &str) -> Answer {
     Answer::rejected(message, "fix the request")
 }

@@ -1,0 +1,108 @@
+//! The daemon's side of command traces: `rove trace start|stop` (the
+//! session's trace, until stopped or until the session ends) and
+//! `rove --trace FILE <command>` (one command). The session records the
+//! lines (`rove_commands::Traces`); this only opens and closes the files.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::protocol::{Answer, TraceAsk, TraceControl};
+use super::server::{State, rejected};
+use crate::cli::GlobalArgs;
+
+/// Starts or stops the session's trace.
+pub(super) fn control(tracing: TraceControl, global: &GlobalArgs, state: &mut State) -> Answer {
+    match tracing {
+        TraceControl::Start(ask) => {
+            if let Some(path) = state.session_trace.and_then(|id| state.traces.path_of(id)) {
+                return Answer::rejected(
+                    &format!(
+                        "session {} is already traced to {}",
+                        global.session,
+                        path.display()
+                    ),
+                    "stop that trace first: rove trace stop",
+                );
+            }
+            match start(&ask, global, state, "session") {
+                Ok(id) => {
+                    state.session_trace = Some(id);
+                    done(
+                        format!(
+                            "tracing session {} to {} until rove trace stop",
+                            global.session, ask.path
+                        ),
+                        json!({"trace": ask.path, "screenshots": ask.screenshots}),
+                    )
+                }
+                Err(answer) => answer,
+            }
+        }
+        TraceControl::Stop => {
+            let Some(summary) = state
+                .session_trace
+                .take()
+                .and_then(|id| state.traces.stop(id, "stopped"))
+            else {
+                return Answer::rejected(
+                    &format!("session {} is not being traced", global.session),
+                    "start a trace with: rove trace start FILE",
+                );
+            };
+            let path = summary.path.display().to_string();
+            done(
+                format!(
+                    "stopped the trace: {} commands in {path} (rove trace show {path})",
+                    summary.commands
+                ),
+                json!({"trace": path, "commands": summary.commands}),
+            )
+        }
+    }
+}
+
+/// Starts the trace of one command.
+pub(super) fn start_once(
+    ask: &TraceAsk,
+    global: &GlobalArgs,
+    state: &mut State,
+) -> Result<rove_commands::TraceId, Answer> {
+    start(ask, global, state, "command")
+}
+
+fn start(
+    ask: &TraceAsk,
+    global: &GlobalArgs,
+    state: &mut State,
+    scope: &str,
+) -> Result<rove_commands::TraceId, Answer> {
+    let path = Path::new(&ask.path);
+    if !path.is_absolute() {
+        return Err(rejected("the trace's path must be absolute"));
+    }
+    let head = json!({"face": "cli", "scope": scope, "session": global.session});
+    state
+        .traces
+        .start(
+            path,
+            ask.screenshots,
+            rove_commands::SCREENSHOT_BUDGET,
+            head,
+        )
+        .map_err(|e| {
+            Answer::rejected(
+                &format!("cannot write the trace {}: {e}", ask.path),
+                "choose a file in a folder you can write to",
+            )
+        })
+}
+
+fn done(text: String, outcome: serde_json::Value) -> Answer {
+    Answer::Done {
+        outcome,
+        text: format!("{text}\n"),
+        ms: 0.0,
+        image: None,
+    }
+}

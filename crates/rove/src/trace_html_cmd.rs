@@ -1,0 +1,218 @@
+//! The page `rove trace show` writes for a trace of commands (`rove --trace
+//! FILE <command>`, `rove trace start`, `rove mcp --trace`): a timeline
+//! with a bar per command, as long as it took and red when it failed; then
+//! each command, expandable (a failed one open), with its arguments, the
+//! time split as a bar (CDP, settle, rove), its error with code and hint,
+//! the text it answered, the screenshots before and after, and the console
+//! messages and requests of its interval. Static and offline like the run
+//! page (`trace_html.rs`): no script, screenshots inlined.
+
+use std::fmt::Write as _;
+
+use rove_eval::html_escape as esc;
+use serde_json::Value;
+
+const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
+h1{font-size:1.3em}.meta{color:#555}.timeline{display:flex;gap:2px;height:2.2em;margin:1em 0}\
+.bar{background:#4a8;color:#fff;text-decoration:none;text-align:center;line-height:2.2em;min-width:1.6em;border-radius:3px;overflow:hidden}\
+.bar.failed{background:#c44}section{border-top:1px solid #ddd;padding:.4em 0}summary{cursor:pointer;font-weight:600}\
+.failed>details>summary{color:#b22}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em;margin:.3em 0;max-height:30em;overflow:auto}\
+.error{color:#b22}.hint{color:#555}img{max-width:48%;border:1px solid #ccc;margin:.5em .5em 0 0}code{background:#f0f0f0;padding:0 .2em}\
+.split{display:flex;height:1em;width:30em;max-width:100%;border:1px solid #ccc;margin:.3em 0}.split span{display:block;height:100%}\
+.cdp{background:#58c}.settle{background:#e93}.rove{background:#999}.key span{display:inline-block;width:.8em;height:.8em;margin:0 .2em 0 .6em}\
+table{border-collapse:collapse;font-size:13px}td,th{border-bottom:1px solid #eee;padding:.1em .5em;text-align:left;vertical-align:top}td.url{word-break:break-all}";
+
+/// Whether the lines are a trace of commands (its first line says so).
+pub fn is_command_trace(lines: &[Value]) -> bool {
+    lines.iter().any(|l| l["kind"] == "trace")
+}
+
+/// The page for a command trace's lines.
+pub fn render(lines: &[Value]) -> String {
+    let head = lines
+        .iter()
+        .find(|l| l["kind"] == "trace")
+        .cloned()
+        .unwrap_or_default();
+    let end = lines.iter().find(|l| l["kind"] == "end").cloned();
+    let commands: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "command").collect();
+    let title = match text(&head["session"]) {
+        s if s.is_empty() => format!("rove trace: {}", text(&head["face"])),
+        s => format!("rove trace: session {s}"),
+    };
+    let mut page = format!(
+        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>{}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
+        esc(&title),
+        crate::trace_html_seen::STYLE,
+        esc(&title)
+    );
+    let failed = commands.iter().filter(|c| c["ok"] == false).count();
+    let total: f64 = commands.iter().filter_map(|c| c["ms"].as_f64()).sum();
+    let _ = writeln!(
+        page,
+        "<p class=meta>{} commands · {failed} failed · {total:.0} ms in commands · {}</p>",
+        commands.len(),
+        esc(&end.as_ref().map_or_else(
+            || "no end line: the trace is still running, or its writer stopped".to_owned(),
+            |e| format!("ended: {}", text(&e["reason"]))
+        )),
+    );
+    page.push_str("<nav class=timeline>");
+    for (i, command) in commands.iter().enumerate() {
+        let n = i + 1;
+        let ms = command["ms"].as_f64().unwrap_or(0.0).max(1.0);
+        let class = if command["ok"] == false {
+            "bar failed"
+        } else {
+            "bar"
+        };
+        let name = text(&command["name"]);
+        let _ = write!(
+            page,
+            "<a class=\"{class}\" href=\"#cmd-{n}\" style=\"flex-grow:{ms:.0}\" title=\"{n}: {} {ms:.0} ms\">{n}</a>",
+            esc(&name)
+        );
+    }
+    page.push_str("</nav>\n<p class=\"meta key\">time split: <span class=cdp></span>CDP <span class=settle></span>page settle <span class=rove></span>rove</p>\n");
+    for (i, command) in commands.iter().enumerate() {
+        command_html(&mut page, i + 1, command);
+    }
+    page.push_str("</body></html>\n");
+    page
+}
+
+fn command_html(page: &mut String, n: usize, command: &Value) {
+    let failed = command["ok"] == false;
+    let error = &command["error"];
+    let ms = command["ms"].as_f64().unwrap_or(0.0);
+    let _ = writeln!(
+        page,
+        "<section id=\"cmd-{n}\" class=\"command{}\"><details{}><summary>{n} · {} · {ms:.0} ms{}</summary>",
+        if failed { " failed" } else { "" },
+        if failed { " open" } else { "" },
+        esc(&text(&command["name"])),
+        if failed {
+            format!(" · {}", esc(&text(&error["code"])))
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(
+        page,
+        "<p><code>{}</code> <span class=meta>by the {} · tab {}</span></p>",
+        esc(&command["args"].to_string()),
+        esc(&text(&command["caller"])),
+        esc(&text(&command["tab"]))
+    );
+    page.push_str(&split_html(&command["timing"]));
+    if failed {
+        let _ = writeln!(
+            page,
+            "<p class=error>{}: {}</p><p class=hint>hint: {}</p>",
+            esc(&text(&error["code"])),
+            esc(&text(&error["message"])),
+            esc(&text(&error["hint"]))
+        );
+    }
+    let answered = text(&command["text"]);
+    if !answered.is_empty() {
+        let _ = writeln!(page, "<pre class=result>{}</pre>", esc(&answered));
+    }
+    if let Value::Object(shots) = &command["screenshots"] {
+        page.push_str("<div class=shots>");
+        for (name, shot) in shots {
+            match shot {
+                Value::String(url) if url.starts_with("data:image/jpeg;base64,") => {
+                    let _ = write!(
+                        page,
+                        "<img alt=\"{} command {n}\" title=\"{}\" src=\"{}\">",
+                        esc(name),
+                        esc(name),
+                        esc(url)
+                    );
+                }
+                other => {
+                    let _ = write!(
+                        page,
+                        "<p class=meta>screenshot {}: {}</p>",
+                        esc(name),
+                        esc(&text(&other["left_out"]))
+                    );
+                }
+            }
+        }
+        page.push_str("</div>\n");
+    }
+    // The same console and network parts as a traced agent step's.
+    crate::trace_html_seen::console_and_network(page, command);
+    page.push_str("</details></section>\n");
+}
+
+/// The time split as a bar of three colours, with the numbers.
+fn split_html(timing: &Value) -> String {
+    let total = timing["total_ms"].as_f64().unwrap_or(0.0);
+    let part = |key: &str| timing[key].as_f64().unwrap_or(0.0);
+    let (cdp, settle, rove) = (part("cdp_ms"), part("settle_ms"), part("rove_ms"));
+    let width = |ms: f64| {
+        if total > 0.0 { ms / total * 100.0 } else { 0.0 }
+    };
+    format!(
+        "<div class=split title=\"CDP {cdp:.1} ms, settle {settle:.1} ms, rove {rove:.1} ms\"><span class=cdp style=\"width:{:.1}%\"></span><span class=settle style=\"width:{:.1}%\"></span><span class=rove style=\"width:{:.1}%\"></span></div><p class=meta>{}</p>\n",
+        width(cdp),
+        width(settle),
+        width(rove),
+        esc(&split_text(timing))
+    )
+}
+
+/// The split in words: `total 120 ms: CDP 40, settle 60, rove 20`.
+pub fn split_text(timing: &Value) -> String {
+    let part = |key: &str| timing[key].as_f64().unwrap_or(0.0);
+    format!(
+        "total {:.0} ms: CDP {:.0}, settle {:.0}, rove {:.0}",
+        part("total_ms"),
+        part("cdp_ms"),
+        part("settle_ms"),
+        part("rove_ms")
+    )
+}
+
+/// A JSON string as text; anything else as JSON (empty for null).
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn commands_show_escaped_with_their_split_error_and_logs() {
+        let lines = vec![
+            json!({"kind": "trace", "face": "cli", "session": "s<1>"}),
+            json!({"kind": "command", "name": "click", "args": {"ref": "e1"}, "ok": true, "ms": 50.0,
+                "timing": {"total_ms": 50.0, "cdp_ms": 20.0, "settle_ms": 25.0, "rove_ms": 5.0},
+                "text": "clicked <b>", "console": [{"tab": "t1", "level": "log", "text": "hi & bye"}],
+                "network": [{"tab": "t1", "method": "GET", "url": "http://x/?a=<1>", "status": 200, "ms": 3.0}],
+                "screenshots": {"before": "data:image/jpeg;base64,AAAA", "after": {"left_out": "over budget"}}}),
+            json!({"kind": "command", "name": "click", "args": {"ref": "e9"}, "ok": false, "ms": 10.0,
+                "error": {"code": "REF_NOT_FOUND", "message": "no e9", "hint": "take a snapshot"}}),
+            json!({"kind": "end", "reason": "stopped", "commands": 2}),
+        ];
+        let page = render(&lines);
+        assert!(page.contains("session s&lt;1&gt;"), "{page}");
+        assert!(page.contains("clicked &lt;b&gt;") && !page.contains("clicked <b>"));
+        assert!(page.contains("total 50 ms: CDP 20, settle 25, rove 5"));
+        assert!(page.contains("width:40.0%") && page.contains("width:50.0%"));
+        assert!(page.contains("<details open>") && page.contains("REF_NOT_FOUND: no e9"));
+        assert!(page.contains("hint: take a snapshot") && page.contains("hi &amp; bye"));
+        assert!(page.contains("src=\"data:image/jpeg;base64,AAAA\""));
+        assert!(page.contains("screenshot after: over budget"));
+        assert!(page.contains("ended: stopped"));
+    }
+}
