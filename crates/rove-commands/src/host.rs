@@ -5,8 +5,9 @@
 //! same promises in both: the old tabs are gone and said to be, numbers go
 //! on from the old ones (the [`SessionConfig`]'s numbering is shared across
 //! restarts), the emulation `set` made (a viewport, a device, media, a
-//! locale …) is made again on the new session's tabs, and contexts a lost
-//! link left in a remote browser are disposed by the next link to it.
+//! locale …) and the `network block` and `mock` rules are in force again on
+//! the new session's tabs, and contexts a lost link left in a remote
+//! browser are disposed by the next link to it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -54,9 +55,11 @@ impl Host {
             }
         }
         let mut emulation = Vec::new();
+        let mut rules = rove_browser::RequestRules::default();
         if let Some((dead, old)) = self.owned.take() {
             // Held by rove, not the dead browser: read without a call.
             emulation = old.context().emulation_settings();
+            rules = old.context().request_rules();
             // A remote browser reachable again gets the old contexts
             // disposed here; one still unreachable leaves them as orphans.
             dead.close().await;
@@ -76,6 +79,9 @@ impl Host {
         match Session::start(&browser, self.config.clone()).await {
             Ok(session) => {
                 if let Some(note) = session.restore_emulation(emulation).await {
+                    notes.push(note);
+                }
+                if let Some(note) = restore_rules(&session, rules).await {
                     notes.push(note);
                 }
                 self.owned = Some((browser, session));
@@ -131,4 +137,24 @@ impl Host {
             );
         }
     }
+}
+
+/// Puts the old session's block and mock rules in force on the new one
+/// (a test that mocked an API must not quietly reach the real one after a
+/// crash); says whether they are.
+async fn restore_rules(session: &Session, rules: rove_browser::RequestRules) -> Option<String> {
+    let count = rules.0.len();
+    if count == 0 {
+        return None;
+    }
+    let rules_word = if count == 1 { "rule is" } else { "rules are" };
+    Some(match session.context().set_request_rules(rules).await {
+        Ok(()) => format!("the {count} block and mock {rules_word} in force again"),
+        Err(e) => {
+            tracing::warn!(error = %e, "the block and mock rules were not made again");
+            format!(
+                "the {count} block and mock {rules_word} NOT in force again ({e}): set them again"
+            )
+        }
+    })
 }

@@ -243,7 +243,7 @@ async fn extra_headers_reach_the_server_and_credentials_are_not_echoed() {
 }
 
 #[tokio::test]
-async fn emulation_is_made_again_when_the_browser_is_started_again() {
+async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_again() {
     use rove_commands::{Command, Host, SessionConfig};
     let server = rove_localserver::LocalServer::start(support::fixture_routes())
         .await
@@ -280,6 +280,11 @@ async fn emulation_is_made_again_when_the_browser_is_started_again() {
     )
     .await;
     assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+    run(
+        &mut host,
+        json!({"command": "network", "action": "mock", "url": "/api/answer", "body": "mocked"}),
+    )
+    .await;
 
     // Chromium dies; the next command's session is on a new browser.
     let pid = host.browser_pid().expect("a launched browser");
@@ -298,8 +303,22 @@ async fn emulation_is_made_again_when_the_browser_is_started_again() {
         notes[1], "the emulation set before (media, metrics) is made again",
         "{notes:?}"
     );
+    assert_eq!(
+        notes[2], "the 1 block and mock rule is in force again",
+        "{notes:?}"
+    );
     run(&mut host, json!({"command": "open", "url": url})).await;
     assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+    // The mock still answers in place of the server.
+    let fetched = run(
+        &mut host,
+        json!({"command": "eval", "js": "fetch('/api/answer').then(r => r.text())"}),
+    )
+    .await
+    .data
+    .expect("data")["result"]
+        .clone();
+    assert_eq!(fetched, json!("mocked"));
     // A tab opened after the restart gets it too.
     run(
         &mut host,
