@@ -169,14 +169,7 @@ impl Browser {
     /// not down.
     pub async fn is_alive(&self) -> bool {
         if let Some(pid) = self.pid() {
-            let running = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                .map(|stat| {
-                    !stat
-                        .rsplit_once(')')
-                        .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))
-                })
-                .unwrap_or(false);
-            if !running {
+            if crate::process::dead_or_dying(pid) {
                 return false;
             }
         }

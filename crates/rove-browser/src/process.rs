@@ -336,6 +336,45 @@ pub fn processes_mentioning(needle: &Path) -> Vec<u32> {
         .collect()
 }
 
+/// Whether process `pid` is gone or on its way out: reaped or a zombie,
+/// exiting (`PF_EXITING`), or with a SIGKILL pending. A SIGKILL is pending
+/// from the moment `kill` returns, while the process may still look like
+/// it runs for some milliseconds; a session asked for then must not be
+/// handed the dying browser.
+pub(crate) fn dead_or_dying(pid: u32) -> bool {
+    const PF_EXITING: u64 = 0x4;
+    const SIGKILL_BIT: u64 = 1 << (9 - 1);
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return true;
+    };
+    // After the command's name: state, ppid, pgrp, session, tty, tpgid,
+    // flags.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    if fields
+        .first()
+        .is_none_or(|state| state.starts_with(['Z', 'X']))
+    {
+        return true;
+    }
+    if fields
+        .get(6)
+        .and_then(|f| f.parse::<u64>().ok())
+        .is_some_and(|flags| flags & PF_EXITING != 0)
+    {
+        return true;
+    }
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status.lines().any(|line| {
+        line.strip_prefix("SigPnd:")
+            .or_else(|| line.strip_prefix("ShdPnd:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & SIGKILL_BIT != 0)
+    })
+}
+
 /// Drains the browser's stderr on a thread of its own, keeping the tail. The
 /// pipe must be drained or a chatty browser blocks on a full pipe.
 fn keep_tail(mut pipe: std::process::ChildStderr, sink: Arc<Mutex<VecDeque<u8>>>) {
@@ -360,5 +399,25 @@ fn keep_tail(mut pipe: std::process::ChildStderr, sink: Arc<Mutex<VecDeque<u8>>>
         });
     if let Err(e) = spawned {
         tracing::warn!(target: "rove_browser", error = %e, "could not start the stderr reader; browser errors will not be quoted");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_killed_process_is_dying_from_the_moment_kill_returns() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep");
+        assert!(!dead_or_dying(child.id()), "a sleeping process runs");
+        kill(child.id());
+        // Not reaped yet, and maybe not even scheduled to exit: the
+        // pending SIGKILL or the exit already under way says it all the same.
+        assert!(dead_or_dying(child.id()));
+        let _ = child.wait();
+        assert!(dead_or_dying(u32::MAX), "no such process");
     }
 }

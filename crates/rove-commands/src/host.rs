@@ -94,6 +94,31 @@ impl Host {
         }
     }
 
+    /// Runs `command` on the session, made (or made again) first as
+    /// [`Host::ensure`] does; returns its result and the notes on the old
+    /// browser. `before` sees the session just before the command runs.
+    pub async fn execute<F, Fut>(
+        &mut self,
+        command: &crate::Command,
+        caller: crate::Caller,
+        acquire: F,
+        before: impl FnOnce(&Session),
+    ) -> (Result<crate::Outcome, CommandError>, Vec<String>)
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Browser, CommandError>>,
+    {
+        let notes = match self.ensure(acquire).await {
+            Ok(notes) => notes,
+            Err(e) => return (Err(e), Vec::new()),
+        };
+        let Some((_, session)) = &mut self.owned else {
+            return (Err(CommandError::Rejected("no session".into())), notes);
+        };
+        before(session);
+        (session.execute_for(command, caller).await, notes)
+    }
+
     /// The session, when one is up.
     pub fn session(&mut self) -> Option<&mut Session> {
         self.owned.as_mut().map(|(_, session)| session)

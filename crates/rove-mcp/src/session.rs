@@ -179,16 +179,14 @@ async fn run_one(source: &BrowserSource, host: &mut Host, command: &Command, rel
         relay.follow(&browser);
         Ok(browser)
     };
-    match host.ensure(acquire_followed).await {
-        Err(e) => (Err(e), Vec::new()),
-        Ok(notes) => match host.session() {
-            Some(session) => {
-                relay.set_context(session.context().id());
-                (session.execute(command).await, notes)
-            }
-            None => (Err(CommandError::Rejected("no session".into())), notes),
-        },
-    }
+    let set_context = |session: &rove_commands::Session| relay.set_context(session.context().id());
+    host.execute(
+        command,
+        rove_commands::Caller::Model,
+        acquire_followed,
+        set_context,
+    )
+    .await
 }
 
 /// A browser from where the server was told to get one.

@@ -264,7 +264,7 @@ fn ending_text(ending: &Value) -> String {
 }
 
 /// A JSON string as text; anything else as JSON (empty for null).
-fn text(value: &Value) -> String {
+pub(crate) fn text(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),

@@ -12,6 +12,8 @@ use std::fmt::Write as _;
 use rove_eval::html_escape as esc;
 use serde_json::Value;
 
+use crate::trace_html::text;
+
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
 h1{font-size:1.3em}.meta{color:#555}.timeline{display:flex;gap:2px;height:2.2em;margin:1em 0}\
 .bar{background:#4a8;color:#fff;text-decoration:none;text-align:center;line-height:2.2em;min-width:1.6em;border-radius:3px;overflow:hidden}\
@@ -175,15 +177,6 @@ pub fn split_text(timing: &Value) -> String {
         part("settle_ms"),
         part("rove_ms")
     )
-}
-
-/// A JSON string as text; anything else as JSON (empty for null).
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 use rove_eval::html_escape as esc;
 use serde_json::Value;
 
+use crate::trace_html::text;
+
 /// Styles of the parts below, added to the page's.
 pub const STYLE: &str = ".seen{margin:.4em 0}.seen summary{font-weight:400;color:#333}\
 .console li.error{color:#b22}.console li.warning{color:#8a6100}\
@@ -177,15 +179,6 @@ pub fn screenshots(page: &mut String, step: &Value) {
         }
     }
     page.push_str("</div>\n");
-}
-
-/// A JSON string as text; anything else as JSON (empty for null).
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

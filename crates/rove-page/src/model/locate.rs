@@ -104,17 +104,7 @@ impl PageModel {
     /// the browser cannot parse is `BadSelector`.
     pub async fn resolve(&mut self, locator: &Locator) -> Result<Located, PageError> {
         let watch = self.tab.watch().await?;
-        let blocked = |d: rove_browser::DialogInfo| PageError::DialogOpen {
-            kind: d.kind,
-            message: d.message,
-        };
-        if let Some(dialog) = watch.dialog() {
-            return Err(blocked(dialog));
-        }
-        tokio::select! {
-            found = self.resolve_in_frames(locator) => found,
-            Some(dialog) = watch.wait_for_dialog(super::DIALOG_WATCH) => Err(blocked(dialog)),
-        }
+        super::unless_dialog(&watch, self.resolve_in_frames(locator)).await
     }
 
     async fn resolve_in_frames(&mut self, locator: &Locator) -> Result<Located, PageError> {

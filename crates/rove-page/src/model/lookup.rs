@@ -16,19 +16,7 @@ impl PageModel {
     /// frame. Each result is one line with its context.
     pub async fn find(&mut self, query: &FindQuery) -> Result<View, PageError> {
         let watch = self.tab.watch().await?;
-        let blocked = |d: rove_browser::DialogInfo| PageError::DialogOpen {
-            kind: d.kind,
-            message: d.message,
-        };
-        if let Some(dialog) = watch.dialog() {
-            return Err(blocked(dialog));
-        }
-        // A dialog that opens meanwhile stops the page's scripts: say so at
-        // once rather than wait for the deadline.
-        tokio::select! {
-            found = self.find_in_frames(query) => found,
-            Some(dialog) = watch.wait_for_dialog(super::DIALOG_WATCH) => Err(blocked(dialog)),
-        }
+        super::unless_dialog(&watch, self.find_in_frames(query)).await
     }
 
     async fn find_in_frames(&mut self, query: &FindQuery) -> Result<View, PageError> {

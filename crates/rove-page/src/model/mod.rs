@@ -36,6 +36,26 @@ const DIFF_SHARE: f64 = 0.7;
 /// Longer than any view takes: how long a view watches for a dialog.
 const DIALOG_WATCH: std::time::Duration = std::time::Duration::from_secs(3_600);
 
+/// `work` (a read of the page), unless a JavaScript dialog is open or
+/// opens meanwhile: a dialog stops the page's scripts, so the answer is
+/// the dialog at once rather than a wait for the deadline.
+async fn unless_dialog<T>(
+    watch: &rove_browser::TabWatch,
+    work: impl std::future::Future<Output = Result<T, PageError>>,
+) -> Result<T, PageError> {
+    let blocked = |d: rove_browser::DialogInfo| PageError::DialogOpen {
+        kind: d.kind,
+        message: d.message,
+    };
+    if let Some(dialog) = watch.dialog() {
+        return Err(blocked(dialog));
+    }
+    tokio::select! {
+        done = work => done,
+        Some(dialog) = watch.wait_for_dialog(DIALOG_WATCH) => Err(blocked(dialog)),
+    }
+}
+
 /// How much of a page a diff baseline covers, in walker characters.
 const BASELINE_CHARS: usize = 2_000_000;
 

@@ -261,19 +261,14 @@ async fn run(
             Err(e) => return rejected(&e.to_string()),
         },
     };
-    let notes = match host
-        .ensure(|| async { Ok(acquire(global, transport).await?) })
-        .await
-    {
-        Ok(notes) => notes,
-        Err(e) => return failure(&e),
-    };
-    let Some(session) = host.session() else {
-        return rejected("no session");
-    };
     tracing::info!(command = command.name(), "running");
     let started = std::time::Instant::now();
-    match tokio::time::timeout(COMMAND_DEADLINE, session.execute_for(command, caller)).await {
+    let acquire = || async { Ok(acquire(global, transport).await?) };
+    let ran = host.execute(command, caller, acquire, |_| {});
+    let ran = tokio::time::timeout(COMMAND_DEADLINE, ran)
+        .await
+        .map(|(result, notes)| result.map(|outcome| (outcome, notes)));
+    match ran {
         Err(_) => Answer::Failed {
             error: rove_errors::Report::new(
                 rove_errors::ErrorCode::Timeout,
@@ -287,7 +282,7 @@ async fn run(
             fresh_view: None,
         },
         Ok(Err(e)) => failure(&e),
-        Ok(Ok(outcome)) => {
+        Ok(Ok((outcome, notes))) => {
             let mut text = String::new();
             for note in &notes {
                 text.push_str(note);
