@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use rove_localserver::{LocalServer, Response, Routes};
 use serde_json::{Value, json};
-use support::{Env, scratch};
+use support::scratch;
 use tokio::process::Command;
 
 /// A model that clicks a ref that does not exist, then the Go button, then
@@ -155,36 +155,16 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
     );
 
     // The page, written and then opened in Chromium (served as it is).
-    let html = dir.join("run.html");
-    let shown = Command::new(env!("CARGO_BIN_EXE_rove"))
-        .args(["trace", "show"])
-        .arg(&trace)
-        .arg("-o")
-        .arg(&html)
-        .output()
-        .await
-        .expect("trace show ran");
-    assert_eq!(shown.status.code(), Some(0), "{shown:?}");
-    let page = std::fs::read_to_string(&html).expect("the page");
-    assert!(!page.contains("<script"), "no script in the page");
-    let env = Env::with_routes(
-        "trace-view",
-        Routes::new().page("/trace", Response::html(page)),
+    let facts = support::trace_page_shown(
+        &trace,
+        "JSON.stringify({steps: document.querySelectorAll('section.step').length, \
+          failed: document.querySelectorAll('section.step.failed details[open]').length, \
+          bars: document.querySelectorAll('nav.timeline a').length, \
+          images: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length, \
+          error: document.querySelector('p.error')?.textContent, \
+          hint: document.querySelector('.hint')?.textContent})",
     )
     .await;
-    env.ok(&["open", &env.server.url("/trace")]).await;
-    let facts = env
-        .value(
-            "JSON.stringify({steps: document.querySelectorAll('section.step').length, \
-              failed: document.querySelectorAll('section.step.failed details[open]').length, \
-              bars: document.querySelectorAll('nav.timeline a').length, \
-              images: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length, \
-              error: document.querySelector('.error')?.textContent, \
-              hint: document.querySelector('.hint')?.textContent, \
-              requests: performance.getEntriesByType('resource').map(e => e.name.slice(0, 40))})",
-        )
-        .await;
-    let facts: Value = serde_json::from_str(facts.as_str().expect("a string")).expect("json");
     assert_eq!(facts["steps"], 3, "{facts}");
     assert_eq!(facts["failed"], 1, "the failed step is open: {facts}");
     assert_eq!(facts["bars"], 3, "{facts}");
@@ -204,11 +184,5 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
             .is_some_and(|h| h.starts_with("hint: ")),
         "{facts}"
     );
-    assert_eq!(
-        facts["requests"],
-        json!([]),
-        "the page loads nothing: {facts}"
-    );
-    env.close("default").await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -161,34 +161,17 @@ async fn a_session_trace_records_every_command_until_stopped_and_shows_as_a_page
 
     // The page, opened in Chromium: a row per command, the failed one
     // open with its error and hint, and the screenshots decoded.
-    let html = env.dir.join("session.html");
-    let shown = env
-        .rove(&["trace", "show", &path, "-o"])
-        .arg(&html)
-        .output()
-        .await
-        .expect("trace show ran");
-    assert_eq!(shown.status.code(), Some(0), "{shown:?}");
-    let page = std::fs::read_to_string(&html).expect("the page");
-    assert!(!page.contains("<script"), "no script in the page");
-    let viewer = Env::with_routes(
-        "trace-session-view",
-        Routes::new().page("/trace", Response::html(page)),
+    let facts = support::trace_page_shown(
+        std::path::Path::new(&path),
+        "JSON.stringify({commands: document.querySelectorAll('section.command').length, \
+          open: document.querySelectorAll('section.command.failed details[open]').length, \
+          bars: document.querySelectorAll('nav.timeline a').length, \
+          images: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length, \
+          error: document.querySelector('p.error')?.textContent, \
+          hint: document.querySelector('.hint')?.textContent, \
+          summaries: [...document.querySelectorAll('summary')].map(s => s.textContent)})",
     )
     .await;
-    viewer.ok(&["open", &viewer.server.url("/trace")]).await;
-    let facts = viewer
-        .value(
-            "JSON.stringify({commands: document.querySelectorAll('section.command').length, \
-              open: document.querySelectorAll('section.command.failed details[open]').length, \
-              bars: document.querySelectorAll('nav.timeline a').length, \
-              images: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length, \
-              error: document.querySelector('p.error')?.textContent, \
-              hint: document.querySelector('.hint')?.textContent, \
-              summaries: [...document.querySelectorAll('summary')].map(s => s.textContent)})",
-        )
-        .await;
-    let facts: Value = serde_json::from_str(facts.as_str().expect("a string")).expect("json");
     assert_eq!(facts["commands"], 4, "{facts}");
     assert_eq!(facts["open"], 1, "the failed command is open: {facts}");
     assert_eq!(facts["bars"], 4, "{facts}");
@@ -208,7 +191,6 @@ async fn a_session_trace_records_every_command_until_stopped_and_shows_as_a_page
             .is_some_and(|h| h.starts_with("hint: ")),
         "{facts}"
     );
-    viewer.close("default").await;
 
     // A trace running when the session closes is closed with it.
     let second = env.dir.join("second.trace");

@@ -212,6 +212,51 @@ pub async fn report_shown(out: &Path) -> (Value, Vec<String>) {
     let files = LocalServer::start(Routes::new().log_requests(log.clone()).folder("/", out))
         .await
         .expect("file server");
+    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
+        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
+        open: [...document.querySelectorAll('details.attempt[open]')].map(d => d.querySelector('summary').innerText), \
+        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
+        loaded: performance.getEntriesByType('resource').map(e => e.name), scripts: document.scripts.length})";
+    let shown = shown_in_chromium(&files.url("/report.html"), script).await;
+    let asked = log.requests().iter().map(|r| r.path.clone()).collect();
+    (shown, asked)
+}
+
+/// The page `rove trace show TRACE` writes (beside the trace), checked to
+/// hold no script, then opened in real Chromium as it is served: what
+/// `facts` (an expression giving a JSON string) reads there. The page must
+/// load nothing: that is asserted here.
+pub async fn trace_page_shown(trace: &Path, facts: &str) -> Value {
+    let html = trace.with_extension("html");
+    let shown = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args(["trace", "show"])
+        .arg(trace)
+        .arg("-o")
+        .arg(&html)
+        .output()
+        .await
+        .expect("trace show ran");
+    assert_eq!(shown.status.code(), Some(0), "{shown:?}");
+    let page = std::fs::read_to_string(&html).expect("the page");
+    assert!(!page.contains("<script"), "no script in the page");
+    let server = LocalServer::start(Routes::new().page("/trace", Response::html(page)))
+        .await
+        .expect("page server");
+    let script = format!(
+        "JSON.stringify({{facts: JSON.parse({facts}), loaded: performance.getEntriesByType('resource').map(e => e.name)}})"
+    );
+    let shown = shown_in_chromium(&server.url("/trace"), &script).await;
+    assert_eq!(
+        shown["loaded"],
+        serde_json::json!([]),
+        "the page loads nothing: {shown}"
+    );
+    shown["facts"].clone()
+}
+
+/// What `js` (an expression giving a JSON string) reads on `url`, opened
+/// in a browser of its own.
+async fn shown_in_chromium(url: &str, js: &str) -> Value {
     let browser = rove_testkit::launch().await;
     let mut session =
         rove_commands::Session::start(&browser, rove_commands::SessionConfig::default())
@@ -219,35 +264,28 @@ pub async fn report_shown(out: &Path) -> (Value, Vec<String>) {
             .expect("session");
     session
         .execute(&rove_commands::Command::Open(rove_commands::OpenArgs {
-            url: files.url("/report.html"),
+            url: url.to_owned(),
             new_tab: false,
         }))
         .await
-        .expect("report opened");
-    let script = "JSON.stringify({title: document.title, suite: document.querySelector('#suite').innerText, \
-        rows: [...document.querySelectorAll('#tasks tr')].map(r => r.innerText.replace(/\\s+/g, ' ').trim()), \
-        open: [...document.querySelectorAll('details.attempt[open]')].map(d => d.querySelector('summary').innerText), \
-        attempts: [...document.querySelectorAll('details.attempt')].map(d => d.innerText), \
-        loaded: performance.getEntriesByType('resource').map(e => e.name), scripts: document.scripts.length})";
+        .expect("page opened");
     let shown = session
         .execute(&rove_commands::Command::Eval(rove_commands::EvalArgs {
-            js: script.into(),
+            js: js.into(),
             target: None,
         }))
         .await
-        .expect("read the report");
+        .expect("read the page");
     let _ = session.close().await;
     browser.close().await;
-    let shown: Value = serde_json::from_str(
+    serde_json::from_str(
         shown
             .data
             .as_ref()
             .and_then(|d| d["result"].as_str())
             .expect("a string"),
     )
-    .expect("JSON");
-    let asked = log.requests().iter().map(|r| r.path.clone()).collect();
-    (shown, asked)
+    .expect("JSON")
 }
 
 /// Sends SIGINT to a child this test started, as Ctrl-C would, and waits
