@@ -50,7 +50,8 @@ impl Trace {
             std::fs::create_dir_all(dir)?;
         }
         let trace = Trace {
-            file: Mutex::new(std::fs::File::create(path)?),
+            // Private: a trace holds what the pages showed.
+            file: Mutex::new(rove_commands::create_private(path)?),
             path: path.to_owned(),
             inlined: Mutex::new(0),
             budget,

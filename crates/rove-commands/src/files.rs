@@ -251,6 +251,23 @@ fn allowed(path: &str, roots: &[PathBuf]) -> Result<PathBuf, CommandError> {
     Ok(real)
 }
 
+/// Creates (or empties) a file only its owner can read or write: for
+/// files that may hold what a page showed or a credential (traces, saved
+/// storage state). A file already there is made private too, before
+/// anything is written to it.
+pub fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    // The mode above holds only for a new file.
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    Ok(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::allowed;

@@ -60,6 +60,7 @@ pub use catalog::{Annotations, ToolDescription, tool, tools, tools_within};
 pub use command::*;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use fault::{EvalStop, Fault, Recovery, TabFault};
+pub use files::create_private;
 pub use happened::{Answer, ClickKind, Happened, Shot};
 pub use host::Host;
 pub use interval_logs::{IntervalLogs, LogMarks, SeenConsole, SeenRequest};

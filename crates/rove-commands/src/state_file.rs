@@ -223,20 +223,8 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
 /// Writes `bytes` to a file readable by its owner only.
 pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)
-        .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
-    // The mode above holds only for a new file: one already there keeps
-    // its own until told, before the credentials go in.
-    use std::os::unix::fs::PermissionsExt;
-    file.set_permissions(std::fs::Permissions::from_mode(0o600))
-        .map_err(|e| CommandError::io(format!("making {} private", path.display()), e))?;
-    file.write_all(bytes)
+    crate::files::create_private(path)
+        .and_then(|mut file| file.write_all(bytes))
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 

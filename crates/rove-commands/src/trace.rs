@@ -84,7 +84,7 @@ impl Traces {
         budget: usize,
         head: Value,
     ) -> std::io::Result<TraceId> {
-        let file = create_private(path)?;
+        let file = crate::files::create_private(path)?;
         let mut inner = self.lock();
         inner.next_id += 1;
         let mut recorder = Recorder {
@@ -220,20 +220,6 @@ impl Recorder {
             commands: self.commands,
         }
     }
-}
-
-/// Creates (or empties) `path`, readable and writable by its owner only.
-fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
-    // A file that was already there keeps its old mode through `open`.
-    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    Ok(file)
 }
 
 /// Seconds since the Unix epoch, to the millisecond.

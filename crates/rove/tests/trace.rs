@@ -100,6 +100,13 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
         .collect();
     assert_eq!(kinds, ["run", "step", "step", "step", "end"]);
     assert_eq!(lines[0]["task"], "Press Go");
+    // What the pages showed is its owner's alone.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&trace)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
     let first = &lines[1];
     assert_eq!(first["failure"]["kind"], "actions", "{first}");
     assert!(
