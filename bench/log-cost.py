@@ -12,14 +12,14 @@ size per click.
 """
 
 import http.server
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+from mcp_stdio import Mcp, ref_of
 
 PAGE = b"""<!doctype html><title>Click</title>
 <button>Nothing</button>
@@ -45,56 +45,11 @@ class Page(http.server.BaseHTTPRequestHandler):
         pass
 
 
-class Mcp:
-    def __init__(self, rove, env):
-        self.proc = subprocess.Popen(
-            [rove, "mcp"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            text=True,
-        )
-        self.next = 0
-        self.request("initialize", {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "log-cost", "version": "1"},
-        })
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def send(self, message):
-        self.proc.stdin.write(json.dumps(message) + "\n")
-        self.proc.stdin.flush()
-
-    def request(self, method, params):
-        self.next += 1
-        self.send({"jsonrpc": "2.0", "id": self.next, "method": method, "params": params})
-        while True:
-            message = json.loads(self.proc.stdout.readline())
-            if message.get("id") == self.next:
-                return message["result"]
-
-    def call(self, tool, arguments):
-        return self.request("tools/call", {"name": tool, "arguments": arguments})
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
-
-
-def ref_of(view, name):
-    for line in view.splitlines():
-        if f'button "{name}"' in line:
-            return next(w for w in line.split() if w.startswith("e"))
-    raise SystemExit(f"no {name} in {view}")
-
-
 def measure(rove, url, clicks, extra_env):
     env = dict(os.environ, **extra_env)
     for name in ("RUST_LOG", "ROVE_CDP_URL", "ROVE_SESSION"):
         env.pop(name, None)
-    mcp = Mcp(rove, env)
+    mcp = Mcp(rove, env, client="log-cost")
     view = mcp.call("open", {"url": url})["content"][0]["text"]
     results = {}
     for name in ("Nothing", "Change", "Fetch"):

@@ -19,11 +19,12 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+from mcp_stdio import Mcp, ref_of
 
 PAGE = b"""<!doctype html><title>Click</title>
 <button>Nothing</button>
@@ -74,61 +75,11 @@ class Page(http.server.BaseHTTPRequestHandler):
         pass
 
 
-class Mcp:
-    def __init__(self, rove, args, env):
-        self.proc = subprocess.Popen(
-            [rove, "mcp", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            text=True,
-        )
-        self.next = 0
-        self.request("initialize", {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "trace-cost", "version": "1"},
-        })
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def send(self, message):
-        self.proc.stdin.write(json.dumps(message) + "\n")
-        self.proc.stdin.flush()
-
-    def request(self, method, params):
-        self.next += 1
-        self.send({"jsonrpc": "2.0", "id": self.next, "method": method, "params": params})
-        while True:
-            message = json.loads(self.proc.stdout.readline())
-            if message.get("id") == self.next:
-                return message["result"]
-
-    def call(self, tool, arguments):
-        return self.request("tools/call", {"name": tool, "arguments": arguments})
-
-    def timed(self, tool, arguments):
-        started = time.perf_counter()
-        self.call(tool, arguments)
-        return (time.perf_counter() - started) * 1e3
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
-
-
-def ref_of(view, name):
-    for line in view.splitlines():
-        if f'button "{name}"' in line:
-            return next(w for w in line.split() if w.startswith("e"))
-    raise SystemExit(f"no {name} in {view}")
-
-
 def measure(rove, base, calls, args):
     env = dict(os.environ)
     for name in ("RUST_LOG", "ROVE_LOG", "ROVE_CDP_URL", "ROVE_SESSION"):
         env.pop(name, None)
-    mcp = Mcp(rove, args, env)
+    mcp = Mcp(rove, env, args, client="trace-cost")
     view = mcp.call("open", {"url": base + "/"})["content"][0]["text"]
     results = {}
     commands = 1
