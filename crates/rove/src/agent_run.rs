@@ -21,8 +21,13 @@ use crate::output::Output;
 /// Exit status of a run that ended without a reported success.
 const TASK_NOT_DONE: u8 = 1;
 
-pub async fn run(global: &GlobalArgs, args: &RunArgs, out: Output) -> u8 {
-    match run_task(global, args, out).await {
+pub async fn run(
+    global: &GlobalArgs,
+    args: &RunArgs,
+    out: Output,
+    mut signals: crate::signals::Signals,
+) -> u8 {
+    match run_task(global, args, out, &mut signals).await {
         Ok(status) => status,
         Err(failure) => {
             out.failure(&failure, None);
@@ -37,7 +42,12 @@ enum Ended {
     Signal(u8),
 }
 
-async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8, Failure> {
+async fn run_task(
+    global: &GlobalArgs,
+    args: &RunArgs,
+    out: Output,
+    signals: &mut crate::signals::Signals,
+) -> Result<u8, Failure> {
     let env = |name: &str| std::env::var(name).ok();
     // A key given with --api-key stands in for the provider's variable, so
     // the model resolves without it in the environment.
@@ -108,7 +118,7 @@ async fn run_task(global: &GlobalArgs, args: &RunArgs, out: Output) -> Result<u8
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
         ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), secrets, &mut seen) => Ended::Ran(Box::new(ran)),
-        signal = crate::shutdown_signal() => Ended::Signal(signal),
+        signal = signals.next() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
     let endpoint = llm.current();

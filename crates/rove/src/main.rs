@@ -28,6 +28,7 @@ mod print_config;
 mod redacted;
 mod remote;
 mod shell_hint;
+mod signals;
 mod skill;
 mod test_progress;
 mod test_run;
@@ -65,6 +66,8 @@ fn main() -> ExitCode {
         }
     };
     let status = runtime.block_on(async {
+        // Listening starts before any command does: see `signals`.
+        let mut signals = signals::Signals::listen();
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
         if cli.global.cdp_urls.len() > 1 && !matches!(cli.command, Command::Test(_)) {
@@ -73,13 +76,16 @@ fn main() -> ExitCode {
             return failure.exit_status();
         }
         if let Command::Test(args) = &cli.command {
-            return test_run::test(&cli.global, args, out, shutdown_signal()).await;
+            return test_run::test(&cli.global, args, out, signals.next()).await;
+        }
+        if let Command::Run(args) = &cli.command {
+            // `rove run` listens itself: it writes its history before it
+            // ends.
+            return agent_run::run(&cli.global, args, out, signals).await;
         }
         tokio::select! {
             status = run(&cli, out) => status,
-            // `rove run` listens itself: it writes its history before it
-            // ends.
-            signal = shutdown_signal(), if !matches!(cli.command, Command::Run(_)) => {
+            signal = signals.next() => {
                 tracing::debug!(signal, "interrupted; ending browsers");
                 // The command's future, and with it every browser handle, is
                 // dropped by now; this catches anything still registered.
@@ -107,7 +113,6 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
-        Command::Run(args) => agent_run::run(&cli.global, args, out).await,
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
@@ -268,35 +273,5 @@ async fn serve_mcp(
             tracing::error!(error = %e, "the MCP server stopped");
             6
         }
-    }
-}
-
-/// Resolves with the signal number on SIGINT, SIGTERM or SIGHUP.
-async fn shutdown_signal() -> u8 {
-    use tokio::signal::unix::{SignalKind, signal};
-    let listen = |kind: SignalKind| match signal(kind) {
-        Ok(stream) => Some(stream),
-        Err(e) => {
-            tracing::warn!(error = %e, "could not listen for a signal; rove relies on the browser's parent-death signal instead");
-            None
-        }
-    };
-    let (mut int, mut term, mut hup) = (
-        listen(SignalKind::interrupt()),
-        listen(SignalKind::terminate()),
-        listen(SignalKind::hangup()),
-    );
-    async fn next(stream: &mut Option<tokio::signal::unix::Signal>) {
-        match stream {
-            Some(s) => {
-                s.recv().await;
-            }
-            None => std::future::pending().await,
-        }
-    }
-    tokio::select! {
-        _ = next(&mut int) => 2,
-        _ = next(&mut term) => 15,
-        _ = next(&mut hup) => 1,
     }
 }
