@@ -370,10 +370,12 @@ impl Session {
     /// Makes again, on this session's tabs, the emulation a session before
     /// it had (its browser died and was started again): the new session
     /// must not silently show pages as another device. Returns what to say
-    /// about it, if anything was carried over.
+    /// about it, if anything was carried over. `geo_origins`: where the old
+    /// session had granted the position.
     pub(crate) async fn restore_emulation(
-        &self,
+        &mut self,
         settings: Vec<(String, Vec<rove_browser::EmulationCall>)>,
+        geo_origins: Vec<String>,
     ) -> Option<String> {
         if settings.is_empty() {
             return None;
@@ -396,7 +398,13 @@ impl Session {
                 kept.join(", ")
             );
             if kept.iter().any(|k| k == "geo") {
-                said.push_str("; the position's permission is not: set geo again on the page");
+                let refused = self.grant_geo_again(geo_origins).await;
+                if !refused.is_empty() {
+                    said.push_str(&format!(
+                        "; the position's permission for {} is not: set geo again on the page",
+                        refused.join(", ")
+                    ));
+                }
             }
         }
         if !lost.is_empty() {
@@ -409,6 +417,36 @@ impl Session {
             ));
         }
         Some(said)
+    }
+
+    /// Grants the position again to each origin; returns those the browser
+    /// refused.
+    async fn grant_geo_again(&mut self, origins: Vec<String>) -> Vec<String> {
+        let mut refused = Vec::new();
+        for origin in origins {
+            match self.grant_geo(&origin).await {
+                Ok(()) => {}
+                Err(e) => {
+                    tracing::warn!(%origin, error = %e, "the position was not granted again");
+                    refused.push(self.shown_url(&origin));
+                }
+            }
+        }
+        refused
+    }
+
+    /// Lets `origin` read the position, and remembers it for a restart.
+    async fn grant_geo(&mut self, origin: &str) -> Result<(), CommandError> {
+        self.browser_call(
+            "Browser.grantPermissions",
+            json!({"permissions": ["geolocation"], "origin": origin,
+                "browserContextId": self.context.id()}),
+        )
+        .await?;
+        if !self.geo_origins.iter().any(|o| o == origin) {
+            self.geo_origins.push(origin.to_owned());
+        }
+        Ok(())
     }
 
     /// Image pixels per CSS pixel of the session's tabs: the scale `set`
@@ -458,12 +496,7 @@ impl Session {
                 "set geo grants the position to the page's origin: open a web page first",
             ));
         }
-        self.browser_call(
-            "Browser.grantPermissions",
-            json!({"permissions": ["geolocation"], "origin": origin,
-                "browserContextId": self.context.id()}),
-        )
-        .await?;
+        self.grant_geo(&origin).await?;
         self.set_everywhere(
             "geo",
             vec![call(

@@ -55,10 +55,12 @@ impl Host {
             }
         }
         let mut emulation = Vec::new();
+        let mut geo_origins = Vec::new();
         let mut rules = rove_browser::RequestRules::default();
         if let Some((dead, old)) = self.owned.take() {
             // Held by rove, not the dead browser: read without a call.
             emulation = old.context().emulation_settings();
+            geo_origins = old.geo_origins.clone();
             rules = old.context().request_rules();
             // A remote browser reachable again gets the old contexts
             // disposed here; one still unreachable leaves them as orphans.
@@ -77,8 +79,9 @@ impl Host {
                 .await;
         }
         match Session::start(&browser, self.config.clone()).await {
-            Ok(session) => {
-                if let Some(note) = session.restore_emulation(emulation).await {
+            Ok(mut session) => {
+                let restored = session.restore_emulation(emulation, geo_origins).await;
+                if let Some(note) = restored {
                     notes.push(note);
                 }
                 if let Some(note) = restore_rules(&session, rules).await {

@@ -157,6 +157,9 @@ pub struct Session {
     pub(crate) pointers: crate::mouse::Pointers,
     /// Where the last command's time went (failed or not).
     last_timing: Option<crate::Timing>,
+    /// The origins `set geo` granted the position to: a browser started
+    /// again grants them again, with the position itself.
+    pub(crate) geo_origins: Vec<String>,
 }
 
 impl Session {
@@ -184,6 +187,7 @@ impl Session {
             watchdog,
             pointers: Default::default(),
             last_timing: None,
+            geo_origins: Vec::new(),
         };
         if let Some(path) = state {
             session.load_state(&path).await?;

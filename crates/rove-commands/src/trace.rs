@@ -57,6 +57,18 @@ struct TracesInner {
     open: Vec<Recorder>,
 }
 
+/// A trace nobody stopped (its process was interrupted, its session's
+/// future dropped) still gets its `end` line, when the last handle goes:
+/// a reader can tell a finished trace from a cut one (a crash or SIGKILL
+/// leaves no `end`).
+impl Drop for TracesInner {
+    fn drop(&mut self) {
+        for recorder in std::mem::take(&mut self.open) {
+            recorder.finish("ended without a stop: the process was interrupted or failed");
+        }
+    }
+}
+
 impl std::fmt::Debug for Traces {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let paths: Vec<PathBuf> = self.lock().open.iter().map(|r| r.path.clone()).collect();

@@ -282,6 +282,11 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
     assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
     run(
         &mut host,
+        json!({"command": "set", "what": "geo", "latitude": 48.8584, "longitude": 2.2945}),
+    )
+    .await;
+    run(
+        &mut host,
         json!({"command": "network", "action": "mock", "url": "/api/answer", "body": "mocked"}),
     )
     .await;
@@ -300,7 +305,7 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
     assert_ne!(host.browser_pid(), Some(pid), "{notes:?}");
     assert!(notes[0].starts_with("the browser had died"), "{notes:?}");
     assert_eq!(
-        notes[1], "the emulation set before (media, metrics) is made again",
+        notes[1], "the emulation set before (geo, media, metrics) is made again",
         "{notes:?}"
     );
     assert_eq!(
@@ -309,6 +314,17 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
     );
     run(&mut host, json!({"command": "open", "url": url})).await;
     assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
+    // The position, and the permission to read it, without asking again
+    // (headless, a prompt nobody answers would time the read out).
+    let position = run(
+        &mut host,
+        json!({"command": "eval", "js": "new Promise(ok => navigator.geolocation.getCurrentPosition(p => ok([p.coords.latitude, p.coords.longitude]), e => ok(e.message), {timeout: 5000}))"}),
+    )
+    .await
+    .data
+    .expect("data")["result"]
+        .clone();
+    assert_eq!(position, json!([48.8584, 2.2945]));
     // The mock still answers in place of the server.
     let fetched = run(
         &mut host,

@@ -206,7 +206,7 @@ async fn a_session_trace_records_every_command_until_stopped_and_shows_as_a_page
 }
 
 #[tokio::test]
-async fn an_mcp_server_traces_its_tool_calls() {
+async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted() {
     let env = Env::with_routes("trace-mcp", routes()).await;
     let trace = env.dir.join("mcp.trace");
     let path = trace.to_string_lossy().into_owned();
@@ -222,4 +222,17 @@ async fn an_mcp_server_traces_its_tool_calls() {
     assert!(commands.iter().all(|c| c["caller"] == "model"));
     assert_eq!(commands[0]["ok"], true);
     assert_eq!(commands[1]["error"]["code"], "REF_NOT_FOUND");
+    // Ctrl-C drops the server's work; the trace still ends with its line.
+    assert!(lines.last().is_some_and(|l| l["kind"] != "end"));
+    let status = mcp.interrupt().await;
+    assert_eq!(status.code(), Some(130));
+    let lines = lines_of(&trace);
+    let end = lines.last().expect("lines");
+    assert_eq!(end["kind"], "end");
+    assert_eq!(end["commands"], 2);
+    assert!(
+        end["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("interrupted"))
+    );
 }

@@ -11,7 +11,7 @@ pub struct McpClient {
     stdin: ChildStdin,
     stdout: Lines<BufReader<ChildStdout>>,
     next: u64,
-    _child: tokio::process::Child,
+    child: tokio::process::Child,
 }
 
 impl McpClient {
@@ -32,7 +32,7 @@ impl McpClient {
             stdin,
             stdout,
             next: 0,
-            _child: child,
+            child,
         };
         let init = client
             .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
@@ -86,6 +86,16 @@ impl McpClient {
     pub async fn call(&mut self, tool: &str, arguments: Value) -> Value {
         self.request("tools/call", json!({"name": tool, "arguments": arguments}))
             .await
+    }
+
+    /// Sends the server SIGINT and waits for it to end.
+    pub async fn interrupt(&mut self) -> std::process::ExitStatus {
+        super::interrupt(
+            &mut self.child,
+            std::time::Duration::from_secs(15),
+            "the MCP server ended after SIGINT",
+        )
+        .await
     }
 }
 
