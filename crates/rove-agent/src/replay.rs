@@ -1,11 +1,12 @@
 //! Replaying a recorded run without a model: the same actions in order,
-//! each target found again by its role and name when refs differ, stopping
+//! each element argument (a ref, drag's two ends, fill-form's fields) found
+//! again by its role and name when refs differ, stopping
 //! with a typed error at the first step that cannot be repeated.
 
-use rove_commands::{Command, CommandError, FindArgs, OpenArgs, Session};
+use rove_commands::{Command, CommandError, FindArgs, OpenArgs, Ref, Session};
 use serde_json::Value;
 
-use crate::run::{ActionRecord, StepRecord};
+use crate::run::{StepRecord, Target};
 
 /// Why a replay stopped before the end.
 #[derive(Debug, thiserror::Error)]
@@ -78,15 +79,30 @@ pub async fn replay(
             if action.failed || action.tool == "done" {
                 continue;
             }
-            let mut arguments = action.arguments.clone();
-            if let Some(found) = refind(session, step.number, action).await? {
-                if arguments["ref"].as_str() != Some(found.as_str()) {
-                    done.refound += 1;
-                }
-                arguments["ref"] = Value::String(found);
-            }
-            let command = Command::from_tool_call(&action.tool, Some(&arguments))
+            let mut command = Command::from_tool_call(&action.tool, Some(&action.arguments))
                 .map_err(|e| ReplayError::History(format!("step {}: {e}", step.number)))?;
+            // Each element argument that was a ref the view showed is aimed
+            // again at what has that role and name now; a locator finds its
+            // element itself.
+            let described: Vec<Option<&Target>> = std::iter::once(action.target.as_ref())
+                .chain(action.other_targets.iter().map(Option::as_ref))
+                .collect();
+            let mut aimed = Vec::new();
+            for (at, was) in command.targets().into_iter().zip(&described) {
+                match (at, was) {
+                    (rove_commands::Target::Ref(old), Some(was)) => {
+                        let found = refind(session, step.number, was).await?;
+                        aimed.push(Some((found, found != *old)));
+                    }
+                    _ => aimed.push(None),
+                }
+            }
+            for (at, aimed) in command.targets_mut().into_iter().zip(aimed) {
+                if let Some((found, moved)) = aimed {
+                    *at = rove_commands::Target::Ref(found);
+                    done.refound += usize::from(moved);
+                }
+            }
             session
                 .execute(&command)
                 .await
@@ -101,16 +117,9 @@ pub async fn replay(
     Ok(done)
 }
 
-/// The ref of the element an action aimed at, found by role and exact name
-/// on the page as it is now; `None` when the action named no element.
-async fn refind(
-    session: &mut Session,
-    step: u32,
-    action: &ActionRecord,
-) -> Result<Option<String>, ReplayError> {
-    let Some(target) = &action.target else {
-        return Ok(None);
-    };
+/// The ref of the element with `target`'s role and exact name on the page
+/// as it is now.
+async fn refind(session: &mut Session, step: u32, target: &Target) -> Result<Ref, ReplayError> {
     let find = Command::Find(FindArgs {
         text: target.name.clone(),
         role: Some(target.role.clone()),
@@ -131,8 +140,8 @@ async fn refind(
                 .into_iter()
                 .find(|m| m.name == target.name && m.role == target.role)
         })
-        .map(|m| m.reference.to_string());
-    exact.map(Some).ok_or_else(|| ReplayError::NotFound {
+        .map(|m| m.reference);
+    exact.ok_or_else(|| ReplayError::NotFound {
         step,
         role: target.role.clone(),
         name: target.name.clone(),

@@ -128,9 +128,16 @@ pub struct ActionRecord {
     pub tool: String,
     /// Its arguments.
     pub arguments: Value,
-    /// The element its `ref` named, when the view showed it.
+    /// The element its first element argument named (`ref`, drag's
+    /// `from`, fill-form's first field), when that was a ref the view
+    /// showed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<Target>,
+    /// The elements of its further element arguments (drag's `to`,
+    /// fill-form's later fields), in order; `null` where one was not a ref
+    /// the view showed. A replay finds each again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_targets: Vec<Option<Target>>,
     /// What came of it: the outcome's text, or the error report.
     pub result: String,
     /// Whether it failed.

@@ -18,6 +18,35 @@ pub(crate) struct Acted {
 /// Runs an answer's tool calls in order, within the step's `deadline`: a
 /// call that outlasts it is cut off and the rest are not run (each still
 /// gets a result, so the conversation stays well-formed).
+/// What each element argument of `call` names, as the view shows it now
+/// (`None` for a locator, or a ref the view does not show), in the order of
+/// [`rove_commands::Command::targets`]. The names are the page's text, so
+/// redacted like a view.
+fn described_targets(
+    session: &mut Session,
+    call: &rove_llm::ToolCall,
+    secrets: &rove_commands::Secrets,
+) -> Vec<Option<Target>> {
+    let Ok(command) = rove_commands::Command::from_tool_call(&call.name, Some(&call.arguments))
+    else {
+        return Vec::new();
+    };
+    command
+        .targets()
+        .into_iter()
+        .map(|target| match target {
+            rove_commands::Target::Ref(r) => session.describe(*r),
+            rove_commands::Target::Locator(_) => None,
+        })
+        .map(|found| {
+            found.map(|(role, name)| Target {
+                role: secrets.redact(&role),
+                name: secrets.redact(&name),
+            })
+        })
+        .collect()
+}
+
 pub(crate) async fn act_all(
     session: &mut Session,
     answer: &rove_llm::Completion,
@@ -36,14 +65,9 @@ pub(crate) async fn act_all(
     for (i, call) in answer.tool_calls.iter().enumerate() {
         // What the call aims at, before acting changes the page. (Its name
         // is the page's text, so redacted like a view.)
-        let described = call.arguments["ref"]
-            .as_str()
-            .and_then(|r| r.parse::<rove_commands::Ref>().ok())
-            .and_then(|r| session.describe(r))
-            .map(|(role, name)| Target {
-                role: secrets.redact(&role),
-                name: secrets.redact(&name),
-            });
+        let mut described = described_targets(session, call, secrets).into_iter();
+        let target = described.next().flatten();
+        let other_targets: Vec<Option<Target>> = described.collect();
         let mut unchanged = false;
         let mut timing = None;
         let (result, failed, navigated) = if acted.lost.is_some() {
@@ -100,7 +124,8 @@ pub(crate) async fn act_all(
         acted.actions.push(ActionRecord {
             tool: call.name.clone(),
             arguments: secrets.redact_json(&call.arguments),
-            target: described,
+            target,
+            other_targets,
             result: result.clone(),
             failed,
             unchanged,

@@ -410,6 +410,74 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
 }
 
 #[tokio::test]
+async fn a_replay_aims_every_field_of_a_fill_form_again() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill-form",
+            json!({"fields": [
+                {"ref": ref_in(body, "textbox \"Username\""), "value": "ada"},
+                {"ref": ref_in(body, "textbox \"Password\""), "value": "secret"},
+            ]}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Log in\"")}))],
+        _ => vec![("done", json!({"text": "in", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let forms = SessionConfig {
+        caps: rove_commands::Caps::default().with(rove_commands::Capability::Forms),
+        ..SessionConfig::default()
+    };
+    env.restart_session(forms, "/login").await;
+    let result = run(
+        "Log in as ada",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    let filled = &result.steps[0].actions[0];
+    assert!(!filled.failed, "{}", filled.result);
+    assert_eq!(
+        filled.target.as_ref().map(|t| t.name.as_str()),
+        Some("Username")
+    );
+    let others: Vec<Option<&str>> = filled
+        .other_targets
+        .iter()
+        .map(|t| t.as_ref().map(|t| t.name.as_str()))
+        .collect();
+    assert_eq!(others, [Some("Password")]);
+    let history = serde_json::to_value(&result).expect("history");
+
+    // On a page where every ref has moved, both fields are found again:
+    // the password goes into Password, not into whatever holds its old ref.
+    let mut again = Session::start(&env.browser, SessionConfig::default())
+        .await
+        .expect("session");
+    let url = env._pages.url("/login2");
+    let replayed = rove_agent::replay(&history, &mut again, Some(&url))
+        .await
+        .expect("replayed");
+    assert_eq!(replayed.actions, 2);
+    assert_eq!(replayed.refound, 3, "{replayed:?}");
+    let values = again
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: "[document.getElementById('u').value, document.getElementById('p').value, document.getElementById('out').textContent]".into(),
+            target: None,
+        }))
+        .await
+        .expect("eval")
+        .data
+        .expect("data")["result"]
+        .clone();
+    assert_eq!(values, json!(["ada", "secret", "Welcome ada"]));
+    env.browser.close().await;
+}
+
+#[tokio::test]
 async fn with_vision_each_step_shows_a_screenshot() {
     let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "seen", "success": true}))]);
     let mut env = Env::start(script).await;

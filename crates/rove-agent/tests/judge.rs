@@ -64,6 +64,7 @@ fn steps() -> Vec<StepRecord> {
         tool: tool.into(),
         arguments,
         target: None,
+        other_targets: Vec::new(),
         result: result.into(),
         failed,
         unchanged: false,

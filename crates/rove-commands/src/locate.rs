@@ -61,13 +61,15 @@ macro_rules! element_arguments {
 }
 
 impl Command {
-    /// The command's element arguments.
-    pub(crate) fn targets(&self) -> Vec<&Target> {
+    /// The command's element arguments, in a fixed order (drag's `from`
+    /// before `to`, fill-form's fields as given).
+    pub fn targets(&self) -> Vec<&Target> {
         element_arguments!(self, iter, &)
     }
 
-    /// The command's element arguments, to resolve in place.
-    pub(crate) fn targets_mut(&mut self) -> Vec<&mut Target> {
+    /// The command's element arguments, to resolve (or, for a replay, aim
+    /// again) in place; the same order as [`Command::targets`].
+    pub fn targets_mut(&mut self) -> Vec<&mut Target> {
         element_arguments!(self, iter_mut, &mut)
     }
 
