@@ -309,8 +309,9 @@ pub enum Happened {
     },
     /// The view after the command is the same as before it.
     NothingChanged,
-    /// Pointer input at coordinates (`mouse`).
-    Mouse(crate::mouse::MouseDid),
+    /// Pointer input at coordinates (`mouse`), and the element under the
+    /// pointer, when it was on one.
+    Mouse(crate::mouse::MouseDid, Option<String>),
 }
 
 impl Happened {
@@ -339,7 +340,7 @@ impl Happened {
             self,
             Happened::Scrolled { .. }
                 | Happened::ScrolledIntoView(_)
-                | Happened::Mouse(crate::mouse::MouseDid::Wheeled { .. })
+                | Happened::Mouse(crate::mouse::MouseDid::Wheeled { .. }, _)
         )
     }
 }
@@ -609,7 +610,7 @@ impl fmt::Display for Happened {
                 quote_line(message)
             ),
             Happened::NothingChanged => f.write_str("nothing visible changed"),
-            Happened::Mouse(did) => write!(f, "{did}"),
+            Happened::Mouse(did, over) => f.write_str(&did.line(over.as_deref())),
         }
     }
 }

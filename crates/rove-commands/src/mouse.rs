@@ -77,31 +77,32 @@ pub enum MouseDid {
     },
 }
 
-impl fmt::Display for MouseDid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MouseDid {
+    /// Its line; `over` names the element under the pointer, as a view
+    /// would (`e7 button "Save"`), when the point was on one.
+    pub fn line(&self, over: Option<&str>) -> String {
         let name = |b: &MouseButton| format!("{b:?}").to_lowercase();
+        let place = |at: &(f64, f64), word: &str| match over {
+            Some(element) => format!("({:.0}, {:.0}) {word} {element}", at.0, at.1),
+            None => format!("({:.0}, {:.0})", at.0, at.1),
+        };
         match self {
             MouseDid::Moved { at, dragging } => {
-                write!(f, "moved the pointer to ({:.0}, {:.0})", at.0, at.1)?;
-                if *dragging {
-                    f.write_str(" with a button held")?;
-                }
-                Ok(())
+                let held = if *dragging { " with a button held" } else { "" };
+                format!("moved the pointer to {}{held}", place(at, "over"))
             }
-            MouseDid::Pressed { button, at } => write!(
-                f,
-                "pressed the {} button at ({:.0}, {:.0}); it stays down until mouse up",
+            MouseDid::Pressed { button, at } => format!(
+                "pressed the {} button at {}; it stays down until mouse up",
                 name(button),
-                at.0,
-                at.1
+                place(at, "on")
             ),
-            MouseDid::Released { button, at } => write!(
-                f,
-                "released the {} button at ({:.0}, {:.0})",
-                name(button),
-                at.0,
-                at.1
-            ),
+            MouseDid::Released { button, at } => {
+                format!(
+                    "released the {} button at {}",
+                    name(button),
+                    place(at, "on")
+                )
+            }
             MouseDid::Clicked { button, count, at } => {
                 let what = match (count, button) {
                     (2, _) => "double-clicked".to_owned(),
@@ -109,7 +110,7 @@ impl fmt::Display for MouseDid {
                     (_, MouseButton::Left) => "clicked".to_owned(),
                     (_, b) => format!("{}-clicked", name(b)),
                 };
-                write!(f, "{what} at ({:.0}, {:.0})", at.0, at.1)
+                format!("{what} at {}", place(at, "on"))
             }
             MouseDid::Wheeled {
                 delta,
@@ -117,21 +118,20 @@ impl fmt::Display for MouseDid {
                 from,
                 to,
             } => {
-                write!(
-                    f,
-                    "turned the wheel by ({:.0}, {:.0}) at ({:.0}, {:.0}): ",
-                    delta.0, delta.1, at.0, at.1
-                )?;
+                let turned = format!(
+                    "turned the wheel by ({:.0}, {:.0}) at {}: ",
+                    delta.0,
+                    delta.1,
+                    place(at, "over")
+                );
                 if (to.0 - from.0).abs() < 1.0 && (to.1 - from.1).abs() < 1.0 {
-                    write!(
-                        f,
-                        "the page stayed at ({:.0}, {:.0}) (a box under the pointer may have scrolled)",
+                    format!(
+                        "{turned}the page stayed at ({:.0}, {:.0}) (a box under the pointer may have scrolled)",
                         to.0, to.1
                     )
                 } else {
-                    write!(
-                        f,
-                        "the page scrolled from ({:.0}, {:.0}) to ({:.0}, {:.0})",
+                    format!(
+                        "{turned}the page scrolled from ({:.0}, {:.0}) to ({:.0}, {:.0})",
                         from.0, from.1, to.0, to.1
                     )
                 }
@@ -140,11 +140,26 @@ impl fmt::Display for MouseDid {
     }
 }
 
+impl fmt::Display for MouseDid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line(None))
+    }
+}
+
 fn input_button(button: MouseButton) -> Button {
     match button {
         MouseButton::Left => Button::Left,
         MouseButton::Right => Button::Right,
         MouseButton::Middle => Button::Middle,
+    }
+}
+
+/// Where a pointer step goes.
+fn step_point(step: &PointerStep) -> Point {
+    match *step {
+        PointerStep::Move(at) | PointerStep::Press { at, .. } | PointerStep::Release { at, .. } => {
+            at
+        }
     }
 }
 
@@ -273,12 +288,13 @@ impl Session {
             }
             MouseAction::Wheel => return self.wheel(args, given, state, out).await,
         };
+        // Named before the input: a click may remove what it hit.
+        let over = match steps.last() {
+            Some(step) => self.element_at(step_point(step)).await,
+            None => None,
+        };
         let done = rove_input::pointer(&tab, &steps, state.held, Modifiers::default()).await?;
-        let at = steps.last().map(|s| match *s {
-            PointerStep::Move(at)
-            | PointerStep::Press { at, .. }
-            | PointerStep::Release { at, .. } => at,
-        });
+        let at = steps.last().map(step_point);
         self.pointers.0.insert(
             tab.id(),
             PointerState {
@@ -286,8 +302,21 @@ impl Session {
                 held: done.held,
             },
         );
-        out.happened.push(Happened::Mouse(did));
+        out.happened.push(Happened::Mouse(did, over));
         self.after_settle(&done.settled, out).await
+    }
+
+    /// The element under `at` as a view names it (`e7 button "Save"`), if
+    /// one is; `None` too when the page cannot say (naming is a courtesy:
+    /// it never fails the input).
+    async fn element_at(&mut self, at: Point) -> Option<String> {
+        match self.model().ok()?.element_at(at.x, at.y).await {
+            Ok(found) => found.map(|l| l.describe()),
+            Err(e) => {
+                tracing::debug!(error = %e, "the element under the pointer was not named");
+                None
+            }
+        }
     }
 
     async fn wheel(
@@ -314,6 +343,7 @@ impl Session {
                 }
             }
         };
+        let over = self.element_at(at).await;
         let turned = rove_input::wheel_at(&tab, at, dx, dy).await?;
         self.pointers.0.insert(
             tab.id(),
@@ -322,12 +352,13 @@ impl Session {
                 held: state.held,
             },
         );
-        out.happened.push(Happened::Mouse(MouseDid::Wheeled {
+        let did = MouseDid::Wheeled {
             delta: (dx, dy),
             at: pair(at),
             from: (turned.before.x, turned.before.y),
             to: (turned.after.x, turned.after.y),
-        }));
+        };
+        out.happened.push(Happened::Mouse(did, over));
         Ok(())
     }
 }

@@ -31,9 +31,10 @@ async fn a_click_at_an_elements_box_has_the_clicks_effect() {
     let out = f
         .ok(json!({"command": "mouse", "action": "click", "x": x, "y": y}))
         .await;
+    // The answer names what was under the pointer, as the view does.
     assert_eq!(
         out.happened_lines()[0],
-        format!("clicked at ({x:.0}, {y:.0})")
+        format!("clicked at ({x:.0}, {y:.0}) on {count} button \"Count\"")
     );
     assert_eq!(
         text_of(&mut f, "clicks").await,
@@ -109,7 +110,7 @@ async fn down_move_move_up_across_calls_draws_a_stroke() {
     let out = f.ok(json!({"command": "mouse", "action": "down"})).await;
     assert_eq!(
         out.happened_lines()[0],
-        "pressed the left button at (60, 140); it stays down until mouse up"
+        "pressed the left button at (60, 140) on e2 clickable \"Drawing pad\"; it stays down until mouse up"
     );
     for (x, y) in [at(150.0, 60.0), at(300.0, 100.0)] {
         let out = f

@@ -221,6 +221,26 @@
     return answer;
   }
 
+  // `at`: the element under a point of the viewport, as a view names it:
+  // the innermost element hit (into open shadow roots and the closed ones
+  // rove knows), then the nearest one up the flat tree with a role views
+  // show. A frame is named as a frame; what is inside it is not looked at.
+  function at(p) {
+    let hit = document.elementFromPoint(p.x, p.y);
+    for (let root = hit && (hit.shadowRoot || closedRoots.get(hit)); root;
+      root = hit.shadowRoot || closedRoots.get(hit)) {
+      const inner = root.elementFromPoint(p.x, p.y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    for (let e = hit; e; e = flatParent(e)) {
+      if (SKIP_TAGS.has(e.tagName)) break;
+      const role = shownRole(e);
+      if (!TRANSPARENT.has(role)) return {token, records: [{u: uidOf(e), r: role, n: clip(shownName(e, role) || e.innerText, 80)}]};
+    }
+    return {token, records: []};
+  }
+
   // Whether rove knows of a closed shadow root in this document (css cannot
   // reach into one; a no-match says so).
   const hasClosedRoots = () => {

@@ -718,6 +718,7 @@
     walk,
     find,
     locate,
+    at,
     lookup,
     uidOf,
     // Marks elements with click listeners (found by rove through DOMDebugger).

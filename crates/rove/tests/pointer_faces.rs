@@ -23,8 +23,14 @@ async fn the_shell_clicks_at_a_point_and_fills_a_form_in_one_call() {
     .await;
     let opened = env.ok(&["open", &env.server.url("/page")]).await;
 
+    let view = opened["view"].as_str().unwrap_or_default().to_owned();
+    let go = support::ref_of(&view, "button \"Go\"");
     let out = env.ok(&["click", "--at", "70", "40"]).await;
-    assert_eq!(out["happened"][0], "clicked at (70, 40)", "{out}");
+    assert_eq!(
+        out["happened"][0],
+        format!("clicked at (70, 40) on {go} button \"Go\""),
+        "{out}"
+    );
     assert_eq!(
         env.value("document.getElementById('go').textContent").await,
         "went true"
@@ -35,7 +41,6 @@ async fn the_shell_clicks_at_a_point_and_fills_a_form_in_one_call() {
     assert_eq!(refused["error"]["code"], "COMMAND_REJECTED", "{refused}");
     assert_eq!(refused["error"]["action_sent"], "not_sent", "{refused}");
 
-    let view = opened["view"].as_str().unwrap_or_default().to_owned();
     let name = support::ref_of(&view, "textbox \"Name\"");
     let agree = support::ref_of(&view, "checkbox \"Agree\"");
     env.ok(&[

@@ -27,6 +27,21 @@ pub struct Located {
     pub name: String,
 }
 
+impl Located {
+    /// As a view names it: `e7 button "Save"`.
+    pub fn describe(&self) -> String {
+        describe(&self.reference.to_string(), &self.role, &self.name)
+    }
+}
+
+/// The main frame's answer to `at` (locate.js).
+#[derive(Debug, Deserialize)]
+struct AtAnswer {
+    token: String,
+    #[serde(default)]
+    records: Vec<Found>,
+}
+
 /// One frame's answer to `locate` (locate.js).
 #[derive(Debug, Deserialize)]
 struct Answer {
@@ -176,6 +191,40 @@ impl PageModel {
                 })
             }
         }
+    }
+
+    /// The element under a point of the viewport (CSS pixels), with its
+    /// ref: the innermost one the main frame hit-tests there, or its nearest
+    /// ancestor with a role views show; `None` over nothing named (a blank
+    /// margin) or a page that did not answer.
+    pub async fn element_at(&mut self, x: f64, y: f64) -> Result<Option<Located>, PageError> {
+        let watch = self.tab.watch().await?;
+        super::unless_dialog(&watch, self.element_at_in_main(x, y)).await
+    }
+
+    async fn element_at_in_main(&mut self, x: f64, y: f64) -> Result<Option<Located>, PageError> {
+        let frames = frames::frames(&self.tab).await?;
+        let Some(main) = frames.first() else {
+            return Ok(None);
+        };
+        let Some((world, _)) = self.world_with_token(main).await? else {
+            return Ok(None);
+        };
+        let call = format!("at({})", json!({"x": x, "y": y}));
+        let answer: AtAnswer = match frames::call_walker(&world, &call).await {
+            Ok(answer) => answer,
+            Err(CallFailure::Stale) => return Ok(None),
+            Err(CallFailure::Failed(e)) => return Err(e),
+        };
+        let doc: std::sync::Arc<str> = answer.token.into();
+        Ok(answer.records.into_iter().next().map(|found| Located {
+            reference: self.refs.get_or_assign(&NodeKey {
+                doc: doc.clone(),
+                uid: found.u,
+            }),
+            role: found.r,
+            name: found.n,
+        }))
     }
 
     /// The error for a locator that matched nothing the view shows.
