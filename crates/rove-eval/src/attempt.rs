@@ -93,6 +93,9 @@ pub struct AttemptResult {
     pub judge: Option<rove_agent::Judgement>,
     /// Whether the judge's verdict disagrees with the agent's report.
     pub divergence: bool,
+    /// Dollars of the judge's call (its tokens are `judge.usage`), when its
+    /// model's price is known; never in `cost`, which is the agent's.
+    pub judge_cost: Option<f64>,
 }
 
 /// The status of an attempt whose agent reported success and whose checks
@@ -158,6 +161,7 @@ impl AttemptResult {
             browser_pid: None,
             judge: None,
             divergence: false,
+            judge_cost: None,
         }
     }
 }

@@ -46,7 +46,7 @@ pub fn report_html(results: &SuiteResults) -> String {
         s.skipped,
         s.self_reported,
         s.error,
-        judged(results),
+        results.judge_summary(),
         rate(s.pass_rate),
         pct(s.interval[0]),
         pct(s.interval[1]),
@@ -261,19 +261,6 @@ fn steps_of(path: &str) -> Vec<StepRecord> {
         .and_then(|bytes| serde_json::from_slice::<History>(&bytes).ok())
         .map(|h| h.steps)
         .unwrap_or_default()
-}
-
-/// `, 1 unjudged · judge: 2 diverged, 1 impossible, 0 captcha`
-/// when a judge took part; nothing otherwise.
-fn judged(results: &SuiteResults) -> String {
-    if results.attempts.iter().all(|a| a.judge.is_none()) {
-        return String::new();
-    }
-    let s = &results.suite;
-    format!(
-        ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
-        s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
-    )
 }
 
 fn rate(r: Option<f64>) -> String {

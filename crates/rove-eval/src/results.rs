@@ -48,6 +48,12 @@ pub struct Totals {
     pub tokens_out: u64,
     /// Dollars; `null` when a price was unknown.
     pub cost: Option<f64>,
+    /// The judge's tokens sent (its calls are not in `tokens_in`).
+    pub judge_tokens_in: u64,
+    /// The judge's tokens received.
+    pub judge_tokens_out: u64,
+    /// The judge's dollars; `null` when its price was unknown.
+    pub judge_cost: Option<f64>,
     /// The attempts' wall time added up.
     pub seconds: f64,
 }
@@ -56,6 +62,7 @@ impl Totals {
     fn of<'a>(attempts: impl Iterator<Item = &'a AttemptResult>) -> Totals {
         let mut t = Totals {
             cost: Some(0.0),
+            judge_cost: Some(0.0),
             ..Totals::default()
         };
         let mut steps = Vec::new();
@@ -73,6 +80,10 @@ impl Totals {
             if let Some(judge) = &a.judge {
                 t.impossible_task += u64::from(judge.impossible_task);
                 t.reached_captcha += u64::from(judge.reached_captcha);
+                t.judge_tokens_in += judge.usage.input;
+                t.judge_tokens_out += judge.usage.output;
+                let used = judge.usage.input + judge.usage.output;
+                t.judge_cost = add_cost(t.judge_cost, a.judge_cost, used);
             }
             if a.status != Status::Skipped {
                 steps.push(a.steps as f64);
@@ -80,18 +91,24 @@ impl Totals {
             t.tokens_in += a.tokens_in;
             t.tokens_out += a.tokens_out;
             t.seconds += a.seconds;
-            // An attempt that used no tokens costs nothing, priced or not.
-            t.cost = match (t.cost, a.cost) {
-                (Some(sum), Some(c)) => Some(sum + c),
-                (Some(sum), None) if a.tokens_in + a.tokens_out == 0 => Some(sum),
-                _ => None,
-            };
+            t.cost = add_cost(t.cost, a.cost, a.tokens_in + a.tokens_out);
         }
         t.pass_rate = (t.attempts > 0).then(|| t.passed as f64 / t.attempts as f64);
         let (low, high) = wilson(t.passed, t.attempts);
         t.interval = [low, high];
         t.median_steps = median(&steps);
         t
+    }
+}
+
+/// `sum` plus one attempt's `cost` for `tokens` tokens: unknown once any
+/// priced part is unknown, but an attempt that used no tokens costs
+/// nothing, priced or not.
+fn add_cost(sum: Option<f64>, cost: Option<f64>, tokens: u64) -> Option<f64> {
+    match (sum, cost) {
+        (Some(sum), Some(c)) => Some(sum + c),
+        (Some(sum), None) if tokens == 0 => Some(sum),
+        _ => None,
     }
 }
 
@@ -139,6 +156,30 @@ pub struct SuiteResults {
     pub tasks: Vec<TaskSummary>,
     /// Every attempt, in the plan's order.
     pub attempts: Vec<AttemptResult>,
+}
+
+impl SuiteResults {
+    /// `, 1 unjudged · judge: 2 diverged, 1 impossible, 0 captcha, 240/24
+    /// tokens, $0.0012` when a judge took part, nothing otherwise: the
+    /// suite line's part on the judge (the terminal's and report.html's).
+    pub fn judge_summary(&self) -> String {
+        if self.attempts.iter().all(|a| a.judge.is_none()) {
+            return String::new();
+        }
+        let s = &self.suite;
+        format!(
+            ", {} unjudged · judge: {} diverged, {} impossible, {} captcha, {}/{} tokens, {}",
+            s.unjudged,
+            s.divergences,
+            s.impossible_task,
+            s.reached_captcha,
+            s.judge_tokens_in,
+            s.judge_tokens_out,
+            s.judge_cost
+                .map(|c| format!("${c:.4}"))
+                .unwrap_or_else(|| "cost unknown".into()),
+        )
+    }
 }
 
 /// Summarizes `attempts` of `tasks`. Only tasks with an attempt in this

@@ -421,6 +421,9 @@ async fn attempt_on(
                     ),
                 };
                 result.divergence = judged.diverges(success);
+                result.judge_cost = judged.model.split_once(':').and_then(|(provider, model)| {
+                    options.prices.cost(provider, model, &judged.usage)
+                });
                 result.judge = Some(judged);
             }
             let failed: Vec<String> = result

@@ -472,14 +472,7 @@ fn table(results: &SuiteResults) -> String {
         s.skipped,
         s.self_reported,
         s.error,
-        if results.attempts.iter().any(|a| a.judge.is_some()) {
-            format!(
-                ", {} unjudged · judge: {} diverged, {} impossible, {} captcha",
-                s.unjudged, s.divergences, s.impossible_task, s.reached_captcha
-            )
-        } else {
-            String::new()
-        },
+        results.judge_summary(),
         s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
         percent(s.interval[0]),
         percent(s.interval[1]),

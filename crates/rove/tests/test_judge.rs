@@ -151,6 +151,10 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     let judge = judge(judge_log.clone()).await;
     let dir = scratch("judge");
     std::fs::write(dir.join("suite.yaml"), SUITE).expect("suite");
+    // The judge's model has a price (the agent's has none): $10 and $100
+    // per million tokens in and out.
+    let prices = dir.join("prices.json");
+    std::fs::write(&prices, r#"{"openai:judge": {"input": 10, "output": 100}}"#).expect("prices");
     let out = dir.join("out");
     let output = tokio::time::timeout(
         Duration::from_secs(240),
@@ -162,6 +166,8 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
             .arg(judge.url("/v1"))
             .arg("--out")
             .arg(&out)
+            .arg("--prices")
+            .arg(&prices)
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", agent.url("/v1"))
             .env("SHOP_URL", shop.url("").trim_end_matches('/'))
@@ -255,7 +261,35 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         ],
         "{suite:#}"
     );
-    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 1 captcha";
+    // The judge's tokens and dollars are its own: summed from its calls,
+    // priced at its model's price, never in the agent's.
+    let attempts = results["attempts"].as_array().expect("attempts");
+    let judged_in: u64 = attempts
+        .iter()
+        .filter_map(|a| a["judge"]["usage"]["input"].as_u64())
+        .sum();
+    let judged_out: u64 = attempts
+        .iter()
+        .filter_map(|a| a["judge"]["usage"]["output"].as_u64())
+        .sum();
+    // Five verdicts and one text-only answer, 40 and 4 tokens each; the
+    // 500 used none.
+    assert_eq!((judged_in, judged_out), (240, 24), "{results:#}");
+    assert_eq!(suite["judge_tokens_in"], 240, "{suite:#}");
+    assert_eq!(suite["judge_tokens_out"], 24, "{suite:#}");
+    let judge_cost = suite["judge_cost"].as_f64().expect("priced");
+    assert!((judge_cost - 0.0048).abs() < 1e-9, "{suite:#}");
+    assert_eq!(
+        attempt(&results, "lamp")["judge_cost"].as_f64(),
+        Some(0.0008)
+    );
+    assert_eq!(
+        suite["tokens_in"],
+        14 * 40,
+        "the agent's own: 2 calls an attempt"
+    );
+    assert!(suite["cost"].is_null(), "the agent's model has no price");
+    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 1 captcha, 240/24 tokens, $0.0048";
     assert!(stdout.contains(summary), "{stdout}");
     let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
     assert!(report.contains(summary), "report.html's suite line");
