@@ -71,5 +71,5 @@ pub use rove_browser::TabId;
 pub use rove_page::{Locator, Ref, Target};
 pub use secrets::{Secret, Secrets};
 pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};
-pub use trace::{SCREENSHOT_BUDGET, TraceId, TraceSummary, Traces};
+pub use trace::{SCREENSHOT_BUDGET, TraceId, TraceSummary, Traces, end_all_traces};
 pub use watchdog::HealthLimits;

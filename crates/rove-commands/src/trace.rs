@@ -16,7 +16,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use serde_json::{Value, json};
 
@@ -57,10 +57,29 @@ struct TracesInner {
     open: Vec<Recorder>,
 }
 
-/// A trace nobody stopped (its process was interrupted, its session's
-/// future dropped) still gets its `end` line, when the last handle goes:
-/// a reader can tell a finished trace from a cut one (a crash or SIGKILL
-/// leaves no `end`).
+/// Every set of traces that has run one in this process, so that a signal
+/// can end them all before the process exits ([`end_all_traces`]): the
+/// sessions holding them may be on threads the exit does not wait for.
+static LIVE: Mutex<Vec<Weak<Mutex<TracesInner>>>> = Mutex::new(Vec::new());
+
+/// Ends every trace still running in this process with an `end` line
+/// saying `reason` (the process is ending on a signal).
+pub fn end_all_traces(reason: &str) {
+    let live: Vec<Traces> = LIVE
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .map(Traces)
+        .collect();
+    for traces in live {
+        traces.stop_all(reason);
+    }
+}
+
+/// A trace nobody stopped (its session's future dropped) still gets its
+/// `end` line when the last handle goes: a reader can tell a finished
+/// trace from a cut one (a crash or SIGKILL leaves no `end`).
 impl Drop for TracesInner {
     fn drop(&mut self) {
         for recorder in std::mem::take(&mut self.open) {
@@ -119,6 +138,12 @@ impl Traces {
         recorder.write(&scrubbed(&line));
         let id = TraceId(recorder.id);
         inner.open.push(recorder);
+        drop(inner);
+        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+        live.retain(|w| w.strong_count() > 0);
+        if !live.iter().any(|w| w.as_ptr() == Arc::as_ptr(&self.0)) {
+            live.push(Arc::downgrade(&self.0));
+        }
         Ok(id)
     }
 

@@ -86,7 +86,10 @@ fn main() -> ExitCode {
         tokio::select! {
             status = run(&cli, out) => status,
             signal = signals.next() => {
-                tracing::debug!(signal, "interrupted; ending browsers");
+                tracing::debug!(signal, "interrupted; ending traces and browsers");
+                // Before the exit, which does not wait for the threads that
+                // hold the sessions (and their traces).
+                rove_commands::end_all_traces(&format!("interrupted (signal {signal})"));
                 // The command's future, and with it every browser handle, is
                 // dropped by now; this catches anything still registered.
                 rove_browser::end_all_launched();

@@ -222,7 +222,8 @@ async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted
     assert!(commands.iter().all(|c| c["caller"] == "model"));
     assert_eq!(commands[0]["ok"], true);
     assert_eq!(commands[1]["error"]["code"], "REF_NOT_FOUND");
-    // Ctrl-C drops the server's work; the trace still ends with its line.
+    // Ctrl-C ends the server; the trace still ends with its line, written
+    // before the exit (the session's thread is not waited for).
     assert!(lines.last().is_some_and(|l| l["kind"] != "end"));
     let status = mcp.interrupt().await;
     assert_eq!(status.code(), Some(130));
@@ -230,9 +231,5 @@ async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted
     let end = lines.last().expect("lines");
     assert_eq!(end["kind"], "end");
     assert_eq!(end["commands"], 2);
-    assert!(
-        end["reason"]
-            .as_str()
-            .is_some_and(|r| r.contains("interrupted"))
-    );
+    assert_eq!(end["reason"], "interrupted (signal 2)");
 }
