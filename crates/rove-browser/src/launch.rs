@@ -142,8 +142,8 @@ pub(crate) async fn launch(
             break url;
         }
         if let Some(status) = process.exit_status() {
-            // Give the stderr reader a moment to catch the last words.
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            // Its last words, read to the pipe's end.
+            process.stderr_read(Duration::from_secs(1)).await;
             return Err(failed(
                 format!("it exited at once ({status})"),
                 process.stderr_tail(20),

@@ -60,6 +60,8 @@ pub(crate) struct BrowserProcess {
     profile: ProfileDir,
     exit: watch::Receiver<Option<String>>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// Set when the stderr reader has read to the pipe's end.
+    stderr_done: Arc<std::sync::atomic::AtomicBool>,
     ended: bool,
 }
 
@@ -114,6 +116,8 @@ impl BrowserProcess {
         let (exit_tx, exit_rx) = watch::channel(None);
         let stderr = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL_BYTES)));
         let stderr_sink = Arc::clone(&stderr);
+        let stderr_done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let done_sink = Arc::clone(&stderr_done);
         std::thread::Builder::new()
             .name("rove-browser-owner".into())
             .spawn(move || {
@@ -124,8 +128,9 @@ impl BrowserProcess {
                         return;
                     }
                 };
-                if let Some(pipe) = child.stderr.take() {
-                    keep_tail(pipe, stderr_sink);
+                match child.stderr.take() {
+                    Some(pipe) => keep_tail(pipe, stderr_sink, done_sink),
+                    None => done_sink.store(true, std::sync::atomic::Ordering::SeqCst),
                 }
                 let _ = spawned_tx.send(Ok(child.id()));
                 let status = match child.wait() {
@@ -147,6 +152,7 @@ impl BrowserProcess {
             profile,
             exit: exit_rx,
             stderr,
+            stderr_done,
             ended: false,
         })
     }
@@ -171,6 +177,18 @@ impl BrowserProcess {
     /// How the browser exited, or `None` while it runs.
     pub(crate) fn exit_status(&self) -> Option<String> {
         self.exit.borrow().clone()
+    }
+
+    /// Waits, up to `limit`, until everything the browser wrote to stderr
+    /// has been read (its last words, when it exited at once); a helper
+    /// process that keeps the pipe open makes it wait the whole limit.
+    pub(crate) async fn stderr_read(&self, limit: std::time::Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        while !self.stderr_done.load(std::sync::atomic::Ordering::SeqCst)
+            && tokio::time::Instant::now() < deadline
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
     }
 
     /// The last lines the browser wrote to stderr.
@@ -377,14 +395,22 @@ pub(crate) fn dead_or_dying(pid: u32) -> bool {
 
 /// Drains the browser's stderr on a thread of its own, keeping the tail. The
 /// pipe must be drained or a chatty browser blocks on a full pipe.
-fn keep_tail(mut pipe: std::process::ChildStderr, sink: Arc<Mutex<VecDeque<u8>>>) {
+fn keep_tail(
+    mut pipe: std::process::ChildStderr,
+    sink: Arc<Mutex<VecDeque<u8>>>,
+    done: Arc<std::sync::atomic::AtomicBool>,
+) {
+    let ended = Arc::clone(&done);
     let spawned = std::thread::Builder::new()
         .name("rove-browser-stderr".into())
         .spawn(move || {
             let mut chunk = [0u8; 4096];
             loop {
                 let n = match pipe.read(&mut chunk) {
-                    Ok(0) | Err(_) => return,
+                    Ok(0) | Err(_) => {
+                        ended.store(true, std::sync::atomic::Ordering::SeqCst);
+                        return;
+                    }
                     Ok(n) => n,
                 };
                 tracing::trace!(target: "rove_browser::stderr", "{}", String::from_utf8_lossy(&chunk[..n]).trim_end());
@@ -398,6 +424,7 @@ fn keep_tail(mut pipe: std::process::ChildStderr, sink: Arc<Mutex<VecDeque<u8>>>
             }
         });
     if let Err(e) = spawned {
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
         tracing::warn!(target: "rove_browser", error = %e, "could not start the stderr reader; browser errors will not be quoted");
     }
 }

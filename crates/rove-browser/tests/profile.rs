@@ -15,26 +15,29 @@ async fn launch_on(dir: &std::path::Path) -> Result<Browser, BrowserError> {
     .await
 }
 
-/// Every file under `dir` (relative paths), sorted.
-fn listing(dir: &std::path::Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(at) = stack.pop() {
-        for entry in std::fs::read_dir(&at).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                stack.push(path.clone());
-            }
-            out.push(
-                path.strip_prefix(dir)
-                    .expect("inside")
-                    .display()
-                    .to_string(),
-            );
-        }
-    }
-    out.sort();
-    out
+/// What a launch on `dir` could change of a profile in use: Chromium's
+/// singleton lock, socket and cookie (symlinks naming the holder) and the
+/// DevTools port file. Only these: the running browser writes the rest of
+/// its profile on its own timers (cookies, preferences, logs), so a listing
+/// of every file would measure it, not rove.
+fn lock_state(dir: &std::path::Path) -> Vec<(String, String)> {
+    [
+        "SingletonLock",
+        "SingletonSocket",
+        "SingletonCookie",
+        "DevToolsActivePort",
+    ]
+    .iter()
+    .map(|name| {
+        let path = dir.join(name);
+        let state = match std::fs::read_link(&path) {
+            Ok(target) => format!("-> {}", target.display()),
+            Err(_) => std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| format!("unreadable: {}", e.kind())),
+        };
+        ((*name).to_owned(), state)
+    })
+    .collect()
 }
 
 #[tokio::test]
@@ -60,7 +63,11 @@ async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
 
     // While the first holds it, a second launch is refused and the folder
     // is left exactly as it was.
-    let before = listing(&dir);
+    let before = lock_state(&dir);
+    assert!(
+        before[0].1.starts_with("-> "),
+        "the first browser holds the lock: {before:?}"
+    );
     let refused = launch_on(&dir).await.expect_err("the profile is in use");
     assert!(
         matches!(refused, BrowserError::ProfileLocked { .. }),
@@ -68,7 +75,11 @@ async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
     );
     assert_eq!(refused.code().as_str(), "LAUNCH_FAILED");
     assert!(refused.to_string().contains("in use"), "{refused}");
-    assert_eq!(listing(&dir), before, "nothing in the profile was touched");
+    assert_eq!(
+        lock_state(&dir),
+        before,
+        "nothing in the profile was touched"
+    );
     // The first browser goes on working.
     assert_eq!(
         tab.evaluate("1 + 2").await.expect("still answers"),

@@ -79,8 +79,21 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     let cut_at = Instant::now();
     proxy.cut();
     // A call in flight at the cut would fail (it may have been sent); a call
-    // made once rove saw the loss waits for the reconnect instead.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // made once rove saw the loss waits for the reconnect instead. So the
+    // call waits until rove says it saw the loss.
+    let mut link = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(event) = events.recv().await {
+            if let Some(told) = link_story(&event) {
+                link.push(told);
+                if told == "lost, reconnecting" {
+                    return;
+                }
+            }
+        }
+    })
+    .await
+    .expect("rove saw the link drop within 5 s");
     let value = tab
         .evaluate("window.marker + 1")
         .await
@@ -124,19 +137,8 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
     );
     // A subscriber heard the same story, in order (each told before the
     // link's new state was visible to a call).
-    let mut link = Vec::new();
     while let Ok(event) = events.try_recv() {
-        match event {
-            rove_browser::BrowserEvent::Disconnected { reconnecting, .. } => {
-                link.push(if reconnecting {
-                    "lost, reconnecting"
-                } else {
-                    "lost for good"
-                })
-            }
-            rove_browser::BrowserEvent::Reconnected { .. } => link.push("reconnected"),
-            _ => {}
-        }
+        link.extend(link_story(&event));
     }
     assert_eq!(
         link,
@@ -148,6 +150,19 @@ async fn a_dropped_connection_is_restored_then_given_up_after_three_tries() {
         ]
     );
     browser.close().await;
+}
+
+/// What a browser event says of the link, if anything.
+fn link_story(event: &rove_browser::BrowserEvent) -> Option<&'static str> {
+    match event {
+        rove_browser::BrowserEvent::Disconnected { reconnecting, .. } => Some(if *reconnecting {
+            "lost, reconnecting"
+        } else {
+            "lost for good"
+        }),
+        rove_browser::BrowserEvent::Reconnected { .. } => Some("reconnected"),
+        _ => None,
+    }
 }
 
 /// Connects through `proxy` with one quick reconnect attempt, so a lost link

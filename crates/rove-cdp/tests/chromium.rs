@@ -61,7 +61,7 @@ async fn five_hundred_concurrent_evaluations_are_all_answered_correctly() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn killing_chromium_fails_fifty_calls_in_flight_within_a_second() {
+async fn killing_chromium_fails_fifty_calls_in_flight_at_once() {
     let browser = launch().await;
     let (conn, page) = raw_page(&browser, TransportConfig::default()).await;
     let calls: Vec<_> = (0..50)
@@ -82,8 +82,9 @@ async fn killing_chromium_fails_fifty_calls_in_flight_within_a_second() {
         assert!(matches!(err, CdpError::ConnectionClosed { .. }), "{err:?}");
         assert_eq!(err.code(), ErrorCode::BrowserDisconnected);
     }
+    // At once, not after the 30 s call deadline; loose for a busy machine.
     let elapsed = started.elapsed();
-    assert!(elapsed < Duration::from_secs(1), "took {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
     browser.close().await;
 }
 
@@ -113,7 +114,7 @@ async fn a_renderer_crash_fails_the_next_call_fast() {
     assert_eq!(err.code(), ErrorCode::TargetCrashed);
     assert!(
         // At once, not after a call deadline (seconds); loose for busy CI.
-        started.elapsed() < Duration::from_millis(1000),
+        started.elapsed() < Duration::from_secs(5),
         "took {:?}",
         started.elapsed()
     );

@@ -40,8 +40,9 @@ async fn a_silent_peer_times_out_within_the_deadline_and_the_connection_recovers
         elapsed >= Duration::from_millis(950),
         "fired early: {elapsed:?}"
     );
+    // Late by scheduling only (a busy machine), not by another deadline.
     assert!(
-        elapsed < Duration::from_millis(1500),
+        elapsed < Duration::from_millis(4000),
         "fired late: {elapsed:?}"
     );
     assert_eq!(
@@ -129,8 +130,9 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
         assert!(err.is_connection_lost(), "{err:?}");
         assert_eq!(err.code(), ErrorCode::BrowserDisconnected);
     }
+    // At once, not after the 30 s call deadline; loose for a busy machine.
     assert!(
-        started.elapsed() < Duration::from_secs(1),
+        started.elapsed() < Duration::from_secs(5),
         "took {:?}",
         started.elapsed()
     );
@@ -146,7 +148,7 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
         "{err:?}"
     );
     // At once, not after a call deadline; loose for busy CI.
-    assert!(started.elapsed() < Duration::from_millis(1000));
+    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(conn.stats().pending_calls, 0);
 }
 
@@ -284,7 +286,8 @@ async fn a_crashed_target_fails_its_session_fast_and_detach_closes_it() {
         matches!(err, CdpError::TargetCrashed { sent: false, .. }),
         "{err:?}"
     );
-    assert!(started.elapsed() < Duration::from_secs(1));
+    // At once, not after a call deadline; loose for busy CI.
+    assert!(started.elapsed() < Duration::from_secs(5));
 
     fake.event(
         "Target.detachedFromTarget",

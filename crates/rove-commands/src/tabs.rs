@@ -13,8 +13,13 @@ use crate::session::{Session, view_of};
 use crate::watchdog;
 use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
 
-/// How long rove watches for the next dialog of a chain after answering one.
+/// How long rove watches for the next dialog of a chain once the page is
+/// free again (a dialog a timer opens right after).
 const CHAINED_DIALOG_WAIT: Duration = Duration::from_millis(150);
+
+/// The longest rove waits for the page to be free after a dialog before it
+/// answers anyway.
+const PAGE_FREE_WAIT: Duration = Duration::from_secs(3);
 
 impl Session {
     pub(crate) async fn tab_command(
@@ -134,14 +139,23 @@ impl Session {
             kind: dialog.kind.clone(),
             message: dialog.message.clone(),
         });
-        // The closing event clears the dialog; a chained one replaces it.
+        // A chained dialog (alert(); alert() in one script) opens before the
+        // page can run anything else: the script holds its main thread. So
+        // a script of rove's is answered only after the chain's next dialog
+        // has opened, or once there is none, however slow the machine; then
+        // a short watch catches one a timer opens right after.
         let mut changes = watch.changes();
-        let _ = tokio::time::timeout(
-            CHAINED_DIALOG_WAIT,
-            changes.wait_for(|_| watch.dialog().as_ref() != Some(&dialog)),
-        )
-        .await;
-        if let Some(next) = watch.wait_for_dialog(CHAINED_DIALOG_WAIT).await {
+        let next_opened = changes.wait_for(|_| watch.dialog().is_some_and(|d| d != dialog));
+        let page_free = async {
+            let probe = tab.call("Runtime.evaluate", json!({"expression": "1"}));
+            let _ = tokio::time::timeout(PAGE_FREE_WAIT, probe).await;
+            tokio::time::sleep(CHAINED_DIALOG_WAIT).await;
+        };
+        tokio::select! {
+            _ = next_opened => {}
+            () = page_free => {}
+        }
+        if let Some(next) = watch.dialog() {
             if next != dialog {
                 out.happened.push(Happened::AnotherDialog {
                     kind: next.kind.clone(),

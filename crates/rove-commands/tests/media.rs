@@ -17,7 +17,7 @@ async fn view_when_loaded(f: &mut Fixture) -> String {
     loop {
         let out = f.ok(json!({"command": "snapshot"})).await;
         let text = out.view.expect("a view").text;
-        if text.matches("/0:02").count() == 2 || tokio::time::Instant::now() > deadline {
+        if text.matches("/1:00").count() == 2 || tokio::time::Instant::now() > deadline {
             return text;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -42,12 +42,12 @@ async fn players_are_shown_with_their_state_and_can_be_played() {
     let view = view_when_loaded(&mut f).await;
     let video = line_of(&view, "video \"Intro\"");
     assert!(
-        video.ends_with("video \"Intro\": paused 0:00/0:02"),
+        video.ends_with("video \"Intro\": paused 0:00/1:00"),
         "{view}"
     );
     let audio = line_of(&view, "audio \"Theme song\"");
     assert!(
-        audio.ends_with("audio \"Theme song\": paused 0:00/0:02"),
+        audio.ends_with("audio \"Theme song\": paused 0:00/1:00"),
         "{view}"
     );
     // A video without controls is the page's own business: no line.
@@ -61,7 +61,7 @@ async fn players_are_shown_with_their_state_and_can_be_played() {
         .await;
     let diff = out.view.expect("a diff").text;
     assert!(
-        diff.contains("video \"Intro\" [focused]: playing (0:02)"),
+        diff.contains("video \"Intro\" [focused]: playing (1:00)"),
         "{diff}"
     );
     assert_eq!(
@@ -89,7 +89,7 @@ async fn players_are_shown_with_their_state_and_can_be_played() {
         .await;
     let diff = out.view.expect("a diff").text;
     assert!(
-        diff.contains("audio \"Theme song\"") && diff.contains("playing (0:02)"),
+        diff.contains("audio \"Theme song\"") && diff.contains("playing (1:00)"),
         "{diff}"
     );
     // And eval on the ref (a user gesture) pauses any player.

@@ -214,8 +214,10 @@ async fn a_cancelled_call_stops_its_running_command() {
     .expect("server");
     let call = json!({"name": "eval", "arguments": {"js": "() => { fetch('/started'); return new Promise(r => setTimeout(r, 30000)); }"}});
     let (freed, floor) = cancel_then_snapshot(&server, call, started.notified()).await;
+    // Well below the command's own 30 s, whatever the machine's load (a
+    // bound near the snapshot's own time would measure the load).
     assert!(
-        freed < floor + Duration::from_secs(1),
+        freed < Duration::from_secs(10),
         "the session was busy {freed:?} after the cancel (a snapshot alone takes {floor:?}): the 30 s command kept running"
     );
 }
@@ -232,8 +234,9 @@ async fn a_cancelled_wait_frees_the_session() {
     // sent.
     let call = json!({"name": "wait", "arguments": {"text": "never appears", "ms": 12000}});
     let (freed, floor) = cancel_then_snapshot(&server, call, async {}).await;
+    // Well below the wait's own 12 s.
     assert!(
-        freed < floor + Duration::from_secs(1),
+        freed < Duration::from_secs(6),
         "the session was busy {freed:?} after the cancel (a snapshot alone takes {floor:?}): the 12 s wait kept running"
     );
 }
