@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use rove_agent::{AgentConfig, Ending, run};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use support::*;
 
@@ -349,6 +349,37 @@ async fn the_same_task_runs_over_anthropics_wire_format() {
     env.browser.close().await;
 }
 
+/// `history` replayed in a fresh session of `env`'s browser, from `path`.
+async fn replay_on(
+    env: &Env,
+    history: &Value,
+    path: &str,
+) -> (
+    Session,
+    Result<rove_agent::Replayed, rove_agent::ReplayError>,
+) {
+    let mut session = Session::start(&env.browser, SessionConfig::default())
+        .await
+        .expect("session");
+    let url = env._pages.url(path);
+    let replayed = rove_agent::replay(history, &mut session, Some(&url)).await;
+    (session, replayed)
+}
+
+/// What `js` evaluates to on `session`'s page.
+async fn value(session: &mut Session, js: &str) -> Value {
+    session
+        .execute(&Command::Eval(rove_commands::EvalArgs {
+            js: js.into(),
+            target: None,
+        }))
+        .await
+        .expect("eval")
+        .data
+        .expect("data")["result"]
+        .clone()
+}
+
 #[tokio::test]
 async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
     let script: Script = Arc::new(|n, body| match n {
@@ -376,32 +407,16 @@ async fn a_recorded_run_replays_with_refs_found_again_by_role_and_name() {
     let history = serde_json::to_value(&result).expect("history");
 
     // A fresh session on a page where every ref has moved.
-    let mut again = Session::start(&env.browser, SessionConfig::default())
-        .await
-        .expect("session");
-    let url = env._pages.url("/login2");
-    let replayed = rove_agent::replay(&history, &mut again, Some(&url))
-        .await
-        .expect("replayed");
+    let (mut again, replayed) = replay_on(&env, &history, "/login2").await;
+    let replayed = replayed.expect("replayed");
     assert_eq!(replayed.actions, 3);
     assert!(replayed.refound >= 1, "{replayed:?}");
-    let shown = again
-        .execute(&Command::Eval(rove_commands::EvalArgs {
-            js: "document.getElementById('out').textContent".into(),
-            target: None,
-        }))
-        .await
-        .expect("eval");
-    assert!(shown.text().contains("Welcome ada"), "{}", shown.text());
+    let shown = value(&mut again, "document.getElementById('out').textContent").await;
+    assert_eq!(shown, "Welcome ada");
 
     // Where the button is gone, the replay stops at that step, typed.
-    let mut third = Session::start(&env.browser, SessionConfig::default())
-        .await
-        .expect("session");
-    let closed = env._pages.url("/nologin");
-    let stopped = rove_agent::replay(&history, &mut third, Some(&closed))
-        .await
-        .expect_err("no button");
+    let (_, stopped) = replay_on(&env, &history, "/nologin").await;
+    let stopped = stopped.expect_err("no button");
     assert!(
         matches!(&stopped, rove_agent::ReplayError::NotFound { step: 2, name, .. } if name == "Log in"),
         "{stopped}"
@@ -454,25 +469,15 @@ async fn a_replay_aims_every_field_of_a_fill_form_again() {
 
     // On a page where every ref has moved, both fields are found again:
     // the password goes into Password, not into whatever holds its old ref.
-    let mut again = Session::start(&env.browser, SessionConfig::default())
-        .await
-        .expect("session");
-    let url = env._pages.url("/login2");
-    let replayed = rove_agent::replay(&history, &mut again, Some(&url))
-        .await
-        .expect("replayed");
+    let (mut again, replayed) = replay_on(&env, &history, "/login2").await;
+    let replayed = replayed.expect("replayed");
     assert_eq!(replayed.actions, 2);
     assert_eq!(replayed.refound, 3, "{replayed:?}");
-    let values = again
-        .execute(&Command::Eval(rove_commands::EvalArgs {
-            js: "[document.getElementById('u').value, document.getElementById('p').value, document.getElementById('out').textContent]".into(),
-            target: None,
-        }))
-        .await
-        .expect("eval")
-        .data
-        .expect("data")["result"]
-        .clone();
+    let values = value(
+        &mut again,
+        "[document.getElementById('u').value, document.getElementById('p').value, document.getElementById('out').textContent]",
+    )
+    .await;
     assert_eq!(values, json!(["ada", "secret", "Welcome ada"]));
     env.browser.close().await;
 }

@@ -259,13 +259,16 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
             .await
             .unwrap_or_else(|e| panic!("{:?}", e.report()))
     };
-    let seen = async |host: &mut Host| {
-        let js = "({width: innerWidth, dark: matchMedia('(prefers-color-scheme: dark)').matches})";
+    let value = async |host: &mut Host, js: &str| {
         run(host, json!({"command": "eval", "js": js}))
             .await
             .data
             .expect("data")["result"]
             .clone()
+    };
+    let seen = async |host: &mut Host| {
+        let js = "({width: innerWidth, dark: matchMedia('(prefers-color-scheme: dark)').matches})";
+        value(host, js).await
     };
     assert!(host.ensure(launch).await.expect("a session").is_empty());
     run(&mut host, json!({"command": "open", "url": url})).await;
@@ -316,24 +319,14 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
     assert_eq!(seen(&mut host).await, json!({"width": 500, "dark": true}));
     // The position, and the permission to read it, without asking again
     // (headless, a prompt nobody answers would time the read out).
-    let position = run(
+    let position = value(
         &mut host,
-        json!({"command": "eval", "js": "new Promise(ok => navigator.geolocation.getCurrentPosition(p => ok([p.coords.latitude, p.coords.longitude]), e => ok(e.message), {timeout: 5000}))"}),
+        "new Promise(ok => navigator.geolocation.getCurrentPosition(p => ok([p.coords.latitude, p.coords.longitude]), e => ok(e.message), {timeout: 5000}))",
     )
-    .await
-    .data
-    .expect("data")["result"]
-        .clone();
+    .await;
     assert_eq!(position, json!([48.8584, 2.2945]));
     // The mock still answers in place of the server.
-    let fetched = run(
-        &mut host,
-        json!({"command": "eval", "js": "fetch('/api/answer').then(r => r.text())"}),
-    )
-    .await
-    .data
-    .expect("data")["result"]
-        .clone();
+    let fetched = value(&mut host, "fetch('/api/answer').then(r => r.text())").await;
     assert_eq!(fetched, json!("mocked"));
     // A tab opened after the restart gets it too.
     run(
