@@ -15,13 +15,14 @@
 //! at once and left alone, so pages of other sessions (or of other clients
 //! of a shared browser) only wait for one round trip.
 //!
-//! The same hold gives a popup (a page another page opened) of a context
-//! without a guard its context's emulation (a viewport, a device, dark
-//! media … that `set` made) before its first script runs: made later, by
-//! the tab's own watch, the page would already have read the browser's own
-//! size and media while it loaded. The held session is let go once the
-//! tab's own watch has made the same emulation, so later settings are the
-//! watch's alone (two sessions' overrides would fight).
+//! The same hold gives a popup (a page another page opened) its context's
+//! emulation (a viewport, a device, dark media … that `set` made) before
+//! its first script runs: made later, by the tab's own watch, the page
+//! would already have read the browser's own size and media while it
+//! loaded. The session that made it is let go once the tab's own watch has
+//! made the same emulation, so later settings are the watch's alone (two
+//! sessions' overrides would fight). For a guarded popup that is a second
+//! session: the guard's own stays for the page's life.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -43,10 +44,27 @@ pub(crate) struct PopupGuard {
     emulated: Arc<Mutex<HashMap<String, SharedEmulation>>>,
     /// Popups held for their emulation, by target id, until their tab's
     /// watch has made it too.
-    handed: Arc<Mutex<HashMap<String, rove_cdp::Session>>>,
+    handed: Handed,
     /// The link generation on which auto-attach is on.
     running_on: tokio::sync::Mutex<Option<u64>>,
 }
+
+/// The sessions that gave popups their emulation, by target id.
+type Handed = Arc<Mutex<HashMap<String, Holding>>>;
+
+/// A session that gave a popup its emulation before it ran.
+#[derive(Debug)]
+enum Holding {
+    /// Still being attached (a guarded popup's second session): a tab's
+    /// watch waits for it, so it is never left holding.
+    Attaching(tokio::sync::watch::Receiver<bool>),
+    /// Holding: detached once the tab's watch has made the emulation.
+    Held(rove_cdp::Session),
+}
+
+/// How long a tab's watch waits for a popup's holding session to be
+/// attached before it goes on without it.
+const ATTACH_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -115,11 +133,29 @@ impl PopupGuard {
     /// letting go undoes that session's emulation on the page, so the tab
     /// makes its own again.
     pub(crate) async fn handed_over(&self, target_id: &str) -> bool {
-        let held = self
+        let attaching = match self
             .handed
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .remove(target_id);
+            .get(target_id)
+        {
+            Some(Holding::Attaching(done)) => Some(done.clone()),
+            _ => None,
+        };
+        if let Some(mut done) = attaching {
+            let _ = tokio::time::timeout(ATTACH_WAIT, done.wait_for(|d| *d)).await;
+        }
+        // Not attached in time: the entry goes, and its task lets the
+        // session go as soon as it is attached.
+        let held = match self
+            .handed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(target_id)
+        {
+            Some(Holding::Held(session)) => Some(session),
+            Some(Holding::Attaching(_)) | None => None,
+        };
         if let Some(session) = held {
             let id = session.id().cloned();
             let detached = session
@@ -190,7 +226,7 @@ impl PopupGuard {
 struct Held {
     policies: Arc<Mutex<HashMap<String, SharedPolicy>>>,
     emulated: Arc<Mutex<HashMap<String, SharedEmulation>>>,
-    handed: Arc<Mutex<HashMap<String, rove_cdp::Session>>>,
+    handed: Handed,
 }
 
 /// Follows the browser session's attach events for the life of the
@@ -239,14 +275,35 @@ async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStrea
         }
         let session = conn.session(attached.session_id.clone());
         match (policy, emulation) {
-            (Some(policy), _) => {
+            (Some(policy), None) => {
                 tokio::spawn(guard(session, policy));
+            }
+            (Some(policy), Some(emulation)) => {
+                // The guard's session stays for the page's life (it answers
+                // its requests), so the emulation comes from a second one,
+                // let go like an unguarded popup's. Marked before anything
+                // is awaited, so a tab's watch that starts now waits for it.
+                let target = attached.target_info.target_id.clone();
+                let (done, attaching) = tokio::sync::watch::channel(false);
+                held.handed
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(target.clone(), Holding::Attaching(attaching));
+                let handed = held.handed.clone();
+                tokio::spawn(async move {
+                    emulate_apart(&conn, &target, emulation, &handed).await;
+                    let _ = done.send(true);
+                    guard(session, policy).await;
+                });
             }
             (None, Some(emulation)) => {
                 held.handed
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(attached.target_info.target_id.clone(), session.clone());
+                    .insert(
+                        attached.target_info.target_id.clone(),
+                        Holding::Held(session.clone()),
+                    );
                 tokio::spawn(async move {
                     emulate(&session, emulation).await;
                     if let Err(e) = session
@@ -286,6 +343,46 @@ async fn emulate(session: &rove_cdp::Session, calls: Vec<crate::EmulationCall>) 
             tracing::debug!(target: "rove_browser", %method, error = %e, "a popup did not take an emulation call");
         }
     }
+}
+
+/// Gives a held, guarded page its emulation through a session of its own,
+/// kept in `handed` until the tab's watch lets it go (or let go at once,
+/// when the watch stopped waiting for it).
+async fn emulate_apart(
+    conn: &Connection,
+    target: &str,
+    calls: Vec<crate::EmulationCall>,
+    handed: &Handed,
+) {
+    let attach = rove_cdp::protocol::target::AttachToTarget::flat(target);
+    let extra = match conn.browser().send(&attach).await {
+        Ok(attached) => conn.session(attached.session_id),
+        Err(e) => {
+            tracing::debug!(target: "rove_browser", error = %e, "a guarded popup got no emulation before it ran");
+            handed
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(target);
+            return;
+        }
+    };
+    emulate(&extra, calls).await;
+    let kept = {
+        let mut holding = handed.lock().unwrap_or_else(|p| p.into_inner());
+        let waited_for = matches!(holding.get(target), Some(Holding::Attaching(_)));
+        if waited_for {
+            holding.insert(target.to_owned(), Holding::Held(extra.clone()));
+        }
+        waited_for
+    };
+    if kept {
+        return;
+    }
+    let id = extra.id().cloned();
+    let _ = conn
+        .browser()
+        .call("Target.detachFromTarget", json!({"sessionId": id}))
+        .await;
 }
 
 /// Intercepts a held page's document requests under `policy`, releases it,

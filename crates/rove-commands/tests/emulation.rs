@@ -342,7 +342,22 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
 
 #[tokio::test]
 async fn a_popup_sees_the_emulation_from_its_first_script() {
-    let mut f = Fixture::start().await;
+    popup_sees_the_emulation(Fixture::start().await).await;
+}
+
+/// The same under a domain policy, whose popups the guard holds (and
+/// intercepts) before they run: they get the emulation there too.
+#[tokio::test]
+async fn a_guarded_popup_sees_the_emulation_from_its_first_script() {
+    let config = rove_commands::SessionConfig {
+        policy: rove_browser::DomainPolicy::from_lists(Some(["127.0.0.1"]), [""; 0])
+            .expect("policy"),
+        ..rove_commands::SessionConfig::default()
+    };
+    popup_sees_the_emulation(Fixture::with(support::fixture_routes(), config).await).await;
+}
+
+async fn popup_sees_the_emulation(mut f: Fixture) {
     f.open("/popup-opener.html").await;
     f.ok(json!({"command": "set", "what": "viewport", "width": 500, "height": 400}))
         .await;
