@@ -216,38 +216,10 @@ pub fn parse() -> Cli {
     use clap::FromArgMatches;
     let matches = command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    cli.global.cdp_urls = cdp_urls(&matches);
+    cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
+    // The first given is the one browser of every command but rove test.
+    cli.global.cdp_url = cli.global.cdp_urls.first().cloned();
     cli
-}
-
-/// Every `--cdp-url` value, wherever it was given (before the command name
-/// or after it), in order and each once; `ROVE_CDP_URL` only when no flag
-/// was given.
-pub fn cdp_urls(matches: &clap::ArgMatches) -> Vec<String> {
-    let mut levels = vec![matches];
-    if let Some((_, sub)) = matches.subcommand() {
-        levels.push(sub);
-    }
-    let given = |m: &clap::ArgMatches| -> Option<(bool, Vec<String>)> {
-        let values: Vec<String> = m.get_many::<String>("cdp_url")?.cloned().collect();
-        let typed = m.value_source("cdp_url") == Some(clap::parser::ValueSource::CommandLine);
-        Some((typed, values))
-    };
-    let found: Vec<(bool, Vec<String>)> = levels.into_iter().filter_map(given).collect();
-    let typed = found.iter().any(|(typed, _)| *typed);
-    let mut urls: Vec<String> = Vec::new();
-    // Clap copies a global's values between the levels, so a URL can show
-    // up at both: each counts once.
-    for url in found
-        .into_iter()
-        .filter(|(t, _)| *t == typed)
-        .flat_map(|(_, values)| values)
-    {
-        if !urls.contains(&url) {
-            urls.push(url);
-        }
-    }
-    urls
 }
 
 #[derive(Debug, Subcommand)]
@@ -742,15 +714,4 @@ pub struct McpArgs {
     /// With --trace: a screenshot before and after an acting tool call.
     #[arg(long, requires = "trace")]
     pub trace_screenshots: bool,
-}
-
-/// `--cdp-url` given more than once to a command that drives one browser.
-pub fn several_cdp_urls(count: usize) -> crate::failure::Failure {
-    crate::failure::Failure::new(
-        rove_errors::ErrorCode::CommandRejected,
-        format!(
-            "--cdp-url is given {count} times; only rove test spreads its attempts over several browsers"
-        ),
-        "give one --cdp-url to this command",
-    )
 }

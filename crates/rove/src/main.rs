@@ -9,6 +9,7 @@ mod acquire;
 mod agent_run;
 mod cli;
 mod cli_agent;
+mod cli_cdp;
 #[cfg(test)]
 mod cli_check;
 mod cli_pointer;
@@ -71,7 +72,7 @@ fn main() -> ExitCode {
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
         if cli.global.cdp_urls.len() > 1 && !matches!(cli.command, Command::Test(_)) {
-            let failure = cli::several_cdp_urls(cli.global.cdp_urls.len());
+            let failure = cli_cdp::several_cdp_urls(cli.global.cdp_urls.len());
             out.failure(&failure, None);
             return failure.exit_status();
         }

@@ -384,27 +384,27 @@ async fn the_demo_suite_spreads_over_three_chromiums_and_two_shards_cover_it() {
 
 #[tokio::test]
 async fn other_commands_refuse_two_cdp_urls() {
-    let output = Command::new(env!("CARGO_BIN_EXE_rove"))
-        .args([
-            "--json",
-            "doctor",
-            "--cdp-url",
-            "http://127.0.0.1:9",
-            "--cdp-url",
-            "http://127.0.0.1:10",
-        ])
-        .env_remove("ROVE_CDP_URL")
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("ran");
-    assert_eq!(output.status.code(), Some(2));
-    let answer: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
-    assert_eq!(answer["error"]["code"], "COMMAND_REJECTED");
-    assert_eq!(
-        answer["error"]["message"],
-        "--cdp-url is given 2 times; only rove test spreads its attempts over several browsers"
-    );
+    // After the command name, or one before it and one after (clap alone
+    // would keep only the second).
+    let after = ["--json", "doctor", "--cdp-url", "http://127.0.0.1:9"];
+    let before = ["--cdp-url", "http://127.0.0.1:9", "--json", "doctor"];
+    for given in [after, before] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(given)
+            .args(["--cdp-url=http://127.0.0.1:10"])
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output()
+            .await
+            .expect("ran");
+        assert_eq!(output.status.code(), Some(2), "{given:?}");
+        let answer: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+        assert_eq!(answer["error"]["code"], "COMMAND_REJECTED");
+        assert_eq!(
+            answer["error"]["message"],
+            "--cdp-url is given 2 times; only rove test spreads its attempts over several browsers"
+        );
+    }
 }
 
 #[tokio::test]

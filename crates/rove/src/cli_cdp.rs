@@ -1,0 +1,88 @@
+//! Every `--cdp-url` of a command line. The flag is global, so it may stand
+//! before the command name, after it, or both; clap hands a derived
+//! `Option` one value and keeps only the command's own when both places
+//! have one, so the values are read from the arguments themselves, and
+//! a command that drives one browser refuses two instead of silently
+//! using one.
+
+use std::ffi::OsString;
+
+use crate::failure::Failure;
+
+/// Every `--cdp-url` value, wherever it was given, in order and each once;
+/// `ROVE_CDP_URL` (which clap read) only when no flag was given. `args` are
+/// the process's arguments after the program name.
+pub fn cdp_urls(matches: &clap::ArgMatches, args: impl Iterator<Item = OsString>) -> Vec<String> {
+    let typed = typed(args);
+    if !typed.is_empty() {
+        return typed;
+    }
+    let mut levels = vec![matches];
+    if let Some((_, sub)) = matches.subcommand() {
+        levels.push(sub);
+    }
+    let mut urls: Vec<String> = Vec::new();
+    for level in levels {
+        for url in level.get_many::<String>("cdp_url").into_iter().flatten() {
+            if !urls.contains(url) {
+                urls.push(url.clone());
+            }
+        }
+    }
+    urls
+}
+
+/// The values of `--cdp-url URL` and `--cdp-url=URL` among `args`, up to a
+/// `--` (after which nothing is a flag), each once.
+fn typed(args: impl Iterator<Item = OsString>) -> Vec<String> {
+    let mut urls: Vec<String> = Vec::new();
+    let mut args = args.map(|a| a.to_string_lossy().into_owned());
+    while let Some(arg) = args.next() {
+        let value = match arg.as_str() {
+            "--" => break,
+            "--cdp-url" => args.next(),
+            other => other.strip_prefix("--cdp-url=").map(str::to_owned),
+        };
+        if let Some(url) = value.filter(|u| !urls.contains(u)) {
+            urls.push(url);
+        }
+    }
+    urls
+}
+
+/// `--cdp-url` given more than once to a command that drives one browser.
+pub fn several_cdp_urls(count: usize) -> Failure {
+    Failure::new(
+        rove_errors::ErrorCode::CommandRejected,
+        format!(
+            "--cdp-url is given {count} times; only rove test spreads its attempts over several browsers"
+        ),
+        "give one --cdp-url to this command",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> impl Iterator<Item = OsString> {
+        line.split_whitespace()
+            .map(OsString::from)
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    #[test]
+    fn flags_before_and_after_the_command_name_all_count() {
+        assert_eq!(
+            typed(args("--cdp-url http://a doctor --cdp-url=http://b --json")),
+            ["http://a", "http://b"]
+        );
+        assert_eq!(
+            typed(args("test t.yaml --cdp-url http://a --cdp-url http://a")),
+            ["http://a"]
+        );
+        assert!(typed(args("eval -- --cdp-url http://a")).is_empty());
+        assert!(typed(args("doctor --cdp-url")).is_empty());
+    }
+}
