@@ -330,13 +330,7 @@ fn location_of(url: &str, line: Option<u64>, column: Option<u64>) -> String {
 
 /// Page text on one line, at most [`CONSOLE_TEXT_MAX`] characters.
 fn cut(text: String) -> String {
-    let clean = crate::page_text::clean(text);
-    if clean.chars().count() <= CONSOLE_TEXT_MAX {
-        return clean;
-    }
-    let mut short: String = clean.chars().take(CONSOLE_TEXT_MAX).collect();
-    short.push('…');
-    short
+    rove_errors::ellipsized(&crate::page_text::clean(text), CONSOLE_TEXT_MAX)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use rove_browser::{NetState, TabId};
 use serde::{Deserialize, Serialize};
 
 use crate::{Secrets, Session};
+use rove_errors::ellipsized;
 
 /// The most console messages an interval keeps (the newest; the rest
 /// counted).
@@ -137,16 +138,16 @@ impl Session {
                 logs.network
                     .extend(requests.into_iter().map(|r| SeenRequest {
                         tab: name.clone(),
-                        method: cut(&r.method, 20),
+                        method: ellipsized(&r.method, 20),
                         url: clean(&r.url, secrets),
-                        resource_type: cut(&r.resource_type, 40),
+                        resource_type: ellipsized(&r.resource_type, 40),
                         status: r.status,
                         ms: r.duration_ms().map(|ms| (ms * 10.0).round() / 10.0),
                         state: match r.state {
                             NetState::Pending => "pending".to_owned(),
                             NetState::Finished => "finished".to_owned(),
                             NetState::Redirected => "redirected".to_owned(),
-                            NetState::Failed(why) => format!("failed: {}", cut(&why, 200)),
+                            NetState::Failed(why) => format!("failed: {}", ellipsized(&why, 200)),
                         },
                     }));
             }
@@ -172,7 +173,7 @@ fn keep_newest<T>(entries: &mut Vec<T>, max: usize) -> usize {
 /// URL's password too, cut to [`TEXT_MAX`] characters.
 fn clean(text: &str, secrets: &Secrets) -> String {
     let hidden = secrets.redact(&rove_cdp::redact::scrub(&without_password(text)));
-    cut(&hidden, TEXT_MAX)
+    ellipsized(&hidden, TEXT_MAX)
 }
 
 /// `https://user:pw@host/…` as `https://user:***@host/…`; other text as it is.
@@ -192,15 +193,6 @@ fn without_password(text: &str) -> String {
         ),
         _ => text.to_owned(),
     }
-}
-
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(max).collect();
-    short.push('…');
-    short
 }
 
 #[cfg(test)]

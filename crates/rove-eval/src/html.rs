@@ -15,6 +15,7 @@ use rove_agent::StepRecord;
 
 use crate::attempt::{AttemptResult, Status};
 use crate::results::SuiteResults;
+use rove_errors::ellipsized;
 
 /// Action results longer than this are cut in the report.
 const RESULT_CHARS: usize = 4_000;
@@ -197,7 +198,7 @@ fn timeline_row(html: &mut String, step: &StepRecord) {
             if action.failed { "failed" } else { "passed" },
             esc(&action.tool),
             esc(&action.arguments.to_string()),
-            esc(&cut(&action.result, RESULT_CHARS)),
+            esc(&ellipsized(&action.result, RESULT_CHARS)),
         );
     }
     let _ = write!(
@@ -269,15 +270,6 @@ fn rate(r: Option<f64>) -> String {
 
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
-}
-
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(max).collect();
-    short.push('…');
-    short
 }
 
 /// Text as HTML text or a quoted attribute value (the trace page uses it
