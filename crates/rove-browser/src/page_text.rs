@@ -17,31 +17,36 @@ pub fn is_unclean(c: char) -> bool {
 /// or disguise text: format and bidi controls, zero-width characters, tag
 /// characters (which can spell a whole hidden instruction), variation
 /// selectors, and the blank letters (Hangul fillers, the braille blank)
-/// that render as empty space.
+/// that render as empty space. Inclusive ranges; the walker gets the same
+/// list as a pattern, so a locator matches names as views show them.
+pub const INVISIBLE: &[(char, char)] = &[
+    ('\u{00AD}', '\u{00AD}'),
+    ('\u{034F}', '\u{034F}'),
+    ('\u{061C}', '\u{061C}'),
+    ('\u{115F}', '\u{1160}'),
+    ('\u{17B4}', '\u{17B5}'),
+    ('\u{180B}', '\u{180F}'),
+    ('\u{200B}', '\u{200F}'),
+    ('\u{202A}', '\u{202E}'),
+    ('\u{2060}', '\u{206F}'),
+    ('\u{2800}', '\u{2800}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{FE00}', '\u{FE0F}'),
+    ('\u{FEFF}', '\u{FEFF}'),
+    ('\u{FFA0}', '\u{FFA0}'),
+    ('\u{FFF9}', '\u{FFFB}'),
+    ('\u{1D173}', '\u{1D17A}'),
+    ('\u{E0000}', '\u{E007F}'),
+    ('\u{E0100}', '\u{E01EF}'),
+];
+
+/// Whether `c` is one of the [`INVISIBLE`] characters.
 pub fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{061C}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{17B4}'
-            | '\u{17B5}'
-            | '\u{180B}'..='\u{180F}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{2800}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF9}'..='\u{FFFB}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0000}'..='\u{E007F}'
-            | '\u{E0100}'..='\u{E01EF}'
-    )
+    // Most page text is below the first one: one comparison each.
+    c >= '\u{00AD}'
+        && INVISIBLE
+            .iter()
+            .any(|(low, high)| (*low..=*high).contains(&c))
 }
 
 /// `text` on one line: line breaks and controls as spaces, invisible

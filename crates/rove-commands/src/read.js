@@ -11,7 +11,9 @@
     if (out.length + s.length > maxChars) { out += s.slice(0, Math.max(0, maxChars - out.length)); cut = true; return; }
     out += s;
   };
-  const flat = (s) => s.replace(/\s+/g, ' ');
+  // White space as one space; U+FEFF (white space to JavaScript, nothing
+  // on the page) is left for rove's cleaning, which drops it.
+  const flat = (s) => s.replace(/[^\S\uFEFF]+/g, ' ');
   const hidden = (el) => {
     if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
     const style = getComputedStyle(el);

@@ -309,3 +309,41 @@ async fn css_says_it_cannot_reach_a_closed_shadow_root_where_role_and_text_can()
     assert_eq!(out.data.expect("data")["result"], "Declared pressed");
     f.close().await;
 }
+
+#[tokio::test]
+async fn names_with_invisible_characters_match_as_the_view_shows_them() {
+    // A zero-width space inside "Save", a BOM inside "Order", a tag
+    // character after "Pay": a person sees Save, Order and Pay, and so does
+    // the view; find and every locator match those words too.
+    let page = "<!doctype html><title>Hidden</title><p id=status>-</p>\
+        <button onclick=\"document.getElementById('status').textContent='saved'\">Sa\u{200B}ve</button>\
+        <p>Or\u{FEFF}der number 7</p>\
+        <button onclick=\"document.getElementById('status').textContent='paid'\">Pay\u{E0041}</button>";
+    let routes = support::fixture_routes().page("/hidden", Response::html(page));
+    let mut f = Fixture::with(routes, rove_commands::SessionConfig::default()).await;
+    let out = f.open("/hidden").await;
+    let view = out.view.expect("a view").text;
+    assert!(view.contains("button \"Save\""), "{view}");
+    assert!(view.contains("Order number 7"), "not \"Or der\": {view}");
+    assert!(view.contains("button \"Pay\""), "{view}");
+
+    let save = f.find("Save", "button").await;
+    let found = f
+        .ok(json!({"command": "find", "text": "order number"}))
+        .await
+        .text();
+    assert!(found.contains("Order number 7"), "{found}");
+
+    let out = f
+        .ok(json!({"command": "click", "ref": "role=button[name=\"Save\"]"}))
+        .await;
+    assert_eq!(
+        resolution(&out),
+        format!("role=button[name=\"Save\"] → {save} button \"Save\"")
+    );
+    assert_eq!(status(&mut f).await, "saved");
+    f.ok(json!({"command": "click", "ref": "text=\"Pay\""}))
+        .await;
+    assert_eq!(status(&mut f).await, "paid");
+    f.close().await;
+}

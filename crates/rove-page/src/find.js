@@ -4,8 +4,11 @@
 // It searches every element (not only those a view shows) for a name, value
 // or text holding the words, optionally of one role, and answers records
 // like a walk's, each with a line of context.
+  // Text as the view shows it, for matching: without invisibles, any case.
+  const matchable = (s) => (s || '').replace(INVISIBLE, '').toLowerCase();
+
   function find(query) {
-    const needle = (query.text || '').toLowerCase();
+    const needle = matchable(query.text);
     const wantRole = query.role || '';
     const limit = query.limit || 20;
     const matches = [];
@@ -30,7 +33,7 @@
         const name = textual ? clip(e.innerText, 200) : nameOf(e);
         if (role === 'heading') heading = name;
         const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
-        if (roleOk && (!needle || name.toLowerCase().includes(needle) || (valueOf(e, role) || '').toLowerCase().includes(needle))) {
+        if (roleOk && (!needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle))) {
           total++;
           if (matches.length < limit) {
             const rec = {u: uidOf(e), d: 0, r: role};
@@ -55,9 +58,9 @@
       } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e)) {
         // Text in a wrapper (a div, a pre, a span): the innermost element
         // holding all of the words, unless a match above already holds it.
-        const text = (e.textContent || '').replace(/\s+/g, ' ').trim();
-        const inner = (k) => k.nodeType === 1 && (k.textContent || '').replace(/\s+/g, ' ').toLowerCase().includes(needle);
-        if (text.toLowerCase().includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
+        const text = (e.textContent || '').replace(SPACES, ' ').trim();
+        const inner = (k) => k.nodeType === 1 && matchable((k.textContent || '').replace(SPACES, ' ')).includes(needle);
+        if (matchable(text).includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
           total++;
           if (matches.length < limit) {
             matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(text, 200), x: contextOf(e, heading)});

@@ -83,7 +83,7 @@
     const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
     return viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
   };
-  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const squash = (s) => (s || '').replace(INVISIBLE, '').replace(SPACES, ' ').trim();
   // An element's name as a line shows it: Chromium's, or the short rules'
   // for an element Chromium leaves unnamed (inert ones are).
   const shownName = (e, role) => {

@@ -25,6 +25,14 @@
   const closedRoots = new WeakMap();
   const checkedHosts = new WeakSet();
   const native = 'computedRole' in Element.prototype;
+  // Runs of white space, which a line shows as one space. Not U+FEFF, which
+  // JavaScript counts as white space but a page shows as nothing: it goes
+  // on to rove's cleaning, which leaves it out like other invisibles.
+  const SPACES = /[^\S\uFEFF]+/g;
+  // The characters rove's cleaning leaves out of page text (zero-width,
+  // bidi, tag characters …; the list is page_text.rs's): a name is matched
+  // as the view shows it.
+  const INVISIBLE = ROVE_INVISIBLE;
 
   // A node reported dead and then put back (a menu re-attached, a portal
   // moved) gets a new uid: its old ref stays dead, and the new one resolves.
@@ -148,12 +156,12 @@
     const by = e.getAttribute('aria-labelledby');
     if (by) {
       const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
-      if (t.trim()) return t.trim().replace(/\s+/g, ' ');
+      if (t.trim()) return t.trim().replace(SPACES, ' ');
     }
-    if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(/\s+/g, ' ');
+    if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(SPACES, ' ');
     if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
     const role = roleOf(e);
-    if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ');
+    if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(SPACES, ' ');
     return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
   };
   // Chromium names a file input by its label and what it holds ("Photo: No
@@ -298,7 +306,7 @@
   };
 
   const clip = (s, n) => {
-    s = (s || '').replace(/\s+/g, ' ').trim();
+    s = (s || '').replace(SPACES, ' ').trim();
     return s.length > n ? s.slice(0, n - 1) + '…' : s;
   };
 
@@ -473,7 +481,7 @@
 
     const flushText = () => {
       if (text) {
-        const t = text.parts.join('').replace(/\s+/g, ' ').trim();
+        const t = text.parts.join('').replace(SPACES, ' ').trim();
         const last = out[out.length - 1];
         const within = holderOf.get(text.u);
         // A short run in a box beside a label's box in one row ("Stars"

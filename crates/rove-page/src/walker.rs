@@ -20,7 +20,25 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
+            .replace("ROVE_INVISIBLE", &invisible_pattern())
     })
+}
+
+/// rove-browser's invisible characters as a JavaScript pattern
+/// (`/[\u{AD}…]/gu`), so the walker leaves out what the view's cleaning
+/// leaves out.
+fn invisible_pattern() -> String {
+    let class: String = rove_browser::page_text::INVISIBLE
+        .iter()
+        .map(|(low, high)| {
+            if low == high {
+                format!("\\u{{{:X}}}", u32::from(*low))
+            } else {
+                format!("\\u{{{:X}}}-\\u{{{:X}}}", u32::from(*low), u32::from(*high))
+            }
+        })
+        .collect();
+    format!("/[{class}]/gu")
 }
 
 #[cfg(test)]
@@ -32,6 +50,7 @@ mod tests {
         let walker = include_str!("walker.js");
         for mark in [
             "ROVE_INTERACTIVE_ROLES",
+            "ROVE_INVISIBLE",
             "  // ROVE_FIND\n",
             "  // ROVE_LOCATE\n",
         ] {
@@ -43,6 +62,7 @@ mod tests {
             assert!(!source().contains(mark), "{mark:?} is replaced");
         }
         assert!(source().contains("new Set(['button', 'link', "));
+        assert!(source().contains("= /[\\u{AD}\\u{34F}"), "the invisibles");
         assert!(source().contains("  function find(query) {"));
         assert!(source().contains("    find,\n"), "the walker exports find");
     }
