@@ -18,6 +18,10 @@ use crate::outcome::Outcome;
 use crate::session::Session;
 use crate::{CommandError, MouseAction, MouseArgs, MouseButton};
 
+/// How long naming the element under the pointer may hold up the input (a
+/// busy page answers late; the input goes on unnamed).
+const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Where a tab's pointer is and which buttons are held there.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(crate) struct PointerState {
@@ -310,10 +314,15 @@ impl Session {
     /// one is; `None` too when the page cannot say (naming is a courtesy:
     /// it never fails the input).
     async fn element_at(&mut self, at: Point) -> Option<String> {
-        match self.model().ok()?.element_at(at.x, at.y).await {
-            Ok(found) => found.map(|l| l.describe()),
-            Err(e) => {
+        let naming = self.model().ok()?.element_at(at.x, at.y);
+        match tokio::time::timeout(NAMING_WAIT, naming).await {
+            Ok(Ok(found)) => found.map(|l| l.describe()),
+            Ok(Err(e)) => {
                 tracing::debug!(error = %e, "the element under the pointer was not named");
+                None
+            }
+            Err(_) => {
+                tracing::debug!("the page did not name the element under the pointer in time");
                 None
             }
         }
