@@ -37,6 +37,9 @@ pub struct DialogInfo {
     pub default_prompt: String,
     /// The URL of the frame that opened it.
     pub url: String,
+    /// How many dialogs the tab had opened, this one included: two dialogs
+    /// with the same text (a page that asks twice) are still two.
+    pub opened: u64,
 }
 
 /// The session of one out-of-process iframe.
@@ -53,6 +56,8 @@ struct State {
     /// Open dialogs in the order they opened, with the frame that opened
     /// each; answering one reveals the next.
     dialogs: Vec<(Option<String>, DialogInfo)>,
+    /// Dialogs opened so far (numbers each, `DialogInfo::opened`).
+    dialogs_opened: u64,
     frames: HashMap<String, FrameSession>,
     /// Requests in flight, by session and request id. Event streams
     /// (`EventSource`) never finish and are not counted.
@@ -441,11 +446,12 @@ impl TabWatch {
                 let d: DialogOpening = event.parse().ok()?;
                 // The page wrote these; cleaned once here, so no face
                 // shows a line break or a hidden character of them.
-                let info = DialogInfo {
+                let mut info = DialogInfo {
                     kind: d.kind,
                     message: crate::page_text::clean(d.message),
                     default_prompt: crate::page_text::clean(d.default_prompt),
                     url: d.url,
+                    opened: 0,
                 };
                 self.registry
                     .events()
@@ -458,7 +464,10 @@ impl TabWatch {
                             .get(&self.main_frame)
                             .and_then(|r| r.info.browser_context_id),
                     });
-                self.lock().dialogs.push((d.frame_id, info));
+                let mut state = self.lock();
+                state.dialogs_opened += 1;
+                info.opened = state.dialogs_opened;
+                state.dialogs.push((d.frame_id, info));
             }
             "Page.javascriptDialogClosed" => {
                 let closed: FrameEvent = event.parse().ok()?;
