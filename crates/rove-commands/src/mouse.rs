@@ -292,22 +292,41 @@ impl Session {
             }
             MouseAction::Wheel => return self.wheel(args, given, state, out).await,
         };
-        // Named before the input: a click may remove what it hit.
+        // The element is named where the pointer arrived, after the move
+        // (a hover style or a mousemove handler can change what is under
+        // it) and before a button acts there (a click may remove what it
+        // hit): the moves go first, then the naming, then the buttons.
+        let arrived = steps
+            .iter()
+            .rposition(|s| matches!(s, PointerStep::Move(_)))
+            .map_or(0, |i| i + 1);
+        let (moves, presses) = steps.split_at(arrived);
+        let mut held = state.held;
+        let mut settled = None;
+        if !moves.is_empty() {
+            let moved = rove_input::pointer(&tab, moves, held, Modifiers::default()).await?;
+            held = moved.held;
+            settled = Some(moved.settled);
+        }
         let over = match steps.last() {
             Some(step) => self.element_at(step_point(step)).await,
             None => None,
         };
-        let done = rove_input::pointer(&tab, &steps, state.held, Modifiers::default()).await?;
+        if !presses.is_empty() {
+            let done = rove_input::pointer(&tab, presses, held, Modifiers::default()).await?;
+            held = done.held;
+            settled = Some(done.settled);
+        }
         let at = steps.last().map(step_point);
         self.pointers.0.insert(
             tab.id(),
             PointerState {
                 at: at.or(state.at),
-                held: done.held,
+                held,
             },
         );
         out.happened.push(Happened::Mouse(did, over));
-        self.after_settle(&done.settled, out).await
+        self.after_settle(&settled.unwrap_or_default(), out).await
     }
 
     /// The element under `at` as a view names it (`e7 button "Save"`), if

@@ -318,7 +318,8 @@ async fn names_with_invisible_characters_match_as_the_view_shows_them() {
     let page = "<!doctype html><title>Hidden</title><p id=status>-</p>\
         <button onclick=\"document.getElementById('status').textContent='saved'\">Sa\u{200B}ve</button>\
         <p>Or\u{FEFF}der number 7</p>\
-        <button onclick=\"document.getElementById('status').textContent='paid'\">Pay\u{E0041}</button>";
+        <button onclick=\"document.getElementById('status').textContent='paid'\">Pay\u{E0041}</button>\
+        <button onclick=\"document.getElementById('status').textContent='home'\">Go\u{1}Home</button>";
     let routes = support::fixture_routes().page("/hidden", Response::html(page));
     let mut f = Fixture::with(routes, rove_commands::SessionConfig::default()).await;
     let out = f.open("/hidden").await;
@@ -345,5 +346,10 @@ async fn names_with_invisible_characters_match_as_the_view_shows_them() {
     f.ok(json!({"command": "click", "ref": "text=\"Pay\""}))
         .await;
     assert_eq!(status(&mut f).await, "paid");
+    // A control character shows as a space, and matches as one.
+    assert!(view.contains("button \"Go Home\""), "{view}");
+    f.ok(json!({"command": "click", "ref": "role=button[name=\"Go Home\"]"}))
+        .await;
+    assert_eq!(status(&mut f).await, "home");
     f.close().await;
 }

@@ -312,3 +312,50 @@ async fn fill_form_fields_take_locators_and_say_what_they_resolved_to() {
     assert_eq!(held, json!(["Grace Hopper", "Uruguay", true]));
     f.close().await;
 }
+
+/// A "Cancel" button over a "Transfer" one that hides on hover (pure CSS),
+/// and an unnamed landmark whose text hides characters.
+const HOVER_PAGE: &str = "<!doctype html><title>Hover</title><style>\
+    body{margin:0} .wrap{position:relative;width:200px;height:60px;margin:20px}\
+    .wrap button{position:absolute;left:0;top:0;width:200px;height:60px}\
+    .wrap:hover .a{visibility:hidden}</style>\
+    <div class=wrap><button class=b onclick=\"document.getElementById('hit').textContent='transfer'\">Transfer</button>\
+    <button class=a onclick=\"document.getElementById('hit').textContent='cancel'\">Cancel</button></div>\
+    <p id=hit>-</p><main style='height:200px'>Welcome\u{202E}\u{E0049}\u{E0047}\u{85}x</main>";
+
+#[tokio::test]
+async fn the_element_named_is_the_one_the_click_hit_and_its_name_is_clean() {
+    let routes =
+        support::fixture_routes().page("/hover", rove_localserver::Response::html(HOVER_PAGE));
+    let mut f = Fixture::with(routes, rove_commands::SessionConfig::default()).await;
+    f.open("/hover").await;
+    let transfer = f.find("Transfer", "button").await;
+    // Before the pointer arrives Cancel is on top; once it hovers, Cancel
+    // hides and the click lands on Transfer: the answer says Transfer.
+    let out = f
+        .ok(json!({"command": "mouse", "action": "click", "x": 120, "y": 50}))
+        .await;
+    assert_eq!(text_of(&mut f, "hit").await, "transfer");
+    assert_eq!(
+        out.happened_lines()[0],
+        format!("clicked at (120, 50) on {transfer} button \"Transfer\"")
+    );
+    // Over an unnamed landmark: its role, no name made of its text, and
+    // nothing hidden or breaking the line reaches the answer.
+    let out = f
+        .ok(json!({"command": "mouse", "action": "move", "x": 100, "y": 200}))
+        .await;
+    let line = out.happened_lines()[0].clone();
+    assert!(
+        line.starts_with("moved the pointer to (100, 200) over e"),
+        "{line}"
+    );
+    assert!(line.ends_with(" main"), "{line}");
+    assert!(
+        !line
+            .chars()
+            .any(|c| c.is_control() || rove_browser::page_text::is_invisible(c)),
+        "{line:?}"
+    );
+    f.close().await;
+}

@@ -5,7 +5,7 @@
 // or text holding the words, optionally of one role, and answers records
 // like a walk's, each with a line of context.
   // Text as the view shows it, for matching: without invisibles, any case.
-  const matchable = (s) => (s || '').replace(INVISIBLE, '').toLowerCase();
+  const matchable = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').toLowerCase();
 
   function find(query) {
     const needle = matchable(query.text);

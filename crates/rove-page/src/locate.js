@@ -83,7 +83,7 @@
     const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
     return viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
   };
-  const squash = (s) => (s || '').replace(INVISIBLE, '').replace(SPACES, ' ').trim();
+  const squash = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').replace(SPACES, ' ').trim();
   // An element's name as a line shows it: Chromium's, or the short rules'
   // for an element Chromium leaves unnamed (inert ones are).
   const shownName = (e, role) => {
@@ -236,7 +236,9 @@
     for (let e = hit; e; e = flatParent(e)) {
       if (SKIP_TAGS.has(e.tagName)) break;
       const role = shownRole(e);
-      if (!TRANSPARENT.has(role)) return {token, records: [{u: uidOf(e), r: role, n: clip(shownName(e, role) || e.innerText, 80)}]};
+      // Its name as a view line gives it (none for an unnamed landmark: its
+      // text is not its name).
+      if (!TRANSPARENT.has(role)) return {token, records: [{u: uidOf(e), r: role, n: clip(shownName(e, role), 80)}]};
     }
     return {token, records: []};
   }

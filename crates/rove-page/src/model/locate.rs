@@ -217,13 +217,14 @@ impl PageModel {
             Err(CallFailure::Failed(e)) => return Err(e),
         };
         let doc: std::sync::Arc<str> = answer.token.into();
+        // The page wrote the name: cleaned as a view's names are.
         Ok(answer.records.into_iter().next().map(|found| Located {
             reference: self.refs.get_or_assign(&NodeKey {
                 doc: doc.clone(),
                 uid: found.u,
             }),
-            role: found.r,
-            name: found.n,
+            role: crate::record::clean(found.r),
+            name: crate::record::clean(found.n),
         }))
     }
 
