@@ -3,7 +3,8 @@
 //! again by its role and name when refs differ, stopping
 //! with a typed error at the first step that cannot be repeated.
 
-use rove_commands::{Command, CommandError, FindArgs, OpenArgs, Ref, Session};
+use rove_commands::{Command, CommandError, Locator, NameMatch, OpenArgs, PageError, Ref, Session};
+
 use serde_json::Value;
 
 use crate::run::{StepRecord, Target};
@@ -23,6 +24,22 @@ pub enum ReplayError {
         role: String,
         /// Its name.
         name: String,
+    },
+    /// Several elements the view shows have the role and name an action
+    /// aimed at: the replay does not guess which (the first could be a
+    /// search box where a password was typed).
+    #[error(
+        "step {step}: {count} of the page's elements are a {role} named {name:?}; the replay cannot tell which one the run aimed at"
+    )]
+    Ambiguous {
+        /// The step.
+        step: u32,
+        /// What was looked for.
+        role: String,
+        /// Its name.
+        name: String,
+        /// How many the view shows.
+        count: u64,
     },
     /// An action failed.
     #[error("step {step}: {tool} failed: {error}")]
@@ -117,33 +134,36 @@ pub async fn replay(
     Ok(done)
 }
 
-/// The ref of the element with `target`'s role and exact name on the page
-/// as it is now.
+/// The ref of the one element the view shows with `target`'s role and
+/// exact name (the locator `role=ROLE[name="NAME"]`): none, or several, stop
+/// the replay.
 async fn refind(session: &mut Session, step: u32, target: &Target) -> Result<Ref, ReplayError> {
-    let find = Command::Find(FindArgs {
-        text: target.name.clone(),
-        role: Some(target.role.clone()),
-        limit: Some(50),
-    });
-    let found = session
-        .execute(&find)
-        .await
-        .map_err(|error| ReplayError::Failed {
-            step,
-            tool: "find".into(),
-            error,
-        })?;
-    let exact = found
-        .view
-        .and_then(|v| {
-            v.found
-                .into_iter()
-                .find(|m| m.name == target.name && m.role == target.role)
-        })
-        .map(|m| m.reference);
-    exact.ok_or_else(|| ReplayError::NotFound {
+    let locator = Locator::Role {
+        role: target.role.clone(),
+        name: Some(NameMatch::Exact(target.name.clone())),
+    };
+    let not_found = || ReplayError::NotFound {
         step,
         role: target.role.clone(),
         name: target.name.clone(),
-    })
+    };
+    match session.locate(&locator).await {
+        Ok(found) => Ok(found.reference),
+        Err(CommandError::Page(PageError::NoMatch { .. } | PageError::NotShown { .. })) => {
+            Err(not_found())
+        }
+        Err(CommandError::Page(PageError::Ambiguous { count, .. })) => {
+            Err(ReplayError::Ambiguous {
+                step,
+                role: target.role.clone(),
+                name: target.name.clone(),
+                count,
+            })
+        }
+        Err(error) => Err(ReplayError::Failed {
+            step,
+            tool: "locate".into(),
+            error,
+        }),
+    }
 }

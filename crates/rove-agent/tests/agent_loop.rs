@@ -482,6 +482,58 @@ async fn a_replay_aims_every_field_of_a_fill_form_again() {
     env.browser.close().await;
 }
 
+/// A replay never guesses between elements that look alike: a form of
+/// unnamed fields below an unnamed search box (the first unnamed textbox is
+/// the search box, where a "first match" replay typed the password).
+#[tokio::test]
+async fn a_replay_stops_where_the_element_it_aims_at_is_not_the_only_one_so_named() {
+    let env = Env::start(Arc::new(|_, _| Vec::new())).await;
+    let page = "<!doctype html><title>Form</title><input id=s>\
+        <form><input id=u><input id=p type=password></form>";
+    let pages = rove_localserver::LocalServer::start(
+        rove_localserver::Routes::new().page("/form", rove_localserver::Response::html(page)),
+    )
+    .await
+    .expect("pages");
+    let unnamed = json!({"role": "textbox", "name": ""});
+    let history = json!({"steps": [{
+        "number": 1, "thought": "", "ms": 1.0,
+        "usage": {"input": 0, "output": 0, "cached": 0},
+        "actions": [{
+            "tool": "fill-form",
+            "arguments": {"fields": [{"ref": "e3", "value": "alice"}, {"ref": "e4", "value": "hunter2"}]},
+            "target": unnamed, "other_targets": [unnamed],
+            "result": "filled", "failed": false
+        }]
+    }]});
+    let mut session = Session::start(&env.browser, SessionConfig::default())
+        .await
+        .expect("session");
+    let url = pages.url("/form");
+    let stopped = rove_agent::replay(&history, &mut session, Some(&url))
+        .await
+        .expect_err("three unnamed textboxes");
+    assert!(
+        matches!(
+            &stopped,
+            rove_agent::ReplayError::Ambiguous {
+                step: 1,
+                count: 3,
+                ..
+            }
+        ),
+        "{stopped}"
+    );
+    // Nothing was typed anywhere.
+    let typed = value(
+        &mut session,
+        "['s', 'u', 'p'].map(id => document.getElementById(id).value).join('')",
+    )
+    .await;
+    assert_eq!(typed, "");
+    env.browser.close().await;
+}
+
 #[tokio::test]
 async fn with_vision_each_step_shows_a_screenshot() {
     let script: Script = Arc::new(|_, _| vec![("done", json!({"text": "seen", "success": true}))]);

@@ -68,7 +68,7 @@ pub use mouse::MouseDid;
 pub use navigate::normalize_url;
 pub use outcome::{Download, Image, Outcome, Timing};
 pub use rove_browser::TabId;
-pub use rove_page::{Locator, Ref, Target};
+pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};
 pub use secrets::{Secret, Secrets};
 pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};
 pub use trace::{SCREENSHOT_BUDGET, TraceId, TraceSummary, Traces, end_all_traces};

@@ -10,7 +10,7 @@
 //! command, with no catch-all arm, so a new command must say which of its
 //! arguments name elements.
 
-use rove_page::Target;
+use rove_page::{Located, Locator, Target};
 
 use crate::happened::Happened;
 use crate::outcome::Outcome;
@@ -80,6 +80,13 @@ impl Command {
 }
 
 impl Session {
+    /// The one element the focused tab's view shows that `locator` matches,
+    /// with its ref (see [`rove_page::PageModel::resolve`]: no match,
+    /// several and only hidden ones are typed errors).
+    pub async fn locate(&mut self, locator: &Locator) -> Result<Located, CommandError> {
+        Ok(self.model()?.resolve(locator).await?)
+    }
+
     /// The command with each locator replaced by the ref it resolves to in
     /// the focused tab (`None` when it holds none); each resolution is the
     /// answer's first lines. Nothing is sent to the page before all of

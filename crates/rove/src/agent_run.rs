@@ -618,18 +618,22 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
             let done = rove_agent::replay(&history, &mut session, args.start_url.as_deref()).await;
             let _ = session.close().await;
             done.map_err(|e| {
-                let code = match &e {
+                let differs = "the page differs from the recorded run at this step";
+                let (code, hint) = match &e {
                     rove_agent::ReplayError::Failed { error, .. } => {
-                        rove_errors::Classify::code(error)
+                        (rove_errors::Classify::code(error), differs)
                     }
-                    rove_agent::ReplayError::NotFound { .. } => ErrorCode::RefNotFound,
-                    rove_agent::ReplayError::History(_) => ErrorCode::CommandRejected,
+                    rove_agent::ReplayError::NotFound { .. } => (ErrorCode::RefNotFound, differs),
+                    rove_agent::ReplayError::Ambiguous { .. } => (
+                        ErrorCode::CommandRejected,
+                        "give the elements names a person would see (labels), or replay the task with rove run",
+                    ),
+                    rove_agent::ReplayError::History(_) => (
+                        ErrorCode::CommandRejected,
+                        "give the file rove run --history wrote",
+                    ),
                 };
-                Failure::new(
-                    code,
-                    e.to_string(),
-                    "the page differs from the recorded run at this step",
-                )
+                Failure::new(code, e.to_string(), hint)
             })
         }
         .await;
