@@ -336,7 +336,7 @@ impl WeakConnection {
 
 /// Decodes a raw `result` into a typed response.
 pub(crate) fn decode<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<T, CdpError> {
-    serde_json::from_str(raw.get()).map_err(|e| CdpError::Decode {
+    crate::lossy_json::from_json(raw.get()).map_err(|e| CdpError::Decode {
         method: method.to_owned(),
         reason: e.to_string(),
     })

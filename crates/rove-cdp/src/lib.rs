@@ -27,6 +27,7 @@ mod connection;
 mod error;
 mod events;
 mod health;
+pub mod lossy_json;
 mod message;
 pub mod meter;
 pub mod protocol;

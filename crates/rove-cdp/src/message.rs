@@ -114,7 +114,7 @@ impl Event {
 
     /// Decodes the parameters into a typed event. Unknown fields are ignored.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, CdpError> {
-        serde_json::from_str(self.params.get()).map_err(|e| CdpError::Decode {
+        crate::lossy_json::from_json(self.params.get()).map_err(|e| CdpError::Decode {
             method: self.method.clone(),
             reason: e.to_string(),
         })

@@ -285,3 +285,34 @@ fn commands_parse_from_the_json_every_face_sends() {
         );
     }
 }
+
+/// Half an emoji in the page's text (a lone UTF-16 surrogate, which a
+/// page's script or a cut can leave) is shown as U+FFFD; before, one such
+/// character made every view and `read` of the page fail to decode.
+#[tokio::test]
+async fn half_an_emoji_in_the_page_is_shown_not_fatal() {
+    let long = format!("{}😀 and more", "a".repeat(198));
+    let page = format!(
+        "<!doctype html><title>Cut</title><p id=x></p><button>{long}</button>\
+         <script>document.getElementById('x').textContent = 'half \\uD83D here';\
+         document.title = 'T\\uD83D'; console.log('said \\uD83D')</script>"
+    );
+    let routes = support::fixture_routes().page("/cut", rove_localserver::Response::html(page));
+    let mut f = Fixture::with(routes, rove_commands::SessionConfig::default()).await;
+    let out = f.open("/cut").await;
+    let view = out.view.expect("a view").text;
+    assert!(view.contains("half \u{FFFD} here"), "{view}");
+    // A name cut next to an emoji is cut before it, not through it.
+    assert!(
+        view.contains(&format!("button \"{}…\"", "a".repeat(198))),
+        "{view}"
+    );
+    let read = f.ok(json!({"command": "read"})).await.text();
+    assert!(read.contains("half \u{FFFD} here"), "{read}");
+    let console = f
+        .ok(json!({"command": "console", "all": true}))
+        .await
+        .text();
+    assert!(console.contains("said \u{FFFD}"), "{console}");
+    f.close().await;
+}

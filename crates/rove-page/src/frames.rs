@@ -315,7 +315,7 @@ pub(crate) async fn call_walker<T: DeserializeOwned>(
         Err(e) if e.document_gone() => return Err(CallFailure::Stale),
         Err(e) => return Err(CallFailure::Failed(e.into())),
     };
-    let answer: Answer<T> = serde_json::from_str(raw.get()).map_err(|e| {
+    let answer: Answer<T> = rove_cdp::lossy_json::from_json(raw.get()).map_err(|e| {
         CallFailure::Failed(PageError::Script(format!(
             "the walker's answer did not parse: {e}"
         )))

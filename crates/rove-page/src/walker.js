@@ -307,9 +307,12 @@
     return e.muted ? state + ', muted' : state;
   };
 
+  // At most n UTF-16 units, never half a character (an emoji is two).
   const clip = (s, n) => {
     s = (s || '').replace(SPACES, ' ').trim();
-    return s.length > n ? s.slice(0, n - 1) + '…' : s;
+    if (s.length <= n) return s;
+    const end = /[\uD800-\uDBFF]/.test(s[n - 2]) ? n - 2 : n - 1;
+    return s.slice(0, end) + '…';
   };
 
   // A generic element the user can click: it has a click listener (marked by
