@@ -1,7 +1,22 @@
 //! Everything the CLI writes to stdout goes through here. Logs go to stderr.
-#![allow(clippy::print_stdout)]
+//! A write that fails (`rove snapshot | head -1` closed the pipe) is left
+//! unsaid: the reader has what it wanted, and a panic would be rove's only
+//! answer otherwise.
 
 use std::io::Write;
+
+/// `text` to stdout, flushed; a closed pipe is not an error of rove's.
+fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// `text` and a line break to stderr, whatever became of stderr.
+fn err_line(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
 
 use serde_json::{Value, json};
 
@@ -33,8 +48,7 @@ impl Output {
     /// A human line (ignored in JSON mode, where only the final object counts).
     pub fn line(&self, text: &str) {
         if !self.json {
-            println!("{}", terminal_safe(text));
-            let _ = std::io::stdout().flush();
+            out(&format!("{}\n", terminal_safe(text)));
         }
     }
 
@@ -42,17 +56,15 @@ impl Output {
     /// JSON mode).
     pub fn raw(&self, text: &str) {
         if !self.json {
-            print!("{text}");
-            let _ = std::io::stdout().flush();
+            out(text);
         }
     }
 
     /// Advice for the person, on stderr so that stdout stays the result
     /// (ignored in JSON mode, where the final object carries it).
-    #[allow(clippy::print_stderr)]
     pub fn note(&self, text: &str) {
         if !self.json {
-            eprintln!("{}", terminal_safe(text));
+            err_line(&terminal_safe(text));
         }
     }
 
@@ -63,8 +75,7 @@ impl Output {
             if let (Some(target), Value::Object(extra)) = (object.as_object_mut(), fields) {
                 target.extend(extra);
             }
-            println!("{object}");
-            let _ = std::io::stdout().flush();
+            out(&format!("{object}\n"));
         }
     }
 
@@ -76,19 +87,20 @@ impl Output {
             if let (Some(target), Some(Value::Object(extra))) = (object.as_object_mut(), partial) {
                 target.extend(extra);
             }
-            println!("{object}");
-            let _ = std::io::stdout().flush();
+            out(&format!("{object}\n"));
         } else {
             eprint_failure(failure);
         }
     }
 }
 
-#[allow(clippy::print_stderr)]
 fn eprint_failure(failure: &Failure) {
-    eprintln!("error[{}]: {}", failure.report.code, failure.report.message);
-    eprintln!("  hint: {}", failure.report.hint);
+    err_line(&format!(
+        "error[{}]: {}",
+        failure.report.code, failure.report.message
+    ));
+    err_line(&format!("  hint: {}", failure.report.hint));
     if let Some(view) = &failure.fresh_view {
-        eprintln!("{view}");
+        err_line(view);
     }
 }

@@ -99,3 +99,21 @@ fn rove_skill_prints_a_skill_file_on_stdout() {
     assert!(stdout.contains("## Errors") && stdout.contains("REF_NOT_FOUND"));
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+/// `rove skill | head -1`: the reader closes the pipe early, and rove ends
+/// quietly instead of panicking on the write.
+#[test]
+fn a_reader_that_closes_the_pipe_early_gets_no_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .arg("skill")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("rove ran");
+    // Closed before rove writes its first line.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("rove ended");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
