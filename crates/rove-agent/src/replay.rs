@@ -25,6 +25,21 @@ pub enum ReplayError {
         /// Its name.
         name: String,
     },
+    /// An action aimed at a ref whose role and name the history does not
+    /// hold (written before rove kept them for every element argument, or
+    /// the view did not show the element): the ref names nothing in this
+    /// session, and guessing could act on the wrong element.
+    #[error(
+        "step {step}: the history does not say what {tool}'s {reference} was, so the replay cannot find it again"
+    )]
+    Undescribed {
+        /// The step.
+        step: u32,
+        /// The tool.
+        tool: String,
+        /// The recorded ref.
+        reference: String,
+    },
     /// Several elements the view shows have the role and name an action
     /// aimed at: the replay does not guess which (the first could be a
     /// search box where a password was typed).
@@ -105,13 +120,24 @@ pub async fn replay(
                 .chain(action.other_targets.iter().map(Option::as_ref))
                 .collect();
             let mut aimed = Vec::new();
-            for (at, was) in command.targets().into_iter().zip(&described) {
+            for (i, at) in command.targets().into_iter().enumerate() {
+                let was = described.get(i).copied().flatten();
                 match (at, was) {
                     (rove_commands::Target::Ref(old), Some(was)) => {
                         let found = refind(session, step.number, was).await?;
                         aimed.push(Some((found, found != *old)));
                     }
-                    _ => aimed.push(None),
+                    // A ref of the recorded session names nothing known in
+                    // this one: without its role and name it cannot be aimed.
+                    (rove_commands::Target::Ref(old), None) => {
+                        return Err(ReplayError::Undescribed {
+                            step: step.number,
+                            tool: action.tool.clone(),
+                            reference: old.to_string(),
+                        });
+                    }
+                    // A locator finds its element itself.
+                    (rove_commands::Target::Locator(_), _) => aimed.push(None),
                 }
             }
             for (at, aimed) in command.targets_mut().into_iter().zip(aimed) {

@@ -531,6 +531,37 @@ async fn a_replay_stops_where_the_element_it_aims_at_is_not_the_only_one_so_name
     )
     .await;
     assert_eq!(typed, "");
+
+    // A ref whose role and name the history does not hold (an older
+    // history's second field) names nothing in this session: the replay
+    // stops instead of typing into whatever has that number now.
+    let mut older = history.clone();
+    older["steps"][0]["actions"][0]["target"] = json!({"role": "textbox", "name": "Search"});
+    older["steps"][0]["actions"][0]
+        .as_object_mut()
+        .expect("an action")
+        .remove("other_targets");
+    let page_named = "<!doctype html><title>Form</title><label>Search <input id=s></label>\
+        <form><input id=u><input id=p type=password></form>";
+    let named = rove_localserver::LocalServer::start(
+        rove_localserver::Routes::new().page("/form", rove_localserver::Response::html(page_named)),
+    )
+    .await
+    .expect("pages");
+    let url = named.url("/form");
+    let stopped = rove_agent::replay(&older, &mut session, Some(&url))
+        .await
+        .expect_err("the second field is not described");
+    assert!(
+        matches!(&stopped, rove_agent::ReplayError::Undescribed { step: 1, reference, .. } if reference == "e4"),
+        "{stopped}"
+    );
+    let typed = value(
+        &mut session,
+        "['s', 'u', 'p'].map(id => document.getElementById(id).value).join('')",
+    )
+    .await;
+    assert_eq!(typed, "", "nothing is typed before every target is aimed");
     env.browser.close().await;
 }
 

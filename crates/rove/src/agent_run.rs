@@ -628,6 +628,10 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
                         ErrorCode::CommandRejected,
                         "give the elements names a person would see (labels), or replay the task with rove run",
                     ),
+                    rove_agent::ReplayError::Undescribed { .. } => (
+                        ErrorCode::CommandRejected,
+                        "record the run again with this rove (its history names every element it aimed at)",
+                    ),
                     rove_agent::ReplayError::History(_) => (
                         ErrorCode::CommandRejected,
                         "give the file rove run --history wrote",
