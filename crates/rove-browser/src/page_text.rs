@@ -10,7 +10,23 @@
 /// Whether a character must not reach the model as it is: line breaks and
 /// other controls (shown as a space), and the invisible ones (left out).
 pub fn is_unclean(c: char) -> bool {
-    c.is_control() || is_invisible(c) || matches!(c, '\u{2028}' | '\u{2029}')
+    is_breaking(c) || is_invisible(c)
+}
+
+/// The controls (C0, DEL, C1) and the Unicode line and paragraph
+/// separators: shown as a space. Inclusive ranges; the walker gets the same
+/// list as a pattern, so a locator matches names as views show them.
+pub const BREAKING: &[(char, char)] = &[
+    ('\u{0000}', '\u{001F}'),
+    ('\u{007F}', '\u{009F}'),
+    ('\u{2028}', '\u{2029}'),
+];
+
+/// Whether `c` is one of the [`BREAKING`] characters.
+pub fn is_breaking(c: char) -> bool {
+    BREAKING
+        .iter()
+        .any(|(low, high)| (*low..=*high).contains(&c))
 }
 
 /// Characters that show nothing (or nothing of their own) and so can hide
@@ -90,5 +106,13 @@ mod tests {
             assert_eq!(clean(format!("Pay{hidden} now")), "Pay now", "{hidden:?}");
         }
         assert_eq!(clean_lines("a\u{200B}\nb\rc"), "a\nb c");
+    }
+
+    #[test]
+    fn the_breaking_list_is_every_control_and_the_two_separators() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let expected = c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+            assert_eq!(is_breaking(c), expected, "{:X}", u32::from(c));
+        }
     }
 }

@@ -33,8 +33,9 @@
   // bidi, tag characters …; the list is page_text.rs's): a name is matched
   // as the view shows it.
   const INVISIBLE = ROVE_INVISIBLE;
-  // Controls and line breaks, which rove's cleaning shows as a space.
-  const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+  // Controls and line breaks, which rove's cleaning shows as a space (the
+  // list is page_text.rs's).
+  const CONTROLS = ROVE_BREAKING;
 
   // A node reported dead and then put back (a menu re-attached, a portal
   // moved) gets a new uid: its old ref stays dead, and the new one resolves.

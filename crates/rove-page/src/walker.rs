@@ -5,6 +5,8 @@
 //! the one list of control roles (`roles.rs`) in place of
 //! `ROVE_INTERACTIVE_ROLES`.
 
+use rove_browser::page_text;
+
 use crate::roles::INTERACTIVE_ROLES;
 
 /// The walker's source, assembled once.
@@ -20,15 +22,16 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
-            .replace("ROVE_INVISIBLE", &invisible_pattern())
+            .replace("ROVE_INVISIBLE", &pattern(page_text::INVISIBLE))
+            .replace("ROVE_BREAKING", &pattern(page_text::BREAKING))
     })
 }
 
-/// rove-browser's invisible characters as a JavaScript pattern
-/// (`/[\u{AD}…]/gu`), so the walker leaves out what the view's cleaning
-/// leaves out.
-fn invisible_pattern() -> String {
-    let class: String = rove_browser::page_text::INVISIBLE
+/// One of rove-browser's character lists as a JavaScript pattern
+/// (`/[\u{AD}…]/gu`), so the walker treats page text as the view's
+/// cleaning does.
+fn pattern(ranges: &[(char, char)]) -> String {
+    let class: String = ranges
         .iter()
         .map(|(low, high)| {
             if low == high {
@@ -51,6 +54,7 @@ mod tests {
         for mark in [
             "ROVE_INTERACTIVE_ROLES",
             "ROVE_INVISIBLE",
+            "ROVE_BREAKING",
             "  // ROVE_FIND\n",
             "  // ROVE_LOCATE\n",
         ] {

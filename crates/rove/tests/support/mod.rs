@@ -254,6 +254,18 @@ pub async fn trace_page_shown(trace: &Path, facts: &str) -> Value {
     shown["facts"].clone()
 }
 
+/// That a trace page's `facts` show the failed entry's typed error
+/// (`REF_NOT_FOUND …`) and its hint (`hint: …`), as both trace pages do.
+pub fn assert_failure_shown(facts: &Value) {
+    let starts = |key: &str, prefix: &str| {
+        facts[key]
+            .as_str()
+            .is_some_and(|text| text.starts_with(prefix))
+    };
+    assert!(starts("error", "REF_NOT_FOUND"), "{facts}");
+    assert!(starts("hint", "hint: "), "{facts}");
+}
+
 /// What `js` (an expression giving a JSON string) reads on `url`, opened
 /// in a browser of its own.
 async fn shown_in_chromium(url: &str, js: &str) -> Value {
