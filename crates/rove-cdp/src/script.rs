@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::protocol::runtime::{CallFunctionOn, Evaluate, EvaluateResult, RemoteObject};
+use crate::protocol::runtime::{EvaluateResult, RemoteObject};
 use crate::{CdpError, Session};
 
 /// A call that runs one of rove's own scripts: its answer may carry the
@@ -18,15 +18,40 @@ pub trait RoveScript: crate::protocol::Command<Response = EvaluateResult> {
     fn script_name(&self) -> &'static str;
 }
 
-impl RoveScript for CallFunctionOn {
+/// A `Runtime.callFunctionOn` or `Runtime.evaluate` of one of rove's
+/// scripts, with the name errors give it (which is not sent). It derefs to
+/// the call, so its fields are set as the command's own.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(transparent)]
+pub struct ScriptCall<C> {
+    /// What rove calls the script in an error (`actionable.js`).
+    #[serde(skip)]
+    pub script: &'static str,
+    /// The call.
+    pub call: C,
+}
+
+impl<C: crate::protocol::Command> crate::protocol::Command for ScriptCall<C> {
+    const METHOD: &'static str = C::METHOD;
+    type Response = C::Response;
+}
+
+impl<C: crate::protocol::Command<Response = EvaluateResult>> RoveScript for ScriptCall<C> {
     fn script_name(&self) -> &'static str {
         self.script
     }
 }
 
-impl RoveScript for Evaluate {
-    fn script_name(&self) -> &'static str {
-        self.script
+impl<C> std::ops::Deref for ScriptCall<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.call
+    }
+}
+
+impl<C> std::ops::DerefMut for ScriptCall<C> {
+    fn deref_mut(&mut self) -> &mut C {
+        &mut self.call
     }
 }
 
@@ -97,6 +122,7 @@ mod tests {
                 }),
                 line_number: 2,
                 column_number: 8,
+                ..ExceptionDetails::default()
             }),
         };
         let error = checked("actionable.js", answer).expect_err("threw");
