@@ -77,7 +77,10 @@ impl CallFunctionOn {
 impl ScriptCall<CallFunctionOn> {
     /// Adds an argument.
     pub fn arg(mut self, argument: CallArgument) -> Self {
-        self.call.arguments.get_or_insert_with(Vec::new).push(argument);
+        self.call
+            .arguments
+            .get_or_insert_with(Vec::new)
+            .push(argument);
         self
     }
 

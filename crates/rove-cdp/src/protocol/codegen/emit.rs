@@ -10,6 +10,12 @@ use super::names;
 /// How wide a doc comment's text runs before it wraps.
 const WIDTH: usize = 96;
 
+/// rustfmt's width: a longer line of code is written as rustfmt breaks it.
+const MAX_LINE: usize = 100;
+
+/// rustfmt's width of an attribute's arguments on one line.
+const MAX_ATTR_ARGS: usize = 70;
+
 /// Every generated file, by path under `src/protocol/generated/`.
 pub(super) fn files(domains: &BTreeMap<String, Domain>, source: &str) -> BTreeMap<String, String> {
     let provenance = provenance(source);
@@ -22,8 +28,14 @@ pub(super) fn files(domains: &BTreeMap<String, Domain>, source: &str) -> BTreeMa
     line(&mut root, "//!");
     doc(&mut root, "//! ", &provenance);
     root.push('\n');
-    for d in domains.values() {
-        let _ = writeln!(root, "pub mod {};", names::snake(&d.name));
+    // By module name, as rustfmt orders them.
+    let mut modules: Vec<(String, &Domain)> = domains
+        .values()
+        .map(|d| (names::snake(&d.name), d))
+        .collect();
+    modules.sort_by(|a, b| a.0.cmp(&b.0));
+    for (module, d) in modules {
+        let _ = writeln!(root, "pub mod {module};");
         files.extend(domain(d, &provenance));
     }
     files.insert("mod.rs".to_owned(), root);
@@ -77,7 +89,11 @@ fn domain(d: &Domain, provenance: &str) -> BTreeMap<String, String> {
 }
 
 fn header(out: &mut String, what: &str, d: &Domain, provenance: &str) {
-    doc(out, "//! ", &format!("The {what} of the `{}` domain that rove uses.", d.name));
+    doc(
+        out,
+        "//! ",
+        &format!("The {what} of the `{}` domain that rove uses.", d.name),
+    );
     line(out, "//!");
     doc(out, "//! ", provenance);
 }
@@ -88,9 +104,16 @@ fn commands(d: &Domain, provenance: &str) -> String {
     for c in &d.commands {
         out.push('\n');
         structure(&mut out, &c.params, Derive::Params);
-        let answer = c.answer.as_ref().map_or("crate::protocol::Empty".to_owned(), |a| a.name.clone());
+        let answer = c
+            .answer
+            .as_ref()
+            .map_or("crate::protocol::Empty".to_owned(), |a| a.name.clone());
         out.push('\n');
-        let _ = writeln!(out, "impl crate::protocol::Command for {} {{", c.params.name);
+        let _ = writeln!(
+            out,
+            "impl crate::protocol::Command for {} {{",
+            c.params.name
+        );
         let _ = writeln!(out, "    const METHOD: &'static str = \"{}\";", c.method);
         let _ = writeln!(out, "    type Response = {answer};");
         line(&mut out, "}");
@@ -109,7 +132,11 @@ fn events(d: &Domain, provenance: &str) -> String {
         out.push('\n');
         structure(&mut out, &e.params, Derive::Answer);
         out.push('\n');
-        let _ = writeln!(out, "impl crate::protocol::EventType for {} {{", e.params.name);
+        let _ = writeln!(
+            out,
+            "impl crate::protocol::EventType for {} {{",
+            e.params.name
+        );
         let _ = writeln!(out, "    const METHOD: &'static str = \"{}\";", e.method);
         line(&mut out, "}");
     }
@@ -152,7 +179,7 @@ fn structure(out: &mut String, s: &Struct, derive: Derive) {
         Derive::Params => ("serde::Serialize", "rename_all = \"camelCase\""),
         Derive::Answer => ("serde::Deserialize", "default, rename_all = \"camelCase\""),
         Derive::Both => (
-            "serde::Serialize, serde::Deserialize",
+            "PartialEq, serde::Serialize, serde::Deserialize",
             "default, rename_all = \"camelCase\"",
         ),
     };
@@ -170,7 +197,11 @@ fn structure(out: &mut String, s: &Struct, derive: Derive) {
 }
 
 fn field(out: &mut String, f: &Field, derive: Derive) {
-    doc(out, "    /// ", if f.doc.is_empty() { &f.json } else { &f.doc });
+    doc(
+        out,
+        "    /// ",
+        if f.doc.is_empty() { &f.json } else { &f.doc },
+    );
     let mut attrs = Vec::new();
     if names::serde_camel(&f.rust) != f.json {
         attrs.push(format!("rename = \"{}\"", f.json));
@@ -178,45 +209,73 @@ fn field(out: &mut String, f: &Field, derive: Derive) {
     if f.optional && derive != Derive::Answer {
         attrs.push("skip_serializing_if = \"Option::is_none\"".to_owned());
     }
-    if !attrs.is_empty() {
-        let _ = writeln!(out, "    #[serde({})]", attrs.join(", "));
+    let args = attrs.join(", ");
+    let one_line = format!("    #[serde({args})]");
+    if one_line.len() <= MAX_LINE && args.len() <= MAX_ATTR_ARGS {
+        if !attrs.is_empty() {
+            line(out, &one_line);
+        }
+    } else {
+        line(out, "    #[serde(");
+        let _ = writeln!(out, "        {}", attrs.join(",\n        "));
+        line(out, "    )]");
     }
     let ty = if f.boxed {
         format!("Box<{}>", f.ty)
     } else {
         f.ty.clone()
     };
-    let ty = if f.optional { format!("Option<{ty}>") } else { ty };
+    let ty = if f.optional {
+        format!("Option<{ty}>")
+    } else {
+        ty
+    };
     let _ = writeln!(out, "    pub {}: {ty},", f.rust);
 }
 
 fn enumeration(out: &mut String, e: &Enum) {
     doc(out, "/// ", if e.doc.is_empty() { &e.name } else { &e.doc });
+    line(out, "#[derive(");
     line(
         out,
-        "#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]",
+        "    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,",
     );
+    line(out, ")]");
     let _ = writeln!(out, "pub enum {} {{", e.name);
-    let variants: Vec<(String, &String)> = e.values.iter().map(|v| (names::variant(v), v)).collect();
+    let variants: Vec<(String, &String)> =
+        e.values.iter().map(|v| (names::variant(v), v)).collect();
     for (variant, value) in &variants {
         let _ = writeln!(out, "    /// `{value}`.");
         let _ = writeln!(out, "    #[serde(rename = \"{value}\")]");
         let _ = writeln!(out, "    {variant},");
     }
-    line(out, "    /// A value this version of the protocol does not know (or none).");
+    line(
+        out,
+        "    /// A value this version of the protocol does not know (or none).",
+    );
     line(out, "    #[default]");
     line(out, "    #[serde(other)]");
     line(out, "    Unrecognized,");
     line(out, "}");
     out.push('\n');
     let _ = writeln!(out, "impl {} {{", e.name);
-    line(out, "    /// The value as the protocol writes it (empty for `Unrecognized`).");
+    line(
+        out,
+        "    /// The value as the protocol writes it (empty for `Unrecognized`).",
+    );
     line(out, "    pub fn as_str(self) -> &'static str {");
     line(out, "        match self {");
     for (variant, value) in &variants {
-        let _ = writeln!(out, "            {}::{variant} => \"{value}\",", e.name);
+        let arm = format!("            Self::{variant} => \"{value}\",");
+        if arm.len() <= MAX_LINE {
+            line(out, &arm);
+        } else {
+            let _ = writeln!(out, "            Self::{variant} => {{");
+            let _ = writeln!(out, "                \"{value}\"");
+            line(out, "            }");
+        }
     }
-    let _ = writeln!(out, "            {}::Unrecognized => \"\",", e.name);
+    line(out, "            Self::Unrecognized => \"\",");
     line(out, "        }");
     line(out, "    }");
     line(out, "}");
@@ -234,7 +293,11 @@ fn line(out: &mut String, text: &str) {
 fn doc(out: &mut String, prefix: &str, text: &str) {
     let blank = prefix.trim_end();
     let width = WIDTH.saturating_sub(prefix.len()).max(40);
-    for (n, paragraph) in text.split("\n\n").filter(|p| !p.trim().is_empty()).enumerate() {
+    for (n, paragraph) in text
+        .split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .enumerate()
+    {
         if n > 0 {
             line(out, blank);
         }

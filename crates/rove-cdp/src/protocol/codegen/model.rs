@@ -179,11 +179,13 @@ impl Builder<'_> {
             .and_then(|d| d["description"].as_str())
             .unwrap_or_default()
             .to_owned();
-        self.domains.entry(name.to_owned()).or_insert_with(|| Domain {
-            name: name.to_owned(),
-            doc,
-            ..Domain::default()
-        })
+        self.domains
+            .entry(name.to_owned())
+            .or_insert_with(|| Domain {
+                name: name.to_owned(),
+                doc,
+                ..Domain::default()
+            })
     }
 
     fn command(&mut self, domain: &str, command: &Value) {
@@ -321,7 +323,9 @@ impl Builder<'_> {
         let doc = describe(def);
         if let Some(rust) = self.allow.overrides.get(&format!("{domain}.{id}")) {
             let rust = rust.clone();
-            self.domain(domain).aliases.insert(id.to_owned(), (doc, rust));
+            self.domain(domain)
+                .aliases
+                .insert(id.to_owned(), (doc, rust));
             return;
         }
         let kind = def["type"].as_str().unwrap_or("any");
@@ -340,14 +344,18 @@ impl Builder<'_> {
                 doc: doc.clone(),
                 fields: Vec::new(),
             };
-            self.domain(domain).structs.insert(id.to_owned(), placeholder);
+            self.domain(domain)
+                .structs
+                .insert(id.to_owned(), placeholder);
             let fields = self.fields(domain, id, &def["properties"]);
             if let Some(s) = self.domain(domain).structs.get_mut(id) {
                 s.fields = fields;
             }
         } else {
             let (rust, _) = self.rust_type(domain, id, "item", def);
-            self.domain(domain).aliases.insert(id.to_owned(), (doc, rust));
+            self.domain(domain)
+                .aliases
+                .insert(id.to_owned(), (doc, rust));
         }
     }
 }

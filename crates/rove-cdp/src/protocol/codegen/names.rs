@@ -21,8 +21,8 @@ pub(super) fn snake(name: &str) -> String {
             let prev = i.checked_sub(1).map(|p| chars[p]);
             let next = chars.get(i + 1).copied();
             let after_lower = prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit());
-            let acronym_end =
-                prev.is_some_and(|p| p.is_ascii_uppercase()) && next.is_some_and(|n| n.is_ascii_lowercase());
+            let acronym_end = prev.is_some_and(|p| p.is_ascii_uppercase())
+                && next.is_some_and(|n| n.is_ascii_lowercase());
             if after_lower || acronym_end {
                 out.push('_');
             }

@@ -1,15 +1,17 @@
 //! The types of the `Browser` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Experimental.
 pub type BrowserContextID = String;
 
 /// The values of `state` in `DownloadProgress`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DownloadProgressState {
     /// `inProgress`.
     #[serde(rename = "inProgress")]
@@ -30,16 +32,18 @@ impl DownloadProgressState {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DownloadProgressState::InProgress => "inProgress",
-            DownloadProgressState::Completed => "completed",
-            DownloadProgressState::Canceled => "canceled",
-            DownloadProgressState::Unrecognized => "",
+            Self::InProgress => "inProgress",
+            Self::Completed => "completed",
+            Self::Canceled => "canceled",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Experimental.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum PermissionType {
     /// `ar`.
     #[serde(rename = "ar")]
@@ -168,52 +172,54 @@ impl PermissionType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            PermissionType::Ar => "ar",
-            PermissionType::AudioCapture => "audioCapture",
-            PermissionType::AutomaticFullscreen => "automaticFullscreen",
-            PermissionType::BackgroundFetch => "backgroundFetch",
-            PermissionType::BackgroundSync => "backgroundSync",
-            PermissionType::CameraPanTiltZoom => "cameraPanTiltZoom",
-            PermissionType::CapturedSurfaceControl => "capturedSurfaceControl",
-            PermissionType::ClipboardReadWrite => "clipboardReadWrite",
-            PermissionType::ClipboardSanitizedWrite => "clipboardSanitizedWrite",
-            PermissionType::DisplayCapture => "displayCapture",
-            PermissionType::DurableStorage => "durableStorage",
-            PermissionType::Geolocation => "geolocation",
-            PermissionType::HandTracking => "handTracking",
-            PermissionType::IdleDetection => "idleDetection",
-            PermissionType::KeyboardLock => "keyboardLock",
-            PermissionType::LocalFonts => "localFonts",
-            PermissionType::LocalNetwork => "localNetwork",
-            PermissionType::LocalNetworkAccess => "localNetworkAccess",
-            PermissionType::LoopbackNetwork => "loopbackNetwork",
-            PermissionType::Midi => "midi",
-            PermissionType::MidiSysex => "midiSysex",
-            PermissionType::Nfc => "nfc",
-            PermissionType::Notifications => "notifications",
-            PermissionType::PaymentHandler => "paymentHandler",
-            PermissionType::PeriodicBackgroundSync => "periodicBackgroundSync",
-            PermissionType::PointerLock => "pointerLock",
-            PermissionType::ProtectedMediaIdentifier => "protectedMediaIdentifier",
-            PermissionType::Sensors => "sensors",
-            PermissionType::SmartCard => "smartCard",
-            PermissionType::SpeakerSelection => "speakerSelection",
-            PermissionType::StorageAccess => "storageAccess",
-            PermissionType::TopLevelStorageAccess => "topLevelStorageAccess",
-            PermissionType::VideoCapture => "videoCapture",
-            PermissionType::Vr => "vr",
-            PermissionType::WakeLockScreen => "wakeLockScreen",
-            PermissionType::WakeLockSystem => "wakeLockSystem",
-            PermissionType::WebAppInstallation => "webAppInstallation",
-            PermissionType::WebPrinting => "webPrinting",
-            PermissionType::WindowManagement => "windowManagement",
-            PermissionType::Unrecognized => "",
+            Self::Ar => "ar",
+            Self::AudioCapture => "audioCapture",
+            Self::AutomaticFullscreen => "automaticFullscreen",
+            Self::BackgroundFetch => "backgroundFetch",
+            Self::BackgroundSync => "backgroundSync",
+            Self::CameraPanTiltZoom => "cameraPanTiltZoom",
+            Self::CapturedSurfaceControl => "capturedSurfaceControl",
+            Self::ClipboardReadWrite => "clipboardReadWrite",
+            Self::ClipboardSanitizedWrite => "clipboardSanitizedWrite",
+            Self::DisplayCapture => "displayCapture",
+            Self::DurableStorage => "durableStorage",
+            Self::Geolocation => "geolocation",
+            Self::HandTracking => "handTracking",
+            Self::IdleDetection => "idleDetection",
+            Self::KeyboardLock => "keyboardLock",
+            Self::LocalFonts => "localFonts",
+            Self::LocalNetwork => "localNetwork",
+            Self::LocalNetworkAccess => "localNetworkAccess",
+            Self::LoopbackNetwork => "loopbackNetwork",
+            Self::Midi => "midi",
+            Self::MidiSysex => "midiSysex",
+            Self::Nfc => "nfc",
+            Self::Notifications => "notifications",
+            Self::PaymentHandler => "paymentHandler",
+            Self::PeriodicBackgroundSync => "periodicBackgroundSync",
+            Self::PointerLock => "pointerLock",
+            Self::ProtectedMediaIdentifier => "protectedMediaIdentifier",
+            Self::Sensors => "sensors",
+            Self::SmartCard => "smartCard",
+            Self::SpeakerSelection => "speakerSelection",
+            Self::StorageAccess => "storageAccess",
+            Self::TopLevelStorageAccess => "topLevelStorageAccess",
+            Self::VideoCapture => "videoCapture",
+            Self::Vr => "vr",
+            Self::WakeLockScreen => "wakeLockScreen",
+            Self::WakeLockSystem => "wakeLockSystem",
+            Self::WebAppInstallation => "webAppInstallation",
+            Self::WebPrinting => "webPrinting",
+            Self::WindowManagement => "windowManagement",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `behavior` in `SetDownloadBehavior`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum SetDownloadBehaviorBehavior {
     /// `deny`.
     #[serde(rename = "deny")]
@@ -237,11 +243,11 @@ impl SetDownloadBehaviorBehavior {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            SetDownloadBehaviorBehavior::Deny => "deny",
-            SetDownloadBehaviorBehavior::Allow => "allow",
-            SetDownloadBehaviorBehavior::AllowAndName => "allowAndName",
-            SetDownloadBehaviorBehavior::Default => "default",
-            SetDownloadBehaviorBehavior::Unrecognized => "",
+            Self::Deny => "deny",
+            Self::Allow => "allow",
+            Self::AllowAndName => "allowAndName",
+            Self::Default => "default",
+            Self::Unrecognized => "",
         }
     }
 }

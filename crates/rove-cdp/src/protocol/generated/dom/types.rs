@@ -1,9 +1,9 @@
 //! The types of the `DOM` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Unique DOM node identifier used to reference a node that may not have been pushed to the
 /// front-end.
@@ -19,7 +19,9 @@ pub type Quad = Vec<f64>;
 pub type StyleSheetId = String;
 
 /// Shadow root type.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ShadowRootType {
     /// `user-agent`.
     #[serde(rename = "user-agent")]
@@ -40,16 +42,16 @@ impl ShadowRootType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            ShadowRootType::UserAgent => "user-agent",
-            ShadowRootType::Open => "open",
-            ShadowRootType::Closed => "closed",
-            ShadowRootType::Unrecognized => "",
+            Self::UserAgent => "user-agent",
+            Self::Open => "open",
+            Self::Closed => "closed",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Backend node with a friendly name.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct BackendNode {
     /// `Node`'s nodeType.
@@ -61,7 +63,7 @@ pub struct BackendNode {
 }
 
 /// Box model.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct BoxModel {
     /// Content box
@@ -83,7 +85,7 @@ pub struct BoxModel {
 
 /// DOM interaction is implemented in terms of mirror objects that represent the actual DOM
 /// nodes. DOMNode is a base node mirror type.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Node {
     /// Node identifier that is passed into the rest of the DOM messages as the `nodeId`.

@@ -1,12 +1,14 @@
 //! The types of the `Emulation` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// The values of `type` in `ScreenOrientation`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ScreenOrientationType {
     /// `portraitPrimary`.
     #[serde(rename = "portraitPrimary")]
@@ -30,17 +32,19 @@ impl ScreenOrientationType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            ScreenOrientationType::PortraitPrimary => "portraitPrimary",
-            ScreenOrientationType::PortraitSecondary => "portraitSecondary",
-            ScreenOrientationType::LandscapePrimary => "landscapePrimary",
-            ScreenOrientationType::LandscapeSecondary => "landscapeSecondary",
-            ScreenOrientationType::Unrecognized => "",
+            Self::PortraitPrimary => "portraitPrimary",
+            Self::PortraitSecondary => "portraitSecondary",
+            Self::LandscapePrimary => "landscapePrimary",
+            Self::LandscapeSecondary => "landscapeSecondary",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `scrollbarType` in `SetDeviceMetricsOverride`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum SetDeviceMetricsOverrideScrollbarType {
     /// `overlay`.
     #[serde(rename = "overlay")]
@@ -58,15 +62,17 @@ impl SetDeviceMetricsOverrideScrollbarType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            SetDeviceMetricsOverrideScrollbarType::Overlay => "overlay",
-            SetDeviceMetricsOverrideScrollbarType::Default => "default",
-            SetDeviceMetricsOverrideScrollbarType::Unrecognized => "",
+            Self::Overlay => "overlay",
+            Self::Default => "default",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `textLayoutMode` in `SetDeviceMetricsOverride`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum SetDeviceMetricsOverrideTextLayoutMode {
     /// `mobile`.
     #[serde(rename = "mobile")]
@@ -84,15 +90,17 @@ impl SetDeviceMetricsOverrideTextLayoutMode {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            SetDeviceMetricsOverrideTextLayoutMode::Mobile => "mobile",
-            SetDeviceMetricsOverrideTextLayoutMode::Default => "default",
-            SetDeviceMetricsOverrideTextLayoutMode::Unrecognized => "",
+            Self::Mobile => "mobile",
+            Self::Default => "default",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `viewportMeta` in `SetDeviceMetricsOverride`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum SetDeviceMetricsOverrideViewportMeta {
     /// `enable`.
     #[serde(rename = "enable")]
@@ -110,15 +118,15 @@ impl SetDeviceMetricsOverrideViewportMeta {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            SetDeviceMetricsOverrideViewportMeta::Enable => "enable",
-            SetDeviceMetricsOverrideViewportMeta::Default => "default",
-            SetDeviceMetricsOverrideViewportMeta::Unrecognized => "",
+            Self::Enable => "enable",
+            Self::Default => "default",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// MediaFeature
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MediaFeature {
     /// name
@@ -128,7 +136,7 @@ pub struct MediaFeature {
 }
 
 /// Screen orientation.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ScreenOrientation {
     /// Orientation type.

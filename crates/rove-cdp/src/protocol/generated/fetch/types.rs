@@ -1,9 +1,9 @@
 //! The types of the `Fetch` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Unique request identifier. Note that this does not identify individual HTTP requests that
 /// are part of a network request.
@@ -11,7 +11,9 @@ pub type RequestId = String;
 
 /// Stages of the request to handle. Request will intercept before the request is sent. Response
 /// will intercept after the response is received (but before response body is received).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RequestStage {
     /// `Request`.
     #[serde(rename = "Request")]
@@ -29,15 +31,15 @@ impl RequestStage {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            RequestStage::Request => "Request",
-            RequestStage::Response => "Response",
-            RequestStage::Unrecognized => "",
+            Self::Request => "Request",
+            Self::Response => "Response",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Response HTTP header entry
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct HeaderEntry {
     /// name
@@ -47,7 +49,7 @@ pub struct HeaderEntry {
 }
 
 /// RequestPattern
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RequestPattern {
     /// Wildcards (`'*'` -> zero or more, `'?'` -> exactly one) are allowed. Escape character is

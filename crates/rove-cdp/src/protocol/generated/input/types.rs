@@ -1,15 +1,17 @@
 //! The types of the `Input` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// UTC time in seconds, counted from January 1, 1970.
 pub type TimeSinceEpoch = f64;
 
 /// The values of `type` in `DispatchDragEvent`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DispatchDragEventType {
     /// `dragEnter`.
     #[serde(rename = "dragEnter")]
@@ -33,17 +35,19 @@ impl DispatchDragEventType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DispatchDragEventType::DragEnter => "dragEnter",
-            DispatchDragEventType::DragOver => "dragOver",
-            DispatchDragEventType::Drop => "drop",
-            DispatchDragEventType::DragCancel => "dragCancel",
-            DispatchDragEventType::Unrecognized => "",
+            Self::DragEnter => "dragEnter",
+            Self::DragOver => "dragOver",
+            Self::Drop => "drop",
+            Self::DragCancel => "dragCancel",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `type` in `DispatchKeyEvent`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DispatchKeyEventType {
     /// `keyDown`.
     #[serde(rename = "keyDown")]
@@ -67,17 +71,19 @@ impl DispatchKeyEventType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DispatchKeyEventType::KeyDown => "keyDown",
-            DispatchKeyEventType::KeyUp => "keyUp",
-            DispatchKeyEventType::RawKeyDown => "rawKeyDown",
-            DispatchKeyEventType::Char => "char",
-            DispatchKeyEventType::Unrecognized => "",
+            Self::KeyDown => "keyDown",
+            Self::KeyUp => "keyUp",
+            Self::RawKeyDown => "rawKeyDown",
+            Self::Char => "char",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `pointerType` in `DispatchMouseEvent`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DispatchMouseEventPointerType {
     /// `mouse`.
     #[serde(rename = "mouse")]
@@ -95,15 +101,17 @@ impl DispatchMouseEventPointerType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DispatchMouseEventPointerType::Mouse => "mouse",
-            DispatchMouseEventPointerType::Pen => "pen",
-            DispatchMouseEventPointerType::Unrecognized => "",
+            Self::Mouse => "mouse",
+            Self::Pen => "pen",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `type` in `DispatchMouseEvent`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DispatchMouseEventType {
     /// `mousePressed`.
     #[serde(rename = "mousePressed")]
@@ -127,17 +135,19 @@ impl DispatchMouseEventType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DispatchMouseEventType::MousePressed => "mousePressed",
-            DispatchMouseEventType::MouseReleased => "mouseReleased",
-            DispatchMouseEventType::MouseMoved => "mouseMoved",
-            DispatchMouseEventType::MouseWheel => "mouseWheel",
-            DispatchMouseEventType::Unrecognized => "",
+            Self::MousePressed => "mousePressed",
+            Self::MouseReleased => "mouseReleased",
+            Self::MouseMoved => "mouseMoved",
+            Self::MouseWheel => "mouseWheel",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// MouseButton
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum MouseButton {
     /// `none`.
     #[serde(rename = "none")]
@@ -167,19 +177,19 @@ impl MouseButton {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            MouseButton::None => "none",
-            MouseButton::Left => "left",
-            MouseButton::Middle => "middle",
-            MouseButton::Right => "right",
-            MouseButton::Back => "back",
-            MouseButton::Forward => "forward",
-            MouseButton::Unrecognized => "",
+            Self::None => "none",
+            Self::Left => "left",
+            Self::Middle => "middle",
+            Self::Right => "right",
+            Self::Back => "back",
+            Self::Forward => "forward",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Experimental.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct DragData {
     /// items
@@ -192,7 +202,7 @@ pub struct DragData {
 }
 
 /// Experimental.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct DragDataItem {
     /// Mime type of the dragged data.

@@ -1,12 +1,14 @@
 //! The types of the `Log` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// The values of `category` in `LogEntry`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum LogEntryCategory {
     /// `cors`.
     #[serde(rename = "cors")]
@@ -21,14 +23,16 @@ impl LogEntryCategory {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            LogEntryCategory::Cors => "cors",
-            LogEntryCategory::Unrecognized => "",
+            Self::Cors => "cors",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `level` in `LogEntry`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum LogEntryLevel {
     /// `verbose`.
     #[serde(rename = "verbose")]
@@ -52,17 +56,19 @@ impl LogEntryLevel {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            LogEntryLevel::Verbose => "verbose",
-            LogEntryLevel::Info => "info",
-            LogEntryLevel::Warning => "warning",
-            LogEntryLevel::Error => "error",
-            LogEntryLevel::Unrecognized => "",
+            Self::Verbose => "verbose",
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Error => "error",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `source` in `LogEntry`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum LogEntrySource {
     /// `xml`.
     #[serde(rename = "xml")]
@@ -113,26 +119,26 @@ impl LogEntrySource {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            LogEntrySource::Xml => "xml",
-            LogEntrySource::Javascript => "javascript",
-            LogEntrySource::Network => "network",
-            LogEntrySource::Storage => "storage",
-            LogEntrySource::Appcache => "appcache",
-            LogEntrySource::Rendering => "rendering",
-            LogEntrySource::Security => "security",
-            LogEntrySource::Deprecation => "deprecation",
-            LogEntrySource::Worker => "worker",
-            LogEntrySource::Violation => "violation",
-            LogEntrySource::Intervention => "intervention",
-            LogEntrySource::Recommendation => "recommendation",
-            LogEntrySource::Other => "other",
-            LogEntrySource::Unrecognized => "",
+            Self::Xml => "xml",
+            Self::Javascript => "javascript",
+            Self::Network => "network",
+            Self::Storage => "storage",
+            Self::Appcache => "appcache",
+            Self::Rendering => "rendering",
+            Self::Security => "security",
+            Self::Deprecation => "deprecation",
+            Self::Worker => "worker",
+            Self::Violation => "violation",
+            Self::Intervention => "intervention",
+            Self::Recommendation => "recommendation",
+            Self::Other => "other",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Log entry.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LogEntry {
     /// Log entry source.

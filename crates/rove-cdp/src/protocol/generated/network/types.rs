@@ -1,9 +1,9 @@
 //! The types of the `Network` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Request / response headers as keys / values of JSON object.
 pub type Headers = serde_json::Value;
@@ -23,7 +23,9 @@ pub type TimeSinceEpoch = f64;
 
 /// Represents the cookie's 'SameSite' status:
 /// https://tools.ietf.org/html/draft-west-first-party-cookies
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum CookieSameSite {
     /// `Strict`.
     #[serde(rename = "Strict")]
@@ -44,16 +46,18 @@ impl CookieSameSite {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            CookieSameSite::Strict => "Strict",
-            CookieSameSite::Lax => "Lax",
-            CookieSameSite::None => "None",
-            CookieSameSite::Unrecognized => "",
+            Self::Strict => "Strict",
+            Self::Lax => "Lax",
+            Self::None => "None",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Network level fetch failure reason.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ErrorReason {
     /// `Failed`.
     #[serde(rename = "Failed")]
@@ -107,27 +111,29 @@ impl ErrorReason {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            ErrorReason::Failed => "Failed",
-            ErrorReason::Aborted => "Aborted",
-            ErrorReason::TimedOut => "TimedOut",
-            ErrorReason::AccessDenied => "AccessDenied",
-            ErrorReason::ConnectionClosed => "ConnectionClosed",
-            ErrorReason::ConnectionReset => "ConnectionReset",
-            ErrorReason::ConnectionRefused => "ConnectionRefused",
-            ErrorReason::ConnectionAborted => "ConnectionAborted",
-            ErrorReason::ConnectionFailed => "ConnectionFailed",
-            ErrorReason::NameNotResolved => "NameNotResolved",
-            ErrorReason::InternetDisconnected => "InternetDisconnected",
-            ErrorReason::AddressUnreachable => "AddressUnreachable",
-            ErrorReason::BlockedByClient => "BlockedByClient",
-            ErrorReason::BlockedByResponse => "BlockedByResponse",
-            ErrorReason::Unrecognized => "",
+            Self::Failed => "Failed",
+            Self::Aborted => "Aborted",
+            Self::TimedOut => "TimedOut",
+            Self::AccessDenied => "AccessDenied",
+            Self::ConnectionClosed => "ConnectionClosed",
+            Self::ConnectionReset => "ConnectionReset",
+            Self::ConnectionRefused => "ConnectionRefused",
+            Self::ConnectionAborted => "ConnectionAborted",
+            Self::ConnectionFailed => "ConnectionFailed",
+            Self::NameNotResolved => "NameNotResolved",
+            Self::InternetDisconnected => "InternetDisconnected",
+            Self::AddressUnreachable => "AddressUnreachable",
+            Self::BlockedByClient => "BlockedByClient",
+            Self::BlockedByResponse => "BlockedByResponse",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `referrerPolicy` in `Request`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RequestReferrerPolicy {
     /// `unsafe-url`.
     #[serde(rename = "unsafe-url")]
@@ -163,21 +169,23 @@ impl RequestReferrerPolicy {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            RequestReferrerPolicy::UnsafeUrl => "unsafe-url",
-            RequestReferrerPolicy::NoReferrerWhenDowngrade => "no-referrer-when-downgrade",
-            RequestReferrerPolicy::NoReferrer => "no-referrer",
-            RequestReferrerPolicy::Origin => "origin",
-            RequestReferrerPolicy::OriginWhenCrossOrigin => "origin-when-cross-origin",
-            RequestReferrerPolicy::SameOrigin => "same-origin",
-            RequestReferrerPolicy::StrictOrigin => "strict-origin",
-            RequestReferrerPolicy::StrictOriginWhenCrossOrigin => "strict-origin-when-cross-origin",
-            RequestReferrerPolicy::Unrecognized => "",
+            Self::UnsafeUrl => "unsafe-url",
+            Self::NoReferrerWhenDowngrade => "no-referrer-when-downgrade",
+            Self::NoReferrer => "no-referrer",
+            Self::Origin => "origin",
+            Self::OriginWhenCrossOrigin => "origin-when-cross-origin",
+            Self::SameOrigin => "same-origin",
+            Self::StrictOrigin => "strict-origin",
+            Self::StrictOriginWhenCrossOrigin => "strict-origin-when-cross-origin",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Resource type as it was perceived by the rendering engine.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ResourceType {
     /// `Document`.
     #[serde(rename = "Document")]
@@ -246,32 +254,32 @@ impl ResourceType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            ResourceType::Document => "Document",
-            ResourceType::Stylesheet => "Stylesheet",
-            ResourceType::Image => "Image",
-            ResourceType::Media => "Media",
-            ResourceType::Font => "Font",
-            ResourceType::Script => "Script",
-            ResourceType::TextTrack => "TextTrack",
-            ResourceType::Xhr => "XHR",
-            ResourceType::Fetch => "Fetch",
-            ResourceType::Prefetch => "Prefetch",
-            ResourceType::EventSource => "EventSource",
-            ResourceType::WebSocket => "WebSocket",
-            ResourceType::Manifest => "Manifest",
-            ResourceType::SignedExchange => "SignedExchange",
-            ResourceType::Ping => "Ping",
-            ResourceType::CSPViolationReport => "CSPViolationReport",
-            ResourceType::Preflight => "Preflight",
-            ResourceType::FedCM => "FedCM",
-            ResourceType::Other => "Other",
-            ResourceType::Unrecognized => "",
+            Self::Document => "Document",
+            Self::Stylesheet => "Stylesheet",
+            Self::Image => "Image",
+            Self::Media => "Media",
+            Self::Font => "Font",
+            Self::Script => "Script",
+            Self::TextTrack => "TextTrack",
+            Self::Xhr => "XHR",
+            Self::Fetch => "Fetch",
+            Self::Prefetch => "Prefetch",
+            Self::EventSource => "EventSource",
+            Self::WebSocket => "WebSocket",
+            Self::Manifest => "Manifest",
+            Self::SignedExchange => "SignedExchange",
+            Self::Ping => "Ping",
+            Self::CSPViolationReport => "CSPViolationReport",
+            Self::Preflight => "Preflight",
+            Self::FedCM => "FedCM",
+            Self::Other => "Other",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Cookie object
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Cookie {
     /// Cookie name.
@@ -324,7 +332,7 @@ pub struct Cookie {
 }
 
 /// Cookie parameter object
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CookieParam {
     /// Cookie name.
@@ -378,7 +386,7 @@ pub struct CookieParam {
 }
 
 /// HTTP request data.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Request {
     /// Request URL (without fragment).
@@ -434,7 +442,7 @@ pub struct Request {
 }
 
 /// HTTP response data.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Response {
     /// Response URL. This URL can be different from CachedResource.url in case of redirect.

@@ -1,15 +1,17 @@
 //! The types of the `Page` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Unique frame identifier.
 pub type FrameId = String;
 
 /// The values of `format` in `CaptureScreenshot`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum CaptureScreenshotFormat {
     /// `jpeg`.
     #[serde(rename = "jpeg")]
@@ -30,16 +32,18 @@ impl CaptureScreenshotFormat {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            CaptureScreenshotFormat::Jpeg => "jpeg",
-            CaptureScreenshotFormat::Png => "png",
-            CaptureScreenshotFormat::Webp => "webp",
-            CaptureScreenshotFormat::Unrecognized => "",
+            Self::Jpeg => "jpeg",
+            Self::Png => "png",
+            Self::Webp => "webp",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Javascript dialog type.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum DialogType {
     /// `alert`.
     #[serde(rename = "alert")]
@@ -63,17 +67,19 @@ impl DialogType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            DialogType::Alert => "alert",
-            DialogType::Confirm => "confirm",
-            DialogType::Prompt => "prompt",
-            DialogType::Beforeunload => "beforeunload",
-            DialogType::Unrecognized => "",
+            Self::Alert => "alert",
+            Self::Confirm => "confirm",
+            Self::Prompt => "prompt",
+            Self::Beforeunload => "beforeunload",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `mode` in `FileChooserOpened`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum FileChooserOpenedMode {
     /// `selectSingle`.
     #[serde(rename = "selectSingle")]
@@ -91,15 +97,17 @@ impl FileChooserOpenedMode {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            FileChooserOpenedMode::SelectSingle => "selectSingle",
-            FileChooserOpenedMode::SelectMultiple => "selectMultiple",
-            FileChooserOpenedMode::Unrecognized => "",
+            Self::SelectSingle => "selectSingle",
+            Self::SelectMultiple => "selectMultiple",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `reason` in `FrameDetached`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum FrameDetachedReason {
     /// `remove`.
     #[serde(rename = "remove")]
@@ -117,15 +125,17 @@ impl FrameDetachedReason {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            FrameDetachedReason::Remove => "remove",
-            FrameDetachedReason::Swap => "swap",
-            FrameDetachedReason::Unrecognized => "",
+            Self::Remove => "remove",
+            Self::Swap => "swap",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `navigationType` in `FrameStartedNavigating`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum FrameStartedNavigatingNavigationType {
     /// `reload`.
     #[serde(rename = "reload")]
@@ -161,21 +171,23 @@ impl FrameStartedNavigatingNavigationType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            FrameStartedNavigatingNavigationType::Reload => "reload",
-            FrameStartedNavigatingNavigationType::ReloadBypassingCache => "reloadBypassingCache",
-            FrameStartedNavigatingNavigationType::Restore => "restore",
-            FrameStartedNavigatingNavigationType::RestoreWithPost => "restoreWithPost",
-            FrameStartedNavigatingNavigationType::HistorySameDocument => "historySameDocument",
-            FrameStartedNavigatingNavigationType::HistoryDifferentDocument => "historyDifferentDocument",
-            FrameStartedNavigatingNavigationType::SameDocument => "sameDocument",
-            FrameStartedNavigatingNavigationType::DifferentDocument => "differentDocument",
-            FrameStartedNavigatingNavigationType::Unrecognized => "",
+            Self::Reload => "reload",
+            Self::ReloadBypassingCache => "reloadBypassingCache",
+            Self::Restore => "restore",
+            Self::RestoreWithPost => "restoreWithPost",
+            Self::HistorySameDocument => "historySameDocument",
+            Self::HistoryDifferentDocument => "historyDifferentDocument",
+            Self::SameDocument => "sameDocument",
+            Self::DifferentDocument => "differentDocument",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `navigationType` in `NavigatedWithinDocument`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum NavigatedWithinDocumentNavigationType {
     /// `fragment`.
     #[serde(rename = "fragment")]
@@ -196,16 +208,18 @@ impl NavigatedWithinDocumentNavigationType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            NavigatedWithinDocumentNavigationType::Fragment => "fragment",
-            NavigatedWithinDocumentNavigationType::HistoryApi => "historyApi",
-            NavigatedWithinDocumentNavigationType::Other => "other",
-            NavigatedWithinDocumentNavigationType::Unrecognized => "",
+            Self::Fragment => "fragment",
+            Self::HistoryApi => "historyApi",
+            Self::Other => "other",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `transferMode` in `PrintToPDF`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum PrintToPDFTransferMode {
     /// `ReturnAsBase64`.
     #[serde(rename = "ReturnAsBase64")]
@@ -223,15 +237,15 @@ impl PrintToPDFTransferMode {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            PrintToPDFTransferMode::ReturnAsBase64 => "ReturnAsBase64",
-            PrintToPDFTransferMode::ReturnAsStream => "ReturnAsStream",
-            PrintToPDFTransferMode::Unrecognized => "",
+            Self::ReturnAsBase64 => "ReturnAsBase64",
+            Self::ReturnAsStream => "ReturnAsStream",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Information about the Frame on the page.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Frame {
     /// Frame unique identifier.
@@ -294,7 +308,7 @@ pub struct Frame {
 }
 
 /// Information about the Frame hierarchy.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FrameTree {
     /// Frame information for this tree item.
@@ -305,7 +319,7 @@ pub struct FrameTree {
 }
 
 /// Layout viewport position and dimensions.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LayoutViewport {
     /// Horizontal offset relative to the document (CSS pixels).
@@ -319,7 +333,7 @@ pub struct LayoutViewport {
 }
 
 /// Navigation history entry.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NavigationEntry {
     /// Unique id of the navigation history entry.
@@ -336,7 +350,7 @@ pub struct NavigationEntry {
 }
 
 /// Viewport for capturing screenshot.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Viewport {
     /// X offset in device independent pixels (dip).
@@ -352,7 +366,7 @@ pub struct Viewport {
 }
 
 /// Visual viewport position, dimensions, and scale.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct VisualViewport {
     /// Horizontal offset relative to the layout viewport (CSS pixels).

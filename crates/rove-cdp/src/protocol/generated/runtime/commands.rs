@@ -1,9 +1,9 @@
 //! The commands of the `Runtime` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// `Runtime.callFunctionOn`: Calls function with given declaration on the given object. Object
 /// group of the result is inherited from the target object.
@@ -107,7 +107,10 @@ pub struct Evaluate {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object_group: Option<String>,
     /// Determines whether Command Line API should be available during the evaluation.
-    #[serde(rename = "includeCommandLineAPI", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "includeCommandLineAPI",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub include_command_line_api: Option<bool>,
     /// In silent mode exceptions thrown during evaluation are not reported and do not pause
     /// execution. Overrides `setPauseOnException` state.
@@ -162,7 +165,10 @@ pub struct Evaluate {
     /// unsafe-eval. Defaults to true.
     ///
     /// Experimental.
-    #[serde(rename = "allowUnsafeEvalBlockedByCSP", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "allowUnsafeEvalBlockedByCSP",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub allow_unsafe_eval_blocked_by_csp: Option<bool>,
     /// An alternative way to specify the execution context to evaluate in. Compared to
     /// contextId that may be reused across processes, this is guaranteed to be system-unique,

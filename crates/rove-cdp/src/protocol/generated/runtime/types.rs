@@ -1,9 +1,9 @@
 //! The types of the `Runtime` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Id of an execution context.
 pub type ExecutionContextId = i64;
@@ -25,7 +25,9 @@ pub type Timestamp = f64;
 pub type UnserializableValue = String;
 
 /// The values of `type` in `ConsoleAPICalled`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ConsoleAPICalledType {
     /// `log`.
     #[serde(rename = "log")]
@@ -91,31 +93,33 @@ impl ConsoleAPICalledType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            ConsoleAPICalledType::Log => "log",
-            ConsoleAPICalledType::Debug => "debug",
-            ConsoleAPICalledType::Info => "info",
-            ConsoleAPICalledType::Error => "error",
-            ConsoleAPICalledType::Warning => "warning",
-            ConsoleAPICalledType::Dir => "dir",
-            ConsoleAPICalledType::Dirxml => "dirxml",
-            ConsoleAPICalledType::Table => "table",
-            ConsoleAPICalledType::Trace => "trace",
-            ConsoleAPICalledType::Clear => "clear",
-            ConsoleAPICalledType::StartGroup => "startGroup",
-            ConsoleAPICalledType::StartGroupCollapsed => "startGroupCollapsed",
-            ConsoleAPICalledType::EndGroup => "endGroup",
-            ConsoleAPICalledType::Assert => "assert",
-            ConsoleAPICalledType::Profile => "profile",
-            ConsoleAPICalledType::ProfileEnd => "profileEnd",
-            ConsoleAPICalledType::Count => "count",
-            ConsoleAPICalledType::TimeEnd => "timeEnd",
-            ConsoleAPICalledType::Unrecognized => "",
+            Self::Log => "log",
+            Self::Debug => "debug",
+            Self::Info => "info",
+            Self::Error => "error",
+            Self::Warning => "warning",
+            Self::Dir => "dir",
+            Self::Dirxml => "dirxml",
+            Self::Table => "table",
+            Self::Trace => "trace",
+            Self::Clear => "clear",
+            Self::StartGroup => "startGroup",
+            Self::StartGroupCollapsed => "startGroupCollapsed",
+            Self::EndGroup => "endGroup",
+            Self::Assert => "assert",
+            Self::Profile => "profile",
+            Self::ProfileEnd => "profileEnd",
+            Self::Count => "count",
+            Self::TimeEnd => "timeEnd",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `subtype` in `RemoteObject`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RemoteObjectSubtype {
     /// `array`.
     #[serde(rename = "array")]
@@ -190,34 +194,36 @@ impl RemoteObjectSubtype {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            RemoteObjectSubtype::Array => "array",
-            RemoteObjectSubtype::Null => "null",
-            RemoteObjectSubtype::Node => "node",
-            RemoteObjectSubtype::Regexp => "regexp",
-            RemoteObjectSubtype::Date => "date",
-            RemoteObjectSubtype::Map => "map",
-            RemoteObjectSubtype::Set => "set",
-            RemoteObjectSubtype::Weakmap => "weakmap",
-            RemoteObjectSubtype::Weakset => "weakset",
-            RemoteObjectSubtype::Iterator => "iterator",
-            RemoteObjectSubtype::Generator => "generator",
-            RemoteObjectSubtype::Error => "error",
-            RemoteObjectSubtype::Proxy => "proxy",
-            RemoteObjectSubtype::Promise => "promise",
-            RemoteObjectSubtype::Typedarray => "typedarray",
-            RemoteObjectSubtype::Arraybuffer => "arraybuffer",
-            RemoteObjectSubtype::Dataview => "dataview",
-            RemoteObjectSubtype::Webassemblymemory => "webassemblymemory",
-            RemoteObjectSubtype::Wasmvalue => "wasmvalue",
-            RemoteObjectSubtype::Deferredmodule => "deferredmodule",
-            RemoteObjectSubtype::Trustedtype => "trustedtype",
-            RemoteObjectSubtype::Unrecognized => "",
+            Self::Array => "array",
+            Self::Null => "null",
+            Self::Node => "node",
+            Self::Regexp => "regexp",
+            Self::Date => "date",
+            Self::Map => "map",
+            Self::Set => "set",
+            Self::Weakmap => "weakmap",
+            Self::Weakset => "weakset",
+            Self::Iterator => "iterator",
+            Self::Generator => "generator",
+            Self::Error => "error",
+            Self::Proxy => "proxy",
+            Self::Promise => "promise",
+            Self::Typedarray => "typedarray",
+            Self::Arraybuffer => "arraybuffer",
+            Self::Dataview => "dataview",
+            Self::Webassemblymemory => "webassemblymemory",
+            Self::Wasmvalue => "wasmvalue",
+            Self::Deferredmodule => "deferredmodule",
+            Self::Trustedtype => "trustedtype",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// The values of `type` in `RemoteObject`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RemoteObjectType {
     /// `object`.
     #[serde(rename = "object")]
@@ -253,22 +259,22 @@ impl RemoteObjectType {
     /// The value as the protocol writes it (empty for `Unrecognized`).
     pub fn as_str(self) -> &'static str {
         match self {
-            RemoteObjectType::Object => "object",
-            RemoteObjectType::Function => "function",
-            RemoteObjectType::Undefined => "undefined",
-            RemoteObjectType::String => "string",
-            RemoteObjectType::Number => "number",
-            RemoteObjectType::Boolean => "boolean",
-            RemoteObjectType::Symbol => "symbol",
-            RemoteObjectType::Bigint => "bigint",
-            RemoteObjectType::Unrecognized => "",
+            Self::Object => "object",
+            Self::Function => "function",
+            Self::Undefined => "undefined",
+            Self::String => "string",
+            Self::Number => "number",
+            Self::Boolean => "boolean",
+            Self::Symbol => "symbol",
+            Self::Bigint => "bigint",
+            Self::Unrecognized => "",
         }
     }
 }
 
 /// Represents function call argument. Either remote object id `objectId`, primitive `value`,
 /// unserializable primitive value or neither of (for undefined) them should be specified.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CallArgument {
     /// Primitive value or serializable javascript object.
@@ -283,7 +289,7 @@ pub struct CallArgument {
 }
 
 /// Stack entry for runtime errors and assertions.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CallFrame {
     /// JavaScript function name.
@@ -300,7 +306,7 @@ pub struct CallFrame {
 
 /// Detailed information about exception (or error) that was thrown during script compilation or
 /// execution.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ExceptionDetails {
     /// Exception id.
@@ -335,7 +341,7 @@ pub struct ExceptionDetails {
 }
 
 /// Mirror object referencing original JavaScript object.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RemoteObject {
     /// Object type.
@@ -378,7 +384,7 @@ pub struct RemoteObject {
 }
 
 /// Call frames for assertions or error messages.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct StackTrace {
     /// String label of this stack trace. For async traces this may be a name of the function

@@ -1,9 +1,9 @@
 //! The types of the `Target` domain that rove uses.
 //!
-//! Generated from Chromium's protocol definition (devtools-protocol 0.0.1707781 (npm; Chromium
-//! 156.0.8078); crates/rove-cdp/protocol/) for the commands, events and types named in
-//! crates/rove-cdp/protocol/uses.txt. Do not edit: change the list and run
-//! `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
 /// Unique identifier of attached debugging session.
 pub type SessionID = crate::SessionId;
@@ -15,13 +15,27 @@ pub type SessionID = crate::SessionId;
 /// `browser` and `tab`).
 ///
 /// Experimental.
-pub type TargetFilter = Vec<serde_json::Value>;
+pub type TargetFilter = Vec<super::FilterEntry>;
 
 /// TargetID
 pub type TargetID = String;
 
+/// A filter used by target query/discovery/auto-attach operations.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FilterEntry {
+    /// If set, causes exclusion of matching targets from the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exclude: Option<bool>,
+    /// If not present, matches any type.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+}
+
 /// TargetInfo
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct TargetInfo {
     /// targetId
