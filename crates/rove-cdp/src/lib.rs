@@ -42,5 +42,5 @@ pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
 pub use message::{Event, SessionId};
-pub use script::{RoveScript, ScriptCall};
+pub use script::{RoveScript, ScriptAnswer, ScriptCall};
 pub use session::Session;
