@@ -92,7 +92,7 @@ pub struct FrameRequestedNavigation {
     /// The destination URL for the requested navigation.
     pub url: String,
     /// The disposition for the navigation.
-    pub disposition: serde_json::Value,
+    pub disposition: super::ClientNavigationDisposition,
 }
 
 impl crate::protocol::EventType for FrameRequestedNavigation {

@@ -40,6 +40,42 @@ impl CaptureScreenshotFormat {
     }
 }
 
+/// Experimental.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum ClientNavigationDisposition {
+    /// `currentTab`.
+    #[serde(rename = "currentTab")]
+    CurrentTab,
+    /// `newTab`.
+    #[serde(rename = "newTab")]
+    NewTab,
+    /// `newWindow`.
+    #[serde(rename = "newWindow")]
+    NewWindow,
+    /// `download`.
+    #[serde(rename = "download")]
+    Download,
+    /// A value this version of the protocol does not know (or none).
+    #[default]
+    #[serde(other)]
+    Unrecognized,
+}
+
+impl ClientNavigationDisposition {
+    /// The value as the protocol writes it (empty for `Unrecognized`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CurrentTab => "currentTab",
+            Self::NewTab => "newTab",
+            Self::NewWindow => "newWindow",
+            Self::Download => "download",
+            Self::Unrecognized => "",
+        }
+    }
+}
+
 /// Javascript dialog type.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
