@@ -235,5 +235,9 @@ mod tests {
         assert!(object.object_id.is_none());
         let empty: RemoteObject = crate::lossy_json::from_json("{}").expect("decodes");
         assert!(empty.value.is_none());
+        let null: RemoteObject =
+            crate::lossy_json::from_json(r#"{"type":"object","subtype":"null","value":null}"#)
+                .expect("decodes");
+        assert_eq!(null.value, Some(serde_json::Value::Null), "null is a value");
     }
 }

@@ -33,6 +33,15 @@ pub trait EventType: DeserializeOwned {
     const METHOD: &'static str;
 }
 
+/// Reads an optional JSON value so that an explicit `null` is `Some(Null)`
+/// and only a missing field is `None` (the generated code's `any` fields:
+/// a script's result may be JavaScript's `null`).
+pub fn null_is_a_value<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<serde_json::Value>, D::Error> {
+    <serde_json::Value as serde::Deserialize>::deserialize(deserializer).map(Some)
+}
+
 /// The answer of commands that return nothing.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 pub struct Empty {}

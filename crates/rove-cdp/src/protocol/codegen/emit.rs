@@ -209,6 +209,11 @@ fn field(out: &mut String, f: &Field, derive: Derive) {
     if f.optional && derive != Derive::Answer {
         attrs.push("skip_serializing_if = \"Option::is_none\"".to_owned());
     }
+    // A value that may be anything keeps an explicit `null` as `Some(Null)`
+    // (serde would read it as absent): JavaScript's null is a value.
+    if f.optional && f.ty == "serde_json::Value" && derive != Derive::Params {
+        attrs.push("deserialize_with = \"crate::protocol::null_is_a_value\"".to_owned());
+    }
     let args = attrs.join(", ");
     let one_line = format!("    #[serde({args})]");
     if one_line.len() <= MAX_LINE && args.len() <= MAX_ATTR_ARGS {

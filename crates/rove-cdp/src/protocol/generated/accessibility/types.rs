@@ -59,7 +59,10 @@ pub struct AXValue {
     #[serde(rename = "type")]
     pub kind: serde_json::Value,
     /// The computed value of this property.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub value: Option<serde_json::Value>,
     /// One or more related nodes, if applicable.
     #[serde(skip_serializing_if = "Option::is_none")]

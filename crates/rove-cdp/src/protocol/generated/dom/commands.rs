@@ -195,7 +195,7 @@ pub struct ScrollIntoViewIfNeeded {
     /// The rect to be scrolled into view, relative to the node's border box, in CSS pixels.
     /// When omitted, center of the node will be used, similar to Element.scrollIntoView.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rect: Option<serde_json::Value>,
+    pub rect: Option<super::Rect>,
 }
 
 impl crate::protocol::Command for ScrollIntoViewIfNeeded {

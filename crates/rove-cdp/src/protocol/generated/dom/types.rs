@@ -79,7 +79,10 @@ pub struct BoxModel {
     /// Node height
     pub height: i64,
     /// Shape outside coordinates
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub shape_outside: Option<serde_json::Value>,
 }
 
@@ -140,7 +143,10 @@ pub struct Node {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// Pseudo element type for this node.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub pseudo_type: Option<serde_json::Value>,
     /// Pseudo element identifier for this node. Only present if there is a valid pseudoType.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -177,7 +183,10 @@ pub struct Node {
     #[serde(rename = "isSVG", skip_serializing_if = "Option::is_none")]
     pub is_svg: Option<bool>,
     /// compatibilityMode
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub compatibility_mode: Option<serde_json::Value>,
     /// assignedSlot
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -192,6 +201,23 @@ pub struct Node {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub adopted_style_sheets: Option<Vec<super::StyleSheetId>>,
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub ad_provenance: Option<serde_json::Value>,
+}
+
+/// Rectangle.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Rect {
+    /// X coordinate
+    pub x: f64,
+    /// Y coordinate
+    pub y: f64,
+    /// Rectangle width
+    pub width: f64,
+    /// Rectangle height
+    pub height: f64,
 }

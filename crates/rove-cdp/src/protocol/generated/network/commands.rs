@@ -139,7 +139,7 @@ impl crate::protocol::Command for GetCookies {
 #[serde(default, rename_all = "camelCase")]
 pub struct GetCookiesResult {
     /// Array of cookie objects.
-    pub cookies: Vec<super::Cookie>,
+    pub cookies: Vec<serde_json::Value>,
 }
 
 /// `Network.getRequestPostData`: Returns post data sent with the request. Returns an error when

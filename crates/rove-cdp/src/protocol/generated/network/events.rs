@@ -22,8 +22,10 @@ pub struct LoadingFailed {
     /// True if loading was canceled.
     pub canceled: Option<bool>,
     /// The reason why loading was blocked, if any.
+    #[serde(deserialize_with = "crate::protocol::null_is_a_value")]
     pub blocked_reason: Option<serde_json::Value>,
     /// The reason why loading was blocked by CORS, if any.
+    #[serde(deserialize_with = "crate::protocol::null_is_a_value")]
     pub cors_error_status: Option<serde_json::Value>,
 }
 
@@ -84,6 +86,7 @@ pub struct RequestWillBeSent {
     /// The render-blocking behavior of the request.
     ///
     /// Experimental.
+    #[serde(deserialize_with = "crate::protocol::null_is_a_value")]
     pub render_blocking_behavior: Option<serde_json::Value>,
 }
 

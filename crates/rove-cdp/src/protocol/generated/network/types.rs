@@ -21,39 +21,6 @@ pub type RequestId = String;
 /// UTC time in seconds, counted from January 1, 1970.
 pub type TimeSinceEpoch = f64;
 
-/// Represents the cookie's 'SameSite' status:
-/// https://tools.ietf.org/html/draft-west-first-party-cookies
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum CookieSameSite {
-    /// `Strict`.
-    #[serde(rename = "Strict")]
-    Strict,
-    /// `Lax`.
-    #[serde(rename = "Lax")]
-    Lax,
-    /// `None`.
-    #[serde(rename = "None")]
-    None,
-    /// A value this version of the protocol does not know (or none).
-    #[default]
-    #[serde(other)]
-    Unrecognized,
-}
-
-impl CookieSameSite {
-    /// The value as the protocol writes it (empty for `Unrecognized`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Strict => "Strict",
-            Self::Lax => "Lax",
-            Self::None => "None",
-            Self::Unrecognized => "",
-        }
-    }
-}
-
 /// Network level fetch failure reason.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -278,113 +245,6 @@ impl ResourceType {
     }
 }
 
-/// Cookie object
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Cookie {
-    /// Cookie name.
-    pub name: String,
-    /// Cookie value.
-    pub value: String,
-    /// Cookie domain.
-    pub domain: String,
-    /// Cookie path.
-    pub path: String,
-    /// Cookie expiration date as the number of seconds since the UNIX epoch. The value is set
-    /// to -1 if the expiry date is not set. The value can be null for values that cannot be
-    /// represented in JSON (±Inf).
-    pub expires: f64,
-    /// Cookie size.
-    pub size: i64,
-    /// True if cookie is http-only.
-    pub http_only: bool,
-    /// True if cookie is secure.
-    pub secure: bool,
-    /// True in case of session cookie.
-    pub session: bool,
-    /// Cookie SameSite type.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub same_site: Option<super::CookieSameSite>,
-    /// Cookie Priority
-    ///
-    /// Experimental.
-    pub priority: serde_json::Value,
-    /// Cookie source scheme type.
-    ///
-    /// Experimental.
-    pub source_scheme: serde_json::Value,
-    /// Cookie source port. Valid values are {-1, [1, 65535]}, -1 indicates an unspecified port.
-    /// An unspecified port value allows protocol clients to emulate legacy cookie scope for the
-    /// port. This is a temporary ability and it will be removed in the future.
-    ///
-    /// Experimental.
-    pub source_port: i64,
-    /// Cookie partition key.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub partition_key: Option<serde_json::Value>,
-    /// True if cookie partition key is opaque.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub partition_key_opaque: Option<bool>,
-}
-
-/// Cookie parameter object
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CookieParam {
-    /// Cookie name.
-    pub name: String,
-    /// Cookie value.
-    pub value: String,
-    /// The request-URI to associate with the setting of the cookie. This value can affect the
-    /// default domain, path, source port, and source scheme values of the created cookie.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    /// Cookie domain.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub domain: Option<String>,
-    /// Cookie path.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    /// True if cookie is secure.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub secure: Option<bool>,
-    /// True if cookie is http-only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub http_only: Option<bool>,
-    /// Cookie SameSite type.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub same_site: Option<super::CookieSameSite>,
-    /// Cookie expiration date, session cookie if not set
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expires: Option<super::TimeSinceEpoch>,
-    /// Cookie Priority.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub priority: Option<serde_json::Value>,
-    /// Cookie source scheme type.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_scheme: Option<serde_json::Value>,
-    /// Cookie source port. Valid values are {-1, [1, 65535]}, -1 indicates an unspecified port.
-    /// An unspecified port value allows protocol clients to emulate legacy cookie scope for the
-    /// port. This is a temporary ability and it will be removed in the future.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_port: Option<i64>,
-    /// Cookie partition key. If not set, the cookie will be set as not partitioned.
-    ///
-    /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub partition_key: Option<serde_json::Value>,
-}
-
 /// HTTP request data.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -413,7 +273,10 @@ pub struct Request {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub post_data_entries: Option<Vec<serde_json::Value>>,
     /// The mixed content type of the request.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub mixed_content_type: Option<serde_json::Value>,
     /// Priority of the resource request at the time request is sent.
     pub initial_priority: serde_json::Value,
@@ -426,7 +289,10 @@ pub struct Request {
     /// developer (e.g. via "fetch") as understood by the backend.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub trust_token_params: Option<serde_json::Value>,
     /// True if this resource request is considered to be the 'same site' as the request
     /// corresponding to the main frame.
@@ -499,15 +365,24 @@ pub struct Response {
     /// `matchedSource`, no matching rule is found. Otherwise, the API is not used.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub service_worker_router_info: Option<serde_json::Value>,
     /// Total number of bytes received for this request so far.
     pub encoded_data_length: f64,
     /// Timing information for the given request.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub timing: Option<serde_json::Value>,
     /// Response source of response from ServiceWorker.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub service_worker_response_source: Option<serde_json::Value>,
     /// The time at which the returned response was generated.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -521,11 +396,17 @@ pub struct Response {
     /// The reason why Chrome uses a specific transport protocol for HTTP semantics.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub alternate_protocol_usage: Option<serde_json::Value>,
     /// Security state of the request resource.
     pub security_state: serde_json::Value,
     /// Security details for the request.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub security_details: Option<serde_json::Value>,
 }

@@ -168,13 +168,13 @@ pub struct GetLayoutMetricsResult {
     /// Deprecated size of scrollable area. Is in DP. Use `cssContentSize` instead.
     ///
     /// Deprecated.
-    pub content_size: serde_json::Value,
+    pub content_size: crate::protocol::dom::Rect,
     /// Metrics relating to the layout viewport in CSS pixels.
     pub css_layout_viewport: super::LayoutViewport,
     /// Metrics relating to the visual viewport in CSS pixels.
     pub css_visual_viewport: super::VisualViewport,
     /// Size of scrollable area in CSS pixels.
-    pub css_content_size: serde_json::Value,
+    pub css_content_size: crate::protocol::dom::Rect,
 }
 
 /// `Page.getNavigationHistory`: Returns navigation history for the current page.

@@ -71,7 +71,7 @@ pub struct FrameNavigated {
     pub frame: super::Frame,
     /// Experimental.
     #[serde(rename = "type")]
-    pub kind: serde_json::Value,
+    pub kind: super::NavigationType,
 }
 
 impl crate::protocol::EventType for FrameNavigated {

@@ -252,6 +252,36 @@ impl NavigatedWithinDocumentNavigationType {
     }
 }
 
+/// The type of a frameNavigated event.
+///
+/// Experimental.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum NavigationType {
+    /// `Navigation`.
+    #[serde(rename = "Navigation")]
+    Navigation,
+    /// `BackForwardCacheRestore`.
+    #[serde(rename = "BackForwardCacheRestore")]
+    BackForwardCacheRestore,
+    /// A value this version of the protocol does not know (or none).
+    #[default]
+    #[serde(other)]
+    Unrecognized,
+}
+
+impl NavigationType {
+    /// The value as the protocol writes it (empty for `Unrecognized`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Navigation => "Navigation",
+            Self::BackForwardCacheRestore => "BackForwardCacheRestore",
+            Self::Unrecognized => "",
+        }
+    }
+}
+
 /// The values of `transferMode` in `PrintToPDF`.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -312,7 +342,10 @@ pub struct Frame {
     /// Additional details about the frame document's security origin.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub security_origin_details: Option<serde_json::Value>,
     /// Frame document's mimeType as determined by the browser.
     pub mime_type: String,
@@ -325,7 +358,10 @@ pub struct Frame {
     /// Indicates whether this frame was tagged as an ad and why.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub ad_frame_status: Option<serde_json::Value>,
     /// Indicates whether the main document is a secure context and explains why that is the
     /// case.

@@ -278,7 +278,10 @@ impl RemoteObjectType {
 #[serde(default, rename_all = "camelCase")]
 pub struct CallArgument {
     /// Primitive value or serializable javascript object.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub value: Option<serde_json::Value>,
     /// Primitive value which can not be JSON-stringified.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -336,7 +339,10 @@ pub struct ExceptionDetails {
     /// such as information about associated network requests, etc.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub exception_meta_data: Option<serde_json::Value>,
 }
 
@@ -356,7 +362,10 @@ pub struct RemoteObject {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub class_name: Option<String>,
     /// Remote object value in case of primitive values or JSON values (if it was requested).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub value: Option<serde_json::Value>,
     /// Primitive value which can not be JSON-stringified does not have `value`, but gets this
     /// property.
@@ -368,7 +377,10 @@ pub struct RemoteObject {
     /// Deep serialized value.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub deep_serialized_value: Option<serde_json::Value>,
     /// Unique object identifier (for non-primitive values).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -376,10 +388,16 @@ pub struct RemoteObject {
     /// Preview containing abbreviated property values. Specified for `object` type values only.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub preview: Option<serde_json::Value>,
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub custom_preview: Option<serde_json::Value>,
 }
 
@@ -399,6 +417,9 @@ pub struct StackTrace {
     /// Asynchronous JavaScript stack trace that preceded this stack, if available.
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub parent_id: Option<serde_json::Value>,
 }

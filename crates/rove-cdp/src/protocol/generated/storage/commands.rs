@@ -38,7 +38,7 @@ impl crate::protocol::Command for GetCookies {
 #[serde(default, rename_all = "camelCase")]
 pub struct GetCookiesResult {
     /// Array of cookie objects.
-    pub cookies: Vec<crate::protocol::network::Cookie>,
+    pub cookies: Vec<serde_json::Value>,
 }
 
 /// `Storage.setCookies`: Sets given cookies.
@@ -46,7 +46,7 @@ pub struct GetCookiesResult {
 #[serde(rename_all = "camelCase")]
 pub struct SetCookies {
     /// Cookies to be set.
-    pub cookies: Vec<crate::protocol::network::CookieParam>,
+    pub cookies: Vec<serde_json::Value>,
     /// Browser context to use when called on the browser endpoint.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub browser_context_id: Option<crate::protocol::browser::BrowserContextID>,

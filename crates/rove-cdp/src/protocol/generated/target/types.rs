@@ -83,6 +83,9 @@ pub struct TargetInfo {
     /// Embedder-specific target metadata. This is only set for targets of type "tab".
     ///
     /// Experimental.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
     pub embedder_data: Option<serde_json::Value>,
 }
