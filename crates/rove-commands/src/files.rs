@@ -245,6 +245,14 @@ pub fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
     Ok(file)
 }
 
+/// Whether a file chooser the page opens is handed to rove instead.
+fn intercept_chooser(enabled: bool) -> SetInterceptFileChooserDialog {
+    SetInterceptFileChooserDialog {
+        enabled,
+        cancel: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::allowed;
@@ -262,13 +270,5 @@ mod tests {
         assert!(allowed("/etc/hostname", &roots).is_err());
         assert!(allowed(root.to_str().expect("utf-8"), &roots).is_err());
         std::fs::remove_dir_all(&root).expect("cleanup");
-    }
-}
-
-/// Whether a file chooser the page opens is handed to rove instead.
-fn intercept_chooser(enabled: bool) -> SetInterceptFileChooserDialog {
-    SetInterceptFileChooserDialog {
-        enabled,
-        cancel: None,
     }
 }

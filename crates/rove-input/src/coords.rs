@@ -192,17 +192,29 @@ mod tests {
             count: 1,
         };
         let down = event_for(&press, &mut held, 0);
-        assert_eq!((down.button, down.buttons), (Some("left"), Some(1)));
+        assert_eq!(
+            (down.button, down.buttons),
+            (Some(MouseButton::Left), Some(1))
+        );
         let moved = event_for(&PointerStep::Move(at), &mut held, 0);
-        assert_eq!((moved.button, moved.buttons), (Some("left"), Some(1)));
+        assert_eq!(
+            (moved.button, moved.buttons),
+            (Some(MouseButton::Left), Some(1))
+        );
         let release = PointerStep::Release {
             at,
             button: Button::Left,
             count: 1,
         };
         let up = event_for(&release, &mut held, 0);
-        assert_eq!((up.button, up.buttons, held), (Some("left"), Some(0), 0));
+        assert_eq!(
+            (up.button, up.buttons, held),
+            (Some(MouseButton::Left), Some(0), 0)
+        );
         let free = event_for(&PointerStep::Move(at), &mut held, 0);
-        assert_eq!((free.button, free.buttons), (Some("none"), Some(0)));
+        assert_eq!(
+            (free.button, free.buttons),
+            (Some(MouseButton::None), Some(0))
+        );
     }
 }

@@ -66,9 +66,10 @@ struct KeyStep {
     event: KeyInput,
 }
 
-/// A key event, or text inserted as an IME would.
+/// A key event, or text inserted as an IME would. (Boxed: a key event is
+/// the protocol's whole parameter list, most of it unset.)
 enum KeyInput {
-    Key(DispatchKeyEvent),
+    Key(Box<DispatchKeyEvent>),
     Insert(InsertText),
 }
 
@@ -79,7 +80,7 @@ fn key_steps(text: &str) -> Vec<KeyStep> {
         let mut push = |event: DispatchKeyEvent| {
             steps.push(KeyStep {
                 char_index: i,
-                event: KeyInput::Key(event),
+                event: KeyInput::Key(Box::new(event)),
             })
         };
         match key_for_char(c) {
@@ -180,7 +181,7 @@ async fn send_keys(
             let last_of_char = steps.peek().is_none_or(|n| n.char_index != step.char_index);
             in_flight.push_back(async move {
                 let answer = match &step.event {
-                    KeyInput::Key(key) => session.send(key).await,
+                    KeyInput::Key(key) => session.send(key.as_ref()).await,
                     KeyInput::Insert(text) => session.send(text).await,
                 };
                 (step.char_index, last_of_char, answer)

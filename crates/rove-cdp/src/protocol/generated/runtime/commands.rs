@@ -85,6 +85,38 @@ pub struct CallFunctionOnResult {
     pub exception_details: Option<super::ExceptionDetails>,
 }
 
+/// `Runtime.compileScript`: Compiles expression.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompileScript {
+    /// Expression to compile.
+    pub expression: String,
+    /// Source url to be set for the script.
+    #[serde(rename = "sourceURL")]
+    pub source_url: String,
+    /// Specifies whether the compiled script should be persisted.
+    pub persist_script: bool,
+    /// Specifies in which execution context to perform script run. If the parameter is omitted
+    /// the evaluation will be performed in the context of the inspected page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub execution_context_id: Option<super::ExecutionContextId>,
+}
+
+impl crate::protocol::Command for CompileScript {
+    const METHOD: &'static str = "Runtime.compileScript";
+    type Response = CompileScriptResult;
+}
+
+/// The answer of [`CompileScript`].
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CompileScriptResult {
+    /// Id of the script.
+    pub script_id: Option<super::ScriptId>,
+    /// Exception details.
+    pub exception_details: Option<super::ExceptionDetails>,
+}
+
 /// `Runtime.enable`: Enables reporting of execution contexts creation by means of
 /// `executionContextCreated` event. When the reporting gets enabled the event will be sent
 /// immediately for each existing execution context.
