@@ -19,20 +19,21 @@
 mod answer;
 mod call;
 mod commands;
+mod private;
+mod run;
 mod session;
 mod trace;
 mod vocabulary;
 
 pub use answer::{
     Answer, ClickKind, CommandError, Download, ErrorReport, EvalStop, Fault, Happened, Image,
-    NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
+    MouseDid, NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
 };
-pub use commands::input::mouse::MouseDid;
 pub use commands::page::navigate::normalize_url;
+pub use private::create_private;
 pub use rove_browser::TabId;
 pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};
-pub use session::files::create_private;
-pub use session::host::Host;
+pub use run::host::Host;
 pub use session::interval_logs::{IntervalLogs, LogMarks, SeenConsole, SeenRequest};
 pub use session::secrets::{Secret, Secrets};
 pub use session::watchdog::HealthLimits;

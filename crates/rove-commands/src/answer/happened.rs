@@ -311,7 +311,7 @@ pub enum Happened {
     NothingChanged,
     /// Pointer input at coordinates (`mouse`), and the element under the
     /// pointer, when it was on one.
-    Mouse(crate::commands::input::mouse::MouseDid, Option<String>),
+    Mouse(crate::answer::MouseDid, Option<String>),
 }
 
 impl Happened {
@@ -340,7 +340,7 @@ impl Happened {
             self,
             Happened::Scrolled { .. }
                 | Happened::ScrolledIntoView(_)
-                | Happened::Mouse(crate::commands::input::mouse::MouseDid::Wheeled { .. }, _)
+                | Happened::Mouse(crate::answer::MouseDid::Wheeled { .. }, _)
         )
     }
 }
@@ -526,8 +526,8 @@ impl fmt::Display for Happened {
                 "the area is {} × {} px, more than a screenshot takes ({} px a side, {} pixels in all): captured its top-left {} × {} px; for another part give a clip (x, y, width, height) or the ref of an element",
                 whole.0,
                 whole.1,
-                crate::commands::page::screenshot::MAX_SIDE,
-                crate::commands::page::screenshot::MAX_PIXELS,
+                crate::MAX_SIDE,
+                crate::MAX_PIXELS,
                 part.0,
                 part.1
             ),

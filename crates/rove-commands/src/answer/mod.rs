@@ -6,11 +6,13 @@
 pub(crate) mod error;
 pub(crate) mod fault;
 pub(crate) mod happened;
+mod mouse_did;
 pub(crate) mod outcome;
 mod quote;
 
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use fault::{EvalStop, Fault, Recovery, TabFault};
 pub use happened::{Answer, ClickKind, Happened, Shot};
+pub use mouse_did::MouseDid;
 pub use outcome::{Download, Image, Outcome, Timing};
 pub(crate) use quote::quote_line;

@@ -231,7 +231,7 @@ fn free_name(dir: &Path, suggested: &str) -> PathBuf {
 
 /// A new folder for one session's downloads.
 fn fresh_dir() -> Result<PathBuf, CommandError> {
-    crate::session::files::fresh_private_folder("downloads")
+    crate::private::fresh_private_folder("downloads")
 }
 
 fn create_private_dir(dir: &Path) -> Result<(), CommandError> {

@@ -13,48 +13,49 @@ use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
 mod config;
 pub(crate) mod dialog;
-mod dispatch;
 pub(crate) mod downloads;
 pub(crate) mod files;
-pub(crate) mod guard;
-pub(crate) mod host;
 pub(crate) mod interval_logs;
 pub(crate) mod locate;
+pub(crate) mod pointers;
+
 pub(crate) mod secrets;
-pub(crate) mod traced;
 pub(crate) mod watchdog;
 
 pub use config::{Caller, Numbering, SessionConfig, ViewAfter};
 pub(crate) use dialog::{blocked_by, unless_dialog};
 
-use crate::answer::happened::Happened;
+use crate::CommandError;
 use crate::session::downloads::Downloads;
-use crate::{Command, CommandError, Outcome};
 
 /// One isolated session.
 #[derive(Debug)]
 pub struct Session {
-    pub(crate) context: BrowserContext,
+    context: BrowserContext,
     models: HashMap<TabId, PageModel>,
-    pub(crate) config: SessionConfig,
-    pub(crate) downloads: Downloads,
+    config: SessionConfig,
+    downloads: Downloads,
     /// The session's own upload folder (private, under the runtime folder).
-    pub(crate) upload_dir: PathBuf,
+    upload_dir: PathBuf,
     /// Who the running command is for.
-    pub(crate) caller: Caller,
-    pub(crate) watchdog: crate::session::watchdog::Watchdog,
+    caller: Caller,
+    watchdog: crate::session::watchdog::Watchdog,
     /// Where each tab's pointer is and which buttons it holds (`mouse`).
-    pub(crate) pointers: crate::commands::input::mouse::Pointers,
+    pointers: pointers::Pointers,
     /// Where the last command's time went (failed or not).
     last_timing: Option<crate::Timing>,
     /// The origins `set geo` granted the position to: a browser started
     /// again grants them again, with the position itself.
-    pub(crate) geo_origins: Vec<String>,
+    geo_origins: Vec<String>,
 }
 
 impl Session {
-    /// Opens a fresh context with one blank tab in `browser`.
-    pub async fn start(browser: &Browser, config: SessionConfig) -> Result<Session, CommandError> {
+    /// Opens a fresh context with one blank tab in `browser` (the
+    /// storage state a config names is loaded by [`Session::start`]).
+    pub(crate) async fn create(
+        browser: &Browser,
+        config: SessionConfig,
+    ) -> Result<Session, CommandError> {
         config.secrets.hide_from_logs();
         let context = browser
             .new_context_counting(config.numbering.tabs.clone())
@@ -66,8 +67,7 @@ impl Session {
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         let watchdog = crate::session::watchdog::Watchdog::start(&context, config.health);
-        let state = config.storage_state.clone();
-        let mut session = Session {
+        Ok(Session {
             context,
             models: HashMap::new(),
             config,
@@ -78,11 +78,7 @@ impl Session {
             pointers: Default::default(),
             last_timing: None,
             geo_origins: Vec::new(),
-        };
-        if let Some(path) = state {
-            session.load_state(&path).await?;
-        }
-        Ok(session)
+        })
     }
 
     /// The session's browser context.
@@ -117,94 +113,62 @@ impl Session {
         &self.upload_dir
     }
 
-    /// Runs one command for a model (see [`Caller`]). Acting commands end
-    /// with a view of what changed and a line for each thing that happened
-    /// besides (a navigation, a new tab, a dialog, a download). Guarded
-    /// against hung and crashed tabs, and bounded: see `guard.rs`.
-    pub async fn execute(&mut self, command: &Command) -> Result<Outcome, CommandError> {
-        self.execute_for(command, Caller::Model).await
-    }
-
-    /// Runs one command for `caller`.
-    pub async fn execute_for(
-        &mut self,
-        command: &Command,
-        caller: Caller,
-    ) -> Result<Outcome, CommandError> {
-        // Taken before the clock starts: a trace's own screenshot is not
-        // the command's time.
-        // The trace's futures are boxed so an untraced command's future
-        // (inside every caller's, the agent's run among them) stays small.
-        let traced = match self.config.traces.is_on() {
-            true => Some(Box::pin(self.trace_begins(command)).await),
-            false => None,
-        };
-        let meter = rove_cdp::meter::Meter::new();
-        let started = std::time::Instant::now();
-        self.caller = caller.clone();
-        let result = meter.scope(self.guarded(command)).await;
-        self.caller = Caller::Model;
-        let timing = crate::Timing::of(started.elapsed(), meter.split());
-        self.last_timing = Some(timing);
-        let result = match result {
-            Ok(mut outcome) => {
-                self.note_literal_secrets(command, &mut outcome);
-                outcome.timing = timing;
-                Ok(outcome)
-            }
-            Err(e) => Err(self.name_other_tab(e)),
-        };
-        if let Some(begun) = traced {
-            Box::pin(self.trace_ends(command, &caller, begun, timing, &result)).await;
-        }
-        result
-    }
-
     /// Where the last command's time went, whether it failed or not (a
     /// failed command's error does not carry it).
     pub fn last_timing(&self) -> Option<crate::Timing> {
         self.last_timing
     }
 
-    /// A ref that belongs to another of the session's tabs is not simply
-    /// gone: say which tab holds it.
-    fn name_other_tab(&self, error: CommandError) -> CommandError {
-        let Some(missing) = error.missing_ref() else {
-            return error;
-        };
-        let focus = self.focused_id();
-        let holder = self
-            .models
-            .iter()
-            .find(|(id, model)| Some(**id) != focus && model.knows(missing))
-            .map(|(id, _)| *id);
-        match holder {
-            Some(tab) => error.with_ref_reason(format!(
-                "it belongs to tab {tab}, not to the focused tab (tab switch {tab} goes there)"
-            )),
-            None => error,
+    /// Who the running command is for.
+    pub(crate) fn caller(&self) -> &Caller {
+        &self.caller
+    }
+
+    /// Sets who the next command runs for (and back to a model after it).
+    pub(crate) fn set_caller(&mut self, caller: Caller) {
+        self.caller = caller;
+    }
+
+    /// Notes where the last command's time went.
+    pub(crate) fn set_last_timing(&mut self, timing: crate::Timing) {
+        self.last_timing = Some(timing);
+    }
+
+    /// The session's downloads.
+    pub(crate) fn downloads(&self) -> &Downloads {
+        &self.downloads
+    }
+
+    /// The health watch of the session's tabs.
+    pub(crate) fn watchdog(&self) -> &crate::session::watchdog::Watchdog {
+        &self.watchdog
+    }
+
+    /// Where each tab's pointer is and which buttons it holds.
+    pub(crate) fn pointers_mut(&mut self) -> &mut pointers::Pointers {
+        &mut self.pointers
+    }
+
+    /// The origins `set geo` granted the position to.
+    pub(crate) fn geo_origins(&self) -> &[String] {
+        &self.geo_origins
+    }
+
+    /// Notes an origin `set geo` granted the position to.
+    pub(crate) fn add_geo_origin(&mut self, origin: String) {
+        if !self.geo_origins.contains(&origin) {
+            self.geo_origins.push(origin);
         }
     }
 
-    /// A placeholder written anywhere but the text of `type` or `fill` was
-    /// sent as written; the answer says so, so the model is not misled.
-    fn note_literal_secrets(&self, command: &Command, out: &mut Outcome) {
-        if self.config.secrets.is_empty()
-            || matches!(
-                command,
-                Command::Type(_) | Command::Fill(_) | Command::FillForm(_)
-            )
-        {
-            return;
-        }
-        let Ok(arguments) = serde_json::to_value(command) else {
-            return;
-        };
-        for secret in self.config.secrets.named_in_json(&arguments) {
-            out.happened.push(Happened::SecretNotFilled {
-                placeholder: secret.placeholder(),
-            });
-        }
+    /// The tab other than the focused one whose page model handed out
+    /// `missing`, if any.
+    pub(crate) fn other_tab_knowing(&self, missing: Ref) -> Option<TabId> {
+        let focus = self.focused_id();
+        self.models
+            .iter()
+            .find(|(id, model)| Some(**id) != focus && model.knows(missing))
+            .map(|(id, _)| *id)
     }
 
     /// The focused tab's id, if the session has any tab.

@@ -115,7 +115,7 @@ impl Traces {
         budget: usize,
         head: Value,
     ) -> std::io::Result<TraceId> {
-        let file = crate::session::files::create_private(path)?;
+        let file = crate::private::create_private(path)?;
         let mut inner = self.lock();
         inner.next_id += 1;
         let mut recorder = Recorder {

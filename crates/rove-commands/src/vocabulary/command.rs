@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::args::*;
 use super::args_pointer::*;
 use super::args_tools::*;
-use crate::vocabulary::catalog::Effect;
+use crate::vocabulary::entry::Effect;
 
 /// Expands the one list of commands into the enum, its names and its specs.
 macro_rules! vocabulary {
@@ -45,15 +45,15 @@ macro_rules! vocabulary {
         }
 
         /// Every command's spec, in the order of the list.
-        pub(crate) fn specs() -> Vec<crate::vocabulary::catalog::Spec> {
+        pub(crate) fn specs() -> Vec<crate::vocabulary::entry::Spec> {
             vec![$(
-                crate::vocabulary::catalog::Spec {
+                crate::vocabulary::entry::Spec {
                     name: $name,
                     title: $title,
                     description: $description,
                     effect: Effect::$effect,
                     capability: capability_of!($($caps)?),
-                    schema: crate::vocabulary::catalog::schema_of::<args_type!($($args)?)>,
+                    schema: crate::vocabulary::schema::schema_of::<args_type!($($args)?)>,
                 },
             )*]
         }

@@ -9,6 +9,8 @@ mod args_tools;
 pub(crate) mod caps;
 pub(crate) mod catalog;
 mod command;
+pub(crate) mod entry;
+mod schema;
 
 pub use args::*;
 pub use args_pointer::*;

@@ -152,7 +152,7 @@ impl Session {
                             .join(", ")
                     )));
                 };
-                let (width, height) = match (d.user_agent, self.config.viewport) {
+                let (width, height) = match (d.user_agent, self.config().viewport) {
                     // desktop is the session's own size.
                     (None, Some(v)) => (v.width, v.height),
                     _ => (d.width, d.height),
@@ -179,7 +179,7 @@ impl Session {
                 )
             }
             SetWhat::Media => {
-                let before = self.context.emulation("media");
+                let before = self.context().emulation("media");
                 let mut params = before
                     .and_then(|calls| calls.into_iter().next())
                     .map(|(_, p)| p)
@@ -334,7 +334,7 @@ impl Session {
         key: &str,
         calls: Vec<rove_browser::EmulationCall>,
     ) -> Result<(), CommandError> {
-        match tokio::time::timeout(SET_WAIT, self.context.set_emulation(key, calls)).await {
+        match tokio::time::timeout(SET_WAIT, self.context().set_emulation(key, calls)).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(rove_browser::BrowserError::Cdp(rove_cdp::CdpError::Protocol {
                 message,
@@ -442,11 +442,11 @@ impl Session {
         self.browser_call(
             "Browser.grantPermissions",
             json!({"permissions": ["geolocation"], "origin": origin,
-                "browserContextId": self.context.id()}),
+                "browserContextId": self.context().id()}),
         )
         .await?;
-        if !self.geo_origins.iter().any(|o| o == origin) {
-            self.geo_origins.push(origin.to_owned());
+        if !self.geo_origins().iter().any(|o| o == origin) {
+            self.add_geo_origin(origin.to_owned());
         }
         Ok(())
     }
@@ -455,7 +455,7 @@ impl Session {
     /// chose (a viewport's or a device's), else 1 as rove sets it. Read
     /// from the session, not the page, so a hung page cannot stall it.
     pub(crate) fn device_scale(&self) -> f64 {
-        self.context
+        self.context()
             .emulation("metrics")
             .and_then(|calls| calls.into_iter().next())
             .and_then(|(_, params)| params["deviceScaleFactor"].as_f64())
@@ -465,7 +465,7 @@ impl Session {
     /// `said`, and where it holds.
     fn on_every_tab(&self, said: &str) -> String {
         let tabs: Vec<String> = self
-            .context
+            .context()
             .tabs()
             .iter()
             .map(|t| t.id.to_string())

@@ -92,7 +92,7 @@ impl Session {
                 .map(|(_, v)| v.clone())
                 .unwrap_or_default();
             entry["request"]["postData"] =
-                json!({"mimeType": mime, "text": self.config.secrets.redact(data)});
+                json!({"mimeType": mime, "text": self.config().secrets.redact(data)});
         }
         if let Some(error) = error {
             entry["response"]["_error"] = Value::String(error);

@@ -51,8 +51,8 @@ impl Session {
             NetworkAction::Show => self.network_show(args).await?,
             NetworkAction::Block | NetworkAction::Mock => self.network_rule(args).await?,
             NetworkAction::Clear => {
-                let rules = self.context.request_rules().0.len();
-                self.context
+                let rules = self.context().request_rules().0.len();
+                self.context()
                     .set_request_rules(rove_browser::RequestRules::default())
                     .await?;
                 self.focused()?.watch().await?.clear_network();
@@ -135,7 +135,7 @@ impl Session {
     /// A URL as a reader may see it (see the module).
     pub(crate) fn shown_url(&self, url: &str) -> String {
         let redacted = redact_url(url);
-        let redacted = self.config.secrets.redact(&redacted);
+        let redacted = self.config().secrets.redact(&redacted);
         let clean = rove_browser::page_text::clean(redacted);
         if clean.chars().count() > 300 {
             let short: String = clean.chars().take(300).collect();
@@ -223,7 +223,7 @@ impl Session {
             let shown = if is_secret_header(name) {
                 format!("({} bytes, not shown; cookies lists cookies)", value.len())
             } else {
-                let value = self.config.secrets.redact(value);
+                let value = self.config().secrets.redact(value);
                 rove_browser::page_text::clean(value)
             };
             text.push_str(&format!("  {}: {shown}\n", clean_word(name)));
@@ -251,7 +251,7 @@ impl Session {
         while !full.is_char_boundary(end) {
             end -= 1;
         }
-        let shown = self.config.secrets.redact(&full[..end]);
+        let shown = self.config().secrets.redact(&full[..end]);
         let total = total.max(full.len());
         let mut text = format!("{what} ({}):\n", bytes(total as u64));
         for line in shown.lines() {
@@ -319,7 +319,7 @@ impl Session {
                 body,
             }
         };
-        let mut rules = self.context.request_rules();
+        let mut rules = self.context().request_rules();
         rules.0.retain(|r| r.pattern != pattern);
         rules.0.insert(
             0,
@@ -329,7 +329,7 @@ impl Session {
             },
         );
         let count = rules.0.len();
-        self.context.set_request_rules(rules).await?;
+        self.context().set_request_rules(rules).await?;
         let what = match action {
             RuleAction::Block => "failing requests".to_owned(),
             RuleAction::Mock {

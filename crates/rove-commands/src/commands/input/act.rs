@@ -32,7 +32,7 @@ impl Session {
             },
             count: if args.double { 2 } else { 1 },
             modifiers,
-            timeout: self.config.action_timeout,
+            timeout: self.config().action_timeout,
         };
         let model = self.model()?;
         let clicked = rove_input::click(model, target, &opts).await?;
@@ -52,7 +52,7 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let target = args.target.reference()?;
-        let timeout = self.config.action_timeout;
+        let timeout = self.config().action_timeout;
         let hovered = rove_input::hover(self.model()?, target, timeout).await?;
         out.happened.push(Happened::Hovering(target));
         self.after_settle(&hovered.settled, out).await
@@ -71,7 +71,7 @@ impl Session {
         let Some(target) = &args.target else {
             // No ref: the keys go to whatever has the focus. A secret needs
             // a field rove can check the domain of.
-            if !self.config.secrets.named_in(&args.text).is_empty() {
+            if !self.config().secrets.named_in(&args.text).is_empty() {
                 return Err(CommandError::Rejected(
                     "a secret is typed only into a field named by its ref (type REF TEXT)".into(),
                 ));
@@ -118,7 +118,7 @@ impl Session {
         target: rove_page::Ref,
         text: &str,
     ) -> Result<String, CommandError> {
-        if self.config.secrets.named_in(text).is_empty() {
+        if self.config().secrets.named_in(text).is_empty() {
             return Ok(text.to_owned());
         }
         let element = self.model()?.element(target).await?;
@@ -139,7 +139,7 @@ impl Session {
             })
             .await;
         let origin = origin?.unwrap_or_else(|| "null".to_owned());
-        self.config.secrets.fill_in(text, &origin).map_err(|refused| {
+        self.config().secrets.fill_in(text, &origin).map_err(|refused| {
             CommandError::Rejected(format!(
                 "nothing was typed: the secret {} may only be typed on {}, and {target} is in a page of {origin}",
                 refused.name, refused.domain
@@ -169,7 +169,7 @@ impl Session {
             // tabbing to it, since a click would move it).
             let target = target.reference()?;
             let opts = ClickOptions {
-                timeout: self.config.action_timeout,
+                timeout: self.config().action_timeout,
                 ..ClickOptions::default()
             };
             rove_input::focus_for_keys(self.model()?, target, &opts).await?;

@@ -6,3 +6,4 @@ pub(crate) mod act;
 pub(crate) mod fill_form;
 pub(crate) mod mouse;
 pub(crate) mod pointer;
+pub(crate) mod upload;

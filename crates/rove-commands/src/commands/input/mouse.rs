@@ -7,148 +7,18 @@
 //! point act where the pointer is. A point outside the viewport is refused
 //! before anything is sent.
 
-use std::collections::HashMap;
-use std::fmt;
-
-use rove_browser::TabId;
 use rove_input::{Button, Modifiers, Point, PointerStep};
 
+use crate::answer::MouseDid;
 use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
 use crate::session::Session;
+use crate::session::pointers::PointerState;
 use crate::{CommandError, MouseAction, MouseArgs, MouseButton};
 
 /// How long naming the element under the pointer may hold up the input (a
 /// busy page answers late; the input goes on unnamed).
 const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Where a tab's pointer is and which buttons are held there.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct PointerState {
-    /// Where the last pointer event went, if any did.
-    at: Option<Point>,
-    /// Held buttons, as a mask (left 1, right 2, middle 4).
-    held: u32,
-}
-
-/// The pointer state of each of the session's tabs.
-#[derive(Debug, Default)]
-pub(crate) struct Pointers(HashMap<TabId, PointerState>);
-
-/// What a `mouse` call did; renders as its line.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum MouseDid {
-    /// The pointer moved; `held` buttons were down (a drag).
-    Moved {
-        /// Where to.
-        at: (f64, f64),
-        /// Whether a button was held.
-        dragging: bool,
-    },
-    /// A button went down and stays down.
-    Pressed {
-        /// Which.
-        button: MouseButton,
-        /// Where.
-        at: (f64, f64),
-    },
-    /// A held button came up.
-    Released {
-        /// Which.
-        button: MouseButton,
-        /// Where.
-        at: (f64, f64),
-    },
-    /// A click (count 2: a double click).
-    Clicked {
-        /// Which button.
-        button: MouseButton,
-        /// How many clicks.
-        count: u8,
-        /// Where.
-        at: (f64, f64),
-    },
-    /// The wheel turned; the page's scroll before and after.
-    Wheeled {
-        /// The turn.
-        delta: (f64, f64),
-        /// Where.
-        at: (f64, f64),
-        /// The page's scroll (x, y) before.
-        from: (f64, f64),
-        /// And after.
-        to: (f64, f64),
-    },
-}
-
-impl MouseDid {
-    /// Its line; `over` names the element under the pointer, as a view
-    /// would (`e7 button "Save"`), when the point was on one.
-    pub fn line(&self, over: Option<&str>) -> String {
-        let name = |b: &MouseButton| format!("{b:?}").to_lowercase();
-        let place = |at: &(f64, f64), word: &str| match over {
-            Some(element) => format!("({:.0}, {:.0}) {word} {element}", at.0, at.1),
-            None => format!("({:.0}, {:.0})", at.0, at.1),
-        };
-        match self {
-            MouseDid::Moved { at, dragging } => {
-                let held = if *dragging { " with a button held" } else { "" };
-                format!("moved the pointer to {}{held}", place(at, "over"))
-            }
-            MouseDid::Pressed { button, at } => format!(
-                "pressed the {} button at {}; it stays down until mouse up",
-                name(button),
-                place(at, "on")
-            ),
-            MouseDid::Released { button, at } => {
-                format!(
-                    "released the {} button at {}",
-                    name(button),
-                    place(at, "on")
-                )
-            }
-            MouseDid::Clicked { button, count, at } => {
-                let what = match (count, button) {
-                    (2, _) => "double-clicked".to_owned(),
-                    (3, _) => "triple-clicked".to_owned(),
-                    (_, MouseButton::Left) => "clicked".to_owned(),
-                    (_, b) => format!("{}-clicked", name(b)),
-                };
-                format!("{what} at {}", place(at, "on"))
-            }
-            MouseDid::Wheeled {
-                delta,
-                at,
-                from,
-                to,
-            } => {
-                let turned = format!(
-                    "turned the wheel by ({:.0}, {:.0}) at {}: ",
-                    delta.0,
-                    delta.1,
-                    place(at, "over")
-                );
-                if (to.0 - from.0).abs() < 1.0 && (to.1 - from.1).abs() < 1.0 {
-                    format!(
-                        "{turned}the page stayed at ({:.0}, {:.0}) (a box under the pointer may have scrolled)",
-                        to.0, to.1
-                    )
-                } else {
-                    format!(
-                        "{turned}the page scrolled from ({:.0}, {:.0}) to ({:.0}, {:.0})",
-                        from.0, from.1, to.0, to.1
-                    )
-                }
-            }
-        }
-    }
-}
-
-impl fmt::Display for MouseDid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.line(None))
-    }
-}
 
 fn input_button(button: MouseButton) -> Button {
     match button {
@@ -191,7 +61,12 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let tab = self.focused()?;
-        let state = self.pointers.0.get(&tab.id()).copied().unwrap_or_default();
+        let state = self
+            .pointers_mut()
+            .0
+            .get(&tab.id())
+            .copied()
+            .unwrap_or_default();
         let given = given_point(args)?;
         let button = input_button(args.button);
         let is_held = state.held & button.bit() != 0;
@@ -318,7 +193,7 @@ impl Session {
             settled = Some(done.settled);
         }
         let at = steps.last().map(step_point);
-        self.pointers.0.insert(
+        self.pointers_mut().0.insert(
             tab.id(),
             PointerState {
                 at: at.or(state.at),
@@ -373,7 +248,7 @@ impl Session {
         };
         let over = self.element_at(at).await;
         let turned = rove_input::wheel_at(&tab, at, dx, dy).await?;
-        self.pointers.0.insert(
+        self.pointers_mut().0.insert(
             tab.id(),
             PointerState {
                 at: Some(at),

@@ -64,7 +64,7 @@ impl Session {
                 "drag needs two different elements".into(),
             ));
         }
-        let timeout = self.config.action_timeout;
+        let timeout = self.config().action_timeout;
         let dragged = rove_input::drag(self.model()?, from, to, timeout).await?;
         out.happened.push(Happened::Dragged {
             from,

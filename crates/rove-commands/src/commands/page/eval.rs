@@ -32,7 +32,7 @@ impl Session {
             return Err(CommandError::Rejected("eval needs a script".into()));
         }
         let tab = self.focused()?;
-        let deadline = self.config.eval_timeout;
+        let deadline = self.config().eval_timeout;
         // A script that opens a dialog stops there: say so at once.
         let work = unless_dialog(&tab, async {
             Ok(match &args.target {

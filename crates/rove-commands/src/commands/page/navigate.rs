@@ -52,7 +52,7 @@ impl Session {
                 "open takes a page's address; to run JavaScript in the page use eval".into(),
             ));
         }
-        let policy = self.context.domain_policy();
+        let policy = self.context().domain_policy();
         if let Err(refusal) = policy.check(&url) {
             return Err(CommandError::Blocked {
                 url,
@@ -60,15 +60,15 @@ impl Session {
                 allowed: policy.allowed(),
             });
         }
-        let tab = if args.new_tab || self.context.focused().is_none() {
-            let tab = self.context.new_tab().await?;
+        let tab = if args.new_tab || self.context().focused().is_none() {
+            let tab = self.context().new_tab().await?;
             out.happened.push(Happened::NewTab(tab.id()));
             tab
         } else {
             self.tab_to_open_in(out).await?
         };
         out.tab = tab.id();
-        let timeout = self.config.navigation_timeout;
+        let timeout = self.config().navigation_timeout;
         let result = navigate(&tab, &url, timeout).await;
         self.arrived(result, &url, out).await
     }
@@ -92,7 +92,7 @@ impl Session {
         };
         let entry_id = entry["id"].clone();
         let url = entry["url"].as_str().unwrap_or_default().to_owned();
-        let timeout = self.config.navigation_timeout;
+        let timeout = self.config().navigation_timeout;
         let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
             session
                 .call("Page.navigateToHistoryEntry", json!({"entryId": entry_id}))
@@ -105,7 +105,7 @@ impl Session {
 
     pub(crate) async fn reload(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
         let tab = self.focused()?;
-        let timeout = self.config.navigation_timeout;
+        let timeout = self.config().navigation_timeout;
         // From the target list, not the page: a page a dialog blocks would
         // not answer.
         let url = self.current_url();
@@ -130,7 +130,7 @@ impl Session {
             // A redirect the domain policy refused (the tab stays where it
             // was).
             Err(NavError::Failed(NavigationFailure::Network(reason)))
-                if self.context.domain_policy().needs_interception()
+                if self.context().domain_policy().needs_interception()
                     && (reason.contains("ERR_ABORTED")
                         || reason.contains("ERR_BLOCKED_BY_CLIENT")) =>
             {
@@ -143,7 +143,7 @@ impl Session {
                         fresh_view: None,
                     });
                 };
-                let policy = self.context.domain_policy();
+                let policy = self.context().domain_policy();
                 let reason = match policy.check(refused) {
                     Err(refusal) => format!("a redirect led there: {refusal}"),
                     Ok(()) => "the domain policy refused it".into(),

@@ -15,19 +15,9 @@ use serde_json::{Value, json};
 use crate::answer::happened::{Happened, Shot};
 use crate::answer::outcome::{Image, Outcome};
 use crate::session::Session;
-use crate::{Clip, CommandError, ImageFormat, ScreenshotArgs};
-
-/// The default byte budget: what common model APIs accept inline.
-pub const DEFAULT_MAX_BYTES: usize = 2 * 1024 * 1024;
-
-/// The longest side captured, in image pixels (CSS pixels times the
-/// device scale: 1 unless `set` chose another): what Chromium's compositor
-/// handles as one texture on common GPUs and in software.
-pub const MAX_SIDE: f64 = 16_384.0;
-
-/// The most image pixels captured at once (64 Mi: 256 MiB of RGBA while
-/// the browser encodes it).
-pub const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
+use crate::{
+    Clip, CommandError, DEFAULT_MAX_BYTES, ImageFormat, MAX_PIXELS, MAX_SIDE, ScreenshotArgs,
+};
 
 /// `clip` (CSS pixels) cut to its top-left part so that, at `ratio` image
 /// pixels per CSS pixel, it stays within [`MAX_SIDE`] and [`MAX_PIXELS`];

@@ -29,7 +29,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         match args.action {
             TabAction::List => {
-                let tabs = self.context.tabs_refreshed().await?;
+                let tabs = self.context().tabs_refreshed().await?;
                 let mut text = String::new();
                 let mut list = Vec::new();
                 for t in &tabs {
@@ -68,7 +68,7 @@ impl Session {
                         self.open(&open, out).await?;
                     }
                     None => {
-                        let tab = self.context.new_tab().await?;
+                        let tab = self.context().new_tab().await?;
                         out.tab = tab.id();
                         out.happened.push(Happened::NewTab(tab.id()));
                         out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
@@ -78,7 +78,7 @@ impl Session {
             }
             TabAction::Switch => {
                 let id = tab_id(args.tab, "switch")?;
-                self.context.focus(id)?;
+                self.context().focus(id)?;
                 out.tab = id;
                 out.happened.push(Happened::SwitchedTo(id));
                 // A tab the agent has not seen yet, or one it left: a full view.
@@ -90,7 +90,7 @@ impl Session {
                     Some(t) => t,
                     None => self.focused()?.id(),
                 };
-                self.context.close_tab(id).await?;
+                self.context().close_tab(id).await?;
                 self.forget(id);
                 out.happened.push(Happened::ClosedTab(id));
                 if let Some(now) = self.focused_id() {
@@ -161,7 +161,7 @@ impl Session {
                     kind: next.kind.clone(),
                     message: next.message.clone(),
                 });
-                let in_a_row = self.watchdog.another_dialog() + 1;
+                let in_a_row = self.watchdog().another_dialog() + 1;
                 if in_a_row >= DIALOGS_BEFORE_ADVICE {
                     out.happened.push(Happened::DialogLoop { in_a_row });
                 }
@@ -179,8 +179,8 @@ impl Session {
         let Some(dialog) = tab.current_watch().await.and_then(|w| w.dialog()) else {
             return Ok(tab);
         };
-        let url = watchdog::url_of(&self.context, tab.id());
-        let fresh = watchdog::replace(&self.context, &tab).await?;
+        let url = watchdog::url_of(self.context(), tab.id());
+        let fresh = watchdog::replace(self.context(), &tab).await?;
         self.forget(tab.id());
         out.happened.push(Happened::LeftBlockedTab {
             tab: tab.id(),
@@ -189,7 +189,7 @@ impl Session {
             message: dialog.message.clone(),
         });
         out.happened.push(Happened::NewTab(fresh));
-        Ok(self.context.tab(fresh)?)
+        Ok(self.context().tab(fresh)?)
     }
 }
 

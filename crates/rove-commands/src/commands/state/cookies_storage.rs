@@ -26,7 +26,7 @@ impl Session {
         method: &str,
         params: Value,
     ) -> Result<Value, CommandError> {
-        let conn = self.context.browser().connection().await?;
+        let conn = self.context().browser().connection().await?;
         let browser = conn.browser();
         let call = browser.call(method, params);
         match tokio::time::timeout(STATE_WAIT, call).await {
@@ -43,7 +43,7 @@ impl Session {
         let answer = self
             .browser_call(
                 "Storage.getCookies",
-                json!({"browserContextId": self.context.id()}),
+                json!({"browserContextId": self.context().id()}),
             )
             .await?;
         Ok(answer["cookies"].as_array().cloned().unwrap_or_default())
@@ -95,7 +95,7 @@ impl Session {
                     let count = self.all_cookies().await?.len();
                     self.browser_call(
                         "Storage.clearCookies",
-                        json!({"browserContextId": self.context.id()}),
+                        json!({"browserContextId": self.context().id()}),
                     )
                     .await?;
                     format!("deleted all {count} cookies of the session\n")
@@ -166,8 +166,8 @@ impl Session {
         if let Some(expires) = args.expires {
             cookie["expires"] = json!(expires);
         }
-        let host = crate::commands::state::file::cookie_host(&cookie).unwrap_or_default();
-        if !self.context.domain_policy().allows_cookie_domain(&host) {
+        let host = cookie_host(&cookie).unwrap_or_default();
+        if !self.context().domain_policy().allows_cookie_domain(&host) {
             return Err(CommandError::Rejected(format!(
                 "the domain policy refuses {}: no cookie is set for a host the session may not visit",
                 clean(&host)
@@ -175,7 +175,7 @@ impl Session {
         }
         self.browser_call(
             "Storage.setCookies",
-            json!({"cookies": [cookie], "browserContextId": self.context.id()}),
+            json!({"cookies": [cookie], "browserContextId": self.context().id()}),
         )
         .await?;
         Ok(format!("set the cookie {}\n", quoted(name)))
@@ -275,6 +275,15 @@ fn cookie_line(c: &Value) -> String {
         line.push_str(&format!(" sameSite={}", clean(same_site)));
     }
     line
+}
+
+/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
+pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
+    if let Some(domain) = cookie["domain"].as_str() {
+        return Some(domain.to_owned());
+    }
+    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
+    url.host_str().map(str::to_owned)
 }
 
 /// `scheme://host:port` of a URL (what storage belongs to).

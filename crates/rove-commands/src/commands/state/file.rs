@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::commands::state::cookies_storage::STATE_WAIT;
+use crate::commands::state::cookies_storage::{STATE_WAIT, cookie_host};
 use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
 
 /// The most cookies one load sets: the browser keeps about 3,300 in all,
@@ -55,7 +55,7 @@ impl Session {
 
     /// The file a `state load` may read (see the module).
     fn state_file(&self, file: &str) -> Result<PathBuf, CommandError> {
-        if let (crate::Caller::Model, Some(dir)) = (&self.caller, &self.config.output_dir) {
+        if let (crate::Caller::Model, Some(dir)) = (self.caller(), &self.config().output_dir) {
             let plain = Path::new(file).components().count() == 1;
             if plain && dir.join(file).is_file() {
                 return Ok(dir.join(file));
@@ -73,8 +73,8 @@ impl Session {
             .map(playwright_cookie)
             .collect();
         let mut origins: Vec<Value> = Vec::new();
-        for info in self.context.tabs() {
-            let Ok(tab) = self.context.tab(info.id) else {
+        for info in self.context().tabs() {
+            let Ok(tab) = self.context().tab(info.id) else {
                 continue;
             };
             let read = tab.evaluate(
@@ -97,7 +97,7 @@ impl Session {
     /// Restores a state file's cookies and local storage into the session.
     pub(crate) async fn load_state(&mut self, path: &Path) -> Result<String, CommandError> {
         let state = read_state(path)?;
-        let policy = self.context.domain_policy();
+        let policy = self.context().domain_policy();
         // Cookies of a host the session may not visit are left out like its
         // local storage: a subresource of an allowed page would carry them.
         let mut refused = Vec::new();
@@ -123,7 +123,7 @@ impl Session {
         if !cookies.is_empty() {
             self.browser_call(
                 "Storage.setCookies",
-                json!({"cookies": cookies, "browserContextId": self.context.id()}),
+                json!({"cookies": cookies, "browserContextId": self.context().id()}),
             )
             .await?;
         }
@@ -147,9 +147,9 @@ impl Session {
         if !wanted.is_empty() {
             // Half the command's deadline, so the restoring tab is closed
             // before the guard cuts the command short.
-            let budget = self.config.command_timeout / 2;
+            let budget = self.config().command_timeout / 2;
             restored =
-                crate::commands::state::tab::restore_local_storage(&self.context, &wanted, budget)
+                crate::commands::state::tab::restore_local_storage(self.context(), &wanted, budget)
                     .await?;
         }
         let mut text = format!(
@@ -176,15 +176,6 @@ impl Session {
         }
         Ok(text)
     }
-}
-
-/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
-pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
-    if let Some(domain) = cookie["domain"].as_str() {
-        return Some(domain.to_owned());
-    }
-    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
-    url.host_str().map(str::to_owned)
 }
 
 /// A state file as JSON, refusing what is not one.
@@ -224,7 +215,7 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
 /// Writes `bytes` to a file readable by its owner only.
 pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     use std::io::Write;
-    crate::session::files::create_private(path)
+    crate::private::create_private(path)
         .and_then(|mut file| file.write_all(bytes))
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }

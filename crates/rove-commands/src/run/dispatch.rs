@@ -20,14 +20,14 @@ impl Session {
         if command.acts_on_elements() {
             self.unless_navigating().await?;
         }
-        let before: Vec<TabId> = self.context.tabs().iter().map(|t| t.id).collect();
-        let mark = self.downloads.mark();
+        let before: Vec<TabId> = self.context().tabs().iter().map(|t| t.id).collect();
+        let mark = self.downloads().mark();
         let focus = self.focused_id();
         let mut out = Outcome::new(focus.unwrap_or(TabId(0)));
         // Locators become refs here, once for every command (locate.rs).
         let resolved = self.resolve_targets(command, &mut out).await?;
         let command = resolved.as_ref().unwrap_or(command);
-        let limits = self.config.settle;
+        let limits = self.config().settle;
         let follow_new_tab =
             // Boxed: the dispatch over every command is a large future,
             // and polling it in place took some 300 KB of a debug build's
@@ -36,7 +36,7 @@ impl Session {
         if command.acts() {
             self.after_action(&mut out, &before, follow_new_tab, focus)
                 .await?;
-            out.downloads = self.downloads.finished_since(mark).await;
+            out.downloads = self.downloads().finished_since(mark).await;
         }
         if let Some(tab) = self.focused_id() {
             out.tab = tab;
@@ -47,9 +47,9 @@ impl Session {
     /// `close` run on the session itself: every tab closed (the face that
     /// owns the browser then ends it; a browser someone else started stays).
     async fn close_tabs(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
-        let tabs = self.context.tabs();
+        let tabs = self.context().tabs();
         for tab in &tabs {
-            self.context.close_tab(tab.id).await?;
+            self.context().close_tab(tab.id).await?;
             self.forget(tab.id);
         }
         out.happened
@@ -113,7 +113,7 @@ impl Session {
         focus_before: Option<TabId>,
     ) -> Result<(), CommandError> {
         let mut opened: Vec<_> = self
-            .context
+            .context()
             .tabs_refreshed()
             .await?
             .into_iter()
@@ -122,12 +122,12 @@ impl Session {
         let explicit = out.saw(|h| matches!(h, Happened::NewTab(_)));
         // Popups outside the domain policy are closed before anyone uses
         // them (their requests were already refused by the popup guard).
-        let policy = self.context.domain_policy();
+        let policy = self.context().domain_policy();
         {
             if opened.iter().any(|t| t.url.is_empty()) {
                 let ids: Vec<TabId> = opened.iter().map(|t| t.id).collect();
                 opened = self
-                    .context
+                    .context()
                     .tabs_with_urls(&ids, POPUP_URL_WAIT)
                     .await
                     .into_iter()
@@ -138,7 +138,7 @@ impl Session {
                 .into_iter()
                 .partition(|t| !t.url.is_empty() && !policy.allows(&t.url));
             for tab in refused {
-                let _ = self.context.close_tab(tab.id).await;
+                let _ = self.context().close_tab(tab.id).await;
                 out.happened.push(Happened::ClosedPopup { url: tab.url });
             }
             opened = kept;
@@ -157,7 +157,7 @@ impl Session {
             }
         }
         if let (true, Some(newest), false) = (follow_new_tab, opened.last(), explicit) {
-            self.context.focus(newest.id)?;
+            self.context().focus(newest.id)?;
             out.happened.push(Happened::Followed {
                 tab: newest.id,
                 back: focus_before,
@@ -182,7 +182,7 @@ impl Session {
             return Ok(());
         }
         let switched = Some(tab.id()) != focus_before;
-        let mode = match self.config.view_after {
+        let mode = match self.config().view_after {
             ViewAfter::None => return Ok(()),
             ViewAfter::Diff if switched => Mode::Full,
             ViewAfter::Diff => Mode::Diff,

@@ -60,7 +60,7 @@ impl Host {
         if let Some((dead, old)) = self.owned.take() {
             // Held by rove, not the dead browser: read without a call.
             emulation = old.context().emulation_settings();
-            geo_origins = old.geo_origins.clone();
+            geo_origins = old.geo_origins().to_vec();
             rules = old.context().request_rules();
             // A remote browser reachable again gets the old contexts
             // disposed here; one still unreachable leaves them as orphans.

@@ -54,7 +54,7 @@ impl Session {
         let mut line = json!({
             "kind": "command",
             "name": command.name(),
-            "args": self.config.secrets.redact_json(&command.tool_arguments()),
+            "args": self.config().secrets.redact_json(&command.tool_arguments()),
             "caller": match caller {
                 Caller::Model => "model",
                 Caller::Person { .. } => "person",
@@ -100,14 +100,14 @@ impl Session {
         if let Some(after) = &after {
             shots.push(("after", after.as_deref()));
         }
-        self.config.traces.record(&line, &shots);
+        self.config().traces.record(&line, &shots);
     }
 
     /// The screenshot of an acting command when a trace wants one: taken
     /// while some trace has budget for it, `Some(None)` when none has
     /// (its line says it was left out), `None` when no trace wants any.
     async fn trace_shot_for(&self, command: &Command) -> Option<Option<String>> {
-        let (wanted, budget) = self.config.traces.wants_screenshots();
+        let (wanted, budget) = self.config().traces.wants_screenshots();
         if !wanted || !command.acts() {
             return None;
         }

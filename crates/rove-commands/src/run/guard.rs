@@ -20,7 +20,7 @@ impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
         let answers_dialog = matches!(command, Command::Dialog(_));
-        let (mut notes, running) = self.watchdog.command_starts(answers_dialog);
+        let (mut notes, running) = self.watchdog().command_starts(answers_dialog);
         let result = self.guarded_run(command, &mut notes).await;
         drop(running);
         match result {
@@ -64,7 +64,7 @@ impl Session {
         let deadline = self.deadline_for(command);
         // `eval` has a deadline of its own and stops its script itself.
         let listen = !matches!(command, Command::Eval(_));
-        let silence = self.watchdog.silence();
+        let silence = self.watchdog().silence();
         let silence = async move {
             if listen {
                 silence.await
@@ -95,11 +95,11 @@ impl Session {
     /// Probes the focused tab before a command that needs its page, and
     /// recovers it if it does not answer or crashed.
     async fn check_before(&mut self, command: &Command) -> Result<Option<TabFault>, CommandError> {
-        let limits = *self.watchdog.limits();
+        let limits = *self.watchdog().limits();
         if !limits.probe_before_commands || !needs_page(command) {
             return Ok(None);
         }
-        let Some(tab) = self.context.focused() else {
+        let Some(tab) = self.context().focused() else {
             return Ok(None);
         };
         let health = watchdog::probe(&tab, limits.probe_timeout).await;
@@ -113,8 +113,8 @@ impl Session {
         health: Health,
         silent_for: Duration,
     ) -> Result<Option<TabFault>, CommandError> {
-        let limits = *self.watchdog.limits();
-        let fault = watchdog::recover(&self.context, tab, health, silent_for, &limits).await?;
+        let limits = *self.watchdog().limits();
+        let fault = watchdog::recover(self.context(), tab, health, silent_for, &limits).await?;
         if let Some(TabFault {
             recovery: crate::answer::fault::Recovery::Replaced { .. },
             tab,
@@ -129,8 +129,8 @@ impl Session {
     /// The background probe found `tab` silent while `command` ran: stop
     /// its script or replace it, and say so.
     async fn silent_during(&mut self, command: &Command, tab: rove_browser::TabId) -> CommandError {
-        let limits = *self.watchdog.limits();
-        let Ok(handle) = self.context.tab(tab) else {
+        let limits = *self.watchdog().limits();
+        let Ok(handle) = self.context().tab(tab) else {
             return CommandError::CommandTimeout {
                 command: command.name(),
                 after: limits.probe_timeout,
@@ -161,10 +161,10 @@ impl Session {
     /// A command failed because the focused tab crashed: replace the tab
     /// now, and say so with the failure.
     async fn after_crash(&mut self, command: &Command, error: CommandError) -> CommandError {
-        let Some(tab) = self.context.focused().filter(|t| t.crashed()) else {
+        let Some(tab) = self.context().focused().filter(|t| t.crashed()) else {
             return error;
         };
-        let limits = *self.watchdog.limits();
+        let limits = *self.watchdog().limits();
         match self
             .recover(&tab, Health::Crashed, limits.probe_timeout)
             .await
@@ -182,12 +182,12 @@ impl Session {
     /// The overall deadline of `command`: the session's command deadline,
     /// or longer for a command whose own wait is longer.
     pub(crate) fn deadline_for(&self, command: &Command) -> Duration {
-        let base = self.config.command_timeout;
+        let base = self.config().command_timeout;
         let own = match command {
             Command::Open(_) | Command::Back | Command::Forward | Command::Reload => {
-                self.config.navigation_timeout
+                self.config().navigation_timeout
             }
-            Command::Eval(_) => self.config.eval_timeout,
+            Command::Eval(_) => self.config().eval_timeout,
             Command::Wait(args) => Duration::from_millis(args.ms.unwrap_or(10_000)),
             _ => return base,
         };
@@ -198,7 +198,7 @@ impl Session {
     /// When typing must stop: three quarters into the command's deadline,
     /// leaving the rest for settling and the view.
     pub(crate) fn typing_deadline(&self) -> Instant {
-        Instant::now() + self.config.command_timeout * 3 / 4
+        Instant::now() + self.config().command_timeout * 3 / 4
     }
 }
 
