@@ -34,7 +34,7 @@ impl Command {
             let names: Vec<&str> = crate::tools_within(caps).map(|t| t.name).collect();
             return Err(CommandError::Rejected(format!(
                 "{}: there is no such tool; the tools are {}",
-                crate::session::quote_line(name),
+                crate::answer::quote_line(name),
                 names.join(", ")
             )));
         };

@@ -13,63 +13,30 @@
 
 #![forbid(unsafe_code)]
 
-mod act;
-mod args;
-mod args_pointer;
-mod args_tools;
+// The folders depend on one another in one direction only:
+// vocabulary ← answer ← call ← session ← commands, with trace (the files)
+// beside answer. A module never imports from a folder after it in that list.
+mod answer;
 mod call;
-mod caps;
-mod catalog;
-mod command;
-mod console;
-mod downloads;
-mod emulate;
-mod error;
-mod eval;
-mod fault;
-mod files;
-mod fill_form;
-mod guard;
-mod happened;
-mod har;
-mod host;
-mod inspect;
-mod interval_logs;
-mod locate;
-mod mouse;
-mod navigate;
-mod network;
-mod observe;
-mod outcome;
-mod pdf;
-mod pointer;
-mod screenshot;
-mod secrets;
+mod commands;
+mod private;
+mod run;
 mod session;
-mod state;
-mod state_file;
-mod state_tab;
-mod tabs;
 mod trace;
-mod trace_record;
-mod wait;
-mod watchdog;
+mod vocabulary;
 
-pub use caps::{Capability, Caps, UnknownCapability};
-pub use catalog::{Annotations, ToolDescription, tool, tools, tools_within};
-pub use command::*;
-pub use error::{CommandError, ErrorReport, NavigationFailure};
-pub use fault::{EvalStop, Fault, Recovery, TabFault};
-pub use files::create_private;
-pub use happened::{Answer, ClickKind, Happened, Shot};
-pub use host::Host;
-pub use interval_logs::{IntervalLogs, LogMarks, SeenConsole, SeenRequest};
-pub use mouse::MouseDid;
-pub use navigate::normalize_url;
-pub use outcome::{Download, Image, Outcome, Timing};
+pub use answer::{
+    Answer, ClickKind, CommandError, Download, ErrorReport, EvalStop, Fault, Happened, Image,
+    MouseDid, NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
+};
+pub use commands::page::navigate::normalize_url;
+pub use private::create_private;
 pub use rove_browser::TabId;
 pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};
-pub use secrets::{Secret, Secrets};
+pub use run::host::Host;
+pub use session::interval_logs::{IntervalLogs, LogMarks, SeenConsole, SeenRequest};
+pub use session::secrets::{Secret, Secrets};
+pub use session::watchdog::HealthLimits;
 pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};
 pub use trace::{SCREENSHOT_BUDGET, TraceId, TraceSummary, Traces, end_all_traces};
-pub use watchdog::HealthLimits;
+pub use vocabulary::*;

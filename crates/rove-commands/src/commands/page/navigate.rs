@@ -1,0 +1,594 @@
+//! `open`, `back`, `forward`, `reload`: navigations that wait for the load
+//! and tell a network error, an HTTP error status and a page that never
+//! finished loading apart.
+
+use std::time::{Duration, Instant};
+
+use rove_browser::Tab;
+use rove_cdp::protocol::EventType;
+use rove_cdp::protocol::network::{ResourceType, ResponseReceived};
+use rove_cdp::protocol::page::{self, Navigate};
+use rove_cdp::protocol::runtime::Evaluate;
+use rove_cdp::{EventStream, Session as CdpSession};
+use rove_page::Mode;
+
+use crate::answer::error::NavigationFailure;
+use crate::answer::happened::Happened;
+use crate::answer::outcome::Outcome;
+use crate::session::{Session, view_of};
+use crate::{CommandError, OpenArgs};
+
+/// Where a navigation ended.
+#[derive(Debug, Clone)]
+struct Arrival {
+    url: String,
+    status: Option<u16>,
+}
+
+/// What ended a navigation wait.
+enum Ended {
+    /// The load event, or a restore from the back-forward cache, or a
+    /// same-document move.
+    Arrived,
+    /// The deadline passed first.
+    TimedOut,
+}
+
+impl Session {
+    pub(crate) async fn open(
+        &mut self,
+        args: &OpenArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let url = normalize_url(&args.url);
+        if url.is_empty() {
+            return Err(CommandError::Rejected("open needs a URL".into()));
+        }
+        // By `get`, not by slicing: an address is anyone's text, and a
+        // multibyte character across byte 11 must not panic the session.
+        if url
+            .get(..11)
+            .is_some_and(|p| p.eq_ignore_ascii_case("javascript:"))
+        {
+            return Err(CommandError::Rejected(
+                "open takes a page's address; to run JavaScript in the page use eval".into(),
+            ));
+        }
+        let policy = self.context().domain_policy();
+        if let Err(refusal) = policy.check(&url) {
+            return Err(CommandError::Blocked {
+                url,
+                reason: refusal.to_string(),
+                allowed: policy.allowed(),
+            });
+        }
+        let tab = if args.new_tab || self.context().focused().is_none() {
+            let tab = self.context().new_tab().await?;
+            out.happened.push(Happened::NewTab(tab.id()));
+            tab
+        } else {
+            self.tab_to_open_in(out).await?
+        };
+        out.tab = tab.id();
+        let timeout = self.config().navigation_timeout;
+        let result = navigate(&tab, &url, timeout).await;
+        self.arrived(result, &url, out).await
+    }
+
+    /// `back` (`delta` -1) and `forward` (1).
+    pub(crate) async fn history(
+        &mut self,
+        delta: i64,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let history = tab.send(&page::GetNavigationHistory {}).await?;
+        let current = history.current_index;
+        let entries = history.entries;
+        let wanted = current + delta;
+        let Some(entry) = usize::try_from(wanted).ok().and_then(|i| entries.get(i)) else {
+            let which = if delta < 0 { "back" } else { "forward" };
+            return Err(CommandError::Rejected(format!(
+                "there is no page to go {which} to in this tab's history"
+            )));
+        };
+        let entry_id = entry.id;
+        let url = entry.url.clone();
+        let timeout = self.config().navigation_timeout;
+        let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
+            session
+                .send(&page::NavigateToHistoryEntry { entry_id })
+                .await?;
+            Ok(None)
+        })
+        .await;
+        self.arrived(result, &url, out).await
+    }
+
+    pub(crate) async fn reload(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let timeout = self.config().navigation_timeout;
+        // From the target list, not the page: a page a dialog blocks would
+        // not answer.
+        let url = self.current_url();
+        let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
+            session.send(&page::Reload::default()).await?;
+            Ok(None)
+        })
+        .await;
+        self.arrived(result, &url, out).await
+    }
+
+    /// Turns a navigation's result into the outcome or the typed failure. An
+    /// HTTP error page is a failure that carries the page's view.
+    async fn arrived(
+        &mut self,
+        result: Result<Arrival, NavError>,
+        url: &str,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let arrival = match result {
+            Ok(arrival) => arrival,
+            // A redirect the domain policy refused (the tab stays where it
+            // was).
+            Err(NavError::Failed(NavigationFailure::Network(reason)))
+                if self.context().domain_policy().needs_interception()
+                    && (reason.contains("ERR_ABORTED")
+                        || reason.contains("ERR_BLOCKED_BY_CLIENT")) =>
+            {
+                let tab = self.focused()?;
+                let blocked = tab.watch().await?.take_blocked();
+                let Some(refused) = blocked.last() else {
+                    return Err(CommandError::Navigation {
+                        url: url.to_owned(),
+                        failure: NavigationFailure::Network(reason),
+                        fresh_view: None,
+                    });
+                };
+                let policy = self.context().domain_policy();
+                let reason = match policy.check(refused) {
+                    Err(refusal) => format!("a redirect led there: {refusal}"),
+                    Ok(()) => "the domain policy refused it".into(),
+                };
+                return Err(CommandError::Blocked {
+                    url: refused.clone(),
+                    reason,
+                    allowed: policy.allowed(),
+                });
+            }
+            Err(NavError::Failed(failure)) => {
+                return Err(CommandError::Navigation {
+                    url: url.to_owned(),
+                    failure,
+                    fresh_view: None,
+                });
+            }
+            Err(NavError::Other(e)) => return Err(e),
+        };
+        if let Some(status) = arrival.status.filter(|s| *s >= 400) {
+            let fresh_view = view_of(self.model()?, Mode::Full, None)
+                .await
+                .ok()
+                .map(|v| v.text);
+            return Err(CommandError::Navigation {
+                url: arrival.url,
+                failure: NavigationFailure::HttpStatus(status),
+                fresh_view,
+            });
+        }
+        out.happened.push(Happened::Opened {
+            url: arrival.url.clone(),
+            status: arrival.status,
+        });
+        // An app that builds its page after the load event (a single-page
+        // app's shell fetching its bundles) is given time to finish.
+        if !self.shell_settled().await {
+            out.happened.push(Happened::StillChanging {
+                secs: SHELL_SETTLE_CAP.as_secs(),
+            });
+        }
+        // A new document: the view after it is a full one, not a diff
+        // against the page that was left.
+        let model = self.model()?;
+        out.view = Some(view_of(model, Mode::Full, None).await?);
+        Ok(())
+    }
+
+    /// Waits, after the load event, until the page stops changing, up to
+    /// [`SHELL_SETTLE_CAP`]; whether it did. Stopped means: the DOM still
+    /// for [`SHELL_QUIET`] with no request in flight, or the DOM still for
+    /// [`SHELL_QUIET_LONG`] whatever the network does (a page that never
+    /// reads a response keeps it "in flight" for ever). A static page costs
+    /// one quiet window.
+    async fn shell_settled(&mut self) -> bool {
+        let _waiting = rove_cdp::meter::settle_starts();
+        let Ok(tab) = self.focused() else {
+            return true;
+        };
+        let Ok(watch) = tab.watch().await else {
+            return true;
+        };
+        let deadline = Instant::now() + SHELL_SETTLE_CAP;
+        let settled = crate::session::unless_dialog(&tab, async {
+            if !dom_quiet(&tab, SHELL_QUIET, deadline).await {
+                return Ok(false);
+            }
+            if watch.requests_in_flight() == 0 {
+                return Ok(true);
+            }
+            let network = watch.network_quiet(SHELL_QUIET, SHELL_QUIET_LONG).await;
+            Ok(dom_quiet(
+                &tab,
+                if network {
+                    SHELL_QUIET
+                } else {
+                    SHELL_QUIET_LONG
+                },
+                deadline,
+            )
+            .await)
+        });
+        // A dialog is reported with the view.
+        settled.await.unwrap_or(true)
+    }
+}
+
+/// A navigation failed in one of the ways an agent handles differently, or
+/// the browser failed under it.
+pub(crate) enum NavError {
+    Failed(NavigationFailure),
+    Other(CommandError),
+}
+
+impl<E: Into<CommandError>> From<E> for NavError {
+    fn from(e: E) -> Self {
+        NavError::Other(e.into())
+    }
+}
+
+/// Whether the document stays without mutations for `quiet` before
+/// `deadline` (false when the deadline comes first, or the page cannot be
+/// asked).
+async fn dom_quiet(tab: &Tab, quiet: Duration, deadline: Instant) -> bool {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left < quiet {
+        return false;
+    }
+    let (quiet_ms, cap_ms) = (quiet.as_millis() as u64, left.as_millis() as u64);
+    let script = format!(
+        "new Promise((resolve) => {{ let timer; const done = (still) => {{ observer.disconnect(); resolve(still); }}; \
+         const observer = new MutationObserver(() => {{ clearTimeout(timer); timer = setTimeout(() => done(true), {quiet_ms}); }}); \
+         observer.observe(document, {{subtree: true, childList: true, characterData: true}}); \
+         timer = setTimeout(() => done(true), {quiet_ms}); setTimeout(() => done(false), {cap_ms}); }})"
+    );
+    let still = Evaluate {
+        expression: script,
+        await_promise: Some(true),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    };
+    let asked = tab.send(&still);
+    match tokio::time::timeout(left + quiet, asked).await {
+        Ok(Ok(answer)) => answer
+            .result
+            .value
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true),
+        Ok(Err(_)) => true,
+        Err(_) => false,
+    }
+}
+
+/// Navigates `tab` to `url` and waits for the load.
+async fn navigate(tab: &Tab, url: &str, timeout: Duration) -> Result<Arrival, NavError> {
+    let target = url.to_owned();
+    let url = url.to_owned();
+    drive(tab, timeout, &target, async move |session: &CdpSession| {
+        let navigated = session
+            .send_within(
+                &Navigate {
+                    url: url.clone(),
+                    ..Default::default()
+                },
+                timeout,
+            )
+            .await?;
+        match navigated.error_text.filter(|e| !e.is_empty()) {
+            // An HTTP error with no body is reported as an error text; its
+            // status, when a response arrived, says more.
+            Some(error) if error == "net::ERR_HTTP_RESPONSE_CODE_FAILURE" => {
+                Ok(Some(Start::HttpFailure(navigated.loader_id)))
+            }
+            Some(error) => Err(NavError::Failed(NavigationFailure::Network(error))),
+            None => Ok(navigated.loader_id.map(Start::Loader)),
+        }
+    })
+    .await
+}
+
+/// How a navigation began, as far as the wait needs to know.
+enum Start {
+    /// A new document is loading under this loader.
+    Loader(String),
+    /// The server answered with an error and no page.
+    HttpFailure(Option<String>),
+}
+
+/// Starts a navigation with `start` and waits until it arrives, with the
+/// main document's HTTP status read from the `Network` domain.
+async fn drive(
+    tab: &Tab,
+    timeout: Duration,
+    target: &str,
+    start: impl AsyncFnOnce(&CdpSession) -> Result<Option<Start>, NavError>,
+) -> Result<Arrival, NavError> {
+    let watch = tab.watch().await?;
+    if let Some(dialog) = watch.dialog() {
+        return Err(NavError::Other(crate::session::blocked_by(dialog)));
+    }
+    // The tab's watch keeps the Network domain on: the main document's
+    // response (and its status) comes through it.
+    let session = tab.session().await?;
+    let mut events = session.subscribe();
+    let started = Instant::now();
+    let navigation = async {
+        let begun = match start(&session).await {
+            Err(NavError::Failed(NavigationFailure::Network(reason))) => {
+                // Chromium shows its error page only after it reported the
+                // failure; until that page has committed, the tab refuses
+                // some calls ("Not attached to an active page" for a
+                // screenshot). The next command should meet a settled tab.
+                if !reason.contains("ERR_ABORTED") && !reason.contains("ERR_BLOCKED_BY_CLIENT") {
+                    error_page_shown(&mut events, tab.target_id()).await;
+                }
+                return Err(NavError::Failed(NavigationFailure::Network(reason)));
+            }
+            begun => begun?,
+        };
+        let loader = match begun {
+            Some(Start::HttpFailure(loader)) => {
+                let status = status_of(&mut events, loader.as_deref());
+                return match status {
+                    Some(status) => Err(NavError::Failed(NavigationFailure::HttpStatus(status))),
+                    None => Err(NavError::Failed(NavigationFailure::Network(
+                        "net::ERR_HTTP_RESPONSE_CODE_FAILURE".into(),
+                    ))),
+                };
+            }
+            Some(Start::Loader(loader)) => Some(loader),
+            // Same-document navigations and history moves say nothing
+            // about their loader up front.
+            None => None,
+        };
+        let mut status = None;
+        // Waiting for the page to load is the page's time, as settling
+        // after input is (the command's time split).
+        let waiting = rove_cdp::meter::settle_starts();
+        let ended = wait_arrival(tab, &mut events, loader.as_deref(), timeout, &mut status).await;
+        drop(waiting);
+        if let Ended::TimedOut = ended {
+            return Err(NavError::Failed(NavigationFailure::NotLoaded {
+                waited_ms: started.elapsed().as_millis() as u64,
+            }));
+        }
+        let url = tab
+            .evaluate("location.href")
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if status.is_none() {
+            // The status event can be missed by a subscriber that lagged
+            // behind a burst of requests; the page's own timing entry has it.
+            status = tab
+                .evaluate("performance.getEntriesByType('navigation')[0]?.responseStatus ?? null")
+                .await
+                .ok()
+                .and_then(|v| v.as_u64())
+                .and_then(|s| u16::try_from(s).ok())
+                .filter(|s| *s > 0);
+        }
+        Ok(Arrival { url, status })
+    };
+    // A dialog the new page opens while loading (an alert in a script)
+    // stops it there: the navigation arrived, and the view shows the dialog.
+    tokio::select! {
+        arrived = navigation => arrived,
+        Some(_) = watch.wait_for_dialog(DIALOG_WATCH) => Ok(Arrival {
+            url: target.to_owned(),
+            status: None,
+        }),
+    }
+}
+
+/// How long a loaded page's requests and DOM must stay still to count as
+/// built.
+const SHELL_QUIET: Duration = Duration::from_millis(60);
+/// How long the DOM must stay still when requests stay in flight.
+const SHELL_QUIET_LONG: Duration = Duration::from_millis(500);
+/// The longest `open` waits after the load event for the page to stop
+/// changing.
+const SHELL_SETTLE_CAP: Duration = Duration::from_secs(3);
+
+/// Longer than any navigation: how long one watches for a dialog.
+const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
+
+/// The longest a failed navigation waits for Chromium's error page.
+const ERROR_PAGE_WAIT: Duration = Duration::from_secs(2);
+
+/// Waits (up to [`ERROR_PAGE_WAIT`]) until the main frame has committed
+/// Chromium's error page and it has loaded.
+async fn error_page_shown(events: &mut EventStream, main: &str) {
+    let wait = async {
+        let mut committed = false;
+        loop {
+            let Ok(event) = events.recv().await else {
+                // Missed events or a closed stream: nothing more to learn.
+                return;
+            };
+            match event.method.as_str() {
+                page::FrameNavigated::METHOD => {
+                    let navigated: page::FrameNavigated = event.parse().unwrap_or_default();
+                    let frame = &navigated.frame;
+                    if frame.parent_id.is_none()
+                        && frame.id == main
+                        && frame.url.starts_with("chrome-error:")
+                    {
+                        committed = true;
+                    }
+                }
+                page::LoadEventFired::METHOD if committed => return,
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(ERROR_PAGE_WAIT, wait).await;
+}
+
+/// Follows events until the navigation arrives or the deadline passes,
+/// noting the main document's status on the way.
+async fn wait_arrival(
+    tab: &Tab,
+    events: &mut EventStream,
+    loader: Option<&str>,
+    timeout: Duration,
+    status: &mut Option<u16>,
+) -> Ended {
+    let main = tab.target_id().to_owned();
+    // A load event belongs to this navigation only once its document has
+    // committed: a late one of the page before (an error page still
+    // finishing) must not end the wait.
+    let mut committed = loader.is_none();
+    let wait = async {
+        loop {
+            let event = match events.recv().await {
+                Ok(event) => event,
+                // Events were missed (the commit may be among them): take
+                // the next load event as this navigation's.
+                Err(rove_cdp::EventStreamError::Lagged(_)) => {
+                    committed = true;
+                    continue;
+                }
+                Err(rove_cdp::EventStreamError::Closed) => return Ended::TimedOut,
+            };
+            match event.method.as_str() {
+                ResponseReceived::METHOD => {
+                    let received: ResponseReceived = event.parse().unwrap_or_default();
+                    if let Some(s) = document_status(&received, &main, loader) {
+                        *status = Some(s);
+                    }
+                }
+                page::LoadEventFired::METHOD if committed => return Ended::Arrived,
+                page::NavigatedWithinDocument::METHOD
+                    if loader.is_none()
+                        && event
+                            .parse::<page::NavigatedWithinDocument>()
+                            .is_ok_and(|n| n.frame_id == main) =>
+                {
+                    return Ended::Arrived;
+                }
+                page::FrameNavigated::METHOD => {
+                    let navigated: page::FrameNavigated = event.parse().unwrap_or_default();
+                    let frame = &navigated.frame;
+                    if frame.parent_id.is_none()
+                        && navigated.kind == page::NavigationType::BackForwardCacheRestore
+                    {
+                        return Ended::Arrived;
+                    }
+                    if frame.parent_id.is_none() && Some(frame.loader_id.as_str()) == loader {
+                        committed = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(timeout, wait)
+        .await
+        .unwrap_or(Ended::TimedOut)
+}
+
+/// The HTTP status of the main frame's document among buffered events.
+fn status_of(events: &mut EventStream, loader: Option<&str>) -> Option<u16> {
+    let mut status = None;
+    while let Some(event) = events.try_recv() {
+        let Ok(event) = event else { continue };
+        if let Some(Ok(received)) = event.as_event::<ResponseReceived>() {
+            let frame = received.frame_id.clone().unwrap_or_default();
+            if let Some(s) = document_status(&received, &frame, loader) {
+                status = Some(s);
+            }
+        }
+    }
+    status
+}
+
+fn document_status(received: &ResponseReceived, main: &str, loader: Option<&str>) -> Option<u16> {
+    if received.kind != ResourceType::Document || received.frame_id.as_deref() != Some(main) {
+        return None;
+    }
+    if loader.is_some_and(|l| received.loader_id != l) {
+        return None;
+    }
+    u16::try_from(received.response.status)
+        .ok()
+        .filter(|s| *s > 0)
+}
+
+/// A URL as a user types it: `example.com` means `https://example.com`,
+/// `localhost:8080` means `http://localhost:8080`; URLs with a scheme are
+/// kept as they are.
+pub fn normalize_url(raw: &str) -> String {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return String::new();
+    }
+    let has_scheme = raw.split_once(':').is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            && (rest.starts_with("//")
+                || ["about", "data", "file", "chrome", "javascript", "blob"]
+                    .iter()
+                    .any(|known| scheme.eq_ignore_ascii_case(known)))
+    });
+    if has_scheme {
+        return raw.to_owned();
+    }
+    // A path is a local file (whether the session may open `file:` URLs is
+    // the domain policy's decision).
+    if raw.starts_with('/') {
+        return format!("file://{raw}");
+    }
+    let host = raw.split(['/', ':']).next().unwrap_or_default();
+    if host == "localhost" || host == "127.0.0.1" || host == "[::1]" {
+        format!("http://{raw}")
+    } else {
+        format!("https://{raw}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize_url;
+
+    #[test]
+    fn bare_addresses_get_a_scheme() {
+        assert_eq!(normalize_url("example.org"), "https://example.org");
+        assert_eq!(
+            normalize_url("example.org/a?b=c"),
+            "https://example.org/a?b=c"
+        );
+        assert_eq!(normalize_url("localhost:8080/x"), "http://localhost:8080/x");
+        assert_eq!(normalize_url("127.0.0.1:9/"), "http://127.0.0.1:9/");
+        assert_eq!(normalize_url(" about:blank "), "about:blank");
+        assert_eq!(
+            normalize_url("data:text/html,<p>hi</p>"),
+            "data:text/html,<p>hi</p>"
+        );
+        assert_eq!(normalize_url("https://a.b/"), "https://a.b/");
+        assert_eq!(normalize_url(""), "");
+        assert_eq!(normalize_url("/etc/hostname"), "file:///etc/hostname");
+    }
+}

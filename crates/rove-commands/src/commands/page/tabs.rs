@@ -1,0 +1,214 @@
+//! `tab` (list, new, switch, close) and `dialog` (accept, dismiss); leaving
+//! a page that dialogs block.
+
+use std::time::Duration;
+
+use rove_browser::{Tab, TabId};
+use rove_cdp::protocol::page::HandleJavaScriptDialog;
+use rove_cdp::protocol::runtime::Evaluate;
+use rove_page::Mode;
+use serde_json::{Value, json};
+
+use crate::answer::happened::{Answer, Happened};
+use crate::answer::outcome::Outcome;
+use crate::session::watchdog;
+use crate::session::{Session, view_of};
+use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
+
+/// How long rove watches for the next dialog of a chain once the page is
+/// free again (a dialog a timer opens right after).
+const CHAINED_DIALOG_WAIT: Duration = Duration::from_millis(150);
+
+/// The longest rove waits for the page to be free after a dialog before it
+/// answers anyway.
+const PAGE_FREE_WAIT: Duration = Duration::from_secs(3);
+
+impl Session {
+    pub(crate) async fn tab_command(
+        &mut self,
+        args: &TabArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        match args.action {
+            TabAction::List => {
+                let tabs = self.context().tabs_refreshed().await?;
+                let mut text = String::new();
+                let mut list = Vec::new();
+                for t in &tabs {
+                    let mark = if t.focused { "*" } else { " " };
+                    let opener = t
+                        .opener
+                        .map(|o| format!(" (opened by {o})"))
+                        .unwrap_or_default();
+                    let crashed = if t.crashed { " [crashed]" } else { "" };
+                    // Written as the view writes titles: a title cannot end
+                    // its line early or pass for a URL or another tab.
+                    let title = rove_page::title_text(&t.title);
+                    text.push_str(&format!(
+                        "{}{mark} {title} {}{opener}{crashed}\n",
+                        t.id, t.url
+                    ));
+                    list.push(json!({
+                        "tab": t.id.to_string(), "url": t.url, "title": t.title,
+                        "focused": t.focused, "crashed": t.crashed,
+                        "opener": t.opener.map(|o| o.to_string()),
+                    }));
+                }
+                if tabs.is_empty() {
+                    text.push_str("no tabs; open a URL\n");
+                }
+                out.data = Some(Value::String(text));
+                Ok(())
+            }
+            TabAction::New => {
+                match &args.url {
+                    Some(url) => {
+                        let open = OpenArgs {
+                            url: url.clone(),
+                            new_tab: true,
+                        };
+                        self.open(&open, out).await?;
+                    }
+                    None => {
+                        let tab = self.context().new_tab().await?;
+                        out.tab = tab.id();
+                        out.happened.push(Happened::NewTab(tab.id()));
+                        out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                    }
+                }
+                Ok(())
+            }
+            TabAction::Switch => {
+                let id = tab_id(args.tab, "switch")?;
+                self.context().focus(id)?;
+                out.tab = id;
+                out.happened.push(Happened::SwitchedTo(id));
+                // A tab the agent has not seen yet, or one it left: a full view.
+                out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                Ok(())
+            }
+            TabAction::Close => {
+                let id = match args.tab {
+                    Some(t) => t,
+                    None => self.focused()?.id(),
+                };
+                self.context().close_tab(id).await?;
+                self.forget(id);
+                out.happened.push(Happened::ClosedTab(id));
+                if let Some(now) = self.focused_id() {
+                    out.tab = now;
+                    out.happened.push(Happened::NowOn(now));
+                    out.view = Some(view_of(self.model()?, Mode::Full, None).await?);
+                } else {
+                    out.happened.push(Happened::NoTabsLeft);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Answers the dialog that blocks the page; a dialog that opens right
+    /// after (a chain) is reported, so each is answered in turn.
+    pub(crate) async fn dialog(
+        &mut self,
+        args: &DialogArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let tab = self.focused()?;
+        let watch = tab.watch().await?;
+        let Some(dialog) = watch.dialog() else {
+            return Err(CommandError::Rejected(
+                "no dialog is open on this tab (the page may have closed it itself)".into(),
+            ));
+        };
+        let mut answer_dialog = HandleJavaScriptDialog {
+            accept: args.accept,
+            prompt_text: None,
+        };
+        if let Some(text) = &args.text {
+            if dialog.kind != "prompt" {
+                return Err(CommandError::Rejected(format!(
+                    "the open dialog is a {}, which takes no text; only a prompt does",
+                    dialog.kind
+                )));
+            }
+            answer_dialog.prompt_text = Some(text.clone());
+        }
+        tab.send(&answer_dialog).await?;
+        out.happened.push(Happened::DialogAnswered {
+            answer: if args.accept {
+                Answer::Accepted
+            } else {
+                Answer::Dismissed
+            },
+            kind: dialog.kind.clone(),
+            message: dialog.message.clone(),
+        });
+        // A chained dialog (alert(); alert() in one script) opens before the
+        // page can run anything else: the script holds its main thread. So
+        // a script of rove's is answered only after the chain's next dialog
+        // has opened, or once there is none, however slow the machine; then
+        // a short watch catches one a timer opens right after.
+        let mut changes = watch.changes();
+        let next_opened = changes.wait_for(|_| watch.dialog().is_some_and(|d| d != dialog));
+        let page_free = async {
+            let one = Evaluate {
+                expression: "1".to_owned(),
+                ..Evaluate::default()
+            };
+            let probe = tab.send(&one);
+            let _ = tokio::time::timeout(PAGE_FREE_WAIT, probe).await;
+            tokio::time::sleep(CHAINED_DIALOG_WAIT).await;
+        };
+        tokio::select! {
+            _ = next_opened => {}
+            () = page_free => {}
+        }
+        if let Some(next) = watch.dialog() {
+            if next != dialog {
+                out.happened.push(Happened::AnotherDialog {
+                    kind: next.kind.clone(),
+                    message: next.message.clone(),
+                });
+                let in_a_row = self.watchdog().another_dialog() + 1;
+                if in_a_row >= DIALOGS_BEFORE_ADVICE {
+                    out.happened.push(Happened::DialogLoop { in_a_row });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The focused tab, to navigate in. One a JavaScript dialog blocks is
+    /// left instead: a page that keeps opening dialogs would block every
+    /// navigation, so rove closes the tab, dialogs and all, and the
+    /// navigation goes to a new tab, saying so.
+    pub(crate) async fn tab_to_open_in(&mut self, out: &mut Outcome) -> Result<Tab, CommandError> {
+        let tab = self.focused()?;
+        let Some(dialog) = tab.current_watch().await.and_then(|w| w.dialog()) else {
+            return Ok(tab);
+        };
+        let url = watchdog::url_of(self.context(), tab.id());
+        let fresh = watchdog::replace(self.context(), &tab).await?;
+        self.forget(tab.id());
+        out.happened.push(Happened::LeftBlockedTab {
+            tab: tab.id(),
+            url,
+            kind: dialog.kind.clone(),
+            message: dialog.message.clone(),
+        });
+        out.happened.push(Happened::NewTab(fresh));
+        Ok(self.context().tab(fresh)?)
+    }
+}
+
+/// After how many dialogs in a row the answer says how to leave the page.
+const DIALOGS_BEFORE_ADVICE: u32 = 3;
+
+fn tab_id(tab: Option<TabId>, action: &str) -> Result<TabId, CommandError> {
+    tab.ok_or_else(|| {
+        CommandError::Rejected(format!(
+            "tab {action} needs a tab id like t2 (tab list shows them)"
+        ))
+    })
+}

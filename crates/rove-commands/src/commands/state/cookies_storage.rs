@@ -1,0 +1,315 @@
+//! `cookies` and `storage`: the session's cookies (its browser context's
+//! cookie store) and the focused page's `localStorage` / `sessionStorage`.
+//!
+//! Cookie values and storage entries are shown to whoever asked (the tools
+//! are opt-in: `--caps state`), cleaned as page text and quoted, so a value
+//! can neither hide characters nor pass for a line of rove's own.
+
+use std::time::Duration;
+
+use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
+use rove_cdp::protocol::{Command, storage};
+use serde_json::{Value, json};
+
+use crate::{CommandError, CookiesArgs, Outcome, Session, StorageArgs, StorageKind, StoreAction};
+
+/// The most cookies or storage entries one answer lists: a page decides
+/// how many there are, and each line goes into the model's context.
+const LISTED_MAX: usize = 200;
+
+/// How long one call to the browser about cookies or storage may take.
+pub(crate) const STATE_WAIT: Duration = Duration::from_secs(10);
+
+impl Session {
+    /// A call at the browser's level (cookie store of the context …), with
+    /// a deadline.
+    pub(crate) async fn browser_send<C: Command>(
+        &self,
+        command: &C,
+    ) -> Result<C::Response, CommandError> {
+        let conn = self.context().browser().connection().await?;
+        let browser = conn.browser();
+        let call = browser.send(command);
+        match tokio::time::timeout(STATE_WAIT, call).await {
+            Ok(answer) => Ok(answer?),
+            Err(_) => Err(CommandError::Rejected(format!(
+                "the browser did not answer {} within {} s",
+                C::METHOD,
+                STATE_WAIT.as_secs()
+            ))),
+        }
+    }
+
+    /// Every cookie of the session.
+    pub(crate) async fn all_cookies(&self) -> Result<Vec<Value>, CommandError> {
+        let answer = self
+            .browser_send(&storage::GetCookies {
+                browser_context_id: Some(self.context().id().to_owned()),
+            })
+            .await?;
+        Ok(answer.cookies)
+    }
+
+    pub(crate) async fn cookies(
+        &mut self,
+        args: &CookiesArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let text = match args.action {
+            StoreAction::Get => {
+                let cookies = self.matching_cookies(args).await?;
+                let mut text = match cookies.len() {
+                    1 => "1 cookie:\n".to_owned(),
+                    n => format!("{n} cookies:\n"),
+                };
+                for cookie in cookies.iter().take(LISTED_MAX) {
+                    text.push_str(&cookie_line(cookie));
+                    text.push('\n');
+                }
+                if cookies.len() > LISTED_MAX {
+                    text.push_str(&format!(
+                        "… and {} more (cookies(url=…, domain=…, name=…) narrows the list)\n",
+                        cookies.len() - LISTED_MAX
+                    ));
+                }
+                text
+            }
+            StoreAction::Set => self.set_cookie(args).await?,
+            StoreAction::Clear => {
+                let filtered = args.url.is_some() || args.domain.is_some() || args.name.is_some();
+                if filtered {
+                    let cookies = self.matching_cookies(args).await?;
+                    let session = self.focused()?.session().await?;
+                    for c in &cookies {
+                        let text = |key: &str| c[key].as_str().map(str::to_owned);
+                        let delete = DeleteCookies {
+                            name: text("name").unwrap_or_default(),
+                            domain: text("domain"),
+                            path: text("path"),
+                            ..DeleteCookies::default()
+                        };
+                        let call = session.send(&delete);
+                        tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
+                            CommandError::Rejected(
+                                "the browser did not delete a cookie in time".into(),
+                            )
+                        })??;
+                    }
+                    format!("deleted {} cookies\n", cookies.len())
+                } else {
+                    let count = self.all_cookies().await?.len();
+                    self.browser_send(&storage::ClearCookies {
+                        browser_context_id: Some(self.context().id().to_owned()),
+                    })
+                    .await?;
+                    format!("deleted all {count} cookies of the session\n")
+                }
+            }
+        };
+        out.data = Some(Value::String(text));
+        Ok(())
+    }
+
+    /// The cookies `args` names: those sent to its URL, of its domain, of
+    /// its name (all of them without a filter).
+    async fn matching_cookies(&self, args: &CookiesArgs) -> Result<Vec<Value>, CommandError> {
+        let mut cookies = match &args.url {
+            Some(url) => {
+                let session = self.focused()?.session().await?;
+                let ask = GetCookies {
+                    urls: Some(vec![url.clone()]),
+                };
+                let call = session.send(&ask);
+                let answer = tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
+                    CommandError::Rejected("the browser did not list the cookies in time".into())
+                })??;
+                answer.cookies
+            }
+            None => self.all_cookies().await?,
+        };
+        if let Some(domain) = &args.domain {
+            let domain = domain.trim_start_matches('.').to_ascii_lowercase();
+            cookies.retain(|c| {
+                let of = c["domain"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .trim_start_matches('.');
+                of == domain || of.ends_with(&format!(".{domain}"))
+            });
+        }
+        if let Some(name) = &args.name {
+            cookies.retain(|c| c["name"].as_str() == Some(name));
+        }
+        Ok(cookies)
+    }
+
+    async fn set_cookie(&self, args: &CookiesArgs) -> Result<String, CommandError> {
+        let (Some(name), Some(value)) = (&args.name, &args.value) else {
+            return Err(CommandError::Rejected(
+                "cookies set needs name and value (and url or domain; default: the page's URL)"
+                    .into(),
+            ));
+        };
+        let mut cookie = json!({
+            "name": name,
+            "value": value,
+            "path": args.path.clone().unwrap_or_else(|| "/".into()),
+            "httpOnly": args.http_only,
+            "secure": args.secure,
+        });
+        match (&args.url, &args.domain) {
+            (_, Some(domain)) => cookie["domain"] = json!(domain),
+            (Some(url), None) => cookie["url"] = json!(url),
+            (None, None) => {
+                let url = self.current_url();
+                if !url.starts_with("http") {
+                    return Err(CommandError::Rejected(
+                        "cookies set needs url or domain: the page is not on a web address".into(),
+                    ));
+                }
+                cookie["url"] = json!(url);
+            }
+        }
+        if let Some(expires) = args.expires {
+            cookie["expires"] = json!(expires);
+        }
+        let host = cookie_host(&cookie).unwrap_or_default();
+        if !self.context().domain_policy().allows_cookie_domain(&host) {
+            return Err(CommandError::Rejected(format!(
+                "the domain policy refuses {}: no cookie is set for a host the session may not visit",
+                clean(&host)
+            )));
+        }
+        self.browser_send(&storage::SetCookies {
+            cookies: vec![cookie],
+            browser_context_id: Some(self.context().id().to_owned()),
+        })
+        .await?;
+        Ok(format!("set the cookie {}\n", quoted(name)))
+    }
+
+    pub(crate) async fn storage(
+        &mut self,
+        args: &StorageArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let area = match args.kind {
+            StorageKind::Local => "localStorage",
+            StorageKind::Session => "sessionStorage",
+        };
+        let key = serde_json::to_string(&args.key).unwrap_or_else(|_| "null".into());
+        let script = match args.action {
+            StoreAction::Get => format!(
+                "(() => {{ const k = {key}; return k === null ? Object.entries({area}) : ({area}.getItem(k) === null ? [] : [[k, {area}.getItem(k)]]); }})()"
+            ),
+            StoreAction::Set => {
+                let (Some(_), Some(value)) = (&args.key, &args.value) else {
+                    return Err(CommandError::Rejected(format!(
+                        "storage set needs key and value ({area})"
+                    )));
+                };
+                let value = serde_json::to_string(value).unwrap_or_else(|_| "\"\"".into());
+                format!("(() => {{ {area}.setItem({key}, {value}); return []; }})()")
+            }
+            StoreAction::Clear => format!(
+                "(() => {{ const k = {key}; const n = k === null ? {area}.length : ({area}.getItem(k) === null ? 0 : 1); if (k === null) {area}.clear(); else {area}.removeItem(k); return n; }})()"
+            ),
+        };
+        let tab = self.focused()?;
+        let value = tokio::time::timeout(STATE_WAIT, tab.evaluate(&script))
+            .await
+            .map_err(|_| {
+                CommandError::Rejected(format!("the page did not answer about {area} in time"))
+            })??;
+        let origin = self.shown_url(&origin_of(&self.current_url()));
+        let text = match args.action {
+            StoreAction::Get => {
+                let entries = value.as_array().cloned().unwrap_or_default();
+                let mut text = format!("{} {area} entries of {origin}:\n", entries.len());
+                for pair in entries.iter().take(LISTED_MAX) {
+                    let k = pair[0].as_str().unwrap_or_default();
+                    let v = pair[1].as_str().unwrap_or_default();
+                    text.push_str(&format!("{} = {}\n", quoted(k), quoted(v)));
+                }
+                if entries.len() > LISTED_MAX {
+                    text.push_str(&format!(
+                        "… and {} more (storage(key=…) reads any one)\n",
+                        entries.len() - LISTED_MAX
+                    ));
+                }
+                text
+            }
+            StoreAction::Set => format!(
+                "set {} in the {area} of {origin}\n",
+                quoted(args.key.as_deref().unwrap_or_default())
+            ),
+            StoreAction::Clear => format!(
+                "removed {} {area} entries of {origin}\n",
+                value.as_u64().unwrap_or(0)
+            ),
+        };
+        out.data = Some(Value::String(text));
+        Ok(())
+    }
+}
+
+/// One cookie on a line: `name="value" domain=… path=/ httpOnly secure
+/// expires=… sameSite=Lax`.
+fn cookie_line(c: &Value) -> String {
+    let mut line = format!(
+        "{}={}",
+        clean(c["name"].as_str().unwrap_or_default()),
+        quoted(c["value"].as_str().unwrap_or_default())
+    );
+    line.push_str(&format!(
+        " domain={} path={}",
+        clean(c["domain"].as_str().unwrap_or_default()),
+        clean(c["path"].as_str().unwrap_or_default())
+    ));
+    if c["httpOnly"].as_bool() == Some(true) {
+        line.push_str(" httpOnly");
+    }
+    if c["secure"].as_bool() == Some(true) {
+        line.push_str(" secure");
+    }
+    match c["expires"].as_f64() {
+        Some(t) if t > 0.0 && c["session"].as_bool() != Some(true) => {
+            line.push_str(&format!(" expires={t:.0}"));
+        }
+        _ => line.push_str(" session"),
+    }
+    if let Some(same_site) = c["sameSite"].as_str() {
+        line.push_str(&format!(" sameSite={}", clean(same_site)));
+    }
+    line
+}
+
+/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
+pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
+    if let Some(domain) = cookie["domain"].as_str() {
+        return Some(domain.to_owned());
+    }
+    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
+    url.host_str().map(str::to_owned)
+}
+
+/// `scheme://host:port` of a URL (what storage belongs to).
+pub(crate) fn origin_of(url: &str) -> String {
+    url::Url::parse(url)
+        .map(|u| u.origin().ascii_serialization())
+        .unwrap_or_default()
+}
+
+fn clean(text: &str) -> String {
+    rove_browser::page_text::clean(text.chars().take(300).collect())
+}
+
+/// Page text cleaned and quoted (`"…"`), at most 300 characters.
+fn quoted(text: &str) -> String {
+    let clean = clean(text);
+    if text.chars().count() > 300 {
+        format!("{clean:?}…")
+    } else {
+        format!("{clean:?}")
+    }
+}

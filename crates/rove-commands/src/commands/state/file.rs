@@ -1,0 +1,283 @@
+//! `state save FILE` / `state load FILE`, and `SessionConfig::storage_state`
+//! at session start: the session's cookies and the `localStorage` of its
+//! pages' origins, in Playwright's storage-state JSON
+//! (`{"cookies": [...], "origins": [{"origin", "localStorage": [{"name",
+//! "value"}]}]}`), so a login done once (in rove or in Playwright) is reused.
+//!
+//! A saved state holds credentials: the file is written readable by its
+//! owner only, where rove may write (the shell's choice, or for a model the
+//! session's output folder). A model loads only from the upload roots or
+//! the output folder. Local storage is restored in a blank tab of the
+//! session's own, opened at each origin with the document answered by rove
+//! (the server never sees the visit), then closed.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::commands::state::cookies_storage::{STATE_WAIT, cookie_host};
+use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
+
+/// The most cookies one load sets: the browser keeps about 3,300 in all,
+/// and a file within its size bound may hold hundreds of thousands, which
+/// kept the browser busy past any deadline.
+const COOKIES_MAX: usize = 5_000;
+
+/// The biggest state file rove reads.
+const STATE_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+impl Session {
+    pub(crate) async fn state(
+        &mut self,
+        args: &StateArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        let text = match args.action {
+            StateAction::Save => {
+                let path = self.output_path(&args.file)?;
+                let state = self.storage_state().await?;
+                write_private(&path, &state)?;
+                format!(
+                    "saved {} cookies and the local storage of {} origins to {}\n",
+                    state["cookies"].as_array().map_or(0, Vec::len),
+                    state["origins"].as_array().map_or(0, Vec::len),
+                    path.display()
+                )
+            }
+            StateAction::Load => {
+                let path = self.state_file(&args.file)?;
+                self.load_state(&path).await?
+            }
+        };
+        out.data = Some(Value::String(text));
+        Ok(())
+    }
+
+    /// The file a `state load` may read (see the module).
+    fn state_file(&self, file: &str) -> Result<PathBuf, CommandError> {
+        if let (crate::Caller::Model, Some(dir)) = (self.caller(), &self.config().output_dir) {
+            let plain = Path::new(file).components().count() == 1;
+            if plain && dir.join(file).is_file() {
+                return Ok(dir.join(file));
+            }
+        }
+        self.readable_file(file)
+    }
+
+    /// The session's state in Playwright's shape.
+    async fn storage_state(&self) -> Result<Value, CommandError> {
+        let cookies: Vec<Value> = self
+            .all_cookies()
+            .await?
+            .iter()
+            .map(playwright_cookie)
+            .collect();
+        let mut origins: Vec<Value> = Vec::new();
+        for info in self.context().tabs() {
+            let Ok(tab) = self.context().tab(info.id) else {
+                continue;
+            };
+            let read = tab.evaluate(
+                "[location.origin, Object.entries(localStorage).map(([name, value]) => ({name, value}))]",
+            );
+            // A tab that cannot answer (a dialog, a crash) adds nothing.
+            let Ok(Ok(pair)) = tokio::time::timeout(STATE_WAIT, read).await else {
+                continue;
+            };
+            let origin = pair[0].as_str().unwrap_or_default();
+            let items = pair[1].as_array().cloned().unwrap_or_default();
+            let known = origins.iter().any(|o| o["origin"] == origin);
+            if origin.starts_with("http") && !items.is_empty() && !known {
+                origins.push(json!({"origin": origin, "localStorage": items}));
+            }
+        }
+        Ok(json!({"cookies": cookies, "origins": origins}))
+    }
+
+    /// Restores a state file's cookies and local storage into the session.
+    pub(crate) async fn load_state(&mut self, path: &Path) -> Result<String, CommandError> {
+        let state = read_state(path)?;
+        let policy = self.context().domain_policy();
+        // Cookies of a host the session may not visit are left out like its
+        // local storage: a subresource of an allowed page would carry them.
+        let mut refused = Vec::new();
+        let cookies: Vec<Value> = state["cookies"]
+            .as_array()
+            .map(|c| c.iter().filter_map(cdp_cookie).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| match cookie_host(c) {
+                Some(host) if policy.allows_cookie_domain(&host) => true,
+                host => {
+                    let host = host.unwrap_or_else(|| "(no host)".into());
+                    if !refused.contains(&host) {
+                        refused.push(host);
+                    }
+                    false
+                }
+            })
+            .collect();
+        let mut cookies = cookies;
+        let beyond = cookies.len().saturating_sub(COOKIES_MAX);
+        cookies.truncate(COOKIES_MAX);
+        if !cookies.is_empty() {
+            self.browser_send(&rove_cdp::protocol::storage::SetCookies {
+                cookies: cookies.clone(),
+                browser_context_id: Some(self.context().id().to_owned()),
+            })
+            .await?;
+        }
+        let mut restored = 0;
+        let cookies_refused = std::mem::take(&mut refused);
+        let origins = state["origins"].as_array().cloned().unwrap_or_default();
+        let wanted: Vec<&Value> = origins
+            .iter()
+            .filter(|o| {
+                let origin = o["origin"].as_str().unwrap_or_default();
+                // Only a real origin (`scheme://host:port`, as the browser
+                // writes it): the restoring tab never arrives at any other.
+                let real = crate::commands::state::cookies_storage::origin_of(origin) == origin;
+                let allowed = real && policy.allows(&format!("{origin}/"));
+                if !allowed {
+                    refused.push(origin.to_owned());
+                }
+                allowed && o["localStorage"].as_array().is_some_and(|i| !i.is_empty())
+            })
+            .collect();
+        if !wanted.is_empty() {
+            // Half the command's deadline, so the restoring tab is closed
+            // before the guard cuts the command short.
+            let budget = self.config().command_timeout / 2;
+            restored =
+                crate::commands::state::tab::restore_local_storage(self.context(), &wanted, budget)
+                    .await?;
+        }
+        let mut text = format!(
+            "loaded {} cookies and the local storage of {restored} origins from {}\n",
+            cookies.len(),
+            path.display()
+        );
+        if beyond > 0 {
+            text.push_str(&format!(
+                "left out {beyond} cookies beyond the first {COOKIES_MAX} (a browser keeps no more)\n"
+            ));
+        }
+        if !cookies_refused.is_empty() {
+            text.push_str(&format!(
+                "left out the cookies of hosts the domain policy refuses: {}\n",
+                cookies_refused.join(", ")
+            ));
+        }
+        if !refused.is_empty() {
+            text.push_str(&format!(
+                "left out the local storage of origins the domain policy refuses, or that are no origins (scheme://host:port): {}\n",
+                refused.join(", ")
+            ));
+        }
+        Ok(text)
+    }
+}
+
+/// A state file as JSON, refusing what is not one.
+fn read_state(path: &Path) -> Result<Value, CommandError> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?
+        .len();
+    if size > STATE_MAX_BYTES {
+        return Err(CommandError::Rejected(format!(
+            "{} is {size} bytes; a state file may take {STATE_MAX_BYTES}",
+            path.display()
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?;
+    let state: Value = serde_json::from_str(&text).map_err(|e| {
+        CommandError::Rejected(format!(
+            "{} is not a storage-state file (JSON with cookies and origins): {e}",
+            path.display()
+        ))
+    })?;
+    if !state.is_object() || !(state["cookies"].is_array() || state["origins"].is_array()) {
+        return Err(CommandError::Rejected(format!(
+            "{} is not a storage-state file: it has neither cookies nor origins",
+            path.display()
+        )));
+    }
+    Ok(state)
+}
+
+/// Writes `state` readable by its owner only (it holds credentials).
+fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
+    let text = serde_json::to_string_pretty(state).unwrap_or_default();
+    write_private_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to a file readable by its owner only.
+pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    use std::io::Write;
+    crate::private::create_private(path)
+        .and_then(|mut file| file.write_all(bytes))
+        .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
+}
+
+/// A browser cookie in Playwright's shape.
+fn playwright_cookie(c: &Value) -> Value {
+    let session = c["session"].as_bool().unwrap_or(false);
+    json!({
+        "name": c["name"],
+        "value": c["value"],
+        "domain": c["domain"],
+        "path": c["path"],
+        "expires": if session { json!(-1) } else { c["expires"].clone() },
+        "httpOnly": c["httpOnly"].as_bool().unwrap_or(false),
+        "secure": c["secure"].as_bool().unwrap_or(false),
+        "sameSite": c["sameSite"].as_str().unwrap_or("Lax"),
+    })
+}
+
+/// A Playwright cookie as the browser takes it; `None` when it lacks a
+/// name, a value or a place.
+fn cdp_cookie(c: &Value) -> Option<Value> {
+    let name = c["name"].as_str()?;
+    let value = c["value"].as_str()?;
+    let mut cookie = json!({
+        "name": name,
+        "value": value,
+        "path": c["path"].as_str().unwrap_or("/"),
+        "httpOnly": c["httpOnly"].as_bool().unwrap_or(false),
+        "secure": c["secure"].as_bool().unwrap_or(false),
+    });
+    match (c["domain"].as_str(), c["url"].as_str()) {
+        (Some(domain), _) => cookie["domain"] = json!(domain),
+        (None, Some(url)) => cookie["url"] = json!(url),
+        (None, None) => return None,
+    }
+    if let Some(expires) = c["expires"].as_f64().filter(|t| *t > 0.0) {
+        cookie["expires"] = json!(expires);
+    }
+    if let Some(same_site) = c["sameSite"]
+        .as_str()
+        .filter(|s| matches!(*s, "Strict" | "Lax" | "None"))
+    {
+        cookie["sameSite"] = json!(same_site);
+    }
+    Some(cookie)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_go_both_ways_between_the_browser_and_playwright() {
+        let browser = json!({"name": "sid", "value": "abc", "domain": "127.0.0.1", "path": "/",
+            "expires": -1, "session": true, "httpOnly": true, "secure": false, "sameSite": "Strict"});
+        let saved = playwright_cookie(&browser);
+        assert_eq!(saved["expires"], -1);
+        assert_eq!(saved["sameSite"], "Strict");
+        let back = cdp_cookie(&saved).expect("a cookie");
+        assert_eq!(back["domain"], "127.0.0.1");
+        assert!(back.get("expires").is_none(), "a session cookie stays one");
+        assert!(cdp_cookie(&json!({"name": "x", "value": "y"})).is_none());
+    }
+}

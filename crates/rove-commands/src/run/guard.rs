@@ -1,0 +1,220 @@
+//! Every command runs guarded: the focused tab is checked first (and
+//! recovered when it stopped answering or crashed), the command has an
+//! overall deadline, and it is cut short when the tab stops answering while
+//! it runs. What rove did about a tab comes first in the answer.
+
+use std::time::{Duration, Instant};
+
+use rove_errors::Classify;
+
+use crate::answer::fault::TabFault;
+use crate::answer::happened::Happened;
+use crate::session::watchdog::{self, Health};
+use crate::{Command, CommandError, Outcome, Session};
+
+/// Room the overall deadline leaves around a command's own waits (a load, a
+/// condition, a script) for the view and the settling after them.
+const MARGIN: Duration = Duration::from_secs(30);
+
+impl Session {
+    /// Runs `command` under the session's guard; see the module comment.
+    pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        let answers_dialog = matches!(command, Command::Dialog(_));
+        let (mut notes, running) = self.watchdog().command_starts(answers_dialog);
+        let result = self.guarded_run(command, &mut notes).await;
+        drop(running);
+        match result {
+            Ok(mut out) => {
+                out.happened.splice(0..0, notes);
+                Ok(out)
+            }
+            Err(error) if notes.is_empty() => Err(error),
+            Err(error) => Err(CommandError::Noted {
+                notes: notes.iter().map(ToString::to_string).collect(),
+                error: Box::new(error),
+            }),
+        }
+    }
+
+    async fn guarded_run(
+        &mut self,
+        command: &Command,
+        notes: &mut Vec<Happened>,
+    ) -> Result<Outcome, CommandError> {
+        if let Some(fault) = self.check_before(command).await? {
+            let replaced = matches!(
+                fault.recovery,
+                crate::answer::fault::Recovery::Replaced { .. }
+            );
+            // A navigation goes on in the new tab; anything else was meant
+            // for the page that is gone.
+            if replaced && !matches!(command, Command::Open(_)) {
+                return Err(CommandError::TabFault {
+                    fault,
+                    command: command.name(),
+                    during: false,
+                    acts: command.acts(),
+                });
+            }
+            notes.push(Happened::TabFault {
+                fault,
+                while_idle: false,
+            });
+        }
+        let deadline = self.deadline_for(command);
+        // `eval` has a deadline of its own and stops its script itself.
+        let listen = !matches!(command, Command::Eval(_));
+        let silence = self.watchdog().silence();
+        let silence = async move {
+            if listen {
+                silence.await
+            } else {
+                std::future::pending().await
+            }
+        };
+        let ran = tokio::select! {
+            done = tokio::time::timeout(deadline, self.execute_unguarded(command)) => Ran::Done(Box::new(done)),
+            silent = silence => Ran::Silent(silent.tab),
+        };
+        match ran {
+            Ran::Done(done) => match *done {
+                Ok(Err(error)) if error.code() == rove_errors::ErrorCode::TargetCrashed => {
+                    Err(self.after_crash(command, error).await)
+                }
+                Ok(result) => result,
+                Err(_) => Err(CommandError::CommandTimeout {
+                    command: command.name(),
+                    after: deadline,
+                    acts: command.acts(),
+                }),
+            },
+            Ran::Silent(tab) => Err(self.silent_during(command, tab).await),
+        }
+    }
+
+    /// Probes the focused tab before a command that needs its page, and
+    /// recovers it if it does not answer or crashed.
+    async fn check_before(&mut self, command: &Command) -> Result<Option<TabFault>, CommandError> {
+        let limits = *self.watchdog().limits();
+        if !limits.probe_before_commands || !needs_page(command) {
+            return Ok(None);
+        }
+        let Some(tab) = self.context().focused() else {
+            return Ok(None);
+        };
+        let health = watchdog::probe(&tab, limits.probe_timeout).await;
+        self.recover(&tab, health, limits.probe_timeout).await
+    }
+
+    /// Recovers `tab`, forgetting its page model when it was replaced.
+    pub(crate) async fn recover(
+        &mut self,
+        tab: &rove_browser::Tab,
+        health: Health,
+        silent_for: Duration,
+    ) -> Result<Option<TabFault>, CommandError> {
+        let limits = *self.watchdog().limits();
+        let fault = watchdog::recover(self.context(), tab, health, silent_for, &limits).await?;
+        if let Some(TabFault {
+            recovery: crate::answer::fault::Recovery::Replaced { .. },
+            tab,
+            ..
+        }) = &fault
+        {
+            self.forget(*tab);
+        }
+        Ok(fault)
+    }
+
+    /// The background probe found `tab` silent while `command` ran: stop
+    /// its script or replace it, and say so.
+    async fn silent_during(&mut self, command: &Command, tab: rove_browser::TabId) -> CommandError {
+        let limits = *self.watchdog().limits();
+        let Ok(handle) = self.context().tab(tab) else {
+            return CommandError::CommandTimeout {
+                command: command.name(),
+                after: limits.probe_timeout,
+                acts: command.acts(),
+            };
+        };
+        match self
+            .recover(&handle, Health::Silent, limits.probe_timeout)
+            .await
+        {
+            Ok(Some(fault)) => CommandError::TabFault {
+                fault,
+                command: command.name(),
+                during: true,
+                acts: command.acts(),
+            },
+            // It answered after all: the command was cut short for nothing
+            // more than a page busy past the probe's patience.
+            Ok(None) => CommandError::CommandTimeout {
+                command: command.name(),
+                after: limits.probe_timeout,
+                acts: command.acts(),
+            },
+            Err(e) => e,
+        }
+    }
+
+    /// A command failed because the focused tab crashed: replace the tab
+    /// now, and say so with the failure.
+    async fn after_crash(&mut self, command: &Command, error: CommandError) -> CommandError {
+        let Some(tab) = self.context().focused().filter(|t| t.crashed()) else {
+            return error;
+        };
+        let limits = *self.watchdog().limits();
+        match self
+            .recover(&tab, Health::Crashed, limits.probe_timeout)
+            .await
+        {
+            Ok(Some(fault)) => CommandError::TabFault {
+                fault,
+                command: command.name(),
+                during: true,
+                acts: command.acts(),
+            },
+            _ => error,
+        }
+    }
+
+    /// The overall deadline of `command`: the session's command deadline,
+    /// or longer for a command whose own wait is longer.
+    pub(crate) fn deadline_for(&self, command: &Command) -> Duration {
+        let base = self.config().command_timeout;
+        let own = match command {
+            Command::Open(_) | Command::Back | Command::Forward | Command::Reload => {
+                self.config().navigation_timeout
+            }
+            Command::Eval(_) => self.config().eval_timeout,
+            Command::Wait(args) => Duration::from_millis(args.ms.unwrap_or(10_000)),
+            _ => return base,
+        };
+        // Saturating: a wait of `u64::MAX` ms must not overflow.
+        base.max(own.saturating_add(MARGIN))
+    }
+
+    /// When typing must stop: three quarters into the command's deadline,
+    /// leaving the rest for settling and the view.
+    pub(crate) fn typing_deadline(&self) -> Instant {
+        Instant::now() + self.config().command_timeout * 3 / 4
+    }
+}
+
+enum Ran {
+    Done(Box<Result<Result<Outcome, CommandError>, tokio::time::error::Elapsed>>),
+    Silent(rove_browser::TabId),
+}
+
+/// Whether `command` works on the focused tab's page (and so is worth a
+/// probe first).
+fn needs_page(command: &Command) -> bool {
+    match command {
+        Command::Open(args) => !args.new_tab,
+        // Tabs are the browser's business; a dialog blocks the page anyway;
+        // closing must work whatever state the page is in.
+        Command::Tab(_) | Command::Dialog(_) | Command::Close => false,
+        _ => true,
+    }
+}

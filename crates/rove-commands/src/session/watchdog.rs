@@ -1,0 +1,449 @@
+//! The watchdog: a session's focused tab keeps answering, or rove says what
+//! it did about it.
+//!
+//! A tab is alive when its page answers a probe: `1`, evaluated in the page
+//! with a short deadline. A page busy with a long task answers when the task
+//! ends; a page whose script never yields (`while (true) {}`), or whose
+//! renderer is stuck outside JavaScript (a synchronous request that never
+//! returns), does not. A probe is skipped while a JavaScript dialog is open:
+//! a dialog stops the page's scripts, and the tab watch knows of it.
+//!
+//! A tab that does not answer gets `Runtime.terminateExecution` (Chromium
+//! interrupts the running script from outside the page's thread) and one
+//! more probe; if it still does not answer, it is replaced: a new tab at
+//! `about:blank` in the session's context, the stuck one closed. A tab
+//! whose renderer crashed is replaced the same way.
+//!
+//! Probes run before each command that needs the page, and every
+//! [`HealthLimits::interval`] in the background (every second while a
+//! command runs). The background probe logs
+//! what it finds, stops a stuck script at once when the session is idle
+//! (so it does not burn a core until the next command), records what it did
+//! for the next command's answer, and cuts short a command that waits on a
+//! page that stopped answering.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use rove_browser::{BrowserContext, Tab, TabId};
+use rove_cdp::CdpError;
+use rove_cdp::protocol::runtime::{Evaluate, TerminateExecution};
+use tokio::sync::watch;
+
+use crate::answer::fault::{Fault, Recovery, TabFault};
+use crate::answer::happened::Happened;
+
+/// When a tab counts as hung, and how often rove looks.
+///
+/// A page answers a probe as soon as its main thread is free; only a task
+/// that runs longer than `probe_timeout` without a break makes it miss one.
+/// Browsers flag tasks over 50 ms as long; a legitimately heavy page (a
+/// large framework booting on a slow machine) blocks for a second or two.
+/// Five seconds is far beyond both, and short enough that a stuck tab is
+/// found and recovered within about seven seconds instead of every command
+/// waiting out the transport's 60 s deadline.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HealthLimits {
+    /// A tab that does not answer a probe within this long is stopped (5 s).
+    pub probe_timeout: Duration,
+    /// After `Runtime.terminateExecution`, how long the tab has to answer
+    /// before it is replaced (2 s).
+    pub recovery_timeout: Duration,
+    /// Probe the focused tab before each command that needs its page.
+    pub probe_before_commands: bool,
+    /// Probe the focused tab this often in the background (`None`: never;
+    /// 5 s).
+    pub interval: Option<Duration>,
+}
+
+impl Default for HealthLimits {
+    fn default() -> Self {
+        HealthLimits {
+            probe_timeout: Duration::from_secs(5),
+            recovery_timeout: Duration::from_secs(2),
+            probe_before_commands: true,
+            interval: Some(Duration::from_secs(5)),
+        }
+    }
+}
+
+/// What a probe learned about a tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Health {
+    /// The page answered (or a dialog blocks it, which is not a hang).
+    Answers,
+    /// No answer within the deadline.
+    Silent,
+    /// The renderer crashed.
+    Crashed,
+    /// The tab or the browser is gone; the command will say so.
+    Gone,
+}
+
+/// Probes `tab`: `1`, evaluated in the page, answered within `within`.
+pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
+    if tab.crashed() {
+        return Health::Crashed;
+    }
+    let watch = match tab.current_watch().await {
+        Some(watch) => Some(watch),
+        // Not started yet: start it (it knows of dialogs), within the
+        // probe's deadline; a page that does not let it start is probed
+        // all the same.
+        None => tokio::time::timeout(within, tab.watch())
+            .await
+            .ok()
+            .and_then(Result::ok),
+    };
+    // A dialog stops the page's scripts; a navigation on its way holds the
+    // old document's answers until the new one commits (a slow server is no
+    // hang of the page).
+    if watch
+        .as_ref()
+        .is_some_and(|w| w.dialog().is_some() || w.navigating().is_some())
+    {
+        return Health::Answers;
+    }
+    let Ok(session) = tab.session().await else {
+        return if tab.crashed() {
+            Health::Crashed
+        } else {
+            Health::Gone
+        };
+    };
+    let params = Evaluate {
+        expression: "1".to_owned(),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    };
+    let call = session.send_raw(&params, Some(within));
+    let dialog = async {
+        match &watch {
+            Some(w) => w.wait_for_dialog(within).await,
+            None => std::future::pending().await,
+        }
+    };
+    let navigating = async {
+        match &watch {
+            Some(w) => {
+                let mut changes = w.changes();
+                let _ =
+                    tokio::time::timeout(within, changes.wait_for(|_| w.navigating().is_some()))
+                        .await;
+                if w.navigating().is_none() {
+                    std::future::pending::<()>().await;
+                }
+            }
+            None => std::future::pending().await,
+        }
+    };
+    let answer = tokio::select! {
+        answer = call => answer,
+        Some(_) = dialog => return Health::Answers,
+        () = navigating => return Health::Answers,
+    };
+    match answer {
+        // An answer, or an error the page's thread gave (no context during
+        // a navigation, a terminated execution): alive either way.
+        Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => Health::Answers,
+        Err(CdpError::Timeout { .. }) => Health::Silent,
+        Err(CdpError::TargetCrashed { .. }) => Health::Crashed,
+        Err(_) => Health::Gone,
+    }
+}
+
+/// Stops the script of a tab that did not answer, and probes it again.
+/// Whether it answers now.
+pub(crate) async fn stop_script(tab: &Tab, limits: &HealthLimits) -> Health {
+    if let Ok(session) = tab.session().await {
+        // Chromium takes this call off the page's busy thread and answers at
+        // once; a renderer stuck outside JavaScript never answers it, so the
+        // probe below does not wait for the answer.
+        let within = limits.recovery_timeout;
+        let id = tab.id();
+        tokio::spawn(async move {
+            let params = TerminateExecution {};
+            let stop = session.send_raw(&params, Some(within));
+            if let Err(e) = stop.await {
+                tracing::debug!(target: "rove_commands::watchdog", tab = %id, error = %e, "terminateExecution was not answered");
+            }
+        });
+    }
+    probe(tab, limits.recovery_timeout).await
+}
+
+/// Replaces `tab` with a new blank tab in `context` and closes it; the new
+/// tab takes the focus if `tab` had it.
+pub(crate) async fn replace(
+    context: &BrowserContext,
+    tab: &Tab,
+) -> Result<TabId, rove_browser::BrowserError> {
+    let focused = context.focused().map(|t| t.id());
+    let fresh = context.new_tab().await?;
+    if focused.is_some_and(|f| f != tab.id()) {
+        if let Some(f) = focused {
+            let _ = context.focus(f);
+        }
+    }
+    // Closing is the browser's work: a stuck renderer cannot hold it up.
+    if let Err(e) = tokio::time::timeout(CLOSE_WAIT, context.close_tab(tab.id()))
+        .await
+        .unwrap_or_else(|_| {
+            Err(rove_browser::BrowserError::Rejected(
+                "closing took too long".into(),
+            ))
+        })
+    {
+        tracing::warn!(target: "rove_commands::watchdog", tab = %tab.id(), error = %e, "could not close a replaced tab");
+    }
+    Ok(fresh.id())
+}
+
+/// How long closing a replaced tab may take.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+/// Where the tab was, from the browser's target list (no call to the page).
+pub(crate) fn url_of(context: &BrowserContext, tab: TabId) -> String {
+    context
+        .tabs()
+        .into_iter()
+        .find(|t| t.id == tab)
+        .map(|t| t.url)
+        .unwrap_or_default()
+}
+
+/// Recovers a tab the probe found `health` (silent for `silent_for`, or
+/// crashed): stops its script, or replaces it. `None` when it answers after
+/// all.
+pub(crate) async fn recover(
+    context: &BrowserContext,
+    tab: &Tab,
+    health: Health,
+    silent_for: Duration,
+    limits: &HealthLimits,
+) -> Result<Option<TabFault>, rove_browser::BrowserError> {
+    let url = url_of(context, tab.id());
+    let fault = match health {
+        Health::Answers | Health::Gone => return Ok(None),
+        Health::Crashed => Fault::Crashed,
+        Health::Silent => Fault::Hung { silent_for },
+    };
+    if health == Health::Silent {
+        match stop_script(tab, limits).await {
+            Health::Answers => {
+                let fault = TabFault {
+                    tab: tab.id(),
+                    url,
+                    fault,
+                    recovery: Recovery::Stopped,
+                };
+                tracing::warn!(target: "rove_commands::watchdog", "{}", fault.describe());
+                return Ok(Some(fault));
+            }
+            Health::Gone => return Ok(None),
+            Health::Silent | Health::Crashed => {}
+        }
+    }
+    let by = replace(context, tab).await?;
+    let fault = TabFault {
+        tab: tab.id(),
+        url,
+        fault,
+        recovery: Recovery::Replaced { by },
+    };
+    tracing::warn!(target: "rove_commands::watchdog", "{}", fault.describe());
+    Ok(Some(fault))
+}
+
+/// A tab the background probe found silent.
+#[derive(Debug, Clone)]
+pub(crate) struct Silence {
+    pub tab: TabId,
+}
+
+#[derive(Debug, Default)]
+struct Findings {
+    /// A command is running.
+    running: bool,
+    /// What the next command's answer says first.
+    notes: Vec<Happened>,
+    /// Dialogs answered in a row, each followed by another.
+    dialogs_in_a_row: u32,
+}
+
+/// The background prober of one session, and what it found.
+#[derive(Debug)]
+pub(crate) struct Watchdog {
+    limits: HealthLimits,
+    findings: Arc<Mutex<Findings>>,
+    silence: watch::Sender<Option<Silence>>,
+    /// Whether a command runs: the background probe then looks every
+    /// [`BUSY_GAP`] instead of every interval.
+    busy: watch::Sender<bool>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+/// A running command; dropping it ends the command for the watchdog: what
+/// the background probe found while it ran was the command's to report.
+pub(crate) struct Running {
+    findings: Arc<Mutex<Findings>>,
+    silence: watch::Sender<Option<Silence>>,
+    busy: watch::Sender<bool>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.silence.send_replace(None);
+        self.busy.send_replace(false);
+        lock(&self.findings).running = false;
+    }
+}
+
+/// The pause between background probes while a command runs: a command
+/// waiting on a page that stopped answering is cut short within this plus
+/// the probe's deadline.
+const BUSY_GAP: Duration = Duration::from_secs(1);
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        if let Some(task) = &self.task {
+            task.abort();
+        }
+    }
+}
+
+fn lock(findings: &Mutex<Findings>) -> MutexGuard<'_, Findings> {
+    findings.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Watchdog {
+    /// Starts the background probe of `context`'s focused tab.
+    pub(crate) fn start(context: &BrowserContext, limits: HealthLimits) -> Watchdog {
+        let findings: Arc<Mutex<Findings>> = Arc::default();
+        let (silence, _) = watch::channel(None);
+        let (busy, _) = watch::channel(false);
+        let task = limits.interval.map(|every| {
+            tokio::spawn(background(
+                context.clone(),
+                limits,
+                every,
+                findings.clone(),
+                silence.clone(),
+                busy.subscribe(),
+            ))
+        });
+        Watchdog {
+            limits,
+            findings,
+            silence,
+            busy,
+            task,
+        }
+    }
+
+    /// The limits it works with.
+    pub(crate) fn limits(&self) -> &HealthLimits {
+        &self.limits
+    }
+
+    /// Marks a command as running (the background probe then only reports,
+    /// and leaves the recovery to the command) until the returned guard is
+    /// dropped, also when the command's future is dropped half-way. Returns
+    /// what the background probe found since the last command.
+    pub(crate) fn command_starts(&self, answers_dialog: bool) -> (Vec<Happened>, Running) {
+        self.silence.send_replace(None);
+        self.busy.send_replace(true);
+        let mut findings = lock(&self.findings);
+        findings.running = true;
+        if !answers_dialog {
+            findings.dialogs_in_a_row = 0;
+        }
+        let notes = std::mem::take(&mut findings.notes);
+        let running = Running {
+            findings: self.findings.clone(),
+            silence: self.silence.clone(),
+            busy: self.busy.clone(),
+        };
+        (notes, running)
+    }
+
+    /// Counts a dialog answered and followed by another; how many in a row.
+    pub(crate) fn another_dialog(&self) -> u32 {
+        let mut findings = lock(&self.findings);
+        findings.dialogs_in_a_row += 1;
+        findings.dialogs_in_a_row
+    }
+
+    /// Resolves when the background probe finds a tab silent.
+    pub(crate) fn silence(&self) -> impl std::future::Future<Output = Silence> + 'static {
+        let mut rx = self.silence.subscribe();
+        async move {
+            match rx.wait_for(Option::is_some).await {
+                Ok(found) => found.clone().unwrap_or(Silence { tab: TabId(0) }),
+                Err(_) => std::future::pending().await,
+            }
+        }
+    }
+}
+
+/// Every `every`, probes the focused tab; see the module's comment.
+async fn background(
+    context: BrowserContext,
+    limits: HealthLimits,
+    every: Duration,
+    findings: Arc<Mutex<Findings>>,
+    silence: watch::Sender<Option<Silence>>,
+    mut busy: watch::Receiver<bool>,
+) {
+    loop {
+        // Every interval while idle; soon after a command starts, and then
+        // every second while it runs.
+        let command_runs = async { busy.wait_for(|b| *b).await.is_ok() };
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            true = command_runs => tokio::time::sleep(BUSY_GAP).await,
+        }
+        let Some(tab) = context.focused() else {
+            continue;
+        };
+        let started = Instant::now();
+        let health = probe(&tab, limits.probe_timeout).await;
+        match health {
+            Health::Answers => {
+                tracing::trace!(target: "rove_commands::watchdog", tab = %tab.id(), took = ?started.elapsed(), "probe answered");
+            }
+            Health::Gone => {}
+            Health::Crashed => {
+                tracing::info!(target: "rove_commands::watchdog", tab = %tab.id(), "the focused tab crashed; the next command replaces it");
+            }
+            Health::Silent => {
+                tracing::warn!(target: "rove_commands::watchdog", tab = %tab.id(), url = %url_of(&context, tab.id()), "the focused tab did not answer a probe within {:?}", limits.probe_timeout);
+                if lock(&findings).running {
+                    silence.send_replace(Some(Silence { tab: tab.id() }));
+                    continue;
+                }
+                // Idle: stop the script now; a replacement waits for the
+                // next command, which says so.
+                let url = url_of(&context, tab.id());
+                if stop_script(&tab, &limits).await == Health::Answers {
+                    let fault = TabFault {
+                        tab: tab.id(),
+                        url,
+                        fault: Fault::Hung {
+                            silent_for: limits.probe_timeout,
+                        },
+                        recovery: Recovery::Stopped,
+                    };
+                    tracing::warn!(target: "rove_commands::watchdog", "{}", fault.describe());
+                    let mut found = lock(&findings);
+                    if !found.running {
+                        found.notes.push(Happened::TabFault {
+                            fault,
+                            while_idle: true,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Command traces: every command a session runs, as one JSON line in a file
+//! a person reads later (`rove trace show`).
+//!
+//! The faces decide when a trace runs (`rove --trace FILE <command>`,
+//! `rove trace start|stop`, `rove mcp --trace FILE`); the session records,
+//! in `trace_record.rs`, so every face records alike. [`Traces`] is part of
+//! the [`crate::SessionConfig`] and shared by its clones, so a trace goes on
+//! across a browser restart, as the numbering does.
+//!
+//! Each line is written whole, in one write, as its command ends, so a
+//! crash leaves a readable prefix. It is created afresh (an existing file is replaced, as
+//! other outputs are) and readable by its owner only (0600): it holds what
+//! the pages showed. Every text in it passes the one redaction of the
+//! process (`rove_cdp::redact::scrub`, which knows the session's secrets);
+//! request headers are not recorded at all.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, Weak};
+
+use serde_json::{Value, json};
+
+/// The most screenshot bytes (base64) one trace inlines by default; later
+/// screenshots are named as left out.
+pub const SCREENSHOT_BUDGET: usize = 5 * 1024 * 1024;
+
+/// One trace file being written.
+#[derive(Debug)]
+struct Recorder {
+    id: u64,
+    file: std::fs::File,
+    path: PathBuf,
+    screenshots: bool,
+    /// Screenshot bytes it may still inline.
+    budget_left: usize,
+    /// Commands recorded so far.
+    commands: u64,
+}
+
+/// What a stopped trace holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceSummary {
+    /// The file.
+    pub path: PathBuf,
+    /// How many commands it records.
+    pub commands: u64,
+}
+
+/// The traces a session writes to (usually none or one). Cheap to clone;
+/// clones share the traces.
+#[derive(Clone, Default)]
+pub struct Traces(Arc<Mutex<TracesInner>>);
+
+#[derive(Default)]
+struct TracesInner {
+    next_id: u64,
+    open: Vec<Recorder>,
+}
+
+/// Every set of traces that has run one in this process, so that a signal
+/// can end them all before the process exits ([`end_all_traces`]): the
+/// sessions holding them may be on threads the exit does not wait for.
+static LIVE: Mutex<Vec<Weak<Mutex<TracesInner>>>> = Mutex::new(Vec::new());
+
+/// Ends every trace still running in this process with an `end` line
+/// saying `reason` (the process is ending on a signal).
+pub fn end_all_traces(reason: &str) {
+    let live: Vec<Traces> = LIVE
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .map(Traces)
+        .collect();
+    for traces in live {
+        traces.stop_all(reason);
+    }
+}
+
+/// A trace nobody stopped (its session's future dropped) still gets its
+/// `end` line when the last handle goes: a reader can tell a finished
+/// trace from a cut one (a crash or SIGKILL leaves no `end`).
+impl Drop for TracesInner {
+    fn drop(&mut self) {
+        for recorder in std::mem::take(&mut self.open) {
+            recorder.finish("ended without a stop: the process was interrupted or failed");
+        }
+    }
+}
+
+impl std::fmt::Debug for Traces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let paths: Vec<PathBuf> = self.lock().open.iter().map(|r| r.path.clone()).collect();
+        f.debug_tuple("Traces").field(&paths).finish()
+    }
+}
+
+/// The name a trace is known by to stop it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TraceId(u64);
+
+impl Traces {
+    fn lock(&self) -> std::sync::MutexGuard<'_, TracesInner> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Creates `path` (replacing a file there; owner-only) and writes its
+    /// first line: `head`'s fields after `"kind":"trace"`. With
+    /// `screenshots`, acting commands are recorded with a screenshot before
+    /// and after, within `budget` bytes for the whole trace.
+    pub fn start(
+        &self,
+        path: &Path,
+        screenshots: bool,
+        budget: usize,
+        head: Value,
+    ) -> std::io::Result<TraceId> {
+        let file = crate::private::create_private(path)?;
+        let mut inner = self.lock();
+        inner.next_id += 1;
+        let mut recorder = Recorder {
+            id: inner.next_id,
+            file,
+            path: path.to_owned(),
+            screenshots,
+            budget_left: budget,
+            commands: 0,
+        };
+        let mut line = json!({
+            "kind": "trace",
+            "version": 1,
+            "started": unix_seconds(),
+            "screenshots": screenshots,
+        });
+        if let (Some(line), Value::Object(head)) = (line.as_object_mut(), head) {
+            line.extend(head);
+        }
+        recorder.write(&scrubbed(&line));
+        let id = TraceId(recorder.id);
+        inner.open.push(recorder);
+        drop(inner);
+        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+        live.retain(|w| w.strong_count() > 0);
+        if !live.iter().any(|w| w.as_ptr() == Arc::as_ptr(&self.0)) {
+            live.push(Arc::downgrade(&self.0));
+        }
+        Ok(id)
+    }
+
+    /// Ends one trace with an `end` line saying why (`reason`).
+    pub fn stop(&self, id: TraceId, reason: &str) -> Option<TraceSummary> {
+        let mut inner = self.lock();
+        let at = inner.open.iter().position(|r| r.id == id.0)?;
+        let recorder = inner.open.remove(at);
+        Some(recorder.finish(reason))
+    }
+
+    /// Ends every trace (the session ends).
+    pub fn stop_all(&self, reason: &str) -> Vec<TraceSummary> {
+        let open = std::mem::take(&mut self.lock().open);
+        open.into_iter().map(|r| r.finish(reason)).collect()
+    }
+
+    /// The file of a running trace.
+    pub fn path_of(&self, id: TraceId) -> Option<PathBuf> {
+        self.lock()
+            .open
+            .iter()
+            .find(|r| r.id == id.0)
+            .map(|r| r.path.clone())
+    }
+
+    /// Whether any trace runs.
+    pub fn is_on(&self) -> bool {
+        !self.lock().open.is_empty()
+    }
+
+    /// Whether a running trace wants screenshots, and whether one of those
+    /// still has budget for them (when none has, none is taken: the lines
+    /// only say they are left out).
+    pub(crate) fn wants_screenshots(&self) -> (bool, bool) {
+        let inner = self.lock();
+        let wanting = inner.open.iter().filter(|r| r.screenshots);
+        let mut any = false;
+        let mut budget = false;
+        for r in wanting {
+            any = true;
+            budget |= r.budget_left > 0;
+        }
+        (any, budget)
+    }
+
+    /// Writes one command's line to every trace. `line` is scrubbed here;
+    /// the screenshots (base64 JPEG, never text a page wrote) are added
+    /// after, each within its trace's budget.
+    pub(crate) fn record(&self, line: &Value, shots: &[(&str, Option<&str>)]) {
+        let line = scrubbed(line);
+        let mut inner = self.lock();
+        for recorder in &mut inner.open {
+            recorder.commands += 1;
+            let mut line = line.clone();
+            line["seq"] = json!(recorder.commands);
+            if recorder.screenshots {
+                let mut images = serde_json::Map::new();
+                for (name, data) in shots {
+                    images.insert((*name).to_owned(), recorder.inline(*data));
+                }
+                if !images.is_empty() {
+                    line["screenshots"] = Value::Object(images);
+                }
+            }
+            recorder.write(&line);
+        }
+    }
+}
+
+impl Recorder {
+    fn write(&mut self, line: &Value) {
+        // One write a line: formatting into the file itself would make a
+        // system call of every token. A trace that cannot be written must
+        // not fail the command; the failure is said in the log.
+        let mut text = line.to_string();
+        text.push('\n');
+        if let Err(e) = self.file.write_all(text.as_bytes()) {
+            tracing::warn!(path = %self.path.display(), error = %e, "writing the trace");
+        }
+    }
+
+    /// A screenshot as a data URL, or why it is not there.
+    fn inline(&mut self, data: Option<&str>) -> Value {
+        if self.budget_left == 0 {
+            return json!({"left_out": "over the trace's screenshot budget"});
+        }
+        let Some(data) = data else {
+            return json!({"left_out": "the screenshot could not be taken"});
+        };
+        if data.len() > self.budget_left {
+            // Nothing later is inlined either: the reader sees where the
+            // budget ran out.
+            self.budget_left = 0;
+            return json!({"left_out": "over the trace's screenshot budget"});
+        }
+        self.budget_left -= data.len();
+        Value::String(format!("data:image/jpeg;base64,{data}"))
+    }
+
+    fn finish(mut self, reason: &str) -> TraceSummary {
+        let line = json!({
+            "kind": "end",
+            "reason": reason,
+            "commands": self.commands,
+            "ended": unix_seconds(),
+        });
+        self.write(&line);
+        TraceSummary {
+            path: self.path,
+            commands: self.commands,
+        }
+    }
+}
+
+/// Seconds since the Unix epoch, to the millisecond.
+pub(crate) fn unix_seconds() -> f64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    (since.as_millis() as f64) / 1000.0
+}
+
+/// `value` with every string (keys too) through the process's redaction.
+fn scrubbed(value: &Value) -> Value {
+    match value {
+        Value::String(s) => Value::String(rove_cdp::redact::scrub(s)),
+        Value::Array(items) => Value::Array(items.iter().map(scrubbed).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (rove_cdp::redact::scrub(k), scrubbed(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_written_in_order_and_screenshots_stay_in_budget() {
+        let dir = std::env::temp_dir().join(format!("rove-trace-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("t.trace");
+        let traces = Traces::default();
+        let id = traces
+            .start(&path, true, 10, json!({"face": "test"}))
+            .expect("starts");
+        assert!(traces.is_on());
+        traces.record(
+            &json!({"kind": "command", "name": "click"}),
+            &[("before", Some("AAAA")), ("after", Some("BBBBBBBB"))],
+        );
+        let summary = traces.stop(id, "stopped").expect("was running");
+        assert_eq!(summary.commands, 1);
+        assert!(!traces.is_on());
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json"))
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0]["kind"], "trace");
+        assert_eq!(lines[1]["seq"], 1);
+        assert_eq!(
+            lines[1]["screenshots"]["before"],
+            "data:image/jpeg;base64,AAAA"
+        );
+        assert!(lines[1]["screenshots"]["after"]["left_out"].is_string());
+        assert_eq!(lines[2]["kind"], "end");
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,101 @@
+//! The vocabulary as tools a model calls. Each tool comes from one entry of
+//! the command list (`vocabulary!` in `command.rs`): its name, a title, a
+//! sentence or two on when to use it, what it does to the world (MCP's
+//! annotations), and a JSON Schema derived from the argument type by
+//! `schemars` and then reduced to the portable subset every host accepts:
+//! one `type` per schema (an optional argument is simply not `required`),
+//! `enum`s of strings that carry `"type": "string"`, objects closed with
+//! `additionalProperties: false`, everything inlined (no `$ref`), and no
+//! keywords some hosts refuse (`format`, `default`, numeric bounds,
+//! `oneOf`/`anyOf`). The MCP server lists these, the agent offers them, and
+//! [`Command::from_tool_call`] parses what comes back, so all three read one
+//! definition.
+//!
+//! [`Command::from_tool_call`]: crate::Command::from_tool_call
+
+use std::sync::OnceLock;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::vocabulary::entry::Effect;
+
+/// MCP's hints about a tool (all four are given, never left to defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Annotations {
+    /// It does not change the page or the browser.
+    pub read_only_hint: bool,
+    /// It may do something that cannot be undone (whatever the page wires
+    /// to a click).
+    pub destructive_hint: bool,
+    /// Calling it twice with the same arguments does no more than once.
+    pub idempotent_hint: bool,
+    /// It reaches the web beyond the page on screen.
+    pub open_world_hint: bool,
+}
+
+impl Effect {
+    fn annotations(self) -> Annotations {
+        let (read_only, destructive, idempotent, open_world) = match self {
+            Effect::Reads => (true, false, true, false),
+            Effect::Navigates => (false, false, true, true),
+            Effect::Moves => (false, false, false, true),
+            Effect::Sets => (false, false, true, true),
+            Effect::Acts => (false, true, false, true),
+        };
+        Annotations {
+            read_only_hint: read_only,
+            destructive_hint: destructive,
+            idempotent_hint: idempotent,
+            open_world_hint: open_world,
+        }
+    }
+}
+
+/// One tool: a command of the vocabulary as a model sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolDescription {
+    /// The command's name.
+    pub name: &'static str,
+    /// A short human-readable title.
+    pub title: &'static str,
+    /// When to use it.
+    pub description: &'static str,
+    /// JSON Schema of its arguments (the portable subset, see the module).
+    pub parameters: Value,
+    /// MCP's hints about what it does.
+    pub annotations: Annotations,
+    /// The group that offers it to a model (see [`crate::Caps`]).
+    pub capability: crate::vocabulary::caps::Capability,
+}
+
+/// Every tool, built once, in the order of the command list.
+pub fn tools() -> &'static [ToolDescription] {
+    static TOOLS: OnceLock<Vec<ToolDescription>> = OnceLock::new();
+    TOOLS.get_or_init(|| {
+        crate::vocabulary::command::specs()
+            .into_iter()
+            .map(|spec| ToolDescription {
+                name: spec.name,
+                title: spec.title,
+                description: spec.description,
+                parameters: (spec.schema)(),
+                annotations: spec.effect.annotations(),
+                capability: spec.capability,
+            })
+            .collect()
+    })
+}
+
+/// The tools a model is offered with `caps`, in the order of the list.
+pub fn tools_within(
+    caps: crate::vocabulary::caps::Caps,
+) -> impl Iterator<Item = &'static ToolDescription> {
+    tools().iter().filter(move |t| caps.contains(t.capability))
+}
+
+/// The tool of this name.
+pub fn tool(name: &str) -> Option<&'static ToolDescription> {
+    tools().iter().find(|t| t.name == name)
+}
