@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use rove_browser::{Browser, LaunchOptions, Tab};
+use rove_cdp::protocol::{dom, dom_debugger, page, runtime};
 use rove_page::{Mode, PageModel, ViewOptions};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -61,7 +62,7 @@ async fn main() {
 async fn open(browser: &Browser, model: &mut Option<PageModel>, url: &str) -> Value {
     // One fresh tab per page, as a new session would have.
     if let Some(old) = model.take() {
-        let _ = old.tab().call("Page.close", json!({})).await;
+        let _ = old.tab().send(&page::Close {}).await;
     }
     let tab: Tab = match async { browser.new_context().await?.new_tab().await }.await {
         Ok(tab) => tab,
@@ -111,36 +112,52 @@ async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
     };
     let result = async {
         let session = model.tab().session().await?;
-        let tree = session.call("Page.getFrameTree", json!({})).await?;
-        let frame = tree["frameTree"]["frame"]["id"].clone();
+        let tree = session.send(&page::GetFrameTree {}).await?;
+        let frame = tree.frame_tree.frame.id;
         let world = session
-            .call("Page.createIsolatedWorld", json!({"frameId": frame, "worldName": "rove"}))
+            .send(&page::CreateIsolatedWorld {
+                frame_id: frame,
+                world_name: Some("rove".to_owned()),
+                ..Default::default()
+            })
             .await?;
-        let context = world["executionContextId"].clone();
+        let context = world.execution_context_id;
         // The page's own document object, reached as rove reaches it.
         let ours = session
-            .call("Runtime.evaluate", json!({"expression": "document", "contextId": context}))
+            .send(&runtime::Evaluate {
+                expression: "document".to_owned(),
+                context_id: Some(context),
+                ..Default::default()
+            })
             .await?;
         let described = session
-            .call("DOM.describeNode", json!({"objectId": ours["result"]["objectId"], "depth": 0}))
+            .send(&dom::DescribeNode::of(ours.result.object_id.unwrap_or_default()))
             .await?;
         let page_doc = session
-            .call("DOM.resolveNode", json!({"backendNodeId": described["node"]["backendNodeId"]}))
+            .send(&dom::ResolveNode {
+                backend_node_id: Some(described.node.backend_node_id),
+                ..Default::default()
+            })
             .await?;
-        let page_doc = page_doc["object"]["objectId"].clone();
+        let page_doc = page_doc.object.object_id.unwrap_or_default();
         let budget = cmd["budget"].as_u64().unwrap_or(rove_page::DEFAULT_BUDGET as u64);
-        let walk = json!({
-            "expression": format!("__rove.walk({})", json!({"mode": "full", "maxChars": budget * 4 + 2000})),
-            "contextId": context,
-            "returnByValue": true,
-        });
+        let walk = runtime::Evaluate {
+            expression: format!("__rove.walk({})", json!({"mode": "full", "maxChars": budget * 4 + 2000})),
+            context_id: Some(context),
+            return_by_value: Some(true),
+            ..Default::default()
+        };
         // Issued together, as rove issues them on a warm page.
         let started = Instant::now();
-        let listeners = json!({"objectId": page_doc, "depth": -1, "pierce": false});
+        let listeners = dom_debugger::GetEventListeners {
+            object_id: page_doc,
+            depth: Some(-1),
+            pierce: Some(false),
+        };
         let (tree, listeners, walked) = tokio::join!(
-            session.call("Page.getFrameTree", json!({})),
-            session.call("DOMDebugger.getEventListeners", listeners),
-            session.call_raw("Runtime.evaluate", &walk, None),
+            session.send(&page::GetFrameTree {}),
+            session.send(&listeners),
+            session.send_raw(&walk, None),
         );
         tree?;
         listeners?;

@@ -112,8 +112,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         run(&mut s, open.clone()).await.1?;
         let (floor, _) = run(&mut s, json!({"command": "snapshot"})).await;
         let tab = s.context().focused().ok_or("no tab")?;
-        tab.call("Page.navigate", json!({"url": "chrome://hang"}))
-            .await?;
+        tab.send(&rove_cdp::protocol::page::Navigate {
+            url: "chrome://hang".to_owned(),
+            ..Default::default()
+        })
+        .await?;
         let (took, out) = run(&mut s, json!({"command": "snapshot"})).await;
         assert!(out.is_err_and(|e| e.contains("in its place")));
         println!(
@@ -127,7 +130,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         run(&mut s, open.clone()).await.1?;
         let (floor, _) = run(&mut s, json!({"command": "snapshot"})).await;
         let tab = s.context().focused().ok_or("no tab")?;
-        let _ = tab.call("Page.crash", json!({})).await;
+        let _ = tab.send(&rove_cdp::protocol::page::Crash {}).await;
         let (took, out) = run(&mut s, json!({"command": "snapshot"})).await;
         assert!(out.is_err_and(|e| e.contains("crashed")));
         println!(

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use rove_cdp::protocol::browser::{Close, GetVersion, Version};
+use rove_cdp::protocol::browser::{Close, GetVersion, GetVersionResult as Version};
 use rove_cdp::protocol::target::{CreateBrowserContext, DisposeBrowserContext};
 use rove_cdp::{Connection, TransportConfig};
 use tokio::sync::watch;
@@ -278,14 +278,10 @@ impl Browser {
             // default context writes there.
             let contexts = conn
                 .browser()
-                .call("Target.getBrowserContexts", serde_json::json!({}))
+                .send(&rove_cdp::protocol::target::GetBrowserContexts {})
                 .await?;
-            if let Some(id) = contexts["defaultBrowserContextId"].as_str() {
-                return Ok(BrowserContext::persistent(
-                    self.clone(),
-                    id.to_owned(),
-                    tabs,
-                ));
+            if let Some(id) = contexts.default_browser_context_id {
+                return Ok(BrowserContext::persistent(self.clone(), id, tabs));
             }
         }
         let created = conn
@@ -294,6 +290,7 @@ impl Browser {
                 // A remote browser keeps the context through a reconnect; rove
                 // disposes it explicitly on close.
                 dispose_on_detach: Some(false),
+                ..Default::default()
             })
             .await?;
         self.shared

@@ -16,6 +16,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use rove_cdp::Event;
+use rove_cdp::protocol::EventType;
+use rove_cdp::protocol::log::{EntryAdded, LogEntry, LogEntryLevel};
+use rove_cdp::protocol::runtime::{
+    ConsoleAPICalled, ExceptionDetails, ExceptionThrown, RemoteObject, StackTrace,
+};
 
 use crate::ring::{Numbered, SeqRing};
 
@@ -119,13 +124,16 @@ impl Numbered for ConsoleEntry {
 impl ConsoleLog {
     /// Keeps the message `event` carries, if it is one.
     pub fn record(&mut self, event: &Event) {
-        let Ok(params) = event.parse::<Value>() else {
-            return;
-        };
         let parsed = match event.method.as_str() {
-            "Runtime.consoleAPICalled" => console_call(&params),
-            "Runtime.exceptionThrown" => exception(&params["exceptionDetails"]),
-            "Log.entryAdded" => log_entry(&params["entry"]),
+            ConsoleAPICalled::METHOD => event.parse().ok().and_then(|c| console_call(&c)),
+            ExceptionThrown::METHOD => event
+                .parse::<ExceptionThrown>()
+                .ok()
+                .and_then(|e| exception(&e.exception_details)),
+            EntryAdded::METHOD => event
+                .parse::<EntryAdded>()
+                .ok()
+                .and_then(|e| log_entry(&e.entry)),
             _ => None,
         };
         if let Some(entry) = parsed {
@@ -156,8 +164,10 @@ impl ConsoleLog {
 }
 
 /// A `console.*` call.
-fn console_call(params: &Value) -> Option<ConsoleEntry> {
-    let kind = params["type"].as_str().unwrap_or("log");
+fn console_call(call: &ConsoleAPICalled) -> Option<ConsoleEntry> {
+    let kind = Some(call.kind.as_str())
+        .filter(|k| !k.is_empty())
+        .unwrap_or("log");
     // Grouping and timers' bookkeeping carry no message of their own.
     if matches!(kind, "endGroup" | "clear" | "profile" | "profileEnd") {
         return None;
@@ -169,21 +179,18 @@ fn console_call(params: &Value) -> Option<ConsoleEntry> {
         "debug" => ConsoleLevel::Debug,
         _ => ConsoleLevel::Log,
     };
-    let words: Vec<String> = params["args"]
-        .as_array()
-        .map(|args| args.iter().map(remote_text).collect())
-        .unwrap_or_default();
+    let words: Vec<String> = call.args.iter().map(remote_text).collect();
     let mut text = words.join(" ");
     if kind == "assert" {
         text = format!("Assertion failed: {text}");
     }
-    let stack = frames(&params["stackTrace"]);
+    let stack = frames(call.stack_trace.as_ref());
     Some(ConsoleEntry {
         seq: 0,
         level,
         source: "console".into(),
         text: cut(text),
-        location: top_location(&params["stackTrace"]),
+        location: top_location(call.stack_trace.as_ref()),
         stack: if kind == "trace" || level == ConsoleLevel::Error {
             stack
         } else {
@@ -193,32 +200,31 @@ fn console_call(params: &Value) -> Option<ConsoleEntry> {
 }
 
 /// An uncaught error or an unhandled rejection.
-fn exception(details: &Value) -> Option<ConsoleEntry> {
-    if !details.is_object() {
-        return None;
-    }
+fn exception(details: &ExceptionDetails) -> Option<ConsoleEntry> {
     // `text` is "Uncaught" (or "Uncaught (in promise)"); the exception's
     // description starts with "TypeError: message" and goes on with V8's
     // own stack text, which the structured stack below replaces.
-    let prefix = details["text"].as_str().unwrap_or("Uncaught");
-    let exception = &details["exception"];
-    let first_line = exception["description"]
-        .as_str()
+    let prefix = Some(details.text.as_str())
+        .filter(|t| !t.is_empty())
+        .unwrap_or("Uncaught");
+    let exception = details.exception.as_ref();
+    let first_line = exception
+        .and_then(|e| e.description.as_deref())
         .and_then(|d| d.lines().next())
         .map(str::to_owned)
-        .or_else(|| exception.get("value").map(value_text))
+        .or_else(|| exception.and_then(|e| e.value.as_ref()).map(value_text))
         .unwrap_or_default();
     let text = if first_line.is_empty() {
         prefix.to_owned()
     } else {
         format!("{prefix} {first_line}")
     };
-    let location = top_location(&details["stackTrace"]).or_else(|| {
-        let url = details["url"].as_str().filter(|u| !u.is_empty())?;
+    let location = top_location(details.stack_trace.as_ref()).or_else(|| {
+        let url = details.url.as_deref().filter(|u| !u.is_empty())?;
         Some(location_of(
             url,
-            details["lineNumber"].as_u64(),
-            details["columnNumber"].as_u64(),
+            u64::try_from(details.line_number).ok(),
+            u64::try_from(details.column_number).ok(),
         ))
     });
     Some(ConsoleEntry {
@@ -227,46 +233,54 @@ fn exception(details: &Value) -> Option<ConsoleEntry> {
         source: "exception".into(),
         text: cut(text),
         location,
-        stack: frames(&details["stackTrace"]),
+        stack: frames(details.stack_trace.as_ref()),
     })
 }
 
 /// A message of the browser's own (`Log.entryAdded`).
-fn log_entry(entry: &Value) -> Option<ConsoleEntry> {
-    let text = entry["text"].as_str()?;
-    let level = match entry["level"].as_str() {
-        Some("error") => ConsoleLevel::Error,
-        Some("warning") => ConsoleLevel::Warning,
-        Some("verbose") => ConsoleLevel::Debug,
+fn log_entry(entry: &LogEntry) -> Option<ConsoleEntry> {
+    let level = match entry.level {
+        LogEntryLevel::Error => ConsoleLevel::Error,
+        LogEntryLevel::Warning => ConsoleLevel::Warning,
+        LogEntryLevel::Verbose => ConsoleLevel::Debug,
         _ => ConsoleLevel::Info,
     };
-    let location = entry["url"]
-        .as_str()
-        .filter(|u| !u.is_empty())
-        .map(|url| location_of(url, entry["lineNumber"].as_u64(), None));
+    let location = entry.url.as_deref().filter(|u| !u.is_empty()).map(|url| {
+        location_of(
+            url,
+            entry.line_number.and_then(|l| u64::try_from(l).ok()),
+            None,
+        )
+    });
+    let source = Some(entry.source.as_str())
+        .filter(|s| !s.is_empty())
+        .unwrap_or("other");
     Some(ConsoleEntry {
         seq: 0,
         level,
-        source: crate::page_text::clean(entry["source"].as_str().unwrap_or("other").to_owned()),
-        text: cut(text.to_owned()),
+        source: crate::page_text::clean(source.to_owned()),
+        text: cut(entry.text.clone()),
         location,
-        stack: frames(&entry["stackTrace"]),
+        stack: frames(entry.stack_trace.as_ref()),
     })
 }
 
 /// One logged value as the console shows it: a string as it is, a number
 /// or boolean as written, an object by its description.
-fn remote_text(object: &Value) -> String {
-    if let Some(value) = object.get("value") {
+fn remote_text(object: &RemoteObject) -> String {
+    if let Some(value) = &object.value {
         return value_text(value);
     }
-    if let Some(text) = object["unserializableValue"].as_str() {
-        return text.to_owned();
+    if let Some(text) = &object.unserializable_value {
+        return text.clone();
     }
-    if let Some(text) = object["description"].as_str() {
-        return text.to_owned();
+    if let Some(text) = &object.description {
+        return text.clone();
     }
-    object["type"].as_str().unwrap_or("undefined").to_owned()
+    Some(object.kind.as_str())
+        .filter(|k| !k.is_empty())
+        .unwrap_or("undefined")
+        .to_owned()
 }
 
 fn value_text(value: &Value) -> String {
@@ -277,28 +291,32 @@ fn value_text(value: &Value) -> String {
 }
 
 /// The innermost frame's place, if the stack has one.
-fn top_location(stack: &Value) -> Option<String> {
-    let frame = stack["callFrames"].as_array()?.first()?;
-    let url = frame["url"].as_str().filter(|u| !u.is_empty())?;
+fn top_location(stack: Option<&StackTrace>) -> Option<String> {
+    let frame = stack?.call_frames.first()?;
+    let url = Some(frame.url.as_str()).filter(|u| !u.is_empty())?;
     Some(location_of(
         url,
-        frame["lineNumber"].as_u64(),
-        frame["columnNumber"].as_u64(),
+        u64::try_from(frame.line_number).ok(),
+        u64::try_from(frame.column_number).ok(),
     ))
 }
 
 /// The frames of a stack trace, innermost first, at most [`STACK_MAX`].
-fn frames(stack: &Value) -> Vec<String> {
-    let Some(frames) = stack["callFrames"].as_array() else {
+fn frames(stack: Option<&StackTrace>) -> Vec<String> {
+    let Some(stack) = stack else {
         return Vec::new();
     };
-    frames
+    stack
+        .call_frames
         .iter()
         .take(STACK_MAX)
         .map(|f| {
-            let url = f["url"].as_str().unwrap_or_default();
-            let place = location_of(url, f["lineNumber"].as_u64(), f["columnNumber"].as_u64());
-            match f["functionName"].as_str().filter(|n| !n.is_empty()) {
+            let place = location_of(
+                &f.url,
+                u64::try_from(f.line_number).ok(),
+                u64::try_from(f.column_number).ok(),
+            );
+            match Some(f.function_name.as_str()).filter(|n| !n.is_empty()) {
                 Some(name) => format!("{} ({place})", short_name(name)),
                 None => place,
             }
@@ -372,7 +390,8 @@ mod tests {
             "args": [{"type": "string", "value": "line\nbreak\u{200B}"}, {"type": "number", "value": 4}],
             "stackTrace": {"callFrames": [{"functionName": "f", "url": "http://x/a.js", "lineNumber": 2, "columnNumber": 4}]}
         });
-        let e = console_call(&params).expect("an entry");
+        let call = serde_json::from_value(params).expect("a console call");
+        let e = console_call(&call).expect("an entry");
         assert_eq!(e.text, "line break 4");
         assert_eq!(e.level, ConsoleLevel::Warning);
         assert_eq!(e.location.as_deref(), Some("http://x/a.js:3:5"));

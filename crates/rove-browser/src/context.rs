@@ -271,6 +271,7 @@ impl BrowserContext {
                 url: "about:blank".into(),
                 browser_context_id: Some(self.inner.id.clone()),
                 background: None,
+                ..Default::default()
             })
             .await?;
         let target_id = created.target_id;

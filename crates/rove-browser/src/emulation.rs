@@ -9,12 +9,77 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use rove_cdp::protocol::{emulation, network};
+use rove_cdp::{CdpError, Session};
 
 use crate::context::Viewport;
 
-/// One CDP call: its method and parameters.
-pub type EmulationCall = (String, Value);
+/// One CDP call that makes part of an emulation.
+#[derive(Debug, Clone)]
+pub enum EmulationCall {
+    /// The viewport's size and scale, and whether it is a phone's.
+    Metrics(emulation::SetDeviceMetricsOverride),
+    /// Touch events on or off.
+    Touch(emulation::SetTouchEmulationEnabled),
+    /// The user agent (empty: the browser's).
+    UserAgent(emulation::SetUserAgentOverride),
+    /// The CSS media type and features (the color scheme).
+    Media(emulation::SetEmulatedMedia),
+    /// Offline or online.
+    Network(network::EmulateNetworkConditions),
+    /// Headers every request carries.
+    Headers(network::SetExtraHTTPHeaders),
+    /// The time zone (empty: the system's).
+    Timezone(emulation::SetTimezoneOverride),
+    /// The locale (none: the system's).
+    Locale(emulation::SetLocaleOverride),
+    /// The position the page reads.
+    Geolocation(emulation::SetGeolocationOverride),
+}
+
+impl EmulationCall {
+    /// The viewport `size` at scale 1, as rove sets a session's own.
+    pub fn size(size: Viewport) -> Self {
+        EmulationCall::Metrics(emulation::SetDeviceMetricsOverride {
+            width: i64::from(size.width),
+            height: i64::from(size.height),
+            device_scale_factor: 1.0,
+            mobile: false,
+            ..Default::default()
+        })
+    }
+
+    /// The CDP method it calls.
+    pub fn method(&self) -> &'static str {
+        use rove_cdp::protocol::Command;
+        match self {
+            EmulationCall::Metrics(_) => emulation::SetDeviceMetricsOverride::METHOD,
+            EmulationCall::Touch(_) => emulation::SetTouchEmulationEnabled::METHOD,
+            EmulationCall::UserAgent(_) => emulation::SetUserAgentOverride::METHOD,
+            EmulationCall::Media(_) => emulation::SetEmulatedMedia::METHOD,
+            EmulationCall::Network(_) => network::EmulateNetworkConditions::METHOD,
+            EmulationCall::Headers(_) => network::SetExtraHTTPHeaders::METHOD,
+            EmulationCall::Timezone(_) => emulation::SetTimezoneOverride::METHOD,
+            EmulationCall::Locale(_) => emulation::SetLocaleOverride::METHOD,
+            EmulationCall::Geolocation(_) => emulation::SetGeolocationOverride::METHOD,
+        }
+    }
+
+    /// Makes it on `session`.
+    pub async fn send_to(&self, session: &Session) -> Result<(), CdpError> {
+        match self {
+            EmulationCall::Metrics(c) => session.send(c).await.map(drop),
+            EmulationCall::Touch(c) => session.send(c).await.map(drop),
+            EmulationCall::UserAgent(c) => session.send(c).await.map(drop),
+            EmulationCall::Media(c) => session.send(c).await.map(drop),
+            EmulationCall::Network(c) => session.send(c).await.map(drop),
+            EmulationCall::Headers(c) => session.send(c).await.map(drop),
+            EmulationCall::Timezone(c) => session.send(c).await.map(drop),
+            EmulationCall::Locale(c) => session.send(c).await.map(drop),
+            EmulationCall::Geolocation(c) => session.send(c).await.map(drop),
+        }
+    }
+}
 
 /// The emulation of a context's tabs.
 #[derive(Debug, Clone, Default)]
@@ -35,12 +100,7 @@ impl Emulation {
     /// The calls a new page gets: the viewport's size, then every setting
     /// (so a device's metrics win over the size).
     pub(crate) fn first_calls(&self) -> Vec<EmulationCall> {
-        let size = self.viewport.map(|v| {
-            (
-                "Emulation.setDeviceMetricsOverride".to_owned(),
-                serde_json::json!({"width": v.width, "height": v.height, "deviceScaleFactor": 1, "mobile": false}),
-            )
-        });
+        let size = self.viewport.map(EmulationCall::size);
         size.into_iter().chain(self.calls()).collect()
     }
 }

@@ -201,21 +201,6 @@ fn log(event: &BrowserEvent) {
     }
 }
 
-/// Fields of the browser-level download events.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct DownloadEvent {
-    guid: String,
-    #[serde(default)]
-    frame_id: Option<String>,
-    #[serde(default)]
-    url: Option<String>,
-    #[serde(default)]
-    suggested_filename: Option<String>,
-    #[serde(default)]
-    state: Option<String>,
-}
-
 impl EventBus {
     /// Announces what a browser-level CDP event means, reading `registry`
     /// as it was before the event is applied (the address a page had, the
@@ -225,6 +210,7 @@ impl EventBus {
         registry: &crate::TargetRegistry,
         event: &rove_cdp::Event,
     ) {
+        use rove_cdp::protocol::browser::{DownloadProgress, DownloadWillBegin};
         use rove_cdp::protocol::target::{
             TargetCrashed, TargetCreated, TargetDestroyed, TargetInfoChanged,
         };
@@ -266,11 +252,10 @@ impl EventBus {
                 target_id: crashed.target_id,
                 status: crashed.status,
             });
-        } else if event.method == "Browser.downloadWillBegin" {
-            let Ok(d) = event.parse::<DownloadEvent>() else {
-                return;
-            };
-            let context = d.frame_id.as_deref().and_then(context_of);
+        } else if let Some(Ok(d)) = event.as_event::<DownloadWillBegin>() {
+            let context = Some(d.frame_id.as_str())
+                .filter(|f| !f.is_empty())
+                .and_then(context_of);
             let mut downloads = self.lock_downloads();
             // Downloads that never reported an end must not pile up.
             if downloads.len() >= BUFFER {
@@ -281,15 +266,12 @@ impl EventBus {
             self.emit(Level::DEBUG, || BrowserEvent::Download {
                 guid: d.guid,
                 state: "started".into(),
-                url: d.url,
-                file_name: d.suggested_filename,
+                url: Some(d.url),
+                file_name: Some(d.suggested_filename),
                 context,
             });
-        } else if event.method == "Browser.downloadProgress" {
-            let Ok(d) = event.parse::<DownloadEvent>() else {
-                return;
-            };
-            let state = d.state.unwrap_or_default();
+        } else if let Some(Ok(d)) = event.as_event::<DownloadProgress>() {
+            let state = d.state.as_str().to_owned();
             if state != "completed" && state != "canceled" {
                 return;
             }

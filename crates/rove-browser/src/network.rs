@@ -29,9 +29,9 @@ pub const NETWORK_CAP: usize = 500;
 
 /// Response bodies the browser keeps per tab for `network show`, in all
 /// (the oldest are evicted first)…
-pub(crate) const BODY_BUFFER_TOTAL: u64 = 16 * 1024 * 1024;
+pub(crate) const BODY_BUFFER_TOTAL: i64 = 16 * 1024 * 1024;
 /// …and at most this much of one body (a bigger one is not kept).
-pub(crate) const BODY_BUFFER_EACH: u64 = 2 * 1024 * 1024;
+pub(crate) const BODY_BUFFER_EACH: i64 = 2 * 1024 * 1024;
 
 /// Where a request stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,87 +174,114 @@ fn headers_of(value: &Value) -> Vec<(String, String)> {
     headers
 }
 
+/// An HTTP status as the log keeps it (none for 0, which no answer has).
+fn status_of(status: i64) -> Option<u16> {
+    u16::try_from(status).ok().filter(|s| *s > 0)
+}
+
 impl NetLog {
     /// Takes in a `Network.*` event.
     pub fn record(&mut self, event: &Event) {
-        let Ok(p) = event.parse::<Value>() else {
-            return;
-        };
-        let Some(id) = p["requestId"].as_str() else {
-            return;
+        use rove_cdp::protocol::EventType;
+        use rove_cdp::protocol::network::{
+            LoadingFailed, LoadingFinished, RequestWillBeSent, ResponseReceived,
         };
         match event.method.as_str() {
-            "Network.requestWillBeSent" => {
-                if let Some(redirect) = p.get("redirectResponse").filter(|r| r.is_object()) {
+            RequestWillBeSent::METHOD => {
+                let Ok(p) = event.parse::<RequestWillBeSent>() else {
+                    return;
+                };
+                let id = p.request_id.as_str();
+                if id.is_empty() {
+                    return;
+                }
+                if let Some(redirect) = &p.redirect_response {
                     if let Some(prior) = self.latest(id) {
-                        prior.status = redirect["status"].as_u64().map(|s| s as u16);
-                        prior.status_text = kept(
-                            redirect["statusText"].as_str().unwrap_or_default(),
-                            WORD_KEPT,
-                        );
-                        prior.response_headers = headers_of(&redirect["headers"]);
-                        prior.ended = p["timestamp"].as_f64();
+                        prior.status = status_of(redirect.status);
+                        prior.status_text = kept(&redirect.status_text, WORD_KEPT);
+                        prior.response_headers = headers_of(&redirect.headers);
+                        prior.ended = Some(p.timestamp);
                         prior.state = NetState::Redirected;
                     }
                 }
-                let request = &p["request"];
+                let request = &p.request;
+                let kind = p.kind.map(|k| k.as_str()).filter(|k| !k.is_empty());
                 self.push(NetEntry {
                     seq: 0,
                     request_id: id.to_owned(),
                     session: event.session_id.clone(),
-                    method: kept(request["method"].as_str().unwrap_or("GET"), WORD_KEPT),
-                    url: kept(request["url"].as_str().unwrap_or_default(), URL_KEPT),
-                    resource_type: kept(p["type"].as_str().unwrap_or("Other"), WORD_KEPT),
-                    request_headers: headers_of(&request["headers"]),
-                    post_data: request["postData"]
-                        .as_str()
+                    method: kept(
+                        Some(request.method.as_str())
+                            .filter(|m| !m.is_empty())
+                            .unwrap_or("GET"),
+                        WORD_KEPT,
+                    ),
+                    url: kept(&request.url, URL_KEPT),
+                    resource_type: kept(kind.unwrap_or("Other"), WORD_KEPT),
+                    request_headers: headers_of(&request.headers),
+                    post_data: request
+                        .post_data
+                        .as_deref()
                         .map(|d| prefix(d, POST_DATA_KEPT).to_owned()),
-                    post_data_size: request["postData"].as_str().map(|d| d.len() as u64),
-                    has_post_data: request["hasPostData"].as_bool().unwrap_or(false),
+                    post_data_size: request.post_data.as_deref().map(|d| d.len() as u64),
+                    has_post_data: request.has_post_data.unwrap_or(false),
                     status: None,
                     status_text: String::new(),
                     response_headers: Vec::new(),
                     mime_type: String::new(),
                     protocol: String::new(),
                     size: None,
-                    wall_time: p["wallTime"].as_f64().unwrap_or_default(),
-                    started: p["timestamp"].as_f64().unwrap_or_default(),
+                    wall_time: p.wall_time,
+                    started: p.timestamp,
                     ended: None,
                     state: NetState::Pending,
                 });
             }
-            "Network.responseReceived" => {
-                let Some(entry) = self.latest(id) else { return };
-                let response = &p["response"];
-                entry.status = response["status"].as_u64().map(|s| s as u16);
-                entry.status_text = kept(
-                    response["statusText"].as_str().unwrap_or_default(),
-                    WORD_KEPT,
-                );
-                entry.response_headers = headers_of(&response["headers"]);
-                entry.mime_type =
-                    kept(response["mimeType"].as_str().unwrap_or_default(), WORD_KEPT);
-                entry.protocol = kept(response["protocol"].as_str().unwrap_or_default(), WORD_KEPT);
-                if let Some(kind) = p["type"].as_str() {
-                    entry.resource_type = kind.to_owned();
+            ResponseReceived::METHOD => {
+                let Ok(p) = event.parse::<ResponseReceived>() else {
+                    return;
+                };
+                let Some(entry) = self.latest(&p.request_id) else {
+                    return;
+                };
+                let response = &p.response;
+                entry.status = status_of(response.status);
+                entry.status_text = kept(&response.status_text, WORD_KEPT);
+                entry.response_headers = headers_of(&response.headers);
+                entry.mime_type = kept(&response.mime_type, WORD_KEPT);
+                entry.protocol = kept(response.protocol.as_deref().unwrap_or_default(), WORD_KEPT);
+                if !p.kind.as_str().is_empty() {
+                    entry.resource_type = p.kind.as_str().to_owned();
                 }
                 // The headers as sent, when the browser knows them better.
-                let sent = headers_of(&response["requestHeaders"]);
+                let sent = headers_of(response.request_headers.as_ref().unwrap_or(&Value::Null));
                 if !sent.is_empty() {
                     entry.request_headers = sent;
                 }
             }
-            "Network.loadingFinished" => {
-                let Some(entry) = self.latest(id) else { return };
-                entry.size = p["encodedDataLength"].as_f64().map(|n| n.max(0.0) as u64);
-                entry.ended = p["timestamp"].as_f64();
+            LoadingFinished::METHOD => {
+                let Ok(p) = event.parse::<LoadingFinished>() else {
+                    return;
+                };
+                let Some(entry) = self.latest(&p.request_id) else {
+                    return;
+                };
+                entry.size = Some(p.encoded_data_length.max(0.0) as u64);
+                entry.ended = Some(p.timestamp);
                 entry.state = NetState::Finished;
             }
-            "Network.loadingFailed" => {
-                let Some(entry) = self.latest(id) else { return };
-                entry.ended = p["timestamp"].as_f64();
-                let reason = p["errorText"].as_str().unwrap_or("failed");
-                let reason = match p["blockedReason"].as_str() {
+            LoadingFailed::METHOD => {
+                let Ok(p) = event.parse::<LoadingFailed>() else {
+                    return;
+                };
+                let Some(entry) = self.latest(&p.request_id) else {
+                    return;
+                };
+                entry.ended = Some(p.timestamp);
+                let reason = Some(p.error_text.as_str())
+                    .filter(|t| !t.is_empty())
+                    .unwrap_or("failed");
+                let reason = match p.blocked_reason.as_ref().and_then(Value::as_str) {
                     Some(why) => format!("{reason} ({why})"),
                     None => reason.to_owned(),
                 };
@@ -403,19 +430,22 @@ pub fn glob_matches(pattern: &str, text: &str) -> bool {
 
 /// Answers a paused request by `action`, from a task of its own (the watch's
 /// event loop never waits on the browser).
-pub(crate) fn answer_by_rule(session: rove_cdp::Session, params: &Value, action: RuleAction) {
+pub(crate) fn answer_by_rule(session: rove_cdp::Session, request_id: String, action: RuleAction) {
     use base64::Engine;
-    let Some(request_id) = params["requestId"].as_str().map(str::to_owned) else {
+    use rove_cdp::protocol::fetch::{FailRequest, FulfillRequest, HeaderEntry};
+    use rove_cdp::protocol::network::ErrorReason;
+    if request_id.is_empty() {
         return;
+    }
+    let fail = |reason| FailRequest {
+        request_id: request_id.clone(),
+        error_reason: reason,
     };
+    let failed = fail(ErrorReason::Failed);
+    let blocked = fail(ErrorReason::BlockedByClient);
     tokio::spawn(async move {
         let answer = match action {
-            RuleAction::Block => session
-                .call(
-                    "Fetch.failRequest",
-                    serde_json::json!({"requestId": request_id, "errorReason": "BlockedByClient"}),
-                )
-                .await,
+            RuleAction::Block => session.send(&blocked).await,
             RuleAction::Mock {
                 status,
                 content_type,
@@ -423,34 +453,29 @@ pub(crate) fn answer_by_rule(session: rove_cdp::Session, params: &Value, action:
             } => {
                 // Any origin may read a mocked answer: a page's script calls
                 // APIs on other hosts, and the mock stands in for them.
-                let headers = serde_json::json!([
-                    {"name": "Content-Type", "value": content_type},
-                    {"name": "Access-Control-Allow-Origin", "value": "*"},
-                    {"name": "Content-Length", "value": body.len().to_string()},
-                ]);
-                session
-                    .call(
-                        "Fetch.fulfillRequest",
-                        serde_json::json!({
-                            "requestId": request_id,
-                            "responseCode": status,
-                            "responseHeaders": headers,
-                            "body": base64::engine::general_purpose::STANDARD.encode(&body),
-                        }),
-                    )
-                    .await
+                let header = |name: &str, value: String| HeaderEntry {
+                    name: name.to_owned(),
+                    value,
+                };
+                let fulfill = FulfillRequest {
+                    request_id,
+                    response_code: i64::from(status),
+                    response_headers: Some(vec![
+                        header("Content-Type", content_type),
+                        header("Access-Control-Allow-Origin", "*".to_owned()),
+                        header("Content-Length", body.len().to_string()),
+                    ]),
+                    body: Some(base64::engine::general_purpose::STANDARD.encode(&body)),
+                    ..FulfillRequest::default()
+                };
+                session.send(&fulfill).await
             }
         };
         if let Err(e) = answer {
             tracing::debug!(target: "rove_browser", error = %e, "could not answer a request by rule");
             // A request left paused never ends: the page would wait on it
             // for good. Fail it instead.
-            let _ = session
-                .call(
-                    "Fetch.failRequest",
-                    serde_json::json!({"requestId": request_id, "errorReason": "Failed"}),
-                )
-                .await;
+            let _ = session.send(&failed).await;
         }
     });
 }

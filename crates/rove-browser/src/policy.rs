@@ -352,8 +352,17 @@ pub(crate) fn current(policy: &SharedPolicy) -> DomainPolicy {
 }
 
 /// Document requests pause at this stage for the policy to judge them.
-pub(crate) fn interception_patterns() -> serde_json::Value {
-    serde_json::json!({"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]})
+pub(crate) fn interception_patterns() -> rove_cdp::protocol::fetch::Enable {
+    use rove_cdp::protocol::fetch::{Enable, RequestPattern, RequestStage};
+    use rove_cdp::protocol::network::ResourceType;
+    Enable {
+        patterns: Some(vec![RequestPattern {
+            url_pattern: Some("*".to_owned()),
+            resource_type: Some(ResourceType::Document),
+            request_stage: Some(RequestStage::Request),
+        }]),
+        ..Enable::default()
+    }
 }
 
 /// How a refused document request fails.
@@ -377,31 +386,31 @@ pub(crate) fn answer_paused(
     policy: &DomainPolicy,
     fail_as: FailAs,
 ) -> Option<String> {
-    let params: serde_json::Value = event.parse().unwrap_or_default();
-    let request_id = params["requestId"].as_str()?.to_owned();
-    let url = params["request"]["url"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    use rove_cdp::protocol::fetch::{ContinueRequest, FailRequest, RequestPaused};
+    use rove_cdp::protocol::network::ErrorReason;
+    let paused: RequestPaused = event.parse().ok()?;
+    let request_id = paused.request_id;
+    if request_id.is_empty() {
+        return None;
+    }
+    let url = paused.request.url;
     let allowed = policy.allows(&url);
     tokio::spawn(async move {
         let answer = if allowed {
-            session
-                .call(
-                    "Fetch.continueRequest",
-                    serde_json::json!({"requestId": request_id}),
-                )
-                .await
+            let go_on = ContinueRequest {
+                request_id,
+                ..ContinueRequest::default()
+            };
+            session.send(&go_on).await.map(drop)
         } else {
-            session
-                .call(
-                    "Fetch.failRequest",
-                    serde_json::json!({"requestId": request_id, "errorReason": match fail_as {
-                        FailAs::Aborted => "Aborted",
-                        FailAs::BlockedByClient => "BlockedByClient",
-                    }}),
-                )
-                .await
+            let fail = FailRequest {
+                request_id,
+                error_reason: match fail_as {
+                    FailAs::Aborted => ErrorReason::Aborted,
+                    FailAs::BlockedByClient => ErrorReason::BlockedByClient,
+                },
+            };
+            session.send(&fail).await.map(drop)
         };
         if let Err(e) = answer {
             tracing::debug!(target: "rove_browser", error = %e, "could not answer a paused request");

@@ -27,9 +27,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use rove_cdp::protocol::page::Close;
+use rove_cdp::protocol::runtime::RunIfWaitingForDebugger;
+use rove_cdp::protocol::target::{AttachedToTarget, DetachFromTarget, SetAutoAttach};
+use rove_cdp::protocol::{EventType, fetch};
 use rove_cdp::{Connection, EventStreamError, SessionId};
-use serde::Deserialize;
-use serde_json::json;
 
 use crate::BrowserError;
 use crate::context::SharedEmulation;
@@ -65,27 +67,6 @@ enum Holding {
 /// How long a tab's watch waits for a popup's holding session to be
 /// attached before it goes on without it.
 const ATTACH_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Attached {
-    session_id: SessionId,
-    target_info: AttachedTarget,
-    #[serde(default)]
-    waiting_for_debugger: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AttachedTarget {
-    #[serde(default)]
-    target_id: String,
-    #[serde(default)]
-    browser_context_id: Option<String>,
-    /// Set for a page another page opened.
-    #[serde(default)]
-    opener_id: Option<String>,
-}
 
 impl PopupGuard {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, SharedPolicy>> {
@@ -158,11 +139,7 @@ impl PopupGuard {
         };
         if let Some(session) = held {
             let id = session.id().cloned();
-            let detached = session
-                .connection()
-                .browser()
-                .call("Target.detachFromTarget", json!({"sessionId": id}))
-                .await;
+            let detached = session.connection().browser().send(&detach(id)).await;
             if let Err(e) = detached {
                 tracing::debug!(target: "rove_browser", error = %e, "a popup's holding session was not detached");
             }
@@ -205,16 +182,17 @@ impl PopupGuard {
             handed: self.handed.clone(),
         };
         tokio::spawn(follow(conn.downgrade(), events, held));
+        let pages = rove_cdp::protocol::target::FilterEntry {
+            kind: Some("page".to_owned()),
+            exclude: Some(false),
+        };
         conn.browser()
-            .call(
-                "Target.setAutoAttach",
-                json!({
-                    "autoAttach": true,
-                    "waitForDebuggerOnStart": true,
-                    "flatten": true,
-                    "filter": [{"type": "page", "exclude": false}],
-                }),
-            )
+            .send(&SetAutoAttach {
+                auto_attach: true,
+                wait_for_debugger_on_start: true,
+                flatten: Some(true),
+                filter: Some(vec![pages]),
+            })
             .await?;
         *running_on = Some(generation);
         Ok(())
@@ -241,10 +219,7 @@ async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStrea
             }
             Err(EventStreamError::Closed) => return,
         };
-        if event.method != "Target.attachedToTarget" {
-            continue;
-        }
-        let Ok(attached) = event.parse::<Attached>() else {
+        let Some(Ok(attached)) = event.as_event::<AttachedToTarget>() else {
             continue;
         };
         let Some(conn) = conn.upgrade() else { return };
@@ -306,10 +281,7 @@ async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStrea
                     );
                 tokio::spawn(async move {
                     emulate(&session, emulation).await;
-                    if let Err(e) = session
-                        .call("Runtime.runIfWaitingForDebugger", json!({}))
-                        .await
-                    {
+                    if let Err(e) = session.send(&RunIfWaitingForDebugger {}).await {
                         tracing::debug!(target: "rove_browser", error = %e, "an emulated popup went away before it ran");
                     }
                 });
@@ -317,16 +289,11 @@ async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStrea
             (None, None) => {
                 // Another session's page (or another client's): let it go.
                 tokio::spawn(async move {
-                    let _ = session
-                        .call("Runtime.runIfWaitingForDebugger", json!({}))
-                        .await;
+                    let _ = session.send(&RunIfWaitingForDebugger {}).await;
                     let _ = session
                         .connection()
                         .browser()
-                        .call(
-                            "Target.detachFromTarget",
-                            json!({"sessionId": attached.session_id}),
-                        )
+                        .send(&detach(Some(attached.session_id)))
                         .await;
                 });
             }
@@ -338,9 +305,9 @@ async fn follow(conn: rove_cdp::WeakConnection, mut events: rove_cdp::EventStrea
 /// is left out (its tab's watch makes them all again, and says if one
 /// fails).
 async fn emulate(session: &rove_cdp::Session, calls: Vec<crate::EmulationCall>) {
-    for (method, params) in calls {
-        if let Err(e) = session.call(&method, params).await {
-            tracing::debug!(target: "rove_browser", %method, error = %e, "a popup did not take an emulation call");
+    for call in calls {
+        if let Err(e) = call.send_to(session).await {
+            tracing::debug!(target: "rove_browser", method = call.method(), error = %e, "a popup did not take an emulation call");
         }
     }
 }
@@ -379,10 +346,7 @@ async fn emulate_apart(
         return;
     }
     let id = extra.id().cloned();
-    let _ = conn
-        .browser()
-        .call("Target.detachFromTarget", json!({"sessionId": id}))
-        .await;
+    let _ = conn.browser().send(&detach(id)).await;
 }
 
 /// Intercepts a held page's document requests under `policy`, releases it,
@@ -390,28 +354,23 @@ async fn emulate_apart(
 /// cannot be set up is closed rather than let run unguarded.
 async fn guard(session: rove_cdp::Session, policy: SharedPolicy) {
     let mut events = session.subscribe();
-    let enabled = session
-        .call("Fetch.enable", crate::policy::interception_patterns())
-        .await;
+    let enabled = session.send(&crate::policy::interception_patterns()).await;
     if let Err(e) = enabled {
         tracing::warn!(target: "rove_browser", error = %e, "could not guard a popup; closing it");
-        let _ = session.call("Page.close", json!({})).await;
+        let _ = session.send(&Close {}).await;
         return;
     }
     // The release is answered only once the page's first request has been
     // answered, so it must not hold up the loop that answers it.
     let release = session.clone();
     tokio::spawn(async move {
-        if let Err(e) = release
-            .call("Runtime.runIfWaitingForDebugger", json!({}))
-            .await
-        {
+        if let Err(e) = release.send(&RunIfWaitingForDebugger {}).await {
             tracing::debug!(target: "rove_browser", error = %e, "a guarded popup went away before it ran");
         }
     });
     loop {
         match events.recv().await {
-            Ok(event) if event.method == "Fetch.requestPaused" => {
+            Ok(event) if event.method == fetch::RequestPaused::METHOD => {
                 let current = crate::policy::current(&policy);
                 if let Some(url) = crate::policy::answer_paused(
                     session.clone(),
@@ -425,5 +384,13 @@ async fn guard(session: rove_cdp::Session, policy: SharedPolicy) {
             Ok(_) | Err(EventStreamError::Lagged(_)) => {}
             Err(EventStreamError::Closed) => return,
         }
+    }
+}
+
+/// Detaches the session `id` (from the browser session).
+fn detach(id: Option<SessionId>) -> DetachFromTarget {
+    DetachFromTarget {
+        session_id: id,
+        ..DetachFromTarget::default()
     }
 }

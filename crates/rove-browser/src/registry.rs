@@ -195,8 +195,17 @@ impl TargetRegistry {
     pub(crate) async fn follow(&self, conn: &Connection) -> Result<(), CdpError> {
         let mut events = conn.subscribe(None);
         let browser = conn.browser();
-        browser.send(&SetDiscoverTargets { discover: true }).await?;
-        let list = browser.send(&GetTargets {}).await?;
+        browser
+            .send(&SetDiscoverTargets {
+                discover: true,
+                ..Default::default()
+            })
+            .await?;
+        let list = browser
+            .send(&GetTargets {
+                ..Default::default()
+            })
+            .await?;
         self.replace_all(list.target_infos);
         self.bump();
 
@@ -216,7 +225,13 @@ impl TargetRegistry {
                     Err(EventStreamError::Lagged(missed)) => {
                         tracing::debug!(target: "rove_browser", missed, "target registry lagged; resyncing");
                         let Some(conn) = weak.upgrade() else { return };
-                        match conn.browser().send(&GetTargets {}).await {
+                        match conn
+                            .browser()
+                            .send(&GetTargets {
+                                ..Default::default()
+                            })
+                            .await
+                        {
                             Ok(list) => {
                                 registry.replace_all(list.target_infos);
                                 registry.bump();
@@ -237,7 +252,12 @@ impl TargetRegistry {
     /// does not report title changes as events, so a listing that shows
     /// titles asks for them.
     pub(crate) async fn refresh(&self, conn: &Connection) -> Result<(), CdpError> {
-        let list = conn.browser().send(&GetTargets {}).await?;
+        let list = conn
+            .browser()
+            .send(&GetTargets {
+                ..Default::default()
+            })
+            .await?;
         self.replace_all(list.target_infos);
         self.bump();
         Ok(())

@@ -5,11 +5,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rove_cdp::protocol::Command;
+use rove_cdp::protocol::emulation::ClearDeviceMetricsOverride;
 use rove_cdp::protocol::page::{Enable, LoadEventFired, Navigate};
 use rove_cdp::protocol::runtime::Evaluate;
 use rove_cdp::protocol::target::AttachToTarget;
 use rove_cdp::{CdpError, Session};
 
+use crate::EmulationCall;
 use crate::watch::TabWatch;
 use crate::{Browser, BrowserError};
 
@@ -186,12 +188,7 @@ impl Tab {
         // again, from scratch (the same values again would be ignored).
         let popups = &self.inner.browser.shared.popups;
         if popups.handed_over(&self.inner.target_id).await {
-            let _ = session
-                .call(
-                    "Emulation.clearDeviceMetricsOverride",
-                    serde_json::json!({}),
-                )
-                .await;
+            let _ = session.send(&ClearDeviceMetricsOverride {}).await;
             self.apply_viewport_on(&session, false).await?;
         }
         Ok(watch)
@@ -226,27 +223,13 @@ impl Tab {
             (emulation.viewport, emulation.calls())
         };
         let answer = match size {
-            Some(v) => {
-                session
-                    .call(
-                        "Emulation.setDeviceMetricsOverride",
-                        serde_json::json!({"width": v.width, "height": v.height, "deviceScaleFactor": 1, "mobile": false}),
-                    )
-                    .await
-            }
-            None if clear => {
-                session
-                    .call("Emulation.clearDeviceMetricsOverride", serde_json::json!({}))
-                    .await
-            }
-            None => Ok(serde_json::Value::Null),
+            Some(v) => EmulationCall::size(v).send_to(session).await,
+            None if clear => session.send(&ClearDeviceMetricsOverride {}).await.map(drop),
+            None => Ok(()),
         };
         answer.map_err(|e| self.map_error(e))?;
-        for (method, params) in calls {
-            session
-                .call(&method, params)
-                .await
-                .map_err(|e| self.map_error(e))?;
+        for call in calls {
+            call.send_to(session).await.map_err(|e| self.map_error(e))?;
         }
         Ok(())
     }
@@ -293,19 +276,6 @@ impl Tab {
             .map_err(|e| self.map_error(e))
     }
 
-    /// The escape hatch: any CDP method on this tab's session.
-    pub async fn call(
-        &self,
-        method: &str,
-        params: serde_json::Value,
-    ) -> Result<serde_json::Value, BrowserError> {
-        let session = self.session().await?;
-        session
-            .call(method, params)
-            .await
-            .map_err(|e| self.map_error(e))
-    }
-
     /// Evaluates a JavaScript expression in the page and returns its value as
     /// JSON. Promises are awaited. A thrown exception is `EVALUATION_FAILED`.
     pub async fn evaluate(&self, expression: &str) -> Result<serde_json::Value, BrowserError> {
@@ -322,7 +292,9 @@ impl Tab {
     pub async fn goto(&self, url: &str, timeout: Duration) -> Result<Loaded, BrowserError> {
         let session = self.session().await?;
         session
-            .send(&Enable {})
+            .send(&Enable {
+                ..Default::default()
+            })
             .await
             .map_err(|e| self.map_error(e))?;
         let mut events = session.subscribe();
@@ -334,6 +306,7 @@ impl Tab {
             .send_within(
                 &Navigate {
                     url: url.to_owned(),
+                    ..Default::default()
                 },
                 timeout,
             )

@@ -12,10 +12,17 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use rove_cdp::protocol::page::Enable;
+use rove_cdp::protocol::network::{
+    LoadingFailed, LoadingFinished, RequestWillBeSent, ResourceType,
+};
+use rove_cdp::protocol::page::{
+    Enable, FrameDetached, FrameDetachedReason, FrameNavigated, FrameStartedNavigating,
+    FrameStoppedLoading, JavascriptDialogClosed, JavascriptDialogOpening, LoadEventFired,
+    NavigatedWithinDocument,
+};
+use rove_cdp::protocol::target::{AttachedToTarget, DetachedFromTarget, SetAutoAttach};
+use rove_cdp::protocol::{EventType, fetch, log, network, runtime};
 use rove_cdp::{Event, EventStreamError, Session, SessionId, WeakConnection};
-use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::{mpsc, watch};
 
 use crate::BrowserError;
@@ -86,79 +93,6 @@ pub struct TabWatch {
     registry: crate::TargetRegistry,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct DialogOpening {
-    #[serde(default)]
-    url: String,
-    #[serde(default)]
-    message: String,
-    #[serde(default, rename = "type")]
-    kind: String,
-    #[serde(default)]
-    default_prompt: String,
-    #[serde(default)]
-    frame_id: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Attached {
-    session_id: SessionId,
-    target_info: AttachedInfo,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AttachedInfo {
-    target_id: String,
-    #[serde(rename = "type")]
-    kind: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Detached {
-    session_id: SessionId,
-    #[serde(default)]
-    target_id: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct FrameEvent {
-    #[serde(default)]
-    frame_id: Option<String>,
-    #[serde(default)]
-    reason: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct NavigationStart {
-    frame_id: String,
-    #[serde(default)]
-    url: String,
-    #[serde(default)]
-    navigation_type: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RequestEvent {
-    request_id: String,
-    #[serde(default, rename = "type")]
-    kind: Option<String>,
-    #[serde(default)]
-    request: Option<RequestLine>,
-}
-
-#[derive(Deserialize)]
-struct RequestLine {
-    #[serde(default)]
-    url: String,
-}
-
 impl TabWatch {
     /// Starts watching `session` (a tab's page session).
     pub(crate) async fn start(
@@ -197,7 +131,7 @@ impl TabWatch {
         // starts on a loaded page must not miss their frames. (The follow
         // task adopts them again and enables their sessions.)
         while let Some(Ok(event)) = early.try_recv() {
-            if event.method == "Target.attachedToTarget" {
+            if event.method == AttachedToTarget::METHOD {
                 let _ = watch.apply(&event);
             }
         }
@@ -207,20 +141,26 @@ impl TabWatch {
     /// What the tab's sessions pause for: documents when the domain policy
     /// limits hosts, and the URLs of the block and mock rules. `None` when
     /// nothing is intercepted.
-    fn fetch_patterns(&self) -> Option<serde_json::Value> {
+    fn fetch_patterns(&self) -> Option<fetch::Enable> {
         let mut patterns = Vec::new();
         if crate::policy::current(&self.policy).needs_interception() {
             patterns.extend(
-                crate::policy::interception_patterns()["patterns"]
-                    .as_array()
-                    .cloned()
+                crate::policy::interception_patterns()
+                    .patterns
                     .unwrap_or_default(),
             );
         }
         for rule in crate::network::current_rules(&self.rules).0 {
-            patterns.push(json!({"urlPattern": rule.pattern, "requestStage": "Request"}));
+            patterns.push(fetch::RequestPattern {
+                url_pattern: Some(rule.pattern),
+                request_stage: Some(fetch::RequestStage::Request),
+                ..fetch::RequestPattern::default()
+            });
         }
-        (!patterns.is_empty()).then(|| json!({ "patterns": patterns }))
+        (!patterns.is_empty()).then(|| fetch::Enable {
+            patterns: Some(patterns),
+            ..fetch::Enable::default()
+        })
     }
 
     /// Applies the session's current rules to this tab's sessions (the
@@ -234,8 +174,8 @@ impl TabWatch {
         let patterns = self.fetch_patterns();
         for session in sessions {
             match &patterns {
-                Some(p) => session.call("Fetch.enable", p.clone()).await?,
-                None => session.call("Fetch.disable", json!({})).await?,
+                Some(p) => session.send(p).await?,
+                None => session.send(&fetch::Disable {}).await?,
             };
         }
         Ok(())
@@ -276,13 +216,13 @@ impl TabWatch {
         };
         let session = conn.session(id.clone());
         let policy = crate::policy::current(&self.policy);
-        let params: serde_json::Value = event.parse().unwrap_or_default();
-        let url = params["request"]["url"].as_str().unwrap_or_default();
-        let document = params["resourceType"].as_str() == Some("Document");
+        let paused: fetch::RequestPaused = event.parse().unwrap_or_default();
+        let url = paused.request.url.as_str();
+        let document = paused.resource_type == ResourceType::Document;
         let refused = document && policy.needs_interception() && !policy.allows(url);
         let rules = crate::network::current_rules(&self.rules);
         if let (false, Some(rule)) = (refused, rules.matching(url)) {
-            crate::network::answer_by_rule(session, &params, rule.action.clone());
+            crate::network::answer_by_rule(session, paused.request_id, rule.action.clone());
             return;
         }
         if let Some(url) =
@@ -442,14 +382,14 @@ impl TabWatch {
 
     fn apply(&self, event: &Event) -> Option<Session> {
         match event.method.as_str() {
-            "Page.javascriptDialogOpening" => {
-                let d: DialogOpening = event.parse().ok()?;
+            JavascriptDialogOpening::METHOD => {
+                let d: JavascriptDialogOpening = event.parse().ok()?;
                 // The page wrote these; cleaned once here, so no face
                 // shows a line break or a hidden character of them.
                 let mut info = DialogInfo {
-                    kind: d.kind,
+                    kind: d.kind.as_str().to_owned(),
                     message: crate::page_text::clean(d.message),
-                    default_prompt: crate::page_text::clean(d.default_prompt),
+                    default_prompt: crate::page_text::clean(d.default_prompt.unwrap_or_default()),
                     url: d.url,
                     opened: 0,
                 };
@@ -467,30 +407,31 @@ impl TabWatch {
                 let mut state = self.lock();
                 state.dialogs_opened += 1;
                 info.opened = state.dialogs_opened;
-                state.dialogs.push((d.frame_id, info));
+                state.dialogs.push((known(d.frame_id), info));
             }
-            "Page.javascriptDialogClosed" => {
-                let closed: FrameEvent = event.parse().ok()?;
+            JavascriptDialogClosed::METHOD => {
+                let closed: JavascriptDialogClosed = event.parse().ok()?;
+                let frame = known(closed.frame_id);
                 let mut state = self.lock();
                 // The closed one is the oldest of its frame.
                 let at = state
                     .dialogs
                     .iter()
-                    .position(|(f, _)| closed.frame_id.is_some() && *f == closed.frame_id)
+                    .position(|(f, _)| frame.is_some() && *f == frame)
                     .or((!state.dialogs.is_empty()).then_some(0));
                 if let Some(at) = at {
                     state.dialogs.remove(at);
                 }
             }
-            "Target.attachedToTarget" => {
-                let a: Attached = event.parse().ok()?;
+            AttachedToTarget::METHOD => {
+                let a: AttachedToTarget = event.parse().ok()?;
                 if a.target_info.kind != "iframe" {
                     return None;
                 }
                 return self.adopt(a);
             }
-            "Target.detachedFromTarget" => {
-                let d: Detached = event.parse().ok()?;
+            DetachedFromTarget::METHOD => {
+                let d: DetachedFromTarget = event.parse().ok()?;
                 let mut state = self.lock();
                 state
                     .frames
@@ -506,34 +447,32 @@ impl TabWatch {
                         .retain(|(frame, _)| frame.as_ref() != Some(target));
                 }
             }
-            "Page.frameDetached" => {
-                let detached: FrameEvent = event.parse().ok()?;
+            FrameDetached::METHOD => {
+                let detached: FrameDetached = event.parse().ok()?;
                 // A swap moves the frame to another process; it lives on.
-                if detached.reason.as_deref() == Some("swap") {
+                if detached.reason == FrameDetachedReason::Swap {
                     return None;
                 }
+                let frame = known(detached.frame_id);
                 let mut state = self.lock();
                 let before = state.dialogs.len();
-                state
-                    .dialogs
-                    .retain(|(frame, _)| *frame != detached.frame_id);
+                state.dialogs.retain(|(f, _)| *f != frame);
                 if state.dialogs.len() == before {
                     return None;
                 }
             }
-            "Network.requestWillBeSent" => {
-                let r: RequestEvent = event.parse().ok()?;
+            RequestWillBeSent::METHOD => {
+                let r: RequestWillBeSent = event.parse().ok()?;
                 // Event streams never finish; the browser's own favicon
                 // fetch is no page activity.
-                let favicon = r.kind.as_deref() == Some("Other")
-                    && r.request.as_ref().is_some_and(|q| {
-                        q.url
-                            .split(['?', '#'])
-                            .next()
-                            .unwrap_or_default()
-                            .ends_with("/favicon.ico")
-                    });
-                if r.kind.as_deref() == Some("EventSource") || favicon {
+                let favicon = r.kind == Some(ResourceType::Other)
+                    && r.request
+                        .url
+                        .split(['?', '#'])
+                        .next()
+                        .unwrap_or_default()
+                        .ends_with("/favicon.ico");
+                if r.kind == Some(ResourceType::EventSource) || favicon {
                     return None;
                 }
                 let inserted = self
@@ -545,24 +484,27 @@ impl TabWatch {
                     return None;
                 }
             }
-            "Network.loadingFinished" | "Network.loadingFailed" => {
-                let r: RequestEvent = event.parse().ok()?;
+            LoadingFinished::METHOD | LoadingFailed::METHOD => {
+                let request_id = if event.method == LoadingFinished::METHOD {
+                    event.parse::<LoadingFinished>().ok()?.request_id
+                } else {
+                    event.parse::<LoadingFailed>().ok()?.request_id
+                };
                 // An iframe's document is requested from the parent's
                 // session and finishes in the iframe's own (out-of-process)
                 // one: the request id is what they share.
                 let mut state = self.lock();
                 let before = state.requests.len();
-                state.requests.retain(|(_, id)| *id != r.request_id);
+                state.requests.retain(|(_, id)| *id != request_id);
                 if state.requests.len() == before {
                     return None;
                 }
             }
-            "Page.frameNavigated" => {
+            FrameNavigated::METHOD => {
                 // A new main document: requests of the old one are moot.
                 let frame_is_main = event
-                    .parse::<serde_json::Value>()
-                    .ok()
-                    .is_some_and(|p| p["frame"]["parentId"].is_null());
+                    .parse::<FrameNavigated>()
+                    .is_ok_and(|n| n.frame.parent_id.is_none());
                 if !frame_is_main || event.session_id.as_ref() != Some(&self.session) {
                     return None;
                 }
@@ -572,22 +514,26 @@ impl TabWatch {
                     .retain(|(s, _)| s.as_ref() != Some(&self.session));
                 state.navigating = None;
             }
-            "Page.frameStartedNavigating" => {
-                let started: NavigationStart = event.parse().ok()?;
+            FrameStartedNavigating::METHOD => {
+                let started: FrameStartedNavigating = event.parse().ok()?;
                 let main = event.session_id.as_ref() == Some(&self.session)
                     && started.frame_id == *self.main_frame;
-                if !main || started.navigation_type.starts_with("same") {
+                if !main || started.navigation_type.as_str().starts_with("same") {
                     return None;
                 }
                 self.lock().navigating = Some((started.url, std::time::Instant::now()));
             }
-            "Page.loadEventFired" => {
+            LoadEventFired::METHOD => {
                 self.lock().navigating.take()?;
             }
-            "Page.frameStoppedLoading" | "Page.navigatedWithinDocument" => {
-                let frame: FrameEvent = event.parse().ok()?;
+            FrameStoppedLoading::METHOD | NavigatedWithinDocument::METHOD => {
+                let frame_id = if event.method == FrameStoppedLoading::METHOD {
+                    event.parse::<FrameStoppedLoading>().ok()?.frame_id
+                } else {
+                    event.parse::<NavigatedWithinDocument>().ok()?.frame_id
+                };
                 let main = event.session_id.as_ref() == Some(&self.session)
-                    && frame.frame_id.as_deref() == Some(&*self.main_frame);
+                    && frame_id == *self.main_frame;
                 if !main || self.lock().navigating.take().is_none() {
                     return None;
                 }
@@ -598,7 +544,7 @@ impl TabWatch {
         None
     }
 
-    fn adopt(&self, attached: Attached) -> Option<Session> {
+    fn adopt(&self, attached: AttachedToTarget) -> Option<Session> {
         // The iframe's session lives on the tab's connection.
         let session = self.conn.upgrade()?.session(attached.session_id);
         self.lock().frames.insert(
@@ -617,34 +563,36 @@ impl TabWatch {
 /// iframe session. Response bodies are kept within a bound, for `network`
 /// to show on demand. Requests matching `patterns` (documents under a domain
 /// policy, the URLs of block and mock rules) pause for the watch to answer.
-async fn enable(
-    session: &Session,
-    patterns: Option<serde_json::Value>,
-) -> Result<(), BrowserError> {
+async fn enable(session: &Session, patterns: Option<fetch::Enable>) -> Result<(), BrowserError> {
     if let Some(patterns) = patterns {
-        session.call("Fetch.enable", patterns).await?;
+        session.send(&patterns).await?;
     }
-    session.send(&Enable {}).await?;
+    session.send(&Enable::default()).await?;
     // Both replay what the page logged before they were enabled, so a
     // watch started after the load still has its messages.
-    session.call("Runtime.enable", json!({})).await?;
-    session.call("Log.enable", json!({})).await?;
+    session.send(&runtime::Enable {}).await?;
+    session.send(&log::Enable {}).await?;
     session
-        .call(
-            "Network.enable",
-            json!({
-                "maxTotalBufferSize": crate::network::BODY_BUFFER_TOTAL,
-                "maxResourceBufferSize": crate::network::BODY_BUFFER_EACH,
-            }),
-        )
+        .send(&network::Enable {
+            max_total_buffer_size: Some(crate::network::BODY_BUFFER_TOTAL),
+            max_resource_buffer_size: Some(crate::network::BODY_BUFFER_EACH),
+            ..network::Enable::default()
+        })
         .await?;
     session
-        .call(
-            "Target.setAutoAttach",
-            json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
-        )
+        .send(&SetAutoAttach {
+            auto_attach: true,
+            wait_for_debugger_on_start: false,
+            flatten: Some(true),
+            filter: None,
+        })
         .await?;
     Ok(())
+}
+
+/// A frame id an event gave, `None` when it gave none.
+fn known(frame_id: String) -> Option<String> {
+    Some(frame_id).filter(|f| !f.is_empty())
 }
 
 fn forward(session: &Session, tx: mpsc::UnboundedSender<Arc<Event>>) {
@@ -674,7 +622,7 @@ async fn follow(
     // Only the forwarders keep the channel open: when every watched session
     // has ended, the channel closes and this task ends.
     while let Some(event) = rx.recv().await {
-        if event.method == "Fetch.requestPaused" {
+        if event.method == fetch::RequestPaused::METHOD {
             watch.answer_paused(&event);
             continue;
         }

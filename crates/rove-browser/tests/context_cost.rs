@@ -22,21 +22,20 @@ const OLD_FEATURES: &str =
 /// Chromium's own UI pages in the browser: targets of type `browser_ui`.
 async fn browser_ui_targets(browser: &Browser) -> Vec<String> {
     let conn = browser.connection().await.expect("connection");
+    let every_kind = rove_cdp::protocol::target::GetTargets {
+        filter: Some(vec![Default::default()]),
+    };
     let answer = conn
         .browser()
-        .call("Target.getTargets", serde_json::json!({"filter": [{}]}))
+        .send(&every_kind)
         .await
         .expect("Target.getTargets");
-    answer["targetInfos"]
-        .as_array()
-        .map(|targets| {
-            targets
-                .iter()
-                .filter(|t| t["type"] == "browser_ui")
-                .map(|t| t["url"].as_str().unwrap_or_default().to_owned())
-                .collect()
-        })
-        .unwrap_or_default()
+    answer
+        .target_infos
+        .into_iter()
+        .filter(|t| t.kind == "browser_ui")
+        .map(|t| t.url)
+        .collect()
 }
 
 /// The command lines of every process below `root`.

@@ -116,15 +116,12 @@ async fn a_subscriber_hears_tabs_navigations_dialogs_crashes_downloads_and_the_e
         .await
         .expect("connection")
         .browser()
-        .call(
-            "Browser.setDownloadBehavior",
-            serde_json::json!({
-                "behavior": "allowAndName",
-                "browserContextId": context.id(),
-                "downloadPath": downloads,
-                "eventsEnabled": true,
-            }),
-        )
+        .send(&rove_cdp::protocol::browser::SetDownloadBehavior {
+            behavior: rove_cdp::protocol::browser::SetDownloadBehaviorBehavior::AllowAndName,
+            browser_context_id: Some(context.id().to_owned()),
+            download_path: Some(downloads.to_string_lossy().into_owned()),
+            events_enabled: Some(true),
+        })
         .await
         .expect("downloads on");
     let file_url = files.url("/notes");

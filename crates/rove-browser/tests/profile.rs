@@ -51,13 +51,13 @@ async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
         .expect("goto");
     let conn = first.connection().await.expect("connection");
     conn.browser()
-        .call(
-            "Storage.setCookies",
-            serde_json::json!({"browserContextId": context.id(), "cookies": [{
+        .send(&rove_cdp::protocol::storage::SetCookies {
+            browser_context_id: Some(context.id().to_owned()),
+            cookies: vec![serde_json::json!({
                 "name": "kept", "value": "yes", "domain": "example.test", "path": "/",
                 "expires": 4_102_444_800.0_f64
-            }]}),
-        )
+            })],
+        })
         .await
         .expect("set a cookie");
 
@@ -95,18 +95,13 @@ async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
     let conn = second.connection().await.expect("connection");
     let cookies = conn
         .browser()
-        .call(
-            "Storage.getCookies",
-            serde_json::json!({"browserContextId": context.id()}),
-        )
+        .send(&rove_cdp::protocol::storage::GetCookies {
+            browser_context_id: Some(context.id().to_owned()),
+        })
         .await
-        .expect("cookies");
-    let names: Vec<&str> = cookies["cookies"]
-        .as_array()
         .expect("cookies")
-        .iter()
-        .filter_map(|c| c["name"].as_str())
-        .collect();
-    assert!(names.contains(&"kept"), "{cookies}");
+        .cookies;
+    let names: Vec<&str> = cookies.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert!(names.contains(&"kept"), "{cookies:?}");
     second.close().await;
 }

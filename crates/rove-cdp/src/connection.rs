@@ -170,9 +170,9 @@ impl Connection {
         decode(C::METHOD, &raw)
     }
 
-    /// Sends any method with any parameters and returns the raw `result` text.
-    /// The escape hatch for methods without a typed command.
-    pub async fn call_raw<P: Serialize + ?Sized>(
+    /// Sends any method with any parameters and returns the raw `result` text:
+    /// the one path every call takes, typed or not.
+    pub(crate) async fn call_raw<P: Serialize + ?Sized>(
         &self,
         session: Option<&SessionId>,
         method: &str,

@@ -9,6 +9,8 @@ use std::collections::{HashMap, VecDeque};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use crate::protocol::target::{AttachedToTarget, DetachedFromTarget};
+use crate::protocol::{EventType, inspector, target};
 use crate::{CdpError, SessionId};
 
 /// How a session ended.
@@ -98,21 +100,21 @@ impl SessionTable {
         params: &str,
     ) -> Option<Vec<(SessionId, Death)>> {
         match method {
-            "Target.attachedToTarget" => {
+            <AttachedToTarget as EventType>::METHOD => {
                 let a: Attached<'_> = serde_json::from_str(params).ok()?;
                 let id = SessionId::new(a.session_id);
                 self.forget_death(&id);
                 self.targets.insert(id, a.target_info.target_id.to_owned());
                 None
             }
-            "Target.detachedFromTarget" => {
+            <DetachedFromTarget as EventType>::METHOD => {
                 let d: Detached<'_> = serde_json::from_str(params).ok()?;
                 let id = SessionId::new(d.session_id);
                 self.targets.remove(&id);
                 self.record(id.clone(), Death::Detached);
                 Some(vec![(id, Death::Detached)])
             }
-            "Target.targetCrashed" => {
+            <target::TargetCrashed as EventType>::METHOD => {
                 let c: Crashed<'_> = serde_json::from_str(params).ok()?;
                 let victims: Vec<SessionId> = self
                     .targets
@@ -125,7 +127,7 @@ impl SessionTable {
                 }
                 Some(victims.into_iter().map(|id| (id, Death::Crashed)).collect())
             }
-            "Inspector.targetCrashed" => {
+            <inspector::TargetCrashed as EventType>::METHOD => {
                 let id = SessionId::new(session?);
                 self.record(id.clone(), Death::Crashed);
                 Some(vec![(id, Death::Crashed)])

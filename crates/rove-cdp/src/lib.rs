@@ -8,8 +8,10 @@
 //! Events fan out to any number of subscribers per session on bounded channels,
 //! and a subscriber that lags is told so without ever slowing the reader.
 //!
-//! This crate knows nothing of pages, refs or agents. Typed commands live in
-//! [`protocol`]; anything else goes through [`Session::call`].
+//! This crate knows nothing of pages, refs or agents. Every command and
+//! event rove uses has a typed definition in [`protocol`], generated from
+//! Chromium's protocol definition; a method is sent by name only by the
+//! transport's own tests ([`Session::call_untyped`]).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), rove_cdp::CdpError> {
@@ -42,5 +44,5 @@ pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
 pub use message::{Event, SessionId};
-pub use script::RoveScript;
+pub use script::{RoveScript, ScriptAnswer, ScriptCall};
 pub use session::Session;

@@ -15,8 +15,9 @@ use serde_json::value::RawValue;
 
 use crate::CdpError;
 
-/// A flattened CDP session id, as returned by `Target.attachToTarget`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A flattened CDP session id, as returned by `Target.attachToTarget`
+/// (empty in an answer that lacks it).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct SessionId(Arc<str>);
 

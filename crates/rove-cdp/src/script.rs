@@ -7,26 +7,72 @@
 
 use std::time::Duration;
 
-use crate::protocol::runtime::{CallFunctionOn, Evaluate, EvaluateResult, RemoteObject};
+use crate::protocol::runtime::{
+    CallFunctionOnResult, EvaluateResult, ExceptionDetails, RemoteObject,
+};
 use crate::{CdpError, Session};
 
 /// A call that runs one of rove's own scripts: its answer may carry the
 /// exception the script threw, which [`Session::run_checked`] turns into an
 /// error naming the script.
-pub trait RoveScript: crate::protocol::Command<Response = EvaluateResult> {
+pub trait RoveScript: crate::protocol::Command<Response: ScriptAnswer> {
     /// What rove calls the script in an error (`walker.js`).
     fn script_name(&self) -> &'static str;
 }
 
-impl RoveScript for CallFunctionOn {
+/// The answer of `Runtime.evaluate` or `Runtime.callFunctionOn`: a value,
+/// or the exception the script threw.
+pub trait ScriptAnswer {
+    /// The value and the exception, if any.
+    fn into_parts(self) -> (RemoteObject, Option<ExceptionDetails>);
+}
+
+impl ScriptAnswer for EvaluateResult {
+    fn into_parts(self) -> (RemoteObject, Option<ExceptionDetails>) {
+        (self.result, self.exception_details)
+    }
+}
+
+impl ScriptAnswer for CallFunctionOnResult {
+    fn into_parts(self) -> (RemoteObject, Option<ExceptionDetails>) {
+        (self.result, self.exception_details)
+    }
+}
+
+/// A `Runtime.callFunctionOn` or `Runtime.evaluate` of one of rove's
+/// scripts, with the name errors give it (which is not sent). It derefs to
+/// the call, so its fields are set as the command's own.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(transparent)]
+pub struct ScriptCall<C> {
+    /// What rove calls the script in an error (`actionable.js`).
+    #[serde(skip)]
+    pub script: &'static str,
+    /// The call.
+    pub call: C,
+}
+
+impl<C: crate::protocol::Command> crate::protocol::Command for ScriptCall<C> {
+    const METHOD: &'static str = C::METHOD;
+    type Response = C::Response;
+}
+
+impl<C: crate::protocol::Command<Response: ScriptAnswer>> RoveScript for ScriptCall<C> {
     fn script_name(&self) -> &'static str {
         self.script
     }
 }
 
-impl RoveScript for Evaluate {
-    fn script_name(&self) -> &'static str {
-        self.script
+impl<C> std::ops::Deref for ScriptCall<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.call
+    }
+}
+
+impl<C> std::ops::DerefMut for ScriptCall<C> {
+    fn deref_mut(&mut self) -> &mut C {
+        &mut self.call
     }
 }
 
@@ -59,9 +105,10 @@ impl Session {
 }
 
 /// The result, or the exception as [`CdpError::Script`].
-pub(crate) fn checked(script: &str, answer: EvaluateResult) -> Result<RemoteObject, CdpError> {
-    let Some(details) = answer.exception_details else {
-        return Ok(answer.result);
+pub(crate) fn checked(script: &str, answer: impl ScriptAnswer) -> Result<RemoteObject, CdpError> {
+    let (result, exception) = answer.into_parts();
+    let Some(details) = exception else {
+        return Ok(result);
     };
     let full = details.message();
     // The description carries the stack after the first line; the first
@@ -82,7 +129,6 @@ pub(crate) fn checked(script: &str, answer: EvaluateResult) -> Result<RemoteObje
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::runtime::ExceptionDetails;
     use rove_errors::{Classify, ErrorCode};
 
     #[test]
@@ -97,6 +143,7 @@ mod tests {
                 }),
                 line_number: 2,
                 column_number: 8,
+                ..ExceptionDetails::default()
             }),
         };
         let error = checked("actionable.js", answer).expect_err("threw");

@@ -17,6 +17,7 @@ use std::time::Instant;
 use tracing::Level;
 
 use crate::SessionId;
+use crate::protocol::{Command, input};
 
 /// The tracing target of this layer.
 pub const TARGET: &str = "cdp";
@@ -30,8 +31,9 @@ const SCRUB_WINDOW: usize = 4 * PAYLOAD_MAX;
 
 /// Methods whose parameters are typed text.
 const TYPED: &[&str] = &[
-    "Input.insertText",
-    "Input.dispatchKeyEvent",
+    <input::InsertText as Command>::METHOD,
+    <input::DispatchKeyEvent as Command>::METHOD,
+    // Not sent by rove today; listed so that it never shows if it is.
     "Input.imeSetComposition",
 ];
 

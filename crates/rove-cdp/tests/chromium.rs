@@ -93,7 +93,10 @@ async fn a_renderer_crash_fails_the_next_call_fast() {
     let browser = launch().await;
     let (conn, page) = raw_page(&browser, TransportConfig::default()).await;
     conn.browser()
-        .send(&rove_cdp::protocol::target::SetDiscoverTargets { discover: true })
+        .send(&rove_cdp::protocol::target::SetDiscoverTargets {
+            discover: true,
+            filter: None,
+        })
         .await
         .expect("discover");
     // Page.crash never answers: the renderer is gone.

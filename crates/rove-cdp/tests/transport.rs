@@ -1,5 +1,8 @@
 //! The transport against a scripted WebSocket peer: deadlines, junk, closes,
-//! cancellation, fan-out and session health.
+//! cancellation, fan-out and session health. The scripted peer answers
+//! made-up methods, so these tests call by name (`call_untyped`).
+
+#![allow(clippy::disallowed_methods)]
 
 mod support;
 
@@ -18,7 +21,7 @@ async fn a_silent_peer_times_out_within_the_deadline_and_the_connection_recovers
     let browser = conn.browser();
     // Answers normally first.
     let ok = browser
-        .call("Echo.first", json!({"n": 1}))
+        .call_untyped("Echo.first", json!({"n": 1}))
         .await
         .expect("answered");
     assert_eq!(ok["method"], "Echo.first");
@@ -26,7 +29,7 @@ async fn a_silent_peer_times_out_within_the_deadline_and_the_connection_recovers
     fake.knobs.mute.store(true, Ordering::SeqCst);
     let started = Instant::now();
     let err = browser
-        .call("Echo.silent", json!({}))
+        .call_untyped("Echo.silent", json!({}))
         .await
         .expect_err("must time out");
     let elapsed = started.elapsed();
@@ -53,7 +56,7 @@ async fn a_silent_peer_times_out_within_the_deadline_and_the_connection_recovers
 
     fake.knobs.mute.store(false, Ordering::SeqCst);
     let again = browser
-        .call("Echo.after", json!({"n": 2}))
+        .call_untyped("Echo.after", json!({"n": 2}))
         .await
         .expect("usable again");
     assert_eq!(again["params"]["n"], 2);
@@ -67,7 +70,7 @@ async fn junk_frames_unknown_events_and_unknown_ids_are_skipped() {
     for n in 0..20 {
         let answer = conn
             .browser()
-            .call("Echo.junk", json!({"n": n}))
+            .call_untyped("Echo.junk", json!({"n": n}))
             .await
             .unwrap_or_else(|e| panic!("call {n} failed amid junk: {e}"));
         assert_eq!(answer["params"]["n"], n);
@@ -84,13 +87,13 @@ async fn a_caller_that_gives_up_leaves_no_entry_behind() {
     // Cancelled by a select! branch.
     let browser = conn.browser();
     tokio::select! {
-        _ = browser.call("Echo.cancelled", json!({})) => panic!("muted peer answered"),
+        _ = browser.call_untyped("Echo.cancelled", json!({})) => panic!("muted peer answered"),
         _ = tokio::time::sleep(Duration::from_millis(100)) => {}
     }
     // Aborted while in flight.
     let task = tokio::spawn({
         let browser = conn.browser();
-        async move { browser.call("Echo.aborted", json!({})).await }
+        async move { browser.call_untyped("Echo.aborted", json!({})).await }
     });
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
     while conn.stats().pending_calls == 0 && std::time::Instant::now() < deadline {
@@ -102,7 +105,7 @@ async fn a_caller_that_gives_up_leaves_no_entry_behind() {
     // A per-call deadline shorter than the default.
     let err = conn
         .browser()
-        .call_raw("Echo.short", &json!({}), Some(Duration::from_millis(50)))
+        .call_untyped_raw("Echo.short", &json!({}), Some(Duration::from_millis(50)))
         .await
         .expect_err("short deadline");
     assert!(matches!(err, CdpError::Timeout { .. }));
@@ -117,7 +120,7 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
     let calls: Vec<_> = (0..50)
         .map(|n| {
             let browser = conn.browser();
-            tokio::spawn(async move { browser.call("Echo.pending", json!({"n": n})).await })
+            tokio::spawn(async move { browser.call_untyped("Echo.pending", json!({"n": n})).await })
         })
         .collect();
     while conn.stats().pending_calls < 50 {
@@ -140,7 +143,7 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
     let started = Instant::now();
     let err = conn
         .browser()
-        .call("Echo.late", json!({}))
+        .call_untyped("Echo.late", json!({}))
         .await
         .expect_err("closed");
     assert!(
@@ -203,7 +206,7 @@ async fn a_lagging_subscriber_is_told_and_never_blocks_the_reader() {
     // The reader keeps answering calls although nobody drains the events.
     let answer = conn
         .browser()
-        .call("Echo.still", json!({}))
+        .call_untyped("Echo.still", json!({}))
         .await
         .expect("reader not blocked");
     assert_eq!(answer["method"], "Echo.still");
@@ -231,7 +234,9 @@ async fn responses_are_routed_by_id_across_sessions() {
                 (
                     s,
                     n,
-                    session.call("Echo.routed", json!({"s": s, "n": n})).await,
+                    session
+                        .call_untyped("Echo.routed", json!({"s": s, "n": n}))
+                        .await,
                 )
             }
         })
@@ -254,14 +259,14 @@ async fn a_crashed_target_fails_its_session_fast_and_detach_closes_it() {
     );
     // Make sure the attach event was routed before muting.
     conn.browser()
-        .call("Echo.sync", json!({}))
+        .call_untyped("Echo.sync", json!({}))
         .await
         .expect("sync");
     fake.knobs.mute.store(true, Ordering::SeqCst);
     let session = conn.session(s.clone());
     let pending = tokio::spawn({
         let session = session.clone();
-        async move { session.call("Echo.hangs", json!({})).await }
+        async move { session.call_untyped("Echo.hangs", json!({})).await }
     });
     while conn.stats().pending_calls < 1 {
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -279,7 +284,7 @@ async fn a_crashed_target_fails_its_session_fast_and_detach_closes_it() {
     );
     assert_eq!(err.code(), ErrorCode::TargetCrashed);
     let err = session
-        .call("Echo.after", json!({}))
+        .call_untyped("Echo.after", json!({}))
         .await
         .expect_err("still crashed");
     assert!(
@@ -296,11 +301,11 @@ async fn a_crashed_target_fails_its_session_fast_and_detach_closes_it() {
     );
     fake.knobs.mute.store(false, Ordering::SeqCst);
     conn.browser()
-        .call("Echo.sync", json!({}))
+        .call_untyped("Echo.sync", json!({}))
         .await
         .expect("sync");
     let err = session
-        .call("Echo.gone", json!({}))
+        .call_untyped("Echo.gone", json!({}))
         .await
         .expect_err("detached");
     assert!(matches!(err, CdpError::SessionClosed { .. }), "{err:?}");
@@ -314,7 +319,7 @@ async fn a_protocol_error_is_typed_and_the_answer_shape_is_tolerant() {
     fake.knobs.mute.store(true, Ordering::SeqCst);
     let call = tokio::spawn({
         let browser = conn.browser();
-        async move { browser.call("Nope.method", json!({})).await }
+        async move { browser.call_untyped("Nope.method", json!({})).await }
     });
     while conn.stats().pending_calls < 1 {
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -361,7 +366,7 @@ async fn a_message_past_the_usual_websocket_limits_passes() {
     fake.knobs.mute.store(true, Ordering::SeqCst);
     let call = tokio::spawn({
         let browser = conn.browser();
-        async move { browser.call_raw("Big.one", &json!({}), None).await }
+        async move { browser.call_untyped_raw("Big.one", &json!({}), None).await }
     });
     while conn.stats().pending_calls < 1 {
         tokio::time::sleep(Duration::from_millis(5)).await;

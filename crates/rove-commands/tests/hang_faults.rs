@@ -181,9 +181,12 @@ async fn a_renderer_hung_from_the_browser_side_is_replaced_before_the_next_comma
     let url = f.url("/faults.html");
     let tab = f.session.context().focused().expect("a tab");
     // chrome://hang parks the renderer's main thread outside JavaScript.
-    tab.call("Page.navigate", json!({"url": "chrome://hang"}))
-        .await
-        .expect("navigate");
+    tab.send(&rove_cdp::protocol::page::Navigate {
+        url: "chrome://hang".to_owned(),
+        ..Default::default()
+    })
+    .await
+    .expect("navigate");
     let started = Instant::now();
     let e = f.fails(json!({"command": "snapshot"})).await;
     let took = started.elapsed();
@@ -214,7 +217,7 @@ async fn a_crashed_tab_is_replaced_and_open_goes_on_in_the_new_one() {
     f.open("/faults.html").await;
     let url = f.url("/faults.html");
     let tab = f.session.context().focused().expect("a tab");
-    let crashed = tab.call("Page.crash", json!({})).await;
+    let crashed = tab.send(&rove_cdp::protocol::page::Crash {}).await;
     assert!(crashed.is_err(), "a crash answers nothing");
     // The next command needing the page replaces the tab, and says so.
     let e = f.fails(json!({"command": "snapshot"})).await;
@@ -229,7 +232,7 @@ async fn a_crashed_tab_is_replaced_and_open_goes_on_in_the_new_one() {
     );
     // Crash again, then open: the navigation goes on in the replacement.
     let tab = f.session.context().focused().expect("a tab");
-    let _ = tab.call("Page.crash", json!({})).await;
+    let _ = tab.send(&rove_cdp::protocol::page::Crash {}).await;
     let home = f.url("/home.html");
     let out = f.ok(json!({"command": "open", "url": home})).await;
     assert!(

@@ -10,7 +10,6 @@
 use rove_browser::{Tab, TabWatch};
 use rove_cdp::protocol::Command;
 use rove_cdp::{CdpError, EventStream, Session};
-use serde_json::Value;
 
 /// How long a dialog watch lasts per call: longer than any input deadline.
 const WATCH_SPAN: std::time::Duration = std::time::Duration::from_secs(3_600);
@@ -29,19 +28,6 @@ impl InputChannel {
             session: tab.session().await?,
             watch: tab.watch().await?,
         })
-    }
-
-    /// Calls `method`; `Input.*` calls end early, as delivered, when a
-    /// dialog opens while they wait.
-    pub(crate) async fn call(&self, method: &str, params: Value) -> Result<Value, CdpError> {
-        if !method.starts_with("Input.") {
-            return self.session.call(method, params).await;
-        }
-        let call = self.session.call(method, params);
-        tokio::select! {
-            answer = call => answer,
-            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(Value::Null),
-        }
     }
 
     /// Sends a typed `Input.*` command; it ends early, as delivered, when a

@@ -13,7 +13,7 @@
 //! scroll to rest.
 
 use rove_browser::Tab;
-use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType, MouseButton};
 
 use crate::mouse::{Button, refuse_while_dialog};
 use crate::point::Point;
@@ -75,12 +75,10 @@ impl Button {
 /// browser lays it out: the page cannot change what this reads.
 pub async fn viewport_size(tab: &Tab) -> Result<(f64, f64), InputError> {
     let metrics = tab
-        .call("Page.getLayoutMetrics", serde_json::json!({}))
+        .send(&rove_cdp::protocol::page::GetLayoutMetrics {})
         .await?;
-    let visual = &metrics["cssVisualViewport"];
-    let width = visual["clientWidth"].as_f64().unwrap_or(0.0);
-    let height = visual["clientHeight"].as_f64().unwrap_or(0.0);
-    Ok((width, height))
+    let visual = &metrics.css_visual_viewport;
+    Ok((visual.client_width, visual.client_height))
 }
 
 /// Refuses (`OutOfViewport`) the first of `points` outside the viewport.
@@ -147,34 +145,34 @@ fn event_for(step: &PointerStep, held: &mut u32, modifiers: u32) -> DispatchMous
             .into_iter()
             .find(|b| mask & b.bit() != 0)
             .map(|b| b.cdp().0)
-            .unwrap_or("none")
+            .unwrap_or(MouseButton::None)
     };
-    let base = |kind: MouseEventKind, at: Point| DispatchMouseEvent {
-        modifiers: Some(modifiers),
+    let base = |kind: DispatchMouseEventType, at: Point| DispatchMouseEvent {
+        modifiers: Some(i64::from(modifiers)),
         ..DispatchMouseEvent::at(kind, at.x, at.y)
     };
     match *step {
         PointerStep::Move(at) => DispatchMouseEvent {
             button: Some(first_held(*held)),
-            buttons: Some(*held),
-            ..base(MouseEventKind::MouseMoved, at)
+            buttons: Some(i64::from(*held)),
+            ..base(DispatchMouseEventType::MouseMoved, at)
         },
         PointerStep::Press { at, button, count } => {
             *held |= button.bit();
             DispatchMouseEvent {
                 button: Some(button.cdp().0),
-                buttons: Some(*held),
-                click_count: Some(count.max(1)),
-                ..base(MouseEventKind::MousePressed, at)
+                buttons: Some(i64::from(*held)),
+                click_count: Some(i64::from(count.max(1))),
+                ..base(DispatchMouseEventType::MousePressed, at)
             }
         }
         PointerStep::Release { at, button, count } => {
             *held &= !button.bit();
             DispatchMouseEvent {
                 button: Some(button.cdp().0),
-                buttons: Some(*held),
-                click_count: Some(count.max(1)),
-                ..base(MouseEventKind::MouseReleased, at)
+                buttons: Some(i64::from(*held)),
+                click_count: Some(i64::from(count.max(1))),
+                ..base(DispatchMouseEventType::MouseReleased, at)
             }
         }
     }
@@ -194,17 +192,29 @@ mod tests {
             count: 1,
         };
         let down = event_for(&press, &mut held, 0);
-        assert_eq!((down.button, down.buttons), (Some("left"), Some(1)));
+        assert_eq!(
+            (down.button, down.buttons),
+            (Some(MouseButton::Left), Some(1))
+        );
         let moved = event_for(&PointerStep::Move(at), &mut held, 0);
-        assert_eq!((moved.button, moved.buttons), (Some("left"), Some(1)));
+        assert_eq!(
+            (moved.button, moved.buttons),
+            (Some(MouseButton::Left), Some(1))
+        );
         let release = PointerStep::Release {
             at,
             button: Button::Left,
             count: 1,
         };
         let up = event_for(&release, &mut held, 0);
-        assert_eq!((up.button, up.buttons, held), (Some("left"), Some(0), 0));
+        assert_eq!(
+            (up.button, up.buttons, held),
+            (Some(MouseButton::Left), Some(0), 0)
+        );
         let free = event_for(&PointerStep::Move(at), &mut held, 0);
-        assert_eq!((free.button, free.buttons), (Some("none"), Some(0)));
+        assert_eq!(
+            (free.button, free.buttons),
+            (Some(MouseButton::None), Some(0))
+        );
     }
 }

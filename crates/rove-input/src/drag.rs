@@ -11,9 +11,12 @@
 use std::time::Duration;
 
 use rove_browser::Tab;
-use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::EventType;
+use rove_cdp::protocol::input::{
+    DispatchDragEvent, DispatchDragEventType, DispatchMouseEvent, DispatchMouseEventType, DragData,
+    DragIntercepted, MouseButton, SetInterceptDrags,
+};
 use rove_page::{PageModel, Ref};
-use serde_json::{Value, json};
 
 use crate::mouse::wait_actionable_point;
 use crate::point::Point;
@@ -48,14 +51,10 @@ pub async fn drag(
     // the source away from under the pointer.
     let (end, end_element) = wait_target_point(model, to, timeout).await?;
     let session = crate::channel::InputChannel::of(&tab).await?;
-    session
-        .call("Input.setInterceptDrags", json!({"enabled": true}))
-        .await?;
+    session.send(&SetInterceptDrags { enabled: true }).await?;
     let mut events = session.subscribe();
     let result = drive(&tab, &session, start, end, &mut events).await;
-    let _ = session
-        .call("Input.setInterceptDrags", json!({"enabled": false}))
-        .await;
+    let _ = session.send(&SetInterceptDrags { enabled: false }).await;
     let html5 = result?;
     let settled = settle_document(&tab, &end_element.0, &end_element.1, &mut events).await;
     crate::mouse::release_object(&end_element.0, &end_element.1).await;
@@ -82,27 +81,27 @@ async fn drive(
     let _ = tab;
     // While the button is down every move says so, as a real mouse's do;
     // Chromium starts a drag only from such moves.
-    let mouse = |kind: MouseEventKind, p: Point, buttons: u32| {
-        let button = if kind == MouseEventKind::MouseMoved && buttons == 0 {
-            "none"
+    let mouse = |kind: DispatchMouseEventType, p: Point, buttons: u32| {
+        let button = if kind == DispatchMouseEventType::MouseMoved && buttons == 0 {
+            MouseButton::None
         } else {
-            "left"
+            MouseButton::Left
         };
         DispatchMouseEvent {
             button: Some(button),
-            buttons: Some(buttons),
+            buttons: Some(i64::from(buttons)),
             click_count: Some(1),
             ..DispatchMouseEvent::at(kind, p.x, p.y)
         }
     };
     session
-        .send(&mouse(MouseEventKind::MouseMoved, start, 0))
+        .send(&mouse(DispatchMouseEventType::MouseMoved, start, 0))
         .await?;
     session
-        .send(&mouse(MouseEventKind::MousePressed, start, 1))
+        .send(&mouse(DispatchMouseEventType::MousePressed, start, 1))
         .await
         .map_err(|e| InputError::browser(e, true))?;
-    let mut drag_data: Option<Value> = None;
+    let mut drag_data: Option<DragData> = None;
     let mut entered = false;
     for step in 1..=STEPS {
         let t = f64::from(step) / f64::from(STEPS);
@@ -111,13 +110,17 @@ async fn drive(
             y: start.y + (end.y - start.y) * t,
         };
         if let Some(data) = &drag_data {
-            let kind = if entered { "dragOver" } else { "dragEnter" };
+            let kind = if entered {
+                DispatchDragEventType::DragOver
+            } else {
+                DispatchDragEventType::DragEnter
+            };
             entered = true;
             drag_event(session, kind, p, data).await?;
             continue;
         }
         session
-            .send(&mouse(MouseEventKind::MouseMoved, p, 1))
+            .send(&mouse(DispatchMouseEventType::MouseMoved, p, 1))
             .await
             .map_err(|e| InputError::browser(e, true))?;
         // Chromium starts a drag asynchronously after the first moves; give
@@ -128,18 +131,18 @@ async fn drive(
     }
     match drag_data {
         Some(data) => {
-            drag_event(session, "dragOver", end, &data).await?;
-            drag_event(session, "drop", end, &data).await?;
+            drag_event(session, DispatchDragEventType::DragOver, end, &data).await?;
+            drag_event(session, DispatchDragEventType::Drop, end, &data).await?;
             // The source hears the end of its drag through the mouse going up.
             session
-                .send(&mouse(MouseEventKind::MouseReleased, end, 0))
+                .send(&mouse(DispatchMouseEventType::MouseReleased, end, 0))
                 .await
                 .map_err(|e| InputError::browser(e, true))?;
             Ok(true)
         }
         None => {
             session
-                .send(&mouse(MouseEventKind::MouseReleased, end, 0))
+                .send(&mouse(DispatchMouseEventType::MouseReleased, end, 0))
                 .await
                 .map_err(|e| InputError::browser(e, true))?;
             Ok(false)
@@ -148,13 +151,13 @@ async fn drive(
 }
 
 /// The drag Chromium handed over, if it starts within `wait`.
-async fn intercepted(events: &mut rove_cdp::EventStream, wait: Duration) -> Option<Value> {
+async fn intercepted(events: &mut rove_cdp::EventStream, wait: Duration) -> Option<DragData> {
     let search = async {
         loop {
             match events.recv().await {
-                Ok(event) if event.method == "Input.dragIntercepted" => {
-                    let params: Value = event.parse().unwrap_or_default();
-                    return Some(params["data"].clone());
+                Ok(event) if event.method == DragIntercepted::METHOD => {
+                    let intercepted: DragIntercepted = event.parse().unwrap_or_default();
+                    return Some(intercepted.data);
                 }
                 Ok(_) | Err(rove_cdp::EventStreamError::Lagged(_)) => {}
                 Err(rove_cdp::EventStreamError::Closed) => return None,
@@ -166,15 +169,19 @@ async fn intercepted(events: &mut rove_cdp::EventStream, wait: Duration) -> Opti
 
 async fn drag_event(
     session: &crate::channel::InputChannel,
-    kind: &str,
+    kind: DispatchDragEventType,
     p: Point,
-    data: &Value,
+    data: &DragData,
 ) -> Result<(), InputError> {
+    let event = DispatchDragEvent {
+        kind,
+        x: p.x,
+        y: p.y,
+        data: data.clone(),
+        modifiers: None,
+    };
     session
-        .call(
-            "Input.dispatchDragEvent",
-            json!({"type": kind, "x": p.x, "y": p.y, "data": data}),
-        )
+        .send(&event)
         .await
         .map_err(|e| InputError::browser(e, true))?;
     Ok(())

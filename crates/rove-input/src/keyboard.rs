@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::channel::InputChannel;
 use rove_browser::Tab;
-use rove_cdp::protocol::input::{DispatchKeyEvent, InsertText, KeyEventKind};
+use rove_cdp::protocol::input::{DispatchKeyEvent, DispatchKeyEventType, InsertText};
 use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
@@ -66,9 +66,10 @@ struct KeyStep {
     event: KeyInput,
 }
 
-/// A key event, or text inserted as an IME would.
+/// A key event, or text inserted as an IME would. (Boxed: a key event is
+/// the protocol's whole parameter list, most of it unset.)
 enum KeyInput {
-    Key(DispatchKeyEvent),
+    Key(Box<DispatchKeyEvent>),
     Insert(InsertText),
 }
 
@@ -79,7 +80,7 @@ fn key_steps(text: &str) -> Vec<KeyStep> {
         let mut push = |event: DispatchKeyEvent| {
             steps.push(KeyStep {
                 char_index: i,
-                event: KeyInput::Key(event),
+                event: KeyInput::Key(Box::new(event)),
             })
         };
         match key_for_char(c) {
@@ -91,21 +92,21 @@ fn key_steps(text: &str) -> Vec<KeyStep> {
                 };
                 if shifted {
                     push(key_params(
-                        KeyEventKind::RawKeyDown,
+                        DispatchKeyEventType::RawKeyDown,
                         &shift_key(),
                         modifiers,
                     ));
                 }
                 let down = if key.text.is_empty() {
-                    KeyEventKind::RawKeyDown
+                    DispatchKeyEventType::RawKeyDown
                 } else {
-                    KeyEventKind::KeyDown
+                    DispatchKeyEventType::KeyDown
                 };
                 push(key_params(down, &key, modifiers));
-                push(key_params(KeyEventKind::KeyUp, &key, modifiers));
+                push(key_params(DispatchKeyEventType::KeyUp, &key, modifiers));
                 if shifted {
                     push(key_params(
-                        KeyEventKind::KeyUp,
+                        DispatchKeyEventType::KeyUp,
                         &shift_key(),
                         Modifiers::default(),
                     ));
@@ -180,7 +181,7 @@ async fn send_keys(
             let last_of_char = steps.peek().is_none_or(|n| n.char_index != step.char_index);
             in_flight.push_back(async move {
                 let answer = match &step.event {
-                    KeyInput::Key(key) => session.send(key).await,
+                    KeyInput::Key(key) => session.send(key.as_ref()).await,
                     KeyInput::Insert(text) => session.send(text).await,
                 };
                 (step.char_index, last_of_char, answer)
@@ -377,7 +378,8 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
         element
             .session
             .send(&rove_cdp::protocol::dom::Focus {
-                object_id: element.object_id.clone(),
+                object_id: Some(element.object_id.clone()),
+                ..Default::default()
             })
             .await?;
         Ok(())
@@ -423,7 +425,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
         session
-            .send(&key_params(KeyEventKind::RawKeyDown, key, held))
+            .send(&key_params(DispatchKeyEventType::RawKeyDown, key, held))
             .await
             .map_err(|e| InputError::browser(e, i > 0))?;
     }
@@ -442,7 +444,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     for key in chord.held.iter().rev() {
         release_modifier(&mut held, &key.key);
         session
-            .send(&key_params(KeyEventKind::KeyUp, key, held))
+            .send(&key_params(DispatchKeyEventType::KeyUp, key, held))
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
@@ -466,9 +468,9 @@ pub(crate) async fn settled_after_keys(
             &Evaluate {
                 expression: "document".into(),
                 object_group: Some("rove-press".into()),
-                script: "the focused document",
                 ..Evaluate::default()
-            },
+            }
+            .named("the focused document"),
             None,
         )
         .await?;
@@ -556,29 +558,31 @@ async fn stroke(
     modifiers: Modifiers,
 ) -> Result<(), rove_cdp::CdpError> {
     let down = if key.text.is_empty() {
-        KeyEventKind::RawKeyDown
+        DispatchKeyEventType::RawKeyDown
     } else {
-        KeyEventKind::KeyDown
+        DispatchKeyEventType::KeyDown
     };
     session.send(&key_params(down, key, modifiers)).await?;
     session
-        .send(&key_params(KeyEventKind::KeyUp, key, modifiers))
+        .send(&key_params(DispatchKeyEventType::KeyUp, key, modifiers))
         .await
 }
 
 /// One `Input.dispatchKeyEvent`.
-fn key_params(kind: KeyEventKind, key: &Key, modifiers: Modifiers) -> DispatchKeyEvent {
-    let text = (kind == KeyEventKind::KeyDown && !key.text.is_empty()).then(|| key.text.clone());
+fn key_params(kind: DispatchKeyEventType, key: &Key, modifiers: Modifiers) -> DispatchKeyEvent {
+    let text =
+        (kind == DispatchKeyEventType::KeyDown && !key.text.is_empty()).then(|| key.text.clone());
     DispatchKeyEvent {
         kind,
-        key: key.key.clone(),
-        code: key.code.clone(),
-        windows_virtual_key_code: key.key_code,
-        native_virtual_key_code: key.key_code,
-        modifiers: modifiers.bits(),
-        location: key.location,
+        key: Some(key.key.clone()),
+        code: Some(key.code.clone()),
+        windows_virtual_key_code: Some(i64::from(key.key_code)),
+        native_virtual_key_code: Some(i64::from(key.key_code)),
+        modifiers: Some(i64::from(modifiers.bits())),
+        location: Some(i64::from(key.location)),
         unmodified_text: text.clone(),
         text,
+        ..Default::default()
     }
 }
 

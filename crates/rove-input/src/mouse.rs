@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use rove_browser::Tab;
 use rove_cdp::protocol::dom::ScrollIntoViewIfNeeded;
-use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType, MouseButton};
 use rove_cdp::protocol::runtime::{CallFunctionOn, ReleaseObject};
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
@@ -28,11 +28,11 @@ pub enum Button {
 }
 
 impl Button {
-    pub(crate) fn cdp(self) -> (&'static str, u32) {
+    pub(crate) fn cdp(self) -> (MouseButton, u32) {
         match self {
-            Button::Left => ("left", 1),
-            Button::Right => ("right", 2),
-            Button::Middle => ("middle", 4),
+            Button::Left => (MouseButton::Left, 1),
+            Button::Right => (MouseButton::Right, 2),
+            Button::Middle => (MouseButton::Middle, 4),
         }
     }
 }
@@ -104,7 +104,7 @@ async fn click_element(
     let main = crate::channel::InputChannel::of(tab).await?;
     let mut events = main.subscribe();
     let (button, buttons) = opts.button.cdp();
-    let modifiers = opts.modifiers.bits();
+    let modifiers = i64::from(opts.modifiers.bits());
     let moved = |p: Point| DispatchMouseEvent {
         modifiers: Some(modifiers),
         ..DispatchMouseEvent::moved(p.x, p.y)
@@ -118,23 +118,23 @@ async fn click_element(
         point = wait_actionable(tab, element, opts.timeout, false).await?;
         main.send(&moved(point)).await?;
     }
-    let mouse = |kind: MouseEventKind, count: u8| DispatchMouseEvent {
+    let mouse = |kind: DispatchMouseEventType, count: u8| DispatchMouseEvent {
         modifiers: Some(modifiers),
         button: Some(button),
-        buttons: Some(if kind == MouseEventKind::MousePressed {
-            buttons
+        buttons: Some(if kind == DispatchMouseEventType::MousePressed {
+            i64::from(buttons)
         } else {
             0
         }),
-        click_count: Some(count),
+        click_count: Some(i64::from(count)),
         ..DispatchMouseEvent::at(kind, point.x, point.y)
     };
     // From the first press on, a failure may leave the click half done.
     for count in 1..=opts.count.clamp(1, 3) {
-        main.send(&mouse(MouseEventKind::MousePressed, count))
+        main.send(&mouse(DispatchMouseEventType::MousePressed, count))
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        main.send(&mouse(MouseEventKind::MouseReleased, count))
+        main.send(&mouse(DispatchMouseEventType::MouseReleased, count))
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
@@ -341,7 +341,8 @@ pub(crate) async fn scroll_into_view(element: &Element) {
     let _ = element
         .session
         .send(&ScrollIntoViewIfNeeded {
-            object_id: element.object_id.clone(),
+            object_id: Some(element.object_id.clone()),
+            ..Default::default()
         })
         .await;
 }

@@ -30,7 +30,8 @@ pub(crate) async fn click_point(
 ) -> Result<Option<Point>, InputError> {
     let quads = session
         .send(&GetContentQuads {
-            object_id: object_id.to_owned(),
+            object_id: Some(object_id.to_owned()),
+            ..Default::default()
         })
         .await?;
     let Some(first) = quads.quads.iter().find(|quad| area(quad) > 0.5) else {
@@ -105,12 +106,13 @@ async fn frame_offset(tab: &Tab, session: &Session) -> Result<Point, InputError>
             else {
                 continue;
             };
-            let Some(backend) = owner.backend_node_id else {
+            let Some(backend) = Some(owner.backend_node_id).filter(|b| *b != 0) else {
                 continue;
             };
             let model = candidate
                 .send(&GetBoxModel {
-                    backend_node_id: backend,
+                    backend_node_id: Some(backend),
+                    ..Default::default()
                 })
                 .await?;
             let content = &model.model.content;

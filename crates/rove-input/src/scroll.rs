@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use rove_browser::Tab;
-use rove_cdp::protocol::input::{DispatchMouseEvent, MouseEventKind};
+use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType};
 use rove_cdp::protocol::page::CreateIsolatedWorld;
 use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate};
 use rove_page::{Element, PageModel, Ref};
@@ -153,7 +153,7 @@ async fn wheel(
     let wheel = DispatchMouseEvent {
         delta_x: Some(delta.0),
         delta_y: Some(delta.1),
-        ..DispatchMouseEvent::at(MouseEventKind::MouseWheel, point.x, point.y)
+        ..DispatchMouseEvent::at(DispatchMouseEventType::MouseWheel, point.x, point.y)
     };
     main.send(&wheel)
         .await
@@ -192,8 +192,9 @@ async fn own_world(session: &rove_cdp::Session, frame: &str) -> Result<i64, Inpu
     let created = session
         .send(&CreateIsolatedWorld {
             frame_id: frame.to_owned(),
-            world_name: "rove-scroll".to_owned(),
-            grant_universal_access: None,
+            world_name: Some("rove-scroll".to_owned()),
+            grant_univeral_access: None,
+            ..Default::default()
         })
         .await?;
     Ok(created.execution_context_id)
@@ -211,11 +212,11 @@ async fn position(
         }
         Scroller::Page(context) => {
             let call = Evaluate {
-                script,
                 return_by_value: Some(true),
                 context_id: Some(context),
                 ..Evaluate::value(format!("({POSITION}).call(null)"))
-            };
+            }
+            .named(script);
             session.run_checked(&call, None).await?
         }
     };

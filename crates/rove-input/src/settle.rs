@@ -7,6 +7,7 @@ use std::time::Duration;
 use rove_browser::Tab;
 use rove_cdp::EventStream;
 use rove_cdp::protocol::runtime::CallFunctionOn;
+use rove_cdp::protocol::{EventType, page};
 use rove_page::Element;
 
 /// How settling waits. The defaults are chosen from measurements
@@ -208,39 +209,64 @@ async fn settle_with(
 
 /// Whether `event` ends the main frame's navigation, and how.
 fn navigation_end(tab: &Tab, event: &rove_cdp::Event) -> Option<NavigationEnd> {
-    let main_frame = || {
-        let params: serde_json::Value = event.parse().unwrap_or_default();
-        params["frameId"].as_str() == Some(tab.target_id())
-    };
+    let main_frame = |frame_id: Option<String>| frame_id.as_deref() == Some(tab.target_id());
     match event.method.as_str() {
-        "Page.loadEventFired" => Some(NavigationEnd::Loaded),
-        "Page.downloadWillBegin" if main_frame() => Some(NavigationEnd::Downloaded),
+        page::LoadEventFired::METHOD => Some(NavigationEnd::Loaded),
+        page::DownloadWillBegin::METHOD
+            if main_frame(
+                event
+                    .parse::<page::DownloadWillBegin>()
+                    .ok()
+                    .map(|d| d.frame_id),
+            ) =>
+        {
+            Some(NavigationEnd::Downloaded)
+        }
         // After a load the load event came first; without one, the
         // navigation ended with no new document.
-        "Page.frameStoppedLoading" if main_frame() => Some(NavigationEnd::Stopped),
+        page::FrameStoppedLoading::METHOD
+            if main_frame(
+                event
+                    .parse::<page::FrameStoppedLoading>()
+                    .ok()
+                    .map(|f| f.frame_id),
+            ) =>
+        {
+            Some(NavigationEnd::Stopped)
+        }
         _ => None,
     }
 }
 
 async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {
-    match event.method.as_str() {
-        "Page.frameRequestedNavigation" | "Page.frameStartedNavigating" | "Page.frameNavigated" => {
-            let params: serde_json::Value = event.parse().unwrap_or_default();
+    let frame = match event.method.as_str() {
+        page::FrameRequestedNavigation::METHOD => {
+            let Ok(requested) = event.parse::<page::FrameRequestedNavigation>() else {
+                return false;
+            };
             // A link opened in a new tab or downloaded leaves this page where
             // it is.
-            if params["disposition"]
-                .as_str()
-                .is_some_and(|d| d != "currentTab")
-            {
+            if requested.disposition != page::ClientNavigationDisposition::CurrentTab {
                 return false;
             }
-            let frame = params["frameId"]
-                .as_str()
-                .or_else(|| params["frame"]["id"].as_str());
-            let is_main = params["frame"]["parentId"].is_null();
-            frame.is_some_and(|f| f == tab.target_id())
-                || (event.method == "Page.frameNavigated" && is_main)
+            requested.frame_id
         }
-        _ => false,
-    }
+        page::FrameStartedNavigating::METHOD => {
+            let Ok(started) = event.parse::<page::FrameStartedNavigating>() else {
+                return false;
+            };
+            started.frame_id
+        }
+        page::FrameNavigated::METHOD => {
+            let Ok(navigated) = event.parse::<page::FrameNavigated>() else {
+                return false;
+            };
+            if navigated.frame.parent_id.is_none() {
+                return true;
+            }
+            navigated.frame.id
+        }
+        _ => return false,
+    };
+    frame == tab.target_id()
 }

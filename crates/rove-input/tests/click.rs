@@ -400,10 +400,10 @@ async fn input_is_refused_while_a_dialog_blocks_the_page() {
     assert!(err.to_string().contains("Really?"), "{err}");
     model
         .tab()
-        .call(
-            "Page.handleJavaScriptDialog",
-            serde_json::json!({"accept": false}),
-        )
+        .send(&rove_cdp::protocol::page::HandleJavaScriptDialog {
+            accept: false,
+            prompt_text: None,
+        })
         .await
         .expect("dismiss");
     assert_eq!(blocked.await.expect("task").expect("confirm"), false);

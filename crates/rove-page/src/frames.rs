@@ -10,12 +10,14 @@ use std::collections::{HashMap, HashSet};
 
 use rove_browser::Tab;
 use rove_cdp::Session;
-use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
-use rove_cdp::protocol::page::CreateIsolatedWorld;
+use rove_cdp::protocol::accessibility;
+use rove_cdp::protocol::dom::{DescribeNode, ResolveNode, ShadowRootType};
+use rove_cdp::protocol::dom_debugger::GetEventListeners;
+use rove_cdp::protocol::page::{CreateIsolatedWorld, FrameTree, GetFrameTree};
 use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, Evaluate, ReleaseObjectGroup};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::PageError;
 
@@ -77,28 +79,6 @@ fn world_key(frame: &Frame) -> (String, String) {
     (session, frame.id.clone())
 }
 
-#[derive(Deserialize)]
-struct FrameTree {
-    #[serde(rename = "frameTree")]
-    tree: FrameNode,
-}
-
-#[derive(Deserialize)]
-struct FrameNode {
-    frame: FrameFacts,
-    #[serde(default, rename = "childFrames")]
-    children: Vec<FrameNode>,
-}
-
-#[derive(Deserialize)]
-struct FrameFacts {
-    id: String,
-    #[serde(default, rename = "parentId")]
-    parent: Option<String>,
-    #[serde(default, rename = "loaderId")]
-    loader: String,
-}
-
 /// Every frame of the tab: the page session's frame tree, then each
 /// out-of-process iframe's.
 pub(crate) async fn frames(tab: &Tab) -> Result<Vec<Frame>, PageError> {
@@ -107,17 +87,14 @@ pub(crate) async fn frames(tab: &Tab) -> Result<Vec<Frame>, PageError> {
     let mut sessions = vec![main];
     sessions.extend(watch.frame_sessions().into_iter().map(|f| f.session));
     let trees = futures_util::future::join_all(sessions.iter().map(|s| async move {
-        let tree: Result<FrameTree, _> =
-            s.call("Page.getFrameTree", json!({})).await.and_then(|v| {
-                serde_json::from_value(v).map_err(|e| decode_error("Page.getFrameTree", e))
-            });
+        let tree = s.send(&GetFrameTree {}).await;
         (s.clone(), tree)
     }))
     .await;
     let mut frames = Vec::new();
     for (i, (session, tree)) in trees.into_iter().enumerate() {
         match tree {
-            Ok(tree) => flatten(&session, &tree.tree, &mut frames),
+            Ok(tree) => flatten(&session, &tree.frame_tree, &mut frames),
             // The page session must answer; an iframe session that just went
             // away only loses its frame.
             Err(e) if i == 0 => return Err(e.into()),
@@ -129,22 +106,15 @@ pub(crate) async fn frames(tab: &Tab) -> Result<Vec<Frame>, PageError> {
     Ok(frames)
 }
 
-fn flatten(session: &Session, node: &FrameNode, out: &mut Vec<Frame>) {
+fn flatten(session: &Session, node: &FrameTree, out: &mut Vec<Frame>) {
     out.push(Frame {
         session: session.clone(),
         id: node.frame.id.clone(),
-        loader: node.frame.loader.clone(),
-        parent: node.frame.parent.clone(),
+        loader: node.frame.loader_id.clone(),
+        parent: node.frame.parent_id.clone(),
     });
-    for child in &node.children {
+    for child in node.child_frames.iter().flatten() {
         flatten(session, child, out);
-    }
-}
-
-fn decode_error(method: &str, e: serde_json::Error) -> rove_cdp::CdpError {
-    rove_cdp::CdpError::Decode {
-        method: method.to_owned(),
-        reason: e.to_string(),
     }
 }
 
@@ -205,9 +175,9 @@ impl Worlds {
 /// costs microseconds an element. Enabling is per session and survives
 /// navigations; fetching the root once builds the tree.
 async fn keep_accessibility(session: &Session) -> Result<(), PageError> {
-    session.call("Accessibility.enable", json!({})).await?;
+    session.send(&accessibility::Enable {}).await?;
     session
-        .call("Accessibility.getRootAXNode", json!({}))
+        .send(&accessibility::GetRootAXNode::default())
         .await?;
     Ok(())
 }
@@ -217,8 +187,9 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
         .session
         .send(&CreateIsolatedWorld {
             frame_id: frame.id.clone(),
-            world_name: WORLD_NAME.to_owned(),
-            grant_universal_access: Some(false),
+            world_name: Some(WORLD_NAME.to_owned()),
+            grant_univeral_access: Some(false),
+            ..Default::default()
         })
         .await?;
     let context = created.execution_context_id;
@@ -232,9 +203,9 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
     let install = Evaluate {
         expression: format!("{}\ndocument", crate::walker::source()),
         context_id: Some(context),
-        script: "walker.js",
         ..Evaluate::default()
-    };
+    }
+    .named("walker.js");
     let document = frame
         .session
         .run_checked(&install, None)
@@ -301,16 +272,13 @@ pub(crate) async fn call_walker<T: DeserializeOwned>(
     world: &World,
     call: &str,
 ) -> Result<T, CallFailure> {
-    let params = json!({
-        "expression": format!("__rove.{call}"),
-        "contextId": world.context,
-        "returnByValue": true,
-    });
-    let raw = match world
-        .session
-        .call_raw("Runtime.evaluate", &params, None)
-        .await
-    {
+    let evaluate = Evaluate {
+        expression: format!("__rove.{call}"),
+        context_id: Some(world.context),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    };
+    let raw = match world.session.send_raw(&evaluate, None).await {
         Ok(raw) => raw,
         Err(e) if e.document_gone() => return Err(CallFailure::Stale),
         Err(e) => return Err(CallFailure::Failed(e.into())),
@@ -346,25 +314,19 @@ pub(crate) async fn mark_clickable(
     };
     let listeners = world
         .session
-        .call(
-            "DOMDebugger.getEventListeners",
-            json!({"objectId": page_document, "depth": -1, "pierce": false}),
-        )
-        .await?;
-    let mut fresh: Vec<i64> = listeners["listeners"]
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .filter(|l| {
-                    l["type"]
-                        .as_str()
-                        .is_some_and(|t| CLICK_EVENTS.contains(&t))
-                })
-                .filter_map(|l| l["backendNodeId"].as_i64())
-                .filter(|id| !already.contains(id))
-                .collect()
+        .send(&GetEventListeners {
+            object_id: page_document.clone(),
+            depth: Some(-1),
+            pierce: Some(false),
         })
-        .unwrap_or_default();
+        .await?;
+    let mut fresh: Vec<i64> = listeners
+        .listeners
+        .iter()
+        .filter(|l| CLICK_EVENTS.contains(&l.kind.as_str()))
+        .filter_map(|l| l.backend_node_id)
+        .filter(|id| !already.contains(id))
+        .collect();
     fresh.sort_unstable();
     fresh.dedup();
     if fresh.is_empty() {
@@ -377,6 +339,7 @@ pub(crate) async fn mark_clickable(
             backend_node_id: Some(*id),
             execution_context_id: Some(world.context),
             object_group: Some(group.to_owned()),
+            ..ResolveNode::default()
         })
         .collect();
     let resolved =
@@ -388,15 +351,13 @@ pub(crate) async fn mark_clickable(
         .map(CallArgument::object)
         .collect();
     if !arguments.is_empty() {
-        let call = CallFunctionOn {
-            arguments,
-            ..CallFunctionOn::on(
-                "walker.js (markClickable)",
-                "function(...els) { return __rove.markClickable(...els); }",
-                world.document.as_str(),
-            )
-            .group(group)
-        };
+        let mut call = CallFunctionOn::on(
+            "walker.js (markClickable)",
+            "function(...els) { return __rove.markClickable(...els); }",
+            world.document.as_str(),
+        )
+        .group(group);
+        call.arguments = Some(arguments);
         world.session.run_checked(&call, None).await?;
     }
     release(world, group).await;
@@ -428,7 +389,8 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
         .node
         .shadow_roots
         .iter()
-        .find(|r| r.shadow_root_type == "closed")
+        .flatten()
+        .find(|r| r.shadow_root_type == Some(ShadowRootType::Closed))
         .map(|r| r.backend_node_id);
     let root = match closed {
         Some(backend) => {
@@ -438,6 +400,7 @@ async fn adopt_one(world: &World, uid: u32, group: &str) -> Result<bool, PageErr
                     backend_node_id: Some(backend),
                     execution_context_id: Some(world.context),
                     object_group: Some(group.to_owned()),
+                    ..ResolveNode::default()
                 })
                 .await?
                 .object

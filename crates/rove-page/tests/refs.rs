@@ -256,10 +256,10 @@ async fn a_javascript_dialog_is_reported_instead_of_the_tree() {
     );
     model
         .tab()
-        .call(
-            "Page.handleJavaScriptDialog",
-            serde_json::json!({"accept": true}),
-        )
+        .send(&rove_cdp::protocol::page::HandleJavaScriptDialog {
+            accept: true,
+            prompt_text: None,
+        })
         .await
         .expect("answer");
     blocked.await.expect("task").expect("alert returned");

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rove_browser::Tab;
-use serde_json::json;
 
 /// Every `.js` file under each crate's `src`, found on disk so a new script
 /// is checked without anyone listing it here.
@@ -44,22 +43,25 @@ fn page_scripts() -> Vec<PathBuf> {
 async fn compile(tab: &Tab, source: &str) -> Result<(), String> {
     let answer = tokio::time::timeout(
         Duration::from_secs(20),
-        tab.call(
-            "Runtime.compileScript",
-            json!({"expression": source, "sourceURL": "", "persistScript": false}),
-        ),
+        tab.send(&rove_cdp::protocol::runtime::CompileScript {
+            expression: source.to_owned(),
+            source_url: String::new(),
+            persist_script: false,
+            execution_context_id: None,
+        }),
     )
     .await
     .map_err(|_| "compileScript did not answer within 20 s".to_owned())?
     .map_err(|e| format!("compileScript failed: {e}"))?;
-    match answer.get("exceptionDetails") {
+    match answer.exception_details {
         None => Ok(()),
         Some(details) => {
-            let line = details["lineNumber"].as_u64().unwrap_or(0) + 1;
-            let message = details["exception"]["description"]
-                .as_str()
-                .or_else(|| details["text"].as_str())
-                .unwrap_or("a syntax error");
+            let line = details.line_number + 1;
+            let message = details
+                .exception
+                .as_ref()
+                .and_then(|e| e.description.as_deref())
+                .unwrap_or(&details.text);
             Err(format!("line {line}: {message}"))
         }
     }
@@ -108,7 +110,7 @@ async fn every_page_script_compiles_in_chromium() {
     // compileScript needs the Runtime domain on.
     tokio::time::timeout(
         Duration::from_secs(20),
-        tab.call("Runtime.enable", json!({})),
+        tab.send(&rove_cdp::protocol::runtime::Enable {}),
     )
     .await
     .expect("Runtime.enable answered")

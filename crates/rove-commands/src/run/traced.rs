@@ -121,12 +121,16 @@ impl Session {
     /// it cannot be taken in time (a dialog, a hung page, no tab).
     async fn trace_shot(&self) -> Option<String> {
         let tab = self.focused().ok()?;
-        let params = json!({"format": "jpeg", "quality": SHOT_QUALITY});
-        let shot = tokio::time::timeout(TRACE_DEADLINE, tab.call("Page.captureScreenshot", params))
+        let params = rove_cdp::protocol::page::CaptureScreenshot {
+            format: Some(rove_cdp::protocol::page::CaptureScreenshotFormat::Jpeg),
+            quality: Some(i64::from(SHOT_QUALITY)),
+            ..Default::default()
+        };
+        let shot = tokio::time::timeout(TRACE_DEADLINE, tab.send(&params))
             .await
             .ok()?
             .ok()?;
-        shot["data"].as_str().map(str::to_owned)
+        Some(shot.data).filter(|d| !d.is_empty())
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use rove_browser::BrowserContext;
-use serde_json::{Value, json};
+use rove_cdp::protocol::browser;
 use tokio::sync::watch;
 
 use crate::CommandError;
@@ -72,15 +72,12 @@ impl Downloads {
         let conn = context.browser().connection().await?;
         let mut events = conn.subscribe(None);
         conn.browser()
-            .call(
-                "Browser.setDownloadBehavior",
-                json!({
-                    "behavior": "allowAndName",
-                    "browserContextId": context.id(),
-                    "downloadPath": dir,
-                    "eventsEnabled": true,
-                }),
-            )
+            .send(&browser::SetDownloadBehavior {
+                behavior: browser::SetDownloadBehaviorBehavior::AllowAndName,
+                browser_context_id: Some(context.id().to_owned()),
+                download_path: Some(dir.to_string_lossy().into_owned()),
+                events_enabled: Some(true),
+            })
             .await?;
         let records: Arc<Mutex<Vec<Record>>> = Arc::default();
         let (tx, changes) = watch::channel(0u64);
@@ -94,33 +91,31 @@ impl Downloads {
                         Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
                         Err(rove_cdp::EventStreamError::Closed) => return,
                     };
-                    let params: Value = event.parse().unwrap_or_default();
-                    let guid = params["guid"].as_str().unwrap_or_default().to_owned();
-                    match event.method.as_str() {
-                        "Browser.downloadWillBegin" => lock(&records).push(Record {
-                            guid,
-                            url: params["url"].as_str().unwrap_or_default().to_owned(),
-                            suggested: params["suggestedFilename"]
-                                .as_str()
-                                .unwrap_or("download")
-                                .to_owned(),
+                    if let Some(Ok(begun)) = event.as_event::<browser::DownloadWillBegin>() {
+                        let suggested = Some(begun.suggested_filename)
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or_else(|| "download".to_owned());
+                        lock(&records).push(Record {
+                            guid: begun.guid,
+                            url: begun.url,
+                            suggested,
                             state: State::Running,
-                        }),
-                        "Browser.downloadProgress" => {
-                            let state = params["state"].as_str().unwrap_or_default();
-                            if state == "inProgress" {
-                                continue;
-                            }
-                            let mut list = lock(&records);
-                            let Some(record) = list.iter_mut().find(|r| r.guid == guid) else {
-                                continue;
-                            };
-                            record.state = match state {
-                                "completed" => finish(&dir, record),
-                                _ => State::Failed,
-                            };
+                        });
+                    } else if let Some(Ok(progress)) = event.as_event::<browser::DownloadProgress>()
+                    {
+                        if progress.state == browser::DownloadProgressState::InProgress {
+                            continue;
                         }
-                        _ => continue,
+                        let mut list = lock(&records);
+                        let Some(record) = list.iter_mut().find(|r| r.guid == progress.guid) else {
+                            continue;
+                        };
+                        record.state = match progress.state {
+                            browser::DownloadProgressState::Completed => finish(&dir, record),
+                            _ => State::Failed,
+                        };
+                    } else {
+                        continue;
                     }
                     tx.send_modify(|v| *v += 1);
                 }

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use rove_browser::{BrowserContext, Tab, TabId};
 use rove_cdp::CdpError;
-use serde_json::json;
+use rove_cdp::protocol::runtime::{Evaluate, TerminateExecution};
 use tokio::sync::watch;
 
 use crate::answer::fault::{Fault, Recovery, TabFault};
@@ -111,8 +111,12 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
             Health::Gone
         };
     };
-    let params = json!({"expression": "1", "returnByValue": true});
-    let call = session.call_raw("Runtime.evaluate", &params, Some(within));
+    let params = Evaluate {
+        expression: "1".to_owned(),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    };
+    let call = session.send_raw(&params, Some(within));
     let dialog = async {
         match &watch {
             Some(w) => w.wait_for_dialog(within).await,
@@ -158,8 +162,8 @@ pub(crate) async fn stop_script(tab: &Tab, limits: &HealthLimits) -> Health {
         let within = limits.recovery_timeout;
         let id = tab.id();
         tokio::spawn(async move {
-            let params = json!({});
-            let stop = session.call_raw("Runtime.terminateExecution", &params, Some(within));
+            let params = TerminateExecution {};
+            let stop = session.send_raw(&params, Some(within));
             if let Err(e) = stop.await {
                 tracing::debug!(target: "rove_commands::watchdog", tab = %id, error = %e, "terminateExecution was not answered");
             }

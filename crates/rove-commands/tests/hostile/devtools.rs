@@ -180,18 +180,17 @@ async fn state_load_of_unreachable_origins_ends_in_time_and_leaves_no_tab() {
         json!({"cookies": [], "origins": origins}).to_string(),
     )
     .expect("state file");
-    let pages = |targets: serde_json::Value| {
-        targets["targetInfos"]
-            .as_array()
-            .expect("targets")
+    let pages = |targets: rove_cdp::protocol::target::GetTargetsResult| {
+        targets
+            .target_infos
             .iter()
-            .filter(|t| t["type"] == "page")
+            .filter(|t| t.kind == "page")
             .count()
     };
     let conn = f.browser.connection().await.expect("connection");
     let before = pages(
         conn.browser()
-            .call("Target.getTargets", json!({}))
+            .send(&rove_cdp::protocol::target::GetTargets::default())
             .await
             .expect("targets"),
     );
@@ -206,7 +205,7 @@ async fn state_load_of_unreachable_origins_ends_in_time_and_leaves_no_tab() {
     assert!(loaded.contains("/x29"), "the refused are named: {loaded}");
     let after = pages(
         conn.browser()
-            .call("Target.getTargets", json!({}))
+            .send(&rove_cdp::protocol::target::GetTargets::default())
             .await
             .expect("targets"),
     );

@@ -120,19 +120,14 @@ pub async fn on_element(model: &mut PageModel, r: Ref, body: &str) -> serde_json
         .element(r)
         .await
         .unwrap_or_else(|e| panic!("{r}: {e}"));
-    let answer = element
-        .session
-        .call(
-            "Runtime.callFunctionOn",
-            serde_json::json!({
-                "objectId": element.object_id,
-                "functionDeclaration": format!("function() {{ {body} }}"),
-                "returnByValue": true,
-            }),
-        )
-        .await
-        .expect("callFunctionOn");
-    answer["result"]["value"].clone()
+    let call = rove_cdp::protocol::runtime::CallFunctionOn {
+        object_id: Some(element.object_id.clone()),
+        function_declaration: format!("function() {{ {body} }}"),
+        return_by_value: Some(true),
+        ..Default::default()
+    };
+    let answer = element.session.send(&call).await.expect("callFunctionOn");
+    answer.result.value.unwrap_or_default()
 }
 
 /// Every `eN <role> "name"` line of a view, as (ref, name).

@@ -10,6 +10,9 @@
 
 use std::time::Duration;
 
+use rove_browser::EmulationCall;
+use rove_cdp::protocol::browser::{GrantPermissions, PermissionType};
+use rove_cdp::protocol::{emulation, network};
 use serde_json::{Value, json};
 
 use crate::{CommandError, Outcome, Session, SetArgs, SetWhat};
@@ -86,31 +89,31 @@ fn device(name: &str) -> Option<&'static Device> {
     })
 }
 
-fn call(method: &str, params: Value) -> rove_browser::EmulationCall {
-    (method.to_owned(), params)
+fn metrics(width: u32, height: u32, scale: f64, mobile: bool) -> EmulationCall {
+    EmulationCall::Metrics(emulation::SetDeviceMetricsOverride {
+        width: i64::from(width),
+        height: i64::from(height),
+        device_scale_factor: scale,
+        mobile,
+        screen_width: Some(i64::from(width)),
+        screen_height: Some(i64::from(height)),
+        ..Default::default()
+    })
 }
 
-fn metrics(width: u32, height: u32, scale: f64, mobile: bool) -> rove_browser::EmulationCall {
-    call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile,
-            "screenWidth": width, "screenHeight": height}),
-    )
-}
-
-fn touch(on: bool) -> rove_browser::EmulationCall {
-    call(
-        "Emulation.setTouchEmulationEnabled",
-        json!({"enabled": on, "maxTouchPoints": if on { 5 } else { 1 }}),
-    )
+fn touch(on: bool) -> EmulationCall {
+    EmulationCall::Touch(emulation::SetTouchEmulationEnabled {
+        enabled: on,
+        max_touch_points: Some(if on { 5 } else { 1 }),
+    })
 }
 
 /// An empty user agent is how CDP drops an override.
-fn user_agent(agent: &str) -> rove_browser::EmulationCall {
-    call(
-        "Emulation.setUserAgentOverride",
-        json!({"userAgent": agent}),
-    )
+fn user_agent(agent: &str) -> EmulationCall {
+    EmulationCall::UserAgent(emulation::SetUserAgentOverride {
+        user_agent: agent.to_owned(),
+        ..Default::default()
+    })
 }
 
 impl Session {
@@ -182,28 +185,39 @@ impl Session {
                 let before = self.context().emulation("media");
                 let mut params = before
                     .and_then(|calls| calls.into_iter().next())
-                    .map(|(_, p)| p)
-                    .unwrap_or_else(|| json!({"media": "", "features": []}));
+                    .and_then(|call| match call {
+                        EmulationCall::Media(media) => Some(media),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| emulation::SetEmulatedMedia {
+                        media: Some(String::new()),
+                        features: Some(Vec::new()),
+                    });
                 match value.map(str::to_ascii_lowercase).as_deref() {
                     Some(scheme @ ("dark" | "light")) => {
-                        params["features"] =
-                            json!([{"name": "prefers-color-scheme", "value": scheme}]);
+                        params.features = Some(vec![emulation::MediaFeature {
+                            name: "prefers-color-scheme".to_owned(),
+                            value: scheme.to_owned(),
+                        }]);
                     }
-                    Some("print") => params["media"] = json!("print"),
-                    Some("screen") => params["media"] = json!(""),
+                    Some("print") => params.media = Some("print".to_owned()),
+                    Some("screen") => params.media = Some(String::new()),
                     _ => return Err(rejected("set media takes dark, light, print or screen")),
                 }
-                let scheme = params["features"][0]["value"]
-                    .as_str()
-                    .unwrap_or("the browser's")
+                let scheme = params
+                    .features
+                    .iter()
+                    .flatten()
+                    .next()
+                    .map_or("the browser's", |f| f.value.as_str())
                     .to_owned();
-                let media = if params["media"] == "print" {
+                let media = if params.media.as_deref() == Some("print") {
                     "print"
                 } else {
                     "screen"
                 };
                 (
-                    vec![("media", vec![call("Emulation.setEmulatedMedia", params)])],
+                    vec![("media", vec![EmulationCall::Media(params)])],
                     format!("the media is {media}, color scheme {scheme}"),
                 )
             }
@@ -217,11 +231,13 @@ impl Session {
                 (
                     vec![(
                         "offline",
-                        vec![call(
-                            "Network.emulateNetworkConditions",
-                            json!({"offline": offline, "latency": 0,
-                                "downloadThroughput": -1, "uploadThroughput": -1}),
-                        )],
+                        vec![EmulationCall::Network(network::EmulateNetworkConditions {
+                            offline,
+                            latency: 0.0,
+                            download_throughput: -1.0,
+                            upload_throughput: -1.0,
+                            ..Default::default()
+                        })],
                     )],
                     if offline {
                         "the network is offline: every request fails".to_owned()
@@ -263,10 +279,9 @@ impl Session {
                 (
                     vec![(
                         "headers",
-                        vec![call(
-                            "Network.setExtraHTTPHeaders",
-                            json!({ "headers": headers }),
-                        )],
+                        vec![EmulationCall::Headers(network::SetExtraHTTPHeaders {
+                            headers: Value::Object(headers),
+                        })],
                     )],
                     said,
                 )
@@ -293,10 +308,9 @@ impl Session {
             SetWhat::Timezone => (
                 vec![(
                     "timezone",
-                    vec![call(
-                        "Emulation.setTimezoneOverride",
-                        json!({"timezoneId": value.unwrap_or("")}),
-                    )],
+                    vec![EmulationCall::Timezone(emulation::SetTimezoneOverride {
+                        timezone_id: value.unwrap_or("").to_owned(),
+                    })],
                 )],
                 match value {
                     Some(zone) => format!("the time zone is {zone}"),
@@ -306,13 +320,9 @@ impl Session {
             SetWhat::Locale => (
                 vec![(
                     "locale",
-                    vec![call(
-                        "Emulation.setLocaleOverride",
-                        match value {
-                            Some(locale) => json!({ "locale": locale }),
-                            None => json!({}),
-                        },
-                    )],
+                    vec![EmulationCall::Locale(emulation::SetLocaleOverride {
+                        locale: value.map(str::to_owned),
+                    })],
                 )],
                 match value {
                     Some(locale) => format!("the locale is {locale}"),
@@ -332,7 +342,7 @@ impl Session {
     async fn set_everywhere(
         &self,
         key: &str,
-        calls: Vec<rove_browser::EmulationCall>,
+        calls: Vec<EmulationCall>,
     ) -> Result<(), CommandError> {
         match tokio::time::timeout(SET_WAIT, self.context().set_emulation(key, calls)).await {
             Ok(Ok(())) => Ok(()),
@@ -376,7 +386,7 @@ impl Session {
     /// session had granted the position.
     pub(crate) async fn restore_emulation(
         &mut self,
-        settings: Vec<(String, Vec<rove_browser::EmulationCall>)>,
+        settings: Vec<(String, Vec<EmulationCall>)>,
         geo_origins: Vec<String>,
     ) -> Option<String> {
         if settings.is_empty() {
@@ -439,11 +449,11 @@ impl Session {
 
     /// Lets `origin` read the position, and remembers it for a restart.
     async fn grant_geo(&mut self, origin: &str) -> Result<(), CommandError> {
-        self.browser_call(
-            "Browser.grantPermissions",
-            json!({"permissions": ["geolocation"], "origin": origin,
-                "browserContextId": self.context().id()}),
-        )
+        self.browser_send(&GrantPermissions {
+            permissions: vec![PermissionType::Geolocation],
+            origin: Some(origin.to_owned()),
+            browser_context_id: Some(self.context().id().to_owned()),
+        })
         .await?;
         if !self.geo_origins().iter().any(|o| o == origin) {
             self.add_geo_origin(origin.to_owned());
@@ -458,7 +468,10 @@ impl Session {
         self.context()
             .emulation("metrics")
             .and_then(|calls| calls.into_iter().next())
-            .and_then(|(_, params)| params["deviceScaleFactor"].as_f64())
+            .and_then(|call| match call {
+                EmulationCall::Metrics(metrics) => Some(metrics.device_scale_factor),
+                _ => None,
+            })
             .unwrap_or(1.0)
     }
 
@@ -501,9 +514,13 @@ impl Session {
         self.grant_geo(&origin).await?;
         self.set_everywhere(
             "geo",
-            vec![call(
-                "Emulation.setGeolocationOverride",
-                json!({"latitude": latitude, "longitude": longitude, "accuracy": 10}),
+            vec![EmulationCall::Geolocation(
+                emulation::SetGeolocationOverride {
+                    latitude: Some(latitude),
+                    longitude: Some(longitude),
+                    accuracy: Some(10.0),
+                    ..Default::default()
+                },
             )],
         )
         .await?;

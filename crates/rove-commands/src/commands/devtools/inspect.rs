@@ -10,6 +10,7 @@
 
 use std::time::Duration;
 
+use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, ReleaseObject};
 use serde_json::{Value, json};
 
 use crate::answer::outcome::Outcome;
@@ -64,22 +65,18 @@ impl Session {
         let target = args.target.reference()?;
         let work = unless_dialog(&tab, async {
             let element = self.model()?.element(target).await?;
-            let answer = element
-                .session
-                .call(
-                    "Runtime.callFunctionOn",
-                    json!({
-                        "functionDeclaration": reader(args.what),
-                        "objectId": element.object_id,
-                        "arguments": [{"value": name}],
-                        "returnByValue": true,
-                    }),
-                )
-                .await;
-            let release = element.session.call(
-                "Runtime.releaseObject",
-                json!({"objectId": element.object_id}),
-            );
+            let read = CallFunctionOn {
+                function_declaration: reader(args.what).to_owned(),
+                object_id: Some(element.object_id.clone()),
+                arguments: Some(vec![CallArgument::value(name)]),
+                return_by_value: Some(true),
+                ..CallFunctionOn::default()
+            };
+            let answer = element.session.send(&read).await;
+            let release_object = ReleaseObject {
+                object_id: element.object_id.clone(),
+            };
+            let release = element.session.send(&release_object);
             if let Err(e) = release.await {
                 tracing::debug!(error = %e, "an element's object was not released");
             }
@@ -91,10 +88,12 @@ impl Session {
                 GET_WAIT.as_secs()
             ))
         })??;
-        if let Some(details) = answer.get("exceptionDetails") {
+        if let Some(details) = &answer.exception_details {
             return Err(CommandError::Evaluation(
-                details["exception"]["description"]
-                    .as_str()
+                details
+                    .exception
+                    .as_ref()
+                    .and_then(|e| e.description.as_deref())
                     .unwrap_or("reading the element failed")
                     .lines()
                     .next()
@@ -102,11 +101,11 @@ impl Session {
                     .to_owned(),
             ));
         }
-        let value = match answer["result"].get("value") {
+        let value = match answer.result.value {
             Some(Value::String(s)) if s.chars().count() > MAX_CHARS => {
                 Value::String(s.chars().take(MAX_CHARS).collect::<String>() + "…")
             }
-            Some(v) => v.clone(),
+            Some(v) => v,
             None => Value::Null,
         };
         out.data = Some(json!({ "result": value }));

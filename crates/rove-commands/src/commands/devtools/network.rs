@@ -13,7 +13,8 @@
 use std::time::Duration;
 
 use rove_browser::{NetEntry, NetState, RequestRule, RuleAction};
-use serde_json::{Value, json};
+use rove_cdp::protocol::network::{GetRequestPostData, GetResponseBody};
+use serde_json::Value;
 
 use crate::{CommandError, NetworkAction, NetworkArgs, Outcome, Session};
 
@@ -372,30 +373,30 @@ pub(crate) fn is_secret_header(name: &str) -> bool {
 
 /// A response body, if the browser still holds it.
 async fn response_body(session: &rove_cdp::Session, request_id: &str) -> Option<Vec<u8>> {
-    let call = session.call("Network.getResponseBody", json!({"requestId": request_id}));
-    let answer = tokio::time::timeout(BODY_WAIT, call).await.ok()?.ok()?;
-    decode(
-        &answer["body"],
-        answer["base64Encoded"].as_bool().unwrap_or(false),
-    )
+    let ask = GetResponseBody {
+        request_id: request_id.to_owned(),
+    };
+    let answer = tokio::time::timeout(BODY_WAIT, session.send(&ask))
+        .await
+        .ok()?
+        .ok()?;
+    decode(&answer.body, answer.base64_encoded)
 }
 
 /// A request body the event did not carry.
 async fn request_body(session: &rove_cdp::Session, request_id: &str) -> Option<Vec<u8>> {
-    let call = session.call(
-        "Network.getRequestPostData",
-        json!({"requestId": request_id}),
-    );
-    let answer = tokio::time::timeout(BODY_WAIT, call).await.ok()?.ok()?;
-    decode(
-        &answer["postData"],
-        answer["base64Encoded"].as_bool().unwrap_or(false),
-    )
+    let ask = GetRequestPostData {
+        request_id: request_id.to_owned(),
+    };
+    let answer = tokio::time::timeout(BODY_WAIT, session.send(&ask))
+        .await
+        .ok()?
+        .ok()?;
+    decode(&answer.post_data, answer.base64_encoded)
 }
 
-fn decode(body: &Value, base64: bool) -> Option<Vec<u8>> {
+fn decode(text: &str, base64: bool) -> Option<Vec<u8>> {
     use base64::Engine;
-    let text = body.as_str()?;
     if base64 {
         base64::engine::general_purpose::STANDARD.decode(text).ok()
     } else {

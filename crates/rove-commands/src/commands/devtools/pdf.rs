@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use base64::Engine;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::{CommandError, Outcome, PdfArgs, Session};
 
@@ -38,11 +38,14 @@ impl Session {
         }
         let format = args.format.unwrap_or_default();
         let (width, height) = format.inches();
-        let call = tab.call(
-            "Page.printToPDF",
-            json!({"paperWidth": width, "paperHeight": height,
-                "landscape": args.landscape, "printBackground": args.background}),
-        );
+        let print = rove_cdp::protocol::page::PrintToPDF {
+            paper_width: Some(width),
+            paper_height: Some(height),
+            landscape: Some(args.landscape),
+            print_background: Some(args.background),
+            ..Default::default()
+        };
+        let call = tab.send(&print);
         let answer = tokio::time::timeout(PRINT_WAIT, call).await.map_err(|_| {
             CommandError::Rejected(format!(
                 "the page did not print within {} s",
@@ -50,7 +53,7 @@ impl Session {
             ))
         })??;
         let bytes = base64::engine::general_purpose::STANDARD
-            .decode(answer["data"].as_str().unwrap_or_default())
+            .decode(&answer.data)
             .map_err(|e| {
                 CommandError::io(
                     "reading the browser's PDF",
@@ -76,13 +79,9 @@ impl Session {
 
     /// Whether the browser runs headless: its product names itself so.
     async fn headless(&self) -> Result<bool, CommandError> {
-        let version = self.browser_call("Browser.getVersion", json!({})).await?;
-        let says = |field: &str| {
-            version[field]
-                .as_str()
-                .unwrap_or_default()
-                .contains("Headless")
-        };
-        Ok(says("product") || says("userAgent"))
+        let version = self
+            .browser_send(&rove_cdp::protocol::browser::GetVersion {})
+            .await?;
+        Ok(version.product.contains("Headless") || version.user_agent.contains("Headless"))
     }
 }

@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
-use rove_cdp::protocol::EventType;
-use serde::Deserialize;
-use serde_json::json;
+use rove_cdp::protocol::dom::SetFileInputFiles;
+use rove_cdp::protocol::page::{
+    FileChooserOpened, FileChooserOpenedMode, SetInterceptFileChooserDialog,
+};
 
 use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
@@ -15,18 +16,6 @@ use crate::{CommandError, UploadArgs};
 
 /// How long a click may take to open a file chooser.
 const CHOOSER_WAIT: Duration = Duration::from_secs(3);
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct FileChooserOpened {
-    backend_node_id: Option<i64>,
-    #[serde(default)]
-    mode: String,
-}
-
-impl EventType for FileChooserOpened {
-    const METHOD: &'static str = "Page.fileChooserOpened";
-}
 
 impl Session {
     pub(crate) async fn upload(
@@ -66,10 +55,11 @@ impl Session {
                 }
                 element
                     .session
-                    .call(
-                        "DOM.setFileInputFiles",
-                        json!({"files": names, "objectId": element.object_id}),
-                    )
+                    .send(&SetFileInputFiles {
+                        files: names.clone(),
+                        object_id: Some(element.object_id.clone()),
+                        ..SetFileInputFiles::default()
+                    })
                     .await?;
             }
         }
@@ -88,12 +78,7 @@ impl Session {
     ) -> Result<(), CommandError> {
         let tab = self.focused()?;
         let session = tab.session().await?;
-        session
-            .call(
-                "Page.setInterceptFileChooserDialog",
-                json!({"enabled": true}),
-            )
-            .await?;
+        session.send(&intercept_chooser(true)).await?;
         let mut events = session.subscribe();
         let opts = rove_input::ClickOptions {
             timeout: self.config().action_timeout,
@@ -106,12 +91,7 @@ impl Session {
                 .await
                 .ok(),
             Err(e) => {
-                let _ = session
-                    .call(
-                        "Page.setInterceptFileChooserDialog",
-                        json!({"enabled": false}),
-                    )
-                    .await;
+                let _ = session.send(&intercept_chooser(false)).await;
                 return Err(e.into());
             }
         };
@@ -119,18 +99,20 @@ impl Session {
             Some(FileChooserOpened {
                 backend_node_id: Some(node),
                 mode,
+                ..
             }) => {
-                if mode == "selectSingle" && files.len() > 1 {
+                if mode == FileChooserOpenedMode::SelectSingle && files.len() > 1 {
                     Err(CommandError::Rejected(format!(
                         "the chooser {target} opened takes one file, not {}",
                         files.len()
                     )))
                 } else {
                     session
-                        .call(
-                            "DOM.setFileInputFiles",
-                            json!({"files": files, "backendNodeId": node}),
-                        )
+                        .send(&SetFileInputFiles {
+                            files: files.to_vec(),
+                            backend_node_id: Some(node),
+                            ..SetFileInputFiles::default()
+                        })
                         .await
                         .map(|_| ())
                         .map_err(CommandError::from)
@@ -142,12 +124,15 @@ impl Session {
                 cover: None,
             })),
         };
-        let _ = session
-            .call(
-                "Page.setInterceptFileChooserDialog",
-                json!({"enabled": false}),
-            )
-            .await;
+        let _ = session.send(&intercept_chooser(false)).await;
         result
+    }
+}
+
+/// Whether a file chooser the page opens is handed to rove instead.
+fn intercept_chooser(enabled: bool) -> SetInterceptFileChooserDialog {
+    SetInterceptFileChooserDialog {
+        enabled,
+        cancel: None,
     }
 }

@@ -9,6 +9,9 @@
 
 use std::time::Duration;
 
+use rove_cdp::ScriptAnswer;
+use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
+use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, RemoteObjectType};
 use serde_json::{Value, json};
 
 use crate::answer::fault::{EvalStop, Recovery};
@@ -49,28 +52,27 @@ impl Session {
                     // page's world gets its own handle to the same node.
                     let node = element
                         .session
-                        .call("DOM.describeNode", json!({"objectId": element.object_id}))
+                        .send(&DescribeNode {
+                            object_id: Some(element.object_id.clone()),
+                            ..DescribeNode::default()
+                        })
                         .await?;
                     let resolved = element
                         .session
-                        .call(
-                            "DOM.resolveNode",
-                            json!({"backendNodeId": node["node"]["backendNodeId"]}),
-                        )
+                        .send(&ResolveNode {
+                            backend_node_id: Some(node.node.backend_node_id),
+                            ..ResolveNode::default()
+                        })
                         .await?;
-                    element
-                    .session
-                    .call(
-                        "Runtime.callFunctionOn",
-                        json!({
-                            "functionDeclaration": format!("function() {{ return ({js})(this); }}"),
-                            "objectId": resolved["object"]["objectId"],
-                            "returnByValue": true,
-                            "awaitPromise": true,
-                            "userGesture": true,
-                        }),
-                    )
-                    .await?
+                    let call = CallFunctionOn {
+                        function_declaration: format!("function() {{ return ({js})(this); }}"),
+                        object_id: resolved.object.object_id,
+                        return_by_value: Some(true),
+                        await_promise: Some(true),
+                        user_gesture: Some(true),
+                        ..CallFunctionOn::default()
+                    };
+                    element.session.send(&call).await?.into_parts()
                 }
                 None => {
                     let expression = if is_function(js) {
@@ -78,16 +80,14 @@ impl Session {
                     } else {
                         js.to_owned()
                     };
-                    tab.call(
-                        "Runtime.evaluate",
-                        json!({
-                            "expression": expression,
-                            "returnByValue": true,
-                            "awaitPromise": true,
-                            "userGesture": true,
-                        }),
-                    )
-                    .await?
+                    let evaluate = Evaluate {
+                        expression,
+                        return_by_value: Some(true),
+                        await_promise: Some(true),
+                        user_gesture: Some(true),
+                        ..Evaluate::default()
+                    };
+                    tab.send(&evaluate).await?.into_parts()
                 }
             })
         });
@@ -95,29 +95,29 @@ impl Session {
             Ok(answer) => answer?,
             Err(_) => return Err(self.eval_ran_out(&tab, deadline).await),
         };
-        if let Some(details) = answer.get("exceptionDetails") {
-            let message = details["exception"]["description"]
-                .as_str()
-                .or_else(|| details["text"].as_str())
-                .unwrap_or("an exception")
+        let (result, exception) = answer;
+        if let Some(details) = exception {
+            let message = details
+                .exception
+                .as_ref()
+                .and_then(|e| e.description.as_deref())
+                .unwrap_or(&details.text)
                 .lines()
                 .next()
                 .unwrap_or_default()
                 .to_owned();
             return Err(CommandError::Evaluation(message));
         }
-        let result = &answer["result"];
-        let value = match result.get("value") {
-            Some(v) => v.clone(),
+        let value = match result.value {
+            Some(v) => v,
             // Values JSON cannot carry: undefined, functions, symbols, NaN.
-            None => match result["type"].as_str() {
-                Some("undefined") => Value::Null,
+            None => match result.kind {
+                RemoteObjectType::Undefined => Value::Null,
                 _ => Value::String(
-                    result["description"]
-                        .as_str()
-                        .or_else(|| result["unserializableValue"].as_str())
-                        .unwrap_or_default()
-                        .to_owned(),
+                    result
+                        .description
+                        .or(result.unserializable_value)
+                        .unwrap_or_default(),
                 ),
             },
         };

@@ -5,10 +5,12 @@
 use std::time::{Duration, Instant};
 
 use rove_browser::Tab;
-use rove_cdp::protocol::page::Navigate;
+use rove_cdp::protocol::EventType;
+use rove_cdp::protocol::network::{ResourceType, ResponseReceived};
+use rove_cdp::protocol::page::{self, Navigate};
+use rove_cdp::protocol::runtime::Evaluate;
 use rove_cdp::{EventStream, Session as CdpSession};
 use rove_page::Mode;
-use serde_json::{Value, json};
 
 use crate::answer::error::NavigationFailure;
 use crate::answer::happened::Happened;
@@ -80,9 +82,9 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let tab = self.focused()?;
-        let history = tab.call("Page.getNavigationHistory", json!({})).await?;
-        let current = history["currentIndex"].as_i64().unwrap_or(0);
-        let entries = history["entries"].as_array().cloned().unwrap_or_default();
+        let history = tab.send(&page::GetNavigationHistory {}).await?;
+        let current = history.current_index;
+        let entries = history.entries;
         let wanted = current + delta;
         let Some(entry) = usize::try_from(wanted).ok().and_then(|i| entries.get(i)) else {
             let which = if delta < 0 { "back" } else { "forward" };
@@ -90,12 +92,12 @@ impl Session {
                 "there is no page to go {which} to in this tab's history"
             )));
         };
-        let entry_id = entry["id"].clone();
-        let url = entry["url"].as_str().unwrap_or_default().to_owned();
+        let entry_id = entry.id;
+        let url = entry.url.clone();
         let timeout = self.config().navigation_timeout;
         let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
             session
-                .call("Page.navigateToHistoryEntry", json!({"entryId": entry_id}))
+                .send(&page::NavigateToHistoryEntry { entry_id })
                 .await?;
             Ok(None)
         })
@@ -110,7 +112,7 @@ impl Session {
         // not answer.
         let url = self.current_url();
         let result = drive(&tab, timeout, &url, async |session: &CdpSession| {
-            session.call("Page.reload", json!({})).await?;
+            session.send(&page::Reload::default()).await?;
             Ok(None)
         })
         .await;
@@ -259,12 +261,19 @@ async fn dom_quiet(tab: &Tab, quiet: Duration, deadline: Instant) -> bool {
          observer.observe(document, {{subtree: true, childList: true, characterData: true}}); \
          timer = setTimeout(() => done(true), {quiet_ms}); setTimeout(() => done(false), {cap_ms}); }})"
     );
-    let asked = tab.call(
-        "Runtime.evaluate",
-        json!({"expression": script, "awaitPromise": true, "returnByValue": true}),
-    );
+    let still = Evaluate {
+        expression: script,
+        await_promise: Some(true),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    };
+    let asked = tab.send(&still);
     match tokio::time::timeout(left + quiet, asked).await {
-        Ok(Ok(answer)) => answer["result"]["value"].as_bool().unwrap_or(true),
+        Ok(Ok(answer)) => answer
+            .result
+            .value
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true),
         Ok(Err(_)) => true,
         Err(_) => false,
     }
@@ -276,7 +285,13 @@ async fn navigate(tab: &Tab, url: &str, timeout: Duration) -> Result<Arrival, Na
     let url = url.to_owned();
     drive(tab, timeout, &target, async move |session: &CdpSession| {
         let navigated = session
-            .send_within(&Navigate { url: url.clone() }, timeout)
+            .send_within(
+                &Navigate {
+                    url: url.clone(),
+                    ..Default::default()
+                },
+                timeout,
+            )
             .await?;
         match navigated.error_text.filter(|e| !e.is_empty()) {
             // An HTTP error with no body is reported as an error text; its
@@ -412,19 +427,17 @@ async fn error_page_shown(events: &mut EventStream, main: &str) {
                 return;
             };
             match event.method.as_str() {
-                "Page.frameNavigated" => {
-                    let params: Value = event.parse().unwrap_or_default();
-                    let frame = &params["frame"];
-                    if frame["parentId"].is_null()
-                        && frame["id"].as_str() == Some(main)
-                        && frame["url"]
-                            .as_str()
-                            .is_some_and(|u| u.starts_with("chrome-error:"))
+                page::FrameNavigated::METHOD => {
+                    let navigated: page::FrameNavigated = event.parse().unwrap_or_default();
+                    let frame = &navigated.frame;
+                    if frame.parent_id.is_none()
+                        && frame.id == main
+                        && frame.url.starts_with("chrome-error:")
                     {
                         committed = true;
                     }
                 }
-                "Page.loadEventFired" if committed => return,
+                page::LoadEventFired::METHOD if committed => return,
                 _ => {}
             }
         }
@@ -458,27 +471,31 @@ async fn wait_arrival(
                 }
                 Err(rove_cdp::EventStreamError::Closed) => return Ended::TimedOut,
             };
-            let params: Value = event.parse().unwrap_or_default();
             match event.method.as_str() {
-                "Network.responseReceived" => {
-                    if let Some(s) = document_status(&params, &main, loader) {
+                ResponseReceived::METHOD => {
+                    let received: ResponseReceived = event.parse().unwrap_or_default();
+                    if let Some(s) = document_status(&received, &main, loader) {
                         *status = Some(s);
                     }
                 }
-                "Page.loadEventFired" if committed => return Ended::Arrived,
-                "Page.navigatedWithinDocument"
-                    if loader.is_none() && params["frameId"].as_str() == Some(main.as_str()) =>
+                page::LoadEventFired::METHOD if committed => return Ended::Arrived,
+                page::NavigatedWithinDocument::METHOD
+                    if loader.is_none()
+                        && event
+                            .parse::<page::NavigatedWithinDocument>()
+                            .is_ok_and(|n| n.frame_id == main) =>
                 {
                     return Ended::Arrived;
                 }
-                "Page.frameNavigated" => {
-                    let frame = &params["frame"];
-                    if frame["parentId"].is_null()
-                        && params["type"].as_str() == Some("BackForwardCacheRestore")
+                page::FrameNavigated::METHOD => {
+                    let navigated: page::FrameNavigated = event.parse().unwrap_or_default();
+                    let frame = &navigated.frame;
+                    if frame.parent_id.is_none()
+                        && navigated.kind == page::NavigationType::BackForwardCacheRestore
                     {
                         return Ended::Arrived;
                     }
-                    if frame["parentId"].is_null() && frame["loaderId"].as_str() == loader {
+                    if frame.parent_id.is_none() && Some(frame.loader_id.as_str()) == loader {
                         committed = true;
                     }
                 }
@@ -496,10 +513,9 @@ fn status_of(events: &mut EventStream, loader: Option<&str>) -> Option<u16> {
     let mut status = None;
     while let Some(event) = events.try_recv() {
         let Ok(event) = event else { continue };
-        if event.method == "Network.responseReceived" {
-            let params: Value = event.parse().unwrap_or_default();
-            let frame = params["frameId"].as_str().unwrap_or_default().to_owned();
-            if let Some(s) = document_status(&params, &frame, loader) {
+        if let Some(Ok(received)) = event.as_event::<ResponseReceived>() {
+            let frame = received.frame_id.clone().unwrap_or_default();
+            if let Some(s) = document_status(&received, &frame, loader) {
                 status = Some(s);
             }
         }
@@ -507,16 +523,15 @@ fn status_of(events: &mut EventStream, loader: Option<&str>) -> Option<u16> {
     status
 }
 
-fn document_status(params: &Value, main: &str, loader: Option<&str>) -> Option<u16> {
-    if params["type"].as_str() != Some("Document") || params["frameId"].as_str() != Some(main) {
+fn document_status(received: &ResponseReceived, main: &str, loader: Option<&str>) -> Option<u16> {
+    if received.kind != ResourceType::Document || received.frame_id.as_deref() != Some(main) {
         return None;
     }
-    if loader.is_some_and(|l| params["loaderId"].as_str() != Some(l)) {
+    if loader.is_some_and(|l| received.loader_id != l) {
         return None;
     }
-    params["response"]["status"]
-        .as_f64()
-        .map(|s| s as u16)
+    u16::try_from(received.response.status)
+        .ok()
         .filter(|s| *s > 0)
 }
 

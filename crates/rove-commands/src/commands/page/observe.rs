@@ -92,16 +92,17 @@ impl Session {
                 let world = session
                     .send(&CreateIsolatedWorld {
                         frame_id: tab.target_id().to_owned(),
-                        world_name: "rove-read".to_owned(),
-                        grant_universal_access: None,
+                        world_name: Some("rove-read".to_owned()),
+                        grant_univeral_access: None,
+                        ..Default::default()
                     })
                     .await?;
                 let call = Evaluate {
-                    script: "read.js",
                     context_id: Some(world.execution_context_id),
                     return_by_value: Some(true),
                     ..Evaluate::value(format!("({READ})(null, {max_chars})"))
-                };
+                }
+                .named("read.js");
                 session.run_checked(&call, None).await?.decode("read.js")?
             }
         };

@@ -10,6 +10,7 @@
 //! wanted.
 
 use base64::Engine;
+use rove_cdp::protocol::page;
 use serde_json::{Value, json};
 
 use crate::answer::happened::{Happened, Shot};
@@ -70,13 +71,13 @@ impl Session {
         let clip = match (&args.target, args.full_page, &args.clip) {
             (Some(target), _, _) => Some(self.element_clip(target).await?),
             (None, true, _) => {
-                let metrics = tab.call("Page.getLayoutMetrics", json!({})).await?;
-                let size = &metrics["cssContentSize"];
+                let metrics = tab.send(&page::GetLayoutMetrics {}).await?;
+                let size = &metrics.css_content_size;
                 Some(Clip {
                     x: 0.0,
                     y: 0.0,
-                    width: size["width"].as_f64().unwrap_or(0.0),
-                    height: size["height"].as_f64().unwrap_or(0.0),
+                    width: size.width,
+                    height: size.height,
                 })
             }
             (None, false, Some(clip)) => Some(*clip),
@@ -198,20 +199,29 @@ async fn capture(
     quality: Option<u8>,
     clip: Option<&Clip>,
 ) -> Result<Vec<u8>, CommandError> {
-    let mut params = json!({
-        "format": match format { ImageFormat::Png => "png", ImageFormat::Jpeg => "jpeg" },
-        "captureBeyondViewport": clip.is_some(),
-    });
+    let mut params = page::CaptureScreenshot {
+        format: Some(match format {
+            ImageFormat::Png => page::CaptureScreenshotFormat::Png,
+            ImageFormat::Jpeg => page::CaptureScreenshotFormat::Jpeg,
+        }),
+        capture_beyond_viewport: Some(clip.is_some()),
+        ..page::CaptureScreenshot::default()
+    };
     if let (ImageFormat::Jpeg, Some(q)) = (format, quality) {
-        params["quality"] = json!(q);
+        params.quality = Some(i64::from(q));
     }
     if let Some(c) = clip {
-        params["clip"] =
-            json!({"x": c.x, "y": c.y, "width": c.width, "height": c.height, "scale": 1});
+        params.clip = Some(page::Viewport {
+            x: c.x,
+            y: c.y,
+            width: c.width,
+            height: c.height,
+            scale: 1.0,
+        });
     }
-    let shot = tab.call("Page.captureScreenshot", params).await?;
+    let shot = tab.send(&params).await?;
     base64::engine::general_purpose::STANDARD
-        .decode(shot["data"].as_str().unwrap_or_default())
+        .decode(&shot.data)
         .map_err(|e| {
             CommandError::io(
                 "the browser sent an unreadable image",

@@ -4,6 +4,8 @@
 use std::time::Duration;
 
 use rove_browser::{Tab, TabId};
+use rove_cdp::protocol::page::HandleJavaScriptDialog;
+use rove_cdp::protocol::runtime::Evaluate;
 use rove_page::Mode;
 use serde_json::{Value, json};
 
@@ -119,7 +121,10 @@ impl Session {
                 "no dialog is open on this tab (the page may have closed it itself)".into(),
             ));
         };
-        let mut params = json!({"accept": args.accept});
+        let mut answer_dialog = HandleJavaScriptDialog {
+            accept: args.accept,
+            prompt_text: None,
+        };
         if let Some(text) = &args.text {
             if dialog.kind != "prompt" {
                 return Err(CommandError::Rejected(format!(
@@ -127,9 +132,9 @@ impl Session {
                     dialog.kind
                 )));
             }
-            params["promptText"] = Value::String(text.clone());
+            answer_dialog.prompt_text = Some(text.clone());
         }
-        tab.call("Page.handleJavaScriptDialog", params).await?;
+        tab.send(&answer_dialog).await?;
         out.happened.push(Happened::DialogAnswered {
             answer: if args.accept {
                 Answer::Accepted
@@ -147,7 +152,11 @@ impl Session {
         let mut changes = watch.changes();
         let next_opened = changes.wait_for(|_| watch.dialog().is_some_and(|d| d != dialog));
         let page_free = async {
-            let probe = tab.call("Runtime.evaluate", json!({"expression": "1"}));
+            let one = Evaluate {
+                expression: "1".to_owned(),
+                ..Evaluate::default()
+            };
+            let probe = tab.send(&one);
             let _ = tokio::time::timeout(PAGE_FREE_WAIT, probe).await;
             tokio::time::sleep(CHAINED_DIALOG_WAIT).await;
         };

@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
+use rove_cdp::protocol::{Command, storage};
 use serde_json::{Value, json};
 
 use crate::{CommandError, CookiesArgs, Outcome, Session, StorageArgs, StorageKind, StoreAction};
@@ -21,18 +23,18 @@ pub(crate) const STATE_WAIT: Duration = Duration::from_secs(10);
 impl Session {
     /// A call at the browser's level (cookie store of the context …), with
     /// a deadline.
-    pub(crate) async fn browser_call(
+    pub(crate) async fn browser_send<C: Command>(
         &self,
-        method: &str,
-        params: Value,
-    ) -> Result<Value, CommandError> {
+        command: &C,
+    ) -> Result<C::Response, CommandError> {
         let conn = self.context().browser().connection().await?;
         let browser = conn.browser();
-        let call = browser.call(method, params);
+        let call = browser.send(command);
         match tokio::time::timeout(STATE_WAIT, call).await {
             Ok(answer) => Ok(answer?),
             Err(_) => Err(CommandError::Rejected(format!(
-                "the browser did not answer {method} within {} s",
+                "the browser did not answer {} within {} s",
+                C::METHOD,
                 STATE_WAIT.as_secs()
             ))),
         }
@@ -41,12 +43,11 @@ impl Session {
     /// Every cookie of the session.
     pub(crate) async fn all_cookies(&self) -> Result<Vec<Value>, CommandError> {
         let answer = self
-            .browser_call(
-                "Storage.getCookies",
-                json!({"browserContextId": self.context().id()}),
-            )
+            .browser_send(&storage::GetCookies {
+                browser_context_id: Some(self.context().id().to_owned()),
+            })
             .await?;
-        Ok(answer["cookies"].as_array().cloned().unwrap_or_default())
+        Ok(answer.cookies)
     }
 
     pub(crate) async fn cookies(
@@ -80,10 +81,14 @@ impl Session {
                     let cookies = self.matching_cookies(args).await?;
                     let session = self.focused()?.session().await?;
                     for c in &cookies {
-                        let call = session.call(
-                            "Network.deleteCookies",
-                            json!({"name": c["name"], "domain": c["domain"], "path": c["path"]}),
-                        );
+                        let text = |key: &str| c[key].as_str().map(str::to_owned);
+                        let delete = DeleteCookies {
+                            name: text("name").unwrap_or_default(),
+                            domain: text("domain"),
+                            path: text("path"),
+                            ..DeleteCookies::default()
+                        };
+                        let call = session.send(&delete);
                         tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
                             CommandError::Rejected(
                                 "the browser did not delete a cookie in time".into(),
@@ -93,10 +98,9 @@ impl Session {
                     format!("deleted {} cookies\n", cookies.len())
                 } else {
                     let count = self.all_cookies().await?.len();
-                    self.browser_call(
-                        "Storage.clearCookies",
-                        json!({"browserContextId": self.context().id()}),
-                    )
+                    self.browser_send(&storage::ClearCookies {
+                        browser_context_id: Some(self.context().id().to_owned()),
+                    })
                     .await?;
                     format!("deleted all {count} cookies of the session\n")
                 }
@@ -112,11 +116,14 @@ impl Session {
         let mut cookies = match &args.url {
             Some(url) => {
                 let session = self.focused()?.session().await?;
-                let call = session.call("Network.getCookies", json!({"urls": [url]}));
+                let ask = GetCookies {
+                    urls: Some(vec![url.clone()]),
+                };
+                let call = session.send(&ask);
                 let answer = tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
                     CommandError::Rejected("the browser did not list the cookies in time".into())
                 })??;
-                answer["cookies"].as_array().cloned().unwrap_or_default()
+                answer.cookies
             }
             None => self.all_cookies().await?,
         };
@@ -173,10 +180,10 @@ impl Session {
                 clean(&host)
             )));
         }
-        self.browser_call(
-            "Storage.setCookies",
-            json!({"cookies": [cookie], "browserContextId": self.context().id()}),
-        )
+        self.browser_send(&storage::SetCookies {
+            cookies: vec![cookie],
+            browser_context_id: Some(self.context().id().to_owned()),
+        })
         .await?;
         Ok(format!("set the cookie {}\n", quoted(name)))
     }

@@ -121,10 +121,10 @@ impl Session {
         let beyond = cookies.len().saturating_sub(COOKIES_MAX);
         cookies.truncate(COOKIES_MAX);
         if !cookies.is_empty() {
-            self.browser_call(
-                "Storage.setCookies",
-                json!({"cookies": cookies, "browserContextId": self.context().id()}),
-            )
+            self.browser_send(&rove_cdp::protocol::storage::SetCookies {
+                cookies: cookies.clone(),
+                browser_context_id: Some(self.context().id().to_owned()),
+            })
             .await?;
         }
         let mut restored = 0;

@@ -7,6 +7,8 @@
 use std::time::Duration;
 
 use rove_browser::BrowserContext;
+use rove_cdp::protocol::network::{ErrorReason, ResourceType};
+use rove_cdp::protocol::{fetch, page, runtime, target};
 use serde_json::{Value, json};
 
 use crate::CommandError;
@@ -24,16 +26,16 @@ pub(crate) async fn restore_local_storage(
 ) -> Result<usize, CommandError> {
     let conn = context.browser().connection().await?;
     let browser = conn.browser();
-    let created = tokio::time::timeout(
-        STATE_WAIT,
-        browser.call(
-            "Target.createTarget",
-            json!({"url": "about:blank", "browserContextId": context.id(), "background": true}),
-        ),
-    )
-    .await
-    .map_err(|_| CommandError::Rejected("the browser did not open a tab in time".into()))??;
-    let Some(target) = created["targetId"].as_str().map(str::to_owned) else {
+    let create = target::CreateTarget {
+        url: "about:blank".to_owned(),
+        browser_context_id: Some(context.id().to_owned()),
+        background: Some(true),
+        ..target::CreateTarget::default()
+    };
+    let created = tokio::time::timeout(STATE_WAIT, browser.send(&create))
+        .await
+        .map_err(|_| CommandError::Rejected("the browser did not open a tab in time".into()))??;
+    let Some(target) = Some(created.target_id).filter(|t| !t.is_empty()) else {
         return Err(CommandError::Rejected(
             "the browser opened no tab for the local storage".into(),
         ));
@@ -50,7 +52,10 @@ pub(crate) async fn restore_local_storage(
             "restoring the local storage took too long".into(),
         ))
     });
-    let closed = browser.call("Target.closeTarget", json!({"targetId": target}));
+    let close = target::CloseTarget {
+        target_id: target.clone(),
+    };
+    let closed = browser.send(&close);
     if let Err(e) = tokio::time::timeout(STATE_WAIT, closed).await {
         tracing::debug!(error = %e, "the storage tab did not close in time");
     }
@@ -64,55 +69,55 @@ async fn fill(
 ) -> Result<usize, CommandError> {
     let attached = conn
         .browser()
-        .call(
-            "Target.attachToTarget",
-            json!({"targetId": target, "flatten": true}),
-        )
+        .send(&target::AttachToTarget::flat(target))
         .await?;
-    let Some(id) = attached["sessionId"].as_str() else {
+    if attached.session_id.as_str().is_empty() {
         return Err(CommandError::Rejected(
             "the storage tab gave no session".into(),
         ));
-    };
-    let session = conn.session(rove_cdp::SessionId::new(id.to_owned()));
+    }
+    let session = conn.session(attached.session_id);
     let mut paused = session.subscribe();
     session
-        .call(
-            "Fetch.enable",
-            json!({"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}),
-        )
+        .send(&fetch::Enable {
+            patterns: Some(vec![fetch::RequestPattern {
+                url_pattern: Some("*".to_owned()),
+                request_stage: Some(fetch::RequestStage::Request),
+                ..fetch::RequestPattern::default()
+            }]),
+            ..fetch::Enable::default()
+        })
         .await?;
-    session
-        .call("Runtime.runIfWaitingForDebugger", json!({}))
-        .await?;
+    session.send(&runtime::RunIfWaitingForDebugger {}).await?;
     // Every request of this tab is answered here: documents with an empty
     // page, anything else refused.
     let answering = session.clone();
     let answers = tokio::spawn(async move {
         while let Ok(event) = paused.recv().await {
-            if event.method != "Fetch.requestPaused" {
-                continue;
-            }
-            let params: Value = event.parse().unwrap_or_default();
-            let Some(request) = params["requestId"].as_str() else {
+            let Some(Ok(request)) = event.as_event::<fetch::RequestPaused>() else {
                 continue;
             };
-            let answer = if params["resourceType"] == "Document" {
-                answering
-                    .call(
-                        "Fetch.fulfillRequest",
-                        json!({"requestId": request, "responseCode": 200,
-                            "responseHeaders": [{"name": "Content-Type", "value": "text/html"}],
-                            "body": ""}),
-                    )
-                    .await
+            if request.request_id.is_empty() {
+                continue;
+            }
+            let answer = if request.resource_type == ResourceType::Document {
+                let page = fetch::FulfillRequest {
+                    request_id: request.request_id,
+                    response_code: 200,
+                    response_headers: Some(vec![fetch::HeaderEntry {
+                        name: "Content-Type".to_owned(),
+                        value: "text/html".to_owned(),
+                    }]),
+                    body: Some(String::new()),
+                    ..fetch::FulfillRequest::default()
+                };
+                answering.send(&page).await
             } else {
-                answering
-                    .call(
-                        "Fetch.failRequest",
-                        json!({"requestId": request, "errorReason": "BlockedByClient"}),
-                    )
-                    .await
+                let refuse = fetch::FailRequest {
+                    request_id: request.request_id,
+                    error_reason: ErrorReason::BlockedByClient,
+                };
+                answering.send(&refuse).await
             };
             if let Err(e) = answer {
                 tracing::debug!(error = %e, "the storage tab's request went unanswered");
@@ -129,7 +134,10 @@ async fn fill(
             .cloned()
             .unwrap_or_default();
         session
-            .call("Page.navigate", json!({"url": format!("{at}/")}))
+            .send(&page::Navigate {
+                url: format!("{at}/"),
+                ..page::Navigate::default()
+            })
             .await?;
         if !arrived(&session, at).await {
             continue;
@@ -138,13 +146,8 @@ async fn fill(
             "(() => {{ for (const {{name, value}} of {}) localStorage.setItem(String(name), String(value)); return true; }})()",
             Value::Array(items)
         );
-        let set = session
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": script, "returnByValue": true}),
-            )
-            .await?;
-        if set["result"]["value"] == json!(true) {
+        let set = session.send(&by_value(script)).await?;
+        if set.result.value == Some(json!(true)) {
             restored += 1;
         }
     }
@@ -156,16 +159,20 @@ async fn fill(
 async fn arrived(session: &rove_cdp::Session, origin: &str) -> bool {
     let started = tokio::time::Instant::now();
     while started.elapsed() < ORIGIN_WAIT {
-        let here = session
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": "location.origin", "returnByValue": true}),
-            )
-            .await;
-        if here.is_ok_and(|h| h["result"]["value"] == json!(origin)) {
+        let here = session.send(&by_value("location.origin".to_owned())).await;
+        if here.is_ok_and(|h| h.result.value == Some(json!(origin))) {
             return true;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     false
+}
+
+/// `expression`, its value returned as JSON.
+fn by_value(expression: String) -> runtime::Evaluate {
+    runtime::Evaluate {
+        expression,
+        return_by_value: Some(true),
+        ..runtime::Evaluate::default()
+    }
 }

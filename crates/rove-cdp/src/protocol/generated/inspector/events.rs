@@ -1,0 +1,15 @@
+//! The events of the `Inspector` domain that rove uses.
+//!
+//! Generated from Chromium's protocol definition (the npm package devtools-protocol
+//! 0.0.1707781, which matches Chromium 156.0.8078, in crates/rove-cdp/protocol/) for the
+//! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
+//! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
+
+/// `Inspector.targetCrashed`: Fired when debugging target has crashed
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TargetCrashed {}
+
+impl crate::protocol::EventType for TargetCrashed {
+    const METHOD: &'static str = "Inspector.targetCrashed";
+}
