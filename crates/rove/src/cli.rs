@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
+pub use crate::cli_global::GlobalArgs;
 pub use crate::cli_side::PrintConfigArgs;
 use crate::redacted::Redacted;
 
@@ -33,150 +34,6 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(flatten)]
     pub trace: crate::cli_side::CommandTraceArgs,
-}
-
-/// Flags accepted before or after the command name. `rove --help` lists
-/// them once; each command's help leaves them out (see [`command`]).
-#[derive(Debug, Clone, Args)]
-#[command(next_help_heading = "Global options (before or after the command)")]
-pub struct GlobalArgs {
-    /// Print one JSON object instead of human-readable text.
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// Show the browser window instead of running headless.
-    #[arg(long, global = true)]
-    pub headed: bool,
-    /// Use a browser someone else started (http://host:port or ws://…).
-    /// rove never closes a browser it did not start. `rove test` takes it
-    /// repeated, for a pool of browsers; other commands take one.
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_CDP_URL",
-        value_name = "URL",
-        action = clap::ArgAction::Append
-    )]
-    pub cdp_url: Option<String>,
-    /// Every `--cdp-url` given, in order (`cdp_url` is the first): filled
-    /// in by [`parse`], since clap hands a derived `Option` only one.
-    #[arg(skip)]
-    pub cdp_urls: Vec<String>,
-    /// The browser executable (default: $ROVE_BROWSER, then chromium and
-    /// Chrome on PATH and in the usual places).
-    #[arg(long, global = true, value_name = "PATH")]
-    pub browser: Option<PathBuf>,
-    /// More log output on stderr (-v debug, -vv trace). RUST_LOG overrides.
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
-    pub verbose: u8,
-    /// The session: its own daemon, browser context, tabs and refs.
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_SESSION",
-        default_value = "default",
-        value_name = "NAME"
-    )]
-    pub session: String,
-    /// Seconds a session's daemon waits for a command before it exits
-    /// (applies when the daemon starts).
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_IDLE",
-        default_value_t = DEFAULT_IDLE,
-        value_name = "SECONDS"
-    )]
-    pub idle: u64,
-    /// Only load pages from these hosts (comma-separated: `example.com` and
-    /// its subdomains, `*.example.com`, `localhost:8080`, `*` for any) and
-    /// these schemes besides http(s) (`file:`). Without it: any http(s)
-    /// host; `file:`, `chrome:` and other schemes are refused. Navigations,
-    /// redirects, iframes and popups outside are refused. Fixed when a
-    /// session starts.
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_ALLOWED_DOMAINS",
-        value_delimiter = ',',
-        value_name = "DOMAINS"
-    )]
-    pub allowed_domains: Option<Vec<String>>,
-    /// Never load pages from these hosts (same patterns), even when allowed.
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_BLOCKED_DOMAINS",
-        value_delimiter = ',',
-        value_name = "DOMAINS"
-    )]
-    pub blocked_domains: Vec<String>,
-    /// The size of the session's tabs, WIDTHxHEIGHT in CSS pixels (fixed
-    /// when a session starts).
-    #[arg(
-        long,
-        global = true,
-        env = "ROVE_VIEWPORT",
-        default_value = "1280x720",
-        value_name = "WxH"
-    )]
-    pub viewport: rove_browser::Viewport,
-    /// A folder uploads may also come from (repeatable). Always allowed:
-    /// rove's own upload folder and, for a command typed in a shell, the
-    /// folder it runs in (unless that is / or your home folder).
-    #[arg(long = "upload-root", global = true, value_name = "DIR")]
-    pub upload_roots: Vec<PathBuf>,
-    /// Start the session with these cookies and local storage
-    /// (Playwright's storage-state JSON, as `rove state save` writes it).
-    /// Applies when a session starts.
-    #[arg(long, global = true, env = "ROVE_STORAGE_STATE", value_name = "FILE")]
-    pub storage_state: Option<PathBuf>,
-    /// Launch the browser on this profile folder (made if missing) and keep
-    /// it: cookies and storage stay between runs. Refused while another
-    /// browser uses it. Applies when a browser starts.
-    #[arg(long, global = true, env = "ROVE_PROFILE", value_name = "DIR")]
-    pub profile: Option<PathBuf>,
-}
-
-/// Seconds a session's daemon waits for a command, unless told otherwise.
-pub const DEFAULT_IDLE: u64 = 900;
-
-impl GlobalArgs {
-    /// Whether a session was named (by `--session` or `ROVE_SESSION`), not
-    /// left to the default: `rove mcp` shares a named session with the
-    /// shell, and gives each client its own otherwise.
-    pub fn session_named(&self) -> bool {
-        std::env::var_os("ROVE_SESSION").is_some()
-            || std::env::args().any(|a| a == "--session" || a.starts_with("--session="))
-    }
-
-    /// The domain policy the flags ask for.
-    pub fn policy(&self) -> Result<rove_browser::DomainPolicy, rove_browser::PolicyError> {
-        rove_browser::DomainPolicy::from_lists(
-            self.allowed_domains.as_deref(),
-            &self.blocked_domains,
-        )
-    }
-
-    /// Whether the policy was given (by a flag or the environment), rather
-    /// than left to the session.
-    pub fn policy_given(&self) -> bool {
-        self.allowed_domains.is_some() || !self.blocked_domains.is_empty()
-    }
-
-    /// A session's settings from the flags: its domain policy and upload
-    /// roots (made absolute from the folder rove runs in).
-    pub fn session_config(
-        &self,
-    ) -> Result<rove_commands::SessionConfig, rove_browser::PolicyError> {
-        let cwd = std::env::current_dir().unwrap_or_default();
-        Ok(rove_commands::SessionConfig {
-            policy: self.policy()?,
-            viewport: Some(self.viewport),
-            upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
-            storage_state: self.storage_state.as_ref().map(|f| cwd.join(f)),
-            ..rove_commands::SessionConfig::default()
-        })
-    }
 }
 
 /// The command line's definition: the global options are accepted after
@@ -219,7 +76,21 @@ pub fn parse() -> Cli {
     cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
     // The first given is the one browser of every command but rove test.
     cli.global.cdp_url = cli.global.cdp_urls.first().cloned();
+    cli.global.session_named = session_named(&matches);
     cli
+}
+
+/// Whether the session was named (by `--session`, before or after the
+/// command name, or `ROVE_SESSION`) rather than left to the default.
+pub fn session_named(matches: &clap::ArgMatches) -> bool {
+    use clap::parser::ValueSource;
+    let named = |m: &clap::ArgMatches| {
+        matches!(
+            m.value_source("session"),
+            Some(ValueSource::CommandLine | ValueSource::EnvVariable)
+        )
+    };
+    named(matches) || matches.subcommand().is_some_and(|(_, sub)| named(sub))
 }
 
 #[derive(Debug, Subcommand)]
@@ -438,7 +309,7 @@ pub enum Command {
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]
-    Daemon,
+    Daemon(DaemonArgs),
 }
 
 #[derive(Debug, Args)]
@@ -678,6 +549,14 @@ pub struct EvalArgs {
     /// Call the function with this element.
     #[arg(long, value_name = "REF")]
     pub r#ref: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DaemonArgs {
+    /// Read the global options as one JSON value on stdin (how a command
+    /// that starts the daemon hands them over) instead of from the flags.
+    #[arg(long)]
+    pub options_on_stdin: bool,
 }
 
 #[derive(Debug, Args)]

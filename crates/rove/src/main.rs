@@ -12,6 +12,7 @@ mod cli_agent;
 mod cli_cdp;
 #[cfg(test)]
 mod cli_check;
+mod cli_global;
 mod cli_pointer;
 mod cli_side;
 mod cli_tools;
@@ -45,11 +46,26 @@ use crate::failure::Failure;
 use crate::output::Output;
 
 fn main() -> ExitCode {
-    let cli = cli::parse();
+    let mut cli = cli::parse();
+    // A daemon a command started is handed that command's options whole.
+    let mut handed = Ok(());
+    if let Command::Daemon(cli::DaemonArgs {
+        options_on_stdin: true,
+    }) = cli.command
+    {
+        match daemon::handed_options() {
+            Ok(global) => cli.global = global,
+            Err(failure) => handed = Err(failure),
+        }
+    }
     logging::init(cli.global.verbose);
     let out = Output {
         json: cli.global.json,
     };
+    if let Err(failure) = handed {
+        out.failure(&failure, None);
+        return ExitCode::from(failure.exit_status());
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -128,7 +144,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
             remote::trace_control(&cli.global, daemon::protocol::TraceControl::Stop, out).await
         }
         Command::DemoSite(args) => demo_site::serve(args, out).await,
-        Command::Daemon => {
+        Command::Daemon(_) => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.
             if let Err(e) = rustix::process::setsid() {
@@ -147,7 +163,7 @@ fn traces_one_command(command: &Command) -> bool {
     !matches!(
         command,
         Command::Doctor
-            | Command::Daemon
+            | Command::Daemon(_)
             | Command::Mcp(_)
             | Command::PrintConfig(_)
             | Command::Skill
@@ -167,7 +183,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     // A session named by the host (`rove mcp --session work`, or
     // ROVE_SESSION) is shared with the CLI through its daemon; otherwise
     // each client gets a session of its own.
-    let named = global.session_named();
+    let named = global.session_named;
     let source = match &global.cdp_url {
         _ if named => rove_mcp::BrowserSource::Shared(remote::forwarder(global.clone())),
         Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {

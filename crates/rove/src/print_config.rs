@@ -71,8 +71,11 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
         .and_then(|p| p.canonicalize().ok())
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_else(|| "rove".into());
+    // A host starts rove from a folder of its own: paths are made
+    // absolute from this one.
+    let cwd = std::env::current_dir().unwrap_or_default();
     let mut server = vec!["mcp".to_owned()];
-    server.extend(carried_flags(global));
+    server.extend(global.rooted(&cwd).session_flags());
     if let Some(caps) = args.caps.caps.and_then(rove_commands::Caps::flag_value) {
         server.extend(["--caps".to_owned(), caps]);
     }
@@ -98,65 +101,6 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
             failure.exit_status()
         }
     }
-}
-
-/// The global flags given to print-config, as `rove mcp` should get them:
-/// the session and browser to use and the session's settings. A path is
-/// made absolute, since a host starts rove from a folder of its own.
-fn carried_flags(global: &GlobalArgs) -> Vec<String> {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let mut flags = Vec::new();
-    // Only a named session is shared with the shell (see `rove mcp`).
-    if global.session_named() {
-        flags.extend(["--session".to_owned(), global.session.clone()]);
-    }
-    if global.headed {
-        flags.push("--headed".into());
-    }
-    if let Some(url) = &global.cdp_url {
-        flags.extend(["--cdp-url".to_owned(), url.clone()]);
-    }
-    if let Some(browser) = &global.browser {
-        flags.extend([
-            "--browser".to_owned(),
-            cwd.join(browser).to_string_lossy().into_owned(),
-        ]);
-    }
-    if let Some(allowed) = &global.allowed_domains {
-        flags.extend(["--allowed-domains".to_owned(), allowed.join(",")]);
-    }
-    if !global.blocked_domains.is_empty() {
-        flags.extend([
-            "--blocked-domains".to_owned(),
-            global.blocked_domains.join(","),
-        ]);
-    }
-    if global.viewport != rove_browser::Viewport::default() {
-        let size = format!("{}x{}", global.viewport.width, global.viewport.height);
-        flags.extend(["--viewport".to_owned(), size]);
-    }
-    for root in &global.upload_roots {
-        flags.extend([
-            "--upload-root".to_owned(),
-            cwd.join(root).to_string_lossy().into_owned(),
-        ]);
-    }
-    if let Some(profile) = &global.profile {
-        flags.extend([
-            "--profile".to_owned(),
-            cwd.join(profile).to_string_lossy().into_owned(),
-        ]);
-    }
-    if let Some(state) = &global.storage_state {
-        flags.extend([
-            "--storage-state".to_owned(),
-            cwd.join(state).to_string_lossy().into_owned(),
-        ]);
-    }
-    if global.idle != crate::cli::DEFAULT_IDLE {
-        flags.extend(["--idle".to_owned(), global.idle.to_string()]);
-    }
-    flags
 }
 
 /// The URL, the token and the command that starts the server with them.

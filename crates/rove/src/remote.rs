@@ -410,7 +410,7 @@ fn vocabulary(command: &Cli) -> Result<rc::Command, Failure> {
         Cli::Forward => rc::Command::Forward,
         Cli::Reload => rc::Command::Reload,
         Cli::Doctor
-        | Cli::Daemon
+        | Cli::Daemon(_)
         | Cli::Mcp(_)
         | Cli::PrintConfig(_)
         | Cli::Skill

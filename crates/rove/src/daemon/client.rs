@@ -429,39 +429,17 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
         .append(true)
         .open(super::log_path(dir, &global.session))
         .map_err(|e| failed(e.to_string()))?;
+    let cwd = std::env::current_dir().unwrap_or_default();
+    // Every option travels whole, as one value on the daemon's stdin: the
+    // session's policy, viewport and upload roots are fixed when it starts.
+    let options = serde_json::to_vec(&global.rooted(&cwd))
+        .map_err(|e| failed(format!("its options could not be written: {e}")))?;
     let mut command = std::process::Command::new(exe);
     command
-        .arg("__daemon")
-        .args(["--session", &global.session])
-        .args(["--idle", &global.idle.to_string()])
-        .stdin(std::process::Stdio::null())
+        .args(["__daemon", "--options-on-stdin"])
+        .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .stderr(log);
-    if let Some(url) = &global.cdp_url {
-        command.args(["--cdp-url", url]);
-    }
-    if let Some(browser) = &global.browser {
-        command.arg("--browser").arg(browser);
-    }
-    if global.headed {
-        command.arg("--headed");
-    }
-    // The session's policy, viewport and upload roots are fixed when it
-    // starts.
-    command.arg(format!(
-        "--viewport={}x{}",
-        global.viewport.width, global.viewport.height
-    ));
-    if let Some(allowed) = &global.allowed_domains {
-        command.arg(format!("--allowed-domains={}", allowed.join(",")));
-    }
-    if !global.blocked_domains.is_empty() {
-        command.arg(format!(
-            "--blocked-domains={}",
-            global.blocked_domains.join(",")
-        ));
-    }
-    let cwd = std::env::current_dir().unwrap_or_default();
     // The daemon logs where the command that started it was told to; a
     // relative path means that command's folder.
     for name in [crate::logging::ENV_FILE, crate::logging::ENV_DIR] {
@@ -469,19 +447,15 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
             command.env(name, cwd.join(path));
         }
     }
-    for root in &global.upload_roots {
-        command.arg("--upload-root").arg(cwd.join(root));
-    }
-    if let Some(state) = &global.storage_state {
-        command.arg("--storage-state").arg(cwd.join(state));
-    }
-    if let Some(profile) = &global.profile {
-        command.arg("--profile").arg(cwd.join(profile));
-    }
-    for _ in 0..global.verbose {
-        command.arg("-v");
-    }
     // The daemon detaches from this terminal's signals itself, first thing
     // (`setsid` in main), so no code runs between fork and exec here.
-    command.spawn().map_err(|e| failed(e.to_string()))
+    let mut child = command.spawn().map_err(|e| failed(e.to_string()))?;
+    // A few hundred bytes fit the pipe whatever the daemon does; one that
+    // ended before reading them is seen ending by the caller, as any other.
+    if let Some(mut stdin) = child.stdin.take() {
+        if let Err(e) = std::io::Write::write_all(&mut stdin, &options) {
+            tracing::debug!(error = %e, "the daemon did not take its options");
+        }
+    }
+    Ok(child)
 }

@@ -33,6 +33,22 @@ use crate::failure::Failure;
 /// tries again; any other early exit is a failure.
 pub const LOCK_HELD_STATUS: i32 = 75;
 
+/// The global options a command that started this daemon handed it on
+/// stdin (see `client::spawn_daemon`).
+pub fn handed_options() -> Result<crate::cli::GlobalArgs, Failure> {
+    let refused = |why: String| {
+        Failure::new(
+            ErrorCode::Internal,
+            format!("the daemon's options could not be read from stdin: {why}"),
+            "start a session with any rove command instead of rove __daemon",
+        )
+    };
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        .map_err(|e| refused(e.to_string()))?;
+    serde_json::from_str(&text).map_err(|e| refused(e.to_string()))
+}
+
 /// The private folder of this user's daemons, created or checked: 0700, a
 /// real folder (not a symlink), this user's. One that fails a check is
 /// refused and left untouched.
