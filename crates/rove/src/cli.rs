@@ -1,12 +1,18 @@
 //! The command line, as clap sees it. Nothing below the binary knows clap.
+//!
+//! The binary's own commands (doctor, run, mcp …) are declared here; the
+//! session commands are built from the vocabulary's entries
+//! (`cli_vocabulary.rs`), so a command of the vocabulary has no clap
+//! struct of its own.
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, FromArgMatches, Parser, Subcommand};
 
 pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
 pub use crate::cli_global::GlobalArgs;
 pub use crate::cli_side::PrintConfigArgs;
+use crate::cli_vocabulary::ShellName;
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -27,13 +33,71 @@ Examples:
 /// rove: a browser that AI agents can drive.
 #[derive(Debug, Parser)]
 #[command(name = "rove", version, about, after_help = EXAMPLES, propagate_version = true)]
-pub struct Cli {
+struct Definition {
     #[command(subcommand)]
-    pub command: Command,
+    command: Command,
     #[command(flatten)]
+    global: GlobalArgs,
+    #[command(flatten)]
+    trace: crate::cli_side::CommandTraceArgs,
+}
+
+/// A parsed command line.
+#[derive(Debug)]
+pub struct Cli {
+    pub command: Invocation,
     pub global: GlobalArgs,
-    #[command(flatten)]
     pub trace: crate::cli_side::CommandTraceArgs,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Invocation {
+    /// A command of the binary's own (boxed: `run` and `test` take many
+    /// options).
+    Own(Box<Command>),
+    /// A command of the vocabulary, as typed; `shell_call::call` reads it.
+    Session(Typed),
+}
+
+/// A session command as typed: its name and the words and flags after it.
+#[derive(Debug)]
+pub struct Typed {
+    pub name: ShellName,
+    pub matches: clap::ArgMatches,
+}
+
+impl Cli {
+    /// Parses `args` (the program's name first).
+    #[cfg(test)]
+    pub fn try_parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = command().try_get_matches_from(args)?;
+        Cli::from_matches(&matches)
+    }
+
+    fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
+        let command = match matches.subcommand() {
+            Some((name, sub)) => match crate::cli_vocabulary::named(name) {
+                Some(name) => Invocation::Session(Typed {
+                    name,
+                    matches: sub.clone(),
+                }),
+                None => Invocation::Own(Box::new(Command::from_arg_matches(matches)?)),
+            },
+            None => Invocation::Own(Box::new(Command::from_arg_matches(matches)?)),
+        };
+        let mut global = GlobalArgs::from_arg_matches(matches)?;
+        global.session_named = session_named(matches);
+        Ok(Cli {
+            command,
+            global,
+            trace: crate::cli_side::CommandTraceArgs::from_arg_matches(matches)?,
+        })
+    }
 }
 
 /// The command line's definition: the global options are accepted after
@@ -41,7 +105,17 @@ pub struct Cli {
 /// help is about that command.
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
-    let top = Cli::command();
+    let own = Definition::command();
+    let session = crate::cli_vocabulary::subcommands();
+    // doctor first, then the session commands, then the rest of rove's.
+    let order: Vec<String> = std::iter::once("doctor".to_owned())
+        .chain(session.iter().map(|c| c.get_name().to_owned()))
+        .chain(own.get_subcommands().map(|c| c.get_name().to_owned()))
+        .collect();
+    let top = own.subcommands(session).mut_subcommands(|sub| {
+        let at = order.iter().position(|n| n == sub.get_name());
+        sub.display_order(at.unwrap_or(order.len()))
+    });
     let globals: Vec<clap::Arg> = top
         .get_arguments()
         .filter(|a| a.is_global_set())
@@ -70,13 +144,11 @@ pub fn command() -> clap::Command {
 
 /// Parses the process's arguments (exiting with clap's usage error or help).
 pub fn parse() -> Cli {
-    use clap::FromArgMatches;
     let matches = command().get_matches();
-    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let mut cli = Cli::from_matches(&matches).unwrap_or_else(|e| e.exit());
     cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
     // The first given is the one browser of every command but rove test.
     cli.global.cdp_url = cli.global.cdp_urls.first().cloned();
-    cli.global.session_named = session_named(&matches);
     cli
 }
 
@@ -93,6 +165,8 @@ pub fn session_named(matches: &clap::ArgMatches) -> bool {
     named(matches) || matches.subcommand().is_some_and(|(_, sub)| named(sub))
 }
 
+/// The binary's own commands; the session commands come from the
+/// vocabulary.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check the whole setup: find and launch the browser, load a page served
@@ -102,152 +176,6 @@ pub enum Command {
         after_help = "Examples:\n  rove doctor\n  rove doctor --json\n  ROVE_BROWSER=/opt/chrome/chrome rove doctor"
     )]
     Doctor,
-    /// Open a page in the session (starting its daemon and browser when
-    /// needed) and print its view.
-    #[command(
-        after_help = "Examples:\n  rove open https://example.org\n  rove open localhost:8000 --new-tab\n  rove open https://example.org --json\n  rove open URL --stay     no daemon: this process keeps the browser until Ctrl-C"
-    )]
-    Open(OpenArgs),
-    /// The page as the agent reads it: roles, names, values and refs.
-    #[command(
-        after_help = "Examples:\n  rove snapshot\n  rove snapshot -i\n  rove snapshot --diff\n  rove snapshot --scope e12\n  rove snapshot --after e240"
-    )]
-    Snapshot(SnapshotArgs),
-    /// Refs of the elements whose name, value or text contains TEXT.
-    #[command(after_help = "Examples:\n  rove find 'Sign in'\n  rove find Next --role link")]
-    Find(FindArgs),
-    /// Click an element (or, with --at, a point of the viewport).
-    #[command(
-        after_help = "Examples:\n  rove click e7\n  rove click @e7 --button right\n  rove click e7 --modifiers Control,Shift\n  rove click --at 120 45   CSS pixels of the viewport (as rove mouse click 120 45)"
-    )]
-    Click(ClickArgs),
-    /// Double-click an element.
-    #[command(after_help = "Examples:\n  rove dblclick e7")]
-    Dblclick(RefArg),
-    /// Move the pointer over an element.
-    #[command(after_help = "Examples:\n  rove hover e4")]
-    Hover(RefArg),
-    /// Type text at the end of a field, one real key press per character
-    /// (with --focused, into whatever has the focus).
-    #[command(
-        after_help = "Examples:\n  rove type e3 hello\n  rove type e3 'slow typist' --delay 50\n  rove type --focused 'rename notebook'   into the field a widget focused itself"
-    )]
-    Type(TypeArgs),
-    /// Replace a field's value.
-    #[command(
-        after_help = "Examples:\n  rove fill e3 ada@example.org\n  rove fill e5 secret --submit"
-    )]
-    Fill(FillArgs),
-    /// Press a key chord on the focused element (or on REF).
-    #[command(
-        after_help = "Examples:\n  rove press Enter\n  rove press Control+A --ref e3\n  rove press Shift+Tab"
-    )]
-    Press(PressArgs),
-    /// Choose options of a select, listbox or combobox.
-    #[command(
-        after_help = "Examples:\n  rove select e9 Peru\n  rove select e9 red green   (a multiple select)"
-    )]
-    Select(SelectArgs),
-    /// Check a checkbox, switch or radio.
-    #[command(after_help = "Examples:\n  rove check e4")]
-    Check(RefArg),
-    /// Uncheck a checkbox or switch.
-    #[command(after_help = "Examples:\n  rove uncheck e4")]
-    Uncheck(RefArg),
-    /// Scroll the page or an element, or bring an element into view.
-    #[command(
-        after_help = "Examples:\n  rove scroll down\n  rove scroll up 300\n  rove scroll e12          bring e12 into view\n  rove scroll e12 down     scroll inside e12"
-    )]
-    Scroll(ScrollArgs),
-    /// Drag one element onto another.
-    #[command(after_help = "Examples:\n  rove drag e4 e9")]
-    Drag(DragArgs),
-    /// Pointer input at coordinates of the viewport: move, press and hold,
-    /// release, click, turn the wheel.
-    #[command(after_help = crate::cli_pointer::MOUSE_EXAMPLES)]
-    Mouse(crate::cli_pointer::MouseArgs),
-    /// Fill several fields in one call, in order, stopping at the first
-    /// that fails.
-    #[command(after_help = crate::cli_pointer::FILL_FORM_EXAMPLES)]
-    FillForm(crate::cli_pointer::FillFormArgs),
-    /// Give files to a file input, or to the chooser an element opens.
-    #[command(after_help = "Examples:\n  rove upload e6 ./photo.jpg\n  rove upload e6 a.pdf b.pdf")]
-    Upload(UploadArgs),
-    /// Answer the JavaScript dialog that blocks the page.
-    #[command(
-        after_help = "Examples:\n  rove dialog accept\n  rove dialog dismiss\n  rove dialog accept 'my answer'   (a prompt)"
-    )]
-    Dialog(DialogArgs),
-    /// List, open, switch to or close tabs.
-    #[command(
-        after_help = "Examples:\n  rove tab\n  rove tab new https://example.org\n  rove tab switch t2\n  rove tab close t2"
-    )]
-    Tab(TabArgs),
-    /// Save a screenshot (PNG, or JPEG with --jpeg).
-    #[command(
-        after_help = "Examples:\n  rove screenshot\n  rove screenshot page.png --full\n  rove screenshot --ref e5 card.png"
-    )]
-    Screenshot(ScreenshotArgs),
-    /// The page (or an element) as markdown.
-    #[command(after_help = "Examples:\n  rove read\n  rove read --ref e20")]
-    Read(ReadArgs),
-    /// Wait for text, a URL, a load state, or a time.
-    #[command(
-        after_help = "Examples:\n  rove wait --text 'Saved'\n  rove wait --gone 'Loading'\n  rove wait --url '*/done'\n  rove wait --load networkidle\n  rove wait 500"
-    )]
-    Wait(WaitArgs),
-    /// Run JavaScript in the page and print the result as JSON.
-    #[command(
-        after_help = "Examples:\n  rove eval 'document.title'\n  rove eval '() => location.href'\n  rove eval '(el) => el.value' --ref e3"
-    )]
-    Eval(EvalArgs),
-    /// What the page logged: console messages and uncaught errors with
-    /// their stacks, since the last call (or all kept).
-    #[command(after_help = crate::cli_tools::CONSOLE_EXAMPLES)]
-    Console(crate::cli_tools::ConsoleArgs),
-    /// What the page requested (since the last call, or all kept), one
-    /// request's headers and bodies, block and mock rules, a HAR file.
-    #[command(after_help = crate::cli_tools::NETWORK_EXAMPLES)]
-    Network(crate::cli_tools::NetworkArgs),
-    /// The session's cookies: list them (by URL or domain), set one, clear
-    /// them.
-    #[command(after_help = crate::cli_tools::COOKIES_EXAMPLES)]
-    Cookies(crate::cli_tools::CookiesArgs),
-    /// The page's localStorage or sessionStorage: list it, set a key, clear
-    /// it (or one key).
-    #[command(after_help = crate::cli_tools::STORAGE_EXAMPLES)]
-    Storage(crate::cli_tools::StorageArgs),
-    /// Save the session's cookies and local storage to a file, or load them
-    /// (Playwright's storage-state JSON), to reuse a login.
-    #[command(after_help = crate::cli_tools::STATE_EXAMPLES)]
-    State(crate::cli_tools::StateArgs),
-    /// Emulate a viewport, a device, a colour scheme or print media, a
-    /// position, no network, extra headers, a user agent, a time zone or a
-    /// locale, on every tab of the session.
-    #[command(after_help = crate::cli_tools::SET_EXAMPLES)]
-    Set(crate::cli_tools::SetArgs),
-    /// Print the page to a PDF file (headless only).
-    #[command(after_help = crate::cli_tools::PDF_EXAMPLES)]
-    Pdf(crate::cli_tools::PdfArgs),
-    /// One fact about an element: its text, value, an attribute or its
-    /// box, or whether it is visible, enabled or checked.
-    #[command(after_help = crate::cli_tools::GET_EXAMPLES)]
-    Get(crate::cli_tools::GetArgs),
-    /// Whether an element is visible, enabled or checked (as `rove get`).
-    #[command(after_help = "Examples:\n  rove is visible e7\n  rove is checked e3")]
-    Is(crate::cli_tools::IsArgs),
-    /// Go back in the tab's history.
-    #[command(after_help = "Examples:\n  rove back\n  rove back --json")]
-    Back,
-    /// Go forward in the tab's history.
-    #[command(after_help = "Examples:\n  rove forward")]
-    Forward,
-    /// Reload the page.
-    #[command(after_help = "Examples:\n  rove reload")]
-    Reload,
-    /// End the session: its daemon, browser, tabs and cookies.
-    #[command(after_help = "Examples:\n  rove close\n  rove --session work close")]
-    Close,
     /// Run a task with a model driving a fresh session: a line per step,
     /// the answer and totals at the end. A model error or a step past its
     /// deadline is one failed step (shown as `failure k/N` on stderr); the
@@ -313,245 +241,6 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
-pub struct OpenArgs {
-    /// The URL to open (a scheme-less address gets https://).
-    pub url: String,
-    /// Open it in a new tab.
-    #[arg(long)]
-    pub new_tab: bool,
-    /// No daemon: open in a browser of this process and keep it until
-    /// interrupted (Ctrl-C or SIGTERM).
-    #[arg(long)]
-    pub stay: bool,
-    /// Seconds to wait for the page to load (with --stay).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
-    pub timeout: f64,
-}
-
-#[derive(Debug, Args)]
-pub struct RefArg {
-    /// The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).
-    #[arg(value_name = "REF")]
-    pub target: String,
-}
-
-#[derive(Debug, Args)]
-pub struct SnapshotArgs {
-    /// Only what can be acted on, under its headings.
-    #[arg(short, long, conflicts_with_all = ["diff", "scope"])]
-    pub interactive: bool,
-    /// What changed since the last view.
-    #[arg(short, long, conflicts_with = "scope")]
-    pub diff: bool,
-    /// Only the subtree under this ref.
-    #[arg(long, value_name = "REF")]
-    pub scope: Option<String>,
-    /// Token budget (0: no limit).
-    #[arg(long, value_name = "TOKENS")]
-    pub budget: Option<usize>,
-    /// The next part of a cut view, after this ref.
-    #[arg(long, value_name = "REF")]
-    pub after: Option<String>,
-    /// Show link targets.
-    #[arg(long)]
-    pub urls: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct FindArgs {
-    /// Text in the name, value or content.
-    pub text: String,
-    /// Only this role (button, link, textbox …).
-    #[arg(long)]
-    pub role: Option<String>,
-    /// At most this many results.
-    #[arg(long)]
-    pub limit: Option<usize>,
-}
-
-#[derive(Debug, Args)]
-pub struct ClickArgs {
-    /// The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).
-    #[arg(value_name = "REF", required_unless_present = "at")]
-    pub target: Option<String>,
-    /// A point of the viewport instead of a ref: CSS pixels, as in a
-    /// screenshot at scale 1.
-    #[arg(
-        long,
-        num_args = 2,
-        value_names = ["X", "Y"],
-        allow_hyphen_values = true,
-        conflicts_with = "target"
-    )]
-    pub at: Option<Vec<f64>>,
-    /// left, right or middle.
-    #[arg(long, default_value = "left")]
-    pub button: String,
-    /// A double click (as `rove dblclick`).
-    #[arg(long)]
-    pub double: bool,
-    /// Keys held: Alt, Control, Meta, Shift (comma-separated).
-    #[arg(long, value_delimiter = ',')]
-    pub modifiers: Vec<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct TypeArgs {
-    /// The field (a ref or a locator) and the text, or (with --focused) only the text.
-    #[arg(value_name = "REF TEXT", num_args = 1..=2, required = true)]
-    pub words: Vec<String>,
-    /// Type into whatever has the focus instead of a field named by ref.
-    #[arg(long)]
-    pub focused: bool,
-    /// Milliseconds between keys.
-    #[arg(long, value_name = "MS")]
-    pub delay: Option<u64>,
-    /// Press Enter afterwards.
-    #[arg(long)]
-    pub submit: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct FillArgs {
-    /// The field.
-    #[arg(value_name = "REF")]
-    pub target: String,
-    /// The text.
-    pub text: String,
-    /// Press Enter afterwards.
-    #[arg(long)]
-    pub submit: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct PressArgs {
-    /// The chord: Enter, Control+A, Shift+Tab …
-    pub keys: String,
-    /// Focus this element first (by clicking it).
-    #[arg(long, value_name = "REF")]
-    pub r#ref: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct SelectArgs {
-    /// The select, listbox or combobox.
-    #[arg(value_name = "REF")]
-    pub target: String,
-    /// Option labels or values.
-    #[arg(required = true)]
-    pub values: Vec<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct ScrollArgs {
-    /// Any of: a ref or a locator, a direction (up, down, left, right), a
-    /// distance in pixels.
-    #[arg(required = true, num_args = 1..=3)]
-    pub words: Vec<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct DragArgs {
-    /// The element to pick up.
-    pub from: String,
-    /// The element to drop it on.
-    pub to: String,
-}
-
-#[derive(Debug, Args)]
-pub struct UploadArgs {
-    /// A file input, or the element that opens a file chooser.
-    #[arg(value_name = "REF")]
-    pub target: String,
-    /// The files.
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct DialogArgs {
-    /// accept or dismiss.
-    pub answer: String,
-    /// The answer to a prompt.
-    pub text: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct TabArgs {
-    /// list, new, switch or close.
-    #[arg(default_value = "list")]
-    pub action: String,
-    /// The tab (t2) for switch and close; the URL for new.
-    pub target: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct ScreenshotArgs {
-    /// Where to save it (default: a new file in the temp folder).
-    pub path: Option<PathBuf>,
-    /// The whole page, not just the viewport.
-    #[arg(long)]
-    pub full: bool,
-    /// Only this element.
-    #[arg(long, value_name = "REF")]
-    pub r#ref: Option<String>,
-    /// Only this rectangle of the page, in CSS pixels.
-    #[arg(
-        long,
-        value_name = "X,Y,WIDTH,HEIGHT",
-        value_delimiter = ',',
-        allow_hyphen_values = true
-    )]
-    pub clip: Option<Vec<f64>>,
-    /// JPEG instead of PNG.
-    #[arg(long)]
-    pub jpeg: bool,
-    /// JPEG quality, 0-100.
-    #[arg(long)]
-    pub quality: Option<u8>,
-    /// The most bytes the image may take.
-    #[arg(long)]
-    pub max_bytes: Option<usize>,
-}
-
-#[derive(Debug, Args)]
-pub struct ReadArgs {
-    /// Only this element.
-    #[arg(long, value_name = "REF")]
-    pub r#ref: Option<String>,
-    /// At most this many tokens (0: no limit).
-    #[arg(long)]
-    pub budget: Option<usize>,
-}
-
-#[derive(Debug, Args)]
-pub struct WaitArgs {
-    /// Milliseconds: alone, how long to wait; with a condition, the most.
-    pub ms: Option<u64>,
-    /// Until this text appears.
-    #[arg(long)]
-    pub text: Option<String>,
-    /// Until this text is gone.
-    #[arg(long)]
-    pub gone: Option<String>,
-    /// Until the URL contains this (or matches it as a * glob).
-    #[arg(long)]
-    pub url: Option<String>,
-    /// Until the page reaches domcontentloaded, load or networkidle.
-    #[arg(long)]
-    pub load: Option<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct EvalArgs {
-    /// An expression, or a function, which is called.
-    pub js: String,
-    /// Call the function with this element.
-    #[arg(long, value_name = "REF")]
-    pub r#ref: Option<String>,
-}
-
-#[derive(Debug, Args)]
 pub struct DaemonArgs {
     /// Read the global options as one JSON value on stdin (how a command
     /// that starts the daemon hands them over) instead of from the flags.
@@ -572,7 +261,7 @@ pub struct McpArgs {
     #[arg(long)]
     pub http: bool,
     #[command(flatten)]
-    pub caps: crate::cli_tools::CapsArg,
+    pub caps: crate::cli_side::CapsArg,
 
     /// The port for --http (0: any free port).
     #[arg(long, default_value_t = 7333, requires = "http")]

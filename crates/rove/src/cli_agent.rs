@@ -72,7 +72,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub judge: JudgeArgs,
     #[command(flatten)]
-    pub caps: crate::cli_tools::CapsArg,
+    pub caps: crate::cli_side::CapsArg,
     /// Write a trace here: one JSON line per step with what the model was
     /// shown, its actions, the console messages and requests of the step,
     /// screenshots inside (`rove trace show FILE` makes it a page to read).

@@ -1,12 +1,23 @@
 //! The command line of the commands that stand beside the browser ones:
-//! `print-config` and `trace`. Split from `cli.rs`
-//! to keep each file short; `cli.rs` re-exports what it names.
+//! `print-config` and `trace`, and `--caps` of `mcp`, `run` and
+//! `print-config`. Split from `cli.rs` to keep each file short; `cli.rs`
+//! re-exports what it names.
 
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
 use crate::print_config::Harness;
+
+/// `--caps` of `rove mcp`, `rove run` and `rove print-config`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct CapsArg {
+    /// Capability groups offered besides the core tools, comma-separated:
+    /// devtools (console), network, state (cookies, storage), emulation
+    /// (set), pdf, inspect (get), vision (mouse), forms (fill-form), or all.
+    #[arg(long, value_name = "GROUPS")]
+    pub caps: Option<rove_commands::Caps>,
+}
 
 #[derive(Debug, Args)]
 pub struct PrintConfigArgs {
@@ -29,7 +40,7 @@ pub struct PrintConfigArgs {
     #[arg(long, env = "ROVE_MCP_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
     #[command(flatten)]
-    pub caps: crate::cli_tools::CapsArg,
+    pub caps: CapsArg,
 }
 
 /// `rove trace …`.

@@ -13,9 +13,8 @@ mod cli_cdp;
 #[cfg(test)]
 mod cli_check;
 mod cli_global;
-mod cli_pointer;
 mod cli_side;
-mod cli_tools;
+mod cli_vocabulary;
 mod daemon;
 mod demo_site;
 mod doctor;
@@ -29,9 +28,16 @@ mod output;
 mod print_config;
 mod redacted;
 mod remote;
+mod shell_call;
 mod shell_hint;
+mod shell_registry;
+mod shell_spec;
 mod signals;
 mod skill;
+mod spell_input;
+mod spell_page_tools;
+mod spell_pages;
+mod spell_tools;
 mod test_progress;
 mod test_run;
 mod trace_html;
@@ -41,7 +47,7 @@ mod trace_html_seen;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, Invocation};
 use crate::failure::Failure;
 use crate::output::Output;
 
@@ -49,9 +55,10 @@ fn main() -> ExitCode {
     let mut cli = cli::parse();
     // A daemon a command started is handed that command's options whole.
     let mut handed = Ok(());
-    if let Command::Daemon(cli::DaemonArgs {
-        options_on_stdin: true,
-    }) = cli.command
+    if let Invocation::Own(command) = &cli.command
+        && let Command::Daemon(cli::DaemonArgs {
+            options_on_stdin: true,
+        }) = **command
     {
         match daemon::handed_options() {
             Ok(global) => cli.global = global,
@@ -87,15 +94,20 @@ fn main() -> ExitCode {
         let mut signals = signals::Signals::listen();
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
-        if cli.global.cdp_urls.len() > 1 && !matches!(cli.command, Command::Test(_)) {
+        let test = matches!(&cli.command, Invocation::Own(c) if matches!(**c, Command::Test(_)));
+        if cli.global.cdp_urls.len() > 1 && !test {
             let failure = cli_cdp::several_cdp_urls(cli.global.cdp_urls.len());
             out.failure(&failure, None);
             return failure.exit_status();
         }
-        if let Command::Test(args) = &cli.command {
+        if let Invocation::Own(command) = &cli.command
+            && let Command::Test(args) = &**command
+        {
             return test_run::test(&cli.global, args, out, signals.next()).await;
         }
-        if let Command::Run(args) = &cli.command {
+        if let Invocation::Own(command) = &cli.command
+            && let Command::Run(args) = &**command
+        {
             // `rove run` listens itself: it writes its history before it
             // ends.
             return agent_run::run(&cli.global, args, out, signals).await;
@@ -120,18 +132,15 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: &Cli, out: Output) -> u8 {
-    if cli.trace.trace.is_some() && !traces_one_command(&cli.command) {
-        let failure = Failure::new(
-            rove_errors::ErrorCode::CommandRejected,
-            "--trace before the command traces one session command (open, click, snapshot …)",
-            "rove run and rove mcp take --trace after their name; a session's commands are traced with rove trace start FILE",
-        );
-        out.failure(&failure, None);
-        return failure.exit_status();
+    let command = match &cli.command {
+        Invocation::Own(command) => command,
+        Invocation::Session(typed) => return session(cli, typed, out).await,
+    };
+    if cli.trace.trace.is_some() {
+        return untraced(out);
     }
-    match &cli.command {
+    match &**command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
-        Command::Open(args) if args.stay => open::open(&cli.global, args, out).await,
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
@@ -153,27 +162,49 @@ async fn run(cli: &Cli, out: Output) -> u8 {
             let idle = Duration::from_secs(cli.global.idle.max(1));
             daemon::server::serve(&cli.global, &cli.global.session, idle).await
         }
-        other => remote::run(&cli.global, other, &cli.trace, out).await,
+        // Handled before the select in `main`.
+        Command::Run(_) | Command::Test(_) => 0,
     }
 }
 
-/// Whether `rove --trace FILE` applies to the command: one the session's
-/// daemon runs.
-fn traces_one_command(command: &Command) -> bool {
-    !matches!(
-        command,
-        Command::Doctor
-            | Command::Daemon(_)
-            | Command::Mcp(_)
-            | Command::PrintConfig(_)
-            | Command::Skill
-            | Command::Run(_)
-            | Command::Test(_)
-            | Command::DemoSite(_)
-            | Command::Replay(_)
-            | Command::Trace(_)
-            | Command::Close
-    ) && !matches!(command, Command::Open(args) if args.stay)
+/// A session command typed at the shell: sent to the session's daemon, or
+/// (`open --stay`) run by this process.
+async fn session(cli: &Cli, typed: &cli::Typed, out: Output) -> u8 {
+    let call = match shell_call::call(&typed.name, &typed.matches) {
+        Ok(call) => call,
+        Err(failure) => {
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    // `rove --trace FILE` traces one command the session's daemon runs.
+    let traced = cli.trace.trace.is_some();
+    match call {
+        shell_call::ShellCall::Stay { .. }
+        | shell_call::ShellCall::Run(rove_commands::Command::Close)
+            if traced =>
+        {
+            untraced(out)
+        }
+        shell_call::ShellCall::Stay { url, timeout } => {
+            open::open(&cli.global, &url, timeout, out).await
+        }
+        shell_call::ShellCall::Run(command) => {
+            remote::run(&cli.global, command, &cli.trace, out).await
+        }
+    }
+}
+
+/// `rove --trace FILE` before a command that is not one command of a
+/// session's daemon.
+fn untraced(out: Output) -> u8 {
+    let failure = Failure::new(
+        rove_errors::ErrorCode::CommandRejected,
+        "--trace before the command traces one session command (open, click, snapshot …)",
+        "rove run and rove mcp take --trace after their name; a session's commands are traced with rove trace start FILE",
+    );
+    out.failure(&failure, None);
+    failure.exit_status()
 }
 
 /// `rove mcp`: MCP over stdio until the client goes (stdout carries only

@@ -1,5 +1,6 @@
-//! `rove open URL`: open a page in a fresh browser and report where it ended
-//! up. With `--stay`, keep the browser until interrupted.
+//! `rove open URL --stay`: open a page in a fresh browser of this process
+//! (no daemon), report where it ended up, and keep the browser until
+//! interrupted.
 
 use std::time::{Duration, Instant};
 
@@ -10,20 +11,19 @@ use serde_json::json;
 use rove_commands::{Command, Session, SessionConfig};
 
 use crate::acquire::acquire;
-use crate::cli::{GlobalArgs, OpenArgs};
+use crate::cli::GlobalArgs;
 use crate::failure::Failure;
 use crate::output::Output;
 
-pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
-    let timeout = match Duration::try_from_secs_f64(args.timeout) {
+/// Opens `url`, waiting `seconds` at most for the load; returns the exit
+/// status once interrupted (or at once on a failure).
+pub async fn open(global: &GlobalArgs, url: &str, seconds: f64, out: Output) -> u8 {
+    let timeout = match Duration::try_from_secs_f64(seconds) {
         Ok(t) if !t.is_zero() => t,
         _ => {
             let failure = Failure::new(
                 ErrorCode::CommandRejected,
-                format!(
-                    "--timeout {} is not a positive number of seconds",
-                    args.timeout
-                ),
+                format!("--timeout {seconds} is not a positive number of seconds"),
                 "pass a timeout like --timeout 30",
             );
             out.failure(&failure, None);
@@ -52,7 +52,7 @@ pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
     };
     let started = Instant::now();
     let command = Command::Open(rove_commands::OpenArgs {
-        url: args.url.clone(),
+        url: url.to_owned(),
         new_tab: false,
     });
     let opened = async {
@@ -79,12 +79,10 @@ pub async fn open(global: &GlobalArgs, args: &OpenArgs, out: Output) -> u8 {
                 "browser_pid": browser.pid(),
                 "profile": browser.profile_dir(),
             }));
-            if args.stay {
-                out.line("the browser stays open; press Ctrl-C to close it");
-                // Ends by a signal: main's select drops this future and the
-                // browser handle with it, which ends the browser.
-                std::future::pending::<()>().await;
-            }
+            out.line("the browser stays open; press Ctrl-C to close it");
+            // Ends by a signal: main's select drops this future and the
+            // browser handle with it, which ends the browser.
+            std::future::pending::<()>().await;
             0
         }
         Err(e) => {

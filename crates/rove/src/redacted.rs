@@ -32,8 +32,6 @@ impl std::fmt::Debug for Redacted {
 
 #[cfg(test)]
 mod tests {
-    use clap::Parser;
-
     use crate::cli::Cli;
 
     #[test]

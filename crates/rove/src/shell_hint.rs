@@ -1,12 +1,12 @@
 //! Hints in the shell's own words. rove's hints and notes name a command to
 //! run the way a tool call is written (`wait(load=load)`,
 //! `snapshot(after=e12)`), which is how a model over MCP calls it; at the
-//! shell the same advice reads `rove wait --load load`. The flags come from
-//! the CLI's own definition, so the advice names flags that exist.
+//! shell the same advice reads `rove wait --load load`. The words and flags
+//! come from the command's entry, the one the command line is built from,
+//! so the advice names flags that exist.
 
-use clap::CommandFactory;
-
-use crate::cli::Cli;
+use crate::cli_vocabulary::ShellName;
+use crate::shell_spec::{Fills, Kind, Literal};
 
 /// `text` with each tool-call written as the shell command that does it;
 /// a call the shell cannot spell is left as it was.
@@ -38,32 +38,94 @@ pub fn for_shell(text: &str) -> String {
     out
 }
 
-/// `rove NAME …` for a call's arguments (`load=load, ms=500`).
+/// `rove NAME …` for a call's arguments (`load=load, ms=500`): the words in
+/// their places, then the flags.
 fn shell_call(name: &str, arguments: &str) -> Option<String> {
-    rove_commands::tool(name)?;
-    let cli = Cli::command();
-    let sub = cli.find_subcommand(name)?;
-    let mut words = vec!["rove".to_owned(), name.to_owned()];
+    let spelled = crate::cli_vocabulary::named(name).filter(|n| n.tool.name == name)?;
+    let mut words: Vec<(usize, usize, String)> = Vec::new();
+    let mut flags = Vec::new();
     for pair in arguments
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
         let (key, value) = pair.split_once('=')?;
-        let arg = sub
-            .get_arguments()
-            .find(|a| a.get_id() == key)
-            .or_else(|| {
-                (key == "ref")
-                    .then(|| sub.get_arguments().find(|a| a.get_id() == "target"))
-                    .flatten()
-            })?;
-        if let Some(long) = arg.get_long() {
-            words.push(format!("--{long}"));
+        match word_place(&spelled, key) {
+            Some((at, slot, kind)) => words.push((at, slot, shell_value(kind, value))),
+            None => flags.push(flag_words(&spelled, key, value)?),
         }
-        words.push(quoted(value));
     }
-    Some(words.join(" "))
+    words.sort_by_key(|(at, slot, _)| (*at, *slot));
+    let mut line = vec!["rove".to_owned(), name.to_owned()];
+    line.extend(words.into_iter().map(|(_, _, word)| quoted(&word)));
+    line.extend(flags);
+    Some(line.join(" "))
+}
+
+/// Where a word of the command takes `argument`: the word's place, the
+/// slot's place in it, and the value's kind.
+fn word_place(spelled: &ShellName, argument: &str) -> Option<(usize, usize, Kind)> {
+    spelled
+        .spelling
+        .words
+        .iter()
+        .enumerate()
+        .find_map(|(at, word)| {
+            let slots: Vec<(&str, Kind)> = match word.fills {
+                Fills::Argument(a, kind) => vec![(a, kind)],
+                Fills::InOrder(slots) | Fills::AnyOrder(slots) => {
+                    slots.iter().map(|s| (s.argument, s.kind)).collect()
+                }
+                Fills::ByValue { cases, .. } => cases
+                    .iter()
+                    .flat_map(|c| c.slots)
+                    .map(|s| (s.argument, s.kind))
+                    .collect(),
+                Fills::Arguments(..) | Fills::Sets(..) | Fills::Omits(_) | Fills::Shell(_) => {
+                    Vec::new()
+                }
+            };
+            slots
+                .iter()
+                .position(|(a, _)| *a == argument)
+                .map(|slot| (at, slot, slots[slot].1))
+        })
+}
+
+/// The flag (and its value) that gives `argument` this value.
+fn flag_words(spelled: &ShellName, argument: &str, value: &str) -> Option<String> {
+    spelled
+        .spelling
+        .flags
+        .iter()
+        .find_map(|flag| match flag.fills {
+            Fills::Argument(a, Kind::Switch) if a == argument => {
+                (value == "true").then(|| format!("--{}", flag.long))
+            }
+            Fills::Argument(a, kind) if a == argument => Some(format!(
+                "--{} {}",
+                flag.long,
+                quoted(&shell_value(kind, value))
+            )),
+            Fills::Sets(a, Literal::Text(set)) if a == argument && set == value => {
+                Some(format!("--{}", flag.long))
+            }
+            _ => None,
+        })
+}
+
+/// A value as the shell spells it (`accept` for a dialog's `true`).
+fn shell_value(kind: Kind, value: &str) -> String {
+    if let Kind::Words(words) = kind {
+        let spelled = words.iter().find(|(_, means)| match means {
+            Literal::Bool(b) => value == b.to_string(),
+            Literal::Text(t) => value == *t,
+        });
+        if let Some((typed, _)) = spelled {
+            return (*typed).to_owned();
+        }
+    }
+    value.to_owned()
 }
 
 fn quoted(value: &str) -> String {
@@ -98,6 +160,11 @@ mod tests {
             "read a part with rove read --ref eN (refs from snapshot or find), or read it all with rove read --budget 0"
         );
         assert_eq!(for_shell("click(ref=e7)"), "rove click e7");
+        assert_eq!(
+            for_shell("snapshot(mode=diff) or fill(text=hi, ref=e3)"),
+            "rove snapshot --diff or rove fill e3 hi"
+        );
+        assert_eq!(for_shell("dialog(accept=true)"), "rove dialog accept");
         // Not a tool, or an argument the tool does not have: left alone.
         assert_eq!(for_shell("f(x) and wait(nope=1)"), "f(x) and wait(nope=1)");
         assert_eq!(for_shell("unclosed wait(load"), "unclosed wait(load");

@@ -1,0 +1,410 @@
+//! The shell spellings and references of the commands that act on a page's
+//! elements (click, hover, type, fill, press, select, check, uncheck,
+//! scroll, drag, upload) and on tabs and dialogs (dialog, tab, close).
+
+use crate::shell_spec::*;
+use crate::spell_pages::ELEMENT;
+
+/// `REF`, an element filling `ref`.
+const REF: Word = Word::one("REF", ELEMENT, "ref", Kind::Element);
+
+const BUTTON: Flag = Flag::value(
+    "button",
+    "BUTTON",
+    "left, right or middle.",
+    "button",
+    Kind::Text,
+);
+
+const SUBMIT: Flag = Flag::switch("submit", "Press Enter afterwards.", "submit");
+
+pub const CLICK: Shell = Shell {
+    spelling: Spelling {
+        about: "Click an element (or, with --at, a point of the viewport)",
+        words: &[REF.count(Count::OneUnless("at"))],
+        flags: &[
+            Flag::filling(
+                "at",
+                "X Y",
+                "A point of the viewport instead of a ref: CSS pixels, as in a screenshot at scale 1.",
+                Fills::Shell(ShellOnly::ClickAt),
+            )
+            .conflicts(&["ref"]),
+            BUTTON.default("left"),
+            Flag::switch("double", "A double click (as `rove dblclick`).", "double"),
+            Flag::value(
+                "modifiers",
+                "MODIFIERS",
+                "Keys held: Alt, Control, Meta, Shift (comma-separated).",
+                "modifiers",
+                Kind::List,
+            ),
+        ],
+        examples: &[
+            Example("rove click e7", ""),
+            Example("rove click @e7 --button right", ""),
+            Example("rove click e7 --modifiers Control,Shift", ""),
+            Example(
+                "rove click --at 120 45",
+                "CSS pixels of the viewport (as rove mouse click 120 45)",
+            ),
+        ],
+        note: "",
+    },
+    aliases: &[Alias {
+        name: "dblclick",
+        spelling: Spelling {
+            about: "Double-click an element",
+            words: &[REF],
+            flags: &[],
+            examples: &[Example("rove dblclick e7", "")],
+            note: "",
+        },
+        fixed: &[("double", Literal::Bool(true))],
+    }],
+    section: Section::Acting,
+    reference: "A tab a plain click opens takes the focus and its view is returned; a middle or modified click opens it in the \
+        background and says so. At the shell, `rove dblclick REF` is a click with `double`, and `rove click --at X Y` a click \
+        at a point (`mouse click`).",
+};
+
+pub const HOVER: Shell = Shell {
+    spelling: Spelling {
+        about: "Move the pointer over an element",
+        words: &[REF],
+        flags: &[],
+        examples: &[Example("rove hover e4", "")],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "",
+};
+
+pub const TYPE: Shell = Shell {
+    spelling: Spelling {
+        about: "Type text at the end of a field, one real key press per character (with --focused, into whatever has the focus)",
+        words: &[Word::run(
+            "REF TEXT",
+            "The field (a ref or a locator) and the text, or (with --focused) only the text.",
+            Count::Between(1, 2),
+            Fills::InOrder(&[
+                Slot::one("ref", Kind::Element),
+                Slot::one("text", Kind::Text),
+            ]),
+        )],
+        flags: &[
+            Flag::filling(
+                "focused",
+                "",
+                "Type into whatever has the focus instead of a field named by ref.",
+                Fills::Omits("ref"),
+            ),
+            Flag::value(
+                "delay",
+                "MS",
+                "Milliseconds between keys.",
+                "delay_ms",
+                Kind::Integer,
+            ),
+            SUBMIT,
+        ],
+        examples: &[
+            Example("rove type e3 hello", ""),
+            Example("rove type e3 'slow typist' --delay 50", ""),
+            Example(
+                "rove type --focused 'rename notebook'",
+                "into the field a widget focused itself",
+            ),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "Without a ref, the keys go to whatever has the focus (a field a widget focused itself; at the shell `rove type \
+        --focused TEXT`). Appends, one real key press per character (trusted keydown, keypress, input, keyup; up to 8 key events \
+        on their way at once, one at a time with `delay_ms`). The field must end with the text, or `NOT_ACTIONABLE` \
+        (`action_sent: sent`) says what it holds. Typing stops at three quarters of the command's deadline (90 s by default) with \
+        `TIMEOUT` saying how many characters reached the field; `fill` sets a long text at once. `submit` presses Enter after.",
+};
+
+pub const FILL: Shell = Shell {
+    spelling: Spelling {
+        about: "Replace a field's value",
+        words: &[
+            Word::one("REF", "The field.", "ref", Kind::Element),
+            Word::one("TEXT", "The text.", "text", Kind::Text),
+        ],
+        flags: &[SUBMIT],
+        examples: &[
+            Example("rove fill e3 ada@example.org", ""),
+            Example("rove fill e5 secret --submit", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "Replaces the value (select all, insert), then fires the `change` a committed edit fires, keeping the focus in the \
+        field (leaving it would close a command palette or a combobox's popup). A field the page takes away as the text arrives \
+        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. An \
+        input a native picker sets (`date`, `time`, `datetime-local`, `month`, `week`, `color`, `range`) takes its value whole, in \
+        the form the input holds (`2026-03-14`, `09:30`, `2026-03-14T09:30`, `2026-03`, `2026-W11`, `#3366cc`, a number on the \
+        range's steps): set through the value setter with the `input` and `change` events a picker fires, then read back. A \
+        value the browser would read otherwise (`2026-13-45`, `03/14/2026`, a range value off its steps or limits), or a date \
+        outside the input's `min` and `max` (its picker never offers one), is `COMMAND_REJECTED` naming the form, and the field \
+        is not touched; `type` refuses these inputs and points at `fill`.",
+};
+
+pub const PRESS: Shell = Shell {
+    spelling: Spelling {
+        about: "Press a key chord on the focused element (or on REF)",
+        words: &[Word::one(
+            "KEYS",
+            "The chord: Enter, Control+A, Shift+Tab …",
+            "keys",
+            Kind::Text,
+        )],
+        flags: &[Flag::value(
+            "ref",
+            "REF",
+            "Focus this element first (by clicking it).",
+            "ref",
+            Kind::Element,
+        )],
+        examples: &[
+            Example("rove press Enter", ""),
+            Example("rove press Control+A --ref e3", ""),
+            Example("rove press Shift+Tab", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "A chord: `Enter`, `Control+A`, `Shift+Tab`, `Control+Shift+R`. With a ref, the element is clicked first; a slider \
+        (a range input, `role=slider`) gets the focus without a click, since a click would move it.",
+};
+
+pub const SELECT: Shell = Shell {
+    spelling: Spelling {
+        about: "Choose options of a select, listbox or combobox",
+        words: &[
+            Word::one(
+                "REF",
+                "The select, listbox or combobox.",
+                "ref",
+                Kind::Element,
+            ),
+            Word::one("VALUES", "Option labels or values.", "values", Kind::Text)
+                .count(Count::Many),
+        ],
+        flags: &[],
+        examples: &[
+            Example("rove select e9 Peru", ""),
+            Example("rove select e9 red green", "(a multiple select)"),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "Native selects by label or value (several for `multiple`); ARIA listboxes (options clicked), comboboxes and buttons \
+        with a popup (opened, then the option clicked), editable comboboxes (the value typed, then the suggestion clicked). The \
+        page settles after the choice, so a jump menu that navigates reports the new page.",
+};
+
+const CHECKED: &str = "Checkboxes, switches, radios, `aria-checked` elements, toggle buttons (`aria-pressed`: checked is \
+    pressed); the state is read back. Already in the state asked for: nothing is sent, and the outcome says so.";
+
+pub const CHECK: Shell = Shell {
+    spelling: Spelling {
+        about: "Check a checkbox, switch or radio",
+        words: &[REF],
+        flags: &[],
+        examples: &[Example("rove check e4", "")],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: CHECKED,
+};
+
+pub const UNCHECK: Shell = Shell {
+    spelling: Spelling {
+        about: "Uncheck a checkbox or switch",
+        words: &[REF],
+        flags: &[],
+        examples: &[Example("rove uncheck e4", "")],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: CHECKED,
+};
+
+pub const SCROLL: Shell = Shell {
+    spelling: Spelling {
+        about: "Scroll the page or an element, or bring an element into view",
+        words: &[Word::run(
+            "WORDS",
+            "Any of: a ref or a locator, a direction (up, down, left, right), a distance in pixels.",
+            Count::Between(1, 3),
+            Fills::AnyOrder(&[
+                Slot::one("direction", CHOICE).takes(Takes::IfItFits),
+                Slot::one("pixels", Kind::Number).takes(Takes::IfItFits),
+                Slot::one("ref", Kind::Element).takes(Takes::IfItFits),
+            ]),
+        )],
+        flags: &[],
+        examples: &[
+            Example("rove scroll down", ""),
+            Example("rove scroll up 300", ""),
+            Example("rove scroll e12", "bring e12 into view"),
+            Example("rove scroll e12 down", "scroll inside e12"),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "With a direction, the mouse wheel over the element (or the middle of the page), 80% of the scroller's visible \
+        size by default (the page's, or the box's that scrolls); the outcome says how far it went and where it stands. With only \
+        a ref, the element is brought into view. At the shell the words come in any order: `rove scroll e12 down 300`.",
+};
+
+pub const DRAG: Shell = Shell {
+    spelling: Spelling {
+        about: "Drag one element onto another",
+        words: &[
+            Word::one("FROM", "The element to pick up.", "from", Kind::Element),
+            Word::one("TO", "The element to drop it on.", "to", Kind::Element),
+        ],
+        flags: &[],
+        examples: &[Example("rove drag e4 e9", "")],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "Real pointer events (pointer capture works); HTML5 drag and drop is completed at the target (`dragenter`, \
+        `dragover`, `drop`).",
+};
+
+pub const UPLOAD: Shell = Shell {
+    spelling: Spelling {
+        about: "Give files to a file input, or to the chooser an element opens",
+        words: &[
+            Word::one(
+                "REF",
+                "A file input, or the element that opens a file chooser.",
+                "ref",
+                Kind::Element,
+            ),
+            Word::one("PATHS", "The files.", "paths", Kind::Path).count(Count::Many),
+        ],
+        flags: &[],
+        examples: &[
+            Example("rove upload e6 ./photo.jpg", ""),
+            Example("rove upload e6 a.pdf b.pdf", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::Acting,
+    reference: "A file input, or an element whose click opens a file chooser. Files must lie under the allowed roots, after \
+        resolving links: the session's upload folder (`<runtime folder>/uploads`), `--upload-root` folders, and for a command \
+        typed in a shell the folder it runs in (never `/` or the home folder); otherwise `UPLOAD_DENIED`, and nothing is sent.",
+};
+
+pub const DIALOG: Shell = Shell {
+    spelling: Spelling {
+        about: "Answer the JavaScript dialog that blocks the page",
+        words: &[
+            Word::one(
+                "ANSWER",
+                "accept or dismiss.",
+                "accept",
+                Kind::Words(&[
+                    ("accept", Literal::Bool(true)),
+                    ("ok", Literal::Bool(true)),
+                    ("yes", Literal::Bool(true)),
+                    ("dismiss", Literal::Bool(false)),
+                    ("cancel", Literal::Bool(false)),
+                    ("no", Literal::Bool(false)),
+                ]),
+            ),
+            Word::one("TEXT", "The answer to a prompt.", "text", Kind::Text).count(Count::Optional),
+        ],
+        flags: &[],
+        examples: &[
+            Example("rove dialog accept", ""),
+            Example("rove dialog dismiss", ""),
+            Example("rove dialog accept 'my answer'", "(a prompt)"),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::TabsAndDialogs,
+    reference: "Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog \
+        that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to \
+        leave the page (`open` another URL).",
+};
+
+pub const TAB: Shell = Shell {
+    spelling: Spelling {
+        about: "List, open, switch to or close tabs",
+        words: &[
+            Word::one(
+                "ACTION",
+                "list, new, switch or close.",
+                "action",
+                Kind::Words(&[("ls", Literal::Text("list"))]),
+            )
+            .count(Count::Default("list")),
+            Word::run(
+                "TARGET",
+                "The tab (t2) for switch and close; the URL for new.",
+                Count::Optional,
+                Fills::ByValue {
+                    argument: "action",
+                    cases: &[
+                        Case {
+                            values: &["new"],
+                            slots: &[Slot::one("url", Kind::Text)],
+                        },
+                        Case {
+                            values: &[],
+                            slots: &[Slot::one("tab", Kind::Text)],
+                        },
+                    ],
+                },
+            ),
+        ],
+        flags: &[],
+        examples: &[
+            Example("rove tab", ""),
+            Example("rove tab new https://example.org", ""),
+            Example("rove tab switch t2", ""),
+            Example("rove tab close t2", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::TabsAndDialogs,
+    reference: "`list` marks the focused tab with `*` and names each popup's opener. A closed tab's id never comes back \
+        (`NO_TAB`).",
+};
+
+pub const CLOSE: Shell = Shell {
+    spelling: Spelling {
+        about: "End the session: its daemon, browser, tabs and cookies",
+        words: &[],
+        flags: &[],
+        examples: &[
+            Example("rove close", ""),
+            Example("rove --session work close", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    section: Section::TabsAndDialogs,
+    reference: "Ends the session: MCP's own session closes its browser and the next call starts a new one; a shared session (`rove \
+        mcp --session NAME`) ends as `rove close` ends it. Run on a session directly, it closes every tab. The agent is not \
+        offered it.",
+};
