@@ -15,6 +15,8 @@ mod cli_check;
 mod cli_global;
 mod cli_side;
 mod cli_vocabulary;
+#[cfg(test)]
+mod commands_doc;
 mod daemon;
 mod demo_site;
 mod doctor;
