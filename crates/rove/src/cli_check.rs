@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use crate::cli_vocabulary::{ShellName, choices, names, word_id};
-use crate::shell_spec::{Fills, Kind, Literal, Spelling};
+use rove_commands::shell::{Fills, Kind, Literal, Spelling};
 
 /// The arguments a spelling can fill, with the values it sets them to
 /// (none for a value typed).

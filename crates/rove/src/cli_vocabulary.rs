@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction};
 use rove_commands as rc;
 
-use crate::shell_spec::{Count, Fills, Flag, Kind, Literal, ShellOnly, Spelling, Word};
+use rove_commands::shell::{Count, Fills, Flag, Kind, Literal, ShellOnly, Spelling, Word};
 
 /// A name typed at the shell for a command of the vocabulary: the
 /// command's own (`click`) or another (`dblclick`).
@@ -20,7 +20,7 @@ pub struct ShellName {
     /// The command's tool.
     pub tool: &'static rc::ToolDescription,
     /// Its words, flags and help.
-    pub spelling: &'static crate::shell_spec::Spelling,
+    pub spelling: &'static Spelling,
     /// The arguments the name itself gives.
     pub fixed: &'static [(&'static str, Literal)],
 }
@@ -29,10 +29,8 @@ pub struct ShellName {
 /// right after it.
 pub fn names() -> Vec<ShellName> {
     let mut names = Vec::new();
-    for tool in rc::tools() {
-        let Some(shell) = crate::shell_registry::shell_of(tool.name) else {
-            continue;
-        };
+    for (entry, tool) in rc::entries().iter().zip(rc::tools()) {
+        let shell = entry.shell;
         names.push(ShellName {
             typed: tool.name,
             tool,

@@ -15,8 +15,6 @@ mod cli_check;
 mod cli_global;
 mod cli_side;
 mod cli_vocabulary;
-#[cfg(test)]
-mod commands_doc;
 mod daemon;
 mod demo_site;
 mod doctor;
@@ -31,15 +29,11 @@ mod print_config;
 mod redacted;
 mod remote;
 mod shell_call;
+#[cfg(test)]
+mod shell_call_tests;
 mod shell_hint;
-mod shell_registry;
-mod shell_spec;
 mod signals;
 mod skill;
-mod spell_input;
-mod spell_page_tools;
-mod spell_pages;
-mod spell_tools;
 mod test_progress;
 mod test_run;
 mod trace_html;

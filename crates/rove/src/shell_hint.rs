@@ -6,7 +6,7 @@
 //! so the advice names flags that exist.
 
 use crate::cli_vocabulary::ShellName;
-use crate::shell_spec::{Fills, Kind, Literal};
+use rove_commands::shell::{Fills, Kind, Literal};
 
 /// `text` with each tool-call written as the shell command that does it;
 /// a call the shell cannot spell is left as it was.

@@ -10,7 +10,7 @@ use rove_errors::Classify;
 use crate::answer::fault::TabFault;
 use crate::answer::happened::Happened;
 use crate::session::watchdog::{self, Health};
-use crate::{Command, CommandError, Outcome, Session};
+use crate::{Command, CommandError, Deadline, Outcome, Session, WorksOn};
 
 /// Room the overall deadline leaves around a command's own waits (a load, a
 /// condition, a script) for the view and the settling after them.
@@ -19,7 +19,7 @@ const MARGIN: Duration = Duration::from_secs(30);
 impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
-        let answers_dialog = matches!(command, Command::Dialog(_));
+        let answers_dialog = command.works_on() == WorksOn::Dialog;
         let (mut notes, running) = self.watchdog().command_starts(answers_dialog);
         let result = self.guarded_run(command, &mut notes).await;
         drop(running);
@@ -62,8 +62,9 @@ impl Session {
             });
         }
         let deadline = self.deadline_for(command);
-        // `eval` has a deadline of its own and stops its script itself.
-        let listen = !matches!(command, Command::Eval(_));
+        // A command with the script deadline (`eval`) stops its script
+        // itself.
+        let listen = command.entry().deadline != Deadline::Script;
         let silence = self.watchdog().silence();
         let silence = async move {
             if listen {
@@ -96,7 +97,7 @@ impl Session {
     /// recovers it if it does not answer or crashed.
     async fn check_before(&mut self, command: &Command) -> Result<Option<TabFault>, CommandError> {
         let limits = *self.watchdog().limits();
-        if !limits.probe_before_commands || !needs_page(command) {
+        if !limits.probe_before_commands || !command.works_on().needs_page() {
             return Ok(None);
         }
         let Some(tab) = self.context().focused() else {
@@ -180,19 +181,16 @@ impl Session {
     }
 
     /// The overall deadline of `command`: the session's command deadline,
-    /// or longer for a command whose own wait is longer.
+    /// or longer for a command whose own wait is longer (its entry's
+    /// deadline).
     pub(crate) fn deadline_for(&self, command: &Command) -> Duration {
         let base = self.config().command_timeout;
-        let own = match command {
-            Command::Open(_) | Command::Back | Command::Forward | Command::Reload => {
-                self.config().navigation_timeout
-            }
-            Command::Eval(_) => self.config().eval_timeout,
-            Command::Wait(args) => Duration::from_millis(args.ms.unwrap_or(10_000)),
-            _ => return base,
-        };
-        // Saturating: a wait of `u64::MAX` ms must not overflow.
-        base.max(own.saturating_add(MARGIN))
+        let own = command.own_wait(self.config().navigation_timeout, self.config().eval_timeout);
+        match own {
+            // Saturating: a wait of `u64::MAX` ms must not overflow.
+            Some(own) => base.max(own.saturating_add(MARGIN)),
+            None => base,
+        }
     }
 
     /// When typing must stop: three quarters into the command's deadline,
@@ -205,16 +203,4 @@ impl Session {
 enum Ran {
     Done(Box<Result<Result<Outcome, CommandError>, tokio::time::error::Elapsed>>),
     Silent(rove_browser::TabId),
-}
-
-/// Whether `command` works on the focused tab's page (and so is worth a
-/// probe first).
-fn needs_page(command: &Command) -> bool {
-    match command {
-        Command::Open(args) => !args.new_tab,
-        // Tabs are the browser's business; a dialog blocks the page anyway;
-        // closing must work whatever state the page is in.
-        Command::Tab(_) | Command::Dialog(_) | Command::Close => false,
-        _ => true,
-    }
 }

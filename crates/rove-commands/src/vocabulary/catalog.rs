@@ -1,5 +1,5 @@
 //! The vocabulary as tools a model calls. Each tool comes from one entry of
-//! the command list (`vocabulary!` in `command.rs`): its name, a title, a
+//! the command list (`vocabulary!` in `command.rs`, [`entries`]): its name, a title, a
 //! sentence or two on when to use it, what it does to the world (MCP's
 //! annotations), and a JSON Schema derived from the argument type by
 //! `schemars` and then reduced to the portable subset every host accepts:
@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::vocabulary::entry::Effect;
+use crate::vocabulary::entry::{Effect, Entry};
 
 /// MCP's hints about a tool (all four are given, never left to defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -41,8 +41,11 @@ impl Effect {
             Effect::Reads => (true, false, true, false),
             Effect::Navigates => (false, false, true, true),
             Effect::Moves => (false, false, false, true),
-            Effect::Sets => (false, false, true, true),
+            Effect::Sets | Effect::Configures => (false, false, true, true),
             Effect::Acts => (false, true, false, true),
+            // Ending the session loses its tabs and cookies; ending it
+            // again does nothing more, and reaches no page.
+            Effect::Ends => (false, true, true, false),
         };
         Annotations {
             read_only_hint: read_only,
@@ -70,19 +73,29 @@ pub struct ToolDescription {
     pub capability: crate::vocabulary::caps::Capability,
 }
 
+/// Every command's entry, in the order of the list.
+pub fn entries() -> &'static [Entry] {
+    crate::vocabulary::command::ENTRIES
+}
+
+/// The entry of the command of this name.
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    entries().iter().find(|e| e.name == name)
+}
+
 /// Every tool, built once, in the order of the command list.
 pub fn tools() -> &'static [ToolDescription] {
     static TOOLS: OnceLock<Vec<ToolDescription>> = OnceLock::new();
     TOOLS.get_or_init(|| {
-        crate::vocabulary::command::specs()
-            .into_iter()
-            .map(|spec| ToolDescription {
-                name: spec.name,
-                title: spec.title,
-                description: spec.description,
-                parameters: (spec.schema)(),
-                annotations: spec.effect.annotations(),
-                capability: spec.capability,
+        entries()
+            .iter()
+            .map(|entry| ToolDescription {
+                name: entry.name,
+                title: entry.title,
+                description: entry.description,
+                parameters: (entry.schema)(),
+                annotations: entry.effect.annotations(),
+                capability: entry.capability,
             })
             .collect()
     })

@@ -1,31 +1,44 @@
 //! The command vocabulary: every request the CLI, the MCP server and the agent
 //! can make, defined once.
 //!
-//! [`vocabulary!`] lists each command a single time: its variant, its
-//! arguments' type, the name every face spells it with, a title, the
-//! sentence a model reads, what it does to the world, and the capability
-//! group that offers it to a model (`core` unless named). From that one list
-//! come the [`Command`] enum (which deserializes from
-//! `{"command": "click", "ref": "e7"}`), [`Command::name`], and the tool
-//! catalog ([`crate::tools`]) whose schemas are derived from the argument
-//! types, so a schema cannot drift from what the parser accepts.
+//! [`vocabulary!`] lists each command a single time, as one entry: its
+//! variant, its arguments' type, the name every face spells it with, a
+//! title, the sentence a model reads, what it does to the world, what it
+//! works on, its deadline, where an argument changes those, the capability
+//! group that offers it to a model (`core` unless named), and its shell
+//! spelling (`shell`: words, flags, help, examples, reference). From that
+//! one list come the [`Command`] enum (which deserializes from
+//! `{"command": "click", "ref": "e7"}`), [`Command::name`], the entries
+//! ([`crate::entries`]) the guard, the command line and docs/commands.md
+//! read, and the tool catalog ([`crate::tools`]) whose schemas are derived
+//! from the argument types, so a schema cannot drift from what the parser
+//! accepts. A new command is one entry here (and its spelling) plus its
+//! implementation.
 
 use serde::{Deserialize, Serialize};
 
 use super::args::*;
 use super::args_pointer::*;
 use super::args_tools::*;
-use crate::vocabulary::entry::Effect;
+use crate::vocabulary::entry::{Deadline, Effect, Entry, When, WorksOn};
+use crate::vocabulary::shell::Literal;
+use crate::vocabulary::{spelling_input as input, spelling_page_tools as page_tools};
+use crate::vocabulary::{spelling_pages as pages, spelling_tools as tools};
 
-/// Expands the one list of commands into the enum, its names and its specs.
+/// Expands the one list of commands into the enum, its names and its
+/// entries.
 macro_rules! vocabulary {
     ($(
         $(#[$doc:meta])*
         $variant:ident $(($args:ty))? = $name:literal {
             title: $title:literal,
             description: $description:literal,
-            effect: $effect:ident
-            $(, caps: $caps:ident)? $(,)?
+            effect: $effect:ident,
+            $(works_on: $works_on:ident,)?
+            $(deadline: $deadline:expr,)?
+            $(caps: $caps:ident,)?
+            $(when: $argument:literal = $value:tt => $property:ident: $then:ident,)?
+            shell: $shell:path $(,)?
         }
     ),* $(,)?) => {
         /// One request to a session.
@@ -35,6 +48,11 @@ macro_rules! vocabulary {
             $( $(#[$doc])* #[serde(rename = $name)] $variant $(($args))?, )*
         }
 
+        /// Each command's place in the list.
+        enum Position {
+            $( $variant, )*
+        }
+
         impl Command {
             /// The command's name, as the CLI and MCP spell it.
             pub fn name(&self) -> &'static str {
@@ -42,21 +60,30 @@ macro_rules! vocabulary {
                     $( Command::$variant { .. } => $name, )*
                 }
             }
+
+            /// The command's entry in the list.
+            pub fn entry(&self) -> &'static Entry {
+                match self {
+                    $( Command::$variant { .. } => &ENTRIES[Position::$variant as usize], )*
+                }
+            }
         }
 
-        /// Every command's spec, in the order of the list.
-        pub(crate) fn specs() -> Vec<crate::vocabulary::entry::Spec> {
-            vec![$(
-                crate::vocabulary::entry::Spec {
-                    name: $name,
-                    title: $title,
-                    description: $description,
-                    effect: Effect::$effect,
-                    capability: capability_of!($($caps)?),
-                    schema: crate::vocabulary::schema::schema_of::<args_type!($($args)?)>,
-                },
-            )*]
-        }
+        /// Every command's entry, in the order of the list.
+        pub(crate) static ENTRIES: &[Entry] = &[$(
+            Entry {
+                name: $name,
+                title: $title,
+                description: $description,
+                effect: Effect::$effect,
+                works_on: works_on!($($works_on)?),
+                deadline: deadline!($($deadline)?),
+                when: when!($($argument, $value, $property, $then)?),
+                capability: capability_of!($($caps)?),
+                shell: &$shell,
+                schema: crate::vocabulary::schema::schema_of::<args_type!($($args)?)>,
+            },
+        )*];
     };
 }
 
@@ -67,6 +94,64 @@ macro_rules! capability_of {
     };
     ($caps:ident) => {
         crate::vocabulary::caps::Capability::$caps
+    };
+}
+
+/// What a command works on, the focused tab's page when the list names
+/// nothing else.
+macro_rules! works_on {
+    () => {
+        WorksOn::Page
+    };
+    ($works_on:ident) => {
+        WorksOn::$works_on
+    };
+}
+
+/// A command's deadline, the session's command deadline when the list
+/// names none.
+macro_rules! deadline {
+    () => {
+        Deadline::Command
+    };
+    ($deadline:expr) => {
+        $deadline
+    };
+}
+
+/// Where one argument's value changes a property of the call.
+macro_rules! when {
+    () => {
+        None
+    };
+    ($argument:literal, $value:tt, effect, $then:ident) => {
+        Some(When {
+            argument: $argument,
+            value: literal!($value),
+            effect: Some(Effect::$then),
+            works_on: None,
+        })
+    };
+    ($argument:literal, $value:tt, works_on, $then:ident) => {
+        Some(When {
+            argument: $argument,
+            value: literal!($value),
+            effect: None,
+            works_on: Some(WorksOn::$then),
+        })
+    };
+}
+
+/// A value written in the list.
+macro_rules! literal {
+    (true) => {
+        Literal::Bool(true)
+    };
+    (false) => {
+        Literal::Bool(false)
+    };
+    ($text:literal) => {
+        Literal::Text($text)
     };
 }
 
@@ -86,144 +171,192 @@ vocabulary! {
         title: "Open a URL",
         description: "Go to a URL. Returns the page's view with refs.",
         effect: Navigates,
+        deadline: Deadline::Navigation,
+        // A new tab does not need the page on screen.
+        when: "new_tab" = true => works_on: Browser,
+        shell: pages::OPEN,
     },
     /// Go back in the focused tab's history.
     Back = "back" {
         title: "Go back",
         description: "Go back in history.",
         effect: Moves,
+        deadline: Deadline::Navigation,
+        shell: pages::BACK,
     },
     /// Go forward in the focused tab's history.
     Forward = "forward" {
         title: "Go forward",
         description: "Go forward in history.",
         effect: Moves,
+        deadline: Deadline::Navigation,
+        shell: pages::FORWARD,
     },
     /// Reload the focused tab.
     Reload = "reload" {
         title: "Reload",
         description: "Reload the page.",
         effect: Navigates,
+        deadline: Deadline::Navigation,
+        shell: pages::RELOAD,
     },
     /// A view of the page.
     Snapshot(SnapshotArgs) = "snapshot" {
         title: "View the page",
         description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
         effect: Reads,
+        shell: pages::SNAPSHOT,
     },
     /// Elements matching text, with a line of context each.
     Find(FindArgs) = "find" {
         title: "Find elements",
         description: "Refs of elements containing text, with context, also outside the view.",
         effect: Reads,
+        shell: pages::FIND,
     },
     /// Click an element.
     Click(ClickArgs) = "click" {
         title: "Click",
         description: "Click an element. Returns what changed.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::CLICK,
     },
     /// Move the pointer over an element.
     Hover(RefArgs) = "hover" {
         title: "Hover",
         description: "Move the pointer over an element (menus, tooltips).",
         effect: Acts,
+        works_on: Elements,
+        shell: input::HOVER,
     },
     /// Type text at the end of a field, key by key.
     Type(TypeArgs) = "type" {
         title: "Type text",
         description: "Type text key by key at the end of a field (no ref: into the focused element).",
         effect: Acts,
+        works_on: Elements,
+        shell: input::TYPE,
     },
     /// Replace a field's value.
     Fill(FillArgs) = "fill" {
         title: "Fill a field",
         description: "Replace a field's value.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::FILL,
     },
     /// Press a key chord (`Enter`, `Control+Shift+R`).
     Press(PressArgs) = "press" {
         title: "Press keys",
         description: "Press a key chord such as Enter, Escape, Control+A.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::PRESS,
     },
     /// Choose options in a native select, an ARIA listbox or a combobox.
     Select(SelectArgs) = "select" {
         title: "Select options",
         description: "Choose options in a select, listbox or combobox by label.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::SELECT,
     },
     /// Check a checkbox, switch or radio.
     Check(RefArgs) = "check" {
         title: "Check",
         description: "Check a checkbox, switch or radio.",
         effect: Sets,
+        works_on: Elements,
+        shell: input::CHECK,
     },
     /// Uncheck a checkbox or switch.
     Uncheck(RefArgs) = "uncheck" {
         title: "Uncheck",
         description: "Uncheck a checkbox or switch.",
         effect: Sets,
+        works_on: Elements,
+        shell: input::UNCHECK,
     },
     /// Scroll the page or an element.
     Scroll(ScrollArgs) = "scroll" {
         title: "Scroll",
         description: "Scroll the page or an element; with only a ref, bring it into view.",
         effect: Moves,
+        works_on: Elements,
+        shell: input::SCROLL,
     },
     /// Drag one element onto another.
     Drag(DragArgs) = "drag" {
         title: "Drag and drop",
         description: "Drag one element onto another.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::DRAG,
     },
     /// Give files to a file input, or to the chooser a button opens.
     Upload(UploadArgs) = "upload" {
         title: "Upload files",
         description: "Give files to a file input or to the chooser an element opens.",
         effect: Acts,
+        works_on: Elements,
+        shell: input::UPLOAD,
     },
     /// Answer the JavaScript dialog that blocks the page.
     Dialog(DialogArgs) = "dialog" {
         title: "Answer a dialog",
         description: "Answer the alert, confirm or prompt that blocks the page.",
         effect: Acts,
+        works_on: Dialog,
+        shell: input::DIALOG,
     },
     /// List, open, switch to or close tabs.
     Tab(TabArgs) = "tab" {
         title: "Tabs",
         description: "List, open, switch to or close tabs.",
         effect: Acts,
+        works_on: Browser,
+        // `tab list` only reads: its answer is the list, not a view.
+        when: "action" = "list" => effect: Reads,
+        shell: input::TAB,
     },
     /// Capture the viewport, the full page, an element or a clip.
     Screenshot(ScreenshotArgs) = "screenshot" {
         title: "Screenshot",
         description: "An image of the viewport, the full page or an element.",
         effect: Reads,
+        shell: pages::SCREENSHOT,
     },
     /// The page's main content as markdown.
     Read(ReadArgs) = "read" {
         title: "Read as markdown",
         description: "The page (or an element) as markdown, for reading long text.",
         effect: Reads,
+        shell: pages::READ,
     },
     /// Wait for text, a URL, a load state or a time.
     Wait(WaitArgs) = "wait" {
         title: "Wait",
         description: "Wait for text to appear or go, a URL, a load state, or ms milliseconds.",
         effect: Reads,
+        deadline: Deadline::Argument { argument: "ms", default: 10_000 },
+        shell: pages::WAIT,
     },
     /// End the session's pages (a face that owns the browser ends it too).
     Close = "close" {
         title: "Close",
         description: "Close the browser; the next call starts a new one.",
-        effect: Acts,
+        effect: Ends,
+        works_on: Browser,
+        shell: input::CLOSE,
     },
     /// Run JavaScript in the page; the result as JSON.
     Eval(EvalArgs) = "eval" {
         title: "Run JavaScript",
         description: "Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.",
         effect: Acts,
+        deadline: Deadline::Script,
+        shell: pages::EVAL,
     },
     /// What the page logged: console messages and uncaught errors.
     Console(ConsoleArgs) = "console" {
@@ -231,43 +364,49 @@ vocabulary! {
         description: "Console messages and uncaught errors (with stacks) since the last call; all: every one kept.",
         effect: Reads,
         caps: Devtools,
+        shell: tools::CONSOLE,
     },
     /// What the page requested; block, mock and export requests (boxed:
     /// its many arguments would make every command as big).
     Network(Box<NetworkArgs>) = "network" {
         title: "Network",
         description: "Requests since the last call (filter by url, type, status); show id: headers and bodies; block or mock url patterns; clear; har file.",
-        effect: Sets,
+        effect: Configures,
         caps: Network,
+        shell: tools::NETWORK,
     },
     /// Read, set or clear the session's cookies (boxed, as `network`).
     Cookies(Box<CookiesArgs>) = "cookies" {
         title: "Cookies",
         description: "The session's cookies (by url or domain); set one; clear them.",
-        effect: Sets,
+        effect: Configures,
         caps: State,
+        shell: tools::COOKIES,
     },
     /// Read, set or clear the page's local or session storage.
     Storage(StorageArgs) = "storage" {
         title: "Web storage",
         description: "The page's localStorage or sessionStorage: get, set a key, clear.",
-        effect: Sets,
+        effect: Configures,
         caps: State,
+        shell: tools::STORAGE,
     },
     /// Save or load cookies and local storage (Playwright's storage state).
     State(StateArgs) = "state" {
         title: "Save or load a login",
         description: "Save the session's cookies and localStorage to a file, or load them (Playwright storage-state JSON).",
-        effect: Sets,
+        effect: Configures,
         caps: State,
+        shell: tools::STATE,
     },
     /// Emulate a device, media, place, network state or locale on every
     /// tab of the session.
     Set(SetArgs) = "set" {
         title: "Emulate",
         description: "Emulate a screen, device, media, place, network or locale on every tab.",
-        effect: Sets,
+        effect: Configures,
         caps: Emulation,
+        shell: page_tools::SET,
     },
     /// Print the page to a PDF file (headless only).
     Pdf(PdfArgs) = "pdf" {
@@ -275,6 +414,7 @@ vocabulary! {
         description: "Print the page to a PDF file.",
         effect: Reads,
         caps: Pdf,
+        shell: page_tools::PDF,
     },
     /// One fact about an element: its text, value, an attribute, its box,
     /// or whether it is visible, enabled or checked.
@@ -283,69 +423,84 @@ vocabulary! {
         description: "An element's text, value, attribute (name) or box, or whether it is visible, enabled or checked.",
         effect: Reads,
         caps: Inspect,
+        shell: page_tools::GET,
     },
     /// Pointer input at coordinates of the viewport (vision models).
     Mouse(MouseArgs) = "mouse" {
         title: "Mouse at coordinates",
         description: "Pointer at x, y: CSS pixels of the viewport (a screenshot's pixels at scale 1). move; down, up (held across calls: drag); click; wheel dx dy.",
         effect: Acts,
+        works_on: Elements,
         caps: Vision,
+        shell: page_tools::MOUSE,
     },
     /// Fill several fields in one call, in order.
     FillForm(FillFormArgs) = "fill-form" {
         title: "Fill a form",
         description: "Fill fields in order: text, a date, an option label, true/false for a checkbox. Stops at the first failure, naming the fields filled.",
         effect: Acts,
+        works_on: Elements,
         caps: Forms,
+        shell: page_tools::FILL_FORM,
     },
 }
 
 impl Command {
+    /// What the command does to the world, this call's arguments
+    /// considered (`tab list` only reads).
+    pub fn effect(&self) -> Effect {
+        let entry = self.entry();
+        match entry.when.filter(|w| w.effect.is_some()) {
+            Some(when) if when.holds(&self.tool_arguments()) => when.effect.unwrap_or(entry.effect),
+            _ => entry.effect,
+        }
+    }
+
+    /// What the command works on, this call's arguments considered
+    /// (`open` in a new tab does not need the page on screen).
+    pub fn works_on(&self) -> WorksOn {
+        let entry = self.entry();
+        match entry.when.filter(|w| w.works_on.is_some()) {
+            Some(when) if when.holds(&self.tool_arguments()) => {
+                when.works_on.unwrap_or(entry.works_on)
+            }
+            _ => entry.works_on,
+        }
+    }
+
     /// Whether the command sends input to elements of the page on screen
     /// (and so would be lost if that page is replaced under it).
     pub fn acts_on_elements(&self) -> bool {
-        matches!(
-            self,
-            Command::Click(_)
-                | Command::Hover(_)
-                | Command::Type(_)
-                | Command::Fill(_)
-                | Command::Press(_)
-                | Command::Select(_)
-                | Command::Check(_)
-                | Command::Uncheck(_)
-                | Command::Scroll(_)
-                | Command::Drag(_)
-                | Command::Upload(_)
-                | Command::Mouse(_)
-                | Command::FillForm(_)
-        )
+        match self.works_on() {
+            WorksOn::Elements => true,
+            WorksOn::Browser | WorksOn::Dialog | WorksOn::Page => false,
+        }
     }
 
     /// Whether the command may change the page (and so is followed by a view
     /// of what changed). Reading commands return their own result instead,
-    /// and `close` leaves no page to view.
+    /// configuring ones answer with what they set, and `close` leaves no
+    /// page to view.
     pub fn acts(&self) -> bool {
-        !matches!(
-            self,
-            Command::Snapshot(_)
-                | Command::Find(_)
-                | Command::Screenshot(_)
-                | Command::Read(_)
-                | Command::Wait(_)
-                | Command::Close
-                | Command::Console(_)
-                | Command::Network(_)
-                | Command::Cookies(_)
-                | Command::Storage(_)
-                | Command::State(_)
-                | Command::Set(_)
-                | Command::Pdf(_)
-                | Command::Get(_)
-                | Command::Tab(TabArgs {
-                    action: TabAction::List,
-                    ..
-                })
-        )
+        self.effect().changes_page()
+    }
+
+    /// How long the command may run in all, this call's arguments
+    /// considered: `None` for the session's command deadline, else its own
+    /// wait (which the guard gives room around).
+    pub fn own_wait(
+        &self,
+        navigation: std::time::Duration,
+        script: std::time::Duration,
+    ) -> Option<std::time::Duration> {
+        match self.entry().deadline {
+            Deadline::Command => None,
+            Deadline::Navigation => Some(navigation),
+            Deadline::Script => Some(script),
+            Deadline::Argument { argument, default } => {
+                let ms = self.tool_arguments()[argument].as_u64().unwrap_or(default);
+                Some(std::time::Duration::from_millis(ms))
+            }
+        }
     }
 }

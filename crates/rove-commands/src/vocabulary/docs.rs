@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use crate::shell_spec::{Count, Fills, Kind, Section, Shell, Spelling};
+use crate::vocabulary::catalog::{ToolDescription, entries, tools};
+use crate::vocabulary::shell::{Count, Fills, Kind, Section, Shell, ShellOnly, Spelling};
 
 /// A block's first line; its name follows.
 const BEGIN: &str = "<!-- generated from the vocabulary: ";
@@ -15,19 +16,21 @@ const END: &str = "<!-- end of the generated block -->";
 
 /// One command as the reference shows it.
 #[derive(Debug, Clone, Copy)]
-pub struct Documented {
+struct Documented {
     /// The command's tool.
-    pub tool: &'static rove_commands::ToolDescription,
+    tool: &'static ToolDescription,
     /// Its shell spelling and reference.
-    pub shell: &'static Shell,
+    shell: &'static Shell,
 }
 
 /// The commands, in the vocabulary's order.
 fn documented() -> Vec<Documented> {
-    rove_commands::tools()
+    entries()
         .iter()
-        .filter_map(|tool| {
-            crate::shell_registry::shell_of(tool.name).map(|shell| Documented { tool, shell })
+        .zip(tools())
+        .map(|(entry, tool)| Documented {
+            tool,
+            shell: entry.shell,
         })
         .collect()
 }
@@ -121,7 +124,7 @@ fn section_block(commands: &[Documented]) -> String {
 
 /// The arguments of a tool: each name, with the values it takes when they
 /// are few, or the fields of its objects.
-fn arguments(tool: &rove_commands::ToolDescription, shell: &Shell) -> String {
+fn arguments(tool: &ToolDescription, shell: &Shell) -> String {
     let mut properties: Vec<(&String, &serde_json::Value)> = tool.parameters["properties"]
         .as_object()
         .into_iter()
@@ -204,7 +207,7 @@ pub fn usage(name: &str, spelling: &Spelling) -> String {
             Fills::Argument(_, Kind::Switch)
             | Fills::Sets(..)
             | Fills::Omits(_)
-            | Fills::Shell(crate::shell_spec::ShellOnly::Stay) => String::new(),
+            | Fills::Shell(ShellOnly::Stay) => String::new(),
             _ => format!(" {}", flag.value),
         };
         let _ = write!(line, " [--{}{value}]", flag.long);
@@ -215,14 +218,14 @@ pub fn usage(name: &str, spelling: &Spelling) -> String {
 /// The capability groups and their commands.
 fn groups_table(all: &[Documented]) -> String {
     let mut text = String::from("| group | commands | offered by |\n|---|---|---|\n");
-    for group in rove_commands::Capability::ALL {
+    for group in crate::vocabulary::caps::Capability::ALL {
         let names: Vec<String> = all
             .iter()
             .filter(|d| d.tool.capability == group)
             .map(|d| format!("`{}`", d.tool.name))
             .collect();
         let (commands, offered) = match group {
-            rove_commands::Capability::Core => (names.join(", "), "always".to_owned()),
+            crate::vocabulary::caps::Capability::Core => (names.join(", "), "always".to_owned()),
             other => (names.join(", "), format!("`--caps {other}`")),
         };
         let _ = writeln!(text, "| **{group}** | {commands} | {offered} |");
@@ -236,7 +239,8 @@ mod tests {
     const DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/commands.md");
 
     /// The reference is the entries': the file must hold what they say.
-    /// `ROVE_WRITE_DOCS=1 cargo test commands_doc` writes it.
+    /// `ROVE_WRITE_DOCS=1 cargo test -p rove-commands commands_doc` writes
+    /// it.
     #[test]
     fn commands_doc_is_written_from_the_entries() {
         let doc = std::fs::read_to_string(DOC).expect("docs/commands.md");
@@ -247,7 +251,7 @@ mod tests {
         }
         assert!(
             doc == fresh,
-            "docs/commands.md is stale: run ROVE_WRITE_DOCS=1 cargo test commands_doc"
+            "docs/commands.md is stale: run ROVE_WRITE_DOCS=1 cargo test -p rove-commands commands_doc"
         );
         for name in ["navigation", "acting", "capability groups", "forms"] {
             assert!(

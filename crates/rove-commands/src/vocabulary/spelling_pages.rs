@@ -2,13 +2,13 @@
 //! pages: open, back, forward, reload, snapshot, find, read, screenshot,
 //! wait, eval.
 
-use crate::shell_spec::*;
+use crate::vocabulary::shell::*;
 
 /// The help of a word that names an element.
-pub const ELEMENT: &str =
+pub(crate) const ELEMENT: &str =
     "The element: a ref (e7, @e7) or a locator (css=…, role=…[name=…], text=…).";
 
-pub const OPEN: Shell = Shell {
+pub(crate) const OPEN: Shell = Shell {
     spelling: Spelling {
         about: "Open a page in the session (starting its daemon and browser when needed) and print its view",
         words: &[Word::one(
@@ -55,7 +55,7 @@ pub const OPEN: Shell = Shell {
         and the URL opens in a new one (`left t1 at …`).",
 };
 
-pub const BACK: Shell = Shell {
+pub(crate) const BACK: Shell = Shell {
     spelling: Spelling {
         about: "Go back in the tab's history",
         words: &[],
@@ -68,7 +68,7 @@ pub const BACK: Shell = Shell {
     reference: "`COMMAND_REJECTED` when the history has no such page.",
 };
 
-pub const FORWARD: Shell = Shell {
+pub(crate) const FORWARD: Shell = Shell {
     spelling: Spelling {
         about: "Go forward in the tab's history",
         words: &[],
@@ -81,7 +81,7 @@ pub const FORWARD: Shell = Shell {
     reference: "`COMMAND_REJECTED` when the history has no such page.",
 };
 
-pub const RELOAD: Shell = Shell {
+pub(crate) const RELOAD: Shell = Shell {
     spelling: Spelling {
         about: "Reload the page",
         words: &[],
@@ -94,7 +94,7 @@ pub const RELOAD: Shell = Shell {
     reference: "",
 };
 
-pub const SNAPSHOT: Shell = Shell {
+pub(crate) const SNAPSHOT: Shell = Shell {
     spelling: Spelling {
         about: "The page as the agent reads it: roles, names, values and refs",
         words: &[],
@@ -153,7 +153,7 @@ pub const SNAPSHOT: Shell = Shell {
         (0: no limit); `scope` a ref's subtree; `after` a ref: the next part of a cut view.",
 };
 
-pub const FIND: Shell = Shell {
+pub(crate) const FIND: Shell = Shell {
     spelling: Spelling {
         about: "Refs of the elements whose name, value or text contains TEXT",
         words: &[Word::one(
@@ -189,7 +189,7 @@ pub const FIND: Shell = Shell {
     reference: "Every frame, also what the budget cut; at most `limit` results (20).",
 };
 
-pub const READ: Shell = Shell {
+pub(crate) const READ: Shell = Shell {
     spelling: Spelling {
         about: "The page (or an element) as markdown",
         words: &[],
@@ -212,7 +212,7 @@ pub const READ: Shell = Shell {
         out. `budget`: 8,000 tokens unless given (0 for none).",
 };
 
-pub const SCREENSHOT: Shell = Shell {
+pub(crate) const SCREENSHOT: Shell = Shell {
     spelling: Spelling {
         about: "Save a screenshot (PNG, or JPEG with --jpeg)",
         words: &[Word::one(
@@ -277,7 +277,7 @@ pub const SCREENSHOT: Shell = Shell {
         and anything else is `COMMAND_REJECTED`.",
 };
 
-pub const WAIT: Shell = Shell {
+pub(crate) const WAIT: Shell = Shell {
     spelling: Spelling {
         about: "Wait for text, a URL, a load state, or a time",
         words: &[Word::one(
@@ -332,7 +332,7 @@ pub const WAIT: Shell = Shell {
         (10 s), checked until the very end; alone, how long to wait (at most 300 s). `TIMEOUT` names what did not happen.",
 };
 
-pub const EVAL: Shell = Shell {
+pub(crate) const EVAL: Shell = Shell {
     spelling: Spelling {
         about: "Run JavaScript in the page and print the result as JSON",
         words: &[Word::one(

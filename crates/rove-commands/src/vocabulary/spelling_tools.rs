@@ -2,9 +2,9 @@
 //! groups other than `core`): console, network, cookies, storage, state,
 //! set, pdf, get, mouse, fill-form.
 
-use crate::shell_spec::*;
+use crate::vocabulary::shell::*;
 
-pub const CONSOLE: Shell = Shell {
+pub(crate) const CONSOLE: Shell = Shell {
     spelling: Spelling {
         about: "What the page logged: console messages and uncaught errors with their stacks, since the last call (or all kept)",
         words: &[],
@@ -40,7 +40,7 @@ pub const CONSOLE: Shell = Shell {
         cut at 1,000 characters and quoted.",
 };
 
-pub const NETWORK: Shell = Shell {
+pub(crate) const NETWORK: Shell = Shell {
     spelling: Spelling {
         about: "What the page requested (since the last call, or all kept), one request's headers and bodies, block and mock rules, a HAR file",
         words: &[
@@ -174,7 +174,7 @@ pub const NETWORK: Shell = Shell {
 /// `get`, `set`, `clear`, with `list` for `get`.
 const STORE_ACTION: Kind = Kind::Words(&[("list", Literal::Text("get"))]);
 
-pub const COOKIES: Shell = Shell {
+pub(crate) const COOKIES: Shell = Shell {
     spelling: Spelling {
         about: "The session's cookies: list them (by URL or domain), set one, clear them",
         words: &[
@@ -236,7 +236,7 @@ pub const COOKIES: Shell = Shell {
         `http_only`, `secure`. **clear**: those matching the filters, or every cookie of the session.",
 };
 
-pub const STORAGE: Shell = Shell {
+pub(crate) const STORAGE: Shell = Shell {
     spelling: Spelling {
         about: "The page's localStorage or sessionStorage: list it, set a key, clear it (or one key)",
         words: &[
@@ -267,7 +267,7 @@ pub const STORAGE: Shell = Shell {
         each (`\"key\" = \"value\"`, cleaned and quoted). **set** `key` `value`. **clear**: every entry, or `key`.",
 };
 
-pub const STATE: Shell = Shell {
+pub(crate) const STATE: Shell = Shell {
     spelling: Spelling {
         about: "Save the session's cookies and local storage to a file, or load them (Playwright's storage-state JSON), to reuse a login",
         words: &[

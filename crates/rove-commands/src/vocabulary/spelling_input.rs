@@ -2,8 +2,8 @@
 //! elements (click, hover, type, fill, press, select, check, uncheck,
 //! scroll, drag, upload) and on tabs and dialogs (dialog, tab, close).
 
-use crate::shell_spec::*;
-use crate::spell_pages::ELEMENT;
+use crate::vocabulary::shell::*;
+use crate::vocabulary::spelling_pages::ELEMENT;
 
 /// `REF`, an element filling `ref`.
 const REF: Word = Word::one("REF", ELEMENT, "ref", Kind::Element);
@@ -18,7 +18,7 @@ const BUTTON: Flag = Flag::value(
 
 const SUBMIT: Flag = Flag::switch("submit", "Press Enter afterwards.", "submit");
 
-pub const CLICK: Shell = Shell {
+pub(crate) const CLICK: Shell = Shell {
     spelling: Spelling {
         about: "Click an element (or, with --at, a point of the viewport)",
         words: &[REF.count(Count::OneUnless("at"))],
@@ -68,7 +68,7 @@ pub const CLICK: Shell = Shell {
         at a point (`mouse click`).",
 };
 
-pub const HOVER: Shell = Shell {
+pub(crate) const HOVER: Shell = Shell {
     spelling: Spelling {
         about: "Move the pointer over an element",
         words: &[REF],
@@ -81,7 +81,7 @@ pub const HOVER: Shell = Shell {
     reference: "",
 };
 
-pub const TYPE: Shell = Shell {
+pub(crate) const TYPE: Shell = Shell {
     spelling: Spelling {
         about: "Type text at the end of a field, one real key press per character (with --focused, into whatever has the focus)",
         words: &[Word::run(
@@ -128,7 +128,7 @@ pub const TYPE: Shell = Shell {
         `TIMEOUT` saying how many characters reached the field; `fill` sets a long text at once. `submit` presses Enter after.",
 };
 
-pub const FILL: Shell = Shell {
+pub(crate) const FILL: Shell = Shell {
     spelling: Spelling {
         about: "Replace a field's value",
         words: &[
@@ -155,7 +155,7 @@ pub const FILL: Shell = Shell {
         is not touched; `type` refuses these inputs and points at `fill`.",
 };
 
-pub const PRESS: Shell = Shell {
+pub(crate) const PRESS: Shell = Shell {
     spelling: Spelling {
         about: "Press a key chord on the focused element (or on REF)",
         words: &[Word::one(
@@ -184,7 +184,7 @@ pub const PRESS: Shell = Shell {
         (a range input, `role=slider`) gets the focus without a click, since a click would move it.",
 };
 
-pub const SELECT: Shell = Shell {
+pub(crate) const SELECT: Shell = Shell {
     spelling: Spelling {
         about: "Choose options of a select, listbox or combobox",
         words: &[
@@ -214,7 +214,7 @@ pub const SELECT: Shell = Shell {
 const CHECKED: &str = "Checkboxes, switches, radios, `aria-checked` elements, toggle buttons (`aria-pressed`: checked is \
     pressed); the state is read back. Already in the state asked for: nothing is sent, and the outcome says so.";
 
-pub const CHECK: Shell = Shell {
+pub(crate) const CHECK: Shell = Shell {
     spelling: Spelling {
         about: "Check a checkbox, switch or radio",
         words: &[REF],
@@ -227,7 +227,7 @@ pub const CHECK: Shell = Shell {
     reference: CHECKED,
 };
 
-pub const UNCHECK: Shell = Shell {
+pub(crate) const UNCHECK: Shell = Shell {
     spelling: Spelling {
         about: "Uncheck a checkbox or switch",
         words: &[REF],
@@ -240,7 +240,7 @@ pub const UNCHECK: Shell = Shell {
     reference: CHECKED,
 };
 
-pub const SCROLL: Shell = Shell {
+pub(crate) const SCROLL: Shell = Shell {
     spelling: Spelling {
         about: "Scroll the page or an element, or bring an element into view",
         words: &[Word::run(
@@ -269,7 +269,7 @@ pub const SCROLL: Shell = Shell {
         a ref, the element is brought into view. At the shell the words come in any order: `rove scroll e12 down 300`.",
 };
 
-pub const DRAG: Shell = Shell {
+pub(crate) const DRAG: Shell = Shell {
     spelling: Spelling {
         about: "Drag one element onto another",
         words: &[
@@ -286,7 +286,7 @@ pub const DRAG: Shell = Shell {
         `dragover`, `drop`).",
 };
 
-pub const UPLOAD: Shell = Shell {
+pub(crate) const UPLOAD: Shell = Shell {
     spelling: Spelling {
         about: "Give files to a file input, or to the chooser an element opens",
         words: &[
@@ -312,7 +312,7 @@ pub const UPLOAD: Shell = Shell {
         typed in a shell the folder it runs in (never `/` or the home folder); otherwise `UPLOAD_DENIED`, and nothing is sent.",
 };
 
-pub const DIALOG: Shell = Shell {
+pub(crate) const DIALOG: Shell = Shell {
     spelling: Spelling {
         about: "Answer the JavaScript dialog that blocks the page",
         words: &[
@@ -346,7 +346,7 @@ pub const DIALOG: Shell = Shell {
         leave the page (`open` another URL).",
 };
 
-pub const TAB: Shell = Shell {
+pub(crate) const TAB: Shell = Shell {
     spelling: Spelling {
         about: "List, open, switch to or close tabs",
         words: &[
@@ -391,7 +391,7 @@ pub const TAB: Shell = Shell {
         (`NO_TAB`).",
 };
 
-pub const CLOSE: Shell = Shell {
+pub(crate) const CLOSE: Shell = Shell {
     spelling: Spelling {
         about: "End the session: its daemon, browser, tabs and cookies",
         words: &[],

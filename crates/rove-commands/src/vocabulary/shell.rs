@@ -1,4 +1,5 @@
-//! How each command of the vocabulary is typed at a shell, as plain data:
+//! How each command of the vocabulary is typed at a shell, as plain data
+//! (each entry's `shell`):
 //! its words in order, its flags and which tool argument each fills, its
 //! help and examples, other names for it. Nothing here knows clap: the
 //! binary builds its command line from these entries, turns what was typed
@@ -17,7 +18,6 @@
 /// A command's spelling at the shell: `rove NAME …`, other names for it,
 /// and what the reference says of it.
 #[derive(Debug)]
-#[allow(dead_code)] // Draft: docs/commands.md is written from these once they move.
 pub struct Shell {
     /// `rove NAME …`.
     pub spelling: Spelling,

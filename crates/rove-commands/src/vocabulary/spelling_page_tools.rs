@@ -2,9 +2,9 @@
 //! page itself: set (emulation), pdf, get (inspect), mouse (vision),
 //! fill-form (forms).
 
-use crate::shell_spec::*;
+use crate::vocabulary::shell::*;
 
-pub const SET: Shell = Shell {
+pub(crate) const SET: Shell = Shell {
     spelling: Spelling {
         about: "Emulate a viewport, a device, a colour scheme or print media, a position, no network, extra headers, a user agent, a time zone or a locale, on every tab of the session",
         words: &[
@@ -91,7 +91,7 @@ pub const SET: Shell = Shell {
         again`); a position is granted again to the origins `set geo` granted it to.",
 };
 
-pub const PDF: Shell = Shell {
+pub(crate) const PDF: Shell = Shell {
     spelling: Spelling {
         about: "Print the page to a PDF file (headless only)",
         words: &[Word::one("FILE", "The file to write.", "file", Kind::Path)],
@@ -149,7 +149,7 @@ const GET_WORDS: Fills = Fills::ByValue {
     ],
 };
 
-pub const GET: Shell = Shell {
+pub(crate) const GET: Shell = Shell {
     spelling: Spelling {
         about: "One fact about an element: its text, value, an attribute or its box, or whether it is visible, enabled or checked",
         words: &[
@@ -218,7 +218,7 @@ pub const GET: Shell = Shell {
         `checked`), which print the value first (a string bare, control characters dropped).",
 };
 
-pub const MOUSE: Shell = Shell {
+pub(crate) const MOUSE: Shell = Shell {
     spelling: Spelling {
         about: "Pointer input at coordinates of the viewport: move, press and hold, release, click, turn the wheel",
         words: &[
@@ -314,7 +314,7 @@ pub const MOUSE: Shell = Shell {
         `--button` and `--double` apply).",
 };
 
-pub const FILL_FORM: Shell = Shell {
+pub(crate) const FILL_FORM: Shell = Shell {
     spelling: Spelling {
         about: "Fill several fields in one call, in order, stopping at the first that fails",
         words: &[Word::one(

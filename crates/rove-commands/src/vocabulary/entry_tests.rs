@@ -1,0 +1,152 @@
+//! The entries' properties against what the session and the faces rely
+//! on: which commands act, act on elements, need the page, and how long
+//! they may run; and every entry names only arguments its tool has.
+
+use serde_json::{Value, json};
+
+use super::{Deadline, WorksOn};
+use crate::vocabulary::shell::Literal;
+use crate::{Command, entries, tool};
+
+/// A call of `name` with these arguments.
+fn call(name: &str, arguments: Value) -> Command {
+    Command::from_tool_call(name, Some(&arguments))
+        .unwrap_or_else(|e| panic!("{name} {arguments}: {e}"))
+}
+
+/// A call of every command with only its required arguments.
+fn every_command() -> Vec<Command> {
+    let sample = |name: &str, schema: &Value| match (name, schema["type"].as_str()) {
+        (_, _) if schema["enum"].is_array() => schema["enum"][0].clone(),
+        ("ref" | "from" | "to", _) => json!("e7"),
+        (_, Some("boolean")) => json!(true),
+        (_, Some("array")) => json!([]),
+        (_, Some("integer" | "number")) => json!(1),
+        _ => json!("x"),
+    };
+    entries()
+        .iter()
+        .map(|entry| {
+            let schema = &tool(entry.name).expect("a tool").parameters;
+            let arguments: serde_json::Map<String, Value> = schema["required"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(|k| (k.to_owned(), sample(k, &schema["properties"][k])))
+                .collect();
+            call(entry.name, Value::Object(arguments))
+        })
+        .collect()
+}
+
+fn names(commands: &[Command], keep: impl Fn(&Command) -> bool) -> Vec<&'static str> {
+    commands
+        .iter()
+        .filter(|c| keep(c))
+        .map(Command::name)
+        .collect()
+}
+
+#[test]
+fn what_commands_do_and_work_on_comes_from_their_entries() {
+    let all = every_command();
+    // `tab` without arguments lists the tabs.
+    assert_eq!(
+        names(&all, |c| !c.acts()),
+        [
+            "snapshot",
+            "find",
+            "tab",
+            "screenshot",
+            "read",
+            "wait",
+            "close",
+            "console",
+            "network",
+            "cookies",
+            "storage",
+            "state",
+            "set",
+            "pdf",
+            "get"
+        ]
+    );
+    assert_eq!(
+        names(&all, Command::acts_on_elements),
+        [
+            "click",
+            "hover",
+            "type",
+            "fill",
+            "press",
+            "select",
+            "check",
+            "uncheck",
+            "scroll",
+            "drag",
+            "upload",
+            "mouse",
+            "fill-form"
+        ]
+    );
+    assert_eq!(
+        names(&all, |c| !c.works_on().needs_page()),
+        ["dialog", "tab", "close"]
+    );
+    // One argument's value changes them: `tab list` only reads, `open`
+    // in a new tab needs no page.
+    assert!(!call("tab", json!({"action": "list"})).acts());
+    assert!(call("tab", json!({"action": "new"})).acts());
+    let new_tab = call("open", json!({"url": "a.test", "new_tab": true}));
+    assert_eq!(new_tab.works_on(), WorksOn::Browser);
+    assert_eq!(
+        call("open", json!({"url": "a.test"})).works_on(),
+        WorksOn::Page
+    );
+}
+
+#[test]
+fn deadlines_follow_the_entry_and_the_call() {
+    use std::time::Duration;
+    let (navigation, script) = (Duration::from_secs(30), Duration::from_secs(10));
+    let own = |name: &str, arguments: Value| call(name, arguments).own_wait(navigation, script);
+    assert_eq!(own("open", json!({"url": "a.test"})), Some(navigation));
+    assert_eq!(own("back", json!({})), Some(navigation));
+    assert_eq!(own("eval", json!({"js": "1"})), Some(script));
+    assert_eq!(
+        own("wait", json!({"ms": 2500})),
+        Some(Duration::from_millis(2500))
+    );
+    assert_eq!(
+        own("wait", json!({"text": "x"})),
+        Some(Duration::from_secs(10))
+    );
+    assert_eq!(own("click", json!({"ref": "e1"})), None);
+}
+
+#[test]
+fn every_entry_names_arguments_its_tool_has() {
+    for entry in entries() {
+        let schema = &tool(entry.name).expect("a tool").parameters["properties"];
+        if let Some(when) = entry.when {
+            let property = &schema[when.argument];
+            assert!(property.is_object(), "{}: {}", entry.name, when.argument);
+            match when.value {
+                Literal::Bool(_) => assert_eq!(property["type"], "boolean"),
+                Literal::Text(value) => assert!(
+                    property["enum"]
+                        .as_array()
+                        .is_some_and(|values| values.contains(&json!(value))),
+                    "{}: {value}",
+                    entry.name
+                ),
+            }
+        }
+        if let Deadline::Argument { argument, .. } = entry.deadline {
+            assert_eq!(schema[argument]["type"], "integer", "{}", entry.name);
+        }
+        assert!(!entry.shell.spelling.about.is_empty(), "{}", entry.name);
+        assert!(!entry.shell.spelling.examples.is_empty(), "{}", entry.name);
+    }
+}
