@@ -4,7 +4,8 @@
 //! [`vocabulary!`] lists each command a single time, as one entry: its
 //! variant, its arguments' type, the name every face spells it with, a
 //! title, the sentence a model reads, what it does to the world, what it
-//! works on, its deadline, where an argument changes those, the capability
+//! works on, its element arguments, its deadline, where an argument changes
+//! those, the capability
 //! group that offers it to a model (`core` unless named), and its shell
 //! spelling (`shell`: words, flags, help, examples, reference). From that
 //! one list come the [`Command`] enum (which deserializes from
@@ -35,6 +36,7 @@ macro_rules! vocabulary {
             description: $description:literal,
             effect: $effect:ident,
             $(works_on: $works_on:ident,)?
+            $(elements: [$($element:literal),* $(,)?],)?
             $(deadline: $deadline:expr,)?
             $(caps: $caps:ident,)?
             $(when: $argument:literal = $value:tt => $property:ident: $then:ident,)?
@@ -77,6 +79,7 @@ macro_rules! vocabulary {
                 description: $description,
                 effect: Effect::$effect,
                 works_on: works_on!($($works_on)?),
+                elements: &[$($($element),*)?],
                 deadline: deadline!($($deadline)?),
                 when: when!($($argument, $value, $property, $then)?),
                 capability: capability_of!($($caps)?),
@@ -205,6 +208,7 @@ vocabulary! {
         title: "View the page",
         description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
         effect: Reads,
+        elements: ["scope"],
         shell: pages::SNAPSHOT,
     },
     /// Elements matching text, with a line of context each.
@@ -220,6 +224,7 @@ vocabulary! {
         description: "Click an element. Returns what changed.",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::CLICK,
     },
     /// Move the pointer over an element.
@@ -228,6 +233,7 @@ vocabulary! {
         description: "Move the pointer over an element (menus, tooltips).",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::HOVER,
     },
     /// Type text at the end of a field, key by key.
@@ -236,6 +242,7 @@ vocabulary! {
         description: "Type text key by key at the end of a field (no ref: into the focused element).",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::TYPE,
     },
     /// Replace a field's value.
@@ -244,6 +251,7 @@ vocabulary! {
         description: "Replace a field's value.",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::FILL,
     },
     /// Press a key chord (`Enter`, `Control+Shift+R`).
@@ -252,6 +260,7 @@ vocabulary! {
         description: "Press a key chord such as Enter, Escape, Control+A.",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::PRESS,
     },
     /// Choose options in a native select, an ARIA listbox or a combobox.
@@ -260,6 +269,7 @@ vocabulary! {
         description: "Choose options in a select, listbox or combobox by label.",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::SELECT,
     },
     /// Check a checkbox, switch or radio.
@@ -268,6 +278,7 @@ vocabulary! {
         description: "Check a checkbox, switch or radio.",
         effect: Sets,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::CHECK,
     },
     /// Uncheck a checkbox or switch.
@@ -276,6 +287,7 @@ vocabulary! {
         description: "Uncheck a checkbox or switch.",
         effect: Sets,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::UNCHECK,
     },
     /// Scroll the page or an element.
@@ -284,6 +296,7 @@ vocabulary! {
         description: "Scroll the page or an element; with only a ref, bring it into view.",
         effect: Moves,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::SCROLL,
     },
     /// Drag one element onto another.
@@ -292,6 +305,7 @@ vocabulary! {
         description: "Drag one element onto another.",
         effect: Acts,
         works_on: Elements,
+        elements: ["from", "to"],
         shell: input::DRAG,
     },
     /// Give files to a file input, or to the chooser a button opens.
@@ -300,6 +314,7 @@ vocabulary! {
         description: "Give files to a file input or to the chooser an element opens.",
         effect: Acts,
         works_on: Elements,
+        elements: ["ref"],
         shell: input::UPLOAD,
     },
     /// Answer the JavaScript dialog that blocks the page.
@@ -325,6 +340,7 @@ vocabulary! {
         title: "Screenshot",
         description: "An image of the viewport, the full page or an element.",
         effect: Reads,
+        elements: ["ref"],
         shell: pages::SCREENSHOT,
     },
     /// The page's main content as markdown.
@@ -332,6 +348,7 @@ vocabulary! {
         title: "Read as markdown",
         description: "The page (or an element) as markdown, for reading long text.",
         effect: Reads,
+        elements: ["ref"],
         shell: pages::READ,
     },
     /// Wait for text, a URL, a load state or a time.
@@ -355,6 +372,7 @@ vocabulary! {
         title: "Run JavaScript",
         description: "Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.",
         effect: Acts,
+        elements: ["ref"],
         deadline: Deadline::Script,
         shell: pages::EVAL,
     },
@@ -422,6 +440,7 @@ vocabulary! {
         title: "Read an element",
         description: "An element's text, value, attribute (name) or box, or whether it is visible, enabled or checked.",
         effect: Reads,
+        elements: ["ref"],
         caps: Inspect,
         shell: page_tools::GET,
     },
@@ -440,6 +459,7 @@ vocabulary! {
         description: "Fill fields in order: text, a date, an option label, true/false for a checkbox. Stops at the first failure, naming the fields filled.",
         effect: Acts,
         works_on: Elements,
+        elements: ["fields[].ref"],
         caps: Forms,
         shell: page_tools::FILL_FORM,
     },

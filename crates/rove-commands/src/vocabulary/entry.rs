@@ -24,6 +24,10 @@ pub struct Entry {
     pub effect: Effect,
     /// What it works on.
     pub works_on: WorksOn,
+    /// Its arguments that name an element (a ref or a locator, which the
+    /// session resolves before the command runs): `ref`, `from`, or
+    /// `fields[].ref` for the `ref` of each item of `fields`.
+    pub elements: &'static [&'static str],
     /// How long it may run in all.
     pub deadline: Deadline,
     /// Where one argument's value changes the effect or what it works on.

@@ -150,3 +150,91 @@ fn every_entry_names_arguments_its_tool_has() {
         assert!(!entry.shell.spelling.examples.is_empty(), "{}", entry.name);
     }
 }
+
+/// A call of `name` with every argument its schema has: each element
+/// argument the entry names a locator, the rest plain values.
+fn with_every_argument(name: &str, elements: &[&str]) -> Command {
+    fn plain(key: &str, schema: &Value, elements: &[&str], path: &str) -> Value {
+        if elements.contains(&path) {
+            return json!("css=#x");
+        }
+        if let Some(values) = schema["enum"].as_array() {
+            return values[values.len() - 1].clone();
+        }
+        match schema["type"].as_str() {
+            Some("boolean") => json!(true),
+            Some("integer") => json!(3),
+            Some("number") => json!(2.5),
+            Some("array") => {
+                json!([plain(key, &schema["items"], elements, &format!("{path}[]"))])
+            }
+            Some("object") => Value::Object(
+                schema["properties"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(k, v)| (k.clone(), plain(k, v, elements, &format!("{path}.{k}"))))
+                    .collect(),
+            ),
+            _ => match key {
+                "ref" | "from" | "to" | "scope" | "after" => json!("e7"),
+                "tab" => json!("t2"),
+                _ => json!("x"),
+            },
+        }
+    }
+    let schema = &tool(name).expect("a tool").parameters;
+    let arguments: serde_json::Map<String, Value> = schema["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| (k.clone(), plain(k, v, elements, k)))
+        .collect();
+    call(name, Value::Object(arguments))
+}
+
+#[test]
+fn each_entry_names_the_element_arguments_the_session_resolves() {
+    for entry in entries() {
+        let command = with_every_argument(entry.name, entry.elements);
+        let targets = command.targets();
+        assert_eq!(targets.len(), entry.elements.len(), "{}", entry.name);
+        assert!(
+            targets.iter().all(|t| t.locator().is_some()),
+            "{}: an element argument the entry does not name",
+            entry.name
+        );
+        // The shell spells each of them as an element.
+        use crate::vocabulary::shell::{Fills, Kind};
+        let spelling = &entry.shell.spelling;
+        let fills = spelling
+            .words
+            .iter()
+            .map(|w| w.fills)
+            .chain(spelling.flags.iter().map(|f| f.fills));
+        for fill in fills {
+            let slots: Vec<(&str, Kind)> = match fill {
+                Fills::Argument(a, kind) => vec![(a, kind)],
+                Fills::InOrder(slots) | Fills::AnyOrder(slots) => {
+                    slots.iter().map(|s| (s.argument, s.kind)).collect()
+                }
+                Fills::ByValue { cases, .. } => cases
+                    .iter()
+                    .flat_map(|c| c.slots)
+                    .map(|s| (s.argument, s.kind))
+                    .collect(),
+                Fills::Arguments(..) | Fills::Sets(..) | Fills::Omits(_) | Fills::Shell(_) => {
+                    Vec::new()
+                }
+            };
+            for (argument, kind) in slots {
+                assert_eq!(
+                    kind == Kind::Element,
+                    entry.elements.contains(&argument),
+                    "{}: {argument}",
+                    entry.name
+                );
+            }
+        }
+    }
+}

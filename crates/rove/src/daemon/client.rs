@@ -432,7 +432,12 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
     let cwd = std::env::current_dir().unwrap_or_default();
     // Every option travels whole, as one value on the daemon's stdin: the
     // session's policy, viewport and upload roots are fixed when it starts.
-    let options = serde_json::to_vec(&global.rooted(&cwd))
+    // Its log is text, whatever this command prints.
+    let options = GlobalArgs {
+        json: false,
+        ..global.rooted(&cwd)
+    };
+    let options = serde_json::to_vec(&options)
         .map_err(|e| failed(format!("its options could not be written: {e}")))?;
     let mut command = std::process::Command::new(exe);
     command
