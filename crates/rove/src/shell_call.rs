@@ -1,8 +1,8 @@
 //! What was typed at the shell, as a tool call of the vocabulary. Each word
 //! and flag fills the arguments its entry's spelling names (see
-//! `shell_spec`), and the call goes through `Command::from_tool_call`, the
-//! parser MCP and the agent use, so a value means the same and fails the
-//! same whichever face received it. The shell's own behaviours
+//! `rove_commands::shell`), and the call goes through
+//! `Command::from_tool_call`, the parser MCP and the agent use, so a value
+//! means the same and fails the same whichever face received it. The shell's own behaviours
 //! (`open --stay`, `click --at`, a screenshot's default file), named by the
 //! entries, are the adapters at the end.
 
@@ -126,17 +126,39 @@ impl Filling<'_> {
             }
             Fills::AnyOrder(slots) => self.any_order(slots, typed),
             Fills::ByValue { argument, cases } => {
-                let decider = self.arguments.get(argument).and_then(Value::as_str);
+                let decider = self
+                    .arguments
+                    .get(argument)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned();
                 let case = cases
                     .iter()
-                    .find(|c| decider.is_some_and(|d| c.values.contains(&d)))
+                    .find(|c| c.values.contains(&decider.as_str()))
                     .or_else(|| cases.iter().find(|c| c.values.is_empty()));
                 match case {
-                    Some(case) if !case.slots.is_empty() => self.in_order(case.slots, typed),
+                    Some(case) if !case.slots.is_empty() => {
+                        self.in_order(case.slots, typed)?;
+                        let ones = case.slots.iter().filter(|s| s.takes == Takes::One);
+                        let filled = ones
+                            .clone()
+                            .filter(|s| self.arguments.contains_key(s.argument))
+                            .count();
+                        if case.whole && filled != 0 && filled != ones.clone().count() {
+                            let names: Vec<&str> = ones.map(|s| s.argument).collect();
+                            return Err(self.refused(format!(
+                                "{} {} takes {} together, or none of them",
+                                self.name.typed,
+                                decider,
+                                names.join(" and ")
+                            )));
+                        }
+                        Ok(())
+                    }
                     _ => Err(self.refused(format!(
                         "{} {} takes no {}",
                         self.name.typed,
-                        decider.unwrap_or_default(),
+                        decider,
                         quoted_words(typed)
                     ))),
                 }

@@ -227,6 +227,8 @@ fn mouse_words_become_points_buttons_and_turns() {
     let cli = Cli::try_parse_from(["rove", "mouse", "down", "right", "--json"]).expect("parses");
     assert!(cli.global.json);
     assert!(refused(&["mouse", "move", "1", "x"]).contains("\"x\" is not a number"));
+    assert!(refused(&["mouse", "move", "1"]).contains("x and y together"));
+    assert!(refused(&["mouse", "wheel", "0"]).contains("dx and dy together"));
 }
 
 #[test]

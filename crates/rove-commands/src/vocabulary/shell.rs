@@ -24,6 +24,8 @@ pub struct Shell {
     /// Other names for the command, each with its own words
     /// (`rove dblclick REF`: a click with `double` set).
     pub aliases: &'static [Alias],
+    /// How the shell prints its answer.
+    pub printed: Printed,
     /// Where docs/commands.md lists the command.
     pub section: Section,
     /// What docs/commands.md says of the command beyond its arguments:
@@ -184,6 +186,28 @@ pub struct Case {
     pub values: &'static [&'static str],
     /// The words' slots for them (none: the words are refused).
     pub slots: &'static [Slot],
+    /// Whether the slots that take one word are filled all or none (a
+    /// point is two numbers).
+    pub whole: bool,
+}
+
+impl Case {
+    /// The case of these values, filling these slots.
+    pub const fn new(values: &'static [&'static str], slots: &'static [Slot]) -> Case {
+        Case {
+            values,
+            slots,
+            whole: false,
+        }
+    }
+
+    /// The case, its one-word slots filled all or none.
+    pub const fn whole(self) -> Case {
+        Case {
+            whole: true,
+            ..self
+        }
+    }
 }
 
 /// What a value is, and how the shell writes it into a tool call.
@@ -257,6 +281,16 @@ pub enum ShellOnly {
     /// `screenshot` without a path: a new file in rove's folder, since the
     /// shell cannot take an image inline.
     FreshScreenshot,
+}
+
+/// How the shell prints a command's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Printed {
+    /// What happened, then the view or the data.
+    Outcome,
+    /// The value asked for first (a string bare), then what happened: a
+    /// shell asking `eval` or `get` for a value wants the value.
+    ValueFirst,
 }
 
 /// Where docs/commands.md lists a command.

@@ -62,6 +62,7 @@ pub(crate) const CLICK: Shell = Shell {
         },
         fixed: &[("double", Literal::Bool(true))],
     }],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "A tab a plain click opens takes the focus and its view is returned; a middle or modified click opens it in the \
         background and says so. At the shell, `rove dblclick REF` is a click with `double`, and `rove click --at X Y` a click \
@@ -77,6 +78,7 @@ pub(crate) const HOVER: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "",
 };
@@ -120,6 +122,7 @@ pub(crate) const TYPE: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "Without a ref, the keys go to whatever has the focus (a field a widget focused itself; at the shell `rove type \
         --focused TEXT`). Appends, one real key press per character (trusted keydown, keypress, input, keyup; up to 8 key events \
@@ -143,6 +146,7 @@ pub(crate) const FILL: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "Replaces the value (select all, insert), then fires the `change` a committed edit fires, keeping the focus in the \
         field (leaving it would close a command palette or a combobox's popup). A field the page takes away as the text arrives \
@@ -179,6 +183,7 @@ pub(crate) const PRESS: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "A chord: `Enter`, `Control+A`, `Shift+Tab`, `Control+Shift+R`. With a ref, the element is clicked first; a slider \
         (a range input, `role=slider`) gets the focus without a click, since a click would move it.",
@@ -205,6 +210,7 @@ pub(crate) const SELECT: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "Native selects by label or value (several for `multiple`); ARIA listboxes (options clicked), comboboxes and buttons \
         with a popup (opened, then the option clicked), editable comboboxes (the value typed, then the suggestion clicked). The \
@@ -223,6 +229,7 @@ pub(crate) const CHECK: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: CHECKED,
 };
@@ -236,6 +243,7 @@ pub(crate) const UNCHECK: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: CHECKED,
 };
@@ -263,6 +271,7 @@ pub(crate) const SCROLL: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "With a direction, the mouse wheel over the element (or the middle of the page), 80% of the scroller's visible \
         size by default (the page's, or the box's that scrolls); the outcome says how far it went and where it stands. With only \
@@ -281,6 +290,7 @@ pub(crate) const DRAG: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "Real pointer events (pointer capture works); HTML5 drag and drop is completed at the target (`dragenter`, \
         `dragover`, `drop`).",
@@ -306,6 +316,7 @@ pub(crate) const UPLOAD: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Acting,
     reference: "A file input, or an element whose click opens a file chooser. Files must lie under the allowed roots, after \
         resolving links: the session's upload folder (`<runtime folder>/uploads`), `--upload-root` folders, and for a command \
@@ -340,6 +351,7 @@ pub(crate) const DIALOG: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::TabsAndDialogs,
     reference: "Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog \
         that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to \
@@ -364,14 +376,8 @@ pub(crate) const TAB: Shell = Shell {
                 Fills::ByValue {
                     argument: "action",
                     cases: &[
-                        Case {
-                            values: &["new"],
-                            slots: &[Slot::one("url", Kind::Text)],
-                        },
-                        Case {
-                            values: &[],
-                            slots: &[Slot::one("tab", Kind::Text)],
-                        },
+                        Case::new(&["new"], &[Slot::one("url", Kind::Text)]),
+                        Case::new(&[], &[Slot::one("tab", Kind::Text)]),
                     ],
                 },
             ),
@@ -386,6 +392,7 @@ pub(crate) const TAB: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::TabsAndDialogs,
     reference: "`list` marks the focused tab with `*` and names each popup's opener. A closed tab's id never comes back \
         (`NO_TAB`).",
@@ -403,6 +410,7 @@ pub(crate) const CLOSE: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::TabsAndDialogs,
     reference: "Ends the session: MCP's own session closes its browser and the next call starts a new one; a shared session (`rove \
         mcp --session NAME`) ends as `rove close` ends it. Run on a session directly, it closes every tab. The agent is not \

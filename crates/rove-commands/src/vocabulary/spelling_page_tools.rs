@@ -24,28 +24,25 @@ pub(crate) const SET: Shell = Shell {
                 Fills::ByValue {
                     argument: "what",
                     cases: &[
-                        Case {
-                            values: &["viewport"],
-                            slots: &[
+                        Case::new(
+                            &["viewport"],
+                            &[
                                 Slot::one("width", Kind::Integer),
                                 Slot::one("height", Kind::Integer),
                             ],
-                        },
-                        Case {
-                            values: &["geo"],
-                            slots: &[
+                        ),
+                        Case::new(
+                            &["geo"],
+                            &[
                                 Slot::one("latitude", Kind::Number),
                                 Slot::one("longitude", Kind::Number),
                             ],
-                        },
-                        Case {
-                            values: &["headers"],
-                            slots: &[Slot::one("headers", Kind::Text).takes(Takes::Rest)],
-                        },
-                        Case {
-                            values: &[],
-                            slots: &[Slot::one("value", Kind::Text).takes(Takes::Joined)],
-                        },
+                        ),
+                        Case::new(
+                            &["headers"],
+                            &[Slot::one("headers", Kind::Text).takes(Takes::Rest)],
+                        ),
+                        Case::new(&[], &[Slot::one("value", Kind::Text).takes(Takes::Joined)]),
                     ],
                 },
             ),
@@ -72,6 +69,7 @@ pub(crate) const SET: Shell = Shell {
         note: "Every tab of the session, those opened later too.",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "Changes what pages see, on every tab of the session and those opened later (Chromium keeps emulation per page, so \
         the session keeps each setting and gives it to each tab it watches); setting a thing again replaces it. The answer says \
@@ -123,6 +121,7 @@ pub(crate) const PDF: Shell = Shell {
         note: "Headless only.",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "Prints the focused page to a PDF file (`Page.printToPDF`) on `format` paper (A4), upright unless `landscape`, \
         without background colours and images unless `background`. Written where the person at the shell says, or for a model \
@@ -135,17 +134,14 @@ pub(crate) const PDF: Shell = Shell {
 const GET_WORDS: Fills = Fills::ByValue {
     argument: "what",
     cases: &[
-        Case {
-            values: &["attr"],
-            slots: &[
+        Case::new(
+            &["attr"],
+            &[
                 Slot::one("name", Kind::Text),
                 Slot::one("ref", Kind::Element),
             ],
-        },
-        Case {
-            values: &[],
-            slots: &[Slot::one("ref", Kind::Element)],
-        },
+        ),
+        Case::new(&[], &[Slot::one("ref", Kind::Element)]),
     ],
 };
 
@@ -206,6 +202,7 @@ pub(crate) const GET: Shell = Shell {
         },
         fixed: &[],
     }],
+    printed: Printed::ValueFirst,
     section: Section::Group,
     reference: "One fact about the element `ref` names, as `data.result`, without a view: **text** its visible text (trimmed), \
         **value** a field's value (a contenteditable's text; `null` for other elements), **attr** the attribute `name` (`null` \
@@ -235,22 +232,25 @@ pub(crate) const MOUSE: Shell = Shell {
                 Fills::ByValue {
                     argument: "action",
                     cases: &[
-                        Case {
-                            values: &["down", "up"],
-                            slots: &[
+                        Case::new(
+                            &["down", "up"],
+                            &[
                                 Slot::one("button", CHOICE).takes(Takes::IfItFits),
                                 Slot::one("x", Kind::Number),
                                 Slot::one("y", Kind::Number),
                             ],
-                        },
-                        Case {
-                            values: &["wheel"],
-                            slots: &[Slot::one("dx", Kind::Number), Slot::one("dy", Kind::Number)],
-                        },
-                        Case {
-                            values: &[],
-                            slots: &[Slot::one("x", Kind::Number), Slot::one("y", Kind::Number)],
-                        },
+                        )
+                        .whole(),
+                        Case::new(
+                            &["wheel"],
+                            &[Slot::one("dx", Kind::Number), Slot::one("dy", Kind::Number)],
+                        )
+                        .whole(),
+                        Case::new(
+                            &[],
+                            &[Slot::one("x", Kind::Number), Slot::one("y", Kind::Number)],
+                        )
+                        .whole(),
                     ],
                 },
             ),
@@ -294,6 +294,7 @@ pub(crate) const MOUSE: Shell = Shell {
         note: "X and Y are CSS pixels of the viewport, as in a screenshot of it at scale 1.",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "Pointer input at a point instead of a ref, for models that aim from screenshots. `x`, `y` are CSS pixels from the \
         top-left corner of the viewport: a viewport screenshot's pixels when the device scale factor is 1 (the default); after \
@@ -335,6 +336,7 @@ pub(crate) const FILL_FORM: Shell = Shell {
         note: "A checkbox, radio or switch takes true or false; a select, an option's label.",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "Fills several fields in one call, in order, each through the command that fits the element (read from the element \
         itself): a checkbox, radio or switch is checked or unchecked (`value` JSON `true`/`false`, or the strings `true`/`false`, \

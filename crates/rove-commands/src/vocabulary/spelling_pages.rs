@@ -45,6 +45,7 @@ pub(crate) const OPEN: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Navigation,
     reference: "`example.com` means `https://example.com`, `localhost:3000` means `http://…`, a path (`/tmp/page.html`; from the CLI also \
         `./page.html`) means its `file://` URL, which the domain policy refuses unless it allows `file:`. `javascript:` URLs are \
@@ -64,6 +65,7 @@ pub(crate) const BACK: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Navigation,
     reference: "`COMMAND_REJECTED` when the history has no such page.",
 };
@@ -77,6 +79,7 @@ pub(crate) const FORWARD: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Navigation,
     reference: "`COMMAND_REJECTED` when the history has no such page.",
 };
@@ -90,6 +93,7 @@ pub(crate) const RELOAD: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Navigation,
     reference: "",
 };
@@ -148,6 +152,7 @@ pub(crate) const SNAPSHOT: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Reading,
     reference: "The view format is in `docs/view-format.md`. `mode` `full` (the default) is the whole page within `budget` tokens \
         (0: no limit); `scope` a ref's subtree; `after` a ref: the next part of a cut view.",
@@ -185,6 +190,7 @@ pub(crate) const FIND: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Reading,
     reference: "Every frame, also what the budget cut; at most `limit` results (20).",
 };
@@ -207,6 +213,7 @@ pub(crate) const READ: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Reading,
     reference: "The page (or one element) as markdown: headings, paragraphs, lists, links, tables, code, quotes; hidden text left \
         out. `budget`: 8,000 tokens unless given (0 for none).",
@@ -268,6 +275,7 @@ pub(crate) const SCREENSHOT: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Reading,
     reference: "`max_bytes` is 2 MiB unless given. Over budget, a PNG is retaken as JPEG at quality 80, 60, 40, and the outcome \
         says so; still over: `SCREENSHOT_BUDGET_EXCEEDED`. An area over 16,384 px a side or 64 Mi pixels (a page a million pixels \
@@ -327,6 +335,7 @@ pub(crate) const WAIT: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Reading,
     reference: "One of `text`, `text_gone`, `url` (a substring, or a `*` glob), `load`; with a condition, `ms` is the most to wait \
         (10 s), checked until the very end; alone, how long to wait (at most 300 s). `TIMEOUT` names what did not happen.",
@@ -356,6 +365,7 @@ pub(crate) const EVAL: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::ValueFirst,
     section: Section::Reading,
     reference: "An expression, or a function (`() => …`, `async (el) => …`), which is called, with the element when a ref is \
         given. Promises are awaited; the value comes back as JSON (cut at 20,000 characters, saying so). A throw is \

@@ -29,6 +29,7 @@ pub(crate) const CONSOLE: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "The focused tab's console messages since the last `console` call (with `all`, every one kept), `level` keeping that \
         level and worse (`info` keeps `log` too). One line each: `[level] \"text\" at url:line:column`, then, for errors, uncaught \
@@ -58,22 +59,10 @@ pub(crate) const NETWORK: Shell = Shell {
                 Fills::ByValue {
                     argument: "action",
                     cases: &[
-                        Case {
-                            values: &["show"],
-                            slots: &[Slot::one("id", Kind::Numbered('r'))],
-                        },
-                        Case {
-                            values: &["block", "mock"],
-                            slots: &[Slot::one("url", Kind::Text)],
-                        },
-                        Case {
-                            values: &["har"],
-                            slots: &[Slot::one("file", Kind::Path)],
-                        },
-                        Case {
-                            values: &[],
-                            slots: &[],
-                        },
+                        Case::new(&["show"], &[Slot::one("id", Kind::Numbered('r'))]),
+                        Case::new(&["block", "mock"], &[Slot::one("url", Kind::Text)]),
+                        Case::new(&["har"], &[Slot::one("file", Kind::Path)]),
+                        Case::new(&[], &[]),
                     ],
                 },
             ),
@@ -150,6 +139,7 @@ pub(crate) const NETWORK: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "**list** (the default): the focused tab's requests since the last list (with `all`, every one kept), one line each: \
         `r3 POST 201 fetch 88 B 5 ms URL` (`pending`, or `failed (net::ERR_…)`); `url` keeps URLs containing it, `type` a resource \
@@ -228,6 +218,7 @@ pub(crate) const COOKIES: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "The session's cookies (its browser context's, every tab's). **get** (the default): all, or those the browser would \
         send to `url`, of `domain` and its subdomains, of `name`; one line each, `name=\"value\" domain=… path=/ httpOnly secure \
@@ -262,6 +253,7 @@ pub(crate) const STORAGE: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "The focused page's `localStorage` or `sessionStorage` (its origin's). **get**: every entry, or `key`'s, one line \
         each (`\"key\" = \"value\"`, cleaned and quoted). **set** `key` `value`. **clear**: every entry, or `key`.",
@@ -291,6 +283,7 @@ pub(crate) const STATE: Shell = Shell {
         note: "",
     },
     aliases: &[],
+    printed: Printed::Outcome,
     section: Section::Group,
     reference: "**save**: the session's cookies and the `localStorage` of the origins its open tabs show, in Playwright's \
         storage-state JSON (`{\"cookies\": [{name, value, domain, path, expires (-1: session), httpOnly, secure, sameSite}], \

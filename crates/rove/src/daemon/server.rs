@@ -5,6 +5,7 @@ use std::os::fd::IntoRawFd;
 use std::time::Duration;
 
 use rove_cdp::TransportConfig;
+use rove_commands::shell::Printed;
 use rove_commands::{Caller, Command, Host};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -289,10 +290,9 @@ async fn run(
                 text.push('\n');
             }
             // A shell asking eval or get for a value wants the value first.
-            if let Command::Eval(_) | Command::Get(_) = command {
-                text.push_str(&outcome.text_value_first());
-            } else {
-                text.push_str(&outcome.text());
+            match command.entry().shell.printed {
+                Printed::ValueFirst => text.push_str(&outcome.text_value_first()),
+                Printed::Outcome => text.push_str(&outcome.text()),
             }
             let mut body = outcome.to_json();
             if !notes.is_empty() {
