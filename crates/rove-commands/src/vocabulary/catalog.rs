@@ -42,10 +42,9 @@ impl Effect {
             Effect::Navigates => (false, false, true, true),
             Effect::Moves => (false, false, false, true),
             Effect::Sets | Effect::Configures => (false, false, true, true),
-            Effect::Acts => (false, true, false, true),
-            // Ending the session loses its tabs and cookies; ending it
-            // again does nothing more, and reaches no page.
-            Effect::Ends => (false, true, true, false),
+            // Ending the session loses its tabs and cookies: hosts ask
+            // first, as for input to a page.
+            Effect::Acts | Effect::Ends => (false, true, false, true),
         };
         Annotations {
             read_only_hint: read_only,
