@@ -89,9 +89,11 @@ pub const BROWSER_EXIT_GRACE: Duration = secs(3);
 /// After the kill: how long rove waits for the browser's processes to be
 /// gone (SIGKILL is delivered asynchronously).
 pub const BROWSER_KILLED: Duration = secs(2);
+/// How often a killed browser's exit status is looked at.
+pub const BROWSER_EXIT_POLL: Duration = ms(5);
 /// How often a killed browser's processes are looked for (and killed
-/// again), and its exit status.
-pub const BROWSER_KILLED_POLL: Duration = ms(5);
+/// again: a loaded machine can take a moment to tear a process down).
+pub const BROWSER_GONE_POLL: Duration = ms(10);
 /// Removing a profile folder a dying process may still write into.
 pub const PROFILE_REMOVE: Duration = secs(2);
 /// Removing a profile a rove that is gone left behind (swept at launch, so

@@ -290,7 +290,7 @@ impl Connection {
             // The peer may already be gone; either way the socket is done.
             let _ = writer.close().await;
         };
-        let _ = tokio::time::timeout(Duration::from_secs(1), close_frame).await;
+        let _ = tokio::time::timeout(rove_base::limits::CDP_CLOSE, close_frame).await;
         self.inner.fail_all("closed by rove".into());
     }
 

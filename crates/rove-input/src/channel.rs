@@ -7,13 +7,11 @@
 //! action returns at once (reporting the dialog) instead of waiting out the
 //! transport's deadline.
 
+use rove_base::limits::DIALOG_WATCH;
 use rove_browser::{Tab, TabWatch};
 use rove_cdp::protocol::Command;
 use rove_cdp::{CdpError, EventStream, Session};
 use serde_json::Value;
-
-/// How long a dialog watch lasts per call: longer than any input deadline.
-const WATCH_SPAN: std::time::Duration = std::time::Duration::from_secs(3_600);
 
 /// A tab's session for input, aware of dialogs.
 #[derive(Debug, Clone)]
@@ -40,7 +38,7 @@ impl InputChannel {
         let call = self.session.call(method, params);
         tokio::select! {
             answer = call => answer,
-            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(Value::Null),
+            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => Ok(Value::Null),
         }
     }
 
@@ -49,7 +47,7 @@ impl InputChannel {
     pub(crate) async fn send<C: Command>(&self, command: &C) -> Result<(), CdpError> {
         tokio::select! {
             answer = self.session.send(command) => answer.map(|_| ()),
-            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(()),
+            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => Ok(()),
         }
     }
 
