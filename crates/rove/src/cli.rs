@@ -138,7 +138,7 @@ pub struct GlobalArgs {
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.
-pub const DEFAULT_IDLE: u64 = 900;
+pub const DEFAULT_IDLE: u64 = rove_base::limits::IDLE.as_secs();
 
 impl GlobalArgs {
     /// Whether a session was named (by `--session` or `ROVE_SESSION`), not

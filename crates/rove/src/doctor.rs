@@ -225,7 +225,7 @@ async fn use_browser(browser: &Browser, report: &mut Report) -> Result<(), Failu
     report
         .check("load page", async {
             let loaded = tab
-                .goto(&server.url("/doctor"), Duration::from_secs(15))
+                .goto(&server.url("/doctor"), rove_base::limits::DOCTOR)
                 .await?;
             if loaded.title != PAGE_TITLE {
                 return Err(Failure::new(

@@ -39,7 +39,7 @@ impl Progress {
             ) {
                 bar.set_style(style);
             }
-            bar.enable_steady_tick(Duration::from_millis(250));
+            bar.enable_steady_tick(rove_base::limits::PROGRESS_TICK);
             bar
         });
         let progress = Progress {
