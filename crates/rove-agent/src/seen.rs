@@ -56,10 +56,13 @@ pub(crate) async fn after_screenshot(
     number: u32,
 ) -> Option<String> {
     let dir = dir?;
-    let (_, bytes) = tokio::time::timeout(rove_base::limits::STEP_SCREENSHOT, crate::run::screenshot(session))
-        .await
-        .ok()
-        .flatten()?;
+    let (_, bytes) = tokio::time::timeout(
+        rove_base::limits::STEP_SCREENSHOT,
+        crate::run::screenshot(session),
+    )
+    .await
+    .ok()
+    .flatten()?;
     let path = dir.join(format!("step-{number}-after.jpg"));
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&path, &bytes))

@@ -48,7 +48,6 @@ pub fn token(request: &Request) -> Option<String> {
         .map(|(_, v)| v.to_owned())
 }
 
-
 /// A value made safe inside a URL's query.
 pub fn enc(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()

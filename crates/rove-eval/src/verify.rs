@@ -4,12 +4,10 @@
 //! Every check answers, pass or fail with what it saw; one that cannot be
 //! made (the page is gone, the server is down) fails with the reason.
 
-use std::time::Duration;
-
-use rove_commands::{Command, EvalArgs, ReadArgs, Session};
-use serde::Serialize;
 use rove_base::limits::VERIFY_HTTP;
 use rove_base::text::ellipsized;
+use rove_commands::{Command, EvalArgs, ReadArgs, Session};
+use serde::Serialize;
 use sha2::Digest;
 
 use crate::task::{Check, FileCheck, HttpCheck, TextCheck};
@@ -240,4 +238,3 @@ fn answer(given: Option<&str>, pattern: &str) -> Judged {
         ))
     }
 }
-

@@ -10,8 +10,8 @@ use rmcp::model::{
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rove_base::limits::{MCP_PROGRESS, MCP_SHUTDOWN};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rove_base::limits::{MCP_PROGRESS, MCP_SHUTDOWN};
 use rove_browser::{ConnectOptions, LaunchOptions};
 use rove_commands::{Command, CommandError, Outcome, SessionConfig};
 use std::sync::Arc;

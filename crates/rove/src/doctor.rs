@@ -2,7 +2,7 @@
 //! behind", each printed with its time as it finishes.
 
 use std::future::Future;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rove_browser::{Browser, LaunchOptions, find_browser, processes_mentioning};
 use rove_cdp::TransportConfig;

@@ -2,7 +2,7 @@
 //! list the tools, and end it. No browser starts: it is launched on the
 //! first tool call.
 
-
+use rove_base::limits::DOCTOR;
 use rove_errors::ErrorCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

@@ -6,7 +6,6 @@
 //! only the plain lines.
 
 use std::io::IsTerminal;
-use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rove_eval::{AttemptResult, Status};

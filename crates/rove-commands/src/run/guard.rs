@@ -12,10 +12,6 @@ use crate::answer::happened::Happened;
 use crate::session::watchdog::{self, Health};
 use crate::{Command, CommandError, Outcome, Session};
 
-/// Room the overall deadline leaves around a command's own waits (a load, a
-/// condition, a script) for the view and the settling after them.
-const MARGIN: Duration = Duration::from_secs(30);
-
 impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
@@ -182,23 +178,24 @@ impl Session {
     /// The overall deadline of `command`: the session's command deadline,
     /// or longer for a command whose own wait is longer.
     pub(crate) fn deadline_for(&self, command: &Command) -> Duration {
-        let base = self.config().command_timeout;
         let own = match command {
             Command::Open(_) | Command::Back | Command::Forward | Command::Reload => {
-                self.config().navigation_timeout
+                Some(self.config().navigation_timeout)
             }
-            Command::Eval(_) => self.config().eval_timeout,
-            Command::Wait(args) => Duration::from_millis(args.ms.unwrap_or(10_000)),
-            _ => return base,
+            Command::Eval(_) => Some(self.config().eval_timeout),
+            Command::Wait(args) => Some(
+                args.ms
+                    .map_or(rove_base::limits::WAIT, Duration::from_millis),
+            ),
+            _ => None,
         };
-        // Saturating: a wait of `u64::MAX` ms must not overflow.
-        base.max(own.saturating_add(MARGIN))
+        rove_base::limits::command_deadline(self.config().command_timeout, own)
     }
 
     /// When typing must stop: three quarters into the command's deadline,
     /// leaving the rest for settling and the view.
     pub(crate) fn typing_deadline(&self) -> Instant {
-        Instant::now() + self.config().command_timeout * 3 / 4
+        Instant::now() + rove_base::limits::typing(self.config().command_timeout)
     }
 }
 

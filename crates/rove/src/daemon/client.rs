@@ -19,7 +19,6 @@ use super::protocol::{Answer, Control, Greeting, Request};
 use crate::cli::GlobalArgs;
 use crate::failure::Failure;
 
-
 /// A connection a live daemon took: it greeted, so it serves this request.
 struct Greeted {
     lines: Lines<BufReader<OwnedReadHalf>>,

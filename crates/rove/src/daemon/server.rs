@@ -16,7 +16,6 @@ use super::protocol::{Answer, Control, Greeting, InlineImage, PolicyAsked, Reque
 use crate::acquire::acquire;
 use crate::cli::GlobalArgs;
 
-
 /// What a daemon keeps between requests.
 #[derive(Default)]
 pub(super) struct State {

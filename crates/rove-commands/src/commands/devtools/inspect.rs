@@ -8,16 +8,11 @@
 //! (quoted), and a shell prints it with control characters removed
 //! (`Outcome::text_value_first`).
 
-use std::time::Duration;
-
 use serde_json::{Value, json};
 
 use crate::answer::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
 use crate::{CommandError, GetArgs, GetWhat};
-
-/// How long reading one fact may take.
-const GET_WAIT: Duration = Duration::from_secs(10);
 
 /// Longest text or value answered, in characters.
 const MAX_CHARS: usize = 20_000;
@@ -85,12 +80,14 @@ impl Session {
             }
             Ok(answer?)
         });
-        let answer = tokio::time::timeout(GET_WAIT, work).await.map_err(|_| {
-            CommandError::Rejected(format!(
-                "the page did not answer within {} s",
-                GET_WAIT.as_secs()
-            ))
-        })??;
+        let answer = tokio::time::timeout(rove_base::limits::GET, work)
+            .await
+            .map_err(|_| {
+                CommandError::Rejected(format!(
+                    "the page did not answer within {} s",
+                    rove_base::limits::GET.as_secs()
+                ))
+            })??;
         if let Some(details) = answer.get("exceptionDetails") {
             return Err(CommandError::Evaluation(
                 details["exception"]["description"]
@@ -103,9 +100,7 @@ impl Session {
             ));
         }
         let value = match answer["result"].get("value") {
-            Some(Value::String(s)) if s.chars().count() > MAX_CHARS => {
-                Value::String(s.chars().take(MAX_CHARS).collect::<String>() + "…")
-            }
+            Some(Value::String(s)) => Value::String(rove_base::text::ellipsized(s, MAX_CHARS)),
             Some(v) => v.clone(),
             None => Value::Null,
         };

@@ -10,10 +10,6 @@ use rove_browser::BrowserContext;
 use serde_json::{Value, json};
 
 use crate::CommandError;
-use crate::commands::state::cookies_storage::STATE_WAIT;
-
-/// How long the blank tab may take to show one origin.
-const ORIGIN_WAIT: Duration = Duration::from_secs(5);
 
 /// Sets each origin's saved items, within `budget`; the number of origins
 /// restored.
@@ -25,7 +21,7 @@ pub(crate) async fn restore_local_storage(
     let conn = context.browser().connection().await?;
     let browser = conn.browser();
     let created = tokio::time::timeout(
-        STATE_WAIT,
+        rove_base::limits::STATE_CALL,
         browser.call(
             "Target.createTarget",
             json!({"url": "about:blank", "browserContextId": context.id(), "background": true}),
@@ -40,8 +36,10 @@ pub(crate) async fn restore_local_storage(
     };
     context.hide_target(&target);
     let restored = tokio::time::timeout(
-        (STATE_WAIT + ORIGIN_WAIT.saturating_mul(origins.len().min(u32::MAX as usize) as u32))
-            .min(budget),
+        (rove_base::limits::STATE_CALL
+            + rove_base::limits::STATE_ORIGIN
+                .saturating_mul(origins.len().min(u32::MAX as usize) as u32))
+        .min(budget),
         fill(&conn, &target, origins),
     )
     .await
@@ -51,7 +49,7 @@ pub(crate) async fn restore_local_storage(
         ))
     });
     let closed = browser.call("Target.closeTarget", json!({"targetId": target}));
-    if let Err(e) = tokio::time::timeout(STATE_WAIT, closed).await {
+    if let Err(e) = tokio::time::timeout(rove_base::limits::STATE_CALL, closed).await {
         tracing::debug!(error = %e, "the storage tab did not close in time");
     }
     restored
@@ -155,7 +153,7 @@ async fn fill(
 /// Waits until the tab's document is at `origin`; whether it got there.
 async fn arrived(session: &rove_cdp::Session, origin: &str) -> bool {
     let started = tokio::time::Instant::now();
-    while started.elapsed() < ORIGIN_WAIT {
+    while started.elapsed() < rove_base::limits::STATE_ORIGIN {
         let here = session
             .call(
                 "Runtime.evaluate",
@@ -165,7 +163,7 @@ async fn arrived(session: &rove_cdp::Session, origin: &str) -> bool {
         if here.is_ok_and(|h| h["result"]["value"] == json!(origin)) {
             return true;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(rove_base::limits::STATE_ORIGIN_POLL).await;
     }
     false
 }
