@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
+use rove_base::text::byte_prefix;
 use rove_base::url_pattern::UrlPattern;
 use rove_cdp::{Event, SessionId};
 
@@ -140,18 +141,9 @@ const HEADER_VALUE_KEPT: usize = 2 * 1024;
 /// …and of all of one list of headers (names and values).
 const HEADERS_KEPT: usize = 16 * 1024;
 
-/// The first `max` bytes of `text`, on a character boundary.
-fn prefix(text: &str, max: usize) -> &str {
-    let mut end = max.min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
-}
-
 /// The first `max` bytes of `text`, with `…` when cut.
 fn kept(text: &str, max: usize) -> String {
-    let short = prefix(text, max);
+    let short = byte_prefix(text, max);
     if short.len() == text.len() {
         short.to_owned()
     } else {
@@ -210,7 +202,7 @@ impl NetLog {
                     request_headers: headers_of(&request["headers"]),
                     post_data: request["postData"]
                         .as_str()
-                        .map(|d| prefix(d, POST_DATA_KEPT).to_owned()),
+                        .map(|d| byte_prefix(d, POST_DATA_KEPT).to_owned()),
                     post_data_size: request["postData"].as_str().map(|d| d.len() as u64),
                     has_post_data: request["hasPostData"].as_bool().unwrap_or(false),
                     status: None,

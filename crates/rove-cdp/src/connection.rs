@@ -538,9 +538,5 @@ impl Inner {
 
 /// The start of a frame, for logs: enough to recognise it, never megabytes.
 fn preview(text: &str) -> &str {
-    let mut end = text.len().min(200);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+    rove_base::text::byte_prefix(text, 200)
 }

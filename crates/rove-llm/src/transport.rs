@@ -198,5 +198,5 @@ fn message_of(body: &str) -> String {
         .or_else(|| parsed["error"].as_str())
         .or_else(|| parsed["message"].as_str())
         .map(str::to_owned)
-        .unwrap_or_else(|| body.chars().take(300).collect())
+        .unwrap_or_else(|| rove_base::text::char_prefix(body, 300).to_owned())
 }

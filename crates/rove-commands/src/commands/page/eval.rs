@@ -123,7 +123,7 @@ impl Session {
         };
         let text = serde_json::to_string(&value).unwrap_or_default();
         if text.len() > MAX_RESULT_CHARS {
-            let cut: String = text.chars().take(MAX_RESULT_CHARS).collect();
+            let cut = rove_base::text::char_prefix(&text, MAX_RESULT_CHARS).to_owned();
             out.happened.push(Happened::ResultCut {
                 chars: text.len(),
                 shown: MAX_RESULT_CHARS,
