@@ -453,7 +453,7 @@ pub struct OpenArgs {
     #[arg(long)]
     pub stay: bool,
     /// Seconds to wait for the page to load (with --stay).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = rove_base::limits::NAVIGATION.as_secs_f64(), value_name = "SECONDS")]
     pub timeout: f64,
 }
 

@@ -7,10 +7,11 @@
 //! completes, rove renames it to the name the site suggested, never
 //! overwriting an earlier file.
 
-use rove_browser::BrowserContext;
-use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+use rove_browser::BrowserContext;
+use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::CommandError;
