@@ -12,6 +12,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rove_base::limits;
+use rove_base::text::{clean, ellipsized};
 use rove_commands::Session;
 use rove_llm::{Completion, Llm, Message, Request, ToolSpec, Usage};
 use serde::{Deserialize, Serialize};
@@ -37,7 +39,7 @@ impl Default for JudgeConfig {
         JudgeConfig {
             screenshots: 4,
             screenshot_bytes: 3_000_000,
-            timeout: Duration::from_secs(120),
+            timeout: limits::JUDGE,
             max_tokens: 4_096,
         }
     }
@@ -216,7 +218,7 @@ impl Judge {
         let mut screenshots = run.screenshots.clone();
         if self.config.screenshots > 0 {
             let shot =
-                tokio::time::timeout(Duration::from_secs(15), crate::run::screenshot(session))
+                tokio::time::timeout(limits::JUDGE_SCREENSHOT, crate::run::screenshot(session))
                     .await
                     .ok()
                     .flatten();
@@ -256,7 +258,7 @@ pub async fn judge(llm: &Llm, evidence: &Evidence<'_>, config: &JudgeConfig) -> 
     // The outer deadline is a little wider than the call's own budget,
     // which already bounds the retries.
     let asked = tokio::time::timeout(
-        config.timeout + Duration::from_secs(5),
+        config.timeout + limits::JUDGE_SLACK,
         llm.complete_within(&request, config.timeout),
     )
     .await;
@@ -436,7 +438,7 @@ fn brief(evidence: &Evidence<'_>) -> String {
     } else {
         text.push('\n');
         let total = answer.chars().count();
-        let shown = cut(&answer, ANSWER_MAX);
+        let shown = ellipsized(&answer, ANSWER_MAX);
         for line in shown.lines() {
             text.push_str("  | ");
             text.push_str(line);
@@ -469,7 +471,7 @@ fn step_summary(step: &StepRecord) -> String {
         text.push_str(&format!(
             "  {} {} {} {}\n",
             action.tool,
-            cut(&action.arguments.to_string(), 200),
+            ellipsized(&action.arguments.to_string(), 200),
             if action.failed { "✗" } else { "→" },
             one_line(result, 300)
         ));
@@ -480,23 +482,10 @@ fn step_summary(step: &StepRecord) -> String {
     text
 }
 
-/// Text the agent or a page wrote, on one line (line breaks and other
-/// controls become spaces, so it cannot start a line of the brief's own),
-/// at most `max` characters.
+/// Text the agent or a page wrote, on one line and cleaned as page text
+/// (line breaks and other controls become spaces, so it cannot start a
+/// line of the brief's own; invisible characters go), at most `max`
+/// characters.
 fn one_line(text: &str, max: usize) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    cut(&flat, max)
-}
-
-/// At most `max` characters, with `…` when cut.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(max.saturating_sub(1)).collect();
-    short.push('…');
-    short
+    ellipsized(&clean(text.to_owned()), max)
 }

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use rove_base::limits;
 use rove_commands::{Command, Happened, Outcome, Session, SnapshotArgs};
 use rove_errors::Classify;
 use rove_llm::{Llm, LlmError, Message, Request, ToolCall, ToolSpec, Usage};
@@ -68,7 +69,7 @@ impl Default for AgentConfig {
         AgentConfig {
             max_steps: 30,
             max_actions_per_step: 5,
-            step_timeout: Duration::from_secs(180),
+            step_timeout: limits::STEP,
             max_failures: 5,
             max_tokens: 4_096,
             history_budget: 60_000,
@@ -241,11 +242,6 @@ impl RunResult {
 
 const SYSTEM: &str = "You drive a web browser to do the user's task. Each turn shows the page as text: one line per element, with refs like e7 for what you can act on. Act with the tools, by ref. After each action you see what changed. When the task is done (or cannot be done), call done with your answer and whether you succeeded. Do not guess refs: use the ones in the latest view; after a navigation, old refs are gone.";
 
-/// The model's share of a step: the rest of the step's deadline is kept for
-/// the actions it asks for. (Within this share, a fallback model gets half:
-/// see `Llm::complete_within`.)
-const MODEL_SHARE: f64 = 0.75;
-
 /// Runs `task` on `session` with `llm` until the model calls `done` or a
 /// limit ends it. The model only ever sees the page and the results.
 /// `on_step` hears of each step as it ends (for a line per step), failed
@@ -303,7 +299,7 @@ async fn run_steps(
     let mut repeats = 0;
     let mut model_error: Option<LlmError>;
     let mut shots: Vec<Screenshot> = Vec::new();
-    let model_budget = config.step_timeout.mul_f64(MODEL_SHARE);
+    let model_budget = limits::model_time(config.step_timeout);
     crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
     for number in 1..=config.max_steps {
         let started = Instant::now();
@@ -570,7 +566,7 @@ async fn final_answer(
         max_tokens: config.max_tokens,
         force_tool: None,
     };
-    let budget = config.step_timeout.mul_f64(MODEL_SHARE);
+    let budget = limits::model_time(config.step_timeout);
     let asked = tokio::time::timeout(config.step_timeout, llm.complete_within(&request, budget));
     let Ok(Ok(done)) = asked.await else {
         return None;

@@ -6,8 +6,6 @@
 //! its actions. Filled only when [`crate::AgentConfig::trace`] asks, so a
 //! run without a trace pays nothing and its history stays as it was.
 
-use std::time::Duration;
-
 use rove_commands::{IntervalLogs, SeenConsole, SeenRequest, Session};
 use rove_llm::Message;
 use serde::{Deserialize, Serialize};
@@ -49,9 +47,6 @@ impl Seen {
     }
 }
 
-/// How long the screenshot after a step's actions may take.
-const SCREENSHOT_DEADLINE: Duration = Duration::from_secs(10);
-
 /// A screenshot of the page after the step's actions, kept as
 /// `step-N-after.jpg` in `dir`; its path, or `None` when there is no
 /// folder or it could not be taken in time.
@@ -61,10 +56,13 @@ pub(crate) async fn after_screenshot(
     number: u32,
 ) -> Option<String> {
     let dir = dir?;
-    let (_, bytes) = tokio::time::timeout(SCREENSHOT_DEADLINE, crate::run::screenshot(session))
-        .await
-        .ok()
-        .flatten()?;
+    let (_, bytes) = tokio::time::timeout(
+        rove_base::limits::STEP_SCREENSHOT,
+        crate::run::screenshot(session),
+    )
+    .await
+    .ok()
+    .flatten()?;
     let path = dir.join(format!("step-{number}-after.jpg"));
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&path, &bytes))

@@ -51,7 +51,7 @@ impl Trace {
         }
         let trace = Trace {
             // Private: a trace holds what the pages showed.
-            file: Mutex::new(rove_commands::create_private(path)?),
+            file: Mutex::new(rove_base::private::create_private_file(path)?),
             path: path.to_owned(),
             inlined: Mutex::new(0),
             budget,

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use rove_base::limits;
 use rove_cdp::protocol::browser::{Close, GetVersion, GetVersionResult as Version};
 use rove_cdp::protocol::target::{CreateBrowserContext, DisposeBrowserContext};
 use rove_cdp::{Connection, TransportConfig};
@@ -22,11 +23,6 @@ use crate::launch::{LaunchOptions, launch};
 use crate::process::BrowserProcess;
 use crate::registry::TargetRegistry;
 
-/// How long a lost link to a launched browser waits for the process's exit
-/// status, to say why it was lost (well inside the 1 s a caller waits for the
-/// link to settle).
-const EXIT_STATUS_WAIT: Duration = Duration::from_millis(300);
-
 /// How a lost connection to a remote browser is restored.
 #[derive(Debug, Clone)]
 pub struct ReconnectPolicy {
@@ -39,12 +35,8 @@ pub struct ReconnectPolicy {
 impl Default for ReconnectPolicy {
     fn default() -> Self {
         ReconnectPolicy {
-            backoff: vec![
-                Duration::from_secs(1),
-                Duration::from_secs(2),
-                Duration::from_secs(4),
-            ],
-            attempt_timeout: Duration::from_secs(15),
+            backoff: limits::RECONNECT_BACKOFF.to_vec(),
+            attempt_timeout: limits::RECONNECT_ATTEMPT,
         }
     }
 }
@@ -52,7 +44,7 @@ impl Default for ReconnectPolicy {
 impl ReconnectPolicy {
     /// The longest a caller can wait for the link to come back.
     fn budget(&self) -> Duration {
-        self.backoff.iter().sum::<Duration>() + self.attempt_timeout * self.backoff.len() as u32
+        limits::reconnect_budget(&self.backoff, self.attempt_timeout)
     }
 }
 
@@ -217,7 +209,7 @@ impl Browser {
             .as_ref()
             .map(|r| r.reconnect.budget())
             .unwrap_or(Duration::ZERO)
-            + Duration::from_secs(1);
+            + limits::LINK_SETTLE;
         let mut rx = self.shared.link.subscribe();
         // Settled means: not reconnecting, and not an `Up` whose connection
         // already closed (the supervisor is about to replace it).
@@ -329,7 +321,7 @@ impl Browser {
             Link::Up { conn, .. } if conn.close_reason().is_none() => Some(conn.clone()),
             _ => None,
         };
-        let quick = Duration::from_secs(2);
+        let quick = limits::BROWSER_CLOSE;
         if let Some(remote) = &self.shared.remote {
             let contexts = std::mem::take(&mut *self.shared.lock_contexts());
             let left = dispose_contexts(conn.as_ref(), remote, contexts, quick).await;
@@ -342,7 +334,7 @@ impl Browser {
         }
         let process = self.shared.lock_process().take();
         if let Some(process) = process {
-            process.shutdown(Duration::from_secs(3)).await;
+            process.shutdown(limits::BROWSER_EXIT_GRACE).await;
         }
         self.shared.registry.forget_all();
         self.shared.link.send_replace(Link::Down {
@@ -370,7 +362,7 @@ impl Browser {
             return;
         };
         let conn = self.connection().await.ok();
-        let left = dispose_contexts(conn.as_ref(), remote, ids, Duration::from_secs(2)).await;
+        let left = dispose_contexts(conn.as_ref(), remote, ids, limits::BROWSER_CLOSE).await;
         self.shared.lock_contexts().extend(left);
     }
 }
@@ -457,7 +449,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             let status = match exit {
                 Some(mut exit) => {
                     let waited = exit.wait_for(Option::is_some);
-                    match tokio::time::timeout(EXIT_STATUS_WAIT, waited).await {
+                    match tokio::time::timeout(limits::EXIT_STATUS, waited).await {
                         Ok(Ok(status)) => status.clone(),
                         _ => None,
                     }

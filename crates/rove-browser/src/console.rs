@@ -9,12 +9,13 @@
 //! and are counted), so a page that logs in a loop costs bounded memory.
 //!
 //! Everything here was written by the page: texts and URLs are cleaned as
-//! other page text is ([`crate::page_text::clean`]: one line, no invisible
+//! other page text is ([`rove_base::text::clean`]: one line, no invisible
 //! characters) and cut to [`CONSOLE_TEXT_MAX`] characters.
 
 use serde::Serialize;
 use serde_json::Value;
 
+use rove_base::text::{char_prefix, clean, ellipsized};
 use rove_cdp::Event;
 use rove_cdp::protocol::EventType;
 use rove_cdp::protocol::log::{EntryAdded, LogEntry, LogEntryLevel};
@@ -258,7 +259,7 @@ fn log_entry(entry: &LogEntry) -> Option<ConsoleEntry> {
     Some(ConsoleEntry {
         seq: 0,
         level,
-        source: crate::page_text::clean(source.to_owned()),
+        source: clean(source.to_owned()),
         text: cut(entry.text.clone()),
         location,
         stack: frames(entry.stack_trace.as_ref()),
@@ -327,18 +328,12 @@ fn frames(stack: Option<&StackTrace>) -> Vec<String> {
 /// A frame's function name, cleaned and cut: a page may name a function
 /// by a string of megabytes.
 fn short_name(name: &str) -> String {
-    let clean = crate::page_text::clean(name.chars().take(NAME_MAX + 1).collect());
-    if clean.chars().count() <= NAME_MAX {
-        return clean;
-    }
-    let mut short: String = clean.chars().take(NAME_MAX).collect();
-    short.push('…');
-    short
+    ellipsized(&clean(char_prefix(name, NAME_MAX + 1).to_owned()), NAME_MAX)
 }
 
 /// `url:line:column`, 1-based (the protocol counts from 0).
 fn location_of(url: &str, line: Option<u64>, column: Option<u64>) -> String {
-    let url = crate::page_text::clean(url.chars().take(CONSOLE_TEXT_MAX).collect());
+    let url = clean(char_prefix(url, CONSOLE_TEXT_MAX).to_owned());
     match (line, column) {
         (Some(l), Some(c)) => format!("{url}:{}:{}", l + 1, c + 1),
         (Some(l), None) => format!("{url}:{}", l + 1),
@@ -348,7 +343,7 @@ fn location_of(url: &str, line: Option<u64>, column: Option<u64>) -> String {
 
 /// Page text on one line, at most [`CONSOLE_TEXT_MAX`] characters.
 fn cut(text: String) -> String {
-    rove_errors::ellipsized(&crate::page_text::clean(text), CONSOLE_TEXT_MAX)
+    ellipsized(&clean(text), CONSOLE_TEXT_MAX)
 }
 
 #[cfg(test)]

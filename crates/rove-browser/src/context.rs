@@ -279,7 +279,9 @@ impl BrowserContext {
             .inner
             .browser
             .targets()
-            .wait_until(Duration::from_secs(2), |r| r.get(&target_id).is_some())
+            .wait_until(rove_base::limits::NEW_TAB_KNOWN, |r| {
+                r.get(&target_id).is_some()
+            })
             .await;
         if !known {
             tracing::debug!(target: "rove_browser", %target_id, "the registry has not seen a new tab yet");
@@ -371,7 +373,7 @@ impl BrowserContext {
                     // The page wrote it: one line, nothing hidden.
                     title: record
                         .as_ref()
-                        .map(|r| crate::page_text::clean(r.info.title.clone()))
+                        .map(|r| rove_base::text::clean(r.info.title.clone()))
                         .unwrap_or_default(),
                     focused: table.focus == Some(tab.id()),
                     crashed: record.as_ref().is_some_and(|r| r.crashed),

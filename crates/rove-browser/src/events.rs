@@ -188,7 +188,7 @@ impl EventBus {
 /// token in a query string).
 fn log(event: &BrowserEvent) {
     let detail = serde_json::to_string(event).unwrap_or_default();
-    let detail = rove_cdp::redact::scrub(&detail);
+    let detail = rove_base::redact::scrub(&detail);
     let name = event.name();
     match event.level() {
         Level::WARN => {

@@ -37,7 +37,7 @@ impl Default for LaunchOptions {
             executable: None,
             headed: false,
             extra_args: Vec::new(),
-            launch_timeout: Duration::from_secs(30),
+            launch_timeout: rove_base::limits::LAUNCH,
             transport: TransportConfig::from_env(),
             profile: None,
         }
@@ -143,7 +143,7 @@ pub(crate) async fn launch(
         }
         if let Some(status) = process.exit_status() {
             // Its last words, read to the pipe's end.
-            process.stderr_read(Duration::from_secs(1)).await;
+            process.stderr_read(rove_base::limits::LAUNCH_STDERR).await;
             return Err(failed(
                 format!("it exited at once ({status})"),
                 process.stderr_tail(20),
@@ -158,7 +158,7 @@ pub(crate) async fn launch(
                 process.stderr_tail(20),
             ));
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        tokio::time::sleep(rove_base::limits::LAUNCH_POLL).await;
     };
     let conn = Connection::connect(&ws_url, options.transport.clone())
         .await

@@ -31,7 +31,6 @@ mod events;
 mod find;
 mod launch;
 mod network;
-pub mod page_text;
 mod policy;
 mod popups;
 mod private;
@@ -57,12 +56,10 @@ pub use find::{BROWSER_ENV, find_browser};
 pub use launch::LaunchOptions;
 pub use network::{
     NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
-    glob_matches,
 };
 pub use policy::{DomainPolicy, PolicyError, Refusal};
 pub use private::{
-    PrivateDirError, current_uid, ensure_private_dir, ensure_runtime_dir, ensure_runtime_subdir,
-    runtime_dir, socket_path_max,
+    PrivateDirError, ensure_runtime_dir, ensure_runtime_subdir, runtime_dir, socket_path_max,
 };
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};

@@ -7,8 +7,9 @@
 //!
 //! [`RequestRules`] are the session's block and mock rules, shared by its
 //! tabs like the domain policy: when there are any, every tab pauses the
-//! requests whose URL matches one (`Fetch` interception, the patterns given
-//! to the browser as they are) and the watch fails or fulfils them.
+//! requests whose URL may match one (`Fetch` interception, each pattern
+//! given to the browser as [`UrlPattern::interception_glob`] writes it) and
+//! the watch fails or fulfils those that do.
 //!
 //! URLs and headers are kept as the browser sent them, up to a bound each
 //! (a page may send megabytes of URL, body or header per request, and the
@@ -20,6 +21,8 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
+use rove_base::text::byte_prefix;
+use rove_base::url_pattern::UrlPattern;
 use rove_cdp::{Event, SessionId};
 
 use crate::ring::{Numbered, SeqRing};
@@ -138,18 +141,9 @@ const HEADER_VALUE_KEPT: usize = 2 * 1024;
 /// …and of all of one list of headers (names and values).
 const HEADERS_KEPT: usize = 16 * 1024;
 
-/// The first `max` bytes of `text`, on a character boundary.
-fn prefix(text: &str, max: usize) -> &str {
-    let mut end = max.min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
-}
-
 /// The first `max` bytes of `text`, with `…` when cut.
 fn kept(text: &str, max: usize) -> String {
-    let short = prefix(text, max);
+    let short = byte_prefix(text, max);
     if short.len() == text.len() {
         short.to_owned()
     } else {
@@ -222,7 +216,7 @@ impl NetLog {
                     post_data: request
                         .post_data
                         .as_deref()
-                        .map(|d| prefix(d, POST_DATA_KEPT).to_owned()),
+                        .map(|d| byte_prefix(d, POST_DATA_KEPT).to_owned()),
                     post_data_size: request.post_data.as_deref().map(|d| d.len() as u64),
                     has_post_data: request.has_post_data.unwrap_or(false),
                     status: None,
@@ -357,8 +351,8 @@ pub enum RuleAction {
 /// One rule: a URL pattern and what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestRule {
-    /// A glob over the whole URL (`*` any run, `?` one character, `\`
-    /// escapes), as the browser's interception takes it.
+    /// A glob over the whole URL, as [`rove_base::url_pattern`] reads it
+    /// (`*` any run, `\` escapes, every other character itself).
     pub pattern: String,
     /// What to do.
     pub action: RuleAction,
@@ -379,53 +373,10 @@ pub(crate) fn current_rules(rules: &SharedRules) -> RequestRules {
 impl RequestRules {
     /// The rule for `url`, if one matches.
     pub fn matching(&self, url: &str) -> Option<&RequestRule> {
-        self.0.iter().find(|r| glob_matches(&r.pattern, url))
+        self.0
+            .iter()
+            .find(|r| UrlPattern::new(&r.pattern).matches(url))
     }
-}
-
-/// Whether `text` matches the glob `pattern` as a whole (`*`, `?`, `\`).
-pub fn glob_matches(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    // Iterative matching with one backtrack point for the last `*`.
-    let (mut pi, mut ti) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() {
-            match p[pi] {
-                '*' => {
-                    star = Some((pi, ti));
-                    pi += 1;
-                    continue;
-                }
-                '?' => {
-                    pi += 1;
-                    ti += 1;
-                    continue;
-                }
-                '\\' if pi + 1 < p.len() && p[pi + 1] == t[ti] => {
-                    pi += 2;
-                    ti += 1;
-                    continue;
-                }
-                c if c != '\\' && c == t[ti] => {
-                    pi += 1;
-                    ti += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        match star {
-            Some((sp, st)) => {
-                pi = sp + 1;
-                ti = st + 1;
-                star = Some((sp, st + 1));
-            }
-            None => return false,
-        }
-    }
-    p[pi..].iter().all(|c| *c == '*')
 }
 
 /// Answers a paused request by `action`, from a task of its own (the watch's
@@ -478,20 +429,4 @@ pub(crate) fn answer_by_rule(session: rove_cdp::Session, request_id: String, act
             let _ = session.send(&failed).await;
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn globs_match_the_whole_url() {
-        assert!(glob_matches("*/api/*", "http://x/api/items"));
-        assert!(glob_matches("*.png", "http://x/a.png"));
-        assert!(!glob_matches("*.png", "http://x/a.png?v=1"));
-        assert!(glob_matches("http://x/?", "http://x/a"));
-        assert!(glob_matches("*\\?v=1", "http://x/a?v=1"));
-        assert!(!glob_matches("http://x/", "http://x/a"));
-        assert!(glob_matches("*", ""));
-    }
 }

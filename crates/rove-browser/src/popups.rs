@@ -64,10 +64,6 @@ enum Holding {
     Held(rove_cdp::Session),
 }
 
-/// How long a tab's watch waits for a popup's holding session to be
-/// attached before it goes on without it.
-const ATTACH_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
-
 impl PopupGuard {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, SharedPolicy>> {
         self.contexts.lock().unwrap_or_else(|p| p.into_inner())
@@ -124,7 +120,8 @@ impl PopupGuard {
             _ => None,
         };
         if let Some(mut done) = attaching {
-            let _ = tokio::time::timeout(ATTACH_WAIT, done.wait_for(|d| *d)).await;
+            let _ =
+                tokio::time::timeout(rove_base::limits::POPUP_ATTACH, done.wait_for(|d| *d)).await;
         }
         // Not attached in time: the entry goes, and its task lets the
         // session go as soon as it is attached.

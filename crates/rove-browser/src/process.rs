@@ -26,6 +26,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use rove_base::limits;
 use tokio::sync::watch;
 
 use crate::profile::ProfileDir;
@@ -187,7 +188,7 @@ impl BrowserProcess {
         while !self.stderr_done.load(std::sync::atomic::Ordering::SeqCst)
             && tokio::time::Instant::now() < deadline
         {
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            tokio::time::sleep(limits::LAUNCH_POLL).await;
         }
     }
 
@@ -224,7 +225,7 @@ impl BrowserProcess {
         }
         // Helpers may outlive the main process by a moment; end them all.
         kill_tree(self.pid, &self.markers());
-        self.wait_exit(Duration::from_secs(2)).await;
+        self.wait_exit(limits::BROWSER_KILLED).await;
         self.finish();
     }
 
@@ -236,9 +237,9 @@ impl BrowserProcess {
         self.ended = true;
         let markers = self.markers();
         kill_tree(self.pid, &markers);
-        let deadline = Instant::now() + Duration::from_secs(2);
+        let deadline = Instant::now() + limits::BROWSER_KILLED;
         while self.exit.borrow().is_none() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::sleep(limits::BROWSER_EXIT_POLL);
         }
         wait_gone(&markers, deadline);
         self.profile.remove();
@@ -262,10 +263,10 @@ pub fn end_all_launched() {
     for browser in &live {
         kill_tree(browser.pid, &browser.markers());
     }
-    let deadline = Instant::now() + Duration::from_secs(2);
+    let deadline = Instant::now() + limits::BROWSER_KILLED;
     for browser in &live {
         wait_gone(&browser.markers(), deadline);
-        crate::profile::remove_with_retries(&browser.root, Duration::from_secs(2));
+        crate::profile::remove_with_retries(&browser.root, limits::PROFILE_REMOVE);
     }
 }
 
@@ -314,7 +315,7 @@ fn wait_gone(markers: &[PathBuf], deadline: Instant) {
         for pid in left {
             kill(pid);
         }
-        std::thread::sleep(Duration::from_millis(10));
+        std::thread::sleep(limits::BROWSER_GONE_POLL);
     }
 }
 

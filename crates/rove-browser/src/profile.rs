@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use rove_base::limits;
+
 const PREFIX: &str = "rove-";
 
 static SEQUENCE: AtomicU64 = AtomicU64::new(0);
@@ -36,7 +38,6 @@ impl ProfileDir {
     /// A fresh folder for the browser's config, cache and temp files, and
     /// for its profile unless `external` (the user's own) is given.
     pub(crate) fn create_for(external: Option<PathBuf>) -> std::io::Result<ProfileDir> {
-        use std::os::unix::fs::DirBuilderExt;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
@@ -47,7 +48,7 @@ impl ProfileDir {
             SEQUENCE.fetch_add(1, Ordering::Relaxed)
         );
         let root = std::env::temp_dir().join(name);
-        std::fs::DirBuilder::new().mode(0o700).create(&root)?;
+        rove_base::private::create_new_private_dir(&root)?;
         let dir = ProfileDir { root, external };
         for sub in ["profile", "config", "cache", "tmp"] {
             std::fs::create_dir(dir.root.join(sub))?;
@@ -83,7 +84,7 @@ impl ProfileDir {
     }
 
     pub(crate) fn remove(&self) {
-        remove_with_retries(&self.root, Duration::from_secs(2));
+        remove_with_retries(&self.root, limits::PROFILE_REMOVE);
     }
 }
 
@@ -116,7 +117,7 @@ pub(crate) fn remove_with_retries(root: &Path, budget: Duration) {
                 tracing::warn!(target: "rove_browser", path = %root.display(), error = %e, "could not remove the browser profile");
                 return;
             }
-            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) => std::thread::sleep(limits::PROFILE_REMOVE_RETRY),
         }
     }
 }
@@ -138,7 +139,7 @@ fn remove_singleton_outside(root: &Path) {
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.starts_with("org.chromium.Chromium."));
     let ours = std::fs::symlink_metadata(folder)
-        .is_ok_and(|m| m.is_dir() && m.uid() == crate::private::current_uid());
+        .is_ok_and(|m| m.is_dir() && m.uid() == rove_base::private::current_uid());
     if named && ours && !folder.starts_with(root) {
         let _ = std::fs::remove_dir_all(folder);
     }
@@ -156,7 +157,7 @@ pub(crate) fn sweep_stale() {
         };
         if owner != std::process::id() && !process_exists(owner) {
             tracing::debug!(target: "rove_browser", path = %entry.path().display(), "removing a profile left by a rove that is gone");
-            remove_with_retries(&entry.path(), Duration::from_millis(200));
+            remove_with_retries(&entry.path(), limits::PROFILE_SWEEP);
         }
     }
 }

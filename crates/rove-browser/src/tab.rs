@@ -330,7 +330,7 @@ impl Tab {
             .await?;
         Ok(Loaded {
             url: facts["url"].as_str().unwrap_or_default().to_owned(),
-            title: crate::page_text::clean(facts["title"].as_str().unwrap_or_default().to_owned()),
+            title: rove_base::text::clean(facts["title"].as_str().unwrap_or_default().to_owned()),
         })
     }
 

@@ -27,11 +27,6 @@ use tokio::sync::{mpsc, watch};
 
 use crate::BrowserError;
 
-/// How long a main-frame navigation counts as pending without reporting its
-/// end: the page load deadline of `open`, beyond which rove would have
-/// reported the load as timed out anyway.
-pub const NAVIGATION_PENDING_MAX: std::time::Duration = std::time::Duration::from_secs(30);
-
 /// A JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) that
 /// blocks the page until answered.
 #[derive(Debug, Clone, PartialEq)]
@@ -151,8 +146,9 @@ impl TabWatch {
             );
         }
         for rule in crate::network::current_rules(&self.rules).0 {
+            let glob = rove_base::url_pattern::UrlPattern::new(&rule.pattern).interception_glob();
             patterns.push(fetch::RequestPattern {
-                url_pattern: Some(rule.pattern),
+                url_pattern: Some(glob),
                 request_stage: Some(fetch::RequestStage::Request),
                 ..fetch::RequestPattern::default()
             });
@@ -243,13 +239,13 @@ impl TabWatch {
 
     /// Where the main frame is navigating to, while a navigation has
     /// started and its new document has not committed yet. One pending for
-    /// longer than [`NAVIGATION_PENDING_MAX`] is taken for a missed end (a
+    /// longer than [`rove_base::limits::NAVIGATION_PENDING`] is taken for a missed end (a
     /// navigation that never reported one) and no longer counts.
     pub fn navigating(&self) -> Option<String> {
         self.lock()
             .navigating
             .as_ref()
-            .filter(|(_, since)| since.elapsed() < NAVIGATION_PENDING_MAX)
+            .filter(|(_, since)| since.elapsed() < rove_base::limits::NAVIGATION_PENDING)
             .map(|(url, _)| url.clone())
     }
 
@@ -388,8 +384,8 @@ impl TabWatch {
                 // shows a line break or a hidden character of them.
                 let mut info = DialogInfo {
                     kind: d.kind.as_str().to_owned(),
-                    message: crate::page_text::clean(d.message),
-                    default_prompt: crate::page_text::clean(d.default_prompt.unwrap_or_default()),
+                    message: rove_base::text::clean(d.message),
+                    default_prompt: rove_base::text::clean(d.default_prompt.unwrap_or_default()),
                     url: d.url,
                     opened: 0,
                 };

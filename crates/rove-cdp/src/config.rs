@@ -6,15 +6,11 @@
 
 use std::time::Duration;
 
-/// The default deadline of one CDP call. Outer layers (an action, an agent step)
-/// always allow more than this, so the innermost deadline fires first.
-pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(60);
+use rove_base::limits::{CDP_CALL, CDP_CALL_MAX};
 
-/// The environment variable that overrides [`DEFAULT_CALL_TIMEOUT`].
+/// The environment variable that overrides the default deadline of one CDP
+/// call ([`CDP_CALL`]).
 pub const TIMEOUT_ENV: &str = "ROVE_CDP_TIMEOUT_S";
-
-/// The longest deadline a user may set; beyond this a "timeout" is a hang.
-const MAX_CALL_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How a connection behaves. Build it with [`TransportConfig::from_env`] or
 /// [`TransportConfig::default`] and adjust fields as needed.
@@ -35,10 +31,10 @@ pub struct TransportConfig {
 impl Default for TransportConfig {
     fn default() -> Self {
         TransportConfig {
-            call_timeout: DEFAULT_CALL_TIMEOUT,
+            call_timeout: CDP_CALL,
             event_buffer: 1024,
             max_message_bytes: 1 << 30,
-            connect_timeout: Duration::from_secs(15),
+            connect_timeout: rove_base::limits::CDP_HANDSHAKE,
         }
     }
 }
@@ -76,18 +72,18 @@ pub struct TimeoutSetting {
 
 /// Reads a timeout in seconds. `None` or an empty string means "not set". Any
 /// value that is not a finite number above zero (and at most a day) falls back to
-/// [`DEFAULT_CALL_TIMEOUT`] with a warning naming the value.
+/// [`CDP_CALL`] with a warning naming the value.
 pub fn parse_timeout(raw: Option<&str>) -> TimeoutSetting {
     let fallback = |why: &str, raw: &str| TimeoutSetting {
-        value: DEFAULT_CALL_TIMEOUT,
+        value: CDP_CALL,
         warning: Some(format!(
             "{TIMEOUT_ENV}={raw:?} ignored ({why}); using the default of {} s",
-            DEFAULT_CALL_TIMEOUT.as_secs()
+            CDP_CALL.as_secs()
         )),
     };
     let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
         return TimeoutSetting {
-            value: DEFAULT_CALL_TIMEOUT,
+            value: CDP_CALL,
             warning: None,
         };
     };
@@ -103,7 +99,7 @@ pub fn parse_timeout(raw: Option<&str>) -> TimeoutSetting {
     }
     match Duration::try_from_secs_f64(seconds) {
         Ok(d) if d.is_zero() => fallback("rounds to zero", raw),
-        Ok(d) if d <= MAX_CALL_TIMEOUT => TimeoutSetting {
+        Ok(d) if d <= CDP_CALL_MAX => TimeoutSetting {
             value: d,
             warning: None,
         },
@@ -121,7 +117,7 @@ mod tests {
             "abc", "nan", "NaN", "inf", "-inf", "0", "-5", "0.0", "1e300", "1e-12", "5s",
         ] {
             let s = parse_timeout(Some(bad));
-            assert_eq!(s.value, DEFAULT_CALL_TIMEOUT, "value for {bad:?}");
+            assert_eq!(s.value, CDP_CALL, "value for {bad:?}");
             let warning = s
                 .warning
                 .unwrap_or_else(|| panic!("no warning for {bad:?}"));
@@ -147,7 +143,7 @@ mod tests {
     fn unset_means_default_without_warning() {
         for raw in [None, Some(""), Some("  ")] {
             let s = parse_timeout(raw);
-            assert_eq!(s.value, DEFAULT_CALL_TIMEOUT);
+            assert_eq!(s.value, CDP_CALL);
             assert_eq!(s.warning, None);
         }
     }

@@ -290,7 +290,7 @@ impl Connection {
             // The peer may already be gone; either way the socket is done.
             let _ = writer.close().await;
         };
-        let _ = tokio::time::timeout(Duration::from_secs(1), close_frame).await;
+        let _ = tokio::time::timeout(rove_base::limits::CDP_CLOSE, close_frame).await;
         self.inner.fail_all("closed by rove".into());
     }
 
@@ -538,9 +538,5 @@ impl Inner {
 
 /// The start of a frame, for logs: enough to recognise it, never megabytes.
 fn preview(text: &str) -> &str {
-    let mut end = text.len().min(200);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+    rove_base::text::byte_prefix(text, 200)
 }

@@ -2,7 +2,7 @@
 //!
 //! One WebSocket per browser, one reader task per socket, and flattened
 //! sessions routed by `sessionId`. Every call has a deadline
-//! ([`config::DEFAULT_CALL_TIMEOUT`], or `ROVE_CDP_TIMEOUT_S`); a caller that gives
+//! ([`rove_base::limits::CDP_CALL`], or `ROVE_CDP_TIMEOUT_S`); a caller that gives
 //! up leaves nothing behind; a closed socket fails every pending call at once;
 //! a crashed or detached session fails fast; a bad frame is logged and skipped.
 //! Events fan out to any number of subscribers per session on bounded channels,
@@ -34,7 +34,6 @@ mod message;
 pub mod meter;
 pub mod protocol;
 mod reader;
-pub mod redact;
 mod script;
 mod session;
 pub mod wire_log;

@@ -4,7 +4,7 @@
 //! At `debug` a line says which way the message went, its session, method,
 //! id, size in bytes and, for an answer, how long it took. At `trace` the
 //! payload comes too, cut to [`PAYLOAD_MAX`] bytes and passed through
-//! [`crate::redact::scrub`]; the parameters of the `Input` methods that carry
+//! [`rove_base::redact::scrub`]; the parameters of the `Input` methods that carry
 //! typed text are never shown at all (a secret typed a key at a time would
 //! slip past any search for the whole value).
 //!
@@ -14,6 +14,7 @@
 
 use std::time::Instant;
 
+use rove_base::text::byte_prefix;
 use tracing::Level;
 
 use crate::SessionId;
@@ -110,9 +111,9 @@ pub(crate) fn event(session: Option<&str>, method: &str, text: &str) {
 /// The start of a payload, scrubbed, at most [`PAYLOAD_MAX`] bytes, with
 /// the size left out when it was cut.
 fn preview(text: &str) -> String {
-    let window = cut(text, SCRUB_WINDOW);
-    let scrubbed = crate::redact::scrub(window);
-    let shown = cut(&scrubbed, PAYLOAD_MAX);
+    let window = byte_prefix(text, SCRUB_WINDOW);
+    let scrubbed = rove_base::redact::scrub(window);
+    let shown = byte_prefix(&scrubbed, PAYLOAD_MAX);
     if shown.len() < text.len() && shown.len() < scrubbed.len() {
         format!(
             "{shown}… ({} bytes more)",
@@ -121,16 +122,6 @@ fn preview(text: &str) -> String {
     } else {
         shown.to_owned()
     }
-}
-
-/// The longest start of `text` of at most `max` bytes that ends on a
-/// character boundary.
-fn cut(text: &str, max: usize) -> &str {
-    let mut end = text.len().min(max);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 #[cfg(test)]

@@ -30,7 +30,6 @@ pub use answer::{
     MouseDid, NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
 };
 pub use commands::page::navigate::normalize_url;
-pub use private::create_private;
 pub use rove_browser::TabId;
 pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};
 pub use run::host::Host;

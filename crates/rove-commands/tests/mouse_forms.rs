@@ -354,7 +354,7 @@ async fn the_element_named_is_the_one_the_click_hit_and_its_name_is_clean() {
     assert!(
         !line
             .chars()
-            .any(|c| c.is_control() || rove_browser::page_text::is_invisible(c)),
+            .any(|c| c.is_control() || rove_base::text::is_invisible(c)),
         "{line:?}"
     );
     f.close().await;

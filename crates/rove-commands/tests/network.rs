@@ -130,7 +130,7 @@ async fn a_blocked_request_fails_in_the_page_and_a_mock_answers_for_the_server()
         "{listed}"
     );
     // The secret-looking query value is not shown.
-    assert!(listed.contains("/api/price?token=***"), "{listed}");
+    assert!(listed.contains("/api/price?token=<redacted>"), "{listed}");
     assert!(!listed.contains("s3cret"), "{listed}");
     let failed = text_of(
         &f.ok(json!({"command": "network", "all": true, "status": 0}))
@@ -223,4 +223,42 @@ async fn a_mock_body_comes_only_from_the_allowed_roots_and_a_har_is_written() {
         .expect("the mocked request");
     assert_eq!(price["response"]["status"], 200);
     f.close().await;
+}
+
+/// `?` in a URL pattern is itself, for the network rules as for `wait`
+/// (docs/commands.md): a rule whose `?` would only match as "any one
+/// character" leaves the request alone, and the browser still pauses what
+/// a rule with a plain `?` matches.
+#[tokio::test]
+async fn a_question_mark_in_a_url_pattern_is_itself() {
+    let log = RequestLog::new();
+    let mut f = fixture(log.clone(), SessionConfig::default()).await;
+    f.open("/net.html?x=1").await;
+
+    f.ok(json!({"command": "network", "action": "mock", "url": "*/api/price?token=s3cre?", "body": "{\"price\": 5}"}))
+        .await;
+    press(&mut f, "Load price", "price 10").await;
+    f.ok(json!({"command": "network", "action": "mock", "url": "*/api/price?token=*", "body": "{\"price\": 42}"}))
+        .await;
+    press(&mut f, "Load price", "price 42").await;
+    f.ok(json!({"command": "network", "action": "mock", "url": "/api/price?token=s3cret", "body": "{\"price\": 43}"}))
+        .await;
+    press(&mut f, "Load price", "price 43").await;
+
+    f.ok(json!({"command": "wait", "url": "*/net.html?x=1"}))
+        .await;
+    f.ok(json!({"command": "wait", "url": "/net.html?x="}))
+        .await;
+    let missed = f
+        .fails(json!({"command": "wait", "url": "*/net.html?x=?", "ms": 300}))
+        .await;
+    assert_eq!(code(&missed), "TIMEOUT");
+    f.close().await;
+
+    let asked = log
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/api/price")
+        .count();
+    assert_eq!(asked, 1, "only the first price reached the server");
 }

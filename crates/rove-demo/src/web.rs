@@ -3,6 +3,10 @@
 
 use rove_localserver::{Request, Response};
 
+/// Text made safe inside HTML elements and quoted attributes (rove's one
+/// escaping).
+pub use rove_base::text::html_escaped as esc;
+
 /// The cookie that carries a login session.
 pub const COOKIE: &str = "rove_demo_session";
 
@@ -42,22 +46,6 @@ pub fn token(request: &Request) -> Option<String> {
         .filter_map(|c| c.trim().split_once('='))
         .find(|(k, _)| *k == COOKIE)
         .map(|(_, v)| v.to_owned())
-}
-
-/// Text made safe inside HTML elements and quoted attributes.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A value made safe inside a URL's query.

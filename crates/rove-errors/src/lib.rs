@@ -276,16 +276,6 @@ impl Report {
     }
 }
 
-/// `text` whole when it has at most `max` characters, else its first `max`
-/// and `…`: how a long page text is shortened in a line, a trace or a
-/// report (characters, never bytes: a cut never splits one).
-pub fn ellipsized(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_owned(),
-        Some((at, _)) => format!("{}…", &text[..at]),
-    }
-}
-
 /// `"an alert"`, `"a confirm"`: a dialog kind with its article, for
 /// messages that name dialogs.
 pub fn with_article(word: &str) -> String {
@@ -314,14 +304,6 @@ pub trait Classify {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ellipsized_counts_characters_and_marks_a_cut() {
-        assert_eq!(ellipsized("héllo", 5), "héllo");
-        assert_eq!(ellipsized("héllo", 2), "hé…");
-        assert_eq!(ellipsized("", 0), "");
-        assert_eq!(ellipsized("ab", 0), "…");
-    }
 
     #[test]
     fn codes_are_unique_and_serialize_as_documented() {

@@ -15,7 +15,7 @@ use rove_agent::StepRecord;
 
 use crate::attempt::{AttemptResult, Status};
 use crate::results::SuiteResults;
-use rove_errors::ellipsized;
+use rove_base::text::{ellipsized, html_escaped as esc};
 
 /// Action results longer than this are cut in the report.
 const RESULT_CHARS: usize = 4_000;
@@ -270,32 +270,4 @@ fn rate(r: Option<f64>) -> String {
 
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
-}
-
-/// Text as HTML text or a quoted attribute value (the trace page uses it
-/// too: one escaping for every static page rove writes).
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn page_text_cannot_become_markup() {
-        assert_eq!(
-            super::esc("<img src=x onerror=\"alert('1')\">&"),
-            "&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;"
-        );
-    }
 }

@@ -2,6 +2,8 @@
 //! attempt. A self-reported attempt is shown as skipped, not passed, since
 //! nothing confirmed it.
 
+use rove_base::text::xml_escaped as escape;
+
 use crate::attempt::Status;
 use crate::results::SuiteResults;
 
@@ -54,34 +56,4 @@ pub fn junit_xml(results: &SuiteResults) -> String {
     }
     xml.push_str("  </testsuite>\n</testsuites>\n");
     xml
-}
-
-/// Text fit for an XML attribute or element; characters XML 1.0 cannot
-/// carry at all are dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' | '\r' => out.push(' '),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn escapes_markup_and_drops_what_xml_cannot_carry() {
-        assert_eq!(escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
-    }
 }

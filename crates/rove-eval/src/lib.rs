@@ -30,7 +30,7 @@ use std::path::PathBuf;
 
 pub use attempt::{AttemptResult, Status};
 pub use compare::{Change, Comparison, compare};
-pub use html::{esc as html_escape, report_html};
+pub use html::report_html;
 pub use junit::junit_xml;
 pub use plan::{Plan, Shard};
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};

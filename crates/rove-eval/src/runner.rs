@@ -17,6 +17,7 @@ use futures_util::stream::FuturesUnordered;
 use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
 use std::cell::Cell;
 
+use rove_base::limits::{ATTEMPT_CONTEXT, ATTEMPT_LAUNCH};
 use rove_browser::{Browser, DomainPolicy, LaunchOptions};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
 use rove_llm::{Llm, PriceTable, Usage};
@@ -27,9 +28,6 @@ use crate::plan::{Plan, Shard};
 use crate::task::Task;
 use crate::traces::{self, Traces};
 use crate::verify::{Final, run_checks};
-
-/// How long starting or closing an attempt's browser context may take.
-const CONTEXT_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Attempts that may be starting (a context, its first tab, the start URL)
 /// at once. Starting is the expensive part for the browser (a renderer
@@ -237,7 +235,7 @@ async fn attempt(
             (browser.clone(), Some(index), false)
         }
         Browsers::Isolated(launch) => {
-            match tokio::time::timeout(CONTEXT_DEADLINE, Browser::launch(launch.clone())).await {
+            match tokio::time::timeout(ATTEMPT_LAUNCH, Browser::launch(launch.clone())).await {
                 Ok(Ok(browser)) => (browser, None, true),
                 Ok(Err(e)) => {
                     return AttemptResult::not_run(
@@ -252,7 +250,7 @@ async fn attempt(
                         name,
                         number,
                         Status::Error,
-                        format!("no browser within {CONTEXT_DEADLINE:?}"),
+                        format!("no browser within {ATTEMPT_LAUNCH:?}"),
                     );
                 }
             }
@@ -272,7 +270,7 @@ async fn attempt(
     result.browser_index = index;
     result.browser_pid = browser.pid();
     if own
-        && tokio::time::timeout(CONTEXT_DEADLINE, browser.close())
+        && tokio::time::timeout(ATTEMPT_CONTEXT, browser.close())
             .await
             .is_err()
     {
@@ -296,7 +294,7 @@ async fn attempt_on(
 ) -> AttemptResult {
     let name = &task.spec.name;
     let mut session =
-        match tokio::time::timeout(CONTEXT_DEADLINE, Session::start(browser, config)).await {
+        match tokio::time::timeout(ATTEMPT_CONTEXT, Session::start(browser, config)).await {
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
                 return AttemptResult::not_run(
@@ -311,7 +309,7 @@ async fn attempt_on(
                     name,
                     number,
                     Status::Error,
-                    format!("no browser context within {CONTEXT_DEADLINE:?}"),
+                    format!("no browser context within {ATTEMPT_CONTEXT:?}"),
                 );
             }
         };
@@ -451,7 +449,7 @@ async fn attempt_on(
         }
         Ran::Interrupted => result.reason = Some("interrupted while running".into()),
     }
-    if tokio::time::timeout(CONTEXT_DEADLINE, session.close())
+    if tokio::time::timeout(ATTEMPT_CONTEXT, session.close())
         .await
         .is_err()
     {

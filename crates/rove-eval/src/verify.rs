@@ -4,16 +4,13 @@
 //! Every check answers, pass or fail with what it saw; one that cannot be
 //! made (the page is gone, the server is down) fails with the reason.
 
-use std::time::Duration;
-
+use rove_base::limits::VERIFY_HTTP;
+use rove_base::text::ellipsized;
 use rove_commands::{Command, EvalArgs, ReadArgs, Session};
 use serde::Serialize;
 use sha2::Digest;
 
 use crate::task::{Check, FileCheck, HttpCheck, TextCheck};
-
-/// How long an `http` check waits for its answer.
-const HTTP_DEADLINE: Duration = Duration::from_secs(10);
 
 /// What a check saw: shown in the report, so it says enough to debug.
 const DETAIL_CHARS: usize = 300;
@@ -59,7 +56,7 @@ pub async fn run_checks(checks: &[Check], session: &mut Session, last: &Final) -
         results.push(CheckResult {
             check: kind,
             passed,
-            detail: cut(&detail),
+            detail: ellipsized(&detail, DETAIL_CHARS),
         });
     }
     results
@@ -130,7 +127,7 @@ async fn http_state(check: &HttpCheck) -> Judged {
         let _ = rustls::crypto::ring::default_provider().install_default();
     });
     let client = reqwest::Client::builder()
-        .timeout(HTTP_DEADLINE)
+        .timeout(VERIFY_HTTP)
         .build()
         .map_err(|e| format!("no HTTP client: {e}"))?;
     let fetched = async {
@@ -139,9 +136,9 @@ async fn http_state(check: &HttpCheck) -> Judged {
         let body = response.bytes().await?;
         Ok::<_, reqwest::Error>((status, body))
     };
-    let (status, body) = tokio::time::timeout(HTTP_DEADLINE, fetched)
+    let (status, body) = tokio::time::timeout(VERIFY_HTTP, fetched)
         .await
-        .map_err(|_| format!("GET {} did not answer within {HTTP_DEADLINE:?}", check.url))?
+        .map_err(|_| format!("GET {} did not answer within {VERIFY_HTTP:?}", check.url))?
         .map_err(|e| format!("GET {} failed: {e}", check.url))?;
     if !status.is_success() {
         return Err(format!("GET {} answered {status}", check.url));
@@ -237,17 +234,7 @@ fn answer(given: Option<&str>, pattern: &str) -> Judged {
     } else {
         Err(format!(
             "the answer {:?} does not match {pattern:?}",
-            cut(text)
+            ellipsized(text, DETAIL_CHARS)
         ))
     }
-}
-
-/// At most [`DETAIL_CHARS`] characters.
-fn cut(text: &str) -> String {
-    if text.chars().count() <= DETAIL_CHARS {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(DETAIL_CHARS - 1).collect();
-    short.push('…');
-    short
 }

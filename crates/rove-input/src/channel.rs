@@ -7,12 +7,10 @@
 //! action returns at once (reporting the dialog) instead of waiting out the
 //! transport's deadline.
 
+use rove_base::limits::DIALOG_WATCH;
 use rove_browser::{Tab, TabWatch};
 use rove_cdp::protocol::Command;
 use rove_cdp::{CdpError, EventStream, Session};
-
-/// How long a dialog watch lasts per call: longer than any input deadline.
-const WATCH_SPAN: std::time::Duration = std::time::Duration::from_secs(3_600);
 
 /// A tab's session for input, aware of dialogs.
 #[derive(Debug, Clone)]
@@ -35,7 +33,7 @@ impl InputChannel {
     pub(crate) async fn send<C: Command>(&self, command: &C) -> Result<(), CdpError> {
         tokio::select! {
             answer = self.session.send(command) => answer.map(|_| ()),
-            Some(_) = self.watch.wait_for_dialog(WATCH_SPAN) => Ok(()),
+            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => Ok(()),
         }
     }
 

@@ -25,8 +25,6 @@ use crate::{InputError, mouse::refuse_while_dialog};
 
 /// Moves between the two points take this many steps.
 const STEPS: u32 = 8;
-/// How long the first moves wait for Chromium to report an HTML5 drag.
-const DRAG_START_WAIT: Duration = Duration::from_millis(120);
 
 /// What a drag did.
 #[derive(Debug, Clone)]
@@ -126,7 +124,7 @@ async fn drive(
         // Chromium starts a drag asynchronously after the first moves; give
         // it a moment to say so before the pointer goes on.
         if step <= 2 && drag_data.is_none() {
-            drag_data = intercepted(events, DRAG_START_WAIT).await;
+            drag_data = intercepted(events, rove_base::limits::DRAG_START).await;
         }
     }
     match drag_data {

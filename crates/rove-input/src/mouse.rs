@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+use rove_base::limits;
 use rove_browser::Tab;
 use rove_cdp::protocol::dom::ScrollIntoViewIfNeeded;
 use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType, MouseButton};
@@ -56,7 +57,7 @@ impl Default for ClickOptions {
             button: Button::Left,
             count: 1,
             modifiers: Modifiers::default(),
-            timeout: Duration::from_secs(5),
+            timeout: limits::ACTION,
         }
     }
 }
@@ -162,9 +163,6 @@ pub async fn hover(
     .await
 }
 
-/// How long a disabled element is given to become enabled.
-const DISABLED_GRACE: Duration = Duration::from_millis(300);
-
 /// Polls the actionability check until it passes or `timeout` runs out; the
 /// last reason is the error.
 async fn wait_actionable(
@@ -186,14 +184,14 @@ async fn wait_actionable_still(
     still: bool,
 ) -> Result<Point, InputError> {
     let started = Instant::now();
-    let mut delay = Duration::from_millis(20);
+    let mut delay = limits::ACTIONABLE_POLL.first;
     loop {
         if scroll {
             scroll_into_view(element).await;
         }
         let remaining = timeout
             .saturating_sub(started.elapsed())
-            .max(Duration::from_millis(100));
+            .max(limits::CHECK_MIN);
         let call = CallFunctionOn::on("actionable.js", ACTIONABLE, element.object_id.as_str())
             .value(still)
             .by_value()
@@ -251,7 +249,7 @@ async fn wait_actionable_still(
         // timeout for it to be enabled would only make the answer late (a
         // page that enables it a moment after the last input still gets a
         // short grace).
-        let given_up = check.state == "disabled" && started.elapsed() >= DISABLED_GRACE;
+        let given_up = check.state == "disabled" && started.elapsed() >= limits::DISABLED_GRACE;
         if started.elapsed() + delay > timeout || check.state == "detached" || given_up {
             let (reason, detail, cover) = failure;
             let reason = match detail {
@@ -265,7 +263,7 @@ async fn wait_actionable_still(
             });
         }
         tokio::time::sleep(delay).await;
-        delay = (delay * 2).min(Duration::from_millis(200));
+        delay = limits::ACTIONABLE_POLL.next(delay);
     }
 }
 

@@ -1,8 +1,6 @@
 //! Scrolling with the mouse wheel, as a user does: the page (or the element
 //! under the pointer) scrolls the way its own handlers and CSS allow.
 
-use std::time::Duration;
-
 use rove_browser::Tab;
 use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType};
 use rove_cdp::protocol::page::CreateIsolatedWorld;
@@ -164,7 +162,7 @@ async fn wheel(
     let mut after = read().await?;
     let mut still = 0;
     for _ in 0..20 {
-        tokio::time::sleep(Duration::from_millis(30)).await;
+        tokio::time::sleep(rove_base::limits::SCROLL_POLL).await;
         let next = read().await?;
         if next == after {
             still += 1;

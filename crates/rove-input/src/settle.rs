@@ -30,17 +30,13 @@ pub struct SettleLimits {
 impl Default for SettleLimits {
     fn default() -> Self {
         SettleLimits {
-            quiet: Duration::from_millis(20),
-            dom_cap: Duration::from_millis(1_000),
-            network_cap: Duration::from_millis(2_000),
-            navigation_cap: Duration::from_secs(10),
+            quiet: rove_base::limits::SETTLE_QUIET,
+            dom_cap: rove_base::limits::SETTLE_DOM,
+            network_cap: rove_base::limits::SETTLE_NETWORK,
+            navigation_cap: rove_base::limits::SETTLE_NAVIGATION,
         }
     }
 }
-
-/// How long after a navigation stopped rove looks for the download it
-/// turned into (Chromium reports the download a few milliseconds later).
-const DOWNLOAD_GRACE: Duration = Duration::from_millis(200);
 
 tokio::task_local! {
     static LIMITS: SettleLimits;
@@ -139,7 +135,7 @@ async fn settle_with(
         }
     };
     let both = async {
-        let dom = tokio::time::timeout(limits.dom_cap + Duration::from_millis(200), quiet);
+        let dom = tokio::time::timeout(limits.dom_cap + rove_base::limits::SETTLE_DOM_SLACK, quiet);
         tokio::join!(dom, network)
     };
     tokio::select! {
@@ -194,7 +190,10 @@ async fn settle_with(
                 }
             }
         };
-        if tokio::time::timeout(DOWNLOAD_GRACE, download).await.is_ok() {
+        if tokio::time::timeout(rove_base::limits::DOWNLOAD_GRACE, download)
+            .await
+            .is_ok()
+        {
             ended = Some(NavigationEnd::Downloaded);
         }
     }

@@ -72,7 +72,7 @@ impl Llm {
         let end = budget.map(|b| start + b);
         let can_fall_back = self.fallback.is_some() && !self.switched.load(Ordering::Relaxed);
         let first_end = match budget {
-            Some(b) if can_fall_back => Some(start + b / 2),
+            Some(b) if can_fall_back => Some(start + rove_base::limits::first_model_share(b, true)),
             _ => end,
         };
         match self

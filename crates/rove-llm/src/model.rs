@@ -1,5 +1,7 @@
 //! Models named `provider:model`, and where each provider is reached.
 
+use rove_base::redact::HIDDEN;
+
 use crate::LlmError;
 
 /// The wire format a provider speaks.
@@ -38,7 +40,7 @@ impl std::fmt::Debug for Endpoint {
             .field("model", &self.model)
             .field("wire", &self.wire)
             .field("base_url", &self.base_url)
-            .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
+            .field("api_key", &self.api_key.as_ref().map(|_| HIDDEN))
             .finish()
     }
 }

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use rove_base::limits;
 use serde_json::Value;
 
 use crate::LlmError;
@@ -24,10 +25,10 @@ pub struct RetryPolicy {
 impl Default for RetryPolicy {
     fn default() -> Self {
         RetryPolicy {
-            retries: 3,
-            base: Duration::from_millis(500),
-            max: Duration::from_secs(30),
-            attempt_timeout: Duration::from_secs(120),
+            retries: limits::MODEL_RETRIES,
+            base: limits::MODEL_RETRY.first,
+            max: limits::MODEL_RETRY.max,
+            attempt_timeout: limits::MODEL_ATTEMPT,
         }
     }
 }
@@ -197,5 +198,5 @@ fn message_of(body: &str) -> String {
         .or_else(|| parsed["error"].as_str())
         .or_else(|| parsed["message"].as_str())
         .map(str::to_owned)
-        .unwrap_or_else(|| body.chars().take(300).collect())
+        .unwrap_or_else(|| rove_base::text::char_prefix(body, 300).to_owned())
 }

@@ -22,6 +22,7 @@ use hyper::header::HeaderValue;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rove_base::limits;
 use rove_commands::SessionConfig;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
@@ -62,12 +63,12 @@ pub struct HttpLimits {
 impl Default for HttpLimits {
     fn default() -> HttpLimits {
         HttpLimits {
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(10),
-            write_timeout: Duration::from_secs(30),
+            header_timeout: limits::HTTP_HEADERS,
+            body_timeout: limits::HTTP_BODY,
+            write_timeout: limits::HTTP_WRITE_STALL,
             max_connections: 256,
             max_sessions: 256,
-            session_idle: Duration::from_secs(15 * 60),
+            session_idle: limits::IDLE,
             max_body_bytes: MAX_MESSAGE_BYTES,
         }
     }
@@ -89,7 +90,7 @@ impl std::fmt::Debug for HttpServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HttpServer")
             .field("addr", &self.addr)
-            .field("token", &"<redacted>")
+            .field("token", &rove_base::redact::HIDDEN)
             .finish_non_exhaustive()
     }
 }

@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use rove_base::limits;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
@@ -190,7 +191,7 @@ where
             Err(e) => {
                 // Once a minute at most: at the descriptor limit this
                 // repeats for as long as clients keep connecting.
-                if warned.is_none_or(|at| at.elapsed() > Duration::from_secs(60)) {
+                if warned.is_none_or(|at| at.elapsed() > limits::HTTP_ACCEPT_WARNING) {
                     tracing::warn!(error = %e, open = connections.count(), "cannot accept connections; backing off");
                     warned = Some(std::time::Instant::now());
                 } else {
@@ -199,7 +200,7 @@ where
                 if out_of_descriptors(&e) {
                     connections.relieve();
                 }
-                backoff = (backoff * 2).clamp(Duration::from_millis(5), Duration::from_secs(1));
+                backoff = limits::HTTP_ACCEPT_BACKOFF.next(backoff);
                 tokio::time::sleep(backoff).await;
             }
         }

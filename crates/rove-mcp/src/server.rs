@@ -11,6 +11,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rove_base::limits::{MCP_PROGRESS, MCP_SHUTDOWN};
 use rove_browser::{ConnectOptions, LaunchOptions};
 use rove_commands::{Command, CommandError, Outcome, SessionConfig};
 use std::sync::Arc;
@@ -123,7 +124,7 @@ impl RoveMcp {
         let backend = self.backend.clone();
         let ended = crate::stdio::serve(self).await;
         if let Backend::Own(session) = &*backend {
-            session.shut_down(std::time::Duration::from_secs(10)).await;
+            session.shut_down(MCP_SHUTDOWN).await;
         }
         ended
     }
@@ -150,7 +151,7 @@ impl RoveMcp {
         };
         if let (Command::Close, Backend::Own(session)) = (&command, &*self.backend) {
             // The whole browser ends; the next call starts a new one.
-            session.shut_down(std::time::Duration::from_secs(10)).await;
+            session.shut_down(MCP_SHUTDOWN).await;
             return CallToolResult::success(vec![ContentBlock::text(
                 "closed the browser; the next call starts a new one",
             )]);
@@ -321,9 +322,6 @@ impl ServerHandler for RoveMcp {
     }
 }
 
-/// How often a long call reports progress to a client that asked for it.
-const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
 /// `notifications/progress` every second while a tool call runs, when the
 /// client gave a progress token (a call shorter than a second sends none).
 /// The progress counts the reports (about the seconds the call has run);
@@ -333,7 +331,7 @@ async fn progress_reports(tool: &str, context: &RequestContext<RoleServer>) {
         return std::future::pending().await;
     };
     let started = tokio::time::Instant::now();
-    let mut ticks = tokio::time::interval_at(started + PROGRESS_EVERY, PROGRESS_EVERY);
+    let mut ticks = tokio::time::interval_at(started + MCP_PROGRESS, MCP_PROGRESS);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut reports = 0u32;
     loop {

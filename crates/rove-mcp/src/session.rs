@@ -207,6 +207,6 @@ async fn acquire(source: &BrowserSource) -> Result<Browser, CommandError> {
 /// remote browser are disposed when it can be reached again.
 async fn shut_down(host: &mut Host, source: &BrowserSource) {
     let remote = matches!(source, BrowserSource::Connect(_))
-        .then_some((|| acquire(source), std::time::Duration::from_secs(5)));
+        .then_some((|| acquire(source), rove_base::limits::SESSION_CLOSE));
     host.end(remote).await;
 }

@@ -63,7 +63,7 @@ where
     };
     // rmcp is done (stdin ended): let the last answers reach stdout.
     reader.abort();
-    let deadline = std::time::Duration::from_secs(5);
+    let deadline = rove_base::limits::MCP_STDIO_FLUSH;
     let _ = tokio::time::timeout(deadline, pump).await;
     let _ = tokio::time::timeout(deadline, writer).await;
     served

@@ -131,7 +131,7 @@ impl fmt::Display for Locator {
 }
 
 fn bad(input: &str, why: &str) -> PageError {
-    let shown: String = input.chars().take(80).collect();
+    let shown = rove_base::text::char_prefix(input, 80);
     let more = if shown.len() < input.len() { "…" } else { "" };
     PageError::Rejected(format!(
         "{shown:?}{more} {why}; an element is named by {LOCATOR_FORMS}"

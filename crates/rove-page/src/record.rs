@@ -142,9 +142,9 @@ impl Record {
 }
 
 /// `text` with line breaks and controls as spaces and invisible characters
-/// removed (the rules: [`rove_browser::page_text`]).
+/// removed (the rules: [`rove_base::text`]).
 pub(crate) fn clean(text: String) -> String {
-    rove_browser::page_text::clean(text)
+    rove_base::text::clean(text)
 }
 
 fn cleaned<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

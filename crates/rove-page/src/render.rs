@@ -385,7 +385,7 @@ pub fn title_text(title: &str) -> String {
 /// (a ref, a tab's header, the tabs line) is quoted. Markdown's own `- `
 /// and `[`links`](…)` stay as they are.
 pub fn escape_markdown(text: &str) -> String {
-    let cleaned = rove_browser::page_text::clean_lines(text);
+    let cleaned = rove_base::text::clean_lines(text);
     let mut out = String::with_capacity(cleaned.len());
     for (i, line) in cleaned.split('\n').enumerate() {
         if i > 0 {

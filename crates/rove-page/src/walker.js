@@ -30,11 +30,11 @@
   // on to rove's cleaning, which leaves it out like other invisibles.
   const SPACES = /[^\S\uFEFF]+/g;
   // The characters rove's cleaning leaves out of page text (zero-width,
-  // bidi, tag characters …; the list is page_text.rs's): a name is matched
+  // bidi, tag characters …; the list is rove-base's text.rs): a name is matched
   // as the view shows it.
   const INVISIBLE = ROVE_INVISIBLE;
   // Controls and line breaks, which rove's cleaning shows as a space (the
-  // list is page_text.rs's).
+  // list is rove-base's text.rs).
   const CONTROLS = ROVE_BREAKING;
 
   // A node reported dead and then put back (a menu re-attached, a portal

@@ -5,7 +5,7 @@
 //! the one list of control roles (`roles.rs`) in place of
 //! `ROVE_INTERACTIVE_ROLES`.
 
-use rove_browser::page_text;
+use rove_base::text;
 
 use crate::roles::INTERACTIVE_ROLES;
 
@@ -22,12 +22,12 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
-            .replace("ROVE_INVISIBLE", &pattern(page_text::INVISIBLE))
-            .replace("ROVE_BREAKING", &pattern(page_text::BREAKING))
+            .replace("ROVE_INVISIBLE", &pattern(text::INVISIBLE))
+            .replace("ROVE_BREAKING", &pattern(text::BREAKING))
     })
 }
 
-/// One of rove-browser's character lists as a JavaScript pattern
+/// One of rove-base's character lists as a JavaScript pattern
 /// (`/[\u{AD}…]/gu`), so the walker treats page text as the view's
 /// cleaning does.
 fn pattern(ranges: &[(char, char)]) -> String {

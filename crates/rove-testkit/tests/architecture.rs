@@ -405,3 +405,151 @@ fn rove_commands_files_import_one_another_in_one_direction() {
     }
     assert!(edges.len() > 40, "found only {} files", edges.len());
 }
+
+/// Every `.rs` file under `dir`.
+fn source_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The product code of a file: its lines before its first `#[cfg(test)]`
+/// (tests sit at the end of a file), none of a `*_tests.rs` file.
+fn product_lines(file: &Path) -> Vec<(usize, String)> {
+    if file
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with("_tests.rs"))
+    {
+        return Vec::new();
+    }
+    let text = std::fs::read_to_string(file).expect("a source file");
+    text.lines()
+        .take_while(|l| l.trim() != "#[cfg(test)]")
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_owned()))
+        .collect()
+}
+
+/// Whether `line` writes a duration as a number (`Duration::from_secs(5)`,
+/// `from_millis(200)`): a deadline or interval that belongs in `limits`.
+/// One made from a setting (`Duration::from_millis(ms)`) is not.
+fn literal_duration(line: &str) -> bool {
+    [
+        "from_secs(",
+        "from_millis(",
+        "from_secs_f64(",
+        "from_micros(",
+    ]
+    .iter()
+    .any(|call| {
+        line.match_indices(&format!("Duration::{call}"))
+            .any(|(at, m)| {
+                line[at + m.len()..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            })
+    })
+}
+
+/// What a copy of a shared concern looks like in a line.
+type Rule = fn(&str) -> bool;
+
+#[test]
+fn shared_concerns_have_one_home_in_rove_base() {
+    // rove-base is the home; the test support and the fixture server
+    // beside the stack keep their own test timings.
+    let homes = ["rove-base", "rove-testkit", "rove-localserver"];
+    let rules: [(&str, Rule); 4] = [
+        (
+            "a deadline or interval belongs in rove_base::limits",
+            literal_duration,
+        ),
+        ("the placeholder is rove_base::redact::HIDDEN", |l: &str| {
+            l.contains("\"<redacted>\"") || l.contains("\"***\"")
+        }),
+        (
+            "private folders and files are made by rove_base::private",
+            |l: &str| l.contains("0o700") || l.contains("0o600"),
+        ),
+        ("escaping is rove_base::text's", |l: &str| {
+            l.contains("\"&amp;\"") || l.contains("\"&lt;\"")
+        }),
+    ];
+    let mut copies = Vec::new();
+    for name in crates().iter().filter(|n| !homes.contains(&n.as_str())) {
+        let src = root().join("crates").join(name).join("src");
+        for file in source_files(&src) {
+            for (number, line) in product_lines(&file) {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for (rule, breaks) in &rules {
+                    if breaks(&line) {
+                        copies.push(format!(
+                            "{}:{number}: {rule}: {}",
+                            file.strip_prefix(root()).unwrap_or(&file).display(),
+                            line.trim()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        copies.is_empty(),
+        "copies of a shared concern:\n{}",
+        copies.join("\n")
+    );
+}
+
+#[test]
+fn every_deadline_the_ladder_names_is_in_limits() {
+    let doc = doc();
+    let start = doc.find("## Timeout ladder").expect("the ladder's section");
+    let ladder = &doc[start..];
+    let ladder = &ladder[..ladder[3..].find("\n## ").map_or(ladder.len(), |e| e + 3)];
+    let limits =
+        std::fs::read_to_string(root().join("crates/rove-base/src/limits.rs")).expect("limits.rs");
+    let rows: Vec<&str> = ladder
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| deadline |"))
+        .collect();
+    assert!(rows.len() > 20, "the ladder's table: {rows:?}");
+    let mut unknown = Vec::new();
+    for row in &rows {
+        let names: Vec<&str> = row
+            .split("`limits::")
+            .skip(1)
+            .map(|rest| rest.split(['`', ';', ',', ' ']).next().unwrap_or_default())
+            .collect();
+        assert!(
+            !names.is_empty(),
+            "a ladder row names no limits item: {row}"
+        );
+        for name in names {
+            let defined = limits.contains(&format!("pub const {name}:"))
+                || limits.contains(&format!("pub fn {name}("));
+            if !defined {
+                unknown.push(name.to_owned());
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "the ladder names what limits.rs does not define: {unknown:?}"
+    );
+}

@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use rove_agent::{AgentConfig, Ending, Judge, Judgement, RunResult, StepRecord};
+use rove_base::text::ellipsized;
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
@@ -96,7 +97,7 @@ async fn run_task(
         .chain(fallback.as_ref())
         .filter_map(|e| e.api_key.as_deref())
     {
-        rove_cdp::redact::hide_literal(key);
+        rove_base::redact::hide_literal(key);
     }
     let llm =
         Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
@@ -476,21 +477,21 @@ fn step_line(step: &StepRecord) -> String {
                 .unwrap_or_default();
             let first = a.result.lines().next().unwrap_or_default();
             if !a.failed {
-                return format!("{} {target} → {}", a.tool, cut(first, 80));
+                return format!("{} {target} → {}", a.tool, ellipsized(first, 80));
             }
             // A command's failure is its report as JSON: shown as the CLI
             // shows errors, never as cut-off JSON.
             match serde_json::from_str::<rove_errors::Report>(first) {
                 Ok(report) => {
-                    hints.push(format!("  hint: {}", cut(&report.hint, 200)));
+                    hints.push(format!("  hint: {}", ellipsized(&report.hint, 200)));
                     format!(
                         "{} {target} ✗ {}: {}",
                         a.tool,
                         report.code,
-                        cut(&report.message, 160)
+                        ellipsized(&report.message, 160)
                     )
                 }
-                Err(_) => format!("{} {target} ✗ {}", a.tool, cut(first, 160)),
+                Err(_) => format!("{} {target} ✗ {}", a.tool, ellipsized(first, 160)),
             }
         })
         .collect();
@@ -518,16 +519,6 @@ fn step_line(step: &StepRecord) -> String {
         line.push_str(&hint);
     }
     line
-}
-
-/// At most `max` characters, with `…` when cut.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(max.saturating_sub(1)).collect();
-    short.push('…');
-    short
 }
 
 /// A base URL as it may be shown: without a user, password or query (a

@@ -38,7 +38,7 @@ pub struct RunArgs {
     pub max_failures: u32,
     /// Seconds one step may take: the model's answer (retries and the
     /// fallback included, within three quarters of it) and its actions.
-    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = rove_base::limits::STEP.as_secs_f64(), value_name = "SECONDS")]
     pub step_timeout: f64,
     /// The most tool calls run from one answer (the rest are answered "not
     /// run").
@@ -216,6 +216,6 @@ pub struct JudgeArgs {
     pub judge_screenshots: usize,
     /// Seconds the judge's call may take, retries included; past it the
     /// run is unjudged.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = rove_base::limits::JUDGE.as_secs_f64())]
     pub judge_timeout: f64,
 }

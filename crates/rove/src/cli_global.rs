@@ -120,7 +120,7 @@ pub struct GlobalArgs {
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.
-pub const DEFAULT_IDLE: u64 = 900;
+pub const DEFAULT_IDLE: u64 = rove_base::limits::IDLE.as_secs();
 
 impl GlobalArgs {
     /// The domain policy the flags ask for.

@@ -2,7 +2,7 @@
 //! behind", each printed with its time as it finishes.
 
 use std::future::Future;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rove_browser::{Browser, LaunchOptions, find_browser, processes_mentioning};
 use rove_cdp::TransportConfig;
@@ -225,7 +225,7 @@ async fn use_browser(browser: &Browser, report: &mut Report) -> Result<(), Failu
     report
         .check("load page", async {
             let loaded = tab
-                .goto(&server.url("/doctor"), Duration::from_secs(15))
+                .goto(&server.url("/doctor"), rove_base::limits::DOCTOR)
                 .await?;
             if loaded.title != PAGE_TITLE {
                 return Err(Failure::new(

@@ -2,15 +2,12 @@
 //! list the tools, and end it. No browser starts: it is launched on the
 //! first tool call.
 
-use std::time::Duration;
-
+use rove_base::limits::DOCTOR;
 use rove_errors::ErrorCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::failure::Failure;
-
-const DEADLINE: Duration = Duration::from_secs(15);
 
 pub async fn handshake() -> Result<((), String), Failure> {
     let fail = |why: String| {
@@ -69,9 +66,9 @@ pub async fn handshake() -> Result<((), String), Failure> {
             }
         }
     };
-    let result = tokio::time::timeout(DEADLINE, talk)
+    let result = tokio::time::timeout(DOCTOR, talk)
         .await
-        .unwrap_or_else(|_| Err(fail(format!("no answer within {} s", DEADLINE.as_secs()))));
+        .unwrap_or_else(|_| Err(fail(format!("no answer within {} s", DOCTOR.as_secs()))));
     let _ = child.kill().await;
     result.map(|detail| ((), detail))
 }

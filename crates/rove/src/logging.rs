@@ -14,7 +14,7 @@
 //!
 //! With a file, stderr keeps what `-v` and `RUST_LOG` ask for.
 //! `ROVE_LOG_FORMAT=json` writes JSON lines instead of text. Logs never go
-//! to stdout, and every line passes `rove_cdp::redact::scrub` on its way
+//! to stdout, and every line passes `rove_base::redact::scrub` on its way
 //! out, so a registered secret or key cannot reach any file.
 
 use std::fs::File;
@@ -253,7 +253,7 @@ impl Write for ScrubbedLine {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         // The formatter hands over a whole event at once.
         let text = String::from_utf8_lossy(buf);
-        let clean = rove_cdp::redact::scrub(&text);
+        let clean = rove_base::redact::scrub(&text);
         match &self.file {
             Some(file) => file
                 .lock()

@@ -122,7 +122,7 @@ fn main() -> ExitCode {
             }
         }
     });
-    runtime.shutdown_timeout(Duration::from_millis(500));
+    runtime.shutdown_timeout(rove_base::limits::RUNTIME_SHUTDOWN);
     rove_browser::end_all_launched();
     ExitCode::from(status)
 }
@@ -293,7 +293,7 @@ async fn serve_mcp(
         .await
         {
             Ok(server) => {
-                rove_cdp::redact::hide_literal(&server.token);
+                rove_base::redact::hide_literal(&server.token);
                 out.line(&format!(
                     "rove MCP at {}\nsend the header: Authorization: Bearer {}",
                     server.url(),

@@ -1,34 +1,10 @@
 //! A command-line value that must not show in `Debug` output (an API key, a
 //! bearer token): the parsed arguments are `Debug`, and a `{:?}` in a log
-//! or a panic message would otherwise print the secret.
+//! or a panic message would otherwise print the secret. The type is
+//! rove-base's ([`rove_base::redact::Redacted`]); the test here holds the
+//! CLI's arguments to it.
 
-use std::convert::Infallible;
-use std::str::FromStr;
-
-/// A string whose `Debug` is `"<redacted>"`; `expose` gives the value.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Redacted(String);
-
-impl Redacted {
-    /// The value itself, for the one place that sends it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl FromStr for Redacted {
-    type Err = Infallible;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(Redacted(s.to_owned()))
-    }
-}
-
-impl std::fmt::Debug for Redacted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("\"<redacted>\"")
-    }
-}
+pub use rove_base::redact::Redacted;
 
 #[cfg(test)]
 mod tests {

@@ -413,7 +413,7 @@ impl Filling<'_> {
     fn finish(mut self) -> Result<ShellCall, Failure> {
         let mut tool = self.name.tool.name;
         let mut stay = None;
-        let mut timeout = 30.0;
+        let mut timeout = rove_base::limits::NAVIGATION.as_secs_f64();
         for (only, values) in std::mem::take(&mut self.shell) {
             match only {
                 ShellOnly::Stay => stay = Some(()),

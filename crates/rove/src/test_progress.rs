@@ -6,7 +6,6 @@
 //! only the plain lines.
 
 use std::io::IsTerminal;
-use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rove_eval::{AttemptResult, Status};
@@ -39,7 +38,7 @@ impl Progress {
             ) {
                 bar.set_style(style);
             }
-            bar.enable_steady_tick(Duration::from_millis(250));
+            bar.enable_steady_tick(rove_base::limits::PROGRESS_TICK);
             bar
         });
         let progress = Progress {

@@ -114,7 +114,7 @@ async fn run(
         endpoint.base_url = base.trim_end_matches('/').to_owned();
     }
     if let Some(key) = &endpoint.api_key {
-        rove_cdp::redact::hide_literal(key);
+        rove_base::redact::hide_literal(key);
     }
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
     let judge = crate::judging::judge_of(

@@ -13,7 +13,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use rove_eval::html_escape as esc;
+use rove_base::text::html_escaped as esc;
 use serde_json::Value;
 
 use crate::cli_side::TraceShowArgs;

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use rove_eval::html_escape as esc;
+use rove_base::text::html_escaped as esc;
 use serde_json::Value;
 
 use crate::trace_html::text;

@@ -3,7 +3,7 @@
 /// A text in double quotes, shortened to a line.
 pub(crate) fn quote_line(text: &str) -> String {
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let short: String = flat.chars().take(200).collect();
+    let short = rove_base::text::char_prefix(&flat, 200);
     if short.len() < flat.len() {
         format!("{short:?}…")
     } else {

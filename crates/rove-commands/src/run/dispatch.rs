@@ -2,8 +2,6 @@
 //! own work dispatched, and what follows every acting command (tabs it
 //! opened, a dialog it raised, the view of what changed).
 
-use std::time::Duration;
-
 use rove_browser::TabId;
 use rove_page::{Mode, ViewOptions};
 
@@ -128,7 +126,7 @@ impl Session {
                 let ids: Vec<TabId> = opened.iter().map(|t| t.id).collect();
                 opened = self
                     .context()
-                    .tabs_with_urls(&ids, POPUP_URL_WAIT)
+                    .tabs_with_urls(&ids, rove_base::limits::POPUP_URL)
                     .await
                     .into_iter()
                     .filter(|t| ids.contains(&t.id))
@@ -205,10 +203,6 @@ impl Session {
     }
 }
 
-/// How long an action waits for a navigation the page started to commit
-/// before it is refused with `NAVIGATION_IN_PROGRESS`.
-const NAVIGATION_GRACE: Duration = Duration::from_secs(2);
-
 impl Session {
     /// Input meant for the page on screen would be lost with it when a
     /// navigation the page started commits: wait briefly for it, then refuse
@@ -221,16 +215,12 @@ impl Session {
         if watch.navigating().is_none() {
             return Ok(());
         }
-        match watch.navigation_settled(NAVIGATION_GRACE).await {
+        match watch
+            .navigation_settled(rove_base::limits::NAVIGATION_GRACE)
+            .await
+        {
             None => Ok(()),
             Some(url) => Err(CommandError::NavigationInProgress { url }),
         }
     }
 }
-
-/// How long a new tab may take to say where it goes before the domain policy
-/// judges it (it is then taken for `about:blank`). A deadline, not a pause:
-/// the wait ends when the browser names the URL, within milliseconds on a
-/// quiet machine, but on a loaded one a popup bound for a refused host once
-/// stayed nameless past 1 s and was reported, and kept, as `about:blank`.
-const POPUP_URL_WAIT: Duration = Duration::from_secs(5);

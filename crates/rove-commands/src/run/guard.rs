@@ -12,10 +12,6 @@ use crate::answer::happened::Happened;
 use crate::session::watchdog::{self, Health};
 use crate::{Command, CommandError, Deadline, Outcome, Session, WorksOn};
 
-/// Room the overall deadline leaves around a command's own waits (a load, a
-/// condition, a script) for the view and the settling after them.
-const MARGIN: Duration = Duration::from_secs(30);
-
 impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
@@ -184,19 +180,14 @@ impl Session {
     /// or longer for a command whose own wait is longer (its entry's
     /// deadline).
     pub(crate) fn deadline_for(&self, command: &Command) -> Duration {
-        let base = self.config().command_timeout;
         let own = command.own_wait(self.config().navigation_timeout, self.config().eval_timeout);
-        match own {
-            // Saturating: a wait of `u64::MAX` ms must not overflow.
-            Some(own) => base.max(own.saturating_add(MARGIN)),
-            None => base,
-        }
+        rove_base::limits::command_deadline(self.config().command_timeout, own)
     }
 
     /// When typing must stop: three quarters into the command's deadline,
     /// leaving the rest for settling and the view.
     pub(crate) fn typing_deadline(&self) -> Instant {
-        Instant::now() + self.config().command_timeout * 3 / 4
+        Instant::now() + rove_base::limits::typing(self.config().command_timeout)
     }
 }
 

@@ -16,10 +16,6 @@ use rove_browser::Browser;
 
 use crate::{CommandError, Session, SessionConfig};
 
-/// How long disposing a session's context may take when it ends (closing
-/// the browser disposes it anyway; for a remote one this is a courtesy).
-const SESSION_CLOSE_DEADLINE: Duration = Duration::from_secs(5);
-
 /// A hosted session (see the module).
 #[derive(Debug)]
 pub struct Host {
@@ -142,7 +138,7 @@ impl Host {
         Fut: Future<Output = Result<Browser, CommandError>>,
     {
         if let Some((browser, session)) = self.owned.take() {
-            let _ = tokio::time::timeout(SESSION_CLOSE_DEADLINE, session.close()).await;
+            let _ = tokio::time::timeout(rove_base::limits::SESSION_CLOSE, session.close()).await;
             browser.close().await;
             self.orphans.extend(browser.undisposed_contexts());
         }

@@ -4,8 +4,6 @@
 //! of the session that came during it, and, when asked, a screenshot
 //! before and after an acting command.
 
-use std::time::Duration;
-
 use serde_json::{Value, json};
 
 use crate::{Caller, Command, CommandError, LogMarks, Outcome, Session, Timing};
@@ -14,10 +12,6 @@ use crate::{Caller, Command, CommandError, LogMarks, Outcome, Session, Timing};
 const TEXT_KEPT: usize = 256 * 1024;
 /// JPEG quality of a trace's screenshots: enough to see the page, small.
 const SHOT_QUALITY: u8 = 40;
-/// How long a trace waits for a screenshot (a page that stopped answering
-/// must not hold the command up).
-const TRACE_DEADLINE: Duration = Duration::from_secs(2);
-
 /// What is noted before a command runs.
 pub(crate) struct Begun {
     started: f64,
@@ -126,7 +120,7 @@ impl Session {
             quality: Some(i64::from(SHOT_QUALITY)),
             ..Default::default()
         };
-        let shot = tokio::time::timeout(TRACE_DEADLINE, tab.send(&params))
+        let shot = tokio::time::timeout(rove_base::limits::TRACE_SCREENSHOT, tab.send(&params))
             .await
             .ok()?
             .ok()?;
@@ -136,8 +130,9 @@ impl Session {
 
 /// `text`, cut to [`TEXT_KEPT`] characters with a note.
 fn cut(text: &str) -> String {
-    match text.char_indices().nth(TEXT_KEPT) {
-        None => text.to_owned(),
-        Some((at, _)) => format!("{}\n… (cut at {TEXT_KEPT} characters)", &text[..at]),
+    let kept = rove_base::text::char_prefix(text, TEXT_KEPT);
+    if kept.len() == text.len() {
+        return text.to_owned();
     }
+    format!("{kept}\n… (cut at {TEXT_KEPT} characters)")
 }

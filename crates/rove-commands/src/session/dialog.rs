@@ -1,14 +1,9 @@
 //! Work on a page that a JavaScript dialog may block: refused at once
 //! while one is open, cut short when one opens meanwhile.
 
-use std::time::Duration;
-
 use rove_browser::Tab;
 
 use crate::CommandError;
-
-/// Longer than any command: how long a guard watches for a dialog.
-const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
 
 /// Runs `work` on the page unless a JavaScript dialog blocks it. One already
 /// open is `DIALOG_OPEN` before anything is sent; one that opens meanwhile
@@ -25,7 +20,7 @@ pub(crate) async fn unless_dialog<T>(
     }
     tokio::select! {
         done = work => done,
-        Some(dialog) = watch.wait_for_dialog(DIALOG_WATCH) => Err(CommandError::DialogOpened {
+        Some(dialog) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => Err(CommandError::DialogOpened {
             kind: dialog.kind,
             message: dialog.message,
         }),

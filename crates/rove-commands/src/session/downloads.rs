@@ -9,7 +9,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 use rove_browser::BrowserContext;
 use rove_cdp::protocol::browser;
@@ -17,9 +16,6 @@ use tokio::sync::watch;
 
 use crate::CommandError;
 use crate::answer::outcome::Download;
-
-/// How long a command's report waits for the downloads it started.
-const DOWNLOAD_WAIT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone)]
 enum State {
@@ -64,7 +60,8 @@ impl Downloads {
     ) -> Result<Downloads, CommandError> {
         let dir = match dir {
             Some(dir) => {
-                create_private_dir(&dir)?;
+                rove_base::private::create_private_dirs(&dir)
+                    .map_err(|e| CommandError::io(format!("creating {}", dir.display()), e))?;
                 dir
             }
             None => fresh_dir()?,
@@ -159,7 +156,7 @@ impl Downloads {
         if running(&lock(&self.records)) {
             let mut changes = self.changes.clone();
             let _ = tokio::time::timeout(
-                DOWNLOAD_WAIT,
+                rove_base::limits::DOWNLOADS_REPORTED,
                 changes.wait_for(|_| !running(&lock(&self.records))),
             )
             .await;
@@ -227,15 +224,6 @@ fn free_name(dir: &Path, suggested: &str) -> PathBuf {
 /// A new folder for one session's downloads.
 fn fresh_dir() -> Result<PathBuf, CommandError> {
     crate::private::fresh_private_folder("downloads")
-}
-
-fn create_private_dir(dir: &Path) -> Result<(), CommandError> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
-        .map_err(|e| CommandError::io(format!("creating {}", dir.display()), e))
 }
 
 #[cfg(test)]

@@ -55,7 +55,8 @@ impl Session {
             )));
         }
         let dir = match &self.config.output_dir {
-            Some(dir) => rove_browser::ensure_private_dir(dir)?,
+            Some(dir) => rove_base::private::ensure_private_dir(dir)
+                .map_err(rove_browser::PrivateDirError::from)?,
             None => fresh_private_folder("output")?,
         };
         self.config.output_dir = Some(dir.clone());

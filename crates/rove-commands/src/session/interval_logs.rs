@@ -6,13 +6,12 @@
 //! page wrote is bounded and redacted: the session's secrets and their
 //! disguises, credentials in URL parameters, a URL's password.
 
-use std::time::Duration;
-
+use rove_base::limits::INTERVAL_LOGS;
+use rove_base::text::ellipsized;
 use rove_browser::{NetState, TabId};
 use serde::{Deserialize, Serialize};
 
 use crate::{Secrets, Session};
-use rove_errors::ellipsized;
 
 /// The most console messages an interval keeps (the newest; the rest
 /// counted).
@@ -21,9 +20,6 @@ const CONSOLE_MAX: usize = 50;
 const NETWORK_MAX: usize = 100;
 /// The most characters kept of a message's text or a URL.
 const TEXT_MAX: usize = 500;
-/// How long reading the tabs' logs may take (it calls no page, but waits
-/// on the tabs' locks).
-const READ_DEADLINE: Duration = Duration::from_secs(2);
 
 /// Where each tab's logs stood when an interval began.
 #[derive(Debug, Default, Clone)]
@@ -95,7 +91,7 @@ impl Session {
             }
             LogMarks(marks)
         };
-        tokio::time::timeout(READ_DEADLINE, read)
+        tokio::time::timeout(INTERVAL_LOGS, read)
             .await
             .unwrap_or_default()
     }
@@ -153,7 +149,7 @@ impl Session {
             }
             logs
         };
-        let Ok(mut logs) = tokio::time::timeout(READ_DEADLINE, read).await else {
+        let Ok(mut logs) = tokio::time::timeout(INTERVAL_LOGS, read).await else {
             return IntervalLogs::default();
         };
         logs.left_out += keep_newest(&mut logs.console, CONSOLE_MAX);
@@ -169,30 +165,12 @@ fn keep_newest<T>(entries: &mut Vec<T>, max: usize) -> usize {
     over
 }
 
-/// Page-given text as a trace keeps it: credentials and secrets hidden, a
-/// URL's password too, cut to [`TEXT_MAX`] characters.
+/// Page-given text as a trace keeps it: the session's secrets, what the
+/// process hides and the credentials of URLs (a password, a token
+/// parameter) hidden, cut to [`TEXT_MAX`] characters.
 fn clean(text: &str, secrets: &Secrets) -> String {
-    let hidden = secrets.redact(&rove_cdp::redact::scrub(&without_password(text)));
+    let hidden = secrets.redact(&rove_base::redact::scrub(text));
     ellipsized(&hidden, TEXT_MAX)
-}
-
-/// `https://user:pw@host/…` as `https://user:***@host/…`; other text as it is.
-fn without_password(text: &str) -> String {
-    let Some(scheme_end) = text.find("://") else {
-        return text.to_owned();
-    };
-    let rest = &text[scheme_end + 3..];
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..authority_end];
-    match (authority.rfind('@'), authority.find(':')) {
-        (Some(at), Some(colon)) if colon < at => format!(
-            "{}{}:***{}",
-            &text[..scheme_end + 3],
-            &authority[..colon],
-            &text[scheme_end + 3 + at..]
-        ),
-        _ => text.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -204,11 +182,11 @@ mod tests {
         let secrets = Secrets::default();
         assert_eq!(
             clean("https://ada:hunter2@x.test/a?q=1", &secrets),
-            "https://ada:***@x.test/a?q=1"
+            "https://ada:<redacted>@x.test/a?q=1"
         );
         assert!(!clean("http://x.test/?token=abc123", &secrets).contains("abc123"));
         assert_eq!(clean("no url here", &secrets), "no url here");
-        assert_eq!(clean(&"x".repeat(600), &secrets).chars().count(), 501);
+        assert_eq!(clean(&"x".repeat(600), &secrets).chars().count(), TEXT_MAX);
     }
 
     #[test]

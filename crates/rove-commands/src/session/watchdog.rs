@@ -59,10 +59,10 @@ pub struct HealthLimits {
 impl Default for HealthLimits {
     fn default() -> Self {
         HealthLimits {
-            probe_timeout: Duration::from_secs(5),
-            recovery_timeout: Duration::from_secs(2),
+            probe_timeout: rove_base::limits::PROBE,
+            recovery_timeout: rove_base::limits::RECOVERY,
             probe_before_commands: true,
-            interval: Some(Duration::from_secs(5)),
+            interval: Some(rove_base::limits::PROBE_EVERY),
         }
     }
 }
@@ -186,21 +186,20 @@ pub(crate) async fn replace(
         }
     }
     // Closing is the browser's work: a stuck renderer cannot hold it up.
-    if let Err(e) = tokio::time::timeout(CLOSE_WAIT, context.close_tab(tab.id()))
-        .await
-        .unwrap_or_else(|_| {
-            Err(rove_browser::BrowserError::Rejected(
-                "closing took too long".into(),
-            ))
-        })
-    {
+    if let Err(e) = tokio::time::timeout(
+        rove_base::limits::REPLACED_TAB_CLOSE,
+        context.close_tab(tab.id()),
+    )
+    .await
+    .unwrap_or_else(|_| {
+        Err(rove_browser::BrowserError::Rejected(
+            "closing took too long".into(),
+        ))
+    }) {
         tracing::warn!(target: "rove_commands::watchdog", tab = %tab.id(), error = %e, "could not close a replaced tab");
     }
     Ok(fresh.id())
 }
-
-/// How long closing a replaced tab may take.
-const CLOSE_WAIT: Duration = Duration::from_secs(5);
 
 /// Where the tab was, from the browser's target list (no call to the page).
 pub(crate) fn url_of(context: &BrowserContext, tab: TabId) -> String {
@@ -278,7 +277,7 @@ pub(crate) struct Watchdog {
     findings: Arc<Mutex<Findings>>,
     silence: watch::Sender<Option<Silence>>,
     /// Whether a command runs: the background probe then looks every
-    /// [`BUSY_GAP`] instead of every interval.
+    /// [`rove_base::limits::BUSY_PROBE_GAP`] instead of every interval.
     busy: watch::Sender<bool>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
@@ -298,11 +297,6 @@ impl Drop for Running {
         lock(&self.findings).running = false;
     }
 }
-
-/// The pause between background probes while a command runs: a command
-/// waiting on a page that stopped answering is cut short within this plus
-/// the probe's deadline.
-const BUSY_GAP: Duration = Duration::from_secs(1);
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
@@ -401,7 +395,7 @@ async fn background(
         let command_runs = async { busy.wait_for(|b| *b).await.is_ok() };
         tokio::select! {
             _ = tokio::time::sleep(every) => {}
-            true = command_runs => tokio::time::sleep(BUSY_GAP).await,
+            true = command_runs => tokio::time::sleep(rove_base::limits::BUSY_PROBE_GAP).await,
         }
         let Some(tab) = context.focused() else {
             continue;

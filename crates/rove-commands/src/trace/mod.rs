@@ -11,7 +11,7 @@
 //! crash leaves a readable prefix. It is created afresh (an existing file is replaced, as
 //! other outputs are) and readable by its owner only (0600): it holds what
 //! the pages showed. Every text in it passes the one redaction of the
-//! process (`rove_cdp::redact::scrub`, which knows the session's secrets);
+//! process (`rove_base::redact::scrub`, which knows the session's secrets);
 //! request headers are not recorded at all.
 
 use std::io::Write;
@@ -115,7 +115,7 @@ impl Traces {
         budget: usize,
         head: Value,
     ) -> std::io::Result<TraceId> {
-        let file = crate::private::create_private(path)?;
+        let file = rove_base::private::create_private_file(path)?;
         let mut inner = self.lock();
         inner.next_id += 1;
         let mut recorder = Recorder {
@@ -270,11 +270,11 @@ pub(crate) fn unix_seconds() -> f64 {
 /// `value` with every string (keys too) through the process's redaction.
 fn scrubbed(value: &Value) -> Value {
     match value {
-        Value::String(s) => Value::String(rove_cdp::redact::scrub(s)),
+        Value::String(s) => Value::String(rove_base::redact::scrub(s)),
         Value::Array(items) => Value::Array(items.iter().map(scrubbed).collect()),
         Value::Object(map) => Value::Object(
             map.iter()
-                .map(|(k, v)| (rove_cdp::redact::scrub(k), scrubbed(v)))
+                .map(|(k, v)| (rove_base::redact::scrub(k), scrubbed(v)))
                 .collect(),
         ),
         other => other.clone(),

@@ -73,7 +73,7 @@ pub struct NetworkArgs {
     /// show: the request's number (r3 is 3).
     #[serde(default)]
     pub id: Option<u64>,
-    /// list: URLs containing this. block, mock: a URL glob (* and ?; without them, URLs containing it).
+    /// list: URLs containing this. block, mock: URLs containing this, or with a *, a glob of the whole URL (? is itself).
     #[serde(default)]
     pub url: Option<String>,
     /// list: only this resource type (document, script, fetch, xhr, image…).

@@ -356,7 +356,7 @@ vocabulary! {
         title: "Wait",
         description: "Wait for text to appear or go, a URL, a load state, or ms milliseconds.",
         effect: Reads,
-        deadline: Deadline::Argument { argument: "ms", default: 10_000 },
+        deadline: Deadline::Argument { argument: "ms", default: rove_base::limits::WAIT },
         shell: pages::WAIT,
     },
     /// End the session's pages (a face that owns the browser ends it too).
@@ -518,8 +518,8 @@ impl Command {
             Deadline::Navigation => Some(navigation),
             Deadline::Script => Some(script),
             Deadline::Argument { argument, default } => {
-                let ms = self.tool_arguments()[argument].as_u64().unwrap_or(default);
-                Some(std::time::Duration::from_millis(ms))
+                let given = self.tool_arguments()[argument].as_u64();
+                Some(given.map_or(default, std::time::Duration::from_millis))
             }
         }
     }

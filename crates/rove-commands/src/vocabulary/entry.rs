@@ -122,8 +122,8 @@ pub enum Deadline {
     Argument {
         /// The argument.
         argument: &'static str,
-        /// Milliseconds when it is left out.
-        default: u64,
+        /// The wait when it is left out.
+        default: std::time::Duration,
     },
 }
 

@@ -337,7 +337,7 @@ pub(crate) const WAIT: Shell = Shell {
     aliases: &[],
     printed: Printed::Outcome,
     section: Section::Reading,
-    reference: "One of `text`, `text_gone`, `url` (a substring, or a `*` glob), `load`; with a condition, `ms` is the most to wait \
+    reference: "One of `text`, `text_gone`, `url` (a [URL pattern](#url-patterns): a part of the URL, or a `*` glob of the whole URL), `load`; with a condition, `ms` is the most to wait \
         (10 s), checked until the very end; alone, how long to wait (at most 300 s). `TIMEOUT` names what did not happen.",
 };
 

@@ -151,8 +151,8 @@ pub(crate) const NETWORK: Shell = Shell {
         (`net::ERR_BLOCKED_BY_CLIENT`), before they leave the browser. **mock** `url`, `status` (200), `body` or `file`, \
         `content_type` (by the file's extension or the body's first character): matching requests are answered by rove (with \
         `Access-Control-Allow-Origin: *`) and never reach the server; `file` must lie under the upload roots (`UPLOAD_DENIED` \
-        otherwise), 5 MiB at most. `url` is a glob of the whole URL (`*` any run, `?` one character, `\\` escapes); without `*` or \
-        `?` it matches URLs containing it. The newest rule for a URL wins; rules apply to every tab of the session, those opened \
+        otherwise), 5 MiB at most. `url` is a [URL pattern](#url-patterns), as `wait`'s: with a \
+        `*`, a glob of the whole URL; without, a part of it. The newest rule for a URL wins; rules apply to every tab of the session, those opened \
         later included; the domain policy is judged first. **clear**: drops every rule and forgets the requests seen. **har** \
         `file`: the requests kept as a HAR 1.2 file (no bodies), written where the person at the shell says, or for a model as \
         a plain file name into the session's output folder (as `screenshot`'s `path`). URLs shown or exported are redacted (a \

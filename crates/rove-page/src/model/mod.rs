@@ -33,9 +33,6 @@ const NOTE_RESERVE: usize = 64;
 /// A diff is sent only while it is smaller than this share of the full view.
 const DIFF_SHARE: f64 = 0.7;
 
-/// Longer than any view takes: how long a view watches for a dialog.
-const DIALOG_WATCH: std::time::Duration = std::time::Duration::from_secs(3_600);
-
 /// `work` (a read of the page), unless a JavaScript dialog is open or
 /// opens meanwhile: a dialog stops the page's scripts, so the answer is
 /// the dialog at once rather than a wait for the deadline.
@@ -52,7 +49,7 @@ async fn unless_dialog<T>(
     }
     tokio::select! {
         done = work => done,
-        Some(dialog) = watch.wait_for_dialog(DIALOG_WATCH) => Err(blocked(dialog)),
+        Some(dialog) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => Err(blocked(dialog)),
     }
 }
 
@@ -326,7 +323,7 @@ impl PageModel {
         // A dialog that opens while the page is read stops the scripts that
         // read it: the view is then the dialog, not a wait for the deadline.
         let watch = self.tab.watch().await?;
-        let opened = watch.wait_for_dialog(DIALOG_WATCH);
+        let opened = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH);
         let read = async {
             match opts.mode {
                 Mode::Full | Mode::Interactive => self.full_view(opts).await,

@@ -6,6 +6,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use rove_base::limits::{
+    DAEMON_ANSWER, DAEMON_EXIT, DAEMON_EXIT_POLL, DAEMON_START, DAEMON_START_POLL,
+};
 use rove_errors::{ActionSent, ErrorCode};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::UnixStream;
@@ -15,18 +18,6 @@ use super::lock;
 use super::protocol::{Answer, Control, Greeting, Request};
 use crate::cli::GlobalArgs;
 use crate::failure::Failure;
-
-/// How long a client waits for a daemon to take its connection when none
-/// does yet: for a previous daemon of the session to let go of the lock
-/// (one that is ending closes its browser first; a killed one releases its
-/// files a moment after it looks dead) and for a new one to listen.
-const START_DEADLINE: Duration = Duration::from_secs(15);
-/// How long an answer may take (also the wait behind another shell's
-/// command): wider than the daemon's own deadline.
-const ANSWER_DEADLINE: Duration = Duration::from_secs(360);
-/// How long `close` waits for the daemon's process to end once it answered
-/// (its browser already ended and its lock is free by then).
-const EXIT_DEADLINE: Duration = Duration::from_secs(10);
 
 /// A connection a live daemon took: it greeted, so it serves this request.
 struct Greeted {
@@ -92,7 +83,7 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
     let asked = greeted.write.write_all(line.as_bytes()).await;
     let answer = match asked {
         Err(e) => Err(e.to_string()),
-        Ok(()) => match tokio::time::timeout(ANSWER_DEADLINE, greeted.lines.next_line()).await {
+        Ok(()) => match tokio::time::timeout(DAEMON_ANSWER, greeted.lines.next_line()).await {
             Err(_) => return Err(waited_too_long(None)),
             Ok(Err(e)) => Err(e.to_string()),
             Ok(Ok(None)) => Err("it closed the connection".to_owned()),
@@ -103,7 +94,7 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
         Ok(line) => line,
         // It died on the way out: the session is gone once its lock is free.
         Err(why) => {
-            if wait_free(&lock_file, EXIT_DEADLINE).await {
+            if wait_free(&lock_file, DAEMON_EXIT).await {
                 return Ok(true);
             }
             return Err(lost(why));
@@ -119,14 +110,14 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
     }
     // The daemon answers once its browser ended and the lock is free; the
     // connection ends when its process is gone.
-    let exited = tokio::time::timeout(EXIT_DEADLINE, async {
+    let exited = tokio::time::timeout(DAEMON_EXIT, async {
         while let Ok(Some(_)) = greeted.lines.next_line().await {}
     })
     .await;
     // Its files are released as it exits; the process itself ends a moment
     // later.
     let exited = match (exited, pid) {
-        (Ok(()), Some(pid)) => tokio::time::timeout(EXIT_DEADLINE, process_ended(pid)).await,
+        (Ok(()), Some(pid)) => tokio::time::timeout(DAEMON_EXIT, process_ended(pid)).await,
         (exited, _) => exited,
     };
     if exited.is_err() {
@@ -135,7 +126,7 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
             format!(
                 "the session daemon{} closed its browser but did not exit within {} s",
                 pid.map(|p| format!(" (pid {p})")).unwrap_or_default(),
-                EXIT_DEADLINE.as_secs()
+                DAEMON_EXIT.as_secs()
             ),
             "the session is free for a new daemon already; report this as a bug",
         ));
@@ -146,7 +137,7 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
 /// Resolves once process `pid` is gone or a zombie (it exited and only
 /// waits to be reaped).
 async fn process_ended(pid: u64) {
-    let mut delay = Duration::from_millis(1);
+    let mut delay = DAEMON_EXIT_POLL.first;
     loop {
         let running = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
             !stat
@@ -157,14 +148,14 @@ async fn process_ended(pid: u64) {
             return;
         }
         tokio::time::sleep(delay).await;
-        delay = (delay * 2).min(Duration::from_millis(20));
+        delay = DAEMON_EXIT_POLL.next(delay);
     }
 }
 
 /// Waits up to `limit` for the session's lock to be free.
 async fn wait_free(lock_file: &Path, limit: Duration) -> bool {
     let began = Instant::now();
-    let mut delay = Duration::from_millis(10);
+    let mut delay = DAEMON_START_POLL.first;
     loop {
         if lock::is_free(lock_file).unwrap_or(false) {
             return true;
@@ -173,7 +164,7 @@ async fn wait_free(lock_file: &Path, limit: Duration) -> bool {
             return false;
         }
         tokio::time::sleep(delay).await;
-        delay = (delay * 2).min(Duration::from_millis(100));
+        delay = DAEMON_START_POLL.next(delay);
     }
 }
 
@@ -181,7 +172,7 @@ async fn wait_free(lock_file: &Path, limit: Duration) -> bool {
 /// with `start`, starts a daemon once the session's lock is free (waiting
 /// for a previous daemon to let go of it) and connects to it; without,
 /// `Ok(None)` once the lock is free (no daemon holds the session). Bounded
-/// by [`START_DEADLINE`].
+/// by [`DAEMON_START`].
 async fn reach(
     global: &GlobalArgs,
     dir: &Path,
@@ -193,7 +184,7 @@ async fn reach(
     let log = super::log_path(dir, session);
     let began = Instant::now();
     let mut child: Option<std::process::Child> = None;
-    let mut delay = Duration::from_millis(10);
+    let mut delay = DAEMON_START_POLL.first;
     let mut told = false;
     loop {
         if let Some(greeted) = greeted(socket).await? {
@@ -230,7 +221,7 @@ async fn reach(
                 tracing::debug!(holder = ?lock::last_holder(&lock_file), "another daemon holds the session; waiting for it to let go");
             }
         }
-        if began.elapsed() > START_DEADLINE {
+        if began.elapsed() > DAEMON_START {
             return Err(match child.take() {
                 Some(mut ours) => {
                     let _ = ours.kill();
@@ -239,7 +230,7 @@ async fn reach(
                         &log,
                         format!(
                             "it did not listen within {} s{}",
-                            START_DEADLINE.as_secs(),
+                            DAEMON_START.as_secs(),
                             log_tail(&log)
                         ),
                     )
@@ -248,7 +239,7 @@ async fn reach(
             });
         }
         tokio::time::sleep(delay).await;
-        delay = (delay * 2).min(Duration::from_millis(100));
+        delay = DAEMON_START_POLL.next(delay);
     }
 }
 
@@ -262,7 +253,7 @@ async fn greeted(socket: &Path) -> Result<Option<Greeted>, Failure> {
     };
     let (read, write) = stream.into_split();
     let mut lines = BufReader::new(read).lines();
-    let line = match tokio::time::timeout(ANSWER_DEADLINE, lines.next_line()).await {
+    let line = match tokio::time::timeout(DAEMON_ANSWER, lines.next_line()).await {
         Err(_) => return Err(waited_too_long(None)),
         Ok(Ok(Some(line))) => line,
         Ok(Ok(None) | Err(_)) => return Ok(None),
@@ -307,7 +298,7 @@ async fn exchange(mut greeted: Greeted, request: &Request) -> Result<Answer, Fai
     } else {
         ActionSent::NotSent
     };
-    let line = tokio::time::timeout(ANSWER_DEADLINE, greeted.lines.next_line())
+    let line = tokio::time::timeout(DAEMON_ANSWER, greeted.lines.next_line())
         .await
         .map_err(|_| waited_too_long(Some((name, sent))))?
         .map_err(|e| daemon_ended(name, &e.to_string(), Some(acts)))?
@@ -345,7 +336,7 @@ fn daemon_ended(name: &str, why: &str, running: Option<bool>) -> Failure {
     failure
 }
 
-/// No answer within [`ANSWER_DEADLINE`].
+/// No answer within [`DAEMON_ANSWER`].
 fn waited_too_long(running: Option<(&str, ActionSent)>) -> Failure {
     let (what, sent) = match running {
         Some((name, sent)) => (format!("did not answer {name}"), sent),
@@ -355,7 +346,7 @@ fn waited_too_long(running: Option<(&str, ActionSent)>) -> Failure {
         ErrorCode::Timeout,
         format!(
             "the session daemon {what} within {} s",
-            ANSWER_DEADLINE.as_secs()
+            DAEMON_ANSWER.as_secs()
         ),
         "rove close, then try again",
     );
@@ -379,7 +370,7 @@ fn start_failed(log: &Path, why: String) -> Failure {
     )
 }
 
-/// The session's lock stayed held through [`START_DEADLINE`] and nothing
+/// The session's lock stayed held through [`DAEMON_START`] and nothing
 /// answered on its socket.
 fn lock_still_held(session: &str, lock_file: &Path, log: &Path) -> Failure {
     let holder = lock::last_holder(lock_file);
@@ -388,7 +379,7 @@ fn lock_still_held(session: &str, lock_file: &Path, log: &Path) -> Failure {
         format!(
             "session {session:?} is still held by an earlier daemon{} that does not answer (waited {} s for it to end)",
             holder.map(|p| format!(" (pid {p})")).unwrap_or_default(),
-            START_DEADLINE.as_secs()
+            DAEMON_START.as_secs()
         ),
         match holder {
             Some(pid) => format!(

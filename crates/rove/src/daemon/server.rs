@@ -4,6 +4,7 @@
 use std::os::fd::IntoRawFd;
 use std::time::Duration;
 
+use rove_base::limits::{DAEMON_COMMAND, DAEMON_READ, SESSION_CLOSE};
 use rove_cdp::TransportConfig;
 use rove_commands::shell::Printed;
 use rove_commands::{Caller, Command, Host};
@@ -15,15 +16,6 @@ use super::lock::SessionLock;
 use super::protocol::{Answer, Control, Greeting, InlineImage, PolicyAsked, Request, RunRequest};
 use crate::acquire::acquire;
 use crate::cli::GlobalArgs;
-
-/// How long a client may take to send its request.
-const READ_DEADLINE: Duration = Duration::from_secs(10);
-/// The outermost deadline of one command (wider than any command's own).
-const COMMAND_DEADLINE: Duration = Duration::from_secs(330);
-/// How long a closing daemon waits for its session's context to be disposed.
-/// How long a closing daemon tries to reach a remote browser to dispose the
-/// contexts of a link it lost.
-const ORPHAN_DEADLINE: Duration = Duration::from_secs(5);
 
 /// What a daemon keeps between requests.
 #[derive(Default)]
@@ -88,10 +80,7 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
             return 6;
         }
     };
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(&socket, std::fs::Permissions::from_mode(0o600));
-    }
+    let _ = rove_base::private::make_owner_only(&socket);
     tracing::info!(session, pid = std::process::id(), "daemon listening");
     let transport = TransportConfig::from_env();
     let mut state = State::default();
@@ -141,7 +130,7 @@ async fn end(state: State, global: &GlobalArgs, transport: &TransportConfig) {
         return;
     };
     let reach = || async { Ok(acquire(global, transport).await?) };
-    let remote = global.cdp_url.is_some().then_some((reach, ORPHAN_DEADLINE));
+    let remote = global.cdp_url.is_some().then_some((reach, SESSION_CLOSE));
     host.end(remote).await;
 }
 
@@ -169,7 +158,7 @@ async fn handle(
     let mut line = String::new();
     {
         let mut reader = BufReader::new(&mut stream);
-        match tokio::time::timeout(READ_DEADLINE, reader.read_line(&mut line)).await {
+        match tokio::time::timeout(DAEMON_READ, reader.read_line(&mut line)).await {
             Ok(Ok(n)) if n > 0 => {}
             _ => return None,
         }
@@ -266,7 +255,7 @@ async fn run(
     let started = std::time::Instant::now();
     let acquire = || async { Ok(acquire(global, transport).await?) };
     let ran = host.execute(command, caller, acquire, |_| {});
-    let ran = tokio::time::timeout(COMMAND_DEADLINE, ran)
+    let ran = tokio::time::timeout(DAEMON_COMMAND, ran)
         .await
         .map(|(result, notes)| result.map(|outcome| (outcome, notes)));
     match ran {
@@ -276,7 +265,7 @@ async fn run(
                 format!(
                     "{} did not finish within {} s",
                     command.name(),
-                    COMMAND_DEADLINE.as_secs()
+                    DAEMON_COMMAND.as_secs()
                 ),
                 "take a snapshot to see where the page is",
             ),

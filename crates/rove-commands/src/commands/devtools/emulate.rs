@@ -8,17 +8,12 @@
 //! those opened later included. The answer says what changed and where;
 //! the values of credential headers are never echoed.
 
-use std::time::Duration;
-
 use rove_browser::EmulationCall;
 use rove_cdp::protocol::browser::{GrantPermissions, PermissionType};
 use rove_cdp::protocol::{emulation, network};
 use serde_json::{Value, json};
 
 use crate::{CommandError, Outcome, Session, SetArgs, SetWhat};
-
-/// How long setting one thing on every tab may take.
-const SET_WAIT: Duration = Duration::from_secs(15);
 
 /// A device of the built-in table.
 struct Device {
@@ -337,14 +332,19 @@ impl Session {
         Ok(())
     }
 
-    /// One setting on every tab, within [`SET_WAIT`]; the browser's refusal
+    /// One setting on every tab, within [`rove_base::limits::EMULATION_SET`]; the browser's refusal
     /// of a value (an unknown time zone …) is the caller's to fix.
     async fn set_everywhere(
         &self,
         key: &str,
         calls: Vec<EmulationCall>,
     ) -> Result<(), CommandError> {
-        match tokio::time::timeout(SET_WAIT, self.context().set_emulation(key, calls)).await {
+        match tokio::time::timeout(
+            rove_base::limits::EMULATION_SET,
+            self.context().set_emulation(key, calls),
+        )
+        .await
+        {
             Ok(Ok(())) => Ok(()),
             Ok(Err(rove_browser::BrowserError::Cdp(rove_cdp::CdpError::Protocol {
                 message,
@@ -353,7 +353,7 @@ impl Session {
             Ok(Err(e)) => Err(e.into()),
             Err(_) => Err(rejected(&format!(
                 "the tabs did not take the setting within {} s",
-                SET_WAIT.as_secs()
+                rove_base::limits::EMULATION_SET.as_secs()
             ))),
         }
     }
@@ -373,7 +373,7 @@ impl Session {
             )
         };
         let tab = self.focused()?;
-        match tokio::time::timeout(SET_WAIT, tab.evaluate(&script)).await {
+        match tokio::time::timeout(rove_base::limits::EMULATION_SET, tab.evaluate(&script)).await {
             Ok(answer) => Ok(answer? == json!(true)),
             Err(_) => Err(rejected("the page did not answer in time")),
         }

@@ -8,17 +8,12 @@
 //! (quoted), and a shell prints it with control characters removed
 //! (`Outcome::text_value_first`).
 
-use std::time::Duration;
-
 use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, ReleaseObject};
 use serde_json::{Value, json};
 
 use crate::answer::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
 use crate::{CommandError, GetArgs, GetWhat};
-
-/// How long reading one fact may take.
-const GET_WAIT: Duration = Duration::from_secs(10);
 
 /// Longest text or value answered, in characters.
 const MAX_CHARS: usize = 20_000;
@@ -82,12 +77,14 @@ impl Session {
             }
             Ok(answer?)
         });
-        let answer = tokio::time::timeout(GET_WAIT, work).await.map_err(|_| {
-            CommandError::Rejected(format!(
-                "the page did not answer within {} s",
-                GET_WAIT.as_secs()
-            ))
-        })??;
+        let answer = tokio::time::timeout(rove_base::limits::GET, work)
+            .await
+            .map_err(|_| {
+                CommandError::Rejected(format!(
+                    "the page did not answer within {} s",
+                    rove_base::limits::GET.as_secs()
+                ))
+            })??;
         if let Some(details) = &answer.exception_details {
             return Err(CommandError::Evaluation(
                 details
@@ -102,9 +99,7 @@ impl Session {
             ));
         }
         let value = match answer.result.value {
-            Some(Value::String(s)) if s.chars().count() > MAX_CHARS => {
-                Value::String(s.chars().take(MAX_CHARS).collect::<String>() + "…")
-            }
+            Some(Value::String(s)) => Value::String(rove_base::text::ellipsized(&s, MAX_CHARS)),
             Some(v) => v,
             None => Value::Null,
         };

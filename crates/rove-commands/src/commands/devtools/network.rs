@@ -5,13 +5,15 @@
 //!
 //! URLs, headers and bodies came from pages and servers: every URL shown is
 //! redacted (a password in it, query values whose names say they are
-//! secrets, the session's secrets) and cleaned as page text; header values
+//! secrets: [`rove_base::redact::hide_url_credentials`]; the session's
+//! secrets) and cleaned as page text; header values
 //! that carry credentials (cookies, authorization) are never shown; a body
 //! is cleaned line by line and every line of it is marked, so none passes
 //! for a line of rove's own.
 
-use std::time::Duration;
-
+use rove_base::redact::hide_url_credentials;
+use rove_base::text::{byte_prefix, char_prefix, clean, ellipsized};
+use rove_base::url_pattern::UrlPattern;
 use rove_browser::{NetEntry, NetState, RequestRule, RuleAction};
 use rove_cdp::protocol::network::{GetRequestPostData, GetResponseBody};
 use serde_json::Value;
@@ -29,8 +31,9 @@ const SHOW_MAX_BYTES: usize = 100_000;
 /// The most bytes a mock's body may take.
 const MOCK_MAX_BYTES: u64 = 5 * 1024 * 1024;
 
-/// How long the browser gets to hand over a body.
-const BODY_WAIT: Duration = Duration::from_secs(10);
+/// The most characters of a URL shown (a page may request megabytes of
+/// URL).
+const URL_SHOWN_MAX: usize = 300;
 
 /// Headers whose values are credentials, never shown.
 const SECRET_HEADERS: &[&str] = &[
@@ -111,7 +114,7 @@ impl Session {
     fn summary(&self, e: &NetEntry) -> String {
         let outcome = match &e.state {
             NetState::Failed(why) => {
-                format!("failed ({})", rove_browser::page_text::clean(why.clone()))
+                format!("failed ({})", clean(why.clone()))
             }
             NetState::Pending if e.status.is_none() => "pending".into(),
             _ => e.status.map(|s| s.to_string()).unwrap_or_default(),
@@ -135,15 +138,8 @@ impl Session {
 
     /// A URL as a reader may see it (see the module).
     pub(crate) fn shown_url(&self, url: &str) -> String {
-        let redacted = redact_url(url);
-        let redacted = self.config().secrets.redact(&redacted);
-        let clean = rove_browser::page_text::clean(redacted);
-        if clean.chars().count() > 300 {
-            let short: String = clean.chars().take(300).collect();
-            format!("{short}…")
-        } else {
-            clean
-        }
+        let redacted = self.config().secrets.redact(&hide_url_credentials(url));
+        ellipsized(&clean(redacted), URL_SHOWN_MAX)
     }
 
     async fn network_show(&mut self, args: &NetworkArgs) -> Result<String, CommandError> {
@@ -169,7 +165,7 @@ impl Session {
         );
         let state = match &entry.state {
             NetState::Failed(why) => {
-                format!("failed: {}", rove_browser::page_text::clean(why.clone()))
+                format!("failed: {}", clean(why.clone()))
             }
             NetState::Pending => "pending".into(),
             NetState::Redirected => "redirected".into(),
@@ -225,7 +221,7 @@ impl Session {
                 format!("({} bytes, not shown; cookies lists cookies)", value.len())
             } else {
                 let value = self.config().secrets.redact(value);
-                rove_browser::page_text::clean(value)
+                clean(value)
             };
             text.push_str(&format!("  {}: {shown}\n", clean_word(name)));
         }
@@ -248,16 +244,14 @@ impl Session {
                 bytes(body.len() as u64)
             );
         };
-        let mut end = budget.min(full.len());
-        while !full.is_char_boundary(end) {
-            end -= 1;
-        }
-        let shown = self.config().secrets.redact(&full[..end]);
+        let kept = byte_prefix(full, budget);
+        let end = kept.len();
+        let shown = self.config().secrets.redact(kept);
         let total = total.max(full.len());
         let mut text = format!("{what} ({}):\n", bytes(total as u64));
         for line in shown.lines() {
             text.push_str("  | ");
-            text.push_str(&rove_browser::page_text::clean(line.to_owned()));
+            text.push_str(&clean(line.to_owned()));
             text.push('\n');
         }
         if end < full.len() {
@@ -284,11 +278,7 @@ impl Session {
                 "network {verb} needs url: a glob of the URLs (*/api/*), or a part of them"
             )));
         };
-        let pattern = if url.contains(['*', '?']) {
-            url.to_owned()
-        } else {
-            format!("*{url}*")
-        };
+        let pattern = UrlPattern::new(url).as_glob();
         let action = if args.action == NetworkAction::Block {
             RuleAction::Block
         } else {
@@ -376,7 +366,7 @@ async fn response_body(session: &rove_cdp::Session, request_id: &str) -> Option<
     let ask = GetResponseBody {
         request_id: request_id.to_owned(),
     };
-    let answer = tokio::time::timeout(BODY_WAIT, session.send(&ask))
+    let answer = tokio::time::timeout(rove_base::limits::BODY, session.send(&ask))
         .await
         .ok()?
         .ok()?;
@@ -388,7 +378,7 @@ async fn request_body(session: &rove_cdp::Session, request_id: &str) -> Option<V
     let ask = GetRequestPostData {
         request_id: request_id.to_owned(),
     };
-    let answer = tokio::time::timeout(BODY_WAIT, session.send(&ask))
+    let answer = tokio::time::timeout(rove_base::limits::BODY, session.send(&ask))
         .await
         .ok()?
         .ok()?;
@@ -404,38 +394,10 @@ fn decode(text: &str, base64: bool) -> Option<Vec<u8>> {
     }
 }
 
-/// A URL without a password and with the values of secret-looking query
-/// parameters replaced (`token=***`).
-pub(crate) fn redact_url(url: &str) -> String {
-    let Ok(mut parsed) = url::Url::parse(url) else {
-        return url.to_owned();
-    };
-    if parsed.password().is_some() {
-        let _ = parsed.set_password(Some("***"));
-    }
-    let secret =
-        |name: &str| rove_cdp::redact::SECRET_PARAMS.contains(&name.to_ascii_lowercase().as_str());
-    if parsed.query_pairs().any(|(k, _)| secret(&k)) {
-        let pairs: Vec<(String, String)> = parsed
-            .query_pairs()
-            .map(|(k, v)| {
-                let v = if secret(&k) {
-                    "***".into()
-                } else {
-                    v.into_owned()
-                };
-                (k.into_owned(), v)
-            })
-            .collect();
-        parsed.query_pairs_mut().clear().extend_pairs(pairs);
-    }
-    parsed.to_string()
-}
-
 /// A short page-given word (a method, a MIME type, a header name) on one
 /// line, at most 100 characters.
 fn clean_word(word: &str) -> String {
-    rove_browser::page_text::clean(word.chars().take(100).collect())
+    clean(char_prefix(word, 100).to_owned())
 }
 
 /// `88 B`, `1.2 kB`, `3.4 MB`.
@@ -476,16 +438,6 @@ fn guess_type(file: Option<&str>, body: &[u8]) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn passwords_and_secret_query_values_are_redacted() {
-        assert_eq!(
-            redact_url("https://ada:hunter2@x.test/p?token=abc&page=2"),
-            "https://ada:***@x.test/p?token=***&page=2"
-        );
-        assert_eq!(redact_url("https://x.test/p?q=1"), "https://x.test/p?q=1");
-        assert_eq!(redact_url("not a url"), "not a url");
-    }
 
     #[test]
     fn a_mock_type_comes_from_the_file_or_the_body() {

@@ -7,15 +7,10 @@
 //! person at the shell says, or for a model a plain file name in the
 //! session's output folder.
 
-use std::time::Duration;
-
 use base64::Engine;
 use serde_json::Value;
 
 use crate::{CommandError, Outcome, PdfArgs, Session};
-
-/// How long printing may take (a long page is many sheets).
-const PRINT_WAIT: Duration = Duration::from_secs(60);
 
 impl Session {
     pub(crate) async fn pdf(
@@ -46,12 +41,14 @@ impl Session {
             ..Default::default()
         };
         let call = tab.send(&print);
-        let answer = tokio::time::timeout(PRINT_WAIT, call).await.map_err(|_| {
-            CommandError::Rejected(format!(
-                "the page did not print within {} s",
-                PRINT_WAIT.as_secs()
-            ))
-        })??;
+        let answer = tokio::time::timeout(rove_base::limits::PRINT, call)
+            .await
+            .map_err(|_| {
+                CommandError::Rejected(format!(
+                    "the page did not print within {} s",
+                    rove_base::limits::PRINT.as_secs()
+                ))
+            })??;
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(&answer.data)
             .map_err(|e| {

@@ -16,10 +16,6 @@ use crate::session::Session;
 use crate::session::pointers::PointerState;
 use crate::{CommandError, MouseAction, MouseArgs, MouseButton};
 
-/// How long naming the element under the pointer may hold up the input (a
-/// busy page answers late; the input goes on unnamed).
-const NAMING_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
-
 fn input_button(button: MouseButton) -> Button {
     match button {
         MouseButton::Left => Button::Left,
@@ -209,7 +205,7 @@ impl Session {
     /// it never fails the input).
     async fn element_at(&mut self, at: Point) -> Option<String> {
         let naming = self.model().ok()?.element_at(at.x, at.y);
-        match tokio::time::timeout(NAMING_WAIT, naming).await {
+        match tokio::time::timeout(rove_base::limits::POINTER_NAMING, naming).await {
             Ok(Ok(found)) => found.map(|l| l.describe()),
             Ok(Err(e)) => {
                 tracing::debug!(error = %e, "the element under the pointer was not named");

@@ -1,8 +1,6 @@
 //! `upload`: files for a file input, or for the chooser a button opens,
 //! only from the allowed roots (`session/files.rs`).
 
-use std::time::Duration;
-
 use rove_cdp::protocol::dom::SetFileInputFiles;
 use rove_cdp::protocol::page::{
     FileChooserOpened, FileChooserOpenedMode, SetInterceptFileChooserDialog,
@@ -13,9 +11,6 @@ use crate::answer::outcome::Outcome;
 use crate::session::Session;
 use crate::session::files::allowed;
 use crate::{CommandError, UploadArgs};
-
-/// How long a click may take to open a file chooser.
-const CHOOSER_WAIT: Duration = Duration::from_secs(3);
 
 impl Session {
     pub(crate) async fn upload(
@@ -87,7 +82,7 @@ impl Session {
         let clicked = rove_input::click(self.model()?, target, &opts).await;
         let chooser = match clicked {
             Ok(_) => events
-                .wait_for::<FileChooserOpened>(CHOOSER_WAIT)
+                .wait_for::<FileChooserOpened>(rove_base::limits::FILE_CHOOSER)
                 .await
                 .ok(),
             Err(e) => {

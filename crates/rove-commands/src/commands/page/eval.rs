@@ -123,7 +123,7 @@ impl Session {
         };
         let text = serde_json::to_string(&value).unwrap_or_default();
         if text.len() > MAX_RESULT_CHARS {
-            let cut: String = text.chars().take(MAX_RESULT_CHARS).collect();
+            let cut = rove_base::text::char_prefix(&text, MAX_RESULT_CHARS).to_owned();
             out.happened.push(Happened::ResultCut {
                 chars: text.len(),
                 shown: MAX_RESULT_CHARS,
@@ -141,7 +141,7 @@ impl Session {
     /// tab replaced if that does not bring it back); a script waiting for
     /// a promise leaves the page free, and there is nothing to stop.
     async fn eval_ran_out(&mut self, tab: &rove_browser::Tab, after: Duration) -> CommandError {
-        let stop = match watchdog::probe(tab, BUSY_CHECK).await {
+        let stop = match watchdog::probe(tab, rove_base::limits::EVAL_BUSY_CHECK).await {
             Health::Answers => EvalStop::Pending,
             Health::Gone => EvalStop::Stopped,
             health => match self.recover(tab, health, after).await {
@@ -156,11 +156,6 @@ impl Session {
         CommandError::EvalTimeout { after, stop }
     }
 }
-
-/// How long a page that is merely awaiting a promise takes to answer a
-/// probe: at once. One that does not answer within this is running the
-/// script.
-const BUSY_CHECK: Duration = Duration::from_millis(500);
 
 /// Whether the script is a function to call rather than an expression.
 fn is_function(js: &str) -> bool {

@@ -184,7 +184,7 @@ impl Session {
         // app's shell fetching its bundles) is given time to finish.
         if !self.shell_settled().await {
             out.happened.push(Happened::StillChanging {
-                secs: SHELL_SETTLE_CAP.as_secs(),
+                secs: rove_base::limits::SHELL_SETTLE.as_secs(),
             });
         }
         // A new document: the view after it is a full one, not a diff
@@ -195,9 +195,9 @@ impl Session {
     }
 
     /// Waits, after the load event, until the page stops changing, up to
-    /// [`SHELL_SETTLE_CAP`]; whether it did. Stopped means: the DOM still
-    /// for [`SHELL_QUIET`] with no request in flight, or the DOM still for
-    /// [`SHELL_QUIET_LONG`] whatever the network does (a page that never
+    /// [`rove_base::limits::SHELL_SETTLE`]; whether it did. Stopped means: the DOM still
+    /// for [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM still for
+    /// [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network does (a page that never
     /// reads a response keeps it "in flight" for ever). A static page costs
     /// one quiet window.
     async fn shell_settled(&mut self) -> bool {
@@ -208,21 +208,26 @@ impl Session {
         let Ok(watch) = tab.watch().await else {
             return true;
         };
-        let deadline = Instant::now() + SHELL_SETTLE_CAP;
+        let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
         let settled = crate::session::unless_dialog(&tab, async {
-            if !dom_quiet(&tab, SHELL_QUIET, deadline).await {
+            if !dom_quiet(&tab, rove_base::limits::SHELL_QUIET, deadline).await {
                 return Ok(false);
             }
             if watch.requests_in_flight() == 0 {
                 return Ok(true);
             }
-            let network = watch.network_quiet(SHELL_QUIET, SHELL_QUIET_LONG).await;
+            let network = watch
+                .network_quiet(
+                    rove_base::limits::SHELL_QUIET,
+                    rove_base::limits::SHELL_QUIET_LONG,
+                )
+                .await;
             Ok(dom_quiet(
                 &tab,
                 if network {
-                    SHELL_QUIET
+                    rove_base::limits::SHELL_QUIET
                 } else {
-                    SHELL_QUIET_LONG
+                    rove_base::limits::SHELL_QUIET_LONG
                 },
                 deadline,
             )
@@ -394,29 +399,14 @@ async fn drive(
     // stops it there: the navigation arrived, and the view shows the dialog.
     tokio::select! {
         arrived = navigation => arrived,
-        Some(_) = watch.wait_for_dialog(DIALOG_WATCH) => Ok(Arrival {
+        Some(_) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => Ok(Arrival {
             url: target.to_owned(),
             status: None,
         }),
     }
 }
 
-/// How long a loaded page's requests and DOM must stay still to count as
-/// built.
-const SHELL_QUIET: Duration = Duration::from_millis(60);
-/// How long the DOM must stay still when requests stay in flight.
-const SHELL_QUIET_LONG: Duration = Duration::from_millis(500);
-/// The longest `open` waits after the load event for the page to stop
-/// changing.
-const SHELL_SETTLE_CAP: Duration = Duration::from_secs(3);
-
-/// Longer than any navigation: how long one watches for a dialog.
-const DIALOG_WATCH: Duration = Duration::from_secs(3_600);
-
-/// The longest a failed navigation waits for Chromium's error page.
-const ERROR_PAGE_WAIT: Duration = Duration::from_secs(2);
-
-/// Waits (up to [`ERROR_PAGE_WAIT`]) until the main frame has committed
+/// Waits (up to [`rove_base::limits::ERROR_PAGE`]) until the main frame has committed
 /// Chromium's error page and it has loaded.
 async fn error_page_shown(events: &mut EventStream, main: &str) {
     let wait = async {
@@ -442,7 +432,7 @@ async fn error_page_shown(events: &mut EventStream, main: &str) {
             }
         }
     };
-    let _ = tokio::time::timeout(ERROR_PAGE_WAIT, wait).await;
+    let _ = tokio::time::timeout(rove_base::limits::ERROR_PAGE, wait).await;
 }
 
 /// Follows events until the navigation arrives or the deadline passes,

@@ -110,14 +110,14 @@ impl Session {
         let mut text = String::new();
         // The page wrote all of it: cleaned and escaped as a view is, so
         // no line of it passes for a view's line or hides characters.
-        let title = rove_page::title_text(&rove_browser::page_text::clean(
+        let title = rove_page::title_text(&rove_base::text::clean(
             read["title"].as_str().unwrap_or_default().to_owned(),
         ));
         if args.target.is_none() {
             text.push_str(&format!(
                 "[{}] {title} {}\n",
                 out.tab,
-                rove_browser::page_text::clean(read["url"].as_str().unwrap_or_default().to_owned())
+                rove_base::text::clean(read["url"].as_str().unwrap_or_default().to_owned())
             ));
         }
         text.push_str(&rove_page::escape_markdown(

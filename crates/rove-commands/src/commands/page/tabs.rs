@@ -1,8 +1,6 @@
 //! `tab` (list, new, switch, close) and `dialog` (accept, dismiss); leaving
 //! a page that dialogs block.
 
-use std::time::Duration;
-
 use rove_browser::{Tab, TabId};
 use rove_cdp::protocol::page::HandleJavaScriptDialog;
 use rove_cdp::protocol::runtime::Evaluate;
@@ -14,14 +12,6 @@ use crate::answer::outcome::Outcome;
 use crate::session::watchdog;
 use crate::session::{Session, view_of};
 use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
-
-/// How long rove watches for the next dialog of a chain once the page is
-/// free again (a dialog a timer opens right after).
-const CHAINED_DIALOG_WAIT: Duration = Duration::from_millis(150);
-
-/// The longest rove waits for the page to be free after a dialog before it
-/// answers anyway.
-const PAGE_FREE_WAIT: Duration = Duration::from_secs(3);
 
 impl Session {
     pub(crate) async fn tab_command(
@@ -157,8 +147,8 @@ impl Session {
                 ..Evaluate::default()
             };
             let probe = tab.send(&one);
-            let _ = tokio::time::timeout(PAGE_FREE_WAIT, probe).await;
-            tokio::time::sleep(CHAINED_DIALOG_WAIT).await;
+            let _ = tokio::time::timeout(rove_base::limits::PAGE_FREE, probe).await;
+            tokio::time::sleep(rove_base::limits::CHAINED_DIALOG).await;
         };
         tokio::select! {
             _ = next_opened => {}

@@ -4,19 +4,13 @@
 
 use std::time::{Duration, Instant};
 
+use rove_base::url_pattern::UrlPattern;
 use rove_page::FindQuery;
 
 use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
 use crate::{CommandError, LoadState, WaitArgs};
-
-/// How long a condition may take unless the call says otherwise.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
-/// The longest plain wait.
-const MAX_SLEEP: Duration = Duration::from_secs(300);
-/// The network counts as idle after this long without a request in flight.
-const NETWORK_QUIET: Duration = Duration::from_millis(500);
 
 impl Session {
     pub(crate) async fn wait(
@@ -41,10 +35,10 @@ impl Session {
                 ));
             };
             let time = Duration::from_millis(ms);
-            if time > MAX_SLEEP {
+            if time > rove_base::limits::WAIT_SLEEP_MAX {
                 return Err(CommandError::Rejected(format!(
                     "wait at most {} s at a time",
-                    MAX_SLEEP.as_secs()
+                    rove_base::limits::WAIT_SLEEP_MAX.as_secs()
                 )));
             }
             tokio::time::sleep(time).await;
@@ -59,7 +53,7 @@ impl Session {
         let timeout = args
             .ms
             .map(Duration::from_millis)
-            .unwrap_or(DEFAULT_TIMEOUT);
+            .unwrap_or(rove_base::limits::WAIT);
         let tab = self.focused()?;
         let (met, condition) = unless_dialog(&tab, self.wait_for(args, timeout)).await?;
         let waited_ms = started.elapsed().as_millis() as u64;
@@ -89,10 +83,11 @@ impl Session {
                 .await?;
             (met, format!("{text:?} is still on the page"))
         } else if let Some(pattern) = &args.url {
+            let wanted = UrlPattern::new(pattern);
             let met = self
                 .poll(timeout, async |s| {
                     let url = s.focused()?.evaluate("location.href").await?;
-                    Ok(url_matches(url.as_str().unwrap_or_default(), pattern))
+                    Ok(wanted.matches(url.as_str().unwrap_or_default()))
                 })
                 .await?;
             (met, format!("the URL does not match {pattern:?}"))
@@ -113,11 +108,11 @@ impl Session {
         mut check: impl AsyncFnMut(&mut Session) -> Result<bool, CommandError>,
     ) -> Result<bool, CommandError> {
         let started = Instant::now();
-        let mut delay = Duration::from_millis(50);
+        let mut delay = rove_base::limits::WAIT_POLL.first;
         loop {
             let left = timeout.saturating_sub(started.elapsed());
             // A check that hangs (a page too busy to answer) counts as not met.
-            let held = tokio::time::timeout(left.max(Duration::from_millis(100)), check(self))
+            let held = tokio::time::timeout(left.max(rove_base::limits::CHECK_MIN), check(self))
                 .await
                 .unwrap_or(Ok(false))?;
             if held {
@@ -128,7 +123,7 @@ impl Session {
                 return Ok(false);
             }
             tokio::time::sleep(delay.min(left)).await;
-            delay = (delay * 2).min(Duration::from_millis(250));
+            delay = rove_base::limits::WAIT_POLL.next(delay);
         }
     }
 
@@ -164,48 +159,9 @@ impl Session {
         }
         let watch = self.focused()?.watch().await?;
         let left = timeout.saturating_sub(started.elapsed());
-        let idle = watch.network_quiet(NETWORK_QUIET, left).await;
+        let idle = watch
+            .network_quiet(rove_base::limits::NETWORK_IDLE, left)
+            .await;
         Ok(idle)
-    }
-}
-
-/// Whether `url` matches `pattern`: a `*` glob when it has a `*`, otherwise
-/// a substring.
-pub(crate) fn url_matches(url: &str, pattern: &str) -> bool {
-    if !pattern.contains('*') {
-        return url.contains(pattern);
-    }
-    let parts: Vec<&str> = pattern.split('*').collect();
-    let mut rest = url;
-    for (i, part) in parts.iter().enumerate() {
-        if i == 0 {
-            let Some(after) = rest.strip_prefix(part) else {
-                return false;
-            };
-            rest = after;
-        } else if i == parts.len() - 1 {
-            return rest.ends_with(part);
-        } else {
-            match rest.find(part) {
-                Some(at) => rest = &rest[at + part.len()..],
-                None => return false,
-            }
-        }
-    }
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::url_matches;
-
-    #[test]
-    fn url_patterns_are_substrings_or_globs() {
-        assert!(url_matches("http://a.test/done?x=1", "/done"));
-        assert!(!url_matches("http://a.test/start", "/done"));
-        assert!(url_matches("http://a.test/done?x=1", "http://*/done*"));
-        assert!(!url_matches("http://a.test/done?x=1", "https://*"));
-        assert!(url_matches("http://a.test/a/b/c", "*/b/*"));
-        assert!(url_matches("anything", "*"));
     }
 }

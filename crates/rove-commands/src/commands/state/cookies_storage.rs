@@ -5,8 +5,6 @@
 //! are opt-in: `--caps state`), cleaned as page text and quoted, so a value
 //! can neither hide characters nor pass for a line of rove's own.
 
-use std::time::Duration;
-
 use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
 use rove_cdp::protocol::{Command, storage};
 use serde_json::{Value, json};
@@ -16,9 +14,6 @@ use crate::{CommandError, CookiesArgs, Outcome, Session, StorageArgs, StorageKin
 /// The most cookies or storage entries one answer lists: a page decides
 /// how many there are, and each line goes into the model's context.
 const LISTED_MAX: usize = 200;
-
-/// How long one call to the browser about cookies or storage may take.
-pub(crate) const STATE_WAIT: Duration = Duration::from_secs(10);
 
 impl Session {
     /// A call at the browser's level (cookie store of the context …), with
@@ -30,12 +25,12 @@ impl Session {
         let conn = self.context().browser().connection().await?;
         let browser = conn.browser();
         let call = browser.send(command);
-        match tokio::time::timeout(STATE_WAIT, call).await {
+        match tokio::time::timeout(rove_base::limits::STATE_CALL, call).await {
             Ok(answer) => Ok(answer?),
             Err(_) => Err(CommandError::Rejected(format!(
                 "the browser did not answer {} within {} s",
                 C::METHOD,
-                STATE_WAIT.as_secs()
+                rove_base::limits::STATE_CALL.as_secs()
             ))),
         }
     }
@@ -89,11 +84,13 @@ impl Session {
                             ..DeleteCookies::default()
                         };
                         let call = session.send(&delete);
-                        tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
-                            CommandError::Rejected(
-                                "the browser did not delete a cookie in time".into(),
-                            )
-                        })??;
+                        tokio::time::timeout(rove_base::limits::STATE_CALL, call)
+                            .await
+                            .map_err(|_| {
+                                CommandError::Rejected(
+                                    "the browser did not delete a cookie in time".into(),
+                                )
+                            })??;
                     }
                     format!("deleted {} cookies\n", cookies.len())
                 } else {
@@ -120,9 +117,13 @@ impl Session {
                     urls: Some(vec![url.clone()]),
                 };
                 let call = session.send(&ask);
-                let answer = tokio::time::timeout(STATE_WAIT, call).await.map_err(|_| {
-                    CommandError::Rejected("the browser did not list the cookies in time".into())
-                })??;
+                let answer = tokio::time::timeout(rove_base::limits::STATE_CALL, call)
+                    .await
+                    .map_err(|_| {
+                        CommandError::Rejected(
+                            "the browser did not list the cookies in time".into(),
+                        )
+                    })??;
                 answer.cookies
             }
             None => self.all_cookies().await?,
@@ -216,7 +217,7 @@ impl Session {
             ),
         };
         let tab = self.focused()?;
-        let value = tokio::time::timeout(STATE_WAIT, tab.evaluate(&script))
+        let value = tokio::time::timeout(rove_base::limits::STATE_CALL, tab.evaluate(&script))
             .await
             .map_err(|_| {
                 CommandError::Rejected(format!("the page did not answer about {area} in time"))
@@ -301,7 +302,7 @@ pub(crate) fn origin_of(url: &str) -> String {
 }
 
 fn clean(text: &str) -> String {
-    rove_browser::page_text::clean(text.chars().take(300).collect())
+    rove_base::text::clean(rove_base::text::char_prefix(text, 300).to_owned())
 }
 
 /// Page text cleaned and quoted (`"…"`), at most 300 characters.

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::commands::state::cookies_storage::{STATE_WAIT, cookie_host};
+use crate::commands::state::cookies_storage::cookie_host;
 use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
 
 /// The most cookies one load sets: the browser keeps about 3,300 in all,
@@ -81,7 +81,8 @@ impl Session {
                 "[location.origin, Object.entries(localStorage).map(([name, value]) => ({name, value}))]",
             );
             // A tab that cannot answer (a dialog, a crash) adds nothing.
-            let Ok(Ok(pair)) = tokio::time::timeout(STATE_WAIT, read).await else {
+            let Ok(Ok(pair)) = tokio::time::timeout(rove_base::limits::STATE_CALL, read).await
+            else {
                 continue;
             };
             let origin = pair[0].as_str().unwrap_or_default();
@@ -214,9 +215,7 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
 
 /// Writes `bytes` to a file readable by its owner only.
 pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
-    use std::io::Write;
-    crate::private::create_private(path)
-        .and_then(|mut file| file.write_all(bytes))
+    rove_base::private::write_private_file(path, bytes)
         .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 

@@ -12,10 +12,6 @@ use rove_cdp::protocol::{fetch, page, runtime, target};
 use serde_json::{Value, json};
 
 use crate::CommandError;
-use crate::commands::state::cookies_storage::STATE_WAIT;
-
-/// How long the blank tab may take to show one origin.
-const ORIGIN_WAIT: Duration = Duration::from_secs(5);
 
 /// Sets each origin's saved items, within `budget`; the number of origins
 /// restored.
@@ -32,7 +28,7 @@ pub(crate) async fn restore_local_storage(
         background: Some(true),
         ..target::CreateTarget::default()
     };
-    let created = tokio::time::timeout(STATE_WAIT, browser.send(&create))
+    let created = tokio::time::timeout(rove_base::limits::STATE_CALL, browser.send(&create))
         .await
         .map_err(|_| CommandError::Rejected("the browser did not open a tab in time".into()))??;
     let Some(target) = Some(created.target_id).filter(|t| !t.is_empty()) else {
@@ -42,8 +38,10 @@ pub(crate) async fn restore_local_storage(
     };
     context.hide_target(&target);
     let restored = tokio::time::timeout(
-        (STATE_WAIT + ORIGIN_WAIT.saturating_mul(origins.len().min(u32::MAX as usize) as u32))
-            .min(budget),
+        (rove_base::limits::STATE_CALL
+            + rove_base::limits::STATE_ORIGIN
+                .saturating_mul(origins.len().min(u32::MAX as usize) as u32))
+        .min(budget),
         fill(&conn, &target, origins),
     )
     .await
@@ -56,7 +54,7 @@ pub(crate) async fn restore_local_storage(
         target_id: target.clone(),
     };
     let closed = browser.send(&close);
-    if let Err(e) = tokio::time::timeout(STATE_WAIT, closed).await {
+    if let Err(e) = tokio::time::timeout(rove_base::limits::STATE_CALL, closed).await {
         tracing::debug!(error = %e, "the storage tab did not close in time");
     }
     restored
@@ -158,12 +156,12 @@ async fn fill(
 /// Waits until the tab's document is at `origin`; whether it got there.
 async fn arrived(session: &rove_cdp::Session, origin: &str) -> bool {
     let started = tokio::time::Instant::now();
-    while started.elapsed() < ORIGIN_WAIT {
+    while started.elapsed() < rove_base::limits::STATE_ORIGIN {
         let here = session.send(&by_value("location.origin".to_owned())).await;
         if here.is_ok_and(|h| h.result.value == Some(json!(origin))) {
             return true;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(rove_base::limits::STATE_ORIGIN_POLL).await;
     }
     false
 }

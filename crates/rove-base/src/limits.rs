@@ -1,0 +1,663 @@
+//! Every deadline and interval of rove, in one place, grouped as the
+//! timeout ladder: innermost first, each layer's own waits, then the
+//! deadlines that hold them. A deadline that a setting changes is the
+//! setting's default here (the setting's field names it), and a deadline
+//! worked out from another is a function here, so the rule lives with the
+//! numbers.
+//!
+//! The rule of the ladder: each outer deadline is wider than the ones
+//! inside it, so the innermost fires first and says what it was waiting
+//! for. The test at the end holds every nesting; docs/architecture.md's
+//! "Timeout ladder" is its table.
+
+use std::time::Duration;
+
+const fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+const fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+/// A pause that doubles between tries, from `first` up to `max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backoff {
+    /// The first pause.
+    pub first: Duration,
+    /// The longest pause.
+    pub max: Duration,
+}
+
+impl Backoff {
+    /// The pause after `pause`: twice as long, within `first` and `max`.
+    pub fn next(&self, pause: Duration) -> Duration {
+        (pause * 2).clamp(self.first, self.max)
+    }
+}
+
+// ---------------------------------------------------------------------
+// The transport (rove-cdp).
+
+/// A CDP call that names no deadline of its own
+/// (`TransportConfig::call_timeout`; `ROVE_CDP_TIMEOUT_S`). Every layer
+/// above allows more, so this fires first.
+pub const CDP_CALL: Duration = secs(60);
+/// The longest call deadline a user may set; beyond this a "timeout" is a
+/// hang.
+pub const CDP_CALL_MAX: Duration = secs(24 * 60 * 60);
+/// The WebSocket handshake (`TransportConfig::connect_timeout`).
+pub const CDP_HANDSHAKE: Duration = secs(15);
+/// Closing a socket: the writer's lock and the close frame share it, so a
+/// peer that stopped reading cannot stall the close.
+pub const CDP_CLOSE: Duration = secs(1);
+
+// ---------------------------------------------------------------------
+// The browser (rove-browser).
+
+/// A launched browser opening its DevTools port
+/// (`LaunchOptions::launch_timeout`).
+pub const LAUNCH: Duration = secs(30);
+/// How often the launch looks for the DevTools port file, and for the
+/// browser's stderr to be read to its end.
+pub const LAUNCH_POLL: Duration = ms(10);
+/// Reading the last words of a browser that exited at once.
+pub const LAUNCH_STDERR: Duration = secs(1);
+/// The waits before each reconnect attempt to a remote browser
+/// (`ReconnectPolicy::backoff`; its length is the number of attempts).
+pub const RECONNECT_BACKOFF: [Duration; 3] = [secs(1), secs(2), secs(4)];
+/// One reconnect attempt (`ReconnectPolicy::attempt_timeout`).
+pub const RECONNECT_ATTEMPT: Duration = secs(15);
+/// What a caller waiting for the link to settle allows beyond
+/// [`reconnect_budget`] (and all it allows for a launched browser's link).
+pub const LINK_SETTLE: Duration = secs(1);
+
+/// The longest a lost link to a remote browser takes to come back or be
+/// given up: every pause and every attempt.
+pub fn reconnect_budget(backoff: &[Duration], attempt: Duration) -> Duration {
+    backoff.iter().sum::<Duration>() + attempt * u32::try_from(backoff.len()).unwrap_or(u32::MAX)
+}
+/// A lost link to a launched browser waits this long for the process's
+/// exit status, to say why it was lost (well inside [`LINK_SETTLE`]).
+pub const EXIT_STATUS: Duration = ms(300);
+/// `Browser.close`, and each context disposed over a link (a fresh one
+/// after a lost link included), before rove goes on without it.
+pub const BROWSER_CLOSE: Duration = secs(2);
+/// A launched browser asked to close gets this long to exit before it is
+/// killed.
+pub const BROWSER_EXIT_GRACE: Duration = secs(3);
+/// After the kill: how long rove waits for the browser's processes to be
+/// gone (SIGKILL is delivered asynchronously).
+pub const BROWSER_KILLED: Duration = secs(2);
+/// How often a killed browser's exit status is looked at.
+pub const BROWSER_EXIT_POLL: Duration = ms(5);
+/// How often a killed browser's processes are looked for (and killed
+/// again: a loaded machine can take a moment to tear a process down).
+pub const BROWSER_GONE_POLL: Duration = ms(10);
+/// Removing a profile folder a dying process may still write into.
+pub const PROFILE_REMOVE: Duration = secs(2);
+/// Removing a profile a rove that is gone left behind (swept at launch, so
+/// short: a launch must not wait on it).
+pub const PROFILE_SWEEP: Duration = ms(200);
+/// The pause between tries to remove a profile folder.
+pub const PROFILE_REMOVE_RETRY: Duration = ms(20);
+/// A new tab appearing in the target registry after `Target.createTarget`
+/// answered.
+pub const NEW_TAB_KNOWN: Duration = secs(2);
+/// A tab's watch waiting for a popup's holding session to be attached
+/// before it goes on without it.
+pub const POPUP_ATTACH: Duration = secs(3);
+/// How long a main-frame navigation counts as pending without its end
+/// being reported: the page load deadline ([`NAVIGATION`]), beyond which
+/// rove would have reported the load as timed out anyway.
+pub const NAVIGATION_PENDING: Duration = NAVIGATION;
+
+// ---------------------------------------------------------------------
+// The page model and input (rove-page, rove-input).
+
+/// How long a watch for a JavaScript dialog lasts around one piece of
+/// work (a view, an input call, a command): longer than anything it
+/// watches, so the work's own deadline always ends it first.
+pub const DIALOG_WATCH: Duration = secs(3_600);
+/// An element becoming actionable: attached, visible, enabled, still,
+/// receiving the pointer (`SessionConfig::action_timeout`,
+/// `ClickOptions::timeout`).
+pub const ACTION: Duration = secs(5);
+/// The pauses between actionability checks.
+pub const ACTIONABLE_POLL: Backoff = Backoff {
+    first: ms(20),
+    max: ms(200),
+};
+/// The least one check (of actionability, of a `wait` condition) is given,
+/// even when its deadline has nearly passed: the last check is a real one.
+pub const CHECK_MIN: Duration = ms(100);
+/// How long a disabled element is given to become enabled.
+pub const DISABLED_GRACE: Duration = ms(300);
+/// How long a drag's first moves wait for Chromium to report an HTML5
+/// drag.
+pub const DRAG_START: Duration = ms(120);
+/// How often a smooth scroll's position is read until it stops (20 reads
+/// at most).
+pub const SCROLL_POLL: Duration = ms(30);
+/// Settling after input: how long the DOM and the network must stay quiet
+/// (`SettleLimits::quiet`).
+pub const SETTLE_QUIET: Duration = ms(20);
+/// The longest wait for the DOM to go quiet (`SettleLimits::dom_cap`).
+pub const SETTLE_DOM: Duration = secs(1);
+/// What the DOM's quiet wait gets beyond [`SETTLE_DOM`] before it is cut
+/// off from outside (its own timer runs in the page).
+pub const SETTLE_DOM_SLACK: Duration = ms(200);
+/// The longest wait for requests the input started
+/// (`SettleLimits::network_cap`).
+pub const SETTLE_NETWORK: Duration = secs(2);
+/// The longest wait for a navigation the input started to load
+/// (`SettleLimits::navigation_cap`).
+pub const SETTLE_NAVIGATION: Duration = secs(10);
+/// How long after a navigation stopped rove looks for the download it
+/// turned into (Chromium reports the download a few milliseconds later).
+pub const DOWNLOAD_GRACE: Duration = ms(200);
+
+// ---------------------------------------------------------------------
+// The commands (rove-commands).
+
+/// The health probe of the focused tab (`1`, evaluated)
+/// (`HealthLimits::probe_timeout`).
+pub const PROBE: Duration = secs(5);
+/// The answer after `Runtime.terminateExecution`, else the tab is replaced
+/// (`HealthLimits::recovery_timeout`).
+pub const RECOVERY: Duration = secs(2);
+/// How often the focused tab is probed in the background
+/// (`HealthLimits::interval`).
+pub const PROBE_EVERY: Duration = secs(5);
+/// The pause between background probes while a command runs: a command
+/// waiting on a page that stopped answering is cut short within this plus
+/// [`PROBE`].
+pub const BUSY_PROBE_GAP: Duration = secs(1);
+/// Closing a replaced tab.
+pub const REPLACED_TAB_CLOSE: Duration = secs(5);
+/// How long an action waits for a navigation the page started to commit
+/// before it is refused with `NAVIGATION_IN_PROGRESS`.
+pub const NAVIGATION_GRACE: Duration = secs(2);
+/// How long a new tab may take to say where it goes before the domain
+/// policy judges it (it is then taken for `about:blank`). A deadline, not a
+/// pause: the wait ends when the browser names the URL, within
+/// milliseconds on a quiet machine, but on a loaded one a popup bound for a
+/// refused host once stayed nameless past 1 s.
+pub const POPUP_URL: Duration = secs(5);
+/// An `eval` script, then `Runtime.terminateExecution`
+/// (`SessionConfig::eval_timeout`).
+pub const EVAL: Duration = secs(10);
+/// How long a page merely awaiting a promise takes to answer a probe: at
+/// once. One that does not answer within this is running the script.
+pub const EVAL_BUSY_CHECK: Duration = ms(500);
+/// A `wait` condition without `ms`.
+pub const WAIT: Duration = secs(10);
+/// The longest plain `wait` (a time alone).
+pub const WAIT_SLEEP_MAX: Duration = secs(300);
+/// The pauses between checks of a `wait` condition.
+pub const WAIT_POLL: Backoff = Backoff {
+    first: ms(50),
+    max: ms(250),
+};
+/// The network counts as idle after this long without a request in flight
+/// (`wait`'s `networkidle`).
+pub const NETWORK_IDLE: Duration = ms(500);
+/// Page load in `open`, `back`, `forward`, `reload`
+/// (`SessionConfig::navigation_timeout`, `--timeout`).
+pub const NAVIGATION: Duration = secs(30);
+/// How long a loaded page's requests and DOM must stay still to count as
+/// built.
+pub const SHELL_QUIET: Duration = ms(60);
+/// How long the DOM must stay still when requests stay in flight.
+pub const SHELL_QUIET_LONG: Duration = ms(500);
+/// The longest `open` waits after the load event for the page to stop
+/// changing.
+pub const SHELL_SETTLE: Duration = secs(3);
+/// The longest a failed navigation waits for Chromium's error page.
+pub const ERROR_PAGE: Duration = secs(2);
+/// How long naming the element under the pointer may hold up a `mouse`
+/// input (a busy page answers late; the input goes on unnamed).
+pub const POINTER_NAMING: Duration = secs(1);
+/// How long a command's report waits for the downloads it started.
+pub const DOWNLOADS_REPORTED: Duration = secs(10);
+/// How long rove watches for the next dialog of a chain once the page is
+/// free again (a dialog a timer opens right after).
+pub const CHAINED_DIALOG: Duration = ms(150);
+/// The longest rove waits for the page to be free after a dialog before it
+/// answers anyway.
+pub const PAGE_FREE: Duration = secs(3);
+/// How long the browser gets to hand over a request's or response's body.
+pub const BODY: Duration = secs(10);
+/// One call to the browser about cookies or storage.
+pub const STATE_CALL: Duration = secs(10);
+/// How long the hidden tab restoring storage may take to show one origin.
+pub const STATE_ORIGIN: Duration = secs(5);
+/// How often that tab is asked whether it shows the origin.
+pub const STATE_ORIGIN_POLL: Duration = ms(20);
+/// Setting one emulated thing (`set`) on every tab.
+pub const EMULATION_SET: Duration = secs(15);
+/// Reading one fact about an element (`get`).
+pub const GET: Duration = secs(10);
+/// A click opening a file chooser (`upload` on an element that is not a
+/// file input).
+pub const FILE_CHOOSER: Duration = secs(3);
+/// Printing a page (`pdf`: a long page is many sheets).
+pub const PRINT: Duration = secs(60);
+/// A trace's screenshot around an acting command (a page that stopped
+/// answering must not hold the command up).
+pub const TRACE_SCREENSHOT: Duration = secs(2);
+/// Reading the tabs' console and network rings for a trace (it calls no
+/// page, but waits on the tabs' locks).
+pub const INTERVAL_LOGS: Duration = secs(2);
+/// Disposing a session's context when it ends (closing the browser
+/// disposes it anyway; for a remote one this is a courtesy). A closing
+/// daemon gives a lost link's contexts as long again.
+pub const SESSION_CLOSE: Duration = secs(5);
+/// A whole command (`SessionConfig::command_timeout`); see
+/// [`command_deadline`].
+pub const COMMAND: Duration = secs(120);
+/// Room a command's overall deadline leaves around its own wait (a load, a
+/// condition, a script) for the view and the settling after it.
+pub const COMMAND_MARGIN: Duration = secs(30);
+
+/// The overall deadline of a command whose own wait is `own` (a load, a
+/// condition, a script; `None` for the others) in a session whose command
+/// deadline is `command`: the wider of the two with the margin.
+/// Saturating: a wait of `u64::MAX` ms must not overflow.
+pub fn command_deadline(command: Duration, own: Option<Duration>) -> Duration {
+    match own {
+        Some(own) => command.max(own.saturating_add(COMMAND_MARGIN)),
+        None => command,
+    }
+}
+
+/// When typing (`type`) must stop: three quarters into the command's
+/// deadline, leaving the rest for settling and the view.
+pub fn typing(command: Duration) -> Duration {
+    command * 3 / 4
+}
+
+// ---------------------------------------------------------------------
+// The model (rove-llm) and the agent (rove-agent).
+
+/// One model request, one attempt (`RetryPolicy::attempt_timeout`).
+pub const MODEL_ATTEMPT: Duration = secs(120);
+/// The pauses between a model's retries (`RetryPolicy::base`, `max`):
+/// doubling, with up to 25 % jitter, at least `Retry-After`.
+pub const MODEL_RETRY: Backoff = Backoff {
+    first: ms(500),
+    max: secs(30),
+};
+/// Retries after a model's first attempt (`RetryPolicy::retries`).
+pub const MODEL_RETRIES: u32 = 3;
+/// One agent step: the model's answer and its actions
+/// (`AgentConfig::step_timeout`, `--step-timeout`).
+pub const STEP: Duration = secs(180);
+
+/// The model's time in a step: three quarters of it, the quarter left for
+/// the actions.
+pub fn model_time(step: Duration) -> Duration {
+    step.mul_f64(0.75)
+}
+
+/// The first model's share of the model's time: half when a fallback
+/// model would take over with the rest, else all of it.
+pub fn first_model_share(model_time: Duration, has_fallback: bool) -> Duration {
+    match has_fallback {
+        true => model_time / 2,
+        false => model_time,
+    }
+}
+
+/// A judge's call, its retries included (`JudgeConfig::timeout`,
+/// `--judge-timeout`).
+pub const JUDGE: Duration = secs(120);
+/// What the judge's outer deadline allows beyond [`JUDGE`], which already
+/// bounds the retries.
+pub const JUDGE_SLACK: Duration = secs(5);
+/// The judge's own screenshot of the final page.
+pub const JUDGE_SCREENSHOT: Duration = secs(15);
+/// A traced step's screenshot after its actions.
+pub const STEP_SCREENSHOT: Duration = secs(10);
+
+// ---------------------------------------------------------------------
+// The suite runner (rove-eval).
+
+/// Starting or closing an attempt's browser context, and closing its own
+/// browser (`--isolate browser`). Shorter than a CDP call on purpose:
+/// a browser that hangs while a suite starts an attempt must not hold the
+/// suite for a minute.
+pub const ATTEMPT_CONTEXT: Duration = secs(30);
+/// Launching an attempt's own browser (`--isolate browser`): wider than the
+/// launch's own deadlines (the DevTools port, then the handshake), so the
+/// launch's error, with the browser's last words, is the one reported.
+pub const ATTEMPT_LAUNCH: Duration = secs(50);
+/// A `verify: http` check's GET.
+pub const VERIFY_HTTP: Duration = secs(10);
+
+// ---------------------------------------------------------------------
+// The MCP server (rove-mcp).
+
+/// Request headers, and an idle kept-alive connection
+/// (`HttpLimits::header_timeout`).
+pub const HTTP_HEADERS: Duration = secs(10);
+/// A request body (`HttpLimits::body_timeout`).
+pub const HTTP_BODY: Duration = secs(10);
+/// A client that takes no byte of its answer (`HttpLimits::write_timeout`).
+pub const HTTP_WRITE_STALL: Duration = secs(30);
+/// The accept loop's pauses while accepting fails (EMFILE).
+pub const HTTP_ACCEPT_BACKOFF: Backoff = Backoff {
+    first: ms(5),
+    max: secs(1),
+};
+/// How often at most a failing accept is warned about.
+pub const HTTP_ACCEPT_WARNING: Duration = secs(60);
+/// How often a long tool call reports progress to a client that asked.
+pub const MCP_PROGRESS: Duration = secs(1);
+/// Ending an MCP session's thread, its session and browser.
+pub const MCP_SHUTDOWN: Duration = secs(10);
+/// What stdio's last answers get to reach stdout after stdin ended.
+pub const MCP_STDIO_FLUSH: Duration = secs(5);
+/// An idle session: a daemon's (`--idle`) and an HTTP MCP session's
+/// (`HttpLimits::session_idle`).
+pub const IDLE: Duration = secs(15 * 60);
+
+// ---------------------------------------------------------------------
+// The session daemon and its client (the binary).
+
+/// A daemon reading a request after its greeting.
+pub const DAEMON_READ: Duration = secs(10);
+/// One command in the daemon: wider than any command's own deadline.
+pub const DAEMON_COMMAND: Duration = secs(340);
+/// A client waiting for a previous daemon's lock and a new daemon's
+/// socket.
+pub const DAEMON_START: Duration = secs(15);
+/// The pauses while a client waits for a daemon to listen or a lock to
+/// be free.
+pub const DAEMON_START_POLL: Backoff = Backoff {
+    first: ms(10),
+    max: ms(100),
+};
+/// The pauses while a client waits for a daemon's process to end.
+pub const DAEMON_EXIT_POLL: Backoff = Backoff {
+    first: ms(1),
+    max: ms(20),
+};
+/// A client waiting for its greeting, and then for its answer.
+pub const DAEMON_ANSWER: Duration = secs(360);
+/// `rove close` waiting for the daemon's process to end after it answered.
+pub const DAEMON_EXIT: Duration = secs(10);
+/// The runtime's last tasks when the binary exits.
+pub const RUNTIME_SHUTDOWN: Duration = ms(500);
+/// `rove doctor`: its MCP checks, and opening its test page.
+pub const DOCTOR: Duration = secs(15);
+/// How often `rove test`'s bar redraws on a terminal.
+pub const PROGRESS_TICK: Duration = ms(250);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `outer` holds `inner`: it must be wider, or `inner` never fires
+    /// first and the error says the wrong thing.
+    fn holds(ladder: &[(&str, Duration, &str, Duration)]) {
+        for (outer_name, outer, inner_name, inner) in ladder {
+            assert!(
+                outer > inner,
+                "{outer_name} ({outer:?}) must be wider than {inner_name} ({inner:?}) inside it"
+            );
+        }
+    }
+
+    #[test]
+    fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
+        let reconnects = reconnect_budget(&RECONNECT_BACKOFF, RECONNECT_ATTEMPT);
+        let longest_command = [NAVIGATION, EVAL, WAIT, WAIT_SLEEP_MAX]
+            .into_iter()
+            .map(|own| command_deadline(COMMAND, Some(own)))
+            .max()
+            .unwrap_or(COMMAND);
+        let model = model_time(STEP);
+        let mut pause = MODEL_RETRY.first;
+        let mut retry_envelope = MODEL_ATTEMPT;
+        for _ in 0..MODEL_RETRIES {
+            retry_envelope += MODEL_ATTEMPT + pause;
+            pause = MODEL_RETRY.next(pause);
+        }
+        holds(&[
+            // The browser's link.
+            (
+                "a caller's wait for the link",
+                reconnects + LINK_SETTLE,
+                "the reconnects",
+                reconnects,
+            ),
+            (
+                "a caller's wait for the link",
+                LINK_SETTLE,
+                "a lost browser's exit status",
+                EXIT_STATUS,
+            ),
+            // A hung page never makes a call reach its deadline: the probe,
+            // the pause between probes while a command runs, and the
+            // recovery come first.
+            (
+                "a CDP call",
+                CDP_CALL,
+                "a probe round and the recovery",
+                BUSY_PROBE_GAP + PROBE + RECOVERY,
+            ),
+            (
+                "a CDP call",
+                CDP_CALL,
+                "a background probe round",
+                PROBE_EVERY + PROBE + RECOVERY,
+            ),
+            // Settling after input: the quiet it looks for fits its caps.
+            (
+                "the DOM's settling",
+                SETTLE_DOM,
+                "the quiet it looks for",
+                SETTLE_QUIET,
+            ),
+            (
+                "the network's settling",
+                SETTLE_NETWORK,
+                "the quiet it looks for",
+                SETTLE_QUIET,
+            ),
+            (
+                "a wait",
+                WAIT,
+                "its longest pause between checks",
+                WAIT_POLL.max,
+            ),
+            // A whole command holds everything it waits for, the call
+            // deadline included.
+            ("a whole command", COMMAND, "a CDP call", CDP_CALL),
+            (
+                "a whole command",
+                COMMAND,
+                "an action and its settling",
+                ACTION + SETTLE_NAVIGATION + SETTLE_NETWORK,
+            ),
+            ("a whole command", COMMAND, "typing", typing(COMMAND)),
+            ("a whole command", COMMAND, "a print", PRINT),
+            (
+                "a whole command",
+                COMMAND,
+                "an emulation set",
+                EMULATION_SET,
+            ),
+            ("a whole command", COMMAND, "a body", BODY),
+            (
+                "a whole command",
+                COMMAND,
+                "restoring an origin's storage",
+                STATE_CALL + STATE_ORIGIN,
+            ),
+            ("a whole command", COMMAND, "a get", GET),
+            (
+                "a whole command",
+                COMMAND,
+                "the downloads' report",
+                DOWNLOADS_REPORTED,
+            ),
+            ("a whole command", COMMAND, "a popup's URL", POPUP_URL),
+            ("a whole command", COMMAND, "a file chooser", FILE_CHOOSER),
+            (
+                "a whole command",
+                COMMAND,
+                "the page freeing after a dialog",
+                PAGE_FREE,
+            ),
+            (
+                "a whole command",
+                COMMAND,
+                "a trace's screenshots",
+                TRACE_SCREENSHOT * 2,
+            ),
+            (
+                "a whole command",
+                COMMAND,
+                "a tab replaced",
+                PROBE + RECOVERY + REPLACED_TAB_CLOSE,
+            ),
+            (
+                "a command's margin",
+                COMMAND_MARGIN,
+                "what follows a load",
+                SHELL_SETTLE + ERROR_PAGE + SETTLE_NAVIGATION,
+            ),
+            (
+                "an eval's command",
+                command_deadline(COMMAND, Some(EVAL)),
+                "the eval",
+                EVAL,
+            ),
+            (
+                "a wait's command",
+                command_deadline(COMMAND, Some(WAIT)),
+                "the wait",
+                WAIT,
+            ),
+            (
+                "a load's command",
+                command_deadline(COMMAND, Some(NAVIGATION)),
+                "the load",
+                NAVIGATION,
+            ),
+            (
+                "a plain wait's command",
+                command_deadline(COMMAND, Some(WAIT_SLEEP_MAX)),
+                "the wait",
+                WAIT_SLEEP_MAX,
+            ),
+            // A dialog watch outlasts what it watches.
+            (
+                "a dialog watch",
+                DIALOG_WATCH,
+                "the longest command",
+                longest_command,
+            ),
+            ("a dialog watch", DIALOG_WATCH, "an agent step", STEP),
+            // The daemon and its client around every command.
+            (
+                "the daemon's command",
+                DAEMON_COMMAND,
+                "the longest command",
+                longest_command,
+            ),
+            (
+                "the client's wait for an answer",
+                DAEMON_ANSWER,
+                "the daemon's command",
+                DAEMON_COMMAND,
+            ),
+            (
+                "the client's wait for a lock",
+                DAEMON_START,
+                "a closing daemon's disposals",
+                SESSION_CLOSE * 2,
+            ),
+            // The model's time nests inside a step, and the client's own
+            // bounds are wider on purpose: the share bounds the wait.
+            (
+                "an agent step",
+                STEP,
+                "an action (a whole command)",
+                COMMAND,
+            ),
+            ("an agent step", STEP, "the model's time", model),
+            (
+                "the model's time",
+                model,
+                "the first model's share",
+                first_model_share(model, true),
+            ),
+            (
+                "a model attempt",
+                MODEL_ATTEMPT,
+                "the first model's share",
+                first_model_share(model, true),
+            ),
+            (
+                "the retry envelope",
+                retry_envelope,
+                "the model's time",
+                model,
+            ),
+            (
+                "a retry pause's cap",
+                MODEL_RETRY.max,
+                "the first pause",
+                MODEL_RETRY.first,
+            ),
+            ("an agent step", STEP, "its screenshot", STEP_SCREENSHOT),
+            // The judge and the suite runner.
+            (
+                "the judge's deadline",
+                JUDGE + JUDGE_SLACK,
+                "its call",
+                JUDGE,
+            ),
+            (
+                "an attempt's own browser",
+                ATTEMPT_LAUNCH,
+                "the launch and its handshake",
+                LAUNCH + CDP_HANDSHAKE,
+            ),
+            (
+                "an attempt's browser closing",
+                ATTEMPT_CONTEXT,
+                "Browser.close and the kill",
+                BROWSER_CLOSE + CDP_CLOSE + BROWSER_EXIT_GRACE + BROWSER_KILLED,
+            ),
+        ]);
+    }
+
+    #[test]
+    fn functions_of_configuration_keep_their_rule() {
+        assert_eq!(command_deadline(COMMAND, None), COMMAND);
+        assert_eq!(command_deadline(COMMAND, Some(EVAL)), COMMAND);
+        assert_eq!(command_deadline(COMMAND, Some(secs(200))), secs(230));
+        assert_eq!(
+            command_deadline(COMMAND, Some(Duration::MAX)),
+            Duration::MAX,
+            "saturates"
+        );
+        assert_eq!(typing(COMMAND), secs(90));
+        assert_eq!(model_time(STEP), secs(135));
+        assert_eq!(first_model_share(secs(135), true), ms(67_500));
+        assert_eq!(first_model_share(secs(135), false), secs(135));
+        let mut pause = Duration::ZERO;
+        let pauses: Vec<Duration> = (0..4)
+            .map(|_| {
+                pause = HTTP_ACCEPT_BACKOFF.next(pause);
+                pause
+            })
+            .collect();
+        assert_eq!(pauses, [ms(5), ms(10), ms(20), ms(40)]);
+        assert_eq!(WAIT_POLL.next(ms(200)), ms(250));
+    }
+}
