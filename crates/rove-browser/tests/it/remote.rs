@@ -38,6 +38,9 @@ async fn rove_never_kills_a_browser_it_did_not_start() {
     let ctx_id = ctx.id().to_owned();
     browser.close().await;
     drop(browser);
+    // Absence is the point, so this wait is bounded, not on an event: had
+    // rove sent this browser `Browser.close` (which Chromium carries out
+    // after answering) or a signal, it would be gone within half a second.
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(external.alive(), "rove killed a browser it did not start");
 

@@ -71,9 +71,19 @@ async fn killing_chromium_fails_fifty_calls_in_flight_at_once() {
             tokio::spawn(async move { page.send(&Evaluate::value("new Promise(() => {})")).await })
         })
         .collect();
-    while conn.stats().pending_calls < 50 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    // Chromium holds each call (its promise never settles); once all fifty
+    // are registered they are in flight.
+    let in_flight = tokio::time::timeout(Duration::from_secs(30), async {
+        while conn.stats().pending_calls < 50 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(
+        in_flight.is_ok(),
+        "only {} calls in flight",
+        conn.stats().pending_calls
+    );
     let pid = browser.pid().expect("pid");
     let started = Instant::now();
     rove_testkit::kill(pid);
@@ -123,6 +133,7 @@ async fn a_renderer_crash_fails_the_next_call_fast() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_two_hundred_megabyte_answer_from_chromium_passes() {
+    let _turn = crate::support::one_big_message_at_a_time().await;
     let browser = launch().await;
     let (_conn, page) = raw_page(&browser, TransportConfig::default()).await;
     let size = 200 * 1024 * 1024;

@@ -81,21 +81,19 @@ async fn a_caller_that_gives_up_leaves_no_entry_behind() {
     let conn = fake.connect(quick(30_000)).await;
     fake.knobs.mute.store(true, Ordering::SeqCst);
 
-    // Cancelled by a select! branch.
+    // Cancelled by a select! branch, once the peer has it (so it was in
+    // flight, not merely never started).
     let browser = conn.browser();
     tokio::select! {
         _ = browser.call("Echo.cancelled", json!({})) => panic!("muted peer answered"),
-        _ = tokio::time::sleep(Duration::from_millis(100)) => {}
+        () = fake.received("Echo.cancelled", 1) => {}
     }
     // Aborted while in flight.
     let task = tokio::spawn({
         let browser = conn.browser();
         async move { browser.call("Echo.aborted", json!({})).await }
     });
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while conn.stats().pending_calls == 0 && std::time::Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    fake.received("Echo.aborted", 1).await;
     assert_eq!(conn.stats().pending_calls, 1);
     task.abort();
     let _ = task.await;
@@ -120,9 +118,7 @@ async fn a_closed_socket_fails_every_pending_call_at_once() {
             tokio::spawn(async move { browser.call("Echo.pending", json!({"n": n})).await })
         })
         .collect();
-    while conn.stats().pending_calls < 50 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    fake.received("Echo.pending", 50).await;
     let started = Instant::now();
     fake.hang_up();
     for call in calls {
@@ -263,9 +259,7 @@ async fn a_crashed_target_fails_its_session_fast_and_detach_closes_it() {
         let session = session.clone();
         async move { session.call("Echo.hangs", json!({})).await }
     });
-    while conn.stats().pending_calls < 1 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    fake.received("Echo.hangs", 1).await;
     let started = Instant::now();
     fake.event(
         "Target.targetCrashed",
@@ -316,9 +310,7 @@ async fn a_protocol_error_is_typed_and_the_answer_shape_is_tolerant() {
         let browser = conn.browser();
         async move { browser.call("Nope.method", json!({})).await }
     });
-    while conn.stats().pending_calls < 1 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    fake.received("Nope.method", 1).await;
     // Ids start at 1 and this is the first call.
     fake.push(
         r#"{"id":1,"error":{"code":-32601,"message":"'Nope.method' wasn't found","data":"extra"}}"#,
@@ -356,6 +348,7 @@ async fn a_message_past_the_usual_websocket_limits_passes() {
     // frame limit, which rove raises to 1 GiB (screenshots and accessibility
     // trees of big pages reach hundreds of MB). A debug build on a busy
     // 2-core machine takes its time over it: the deadline is generous.
+    let _turn = crate::support::one_big_message_at_a_time().await;
     let fake = FakeBrowser::start().await;
     let conn = fake.connect(quick(180_000)).await;
     fake.knobs.mute.store(true, Ordering::SeqCst);
@@ -363,9 +356,7 @@ async fn a_message_past_the_usual_websocket_limits_passes() {
         let browser = conn.browser();
         async move { browser.call_raw("Big.one", &json!({}), None).await }
     });
-    while conn.stats().pending_calls < 1 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    fake.received("Big.one", 1).await;
     let size = 160 * 1024 * 1024;
     let mut frame = String::with_capacity(size + 64);
     frame.push_str(r#"{"id":1,"result":{"data":""#);

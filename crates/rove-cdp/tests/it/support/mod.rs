@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use futures_util::{SinkExt, StreamExt};
 use rove_cdp::{Connection, TransportConfig};
 use tokio::net::TcpListener;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::{Notify, mpsc, watch};
 use tokio_tungstenite::tungstenite::Message;
 
 /// The fake browser's knobs, shared with its connection task.
@@ -24,6 +24,8 @@ pub struct FakeBrowser {
     pub knobs: Arc<Knobs>,
     out: mpsc::UnboundedSender<Message>,
     hang_up: Arc<Notify>,
+    /// The method of every request it has read, in order (muted or not).
+    received: watch::Receiver<Vec<String>>,
 }
 
 impl FakeBrowser {
@@ -39,6 +41,7 @@ impl FakeBrowser {
         let knobs = Arc::new(Knobs::default());
         let (out, mut out_rx) = mpsc::unbounded_channel::<Message>();
         let hang_up = Arc::new(Notify::new());
+        let (seen, received) = watch::channel(Vec::new());
         let (task_knobs, task_out, task_hang_up) = (knobs.clone(), out.clone(), hang_up.clone());
         tokio::spawn(async move {
             let (tcp, _) = listener.accept().await.expect("accept");
@@ -63,6 +66,8 @@ impl FakeBrowser {
                 };
                 let request: serde_json::Value =
                     serde_json::from_str(text.as_str()).expect("request is JSON");
+                let method = request["method"].as_str().unwrap_or_default().to_owned();
+                seen.send_modify(|methods| methods.push(method));
                 if task_knobs.mute.load(Ordering::SeqCst) {
                     continue;
                 }
@@ -87,7 +92,25 @@ impl FakeBrowser {
             knobs,
             out,
             hang_up,
+            received,
         }
+    }
+
+    /// Waits (10 s at most) until it has read `count` requests for
+    /// `method`: the client has sent them, so each is in its pending table
+    /// (a call is registered before it is written).
+    pub async fn received(&self, method: &str, count: usize) {
+        let mut received = self.received.clone();
+        let arrived = tokio::time::timeout(
+            std::time::Duration::from_secs(10),
+            received.wait_for(|methods| methods.iter().filter(|m| *m == method).count() >= count),
+        )
+        .await;
+        assert!(
+            matches!(arrived, Ok(Ok(_))),
+            "the fake browser did not receive {count} {method} requests: {:?}",
+            *self.received.borrow()
+        );
     }
 
     /// Sends a raw text frame to the client.
@@ -134,6 +157,15 @@ pub fn junk_frames() -> Vec<Message> {
         Message::binary(vec![0xff, 0xfe, 0x00, 0x01]),
         Message::binary(b"{\"id\": 424242, \"result\": {}}".to_vec()),
     ]
+}
+
+/// The tests that move a message of hundreds of megabytes take turns: one
+/// such message keeps a core busy for tens of seconds in a debug build, and
+/// two at once in one process (they share a test binary) would each miss
+/// their deadline on a 2-core machine.
+pub async fn one_big_message_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static BIG_MESSAGE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    BIG_MESSAGE.lock().await
 }
 
 pub fn quick(timeout_ms: u64) -> TransportConfig {

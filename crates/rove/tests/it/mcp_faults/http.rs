@@ -394,9 +394,17 @@ async fn the_http_servers_idle_time_follows_the_idle_option() {
     let (listed, _) = tools_list(&server.addr, &server.bearer(), &session).await;
     assert_eq!(listed.status, 200, "{listed:?}");
     // Left alone for longer than --idle, the session is gone; with the
-    // default (15 minutes) it would still answer.
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    let (gone, _) = tools_list(&server.addr, &server.bearer(), &session).await;
+    // default (15 minutes) it would still answer. A request that finds it
+    // keeps it alive, so each look comes after more than the idle second
+    // of quiet; the first look that finds it gone ends the wait.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let gone = loop {
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        let (answer, _) = tools_list(&server.addr, &server.bearer(), &session).await;
+        if answer.status == 404 || Instant::now() > deadline {
+            break answer;
+        }
+    };
     assert_eq!(gone.status, 404, "{gone:?}");
 }
 
