@@ -1,12 +1,15 @@
-//! rove-commands's integration tests, one binary (`cargo test -p rove-commands --test it`):
-//! each module is one former test file, `support` their shared set-up.
+//! rove-commands's integration tests, in one binary: `cargo test -p rove-commands --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
 
-mod catalog;
 mod closed_shadow;
 mod conformance;
 mod devtools;
 mod dialogs_files;
 mod emulation;
+mod fast;
 mod hang_faults;
 mod hostile;
 mod inspect;

@@ -1,10 +1,9 @@
 //! The reading commands and the rest of the vocabulary: `screenshot`, `read`,
-//! `wait`, `eval`, `select` (native and ARIA), `type`/`fill`/`press`, and the
-//! JSON shape every face sends.
+//! `wait`, `eval`, `select` (native and ARIA), `type`/`fill`/`press`. The
+//! JSON shape every face sends: `crate::fast::observe`.
 
 use crate::support;
 
-use rove_commands::Command;
 use serde_json::json;
 use support::{Fixture, code};
 
@@ -260,30 +259,6 @@ async fn typing_filling_and_pressing_through_commands() {
         .await;
     assert_eq!(code(&e), "COMMAND_REJECTED");
     f.close().await;
-}
-
-#[test]
-fn commands_parse_from_the_json_every_face_sends() {
-    let click: Command =
-        serde_json::from_value(json!({"command": "click", "ref": "@e7", "double": true}))
-            .expect("click");
-    assert_eq!(click.name(), "click");
-    assert!(click.acts());
-    let snapshot: Command =
-        serde_json::from_value(json!({"command": "snapshot", "mode": "interactive"}))
-            .expect("snapshot");
-    assert!(!snapshot.acts());
-    for bad in [
-        json!({"command": "click"}),
-        json!({"command": "click", "ref": "e1", "bogus": 1}),
-        json!({"command": "teleport"}),
-        json!({"command": "scroll", "direction": "sideways"}),
-    ] {
-        assert!(
-            serde_json::from_value::<Command>(bad.clone()).is_err(),
-            "{bad}"
-        );
-    }
 }
 
 /// Half an emoji in the page's text (a lone UTF-16 surrogate, which a

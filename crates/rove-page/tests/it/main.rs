@@ -1,5 +1,7 @@
-//! rove-page's integration tests, one binary (`cargo test -p rove-page --test it`):
-//! each module is one former test file, `support` their shared set-up.
+//! rove-page's integration tests, in one binary: `cargo test -p rove-page --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. They all drive real Chromium (none would go under `fast`,
+//! the modules `scripts/test.sh --fast` runs without a browser).
 
 mod budget;
 mod hostile;

@@ -1,5 +1,8 @@
-//! rove-testkit's integration tests, one binary (`cargo test -p rove-testkit --test it`):
-//! each module is one former test file, `support` their shared set-up.
+//! rove-testkit's integration tests, in one binary: `cargo test -p rove-testkit --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
 
-mod architecture;
+mod fast;
 mod page_scripts;

@@ -11,7 +11,8 @@
 //!   repeated --cdp-url, and split in two shards whose union is the suite.
 //!
 //! Everything is asserted after the runs, from what the binary wrote, what
-//! the shop kept and what the browsers hold.
+//! the shop kept and what the browsers hold. `rove demo-site` alone, and the
+//! refusal of a second `--cdp-url`, are in `crate::fast::demo_suite`.
 
 use crate::support;
 
@@ -380,72 +381,4 @@ async fn the_demo_suite_spreads_over_three_chromiums_and_two_shards_cover_it() {
         assert_eq!(browser.page_urls().await, ["about:blank"]);
     }
     std::fs::remove_dir_all(&dir).expect("cleanup");
-}
-
-#[tokio::test]
-async fn other_commands_refuse_two_cdp_urls() {
-    // After the command name, or one before it and one after (clap alone
-    // would keep only the second).
-    let after = ["--json", "doctor", "--cdp-url", "http://127.0.0.1:9"];
-    let before = ["--cdp-url", "http://127.0.0.1:9", "--json", "doctor"];
-    for given in [after, before] {
-        let output = Command::new(env!("CARGO_BIN_EXE_rove"))
-            .args(given)
-            .args(["--cdp-url=http://127.0.0.1:10"])
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output()
-            .await
-            .expect("ran");
-        assert_eq!(output.status.code(), Some(2), "{given:?}");
-        let answer: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
-        assert_eq!(answer["error"]["code"], "COMMAND_REJECTED");
-        assert_eq!(
-            answer["error"]["message"],
-            "--cdp-url is given 2 times; only rove test spreads its attempts over several browsers"
-        );
-    }
-}
-
-#[tokio::test]
-async fn demo_site_prints_its_url_and_serves_until_interrupted() {
-    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
-        .arg("demo-site")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("rove demo-site started");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let url = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-        .await
-        .expect("a URL within 30 s")
-        .expect("read")
-        .expect("a line");
-    let address = url.strip_prefix("http://").expect("an http URL");
-    assert!(address.starts_with("127.0.0.1:"), "{url}");
-    let mut stream = tokio::net::TcpStream::connect(address)
-        .await
-        .expect("connect");
-    stream
-        .write_all(b"GET /api/account?user=kim HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .expect("write");
-    let mut answer = String::new();
-    tokio::time::timeout(Duration::from_secs(10), stream.read_to_string(&mut answer))
-        .await
-        .expect("answered")
-        .expect("read");
-    let body = answer.split("\r\n\r\n").nth(1).expect("a body");
-    let kim: Value = serde_json::from_str(body).expect("JSON");
-    assert_eq!(kim["orders"][0]["id"], 1001, "the seeded shop");
-    let status = support::interrupt(
-        &mut child,
-        Duration::from_secs(10),
-        "ended after the signal",
-    )
-    .await;
-    assert_eq!(status.code(), Some(130));
 }

@@ -1,12 +1,15 @@
-//! rove's integration tests, one binary (`cargo test -p rove --test it`):
-//! each module is one former test file, `support` their shared set-up.
+//! rove's integration tests, in one binary: `cargo test -p rove --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
 
 mod cli;
 mod daemon_faults;
 mod demo_suite;
 mod devtools_faces;
 mod emulation_faces;
-mod help;
+mod fast;
 mod locator_faces;
 mod logs;
 mod mcp;
@@ -14,7 +17,6 @@ mod mcp_events;
 mod mcp_faults;
 mod pointer_faces;
 mod policy_faces;
-mod print_config;
 mod real_apps;
 mod run;
 mod run_caps;

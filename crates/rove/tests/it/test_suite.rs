@@ -4,7 +4,8 @@
 //! but its server state says otherwise (a verify failure), one has an unset
 //! secret (skipped), one has no check (self-reported); results.json, the
 //! JUnit file and the exit status say so. Everything is asserted after the
-//! run, from what the binary wrote and what the servers saw.
+//! run, from what the binary wrote and what the servers saw. A bad task
+//! file, which stops the run before anything runs: `crate::fast::test_suite`.
 
 use crate::support;
 
@@ -20,7 +21,7 @@ use tokio::process::Command;
 /// The shop: three buttons that POST what they add. The desk's handler has
 /// a bug: it answers 200 and keeps nothing, so the page says "Added Desk"
 /// while the server's state has no desk.
-async fn shop() -> (LocalServer, Arc<Mutex<BTreeMap<String, u64>>>) {
+pub(crate) async fn shop() -> (LocalServer, Arc<Mutex<BTreeMap<String, u64>>>) {
     let cart: Arc<Mutex<BTreeMap<String, u64>>> = Arc::default();
     let kept = cart.clone();
     let shown = cart.clone();
@@ -60,7 +61,7 @@ async fn model() -> LocalServer {
     model_logged(RequestLog::new()).await
 }
 
-async fn model_logged(log: RequestLog) -> LocalServer {
+pub(crate) async fn model_logged(log: RequestLog) -> LocalServer {
     LocalServer::start(Routes::new().log_requests(log).handle("/v1/chat/completions", |request: &Request| {
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
         let messages = body["messages"].as_array().cloned().unwrap_or_default();
@@ -121,14 +122,14 @@ const SUITE: &str = r#"
 
 const NOTES: &str = "name: note\ntask: Press Note\nstart_url: ${SHOP_URL}/shop\nmax_steps: 4\n";
 
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rove-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
 }
 
-async fn rove_test(
+pub(crate) async fn rove_test(
     shop: &LocalServer,
     model: &LocalServer,
     args: &[&str],
@@ -396,48 +397,6 @@ async fn a_suite_where_every_task_meets_its_bar_exits_0_and_shards_split_it() {
     }
     seen.sort();
     assert_eq!(seen, ["desk", "lamp", "login"]);
-    std::fs::remove_dir_all(&dir).expect("cleanup");
-}
-
-#[tokio::test]
-async fn a_bad_task_file_stops_the_run_before_anything_runs() {
-    let log = RequestLog::new();
-    let model = model_logged(log.clone()).await;
-    let (shop, _) = shop().await;
-    let dir = scratch("bad");
-    std::fs::write(dir.join("a.yaml"), "name: fine\ntask: Press Lamp\n").expect("good file");
-    std::fs::write(
-        dir.join("b.yaml"),
-        "name: typo\ntask: Press Lamp\nverfy:\n  - url: x\n",
-    )
-    .expect("bad file");
-    let (status, stdout, stderr) = rove_test(&shop, &model, &[dir.to_str().expect("utf-8")]).await;
-    assert_eq!(status, 2, "bad input: {stdout}\n{stderr}");
-    assert!(
-        stderr.contains("b.yaml:3:") && stderr.contains("verfy"),
-        "{stderr}"
-    );
-    assert!(stdout.is_empty(), "nothing ran: {stdout}");
-    // A suite that is empty by mistake, or tags that pick nothing, are
-    // bad input too, never a pass.
-    let empty = dir.join("empty");
-    std::fs::create_dir_all(&empty).expect("empty folder");
-    let (status, _, stderr) = rove_test(&shop, &model, &[empty.to_str().expect("utf-8")]).await;
-    assert_eq!(status, 2, "{stderr}");
-    assert!(stderr.contains("no task found"), "{stderr}");
-    let good = dir.join("a.yaml");
-    let (status, _, stderr) = rove_test(
-        &shop,
-        &model,
-        &[good.to_str().expect("utf-8"), "--tags", "nightly"],
-    )
-    .await;
-    assert_eq!(status, 2, "{stderr}");
-    assert!(
-        stderr.contains("no task has any of the tags nightly"),
-        "{stderr}"
-    );
-    assert!(log.requests().is_empty(), "the model was never asked");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 

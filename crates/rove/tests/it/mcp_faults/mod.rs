@@ -1,11 +1,11 @@
-//! The MCP server against a hostile client: one test per fault, each named
-//! for the behaviour it holds. `stdio.rs`: bad lines over stdio, stdout's
-//! integrity, cancellation, quiet logs. `http.rs`: slow and many clients of
-//! `rove mcp --http`, caps and expiry, the authorization answers.
-//! `events.rs`: browser events on an HTTP session's event stream. Real
-//! processes, real sockets, and real Chromium where a tool is called.
+//! The MCP server against a hostile client where a tool is called, so real
+//! Chromium runs: one test per fault, each named for the behaviour it
+//! holds. `stdio.rs`: cancellation. `http.rs`: an HTTP session's thread,
+//! started by its first tool call. `events.rs`: browser events on an HTTP
+//! session's event stream. The faults that call no tool are in
+//! `crate::fast::mcp_faults`; `support.rs` serves both.
 
 mod events;
-mod http;
-mod stdio;
-mod support;
+pub(crate) mod http;
+pub(crate) mod stdio;
+pub(crate) mod support;
