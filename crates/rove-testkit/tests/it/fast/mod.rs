@@ -4,3 +4,4 @@
 //! belongs beside this module, not in it.
 
 mod architecture;
+mod test_layout;
