@@ -20,7 +20,7 @@ chmod +x "$agent_browser"
 
 # rove: one test at a time, so no step waits on another test's load.
 rm -rf target/tmp/real-apps/transcripts
-cargo test --locked -p rove --test real_apps -- --test-threads=1
+cargo test --locked -p rove --test it -- real_apps:: --test-threads=1
 rm -rf "$cache/apps-agent-browser"
 python3 bench/apps_agent_browser.py "$agent_browser" target/apps "$cache/apps-agent-browser"
 

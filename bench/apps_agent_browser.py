@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The real-application tasks of crates/rove/tests/real_apps, done with
+"""The real-application tasks of crates/rove/tests/it/real_apps, done with
 agent-browser's CLI the way a careful agent does them: `snapshot -i` to get
 refs, act on `@eN` refs from the latest snapshot, and a snapshot again
 whenever the next step needs refs the page has just made or needs to see
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-HELPERS = HERE.parent / "crates" / "rove" / "tests" / "real_apps"
+HELPERS = HERE.parent / "crates" / "rove" / "tests" / "it" / "real_apps"
 PASSWORD = "rove-admin-Pw-1"
 TOKEN = "rove-real-apps-token"
 DEADLINE = 90.0

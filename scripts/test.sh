@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
-# Runs rove's tests on a fresh Debian machine: installs Chromium if it is
-# missing, fetches the MiniWoB++ pages, the official MCP Python SDK (a
-# client for `rove mcp`) and two real applications (Django and JupyterLab,
-# into a venv at target/apps), then runs every test (they drive real headless
-# Chromium against pages and apps served on 127.0.0.1).
+# Runs rove's tests.
+#
+#   scripts/test.sh          every test, on a fresh Debian machine: installs
+#                            Chromium if it is missing, fetches the MiniWoB++
+#                            pages, the official MCP Python SDK (a client for
+#                            `rove mcp`) and two real applications (Django and
+#                            JupyterLab, into a venv at target/apps), then runs
+#                            every test (they drive real headless Chromium
+#                            against pages and apps served on 127.0.0.1).
+#   scripts/test.sh --fast   only the tests that need no browser: the unit
+#                            tests beside the code and the integration tests
+#                            under each crate's tests/it/fast/. Chromium is
+#                            hidden from them (ROVE_BROWSER names a file that
+#                            does not exist), so a test there that reaches for
+#                            a browser fails instead of passing slowly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+case "${1:-}" in
+  "") ;;
+  --fast)
+    export ROVE_BROWSER=/nonexistent/the-fast-tier-has-no-browser
+    cargo test --workspace --locked --lib --bins
+    cargo test --workspace --locked --doc
+    cargo test --workspace --locked --test it -- fast::
+    exit 0
+    ;;
+  *)
+    echo "usage: scripts/test.sh [--fast]" >&2
+    exit 2
+    ;;
+esac
+
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   $sudo apt-get update -q

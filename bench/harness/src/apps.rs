@@ -1,6 +1,6 @@
 //! Commands and tokens per task on two real applications (Django's admin,
 //! JupyterLab), rove beside agent-browser, from the transcripts each side
-//! wrote: rove's end-to-end tests (crates/rove/tests/real_apps) and
+//! wrote: rove's end-to-end tests (crates/rove/tests/it/real_apps) and
 //! bench/apps_agent_browser.py, one JSON line per command with its task and
 //! everything it printed. Tokens are o200k of what the tool printed (stdout
 //! and stderr), the part an agent reads.

@@ -73,7 +73,7 @@ const BASE_SWITCHES: &[&str] = &[
     // their own, about 50 MB that no page ever sees. Without them a context
     // holding the demo shop's catalogue costs 19 MB of private memory instead
     // of 52 (a tab in a shared context: 11; examples/context_memory.rs,
-    // Chromium 156; tests/context_cost.rs checks they stay off).
+    // Chromium 156; tests/it/context_cost.rs checks they stay off).
     "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,\
 WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
     // Element.computedRole and Element.computedName: Chromium's own roles and

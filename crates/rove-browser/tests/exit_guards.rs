@@ -1,9 +1,12 @@
 //! No browser outlives the process that launched it: not after a panic, not
 //! after SIGKILL of the owner. The test binary re-runs itself as the owner
 //! (`ROVE_EXIT_GUARD_CHILD=<mode>`), so the owner is a real, separate process.
+//! It stays a binary of its own, beside `tests/it`: it has its own `main`
+//! (no libtest) because the owner must be this very program, with nothing
+//! else running in it that could launch or kill browsers.
 #![allow(clippy::print_stdout)] // a test program without libtest reports on stdout
 
-mod support;
+use rove_testkit as support;
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! Rendering and diffing checked without a browser: lines built in memory
 //! as the walker would send them, and the exact text an LLM would read.
-//! These run in milliseconds; the browser tests (tests/views.rs) cover what
+//! These run in milliseconds; the browser tests (tests/it/views.rs) cover what
 //! the walker itself reads from real pages.
 //! (A test module: its parent includes it under #[cfg(test)].)
 

@@ -1,12 +1,25 @@
 //! Folders and fixture pages.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rove_localserver::{Response, Routes};
 
 /// A fresh, empty folder under the system temp folder, named after the test
-/// and this process (so parallel test binaries never share one).
+/// and this process (so parallel test binaries never share one). Each
+/// crate's tests are one binary, so two tests asking for the same name
+/// would share (and empty) one folder: the second is refused.
 pub fn scratch_dir(name: &str) -> PathBuf {
+    static GIVEN: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let fresh = GIVEN
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(name.to_owned());
+    assert!(
+        fresh,
+        "two tests of this binary asked for the scratch folder {name:?}; give each its own name"
+    );
     let dir = std::env::temp_dir().join(format!("rove-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir"); // ok: test support, a failed set-up fails the test

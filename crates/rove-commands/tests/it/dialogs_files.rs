@@ -1,0 +1,275 @@
+//! `dialog` (alert, confirm, prompt, chains, DIALOG_OPEN for everything else)
+//! and `upload` (by input, by chooser, denied outside the allowed roots).
+
+use crate::support;
+
+use rove_commands::SessionConfig;
+use serde_json::json;
+use support::{Fixture, code, fixture_routes};
+
+#[tokio::test]
+async fn dialogs_are_reported_block_other_actions_and_are_answered() {
+    let mut f = Fixture::start().await;
+    f.open("/dialogs.html").await;
+
+    let alert = f.find("Alert", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": alert})).await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l == "an alert dialog opened: \"Saved!\""),
+        "{:?}",
+        out.happened_lines()
+    );
+    // Every other action names the dialog instead of hanging.
+    let plain = "e999";
+    let e = f.fails(json!({"command": "click", "ref": plain})).await;
+    assert_eq!(code(&e), "DIALOG_OPEN");
+    assert_eq!(
+        e.facts().expect("facts"),
+        json!({"dialog": "alert", "text": "Saved!"})
+    );
+    let e = f.fails(json!({"command": "eval", "js": "1"})).await;
+    assert_eq!(code(&e), "DIALOG_OPEN");
+    let e = f
+        .fails(json!({"command": "dialog", "accept": true, "text": "no"}))
+        .await;
+    assert_eq!(code(&e), "COMMAND_REJECTED", "an alert takes no text");
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert_eq!(out.happened_lines()[0], "accepted the alert \"Saved!\"");
+    assert!(out.view.expect("view").text.contains("after alert"));
+
+    let confirm = f.find("Confirm", "button").await;
+    f.ok(json!({"command": "click", "ref": confirm})).await;
+    f.ok(json!({"command": "dialog", "accept": false})).await;
+    assert_eq!(
+        f.eval("document.getElementById('result').textContent")
+            .await,
+        "confirm false"
+    );
+    f.ok(json!({"command": "click", "ref": confirm})).await;
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert_eq!(
+        f.eval("document.getElementById('result').textContent")
+            .await,
+        "confirm true"
+    );
+
+    let prompt = f.find("Prompt", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": prompt})).await;
+    let view = out.view.expect("view");
+    assert!(
+        view.text.contains("prompt default \"nobody\""),
+        "{}",
+        view.text
+    );
+    f.ok(json!({"command": "dialog", "accept": true, "text": "Ada"}))
+        .await;
+    assert_eq!(
+        f.eval("document.getElementById('result').textContent")
+            .await,
+        "prompt Ada"
+    );
+
+    let two = f.find("Two alerts", "button").await;
+    f.ok(json!({"command": "click", "ref": two})).await;
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l == "another alert dialog opened: \"second\""),
+        "{:?}",
+        out.happened_lines()
+    );
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert!(
+        !out.happened_lines()
+            .iter()
+            .any(|l| l.contains("dialog opened")),
+        "{:?}",
+        out.happened_lines()
+    );
+    assert_eq!(
+        f.eval("document.getElementById('result').textContent")
+            .await,
+        "both answered"
+    );
+
+    // The same text twice is two dialogs, and the answer says so.
+    let same = f.find("Same alert twice", "button").await;
+    f.ok(json!({"command": "click", "ref": same})).await;
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l == "another alert dialog opened: \"Sure?\""),
+        "{:?}",
+        out.happened_lines()
+    );
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert_eq!(
+        f.eval("document.getElementById('result').textContent")
+            .await,
+        "asked twice"
+    );
+
+    // A page that opens one while loading: the navigation arrived, and the
+    // view is the dialog.
+    let out = f.open("/alerting.html").await;
+    assert!(
+        out.happened_lines()
+            .iter()
+            .any(|l| l == "an alert dialog opened: \"while loading\""),
+        "{:?}",
+        out.happened_lines()
+    );
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    assert!(out.view.expect("view").text.contains("After the alert"));
+    f.close().await;
+}
+
+#[tokio::test]
+async fn uploads_reach_inputs_and_choosers_but_only_from_allowed_roots() {
+    let root = std::env::temp_dir().join(format!("rove-upload-{}", std::process::id()));
+    std::fs::create_dir_all(&root).expect("root");
+    let a = root.join("a.txt");
+    let b = root.join("b.txt");
+    std::fs::write(&a, "alpha").expect("a");
+    std::fs::write(&b, "be").expect("b");
+    let config = SessionConfig {
+        upload_roots: vec![root.clone()],
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/files.html").await;
+    let picked = "document.getElementById('picked').textContent";
+
+    let one = f.find("Attachment", "file").await;
+    let out = f
+        .ok(json!({"command": "upload", "ref": one, "paths": [a]}))
+        .await;
+    assert!(
+        out.happened_lines()[0].starts_with(&format!("gave {one} 1 file")),
+        "{:?}",
+        out.happened_lines()
+    );
+    assert_eq!(f.eval(picked).await, "one: a.txt 5");
+    let e = f
+        .fails(json!({"command": "upload", "ref": one, "paths": [a, b]}))
+        .await;
+    assert_eq!(
+        code(&e),
+        "COMMAND_REJECTED",
+        "a single input takes one file"
+    );
+
+    let many = f.find("Photos", "file").await;
+    f.ok(json!({"command": "upload", "ref": many, "paths": [a, b]}))
+        .await;
+    assert_eq!(f.eval(picked).await, "many: a.txt 5, b.txt 2");
+
+    let chooser = f.find("Choose a file", "button").await;
+    f.ok(json!({"command": "upload", "ref": chooser, "paths": [b]}))
+        .await;
+    assert_eq!(f.eval(picked).await, "hidden: b.txt 2");
+
+    let not_chooser = f.find("Not a chooser", "button").await;
+    let e = f
+        .fails(json!({"command": "upload", "ref": not_chooser, "paths": [b]}))
+        .await;
+    assert_eq!(code(&e), "NOT_ACTIONABLE");
+    assert!(e.to_string().contains("opened no file chooser"), "{e}");
+
+    for denied in ["/etc/hostname", "/no/such/file"] {
+        let e = f
+            .fails(json!({"command": "upload", "ref": one, "paths": [denied]}))
+            .await;
+        assert_eq!(code(&e), "UPLOAD_DENIED", "{denied}");
+        let roots = e.facts().expect("facts")["allowed_roots"].clone();
+        assert!(
+            roots
+                .as_array()
+                .is_some_and(|r| r.iter().any(|r| *r == root.display().to_string())),
+            "{roots}"
+        );
+    }
+    let escape = format!("{}/../../etc/hostname", root.display());
+    let e = f
+        .fails(json!({"command": "upload", "ref": one, "paths": [escape]}))
+        .await;
+    assert_eq!(code(&e), "UPLOAD_DENIED");
+    assert_eq!(
+        f.eval(picked).await,
+        "hidden: b.txt 2",
+        "a denied upload sends nothing"
+    );
+    f.close().await;
+    std::fs::remove_dir_all(&root).expect("cleanup");
+}
+
+#[tokio::test]
+async fn a_dialog_the_page_takes_away_stops_blocking() {
+    // The alert runs in a cross-site iframe (`localhost` is another site than
+    // `127.0.0.1`, so its own process); the page removes the iframe, and the
+    // dialog with it, without anyone answering it.
+    let routes = fixture_routes()
+        .handle("/host.html", |request| {
+            let host = request.header("host").unwrap_or_default().to_owned();
+            let port = host.rsplit(':').next().unwrap_or_default().to_owned();
+            rove_localserver::Response::html(format!(
+                "<title>Host</title><p id=\"state\">framed</p><button onclick=\"window.pressed = true\">Press</button>\
+                 <iframe src=\"http://localhost:{port}/frame-alert.html\"></iframe>\
+                 <script>window.drop = () => {{ document.querySelector('iframe').remove(); document.getElementById('state').textContent = 'frame gone'; }};</script>"
+            ))
+        })
+        .page(
+            "/frame-alert.html",
+            rove_localserver::Response::html("<p>inner</p><script>setTimeout(() => alert('from the frame'), 2500)</script>"),
+        );
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    let url = f.url("/host.html");
+    f.ok(json!({"command": "open", "url": url})).await;
+    let press = f.find("Press", "button").await;
+    let mut blocked = None;
+    for _ in 0..50 {
+        match f.run(json!({"command": "click", "ref": press})).await {
+            Err(e) if code(&e) == "DIALOG_OPEN" => {
+                blocked = Some(e);
+                break;
+            }
+            _ => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+    let blocked = blocked.expect("the frame's alert was reported");
+    assert_eq!(blocked.facts().expect("facts")["text"], "from the frame");
+    // The page's own script takes the frame away (harness: through CDP, since
+    // rove refuses input while the dialog is open).
+    let tab = f.session.context().focused().expect("tab");
+    tab.evaluate("window.drop()").await.expect("drop the frame");
+    let mut cleared = false;
+    for _ in 0..50 {
+        if f.run(json!({"command": "click", "ref": press}))
+            .await
+            .is_ok()
+        {
+            cleared = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        cleared,
+        "the dialog went with its frame and no longer blocks"
+    );
+    let view = f
+        .ok(json!({"command": "snapshot"}))
+        .await
+        .view
+        .expect("view")
+        .text;
+    assert!(
+        view.contains("frame gone") && !view.contains("dialog"),
+        "{view}"
+    );
+    f.close().await;
+}

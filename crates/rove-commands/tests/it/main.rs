@@ -1,0 +1,29 @@
+//! rove-commands's integration tests, in one binary: `cargo test -p rove-commands --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
+
+mod closed_shadow;
+mod conformance;
+mod devtools;
+mod dialogs_files;
+mod emulation;
+mod fast;
+mod hang_faults;
+mod hostile;
+mod inspect;
+mod locators;
+mod media;
+mod miniwob;
+mod mouse_forms;
+mod navigation;
+mod network;
+mod observe;
+mod patterns;
+mod pdf;
+mod pointer;
+mod state;
+mod support;
+mod trace;
+mod truth;

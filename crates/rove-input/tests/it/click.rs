@@ -1,0 +1,411 @@
+//! Clicks by ref against real Chromium: trusted events, buttons, modifiers,
+//! the first box of a wrapped link, covered and disabled elements, stale refs,
+//! scrolling, iframes in and out of process, navigation, dialogs.
+
+use crate::support;
+
+use std::time::Duration;
+
+use rove_browser::Browser;
+use rove_errors::{ActionSent, Classify, ErrorCode};
+use rove_input::{Button, ClickOptions, InputError, Modifiers, click};
+use rove_localserver::{LocalServer, Response, Routes};
+use rove_page::{PageModel, Ref, ViewOptions};
+use serde_json::Value;
+use support::{events, find};
+
+struct Env {
+    server: LocalServer,
+    /// Serves the cross-site iframe: reached as `localhost`, another site
+    /// than 127.0.0.1, so Chromium gives it a process of its own.
+    _other: LocalServer,
+    browser: Browser,
+}
+
+fn fixture(name: &str, port: u16) -> String {
+    let path = format!("{}/tests/it/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .replace("PORT", &port.to_string())
+}
+
+fn routes(other_port: u16) -> Routes {
+    let mut routes = Routes::new();
+    for name in ["click.html", "inner.html", "covered.html", "next.html"] {
+        routes = routes.page(
+            &format!("/{name}"),
+            Response::html(fixture(name, other_port)),
+        );
+    }
+    routes
+}
+
+impl Env {
+    async fn start() -> Env {
+        let other = LocalServer::start(routes(0)).await.expect("server");
+        let server = LocalServer::start(routes(other.addr().port()))
+            .await
+            .expect("server");
+        let browser = support::launch().await;
+        Env {
+            server,
+            _other: other,
+            browser,
+        }
+    }
+
+    async fn open(&self, path: &str) -> PageModel {
+        let tab = self
+            .browser
+            .new_context()
+            .await
+            .expect("context")
+            .new_tab()
+            .await
+            .expect("tab");
+        tab.goto(&self.server.url(path), Duration::from_secs(10))
+            .await
+            .expect("load");
+        let mut model = PageModel::new(tab);
+        model
+            .view(&ViewOptions::default())
+            .await
+            .expect("first view");
+        model
+    }
+}
+
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["type"] == kind).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_is_trusted_and_reaches_its_element() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let save = find(&mut model, "Save", Some("button")).await;
+    click(&mut model, save, &ClickOptions::default())
+        .await
+        .expect("click");
+    let seen = events(&model).await;
+    let clicks = of_type(&seen, "click");
+    assert_eq!(clicks.len(), 1, "{seen:?}");
+    assert_eq!(clicks[0]["id"], "save");
+    assert_eq!(
+        clicks[0]["trusted"], true,
+        "the page must see a trusted click"
+    );
+    assert_eq!(clicks[0]["detail"], 1);
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_right_middle_clicks_and_modifiers() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let save = find(&mut model, "Save", Some("button")).await;
+
+    click(
+        &mut model,
+        save,
+        &ClickOptions {
+            count: 2,
+            ..ClickOptions::default()
+        },
+    )
+    .await
+    .expect("double");
+    let seen = events(&model).await;
+    assert_eq!(of_type(&seen, "dblclick").len(), 1, "{seen:?}");
+    assert_eq!(of_type(&seen, "click").len(), 2);
+
+    click(
+        &mut model,
+        save,
+        &ClickOptions {
+            button: Button::Right,
+            ..ClickOptions::default()
+        },
+    )
+    .await
+    .expect("right");
+    let seen = events(&model).await;
+    let menu = of_type(&seen, "contextmenu");
+    assert_eq!(menu.len(), 1, "{seen:?}");
+    assert_eq!(menu[0]["button"], 2);
+    assert!(
+        of_type(&seen, "click").is_empty(),
+        "a right click is not a click"
+    );
+
+    click(
+        &mut model,
+        save,
+        &ClickOptions {
+            button: Button::Middle,
+            ..ClickOptions::default()
+        },
+    )
+    .await
+    .expect("middle");
+    let seen = events(&model).await;
+    assert_eq!(
+        of_type(&seen, "auxclick")
+            .first()
+            .map(|e| e["button"].clone()),
+        Some(1.into()),
+        "{seen:?}"
+    );
+
+    let held = Modifiers {
+        ctrl: true,
+        shift: true,
+        ..Modifiers::default()
+    };
+    click(
+        &mut model,
+        save,
+        &ClickOptions {
+            modifiers: held,
+            ..ClickOptions::default()
+        },
+    )
+    .await
+    .expect("ctrl+shift");
+    let seen = events(&model).await;
+    let clicked = of_type(&seen, "click");
+    assert_eq!(
+        (clicked[0]["ctrl"].clone(), clicked[0]["shift"].clone()),
+        (true.into(), true.into()),
+        "{seen:?}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrapped_link_is_clicked_on_its_first_line() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let rects = model
+        .tab()
+        .evaluate("Array.from(document.getElementById('wrapped').getClientRects()).map(r => [r.top, r.bottom, r.left, r.right])")
+        .await
+        .expect("rects");
+    let rects = rects.as_array().cloned().unwrap_or_default();
+    assert!(rects.len() >= 2, "the fixture link must wrap: {rects:?}");
+    let link = find(&mut model, "a link that wraps", Some("link")).await;
+    click(&mut model, link, &ClickOptions::default())
+        .await
+        .expect("click");
+    let seen = events(&model).await;
+    let clicked = of_type(&seen, "click");
+    assert_eq!(clicked[0]["id"], "wrapped", "{seen:?}");
+    let (x, y) = (
+        clicked[0]["x"].as_f64().unwrap_or(-1.0),
+        clicked[0]["y"].as_f64().unwrap_or(-1.0),
+    );
+    let first = &rects[0];
+    let inside = |v: f64, lo: &Value, hi: &Value| {
+        v >= lo.as_f64().unwrap_or(f64::MAX) && v <= hi.as_f64().unwrap_or(f64::MIN)
+    };
+    assert!(
+        inside(y, &first[0], &first[1]) && inside(x, &first[2], &first[3]),
+        "({x}, {y}) is not in the first line {first:?}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_covered_element_is_not_actionable_and_names_the_cover() {
+    let env = Env::start().await;
+    let mut model = env.open("/covered.html").await;
+    let buy = find(&mut model, "Buy now", Some("button")).await;
+    let err = click(
+        &mut model,
+        buy,
+        &ClickOptions {
+            timeout: Duration::from_millis(500),
+            ..ClickOptions::default()
+        },
+    )
+    .await
+    .expect_err("covered");
+    assert_eq!(err.code(), ErrorCode::NotActionable);
+    assert_eq!(err.action_sent(), ActionSent::NotSent);
+    assert!(err.to_string().contains("div#consent-banner"), "{err}");
+    assert!(err.hint().contains("div#consent-banner"), "{}", err.hint());
+    assert_eq!(
+        model.tab().evaluate("window.clicks").await.expect("clicks"),
+        0,
+        "the covered button was clicked"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disabled_element_says_so() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    for text in ["Disabled", "Inside disabled fieldset"] {
+        let r = find(&mut model, text, Some("button")).await;
+        // The default 5 s to become actionable is not waited out: a
+        // disabled control is known at once.
+        let started = std::time::Instant::now();
+        let err = click(&mut model, r, &ClickOptions::default())
+            .await
+            .expect_err("disabled");
+        assert!(
+            started.elapsed() < Duration::from_millis(2_000),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(err.code(), ErrorCode::NotActionable, "{err}");
+        assert!(err.to_string().contains("disabled"), "{err}");
+    }
+    assert!(of_type(&events(&model).await, "click").is_empty());
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_ref_is_ref_not_found_and_nothing_is_clicked() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let save = find(&mut model, "Save", Some("button")).await;
+    model.tab().evaluate("document.getElementById('save').replaceWith(document.getElementById('save').cloneNode(true))").await.expect("rerender");
+    let err = click(&mut model, save, &ClickOptions::default())
+        .await
+        .expect_err("stale");
+    assert_eq!(err.code(), ErrorCode::RefNotFound);
+    assert_eq!(err.action_sent(), ActionSent::NotSent);
+    match &err {
+        InputError::Page(rove_page::PageError::RefNotFound {
+            fresh_view: Some(view),
+            ..
+        }) => {
+            assert!(view.contains("button \"Save\""), "{view}");
+        }
+        other => panic!("expected REF_NOT_FOUND with a fresh view, got {other:?}"),
+    }
+    assert!(of_type(&events(&model).await, "click").is_empty());
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_element_far_below_is_scrolled_into_view_and_clicked() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let far = find(&mut model, "Far below", Some("button")).await;
+    click(&mut model, far, &ClickOptions::default())
+        .await
+        .expect("click");
+    let seen = events(&model).await;
+    assert_eq!(of_type(&seen, "click")[0]["id"], "far", "{seen:?}");
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_in_same_process_and_out_of_process_frames() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    model.tab().evaluate("window.messages = []; addEventListener('message', (e) => window.messages.push(e.data)); 0").await.expect("listen");
+    let view = model
+        .view(&ViewOptions {
+            budget: Some(0),
+            ..ViewOptions::default()
+        })
+        .await
+        .expect("view");
+    let inner: Vec<Ref> = view
+        .text
+        .lines()
+        .filter(|l| l.contains("button \"Inner button\""))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(inner.len(), 2, "{}", view.text);
+    for r in inner {
+        click(&mut model, r, &ClickOptions::default())
+            .await
+            .unwrap_or_else(|e| panic!("{r}: {e}"));
+    }
+    // The frames report by postMessage, which lands a moment later.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let messages = loop {
+        let messages = model
+            .tab()
+            .evaluate("window.messages")
+            .await
+            .expect("messages");
+        let arrived = messages.as_array().map_or(0, Vec::len);
+        if arrived >= 2 || std::time::Instant::now() > deadline {
+            break messages;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let hosts: Vec<String> = messages
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter(|x| x["trusted"] == true)
+                .filter_map(|x| x["inner"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        hosts.len(),
+        2,
+        "both frames must see a trusted click: {messages}"
+    );
+    assert!(
+        hosts.iter().any(|h| h.starts_with("127.0.0.1")),
+        "{hosts:?}"
+    );
+    assert!(
+        hosts.iter().any(|h| h.starts_with("localhost")),
+        "{hosts:?}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_that_navigates_waits_for_the_new_page() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let next = find(&mut model, "Next page", Some("link")).await;
+    let outcome = click(&mut model, next, &ClickOptions::default())
+        .await
+        .expect("click");
+    assert!(outcome.settled.navigated, "{outcome:?}");
+    assert!(outcome.settled.loaded, "{outcome:?}");
+    let title = model.tab().evaluate("document.title").await.expect("title");
+    assert_eq!(title, "Next");
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn input_is_refused_while_a_dialog_blocks_the_page() {
+    let env = Env::start().await;
+    let mut model = env.open("/click.html").await;
+    let save = find(&mut model, "Save", Some("button")).await;
+    let tab = model.tab().clone();
+    let blocked = tokio::spawn(async move { tab.evaluate("confirm('Really?')").await });
+    let watch = model.tab().watch().await.expect("watch");
+    watch
+        .wait_for_dialog(Duration::from_secs(5))
+        .await
+        .expect("the dialog was reported");
+    let err = click(&mut model, save, &ClickOptions::default())
+        .await
+        .expect_err("dialog");
+    assert_eq!(err.code(), ErrorCode::DialogOpen);
+    assert!(err.to_string().contains("Really?"), "{err}");
+    model
+        .tab()
+        .send(&rove_cdp::protocol::page::HandleJavaScriptDialog {
+            accept: false,
+            prompt_text: None,
+        })
+        .await
+        .expect("dismiss");
+    assert_eq!(blocked.await.expect("task").expect("confirm"), false);
+    env.browser.close().await;
+}

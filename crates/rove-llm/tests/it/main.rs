@@ -1,0 +1,7 @@
+//! rove-llm's integration tests, in one binary: `cargo test -p rove-llm --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
+
+mod fast;

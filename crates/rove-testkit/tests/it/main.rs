@@ -1,0 +1,8 @@
+//! rove-testkit's integration tests, in one binary: `cargo test -p rove-testkit --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
+
+mod fast;
+mod page_scripts;

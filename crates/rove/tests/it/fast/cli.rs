@@ -1,0 +1,47 @@
+//! The real `rove` binary where it must fail without a browser: `doctor`
+//! with none to find, and a `--cdp-url` nobody listens on.
+
+use crate::cli::{json, rove, run};
+
+#[tokio::test]
+async fn doctor_fails_with_the_reason_when_there_is_no_browser() {
+    let out = run(rove()
+        .arg("doctor")
+        .env("ROVE_BROWSER", "/nonexistent/chromium"))
+    .await;
+    assert_eq!(out.status, Some(6), "environment errors exit 6");
+    assert!(out.stdout.contains("FAIL find browser"), "{}", out.stdout);
+    assert!(out.stderr.contains("error[NO_BROWSER]"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("/nonexistent/chromium"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("hint:"), "{}", out.stderr);
+
+    let out = run(rove()
+        .args(["--json", "doctor"])
+        .env("ROVE_BROWSER", "/nonexistent/chromium"))
+    .await;
+    assert_eq!(out.status, Some(6));
+    let report = json(&out.stdout);
+    assert_eq!(report["ok"], false);
+    assert_eq!(report["error"]["code"], "NO_BROWSER");
+    assert_eq!(report["error"]["retry"], "never");
+    assert_eq!(report["error"]["action_sent"], "not_sent");
+    assert!(
+        report["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("ROVE_BROWSER"))
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_cdp_url_is_browser_disconnected() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", closed.local_addr().expect("addr"));
+    drop(closed);
+    let out = run(rove().args(["doctor", "--json", "--cdp-url", &url])).await;
+    assert_eq!(out.status, Some(6));
+    assert_eq!(json(&out.stdout)["error"]["code"], "BROWSER_DISCONNECTED");
+}

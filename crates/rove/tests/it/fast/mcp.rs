@@ -1,0 +1,113 @@
+//! `rove mcp` where no tool reaches a page: the HTTP server's token, host
+//! and origin checks, and malformed JSON-RPC that never crashes it.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::Command;
+
+use crate::mcp::{Client, post, session_id};
+
+#[tokio::test]
+async fn http_needs_the_token_and_refuses_foreign_hosts_and_origins() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
+        .args(["mcp", "--http", "--port", "0", "--json"])
+        .env_remove("ROVE_MCP_TOKEN")
+        .env_remove("ROVE_CDP_URL")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("server");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("started")
+        .expect("read")
+        .expect("a line");
+    let started: Value = serde_json::from_str(&first).expect("json");
+    let url = started["url"].as_str().expect("url");
+    let token = started["token"].as_str().expect("token");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    assert!(token.len() >= 32);
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned();
+    let bearer = format!("Bearer {token}");
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}).to_string();
+
+    let (status, _) = post(&addr, &[], &init, None).await;
+    assert_eq!(status, 401, "no token");
+    let (status, _) = post(&addr, &[("Authorization", "Bearer wrong")], &init, None).await;
+    assert_eq!(status, 401, "a wrong token");
+    let (status, _) = post(
+        &addr,
+        &[
+            ("Authorization", &bearer),
+            ("Origin", "http://evil.example"),
+        ],
+        &init,
+        None,
+    )
+    .await;
+    assert_eq!(status, 403, "a foreign origin");
+    let (status, _) = post(
+        &addr,
+        &[("Authorization", &bearer), ("Host", "evil.example")],
+        &init,
+        None,
+    )
+    .await;
+    assert_eq!(status, 403, "a foreign host (DNS rebinding)");
+
+    let (status, answer) = post(&addr, &[("Authorization", &bearer)], &init, Some(1)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer.contains("\"serverInfo\""), "{answer}");
+    let session = session_id(&answer);
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    post(
+        &addr,
+        &[("Authorization", &bearer), ("Mcp-Session-Id", &session)],
+        &initialized,
+        None,
+    )
+    .await;
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string();
+    let (status, tools) = post(
+        &addr,
+        &[("Authorization", &bearer), ("Mcp-Session-Id", &session)],
+        &list,
+        Some(2),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(tools.contains("\"name\":\"snapshot\""), "{tools}");
+    let _ = child.kill().await;
+}
+
+#[tokio::test]
+async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
+    let mut client = Client::start().await;
+    client
+        .stdin
+        .write_all(b"this is not json\n{\"jsonrpc\": \"2.0\", \"id\": \n")
+        .await
+        .expect("write");
+    let unknown =
+        json!({"jsonrpc": "2.0", "id": 77, "method": "no/such/method"}).to_string() + "\n";
+    client
+        .stdin
+        .write_all(unknown.as_bytes())
+        .await
+        .expect("write");
+    // Whatever it says about the garbage, the next request is answered.
+    let tools = client.request("tools/list", json!({})).await;
+    assert!(tools["tools"].as_array().is_some_and(|t| !t.is_empty()));
+    let bad_tool = client.call("teleport", json!({})).await;
+    assert!(
+        bad_tool.is_null() || bad_tool["isError"] == true,
+        "{bad_tool}"
+    );
+}

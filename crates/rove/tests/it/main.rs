@@ -1,0 +1,35 @@
+//! rove's integration tests, in one binary: `cargo test -p rove --test it`.
+//! `support` is their shared set-up; each other module holds the tests of
+//! one concern. Those that launch no browser are under `fast`
+//! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
+//! real Chromium.
+
+mod cli;
+mod daemon_faults;
+mod demo_suite;
+mod devtools_faces;
+mod emulation_faces;
+mod fast;
+mod locator_faces;
+mod logs;
+mod mcp;
+mod mcp_events;
+mod mcp_faults;
+mod pointer_faces;
+mod policy_faces;
+mod real_apps;
+mod run;
+mod run_caps;
+mod run_judge;
+mod run_recovery;
+mod sessions;
+mod shell_values;
+mod support;
+mod test_browsers;
+mod test_judge;
+mod test_parallel;
+mod test_progress;
+mod test_suite;
+mod test_traces;
+mod trace;
+mod trace_commands;

@@ -1,0 +1,224 @@
+//! Traces of commands with the real binary and real Chromium over pages on
+//! 127.0.0.1: `rove --trace FILE click` writes one line with the click's
+//! arguments, answer, time split, console message and request (no
+//! screenshot, none asked for); `rove trace start --screenshots` … `rove
+//! trace stop` records every command in order, a failing one with its
+//! code and hint, screenshots around the acting ones, and no credential
+//! the page sent; `rove trace show` makes a page that Chromium shows with
+//! the commands and their images; a trace still running when the session
+//! closes gets its end line; `rove mcp --trace` records the tool calls.
+
+use crate::support;
+
+use rove_localserver::{Response, Routes};
+use serde_json::{Value, json};
+use support::mcp_client::McpClient;
+use support::{Env, ref_of};
+
+const TOKEN: &str = "tok-5c1e9a7b";
+const BEARER: &str = "bearer-31d0ffa2";
+
+fn routes() -> Routes {
+    let page = format!(
+        "<!doctype html><title>Traced</title><h1>Orders</h1>\
+         <button onclick=\"console.log('saving now'); fetch('/api/save?token={TOKEN}', {{headers: {{Authorization: 'Bearer {BEARER}'}}}}).then(r => r.text()).then(t => document.getElementById('out').textContent = t)\">Save</button>\
+         <p id=out>unsaved</p>"
+    );
+    Routes::new()
+        .page("/page", Response::html(page))
+        .handle("/api/save", |_| Response::text("saved"))
+}
+
+fn lines_of(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("the trace")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn command_lines(lines: &[Value]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter(|l| l["kind"] == "command")
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn one_command_is_traced_with_its_split_console_and_request() {
+    let env = Env::with_routes("trace-one", routes()).await;
+    let opened = env.ok(&["open", &env.server.url("/page")]).await;
+    let save = ref_of(opened["view"].as_str().unwrap_or_default(), "\"Save\"");
+    let trace = env.dir.join("click.trace");
+    let path = trace.to_string_lossy().into_owned();
+    let clicked = env.ok(&["--trace", &path, "click", &save]).await;
+    // The answer carries the split too.
+    assert!(
+        clicked["timing"]["total_ms"].as_f64().is_some(),
+        "{clicked}"
+    );
+
+    let lines = lines_of(&trace);
+    let kinds: Vec<&str> = lines.iter().filter_map(|l| l["kind"].as_str()).collect();
+    assert_eq!(kinds, ["trace", "command", "end"]);
+    let click = &lines[1];
+    assert_eq!(click["name"], "click");
+    assert_eq!(click["args"]["ref"], save.as_str());
+    assert_eq!(click["caller"], "person");
+    assert_eq!(click["ok"], true);
+    assert!(
+        click["text"]
+            .as_str()
+            .is_some_and(|t| t.contains(&format!("clicked {save}"))),
+        "{click}"
+    );
+    let part = |key: &str| click["timing"][key].as_f64().unwrap_or(-1.0);
+    let (total, cdp, settle, rove) = (
+        part("total_ms"),
+        part("cdp_ms"),
+        part("settle_ms"),
+        part("rove_ms"),
+    );
+    assert!(
+        total > 0.0 && cdp > 0.0 && settle > 0.0 && rove >= 0.0,
+        "{click}"
+    );
+    assert!(total >= cdp && total >= settle, "{click}");
+    assert!((cdp + settle + rove - total).abs() < 0.2, "{click}");
+    assert!(
+        click["console"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|e| e["text"] == "saving now")),
+        "{click}"
+    );
+    assert!(
+        click["network"].as_array().is_some_and(|n| n
+            .iter()
+            .any(|r| r["url"].as_str().is_some_and(|u| u.contains("/api/save")))),
+        "{click}"
+    );
+    assert!(click["screenshots"].is_null(), "none asked for: {click}");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&trace)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "only its owner reads a trace");
+    let text = std::fs::read_to_string(&trace).expect("trace");
+    assert!(!text.contains(TOKEN) && !text.contains(BEARER), "{text}");
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn a_session_trace_records_every_command_until_stopped_and_shows_as_a_page() {
+    let env = Env::with_routes("trace-session", routes()).await;
+    let trace = env.dir.join("session.trace");
+    let path = trace.to_string_lossy().into_owned();
+    env.ok(&["trace", "start", &path, "--screenshots"]).await;
+    let opened = env.ok(&["open", &env.server.url("/page")]).await;
+    let save = ref_of(opened["view"].as_str().unwrap_or_default(), "\"Save\"");
+    env.ok(&["click", &save]).await;
+    env.ok(&["wait", "--text", "saved"]).await;
+    let (status, failed) = env.run(&["click", "e999"]).await;
+    assert_ne!(status, 0, "{failed}");
+    let stopped = env.ok(&["trace", "stop"]).await;
+    assert_eq!(stopped["commands"], 4, "{stopped}");
+    // Not traced any more.
+    env.ok(&["snapshot"]).await;
+
+    let lines = lines_of(&trace);
+    assert_eq!(lines.first().map(|l| &l["kind"]), Some(&json!("trace")));
+    assert_eq!(lines.last().map(|l| &l["reason"]), Some(&json!("stopped")));
+    let commands = command_lines(&lines);
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, ["open", "click", "wait", "click"]);
+    let bad = &commands[3];
+    assert_eq!(bad["ok"], false);
+    assert_eq!(bad["error"]["code"], "REF_NOT_FOUND", "{bad}");
+    assert!(
+        bad["error"]["hint"].as_str().is_some_and(|h| !h.is_empty()),
+        "{bad} {failed}"
+    );
+    for c in &commands {
+        let acts = c["name"] != "wait";
+        for side in ["before", "after"] {
+            let shot = &c["screenshots"][side];
+            assert_eq!(
+                shot.as_str()
+                    .is_some_and(|s| s.starts_with("data:image/jpeg;base64,")),
+                acts,
+                "{} {side}",
+                c["name"]
+            );
+        }
+    }
+    let text = std::fs::read_to_string(&trace).expect("trace");
+    assert!(
+        !text.contains(TOKEN) && !text.contains(BEARER),
+        "a credential leaked"
+    );
+
+    // The page, opened in Chromium: a row per command, the failed one
+    // open with its error and hint, and the screenshots decoded.
+    let facts = support::trace_page_shown(
+        std::path::Path::new(&path),
+        "JSON.stringify({commands: document.querySelectorAll('section.command').length, \
+          open: document.querySelectorAll('section.command.failed details[open]').length, \
+          bars: document.querySelectorAll('nav.timeline a').length, \
+          images: [...document.images].filter(i => i.complete && i.naturalWidth > 0).length, \
+          error: document.querySelector('p.error')?.textContent, \
+          hint: document.querySelector('.hint')?.textContent, \
+          summaries: [...document.querySelectorAll('summary')].map(s => s.textContent)})",
+    )
+    .await;
+    assert_eq!(facts["commands"], 4, "{facts}");
+    assert_eq!(facts["open"], 1, "the failed command is open: {facts}");
+    assert_eq!(facts["bars"], 4, "{facts}");
+    assert_eq!(
+        facts["images"], 6,
+        "three acting commands, two each: {facts}"
+    );
+    support::assert_failure_shown(&facts);
+
+    // A trace running when the session closes is closed with it.
+    let second = env.dir.join("second.trace");
+    env.ok(&["trace", "start", &second.to_string_lossy()]).await;
+    env.ok(&["snapshot"]).await;
+    env.close("default").await;
+    let lines = lines_of(&second);
+    assert_eq!(command_lines(&lines).len(), 1);
+    assert_eq!(
+        lines.last().map(|l| &l["reason"]),
+        Some(&json!("the session ended"))
+    );
+}
+
+#[tokio::test]
+async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted() {
+    let env = Env::with_routes("trace-mcp", routes()).await;
+    let trace = env.dir.join("mcp.trace");
+    let path = trace.to_string_lossy().into_owned();
+    let mut mcp = McpClient::start(&env, &["--trace", &path]).await;
+    mcp.call("open", json!({"url": env.server.url("/page")}))
+        .await;
+    mcp.call("click", json!({"ref": "e999"})).await;
+    let lines = lines_of(&trace);
+    assert_eq!(lines[0]["face"], "mcp");
+    let commands = command_lines(&lines);
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, ["open", "click"]);
+    assert!(commands.iter().all(|c| c["caller"] == "model"));
+    assert_eq!(commands[0]["ok"], true);
+    assert_eq!(commands[1]["error"]["code"], "REF_NOT_FOUND");
+    // Ctrl-C ends the server; the trace still ends with its line, written
+    // before the exit (the session's thread is not waited for).
+    assert!(lines.last().is_some_and(|l| l["kind"] != "end"));
+    let status = mcp.interrupt().await;
+    assert_eq!(status.code(), Some(130));
+    let lines = lines_of(&trace);
+    let end = lines.last().expect("lines");
+    assert_eq!(end["kind"], "end");
+    assert_eq!(end["commands"], 2);
+    assert_eq!(end["reason"], "interrupted (signal 2)");
+}
