@@ -8,7 +8,7 @@
 //! The rule of the ladder: each outer deadline is wider than the ones
 //! inside it, so the innermost fires first and says what it was waiting
 //! for. The test at the end holds every nesting; docs/architecture.md's
-//! "Timeout ladder" is its table.
+//! "Deadlines: the timeout ladder" is its table.
 
 use std::time::Duration;
 

@@ -1,7 +1,8 @@
 //! Keeps docs/architecture.md true: every crate has a section in its code
 //! map; each section's `Imports:` line is exactly the crate's normal rove
 //! dependencies in its Cargo.toml; every file the map names exists; the
-//! number of error codes it states is rove-errors' count; no library crate
+//! number of error codes it states is rove-errors' count; every source
+//! folder of every crate is named in its crate's section; no library crate
 //! depends on anyhow, and rove-testkit is never a normal dependency.
 
 use std::collections::BTreeSet;
@@ -226,6 +227,47 @@ fn every_file_the_map_names_exists() {
         missing.is_empty(),
         "docs/architecture.md names files that do not exist:\n{}",
         missing.join("\n")
+    );
+}
+
+/// Every folder under `dir`, as its name, except what a generator writes
+/// (a generated folder is named once, as `generated/`).
+fn source_folders(dir: &Path, out: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).expect("source folder").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name != "generated" {
+                source_folders(&path, out);
+            }
+            out.push(name);
+        }
+    }
+}
+
+#[test]
+fn every_source_folder_is_named_in_its_crates_section() {
+    let mut unnamed = Vec::new();
+    for (name, text) in sections(&doc()) {
+        let named: BTreeSet<String> = named_files(&text)
+            .into_iter()
+            .filter_map(|f| {
+                let folder = f.strip_suffix('/')?;
+                Some(folder.rsplit('/').next().unwrap_or(folder).to_owned())
+            })
+            .collect();
+        let mut folders = Vec::new();
+        source_folders(&root().join("crates").join(&name).join("src"), &mut folders);
+        for folder in folders {
+            if !named.contains(&folder) {
+                unnamed.push(format!("{name}: src/…/{folder}/"));
+            }
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "docs/architecture.md's code map does not name these folders:\n{}",
+        unnamed.join("\n")
     );
 }
 
@@ -519,7 +561,9 @@ fn shared_concerns_have_one_home_in_rove_base() {
 #[test]
 fn every_deadline_the_ladder_names_is_in_limits() {
     let doc = doc();
-    let start = doc.find("## Timeout ladder").expect("the ladder's section");
+    let start = doc
+        .find("### Deadlines: the timeout ladder")
+        .expect("the ladder's section");
     let ladder = &doc[start..];
     let ladder = &ladder[..ladder[3..].find("\n## ").map_or(ladder.len(), |e| e + 3)];
     let limits =
