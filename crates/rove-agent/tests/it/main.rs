@@ -8,5 +8,6 @@ mod agent_loop;
 mod fast;
 mod hostile;
 mod recovery;
+mod replay;
 mod seen;
 mod support;
