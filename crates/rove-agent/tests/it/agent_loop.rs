@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use rove_agent::{AgentConfig, Ending, run};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use support::*;
 
@@ -348,7 +348,6 @@ async fn the_same_task_runs_over_anthropics_wire_format() {
     assert_eq!(turn["content"].as_array().map(Vec::len), Some(2));
     env.browser.close().await;
 }
-
 
 #[tokio::test]
 async fn with_vision_each_step_shows_a_screenshot() {

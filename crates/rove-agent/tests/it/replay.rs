@@ -5,7 +5,10 @@
 
 use crate::support;
 
-use rove_commands::{Command, OpenArgs, Session, SessionConfig};
+use std::sync::Arc;
+
+use rove_agent::run;
+use rove_commands::{Command, Session, SessionConfig};
 use serde_json::{Value, json};
 
 use support::*;
