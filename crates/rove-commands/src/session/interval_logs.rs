@@ -6,11 +6,11 @@
 //! page wrote is bounded and redacted: the session's secrets and their
 //! disguises, credentials in URL parameters, a URL's password.
 
+use crate::trace::format::{SeenConsole, SeenRequest};
+use crate::{Secrets, Session};
 use rove_base::limits::INTERVAL_LOGS;
 use rove_base::text::ellipsized;
 use rove_browser::{NetState, TabId};
-use crate::trace::format::{SeenConsole, SeenRequest};
-use crate::{Secrets, Session};
 
 /// The most console messages an interval keeps (the newest; the rest
 /// counted).
