@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn page_text_is_escaped_and_a_failed_step_shows_its_error_open() {
-        let lines = vec![
+        let lines = [
             json!({"kind": "run", "task": "<script>alert(1)</script>", "model": "openai:m"}),
             json!({"kind": "step", "number": 1, "thought": "a & b", "ms": 40.0, "model_ms": 30.0,
                 "usage": {"input": 5, "output": 1},

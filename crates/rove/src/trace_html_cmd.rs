@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn commands_show_escaped_with_their_split_error_and_logs() {
-        let lines = vec![
+        let lines = [
             json!({"kind": "trace", "face": "cli", "session": "s<1>"}),
             json!({"kind": "command", "name": "click", "args": {"ref": "e1"}, "ok": true, "ms": 50.0,
                 "timing": {"total_ms": 50.0, "cdp_ms": 20.0, "settle_ms": 25.0, "rove_ms": 5.0},
