@@ -26,6 +26,7 @@ mod run;
 mod seen;
 mod step;
 mod trace;
+mod trace_line;
 
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,

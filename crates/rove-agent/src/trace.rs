@@ -10,7 +10,8 @@
 //! URLs within a byte budget), and an `end` line (how it ended, totals,
 //! and whatever the caller adds: an attempt's status and checks).
 //! Everything in it is what the history holds: redacted of the run's
-//! secrets.
+//! secrets. Its lines are rove-commands' [`TraceLine`]s, the one trace
+//! format (`trace_line.rs` turns the records into them).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,9 @@ use std::sync::Mutex;
 
 use crate::StepRecord;
 use base64::Engine;
-use serde_json::{Value, json};
+use rove_commands::trace_format::{
+    AttemptEnd, RunEnd, RunEnding, RunHead, TRACE_VERSION, TraceEnd, TraceLine, TraceScreenshot,
+};
 
 /// The most screenshot bytes one trace inlines by default; later ones are
 /// named as left out.
@@ -38,11 +41,12 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// Creates `path` (and its folder) and writes the run's line; at most
-    /// `budget` bytes of screenshots will be inlined.
+    /// Creates `path` (and its folder) and writes the run's line (`head`,
+    /// at this writer's version); at most `budget` bytes of screenshots will
+    /// be inlined.
     pub fn start(
         path: &Path,
-        head: Value,
+        head: RunHead,
         own_screens: Option<PathBuf>,
         budget: usize,
     ) -> std::io::Result<Trace> {
@@ -57,11 +61,10 @@ impl Trace {
             budget,
             own_screens,
         };
-        let mut line = json!({"kind": "run", "version": 1});
-        if let (Some(line), Value::Object(head)) = (line.as_object_mut(), head) {
-            line.extend(head);
-        }
-        trace.write(&line);
+        trace.write(&TraceLine::Run(RunHead {
+            version: TRACE_VERSION,
+            ..head
+        }));
         Ok(trace)
     }
 
@@ -72,46 +75,39 @@ impl Trace {
 
     /// One step's line.
     pub fn step(&self, step: &StepRecord) {
-        let mut line = json!({"kind": "step"});
-        if let (Some(line), Ok(Value::Object(record))) =
-            (line.as_object_mut(), serde_json::to_value(step))
-        {
-            line.extend(record);
-            line.remove("screenshot");
-            line.remove("screenshot_after");
-            if let Some(path) = &step.screenshot {
-                line.insert("screenshot".into(), self.inline(Path::new(path)));
-            }
-            if let Some(path) = &step.seen.screenshot_after {
-                line.insert("screenshot_after".into(), self.inline(Path::new(path)));
-            }
-        }
-        self.write(&line);
+        let line = crate::trace_line::traced_step(step, |path| self.inline(Path::new(path)));
+        self.write(&TraceLine::Step(Box::new(line)));
     }
 
-    /// The closing line: how the run ended, its totals, and the fields of
-    /// `more` (an object; anything else adds nothing).
-    pub fn end(&self, ending: &Value, steps: usize, seconds: f64, usage: Value, more: Value) {
-        let mut line = json!({
-            "kind": "end",
-            "ending": ending,
-            "steps": steps,
-            "seconds": seconds,
-            "usage": usage,
-        });
-        if let (Some(line), Value::Object(more)) = (line.as_object_mut(), more) {
-            line.extend(more);
-        }
-        self.write(&line);
+    /// The closing line: how the run ended, its totals, and for a `rove
+    /// test` attempt what came of it.
+    pub fn end(
+        &self,
+        ending: &RunEnding,
+        steps: usize,
+        seconds: f64,
+        usage: rove_llm::Usage,
+        attempt: Option<AttemptEnd>,
+    ) {
+        let line = RunEnd {
+            ending: ending.clone(),
+            steps,
+            seconds,
+            usage: crate::trace_line::token_counts(usage),
+            attempt,
+        };
+        self.write(&TraceLine::End(TraceEnd::Run(Box::new(line))));
         if let Some(dir) = &self.own_screens {
             let _ = std::fs::remove_dir(dir);
         }
     }
 
     /// The screenshot as a data URL, or a note of why it is not inlined.
-    fn inline(&self, path: &Path) -> Value {
+    fn inline(&self, path: &Path) -> TraceScreenshot {
         let Ok(bytes) = std::fs::read(path) else {
-            return json!({"left_out": "the screenshot could not be read"});
+            return TraceScreenshot::LeftOut {
+                left_out: "the screenshot could not be read".into(),
+            };
         };
         if self
             .own_screens
@@ -122,25 +118,24 @@ impl Trace {
         }
         let mut inlined = self.inlined.lock().unwrap_or_else(|p| p.into_inner());
         if *inlined + bytes.len() > self.budget {
-            return json!({"left_out": format!(
-                "over the trace's {} of screenshots",
-                size_text(self.budget)
-            )});
+            return TraceScreenshot::LeftOut {
+                left_out: format!("over the trace's {} of screenshots", size_text(self.budget)),
+            };
         }
         *inlined += bytes.len();
-        Value::String(format!(
+        TraceScreenshot::Inlined(format!(
             "data:image/jpeg;base64,{}",
             base64::engine::general_purpose::STANDARD.encode(&bytes)
         ))
     }
 
-    fn write(&self, line: &Value) {
+    fn write(&self, line: &TraceLine) {
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         // A trace that cannot be written must not end the run; the first
         // failure is said in the log.
         // One write a line: formatting into the file would make a system
         // call of every token.
-        let mut text = line.to_string();
+        let mut text = line.to_json();
         text.push('\n');
         if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
             tracing::warn!(target: "agent", path = %self.path.display(), error = %e, "writing the trace");

@@ -19,6 +19,7 @@ use std::cell::Cell;
 
 use rove_base::limits::{ATTEMPT_CONTEXT, ATTEMPT_LAUNCH};
 use rove_browser::{Browser, DomainPolicy, LaunchOptions};
+use rove_commands::trace_format::{RunEnding, RunFailure};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
 use rove_llm::{Llm, PriceTable, Usage};
 use tokio::sync::watch;
@@ -462,10 +463,14 @@ async fn attempt_on(
     }
     if let Some(trace) = trace {
         let ending = match &ran {
-            Ran::Ended(run) => serde_json::to_value(&run.ending).unwrap_or_default(),
-            Ran::Failed(reason) => serde_json::json!({"reason": "error", "error": reason}),
-            Ran::TimedOut(seconds) => serde_json::json!({"reason": "timeout", "seconds": seconds}),
-            Ran::Interrupted => serde_json::json!({"reason": "interrupted"}),
+            Ran::Ended(run) => RunEnding::from(&run.ending),
+            Ran::Failed(reason) => RunEnding::Error {
+                error: RunFailure::Text(reason.clone()),
+            },
+            Ran::TimedOut(seconds) => RunEnding::Timeout {
+                seconds: Some(*seconds),
+            },
+            Ran::Interrupted => RunEnding::Interrupted { signal: None },
         };
         traces::finish(trace, options.traces, &ending, &steps, &mut result);
     }

@@ -9,11 +9,12 @@
 use std::path::{Path, PathBuf};
 
 use rove_agent::{StepRecord, Trace};
+use rove_commands::trace_format::{AttemptCheck, AttemptEnd, RunEnding, RunHead};
 use rove_llm::Llm;
-use serde_json::{Value, json};
 
 use crate::attempt::{AttemptResult, Status};
 use crate::task::Task;
+use crate::verify::CheckResult;
 
 /// Which attempts keep a trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -55,13 +56,14 @@ pub(crate) fn start(
     budget: usize,
 ) -> Option<Trace> {
     let endpoint = llm.current();
-    let head = json!({
-        "task": task.spec.task,
-        "name": task.spec.name,
-        "attempt": number,
-        "start_url": task.spec.start_url,
-        "model": format!("{}:{}", endpoint.provider, endpoint.model),
-    });
+    let head = RunHead {
+        task: task.spec.task.clone(),
+        name: Some(task.spec.name.clone()),
+        attempt: Some(number),
+        start_url: task.spec.start_url.clone(),
+        model: format!("{}:{}", endpoint.provider, endpoint.model),
+        ..RunHead::default()
+    };
     match Trace::start(path, head, None, budget) {
         Ok(trace) => Some(trace),
         Err(e) => {
@@ -77,7 +79,7 @@ pub(crate) fn start(
 pub(crate) fn finish(
     trace: Trace,
     which: Traces,
-    ending: &Value,
+    ending: &RunEnding,
     steps: &[StepRecord],
     result: &mut AttemptResult,
 ) {
@@ -85,21 +87,29 @@ pub(crate) fn finish(
     for step in steps {
         usage += step.usage;
     }
-    let more = json!({
-        "status": result.status,
-        "reason": result.reason,
-        "answer": result.answer,
-        "checks": result.checks,
-        "judge": result.judge,
-        "divergence": result.divergence,
-    });
-    trace.end(
-        ending,
-        steps.len(),
-        result.seconds,
-        serde_json::to_value(usage).unwrap_or_default(),
-        more,
-    );
+    let attempt = AttemptEnd {
+        status: result.status.as_str().to_owned(),
+        reason: result.reason.clone(),
+        answer: result.answer.clone(),
+        checks: result
+            .checks
+            .iter()
+            .map(
+                |CheckResult {
+                     check,
+                     passed,
+                     detail,
+                 }| AttemptCheck {
+                    check: (*check).to_owned(),
+                    passed: *passed,
+                    detail: detail.clone(),
+                },
+            )
+            .collect(),
+        judge: result.judge.as_ref().map(Into::into),
+        divergence: result.divergence,
+    };
+    trace.end(ending, steps.len(), result.seconds, usage, Some(attempt));
     if which == Traces::Failed && result.status == Status::Passed {
         let _ = std::fs::remove_file(trace.path());
         return;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rove_agent::{AgentConfig, Ending, Judge, Judgement, RunResult, StepRecord};
 use rove_base::text::ellipsized;
+use rove_commands::trace_format::{RunEnding, RunFailure, RunHead};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
@@ -127,7 +128,9 @@ async fn run_task(
         Ended::Ran(ran) => match *ran {
             Ok(ran) => ran,
             Err(failure) => {
-                let ending = json!({"reason": "error", "error": failure.report});
+                let ending = RunEnding::Error {
+                    error: RunFailure::Report(failure.report.clone()),
+                };
                 let outcome = json!({"ending": ending});
                 write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
                 write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
@@ -138,7 +141,9 @@ async fn run_task(
             // The run's future, with its browser, is gone; this ends the
             // process too.
             rove_browser::end_all_launched();
-            let ending = json!({"reason": "interrupted", "signal": signal});
+            let ending = RunEnding::Interrupted {
+                signal: Some(signal),
+            };
             out.note(&format!("stopped: interrupted (signal {signal})"));
             let outcome = json!({"ending": ending});
             write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
@@ -190,7 +195,8 @@ async fn run_task(
         outcome["judge"] = json!(judgement);
         outcome["divergence"] = json!(divergence);
     }
-    write_trace(args, &llm, &ran.steps, &ending, (seconds, budget), out);
+    let traced = RunEnding::from(&ran.ending);
+    write_trace(args, &llm, &ran.steps, &traced, (seconds, budget), out);
     if !write_history(args, &llm, &prices, &ran.steps, &outcome, seconds, out) {
         return Err(Failure::new(
             ErrorCode::Internal,
@@ -390,7 +396,7 @@ fn write_trace(
     args: &RunArgs,
     llm: &Llm,
     steps: &[StepRecord],
-    ending: &serde_json::Value,
+    ending: &RunEnding,
     (seconds, budget): (f64, usize),
     out: Output,
 ) {
@@ -398,11 +404,12 @@ fn write_trace(
         return;
     };
     let endpoint = llm.current();
-    let head = json!({
-        "task": args.task,
-        "start_url": args.start_url,
-        "model": format!("{}:{}", endpoint.provider, endpoint.model),
-    });
+    let head = RunHead {
+        task: args.task.clone(),
+        start_url: args.start_url.clone(),
+        model: format!("{}:{}", endpoint.provider, endpoint.model),
+        ..RunHead::default()
+    };
     // Screenshots kept only for the trace are removed once inlined.
     let own = args
         .history
@@ -415,8 +422,7 @@ fn write_trace(
                 trace.step(step);
                 usage += step.usage;
             }
-            let usage = serde_json::to_value(usage).unwrap_or_default();
-            trace.end(ending, steps.len(), seconds, usage, serde_json::Value::Null);
+            trace.end(ending, steps.len(), seconds, usage, None);
             tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
         }
         Err(e) => out.note(&format!(

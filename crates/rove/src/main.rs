@@ -245,12 +245,16 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
             out.failure(&failure, None);
             return failure.exit_status();
         }
-        let head = serde_json::json!({"face": "mcp", "scope": "server"});
+        let origin = rove_commands::trace_format::TraceOrigin {
+            face: "mcp".into(),
+            scope: Some("server".into()),
+            session: None,
+        };
         let started = config.traces.start(
             path,
             args.trace_screenshots,
             rove_commands::SCREENSHOT_BUDGET,
-            head,
+            origin,
         );
         if let Err(e) = started {
             let failure = Failure::new(

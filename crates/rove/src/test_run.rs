@@ -383,10 +383,7 @@ fn write_view(trace: &str) -> Option<String> {
     let path = Path::new(trace);
     let view = path.with_extension("html");
     let written = std::fs::read_to_string(path).and_then(|text| {
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect();
+        let lines = crate::trace_html::read_lines(&text);
         std::fs::write(&view, crate::trace_html::render(&lines))
     });
     match written {

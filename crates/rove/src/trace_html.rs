@@ -14,7 +14,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use rove_base::text::html_escaped as esc;
-use serde_json::Value;
+use rove_commands::trace_format::{
+    RunEnd, RunEnding, RunHead, TraceEnd, TraceLine, TracedFailure, TracedStep,
+};
 
 use crate::cli_side::TraceShowArgs;
 use crate::failure::Failure;
@@ -36,13 +38,9 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
             );
         }
     };
-    let lines: Vec<Value> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
+    let lines = read_lines(&text);
     let commands = crate::trace_html_cmd::is_command_trace(&lines);
-    if !commands && !lines.iter().any(|l| l["kind"] == "run") {
+    if !commands && !lines.iter().any(|l| matches!(l, TraceLine::Run(_))) {
         return failed(
             format!("{} is not a rove trace", args.file.display()),
             "give the file rove run --trace wrote",
@@ -75,64 +73,75 @@ h1{font-size:1.3em}.meta{color:#555}.timeline{display:flex;gap:2px;height:2.2em;
 li.failed .result{border-left:3px solid #c44}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em;margin:.3em 0;max-height:30em;overflow:auto}\
 .error{color:#b22}.hint{color:#555}img{max-width:100%;border:1px solid #ccc;margin-top:.5em}code{background:#f0f0f0;padding:0 .2em}";
 
+/// The lines of a trace file. A line that cannot be read (one cut by a
+/// crash, a line of another file) is left out and said in the log: the
+/// rest still shows.
+pub fn read_lines(text: &str) -> Vec<TraceLine> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .filter_map(|(i, l)| match TraceLine::parse(l) {
+            Ok(line) => Some(line),
+            Err(e) => {
+                tracing::warn!(line = i + 1, error = %e, "a trace line is left out");
+                None
+            }
+        })
+        .collect()
+}
+
 /// The page for a trace's lines.
-pub fn render(lines: &[Value]) -> String {
+pub fn render(lines: &[TraceLine]) -> String {
     let run = lines
         .iter()
-        .find(|l| l["kind"] == "run")
-        .cloned()
+        .find_map(|l| match l {
+            TraceLine::Run(head) => Some(head.clone()),
+            _ => None,
+        })
         .unwrap_or_default();
-    let end = lines.iter().find(|l| l["kind"] == "end").cloned();
-    let steps: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "step").collect();
-    let task = text(&run["task"]);
+    let end: Option<&RunEnd> = lines.iter().find_map(|l| match l {
+        TraceLine::End(TraceEnd::Run(end)) => Some(&**end),
+        _ => None,
+    });
+    let steps: Vec<&TracedStep> = lines
+        .iter()
+        .filter_map(|l| match l {
+            TraceLine::Step(step) => Some(&**step),
+            _ => None,
+        })
+        .collect();
+    let task = &run.task;
     let mut page = format!(
         "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
-        esc(&task),
+        esc(task),
         crate::trace_html_seen::STYLE,
-        esc(&task)
+        esc(task)
     );
-    let ending = end
-        .as_ref()
-        .map(|e| e["ending"].clone())
-        .unwrap_or_default();
     let _ = writeln!(
         page,
         "<p class=meta>{} · start {} · {} steps · {} · tokens {} in, {} out · ending: {}</p>",
-        esc(&text(&run["model"])),
-        esc(&text(&run["start_url"])),
+        esc(&run.model),
+        esc(run.start_url.as_deref().unwrap_or_default()),
         steps.len(),
-        end.as_ref()
-            .and_then(|e| e["seconds"].as_f64())
-            .map_or_else(|| "time unknown".to_owned(), |s| format!("{s:.1} s")),
-        end.as_ref()
-            .map_or(0, |e| e["usage"]["input"].as_u64().unwrap_or(0)),
-        end.as_ref()
-            .map_or(0, |e| e["usage"]["output"].as_u64().unwrap_or(0)),
-        esc(&ending_text(&ending)),
+        end.map_or_else(
+            || "time unknown".to_owned(),
+            |e| format!("{:.1} s", e.seconds)
+        ),
+        end.map_or(0, |e| e.usage.input),
+        end.map_or(0, |e| e.usage.output),
+        esc(&end.map_or_else(|| "unknown".to_owned(), |e| ending_text(&e.ending))),
     );
     // A `rove test` attempt: which one, and what came of it.
-    if let Some(status) = end.as_ref().and_then(|e| e["status"].as_str()) {
-        let _ = writeln!(
-            page,
-            "<p class=\"meta attempt\">{} #{} · status: <b class=\"status {}\">{}</b>{}</p>",
-            esc(&text(&run["name"])),
-            run["attempt"].as_u64().unwrap_or(0),
-            esc(status),
-            esc(status),
-            end.as_ref()
-                .and_then(|e| e["reason"].as_str())
-                .map(|r| format!(" — {}", esc(r)))
-                .unwrap_or_default()
-        );
+    if let Some(attempt) = end.and_then(|e| e.attempt.as_ref()) {
+        attempt_html(&mut page, &run, &attempt.status, attempt.reason.as_deref());
     }
     page.push_str("<nav class=timeline>");
     for step in &steps {
-        let n = step["number"].as_u64().unwrap_or(0);
-        let ms = step["ms"].as_f64().unwrap_or(0.0).max(1.0);
-        let class = if step["failure"].is_null() {
-            "bar"
-        } else {
-            "bar failed"
+        let n = step.number;
+        let ms = step.ms.max(1.0);
+        let class = match step.failure {
+            None => "bar",
+            Some(_) => "bar failed",
         };
         let _ = write!(
             page,
@@ -147,15 +156,23 @@ pub fn render(lines: &[Value]) -> String {
     page
 }
 
-fn step_html(page: &mut String, step: &Value) {
-    let n = step["number"].as_u64().unwrap_or(0);
-    let failed = !step["failure"].is_null();
-    let tools: Vec<String> = step["actions"]
-        .as_array()
-        .map(|a| a.iter().map(|x| text(&x["tool"])).collect())
-        .unwrap_or_default();
-    let ms = step["ms"].as_f64().unwrap_or(0.0);
-    let model_ms = step["model_ms"].as_f64().unwrap_or(0.0);
+fn attempt_html(page: &mut String, run: &RunHead, status: &str, reason: Option<&str>) {
+    let _ = writeln!(
+        page,
+        "<p class=\"meta attempt\">{} #{} · status: <b class=\"status {}\">{}</b>{}</p>",
+        esc(run.name.as_deref().unwrap_or_default()),
+        run.attempt.unwrap_or(0),
+        esc(status),
+        esc(status),
+        reason.map(|r| format!(" — {}", esc(r))).unwrap_or_default()
+    );
+}
+
+fn step_html(page: &mut String, step: &TracedStep) {
+    let n = step.number;
+    let failed = step.failure.is_some();
+    let tools: Vec<&str> = step.actions.iter().map(|a| a.tool.as_str()).collect();
+    let (ms, model_ms) = (step.ms, step.model_ms);
     let _ = writeln!(
         page,
         "<section id=\"step-{n}\" class=\"step{}\"><details{}><summary>step {n} · {} · {ms:.0} ms (model {model_ms:.0} ms, rove and the page {:.0} ms){}</summary>",
@@ -167,128 +184,107 @@ fn step_html(page: &mut String, step: &Value) {
             tools.join(", ")
         }),
         (ms - model_ms).max(0.0),
-        if failed {
-            format!(" · {}", esc(&failure_text(&step["failure"])))
-        } else {
-            String::new()
-        }
+        step.failure
+            .as_ref()
+            .map(|f| format!(" · {}", esc(&failure_text(f))))
+            .unwrap_or_default()
     );
     let _ = writeln!(
         page,
         "<p class=meta>tokens: {} in ({} cached), {} out</p>",
-        step["usage"]["input"].as_u64().unwrap_or(0),
-        step["usage"]["cached"].as_u64().unwrap_or(0),
-        step["usage"]["output"].as_u64().unwrap_or(0)
+        step.usage.input, step.usage.cached, step.usage.output
     );
-    let thought = text(&step["thought"]);
-    if !thought.is_empty() {
-        let _ = writeln!(page, "<p class=thought>{}</p>", esc(&thought));
+    if !step.thought.is_empty() {
+        let _ = writeln!(page, "<p class=thought>{}</p>", esc(&step.thought));
     }
     crate::trace_html_seen::observation(page, step);
     page.push_str("<ol class=actions>");
-    for action in step["actions"].as_array().into_iter().flatten() {
-        let failed = action["failed"].as_bool().unwrap_or(false);
-        let target = if action["target"].is_null() {
-            String::new()
-        } else {
-            format!(
-                " on {} \"{}\"",
-                esc(&text(&action["target"]["role"])),
-                esc(&text(&action["target"]["name"]))
-            )
-        };
+    for action in &step.actions {
+        let target = action
+            .target
+            .as_ref()
+            .map(|t| format!(" on {} \"{}\"", esc(&t.role), esc(&t.name)))
+            .unwrap_or_default();
         let _ = write!(
             page,
             "<li{}><b>{}</b> <code>{}</code>{target}",
-            if failed { " class=failed" } else { "" },
-            esc(&text(&action["tool"])),
-            esc(&action["arguments"].to_string())
+            if action.failed { " class=failed" } else { "" },
+            esc(&action.tool),
+            esc(&action.arguments.to_string())
         );
-        if action["timing"].is_object() {
+        if let Some(timing) = &action.timing {
             let _ = write!(
                 page,
                 " <span class=meta>{}</span>",
-                esc(&crate::trace_html_cmd::split_text(&action["timing"]))
+                esc(&crate::trace_html_cmd::split_text(timing))
             );
         }
-        let result = text(&action["result"]);
-        if let Some(error) = error_of(&result) {
+        if let Some(error) = error_of(&action.result) {
             let _ = write!(
                 page,
                 "<p class=error>{}: {}</p><p class=hint>hint: {}</p>",
-                esc(&text(&error["code"])),
-                esc(&text(&error["message"])),
-                esc(&text(&error["hint"]))
+                esc(error.code.as_str()),
+                esc(&error.message),
+                esc(&error.hint)
             );
         }
-        let _ = write!(page, "<pre class=result>{}</pre>", esc(&result));
-        crate::trace_html_seen::extra_fields(page, action);
+        let _ = write!(page, "<pre class=result>{}</pre>", esc(&action.result));
+        crate::trace_html_seen::extra_fields(page, &action.extra);
         page.push_str("</li>\n");
     }
     page.push_str("</ol>\n");
-    crate::trace_html_seen::console_and_network(page, step);
+    crate::trace_html_seen::console_and_network(page, &step.console, &step.network, step.left_out);
     crate::trace_html_seen::screenshots(page, step);
     page.push_str("</details></section>\n");
 }
 
 /// A failed action's typed error, when its result starts with one.
-fn error_of(result: &str) -> Option<Value> {
-    let first = result.lines().next()?;
-    let value: Value = serde_json::from_str(first).ok()?;
-    value.get("code").is_some().then_some(value)
+fn error_of(result: &str) -> Option<rove_errors::Report> {
+    serde_json::from_str(result.lines().next()?).ok()
 }
 
-fn failure_text(failure: &Value) -> String {
+fn failure_text(failure: &TracedFailure) -> String {
     format!(
         "failure {}/{}: {}",
-        failure["count"].as_u64().unwrap_or(0),
-        failure["limit"].as_u64().unwrap_or(0),
-        text(&failure["why"])
+        failure.count, failure.limit, failure.why
     )
 }
 
-fn ending_text(ending: &Value) -> String {
-    match ending["reason"].as_str() {
-        Some("done") => format!(
-            "done ({}): {}",
-            if ending["success"].as_bool().unwrap_or(false) {
-                "success"
-            } else {
-                "no success"
-            },
-            text(&ending["text"])
+fn ending_text(ending: &RunEnding) -> String {
+    match ending {
+        RunEnding::Done { text, success } => format!(
+            "done ({}): {text}",
+            if *success { "success" } else { "no success" }
         ),
-        Some(reason) => reason.replace('_', " "),
-        None => "unknown".into(),
-    }
-}
-
-/// A JSON string as text; anything else as JSON (empty for null).
-pub(crate) fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
+        RunEnding::MaxSteps => "max steps".into(),
+        RunEnding::Failures { .. } => "failures".into(),
+        RunEnding::Timeout { .. } => "timeout".into(),
+        RunEnding::Loop => "loop".into(),
+        RunEnding::Error { .. } => "error".into(),
+        RunEnding::Interrupted { .. } => "interrupted".into(),
+        RunEnding::Other => "unknown".into(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     #[test]
     fn page_text_is_escaped_and_a_failed_step_shows_its_error_open() {
-        let lines = vec![
+        let lines = [
             json!({"kind": "run", "task": "<script>alert(1)</script>", "model": "openai:m"}),
             json!({"kind": "step", "number": 1, "thought": "a & b", "ms": 40.0, "model_ms": 30.0,
                 "usage": {"input": 5, "output": 1},
                 "failure": {"count": 1, "limit": 5, "why": "every action failed"},
                 "actions": [{"tool": "click", "arguments": {"ref": "e9"}, "failed": true,
-                    "result": "{\"code\":\"REF_NOT_FOUND\",\"message\":\"no e9\",\"hint\":\"take a snapshot\"}\nview"}]}),
+                    "result": "{\"code\":\"REF_NOT_FOUND\",\"message\":\"no e9\",\"hint\":\"take a snapshot\",\"retry\":\"reobserve\",\"action_sent\":\"not_sent\",\"side_effect\":\"none\"}\nview"}]}),
             json!({"kind": "end", "ending": {"reason": "max_steps"}, "seconds": 1.0, "usage": {"input": 5, "output": 1}}),
         ];
-        let page = render(&lines);
+        // Read as a file is: lines lacking fields still show.
+        let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+        let page = render(&read_lines(&text.join("\n")));
         assert!(!page.contains("<script>"), "{page}");
         assert!(page.contains("&lt;script&gt;") && page.contains("a &amp; b"));
         assert!(page.contains("<details open>") && page.contains("REF_NOT_FOUND: no e9"));

@@ -10,9 +10,10 @@
 use std::fmt::Write as _;
 
 use rove_base::text::html_escaped as esc;
-use serde_json::Value;
-
-use crate::trace_html::text;
+use rove_commands::Timing;
+use rove_commands::trace_format::{
+    CallerKind, CommandsEnd, TraceEnd, TraceHead, TraceLine, TraceScreenshot, TracedCommand,
+};
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
 h1{font-size:1.3em}.meta{color:#555}.timeline{display:flex;gap:2px;height:2.2em;margin:1em 0}\
@@ -25,54 +26,57 @@ h1{font-size:1.3em}.meta{color:#555}.timeline{display:flex;gap:2px;height:2.2em;
 table{border-collapse:collapse;font-size:13px}td,th{border-bottom:1px solid #eee;padding:.1em .5em;text-align:left;vertical-align:top}td.url{word-break:break-all}";
 
 /// Whether the lines are a trace of commands (its first line says so).
-pub fn is_command_trace(lines: &[Value]) -> bool {
-    lines.iter().any(|l| l["kind"] == "trace")
+pub fn is_command_trace(lines: &[TraceLine]) -> bool {
+    lines.iter().any(|l| matches!(l, TraceLine::Trace(_)))
 }
 
 /// The page for a command trace's lines.
-pub fn render(lines: &[Value]) -> String {
+pub fn render(lines: &[TraceLine]) -> String {
     let head = lines
         .iter()
-        .find(|l| l["kind"] == "trace")
-        .cloned()
+        .find_map(|l| match l {
+            TraceLine::Trace(head) => Some(head.clone()),
+            _ => None,
+        })
         .unwrap_or_default();
-    let end = lines.iter().find(|l| l["kind"] == "end").cloned();
-    let commands: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "command").collect();
-    let title = match text(&head["session"]) {
-        s if s.is_empty() => format!("rove trace: {}", text(&head["face"])),
-        s => format!("rove trace: session {s}"),
-    };
+    let end: Option<&CommandsEnd> = lines.iter().find_map(|l| match l {
+        TraceLine::End(TraceEnd::Commands(end)) => Some(end),
+        _ => None,
+    });
+    let commands: Vec<&TracedCommand> = lines
+        .iter()
+        .filter_map(|l| match l {
+            TraceLine::Command(command) => Some(&**command),
+            _ => None,
+        })
+        .collect();
+    let title = title_of(&head);
     let mut page = format!(
         "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>{}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(&title),
         crate::trace_html_seen::STYLE,
         esc(&title)
     );
-    let failed = commands.iter().filter(|c| c["ok"] == false).count();
-    let total: f64 = commands.iter().filter_map(|c| c["ms"].as_f64()).sum();
+    let failed = commands.iter().filter(|c| !c.ok).count();
+    let total: f64 = commands.iter().map(|c| c.ms).sum();
     let _ = writeln!(
         page,
         "<p class=meta>{} commands · {failed} failed · {total:.0} ms in commands · {}</p>",
         commands.len(),
-        esc(&end.as_ref().map_or_else(
+        esc(&end.map_or_else(
             || "no end line: the trace is still running, or its writer stopped".to_owned(),
-            |e| format!("ended: {}", text(&e["reason"]))
+            |e| format!("ended: {}", e.reason)
         )),
     );
     page.push_str("<nav class=timeline>");
     for (i, command) in commands.iter().enumerate() {
         let n = i + 1;
-        let ms = command["ms"].as_f64().unwrap_or(0.0).max(1.0);
-        let class = if command["ok"] == false {
-            "bar failed"
-        } else {
-            "bar"
-        };
-        let name = text(&command["name"]);
+        let ms = command.ms.max(1.0);
+        let class = if command.ok { "bar" } else { "bar failed" };
         let _ = write!(
             page,
             "<a class=\"{class}\" href=\"#cmd-{n}\" style=\"flex-grow:{ms:.0}\" title=\"{n}: {} {ms:.0} ms\">{n}</a>",
-            esc(&name)
+            esc(&command.name)
         );
     }
     page.push_str("</nav>\n<p class=\"meta key\">time split: <span class=cdp></span>CDP <span class=settle></span>page settle <span class=rove></span>rove</p>\n");
@@ -83,18 +87,26 @@ pub fn render(lines: &[Value]) -> String {
     page
 }
 
-fn command_html(page: &mut String, n: usize, command: &Value) {
-    let failed = command["ok"] == false;
-    let error = &command["error"];
-    let ms = command["ms"].as_f64().unwrap_or(0.0);
+/// `rove trace: session NAME`, or the face without a session.
+fn title_of(head: &TraceHead) -> String {
+    match head.origin.session.as_deref() {
+        Some(session) if !session.is_empty() => format!("rove trace: session {session}"),
+        _ => format!("rove trace: {}", head.origin.face),
+    }
+}
+
+fn command_html(page: &mut String, n: usize, command: &TracedCommand) {
+    let failed = !command.ok;
+    let code = command.error.as_ref().map(|e| e.code.as_str());
+    let ms = command.ms;
     let _ = writeln!(
         page,
         "<section id=\"cmd-{n}\" class=\"command{}\"><details{}><summary>{n} · {} · {ms:.0} ms{}</summary>",
         if failed { " failed" } else { "" },
         if failed { " open" } else { "" },
-        esc(&text(&command["name"])),
+        esc(&command.name),
         if failed {
-            format!(" · {}", esc(&text(&error["code"])))
+            format!(" · {}", esc(code.unwrap_or_default()))
         } else {
             String::new()
         }
@@ -102,59 +114,70 @@ fn command_html(page: &mut String, n: usize, command: &Value) {
     let _ = writeln!(
         page,
         "<p><code>{}</code> <span class=meta>by the {} · tab {}</span></p>",
-        esc(&command["args"].to_string()),
-        esc(&text(&command["caller"])),
-        esc(&text(&command["tab"]))
+        esc(&command.args.to_string()),
+        match command.caller {
+            CallerKind::Model => "model",
+            CallerKind::Person => "person",
+        },
+        esc(command.tab.as_deref().unwrap_or_default())
     );
-    page.push_str(&split_html(&command["timing"]));
-    if failed {
+    page.push_str(&split_html(&command.timing));
+    if let (true, Some(error)) = (failed, &command.error) {
         let _ = writeln!(
             page,
             "<p class=error>{}: {}</p><p class=hint>hint: {}</p>",
-            esc(&text(&error["code"])),
-            esc(&text(&error["message"])),
-            esc(&text(&error["hint"]))
+            esc(error.code.as_str()),
+            esc(&error.message),
+            esc(&error.hint)
         );
     }
-    let answered = text(&command["text"]);
-    if !answered.is_empty() {
-        let _ = writeln!(page, "<pre class=result>{}</pre>", esc(&answered));
+    if let Some(answered) = command.text.as_deref().filter(|t| !t.is_empty()) {
+        let _ = writeln!(page, "<pre class=result>{}</pre>", esc(answered));
     }
-    if let Value::Object(shots) = &command["screenshots"] {
+    if let Some(shots) = &command.screenshots {
         page.push_str("<div class=shots>");
-        for (name, shot) in shots {
+        // In the order the page has always shown them.
+        let named = [("after", &shots.after), ("before", &shots.before)];
+        for (name, shot) in named {
             match shot {
-                Value::String(url) if url.starts_with("data:image/jpeg;base64,") => {
+                Some(TraceScreenshot::Inlined(url))
+                    if url.starts_with("data:image/jpeg;base64,") =>
+                {
                     let _ = write!(
                         page,
-                        "<img alt=\"{} command {n}\" title=\"{}\" src=\"{}\">",
-                        esc(name),
-                        esc(name),
+                        "<img alt=\"{name} command {n}\" title=\"{name}\" src=\"{}\">",
                         esc(url)
                     );
                 }
-                other => {
+                Some(TraceScreenshot::LeftOut { left_out }) => {
                     let _ = write!(
                         page,
-                        "<p class=meta>screenshot {}: {}</p>",
-                        esc(name),
-                        esc(&text(&other["left_out"]))
+                        "<p class=meta>screenshot {name}: {}</p>",
+                        esc(left_out)
                     );
                 }
+                Some(TraceScreenshot::Inlined(_)) => {
+                    let _ = write!(page, "<p class=meta>screenshot {name}: </p>");
+                }
+                None => {}
             }
         }
         page.push_str("</div>\n");
     }
     // The same console and network parts as a traced agent step's.
-    crate::trace_html_seen::console_and_network(page, command);
+    crate::trace_html_seen::console_and_network(
+        page,
+        &command.console,
+        &command.network,
+        command.left_out,
+    );
     page.push_str("</details></section>\n");
 }
 
 /// The time split as a bar of three colours, with the numbers.
-fn split_html(timing: &Value) -> String {
-    let total = timing["total_ms"].as_f64().unwrap_or(0.0);
-    let part = |key: &str| timing[key].as_f64().unwrap_or(0.0);
-    let (cdp, settle, rove) = (part("cdp_ms"), part("settle_ms"), part("rove_ms"));
+fn split_html(timing: &Timing) -> String {
+    let total = timing.total_ms;
+    let (cdp, settle, rove) = (timing.cdp_ms, timing.settle_ms, timing.rove_ms);
     let width = |ms: f64| {
         if total > 0.0 { ms / total * 100.0 } else { 0.0 }
     };
@@ -168,35 +191,36 @@ fn split_html(timing: &Value) -> String {
 }
 
 /// The split in words: `total 120 ms: CDP 40, settle 60, rove 20`.
-pub fn split_text(timing: &Value) -> String {
-    let part = |key: &str| timing[key].as_f64().unwrap_or(0.0);
+pub fn split_text(timing: &Timing) -> String {
     format!(
         "total {:.0} ms: CDP {:.0}, settle {:.0}, rove {:.0}",
-        part("total_ms"),
-        part("cdp_ms"),
-        part("settle_ms"),
-        part("rove_ms")
+        timing.total_ms, timing.cdp_ms, timing.settle_ms, timing.rove_ms
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     #[test]
     fn commands_show_escaped_with_their_split_error_and_logs() {
-        let lines = vec![
+        let lines = [
             json!({"kind": "trace", "face": "cli", "session": "s<1>"}),
             json!({"kind": "command", "name": "click", "args": {"ref": "e1"}, "ok": true, "ms": 50.0,
                 "timing": {"total_ms": 50.0, "cdp_ms": 20.0, "settle_ms": 25.0, "rove_ms": 5.0},
-                "text": "clicked <b>", "console": [{"tab": "t1", "level": "log", "text": "hi & bye"}],
-                "network": [{"tab": "t1", "method": "GET", "url": "http://x/?a=<1>", "status": 200, "ms": 3.0}],
+                "text": "clicked <b>", "console": [{"tab": "t1", "level": "log", "source": "console", "text": "hi & bye"}],
+                "network": [{"tab": "t1", "method": "GET", "url": "http://x/?a=<1>", "resource_type": "Fetch",
+                    "status": 200, "state": "finished", "ms": 3.0}],
                 "screenshots": {"before": "data:image/jpeg;base64,AAAA", "after": {"left_out": "over budget"}}}),
             json!({"kind": "command", "name": "click", "args": {"ref": "e9"}, "ok": false, "ms": 10.0,
-                "error": {"code": "REF_NOT_FOUND", "message": "no e9", "hint": "take a snapshot"}}),
+                "error": {"code": "REF_NOT_FOUND", "message": "no e9", "hint": "take a snapshot",
+                    "retry": "reobserve", "action_sent": "not_sent", "side_effect": "none"}}),
             json!({"kind": "end", "reason": "stopped", "commands": 2}),
         ];
+        let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+        let lines = crate::trace_html::read_lines(&text.join("\n"));
+        assert_eq!(lines.len(), 4);
         let page = render(&lines);
         assert!(page.contains("session s&lt;1&gt;"), "{page}");
         assert!(page.contains("clicked &lt;b&gt;") && !page.contains("clicked <b>"));

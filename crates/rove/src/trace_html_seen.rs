@@ -8,9 +8,8 @@
 use std::fmt::Write as _;
 
 use rove_base::text::html_escaped as esc;
-use serde_json::Value;
-
-use crate::trace_html::text;
+use rove_commands::trace_format::{SeenConsole, SeenRequest, TraceScreenshot, TracedStep};
+use serde_json::{Map, Value};
 
 /// Styles of the parts below, added to the page's.
 pub const STYLE: &str = ".seen{margin:.4em 0}.seen summary{font-weight:400;color:#333}\
@@ -20,13 +19,9 @@ table.network{border-collapse:collapse;font-size:.9em}table.network td{border-bo
 .status.passed{color:#186a18}.status.failed,.status.error{color:#b22}.status.unjudged,.status.self-reported{color:#8a6100}\
 dl.extra{margin:.2em 0;font-size:.9em}dl.extra dt{font-weight:600;display:inline}dl.extra dd{display:inline;margin:0 1em 0 .3em}";
 
-/// The fields of an action the page shows by name.
-// `timing` has a line of its own (trace_html_cmd::split_text).
-const KNOWN: &[&str] = &["tool", "arguments", "target", "result", "failed", "timing"];
-
 /// What the model was shown at the step, folded.
-pub fn observation(page: &mut String, step: &Value) {
-    let Some(text) = step["observation"].as_str() else {
+pub fn observation(page: &mut String, step: &TracedStep) {
+    let Some(text) = step.observation.as_deref() else {
         return;
     };
     let _ = writeln!(
@@ -37,15 +32,9 @@ pub fn observation(page: &mut String, step: &Value) {
     );
 }
 
-/// An action's fields beyond the known ones, as JSON.
-pub fn extra_fields(page: &mut String, action: &Value) {
-    let Some(fields) = action.as_object() else {
-        return;
-    };
-    let extra: Vec<(&String, &Value)> = fields
-        .iter()
-        .filter(|(k, v)| !KNOWN.contains(&k.as_str()) && !v.is_null())
-        .collect();
+/// An action's fields beyond the ones the trace format knows, as JSON.
+pub fn extra_fields(page: &mut String, fields: &Map<String, Value>) {
+    let extra: Vec<(&String, &Value)> = fields.iter().filter(|(_, v)| !v.is_null()).collect();
     if extra.is_empty() {
         return;
     }
@@ -62,13 +51,16 @@ pub fn extra_fields(page: &mut String, action: &Value) {
 }
 
 /// The console messages and requests of the step, each list folded
-/// (open when it holds an error or a failed request).
-pub fn console_and_network(page: &mut String, step: &Value) {
-    let empty = Vec::new();
-    let console = step["console"].as_array().unwrap_or(&empty);
-    let network = step["network"].as_array().unwrap_or(&empty);
+/// (open when it holds an error or a failed request), and how many more
+/// were not kept (`left_out`).
+pub fn console_and_network(
+    page: &mut String,
+    console: &[SeenConsole],
+    network: &[SeenRequest],
+    left_out: usize,
+) {
     if !console.is_empty() {
-        let errors = console.iter().any(|m| m["level"] == "error");
+        let errors = console.iter().any(|m| m.level == "error");
         let _ = write!(
             page,
             "<details class=\"seen console\"{}><summary>console: {} message{}</summary><ul class=console>",
@@ -77,24 +69,23 @@ pub fn console_and_network(page: &mut String, step: &Value) {
             if console.len() == 1 { "" } else { "s" }
         );
         for m in console {
-            let level = text(&m["level"]);
-            let source = text(&m["source"]);
+            let source = &m.source;
             let _ = write!(
                 page,
                 "<li class=\"{}\">[{}{}] {}{} <span class=meta>({})</span></li>",
-                esc(&level),
-                esc(&level),
+                esc(&m.level),
+                esc(&m.level),
                 if source == "console" || source.is_empty() {
                     String::new()
                 } else {
-                    format!(" {}", esc(&source))
+                    format!(" {}", esc(source))
                 },
-                esc(&text(&m["text"])),
-                m["location"]
-                    .as_str()
+                esc(&m.text),
+                m.location
+                    .as_deref()
                     .map(|l| format!(" at {}", esc(l)))
                     .unwrap_or_default(),
-                esc(&text(&m["tab"]))
+                esc(&m.tab)
             );
         }
         page.push_str("</ul></details>\n");
@@ -102,7 +93,7 @@ pub fn console_and_network(page: &mut String, step: &Value) {
     if !network.is_empty() {
         let failed = network
             .iter()
-            .any(|r| text(&r["state"]).starts_with("failed") || r["status"].as_u64() >= Some(400));
+            .any(|r| r.state.starts_with("failed") || r.status >= Some(400));
         let _ = write!(
             page,
             "<details class=\"seen network\"{}><summary>network: {} request{}</summary><table class=network>",
@@ -114,65 +105,59 @@ pub fn console_and_network(page: &mut String, step: &Value) {
             let _ = write!(
                 page,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(&text(&r["method"])),
-                esc(&text(&r["url"])),
-                esc(&text(&r["resource_type"])),
-                r["status"]
-                    .as_u64()
-                    .map(|s| s.to_string())
-                    .unwrap_or_default(),
-                esc(&text(&r["state"])),
-                r["ms"]
-                    .as_f64()
-                    .map(|ms| format!("{ms:.0} ms"))
-                    .unwrap_or_default(),
-                esc(&text(&r["tab"]))
+                esc(&r.method),
+                esc(&r.url),
+                esc(&r.resource_type),
+                r.status.map(|s| s.to_string()).unwrap_or_default(),
+                esc(&r.state),
+                r.ms.map(|ms| format!("{ms:.0} ms")).unwrap_or_default(),
+                esc(&r.tab)
             );
         }
         page.push_str("</table></details>\n");
     }
-    if let Some(n) = step["left_out"].as_u64().filter(|n| *n > 0) {
+    if left_out > 0 {
         let _ = writeln!(
             page,
-            "<p class=meta>{n} more console messages and requests of this step were not kept</p>"
+            "<p class=meta>{left_out} more console messages and requests of this step were not kept</p>"
         );
     }
 }
 
 /// The screenshots before (what the model saw) and after the actions,
 /// side by side; one left out of the trace's budget says so.
-pub fn screenshots(page: &mut String, step: &Value) {
-    let n = step["number"].as_u64().unwrap_or(0);
+pub fn screenshots(page: &mut String, step: &TracedStep) {
+    let n = step.number;
     let shots = [
         (
-            &step["screenshot"],
+            &step.screenshot,
             "before: what the model saw",
             "what the model saw at step",
         ),
         (
-            &step["screenshot_after"],
+            &step.screenshot_after,
             "after the actions",
             "after the actions of step",
         ),
     ];
-    if shots.iter().all(|(shot, _, _)| shot.is_null()) {
+    if shots.iter().all(|(shot, _, _)| shot.is_none()) {
         return;
     }
     page.push_str("<div class=shots>");
     for (shot, caption, alt) in shots {
         match shot {
-            Value::String(url) if url.starts_with("data:image/") => {
+            Some(TraceScreenshot::Inlined(url)) if url.starts_with("data:image/") => {
                 let _ = write!(
                     page,
                     "<figure><img alt=\"{alt} {n}\" src=\"{}\"><figcaption>{caption}</figcaption></figure>",
                     esc(url)
                 );
             }
-            Value::Object(o) => {
+            Some(TraceScreenshot::LeftOut { left_out }) => {
                 let _ = write!(
                     page,
                     "<figure><p class=meta>{caption}: {}</p></figure>",
-                    esc(&text(&o["left_out"]))
+                    esc(left_out)
                 );
             }
             _ => {}
@@ -184,6 +169,7 @@ pub fn screenshots(page: &mut String, step: &Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rove_commands::trace_format::TracedAction;
     use serde_json::json;
 
     #[test]
@@ -194,14 +180,15 @@ mod tests {
             "left_out": 4,
             "screenshot": {"left_out": "over the trace's 1 MiB of screenshots"},
             "screenshot_after": "data:image/jpeg;base64,AAAA"});
+        let step: TracedStep = serde_json::from_value(step).expect("a step");
+        let action: TracedAction = serde_json::from_value(json!({"tool": "click", "result": "ok",
+            "timing": {"total_ms": 3.0, "cdp_ms": 3.0, "settle_ms": 0.0, "rove_ms": 0.0}, "retried": 2}))
+        .expect("an action");
         let mut page = String::new();
         observation(&mut page, &step);
-        console_and_network(&mut page, &step);
+        console_and_network(&mut page, &step.console, &step.network, step.left_out);
         screenshots(&mut page, &step);
-        extra_fields(
-            &mut page,
-            &json!({"tool": "click", "result": "ok", "timing": {"cdp_ms": 3}, "retried": 2}),
-        );
+        extra_fields(&mut page, &action.extra);
         assert!(
             !page.contains("<b>view") && !page.contains("<i>boom"),
             "{page}"

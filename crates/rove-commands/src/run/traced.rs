@@ -4,8 +4,7 @@
 //! of the session that came during it, and, when asked, a screenshot
 //! before and after an acting command.
 
-use serde_json::{Value, json};
-
+use crate::trace::format::{CallerKind, TracedCommand};
 use crate::{Caller, Command, CommandError, LogMarks, Outcome, Session, Timing};
 
 /// The most characters of the answer's text a line keeps.
@@ -45,56 +44,49 @@ impl Session {
         timing: Timing,
         result: &Result<Outcome, CommandError>,
     ) {
-        let mut line = json!({
-            "kind": "command",
-            "name": command.name(),
-            "args": self.config().secrets.redact_json(&command.tool_arguments()),
-            "caller": match caller {
-                Caller::Model => "model",
-                Caller::Person { .. } => "person",
+        let mut line = TracedCommand {
+            name: command.name().to_owned(),
+            args: self.config().secrets.redact_json(&command.tool_arguments()),
+            caller: match caller {
+                Caller::Model => CallerKind::Model,
+                Caller::Person { .. } => CallerKind::Person,
             },
-            "started": begun.started,
-            "ms": timing.total_ms,
-            "timing": timing,
-        });
+            started: begun.started,
+            ms: timing.total_ms,
+            timing,
+            ..TracedCommand::default()
+        };
         match result {
             Ok(outcome) => {
-                line["ok"] = json!(true);
-                line["tab"] = json!(outcome.tab.to_string());
-                line["happened"] = json!(outcome.happened_lines());
-                line["text"] = json!(cut(&outcome.text()));
+                line.ok = true;
+                line.tab = Some(outcome.tab.to_string());
+                line.happened = Some(outcome.happened_lines());
+                line.text = Some(cut(&outcome.text()));
                 if let Some(view) = &outcome.view {
-                    line["url"] = json!(view.url);
-                    line["title"] = json!(view.title);
+                    line.url = Some(view.url.clone());
+                    line.title = Some(view.title.clone());
                 }
             }
             Err(error) => {
-                line["ok"] = json!(false);
-                line["tab"] = json!(self.focused_id().map(|t| t.to_string()));
-                line["error"] = serde_json::to_value(error.report()).unwrap_or(Value::Null);
-                if let Some(view) = error.fresh_view() {
-                    line["text"] = json!(cut(view));
-                }
+                line.ok = false;
+                line.tab = self.focused_id().map(|t| t.to_string());
+                line.error = Some(error.report());
+                line.text = error.fresh_view().map(cut);
             }
         }
         let logs = self.logs_since(&begun.marks).await;
-        line["console"] = json!(logs.console);
-        line["network"] = json!(logs.network);
-        if logs.left_out > 0 {
-            line["left_out"] = json!(logs.left_out);
-        }
+        line.console = logs.console;
+        line.network = logs.network;
+        line.left_out = logs.left_out;
         let after = match begun.before.is_some() {
             true => self.trace_shot_for(command).await,
             false => None,
         };
-        let mut shots = Vec::new();
-        if let Some(before) = &begun.before {
-            shots.push(("before", before.as_deref()));
-        }
-        if let Some(after) = &after {
-            shots.push(("after", after.as_deref()));
-        }
-        self.config().traces.record(&line, &shots);
+        self.config().traces.record(
+            &line,
+            begun.before.as_ref().map(Option::as_deref),
+            after.as_ref().map(Option::as_deref),
+        );
     }
 
     /// The screenshot of an acting command when a trace wants one: taken

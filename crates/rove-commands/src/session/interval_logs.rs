@@ -6,12 +6,11 @@
 //! page wrote is bounded and redacted: the session's secrets and their
 //! disguises, credentials in URL parameters, a URL's password.
 
+use crate::trace::format::{SeenConsole, SeenRequest};
+use crate::{Secrets, Session};
 use rove_base::limits::INTERVAL_LOGS;
 use rove_base::text::ellipsized;
 use rove_browser::{NetState, TabId};
-use serde::{Deserialize, Serialize};
-
-use crate::{Secrets, Session};
 
 /// The most console messages an interval keeps (the newest; the rest
 /// counted).
@@ -35,44 +34,6 @@ pub struct IntervalLogs {
     /// Messages and requests not kept: beyond the bounds, or pushed out
     /// of a tab's ring before the interval ended.
     pub left_out: usize,
-}
-
-/// One console message.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeenConsole {
-    /// The tab (`t1`).
-    pub tab: String,
-    /// `log`, `info`, `warning`, `error`, `debug`.
-    pub level: String,
-    /// `console`, `exception`, or the browser's source.
-    pub source: String,
-    /// The message, on one line.
-    pub text: String,
-    /// `url:line:column`, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
-}
-
-/// One request (no headers, no bodies: a trace shows what was asked and
-/// what came of it).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeenRequest {
-    /// The tab (`t1`).
-    pub tab: String,
-    /// `GET`, `POST` …
-    pub method: String,
-    /// The URL, redacted.
-    pub url: String,
-    /// `Document`, `Fetch`, `Script` …
-    pub resource_type: String,
-    /// The HTTP status, once a response came.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<u16>,
-    /// `pending`, `finished`, `redirected`, or `failed: reason`.
-    pub state: String,
-    /// How long it took, once it ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ms: Option<f64>,
 }
 
 impl Session {

@@ -12,13 +12,22 @@
 //! other outputs are) and readable by its owner only (0600): it holds what
 //! the pages showed. Every text in it passes the one redaction of the
 //! process (`rove_base::redact::scrub`, which knows the session's secrets);
-//! request headers are not recorded at all.
+//! request headers are not recorded at all. Every line is a
+//! [`format::TraceLine`], the one type of every trace file.
+
+pub mod format;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use format::{
+    CommandScreenshots, CommandsEnd, TRACE_VERSION, TraceEnd, TraceHead, TraceLine, TraceOrigin,
+    TraceScreenshot, TracedCommand,
+};
 
 /// The most screenshot bytes (base64) one trace inlines by default; later
 /// screenshots are named as left out.
@@ -105,7 +114,7 @@ impl Traces {
     }
 
     /// Creates `path` (replacing a file there; owner-only) and writes its
-    /// first line: `head`'s fields after `"kind":"trace"`. With
+    /// first line: a `trace` line saying who started it (`origin`). With
     /// `screenshots`, acting commands are recorded with a screenshot before
     /// and after, within `budget` bytes for the whole trace.
     pub fn start(
@@ -113,7 +122,7 @@ impl Traces {
         path: &Path,
         screenshots: bool,
         budget: usize,
-        head: Value,
+        origin: TraceOrigin,
     ) -> std::io::Result<TraceId> {
         let file = rove_base::private::create_private_file(path)?;
         let mut inner = self.lock();
@@ -126,16 +135,15 @@ impl Traces {
             budget_left: budget,
             commands: 0,
         };
-        let mut line = json!({
-            "kind": "trace",
-            "version": 1,
-            "started": unix_seconds(),
-            "screenshots": screenshots,
-        });
-        if let (Some(line), Value::Object(head)) = (line.as_object_mut(), head) {
-            line.extend(head);
+        let head = TraceHead {
+            version: TRACE_VERSION,
+            started: unix_seconds(),
+            screenshots,
+            origin,
+        };
+        if let Some(head) = scrubbed(&head) {
+            recorder.write(&TraceLine::Trace(head));
         }
-        recorder.write(&scrubbed(&line));
         let id = TraceId(recorder.id);
         inner.open.push(recorder);
         drop(inner);
@@ -190,36 +198,42 @@ impl Traces {
         (any, budget)
     }
 
-    /// Writes one command's line to every trace. `line` is scrubbed here;
-    /// the screenshots (base64 JPEG, never text a page wrote) are added
-    /// after, each within its trace's budget.
-    pub(crate) fn record(&self, line: &Value, shots: &[(&str, Option<&str>)]) {
-        let line = scrubbed(line);
+    /// Writes one command's line to every trace, numbered in each.
+    /// `command` is scrubbed here; the screenshots (base64 JPEG, never text
+    /// a page wrote) are added after, each within its trace's budget:
+    /// `before` and `after` are `None` when not taken, `Some(None)` when
+    /// taking one failed or no trace had budget for it.
+    pub(crate) fn record(
+        &self,
+        command: &TracedCommand,
+        before: Option<Option<&str>>,
+        after: Option<Option<&str>>,
+    ) {
+        let Some(command) = scrubbed(command) else {
+            return;
+        };
         let mut inner = self.lock();
         for recorder in &mut inner.open {
             recorder.commands += 1;
-            let mut line = line.clone();
-            line["seq"] = json!(recorder.commands);
-            if recorder.screenshots {
-                let mut images = serde_json::Map::new();
-                for (name, data) in shots {
-                    images.insert((*name).to_owned(), recorder.inline(*data));
-                }
-                if !images.is_empty() {
-                    line["screenshots"] = Value::Object(images);
-                }
+            let mut line = command.clone();
+            line.seq = recorder.commands;
+            if recorder.screenshots && (before.is_some() || after.is_some()) {
+                line.screenshots = Some(CommandScreenshots {
+                    before: before.map(|data| recorder.inline(data)),
+                    after: after.map(|data| recorder.inline(data)),
+                });
             }
-            recorder.write(&line);
+            recorder.write(&TraceLine::Command(Box::new(line)));
         }
     }
 }
 
 impl Recorder {
-    fn write(&mut self, line: &Value) {
+    fn write(&mut self, line: &TraceLine) {
         // One write a line: formatting into the file itself would make a
         // system call of every token. A trace that cannot be written must
         // not fail the command; the failure is said in the log.
-        let mut text = line.to_string();
+        let mut text = line.to_json();
         text.push('\n');
         if let Err(e) = self.file.write_all(text.as_bytes()) {
             tracing::warn!(path = %self.path.display(), error = %e, "writing the trace");
@@ -227,30 +241,32 @@ impl Recorder {
     }
 
     /// A screenshot as a data URL, or why it is not there.
-    fn inline(&mut self, data: Option<&str>) -> Value {
+    fn inline(&mut self, data: Option<&str>) -> TraceScreenshot {
+        let left_out = |why: &str| TraceScreenshot::LeftOut {
+            left_out: why.to_owned(),
+        };
         if self.budget_left == 0 {
-            return json!({"left_out": "over the trace's screenshot budget"});
+            return left_out("over the trace's screenshot budget");
         }
         let Some(data) = data else {
-            return json!({"left_out": "the screenshot could not be taken"});
+            return left_out("the screenshot could not be taken");
         };
         if data.len() > self.budget_left {
             // Nothing later is inlined either: the reader sees where the
             // budget ran out.
             self.budget_left = 0;
-            return json!({"left_out": "over the trace's screenshot budget"});
+            return left_out("over the trace's screenshot budget");
         }
         self.budget_left -= data.len();
-        Value::String(format!("data:image/jpeg;base64,{data}"))
+        TraceScreenshot::Inlined(format!("data:image/jpeg;base64,{data}"))
     }
 
     fn finish(mut self, reason: &str) -> TraceSummary {
-        let line = json!({
-            "kind": "end",
-            "reason": reason,
-            "commands": self.commands,
-            "ended": unix_seconds(),
-        });
+        let line = TraceLine::End(TraceEnd::Commands(CommandsEnd {
+            reason: reason.to_owned(),
+            commands: self.commands,
+            ended: unix_seconds(),
+        }));
         self.write(&line);
         TraceSummary {
             path: self.path,
@@ -267,14 +283,30 @@ pub(crate) fn unix_seconds() -> f64 {
     (since.as_millis() as f64) / 1000.0
 }
 
+/// `line` with every string in it (keys too) through the process's
+/// redaction. `None` (said in the log) in the odd case where the redaction
+/// hid a word the line's type needs: the line is then not written rather
+/// than written unredacted.
+fn scrubbed<T: Serialize + DeserializeOwned>(line: &T) -> Option<T> {
+    let value = serde_json::to_value(line).ok()?;
+    match serde_json::from_value(scrub_value(&value)) {
+        Ok(line) => Some(line),
+        Err(e) => {
+            tracing::warn!(error = %e, "a trace line is left out: its redaction broke its shape");
+            None
+        }
+    }
+}
+
 /// `value` with every string (keys too) through the process's redaction.
-fn scrubbed(value: &Value) -> Value {
+fn scrub_value(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
     match value {
         Value::String(s) => Value::String(rove_base::redact::scrub(s)),
-        Value::Array(items) => Value::Array(items.iter().map(scrubbed).collect()),
+        Value::Array(items) => Value::Array(items.iter().map(scrub_value).collect()),
         Value::Object(map) => Value::Object(
             map.iter()
-                .map(|(k, v)| (rove_base::redact::scrub(k), scrubbed(v)))
+                .map(|(k, v)| (rove_base::redact::scrub(k), scrub_value(v)))
                 .collect(),
         ),
         other => other.clone(),
@@ -284,6 +316,7 @@ fn scrubbed(value: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn lines_are_written_in_order_and_screenshots_stay_in_budget() {
@@ -292,13 +325,22 @@ mod tests {
         let path = dir.join("t.trace");
         let traces = Traces::default();
         let id = traces
-            .start(&path, true, 10, json!({"face": "test"}))
+            .start(
+                &path,
+                true,
+                10,
+                TraceOrigin {
+                    face: "test".into(),
+                    ..TraceOrigin::default()
+                },
+            )
             .expect("starts");
         assert!(traces.is_on());
-        traces.record(
-            &json!({"kind": "command", "name": "click"}),
-            &[("before", Some("AAAA")), ("after", Some("BBBBBBBB"))],
-        );
+        let click = TracedCommand {
+            name: "click".into(),
+            ..TracedCommand::default()
+        };
+        traces.record(&click, Some(Some("AAAA")), Some(Some("BBBBBBBB")));
         let summary = traces.stop(id, "stopped").expect("was running");
         assert_eq!(summary.commands, 1);
         assert!(!traces.is_on());

@@ -8,6 +8,7 @@
 
 use crate::support;
 
+use rove_commands::trace_format::{TraceLine, TraceOrigin};
 use rove_commands::{Secret, Secrets, SessionConfig, Traces};
 use rove_localserver::{Response, Routes};
 use serde_json::{Value, json};
@@ -40,6 +41,21 @@ fn lines_of(path: &std::path::Path) -> Vec<Value> {
         .collect()
 }
 
+/// Each line is a [`TraceLine`] of a known kind, and the type holds every
+/// field the writer wrote: written again, it is the same JSON.
+fn every_line_reads_back_as_written(text: &str) {
+    for raw in text.lines() {
+        let line = TraceLine::parse(raw).unwrap_or_else(|e| panic!("{e}: {raw}"));
+        assert!(!matches!(line, TraceLine::Unknown), "{raw}");
+        let written: Value = serde_json::from_str(raw).expect("JSON");
+        assert_eq!(
+            serde_json::to_value(&line).expect("serializes"),
+            written,
+            "the type lost or changed a field the writer wrote"
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_traced_session_records_each_command_with_its_interval_and_no_secret() {
     let dir = rove_testkit::scratch_dir("commands-trace");
@@ -56,7 +72,15 @@ async fn a_traced_session_records_each_command_with_its_interval_and_no_secret()
     // Screenshots on, with room for about two of them (the viewport is a
     // mostly blank 1280x720 JPEG at quality 40: a few KiB each).
     let id = traces
-        .start(&path, true, 40_000, json!({"face": "test"}))
+        .start(
+            &path,
+            true,
+            40_000,
+            TraceOrigin {
+                face: "test".into(),
+                ..TraceOrigin::default()
+            },
+        )
         .expect("trace starts");
     f.open("/form").await;
     let field = f.find("Password", "textbox").await;
@@ -88,6 +112,7 @@ async fn a_traced_session_records_each_command_with_its_interval_and_no_secret()
         assert!(!text.contains(secret), "{secret} is in the trace");
     }
     let lines = lines_of(&path);
+    every_line_reads_back_as_written(&text);
     let kinds: Vec<&str> = lines.iter().filter_map(|l| l["kind"].as_str()).collect();
     assert_eq!(kinds.first(), Some(&"trace"));
     assert_eq!(kinds.last(), Some(&"end"));

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use rove_commands::trace_format::TraceOrigin;
 use serde_json::json;
 
 use super::protocol::{Answer, TraceAsk, TraceControl};
@@ -81,14 +82,18 @@ fn start(
     if !path.is_absolute() {
         return Err(rejected("the trace's path must be absolute"));
     }
-    let head = json!({"face": "cli", "scope": scope, "session": global.session});
+    let origin = TraceOrigin {
+        face: "cli".into(),
+        scope: Some(scope.to_owned()),
+        session: Some(global.session.clone()),
+    };
     state
         .traces
         .start(
             path,
             ask.screenshots,
             rove_commands::SCREENSHOT_BUDGET,
-            head,
+            origin,
         )
         .map_err(|e| {
             Answer::rejected(

@@ -153,13 +153,9 @@ async fn finished(mut command: Command) -> (i32, String) {
     )
 }
 
-/// A trace's lines; each must be JSON.
+/// A trace's lines; each must be JSON and read back as the trace format.
 fn lines_of(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    crate::support::trace_lines(path)
 }
 
 fn kinds(lines: &[Value]) -> Vec<&str> {

@@ -89,11 +89,7 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
 
     // The trace: a run line, three steps, an end; the first step failed
     // with the typed error, each step has its time split and a screenshot.
-    let lines: Vec<Value> = std::fs::read_to_string(&trace)
-        .expect("trace")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines: Vec<Value> = crate::support::trace_lines(&trace);
     let kinds: Vec<&str> = lines
         .iter()
         .map(|l| l["kind"].as_str().unwrap_or(""))

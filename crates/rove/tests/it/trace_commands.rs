@@ -30,11 +30,7 @@ fn routes() -> Routes {
 }
 
 fn lines_of(path: &std::path::Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .expect("the trace")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    crate::support::trace_lines(path)
 }
 
 fn command_lines(lines: &[Value]) -> Vec<Value> {

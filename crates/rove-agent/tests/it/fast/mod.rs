@@ -5,3 +5,4 @@
 
 mod judge;
 mod tool_schemas;
+mod trace_format;

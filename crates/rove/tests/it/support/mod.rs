@@ -317,3 +317,32 @@ pub async fn interrupt(
         .unwrap_or_else(|_| panic!("{what}"))
         .expect("wait")
 }
+
+/// A trace file's lines as JSON, each checked against the one trace
+/// format: it reads back as a `TraceLine` of a known kind, and written
+/// again it is the same JSON, so a field a writer emits that the type does
+/// not know (and so the viewer would not show) fails here. An action's
+/// unknown fields are kept by the type (`extra`) for later files; none of
+/// today's writers may need them.
+pub fn trace_lines(path: &Path) -> Vec<Value> {
+    use rove_commands::trace_format::TraceLine;
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|raw| {
+            let written: Value = serde_json::from_str(raw).expect("a JSON line");
+            let line = TraceLine::parse(raw).unwrap_or_else(|e| panic!("{e}: {raw}"));
+            match &line {
+                TraceLine::Unknown => panic!("a line of no known kind: {raw}"),
+                TraceLine::Step(step) => {
+                    for action in &step.actions {
+                        assert!(action.extra.is_empty(), "unknown action fields: {raw}");
+                    }
+                }
+                _ => {}
+            }
+            let read: Value = serde_json::to_value(&line).expect("serializes");
+            assert_eq!(read, written, "the trace format lost or changed a field");
+            written
+        })
+        .collect()
+}
