@@ -26,7 +26,7 @@ mod trace;
 mod vocabulary;
 
 pub use answer::{
-    Answer, ClickKind, CommandError, Download, ErrorReport, EvalStop, Fault, Happened, Image,
+    Answer, ClickKind, CommandError, Data, Download, ErrorReport, EvalStop, Fault, Happened, Image,
     MouseDid, NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
 };
 pub use commands::page::navigate::normalize_url;

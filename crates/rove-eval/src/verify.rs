@@ -112,8 +112,7 @@ async fn js(session: &mut Session, script: &str) -> Judged {
         .execute(&eval)
         .await
         .map_err(|e| format!("the script failed: {e}"))?;
-    // eval answers `{"result": value}`.
-    match outcome.data.as_ref().and_then(|d| d.get("result")) {
+    match outcome.result() {
         Some(serde_json::Value::Bool(true)) => Ok("the script returned true".into()),
         Some(other) => Err(format!("the script returned {other}, not true")),
         None => Err("the script returned nothing, not true".into()),

@@ -39,8 +39,8 @@ async fn value(session: &mut Session, js: &str) -> Value {
         }))
         .await
         .expect("eval")
-        .data
-        .expect("data")["result"]
+        .result()
+        .expect("a value")
         .clone()
 }
 

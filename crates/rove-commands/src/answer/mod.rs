@@ -3,6 +3,7 @@
 //! [`CommandError`], and the faults a tab can meet on the way. Every face
 //! renders these; none builds its own.
 
+mod data;
 pub(crate) mod error;
 pub(crate) mod fault;
 pub(crate) mod happened;
@@ -10,6 +11,7 @@ mod mouse_did;
 pub(crate) mod outcome;
 mod quote;
 
+pub use data::Data;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
 pub use fault::{EvalStop, Fault, Recovery, TabFault};
 pub use happened::{Answer, ClickKind, Happened, Shot};

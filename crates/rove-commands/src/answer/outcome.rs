@@ -4,6 +4,7 @@ use rove_browser::TabId;
 use rove_page::View;
 use serde_json::{Value, json};
 
+use crate::answer::data::Data;
 use crate::answer::happened::Happened;
 
 /// An image a command produced (a screenshot returned inline).
@@ -71,9 +72,9 @@ pub struct Outcome {
     pub happened: Vec<Happened>,
     /// The view after the command (a diff by default), or the view asked for.
     pub view: Option<View>,
-    /// Structured results: an evaluation's value, the tab list, a page read
-    /// as markdown.
-    pub data: Option<Value>,
+    /// The command's result beside the view: a text (a page read as
+    /// markdown, the tab list), an evaluated value, a file saved.
+    pub data: Option<Data>,
     /// A screenshot returned inline.
     pub image: Option<Image>,
     /// Files the command downloaded.
@@ -107,10 +108,7 @@ impl Outcome {
     /// control characters other than line breaks and tabs are dropped so it
     /// cannot drive the terminal.
     pub fn text_value_first(&self) -> String {
-        let Some(Value::Object(data)) = &self.data else {
-            return self.text();
-        };
-        let Some(value) = data.get("result") else {
+        let Some(value) = self.result() else {
             return self.text();
         };
         let mut text = match value {
@@ -142,23 +140,24 @@ impl Outcome {
                 d.url
             ));
         }
-        match self.data.as_ref().filter(|_| data) {
-            Some(Value::String(s)) => {
-                text.push_str(s);
-                if !s.ends_with('\n') {
-                    text.push('\n');
-                }
-            }
-            Some(Value::Null) | None => {}
-            Some(other) => {
-                text.push_str(&serde_json::to_string_pretty(other).unwrap_or_default());
-                text.push('\n');
-            }
+        if let Some(shown) = self.data.as_ref().filter(|_| data) {
+            shown.push_text(&mut text);
         }
         if let Some(view) = &self.view {
             text.push_str(&view.text);
         }
         text
+    }
+
+    /// The value the command evaluated (`eval`, `get`), when it gave one.
+    pub fn result(&self) -> Option<&Value> {
+        self.data.as_ref().and_then(Data::result)
+    }
+
+    /// The text the command gave as its data (`read`, `tab list`,
+    /// `cookies` …), when it gave one.
+    pub fn data_text(&self) -> Option<&str> {
+        self.data.as_ref().and_then(Data::as_text)
     }
 
     /// What happened, as the lines a reader sees.
@@ -184,7 +183,7 @@ impl Outcome {
             out["tokens"] = json!(view.tokens);
         }
         if let Some(data) = &self.data {
-            out["data"] = data.clone();
+            out["data"] = data.to_json();
         }
         if let Some(image) = &self.image {
             out["image"] = json!({"mime": image.mime, "bytes": image.bytes.len()});

@@ -8,9 +8,7 @@ use serde_json::json;
 use support::Fixture;
 
 fn text_of(out: &rove_commands::Outcome) -> String {
-    out.data
-        .as_ref()
-        .and_then(|d| d.as_str())
+    out.data_text()
         .expect("console answers with text")
         .to_owned()
 }

@@ -9,11 +9,7 @@ use serde_json::{Value, json};
 use support::{Fixture, code};
 
 fn text_of(out: &rove_commands::Outcome) -> String {
-    out.data
-        .as_ref()
-        .and_then(|d| d.as_str())
-        .expect("set answers with text")
-        .to_owned()
+    out.data_text().expect("set answers with text").to_owned()
 }
 
 /// What the page sees of its screen and input.
@@ -262,8 +258,8 @@ async fn emulation_and_network_rules_are_made_again_when_the_browser_is_started_
     let value = async |host: &mut Host, js: &str| {
         run(host, json!({"command": "eval", "js": js}))
             .await
-            .data
-            .expect("data")["result"]
+            .result()
+            .expect("data")
             .clone()
     };
     let seen = async |host: &mut Host| {

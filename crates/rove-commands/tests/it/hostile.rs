@@ -12,7 +12,7 @@ mod text;
 mod devtools;
 
 use rove_browser::DomainPolicy;
-use rove_commands::{Caller, Command, Secret, Secrets, SessionConfig};
+use rove_commands::{Caller, Command, Data, Secret, Secrets, SessionConfig};
 use rove_errors::Classify;
 use rove_localserver::{RequestLog, Response, Routes};
 use serde_json::json;
@@ -303,10 +303,9 @@ async fn a_model_cannot_choose_where_files_are_written() {
     let out = f
         .ok(json!({"command": "screenshot", "path": "shot.png"}))
         .await;
-    let written = out.data.expect("data")["path"]
-        .as_str()
-        .expect("path")
-        .to_owned();
+    let Some(Data::Saved { path: written, .. }) = out.data else {
+        panic!("screenshot answers with the file it saved: {:?}", out.data);
+    };
     let runtime = rove_browser::runtime_dir();
     assert!(
         written.starts_with(&runtime.display().to_string()) && written.ends_with("/shot.png"),

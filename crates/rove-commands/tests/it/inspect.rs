@@ -23,7 +23,11 @@ async fn get(f: &mut Fixture, what: &str, reference: &str, name: Option<&str>) -
     if let Some(name) = name {
         command["name"] = json!(name);
     }
-    f.ok(command).await.data.expect("get answers with data")["result"].clone()
+    f.ok(command)
+        .await
+        .result()
+        .expect("get answers with data")
+        .clone()
 }
 
 #[tokio::test]

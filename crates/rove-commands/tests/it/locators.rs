@@ -71,17 +71,17 @@ async fn each_locator_form_resolves_to_the_right_element_and_the_command_acts() 
     let out = f
         .ok(json!({"command": "get", "what": "text", "ref": "css=p.note"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "Hello world");
+    assert_eq!(out.result().expect("data"), "Hello world");
     // Text split over elements, in a card with a click listener: the
     // paragraph holding all of it, not the card around it.
     let out = f
         .ok(json!({"command": "get", "what": "attr", "name": "class", "ref": "text=hello WORLD"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "note");
+    assert_eq!(out.result().expect("data"), "note");
     let out = f
         .ok(json!({"command": "get", "what": "attr", "name": "id", "ref": "text=\"Save\""}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "save");
+    assert_eq!(out.result().expect("data"), "save");
 
     // A substring name, and css= into an open shadow root.
     f.ok(json!({"command": "click", "ref": "role=button[name*=\"SHADOW\"]"}))
@@ -89,7 +89,7 @@ async fn each_locator_form_resolves_to_the_right_element_and_the_command_acts() 
     let out = f
         .ok(json!({"command": "get", "what": "text", "ref": "css=#inner"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "pressed");
+    assert_eq!(out.result().expect("data"), "pressed");
 
     // A same-origin iframe's element.
     let out = f
@@ -103,7 +103,7 @@ async fn each_locator_form_resolves_to_the_right_element_and_the_command_acts() 
     let out = f
         .ok(json!({"command": "get", "what": "text", "ref": "role=button[name=\"frame clicked\"]"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "frame clicked");
+    assert_eq!(out.result().expect("data"), "frame clicked");
 
     // The same element resolved twice keeps its ref.
     let out = f
@@ -301,12 +301,12 @@ async fn css_says_it_cannot_reach_a_closed_shadow_root_where_role_and_text_can()
     let out = f
         .ok(json!({"command": "get", "what": "value", "ref": "role=textbox[name=\"Declared field\"]"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "ok");
+    assert_eq!(out.result().expect("data"), "ok");
     // The click reached the button inside the closed root.
     let out = f
         .ok(json!({"command": "get", "what": "text", "ref": "role=button[name*=\"pressed\"]"}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "Declared pressed");
+    assert_eq!(out.result().expect("data"), "Declared pressed");
     f.close().await;
 }
 

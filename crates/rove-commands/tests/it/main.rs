@@ -6,6 +6,7 @@
 
 mod closed_shadow;
 mod conformance;
+mod data_wire;
 mod devtools;
 mod dialogs_files;
 mod emulation;

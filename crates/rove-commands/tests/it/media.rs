@@ -79,7 +79,7 @@ async fn players_are_shown_with_their_state_and_can_be_played() {
     let out = f
         .ok(json!({"command": "get", "what": "box", "ref": audio}))
         .await;
-    let b = out.data.expect("a box")["result"].clone();
+    let b = out.result().expect("a box").clone();
     let (x, y) = (
         b["x"].as_f64().expect("x") + 20.0,
         b["y"].as_f64().expect("y") + b["height"].as_f64().expect("height") / 2.0,

@@ -12,7 +12,7 @@ async fn centre(f: &mut Fixture, target: &str) -> (f64, f64) {
     let out = f
         .ok(json!({"command": "get", "what": "box", "ref": target}))
         .await;
-    let b = out.data.expect("a box")["result"].clone();
+    let b = out.result().expect("a box").clone();
     let n = |k: &str| b[k].as_f64().expect("a number");
     (n("x") + n("width") / 2.0, n("y") + n("height") / 2.0)
 }

@@ -10,9 +10,7 @@ use serde_json::{Value, json};
 use support::{Fixture, code, fixture_routes};
 
 fn text_of(out: &rove_commands::Outcome) -> String {
-    out.data
-        .as_ref()
-        .and_then(|d| d.as_str())
+    out.data_text()
         .expect("network answers with text")
         .to_owned()
 }

@@ -4,6 +4,7 @@
 
 use crate::support;
 
+use rove_commands::Data;
 use serde_json::json;
 use support::{Fixture, code};
 
@@ -68,10 +69,12 @@ async fn screenshots_cover_viewport_page_element_and_clip_within_a_budget() {
         .ok(json!({"command": "screenshot", "path": "observe-shot.png"}))
         .await;
     assert!(saved.image.is_none());
-    let path = saved.data.expect("data")["path"]
-        .as_str()
-        .expect("path")
-        .to_owned();
+    let Some(Data::Saved { path, .. }) = saved.data else {
+        panic!(
+            "screenshot answers with the file it saved: {:?}",
+            saved.data
+        );
+    };
     assert!(std::fs::read(&path).expect("saved").starts_with(PNG));
     std::fs::remove_file(&path).expect("cleanup");
     f.close().await;
@@ -151,7 +154,7 @@ async fn eval_runs_expressions_and_functions_and_reports_throws() {
     let out = f
         .ok(json!({"command": "eval", "js": "(el) => el.value + ' ' + el.id", "ref": search}))
         .await;
-    assert_eq!(out.data.expect("data")["result"], "tomatoes q");
+    assert_eq!(out.result().expect("data"), "tomatoes q");
     let e = f.fails(json!({"command": "eval", "js": "null.x"})).await;
     assert_eq!(code(&e), "EVALUATION_FAILED");
     assert!(e.to_string().contains("TypeError"), "{e}");

@@ -51,9 +51,9 @@ async fn a_page_is_printed_to_the_output_folder_on_the_paper_asked_for() {
     let said = f
         .ok(json!({"command": "pdf", "file": "short.pdf"}))
         .await
-        .data
-        .and_then(|d| d.as_str().map(str::to_owned))
-        .expect("pdf answers with text");
+        .data_text()
+        .expect("pdf answers with text")
+        .to_owned();
     assert!(said.contains("short.pdf") && said.contains("A4"), "{said}");
     let short = std::fs::read(output.join("short.pdf")).expect("the PDF was written");
     assert!(short.starts_with(b"%PDF-"), "not a PDF");

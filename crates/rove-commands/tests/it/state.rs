@@ -10,11 +10,7 @@ use serde_json::json;
 use support::{Fixture, code};
 
 fn text_of(out: &rove_commands::Outcome) -> String {
-    out.data
-        .as_ref()
-        .and_then(|d| d.as_str())
-        .expect("an answer as text")
-        .to_owned()
+    out.data_text().expect("an answer as text").to_owned()
 }
 
 /// `/login` sets the session cookie (and the page a theme in local
@@ -168,7 +164,7 @@ async fn a_login_saved_in_one_session_holds_in_another() {
         serde_json::from_value(json!({"command": "eval", "js": "localStorage.getItem('theme')"}))
             .expect("eval");
     let out = reused.execute(&theme).await.expect("eval");
-    assert_eq!(out.data.expect("data")["result"], "dark");
+    assert_eq!(out.result().expect("data"), "dark");
 
     // And `state load` in a running session does the same (a model loads a
     // plain name from the session's output folder).

@@ -201,9 +201,8 @@ async fn shown(root: &Path, path: &str, script: &str) -> Value {
     browser.close().await;
     serde_json::from_str(
         value
-            .data
-            .as_ref()
-            .and_then(|d| d["result"].as_str())
+            .result()
+            .and_then(serde_json::Value::as_str)
             .expect("a string"),
     )
     .expect("JSON")

@@ -8,7 +8,7 @@
 
 use rove_browser::{ConsoleEntry, ConsoleRead};
 
-use crate::{CommandError, ConsoleArgs, Outcome, Session};
+use crate::{CommandError, ConsoleArgs, Data, Outcome, Session};
 
 impl Session {
     pub(crate) async fn console(
@@ -24,7 +24,7 @@ impl Session {
             .iter()
             .filter(|e| e.level.rank() >= least)
             .collect();
-        out.data = Some(serde_json::Value::String(render(
+        out.data = Some(Data::Text(render(
             &shown,
             &read,
             args,

@@ -13,7 +13,7 @@ use rove_cdp::protocol::browser::{GrantPermissions, PermissionType};
 use rove_cdp::protocol::{emulation, network};
 use serde_json::{Value, json};
 
-use crate::{CommandError, Outcome, Session, SetArgs, SetWhat};
+use crate::{CommandError, Data, Outcome, Session, SetArgs, SetWhat};
 
 /// A device of the built-in table.
 struct Device {
@@ -328,7 +328,7 @@ impl Session {
         for (key, calls) in settings {
             self.set_everywhere(key, calls).await?;
         }
-        out.data = Some(Value::String(self.on_every_tab(&said)));
+        out.data = Some(Data::Text(self.on_every_tab(&said)));
         Ok(())
     }
 
@@ -528,7 +528,7 @@ impl Session {
             "the position is {latitude}, {longitude} (granted to {})",
             self.shown_url(&origin)
         );
-        out.data = Some(Value::String(self.on_every_tab(&said)));
+        out.data = Some(Data::Text(self.on_every_tab(&said)));
         Ok(())
     }
 }

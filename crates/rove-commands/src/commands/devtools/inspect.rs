@@ -9,11 +9,11 @@
 //! (`Outcome::text_value_first`).
 
 use rove_cdp::protocol::runtime::{CallArgument, CallFunctionOn, ReleaseObject};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::answer::outcome::Outcome;
 use crate::session::{Session, unless_dialog};
-use crate::{CommandError, GetArgs, GetWhat};
+use crate::{CommandError, Data, GetArgs, GetWhat};
 
 /// Longest text or value answered, in characters.
 const MAX_CHARS: usize = 20_000;
@@ -103,7 +103,7 @@ impl Session {
             Some(v) => v,
             None => Value::Null,
         };
-        out.data = Some(json!({ "result": value }));
+        out.data = Some(Data::Evaluated { result: value });
         Ok(())
     }
 }

@@ -16,9 +16,8 @@ use rove_base::text::{byte_prefix, char_prefix, clean, ellipsized};
 use rove_base::url_pattern::UrlPattern;
 use rove_browser::{NetEntry, NetState, RequestRule, RuleAction};
 use rove_cdp::protocol::network::{GetRequestPostData, GetResponseBody};
-use serde_json::Value;
 
-use crate::{CommandError, NetworkAction, NetworkArgs, Outcome, Session};
+use crate::{CommandError, Data, NetworkAction, NetworkArgs, Outcome, Session};
 
 /// The most bytes of a body `show` returns unless told otherwise.
 const SHOW_BYTES: usize = 4_000;
@@ -64,7 +63,7 @@ impl Session {
             }
             NetworkAction::Har => self.network_har(args).await?,
         };
-        out.data = Some(Value::String(text));
+        out.data = Some(Data::Text(text));
         Ok(())
     }
 

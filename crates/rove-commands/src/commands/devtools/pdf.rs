@@ -8,9 +8,8 @@
 //! session's output folder.
 
 use base64::Engine;
-use serde_json::Value;
 
-use crate::{CommandError, Outcome, PdfArgs, Session};
+use crate::{CommandError, Data, Outcome, PdfArgs, Session};
 
 impl Session {
     pub(crate) async fn pdf(
@@ -59,7 +58,7 @@ impl Session {
             })?;
         std::fs::write(&path, &bytes)
             .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
-        out.data = Some(Value::String(format!(
+        out.data = Some(Data::Text(format!(
             "printed tab {} to {} ({} bytes, {format:?}{}{})\n",
             tab.id(),
             path.display(),

@@ -12,14 +12,14 @@ use std::time::Duration;
 use rove_cdp::ScriptAnswer;
 use rove_cdp::protocol::dom::{DescribeNode, ResolveNode};
 use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, RemoteObjectType};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::answer::fault::{EvalStop, Recovery};
 use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
 use crate::session::watchdog::{self, Health};
 use crate::session::{Session, unless_dialog};
-use crate::{CommandError, EvalArgs};
+use crate::{CommandError, Data, EvalArgs};
 
 /// Results longer than this (as JSON text) are cut.
 const MAX_RESULT_CHARS: usize = 20_000;
@@ -128,9 +128,9 @@ impl Session {
                 chars: text.len(),
                 shown: MAX_RESULT_CHARS,
             });
-            out.data = Some(Value::String(cut));
+            out.data = Some(Data::Text(cut));
         } else {
-            out.data = Some(json!({ "result": value }));
+            out.data = Some(Data::Evaluated { result: value });
         }
         Ok(())
     }

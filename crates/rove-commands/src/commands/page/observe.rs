@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::answer::outcome::Outcome;
 use crate::session::Session;
-use crate::{CommandError, FindArgs, ReadArgs, SnapshotArgs, SnapshotMode};
+use crate::{CommandError, Data, FindArgs, ReadArgs, SnapshotArgs, SnapshotMode};
 
 const READ: &str = include_str!("read.js");
 
@@ -130,7 +130,7 @@ impl Session {
                 budget.unwrap_or(0)
             ));
         }
-        out.data = Some(Value::String(text));
+        out.data = Some(Data::Text(text));
         Ok(())
     }
 }

@@ -11,13 +11,13 @@
 
 use base64::Engine;
 use rove_cdp::protocol::page;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::answer::happened::{Happened, Shot};
 use crate::answer::outcome::{Image, Outcome};
 use crate::session::Session;
 use crate::{
-    Clip, CommandError, DEFAULT_MAX_BYTES, ImageFormat, MAX_PIXELS, MAX_SIDE, ScreenshotArgs,
+    Clip, CommandError, DEFAULT_MAX_BYTES, Data, ImageFormat, MAX_PIXELS, MAX_SIDE, ScreenshotArgs,
 };
 
 /// `clip` (CSS pixels) cut to its top-left part so that, at `ratio` image
@@ -150,7 +150,11 @@ impl Session {
                     bytes: bytes.len(),
                     mime,
                 });
-                out.data = Some(json!({"path": path, "bytes": bytes.len(), "mime": mime}));
+                out.data = Some(Data::Saved {
+                    path,
+                    bytes: bytes.len(),
+                    mime,
+                });
             }
             None => {
                 out.happened.push(Happened::ScreenshotTaken {

@@ -5,13 +5,12 @@ use rove_browser::{Tab, TabId};
 use rove_cdp::protocol::page::HandleJavaScriptDialog;
 use rove_cdp::protocol::runtime::Evaluate;
 use rove_page::Mode;
-use serde_json::{Value, json};
 
 use crate::answer::happened::{Answer, Happened};
 use crate::answer::outcome::Outcome;
 use crate::session::watchdog;
 use crate::session::{Session, view_of};
-use crate::{CommandError, DialogArgs, OpenArgs, TabAction, TabArgs};
+use crate::{CommandError, Data, DialogArgs, OpenArgs, TabAction, TabArgs};
 
 impl Session {
     pub(crate) async fn tab_command(
@@ -23,7 +22,6 @@ impl Session {
             TabAction::List => {
                 let tabs = self.context().tabs_refreshed().await?;
                 let mut text = String::new();
-                let mut list = Vec::new();
                 for t in &tabs {
                     let mark = if t.focused { "*" } else { " " };
                     let opener = t
@@ -38,16 +36,11 @@ impl Session {
                         "{}{mark} {title} {}{opener}{crashed}\n",
                         t.id, t.url
                     ));
-                    list.push(json!({
-                        "tab": t.id.to_string(), "url": t.url, "title": t.title,
-                        "focused": t.focused, "crashed": t.crashed,
-                        "opener": t.opener.map(|o| o.to_string()),
-                    }));
                 }
                 if tabs.is_empty() {
                     text.push_str("no tabs; open a URL\n");
                 }
-                out.data = Some(Value::String(text));
+                out.data = Some(Data::Text(text));
                 Ok(())
             }
             TabAction::New => {

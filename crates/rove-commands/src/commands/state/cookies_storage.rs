@@ -9,7 +9,9 @@ use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
 use rove_cdp::protocol::{Command, storage};
 use serde_json::{Value, json};
 
-use crate::{CommandError, CookiesArgs, Outcome, Session, StorageArgs, StorageKind, StoreAction};
+use crate::{
+    CommandError, CookiesArgs, Data, Outcome, Session, StorageArgs, StorageKind, StoreAction,
+};
 
 /// The most cookies or storage entries one answer lists: a page decides
 /// how many there are, and each line goes into the model's context.
@@ -103,7 +105,7 @@ impl Session {
                 }
             }
         };
-        out.data = Some(Value::String(text));
+        out.data = Some(Data::Text(text));
         Ok(())
     }
 
@@ -249,7 +251,7 @@ impl Session {
                 value.as_u64().unwrap_or(0)
             ),
         };
-        out.data = Some(Value::String(text));
+        out.data = Some(Data::Text(text));
         Ok(())
     }
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::commands::state::cookies_storage::cookie_host;
-use crate::{CommandError, Outcome, Session, StateAction, StateArgs};
+use crate::{CommandError, Data, Outcome, Session, StateAction, StateArgs};
 
 /// The most cookies one load sets: the browser keeps about 3,300 in all,
 /// and a file within its size bound may hold hundreds of thousands, which
@@ -49,7 +49,7 @@ impl Session {
                 self.load_state(&path).await?
             }
         };
-        out.data = Some(Value::String(text));
+        out.data = Some(Data::Text(text));
         Ok(())
     }
 

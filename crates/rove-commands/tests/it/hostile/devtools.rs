@@ -6,11 +6,7 @@
 use super::*;
 
 fn text_of(out: &rove_commands::Outcome) -> String {
-    out.data
-        .as_ref()
-        .and_then(|d| d.as_str())
-        .expect("an answer as text")
-        .to_owned()
+    out.data_text().expect("an answer as text").to_owned()
 }
 
 /// A page sends a 3 MB body, a 1 MB URL, a 200 kB header and a 100 kB

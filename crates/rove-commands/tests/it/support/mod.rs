@@ -91,7 +91,7 @@ impl Fixture {
         let out = self
             .ok(serde_json::json!({"command": "eval", "js": js}))
             .await;
-        out.data.expect("eval data")["result"].clone()
+        out.result().expect("eval data").clone()
     }
 
     pub async fn close(self) {

@@ -292,9 +292,8 @@ async fn shown_in_chromium(url: &str, js: &str) -> Value {
     browser.close().await;
     serde_json::from_str(
         shown
-            .data
-            .as_ref()
-            .and_then(|d| d["result"].as_str())
+            .result()
+            .and_then(serde_json::Value::as_str)
             .expect("a string"),
     )
     .expect("JSON")
