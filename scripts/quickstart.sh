@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets rove up on a fresh Debian machine and runs it against a real page:
-# installs Chromium if it is missing, builds rove, checks the setup with
-# `rove doctor`, then opens a page (default https://example.org, or $1) in a
-# session and prints what can be acted on.
+# installs Chromium if it is missing, builds rove as it ships
+# (scripts/release.sh: target/dist/rove and its debug file beside it), checks
+# the setup with `rove doctor`, then opens a page (default
+# https://example.org, or $1) in a session and prints what can be acted on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,10 +16,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ -z "${ROVE_BROWSER:-}" ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
 fi
 
-cargo build --release --locked --bin rove
-./target/release/rove doctor
+scripts/release.sh
+rove=./target/dist/rove
+"$rove" doctor
 # A session daemon keeps the browser between commands; end it however
 # this script ends.
-trap './target/release/rove close >/dev/null 2>&1 || true' EXIT
-./target/release/rove open "$url"
-./target/release/rove snapshot --interactive
+trap '"$rove" close >/dev/null 2>&1 || true' EXIT
+"$rove" open "$url"
+"$rove" snapshot --interactive

@@ -48,9 +48,8 @@ fn child(mode: &str) {
         let _ = std::io::stdin().read_line(&mut go);
         match mode {
             "panic" => panic!("deliberate panic while holding a browser"),
-            _ => loop {
-                tokio::time::sleep(Duration::from_secs(60)).await;
-            },
+            // Holds the browser until the parent SIGKILLs this process.
+            _ => std::future::pending::<()>().await,
         }
     });
 }

@@ -186,6 +186,7 @@ async fn only_a_client_that_set_a_level_receives_browser_events() {
         .request("logging/setLevel", json!({"level": "warning"}))
         .await;
     open_and_click(&mut strict, &url).await;
+    // Absence again, bounded as above.
     tokio::time::sleep(Duration::from_millis(500)).await;
     strict.request("tools/list", json!({})).await;
     assert!(strict.events().is_empty(), "{:?}", strict.events());
