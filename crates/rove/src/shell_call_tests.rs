@@ -2,6 +2,7 @@
 //! convenience of the old per-command parsing (positional order, flags
 //! under other names, switches for values, other names, words in any order,
 //! words after an action, the shell's own behaviours) means what it meant.
+//! (A test module: its parent includes it under #[cfg(test)].)
 
 use serde_json::{Value, json};
 

@@ -1,6 +1,7 @@
 //! The entries' properties against what the session and the faces rely
 //! on: which commands act, act on elements, need the page, and how long
 //! they may run; and every entry names only arguments its tool has.
+//! (A test module: its parent includes it under #[cfg(test)].)
 
 use serde_json::{Value, json};
 
