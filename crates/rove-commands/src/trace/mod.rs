@@ -141,8 +141,9 @@ impl Traces {
             screenshots,
             origin,
         };
-        if let Some(head) = scrubbed(&head) {
-            recorder.write(&TraceLine::Trace(head));
+        match scrubbed(&head, rove_base::redact::scrub) {
+            Scrubbed::Typed(head) => recorder.write(&TraceLine::Trace(head)),
+            Scrubbed::Raw(line) => recorder.write_text(line.to_string()),
         }
         let id = TraceId(recorder.id);
         inner.open.push(recorder);
@@ -209,8 +210,22 @@ impl Traces {
         before: Option<Option<&str>>,
         after: Option<Option<&str>>,
     ) {
-        let Some(command) = scrubbed(command) else {
-            return;
+        let command = match scrubbed(command, rove_base::redact::scrub) {
+            Scrubbed::Typed(command) => command,
+            Scrubbed::Raw(line) => {
+                // Written as the redaction left it, without screenshots
+                // (they would need the typed line): a line is never lost.
+                let mut inner = self.lock();
+                for recorder in &mut inner.open {
+                    recorder.commands += 1;
+                    let mut line = line.clone();
+                    if let Some(fields) = line.as_object_mut() {
+                        fields.insert("seq".to_owned(), recorder.commands.into());
+                    }
+                    recorder.write_text(line.to_string());
+                }
+                return;
+            }
         };
         let mut inner = self.lock();
         for recorder in &mut inner.open {
@@ -230,10 +245,13 @@ impl Traces {
 
 impl Recorder {
     fn write(&mut self, line: &TraceLine) {
+        self.write_text(line.to_json());
+    }
+
+    fn write_text(&mut self, mut text: String) {
         // One write a line: formatting into the file itself would make a
         // system call of every token. A trace that cannot be written must
         // not fail the command; the failure is said in the log.
-        let mut text = line.to_json();
         text.push('\n');
         if let Err(e) = self.file.write_all(text.as_bytes()) {
             tracing::warn!(path = %self.path.display(), error = %e, "writing the trace");
@@ -283,30 +301,37 @@ pub(crate) fn unix_seconds() -> f64 {
     (since.as_millis() as f64) / 1000.0
 }
 
-/// `line` with every string in it (keys too) through the process's
-/// redaction. `None` (said in the log) in the odd case where the redaction
-/// hid a word the line's type needs: the line is then not written rather
-/// than written unredacted.
-fn scrubbed<T: Serialize + DeserializeOwned>(line: &T) -> Option<T> {
-    let value = serde_json::to_value(line).ok()?;
-    match serde_json::from_value(scrub_value(&value)) {
-        Ok(line) => Some(line),
+/// A line once redacted: its type, or the redacted JSON as it stands where
+/// the redaction hid a word the type needs (a secret that is also a field
+/// name or a kind), so that the line is written all the same and nothing
+/// of it unredacted.
+enum Scrubbed<T> {
+    Typed(T),
+    Raw(serde_json::Value),
+}
+
+/// `line` with every string in it (keys too) through `scrub` (the
+/// process's redaction).
+fn scrubbed<T: Serialize + DeserializeOwned>(line: &T, scrub: fn(&str) -> String) -> Scrubbed<T> {
+    let hidden = scrub_value(&serde_json::to_value(line).unwrap_or_default(), scrub);
+    match serde_json::from_value(hidden.clone()) {
+        Ok(line) => Scrubbed::Typed(line),
         Err(e) => {
-            tracing::warn!(error = %e, "a trace line is left out: its redaction broke its shape");
-            None
+            tracing::warn!(error = %e, "a trace line is written untyped: its redaction broke its shape");
+            Scrubbed::Raw(hidden)
         }
     }
 }
 
-/// `value` with every string (keys too) through the process's redaction.
-fn scrub_value(value: &serde_json::Value) -> serde_json::Value {
+/// `value` with every string (keys too) through `scrub`.
+fn scrub_value(value: &serde_json::Value, scrub: fn(&str) -> String) -> serde_json::Value {
     use serde_json::Value;
     match value {
-        Value::String(s) => Value::String(rove_base::redact::scrub(s)),
-        Value::Array(items) => Value::Array(items.iter().map(scrub_value).collect()),
+        Value::String(s) => Value::String(scrub(s)),
+        Value::Array(items) => Value::Array(items.iter().map(|v| scrub_value(v, scrub)).collect()),
         Value::Object(map) => Value::Object(
             map.iter()
-                .map(|(k, v)| (rove_base::redact::scrub(k), scrub_value(v)))
+                .map(|(k, v)| (scrub(k), scrub_value(v, scrub)))
                 .collect(),
         ),
         other => other.clone(),
@@ -317,6 +342,38 @@ fn scrub_value(value: &serde_json::Value) -> serde_json::Value {
 mod tests {
     use super::*;
     use serde_json::Value;
+
+    #[derive(Debug, PartialEq, Serialize, serde::Deserialize)]
+    struct Line {
+        kind: String,
+        seq: u64,
+    }
+
+    #[test]
+    fn a_line_whose_redaction_breaks_its_type_is_kept_as_redacted_json() {
+        let line = Line {
+            kind: "command token-123".to_owned(),
+            seq: 4,
+        };
+        let hide_token = |s: &str| s.replace("token-123", "<redacted>");
+        match scrubbed(&line, hide_token) {
+            Scrubbed::Typed(kept) => assert_eq!(kept.kind, "command <redacted>"),
+            Scrubbed::Raw(raw) => panic!("the type still fits: {raw}"),
+        }
+        // A secret that is also a field name hides the key itself.
+        let hide_seq = |s: &str| s.replace("seq", "<redacted>");
+        match scrubbed(&line, hide_seq) {
+            Scrubbed::Typed(kept) => panic!("a line without its seq decoded: {kept:?}"),
+            Scrubbed::Raw(raw) => {
+                assert_eq!(raw["<redacted>"], 4);
+                assert_eq!(
+                    raw["kind"],
+                    "command token-123".replace("seq", "<redacted>")
+                );
+                assert!(raw.get("seq").is_none(), "{raw}");
+            }
+        }
+    }
 
     #[test]
     fn lines_are_written_in_order_and_screenshots_stay_in_budget() {
