@@ -5,6 +5,7 @@
 //! (`cli_vocabulary.rs`), so a command of the vocabulary has no clap
 //! struct of its own.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, FromArgMatches, Parser, Subcommand};
@@ -12,7 +13,7 @@ use clap::{Args, FromArgMatches, Parser, Subcommand};
 pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
 pub use crate::cli_global::GlobalArgs;
 pub use crate::cli_side::PrintConfigArgs;
-use crate::cli_vocabulary::ShellName;
+use crate::cli_vocabulary::{ShellName, Spelled};
 use crate::redacted::Redacted;
 
 const EXAMPLES: &str = "\
@@ -75,8 +76,8 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
-        let matches = command().try_get_matches_from(args)?;
-        Cli::from_matches(&matches)
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        Cli::from_matches(&matches_of(&args)?)
     }
 
     fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
@@ -104,9 +105,15 @@ impl Cli {
 /// every command name too, but shown only in `rove --help`, so a command's
 /// help is about that command.
 pub fn command() -> clap::Command {
+    defined(Spelled::All)
+}
+
+/// The command line's definition with the session commands `spelled` out
+/// in full.
+fn defined(spelled: Spelled) -> clap::Command {
     use clap::CommandFactory;
     let own = Definition::command();
-    let session = crate::cli_vocabulary::subcommands();
+    let session = crate::cli_vocabulary::subcommands(spelled);
     // doctor first, then the session commands, then the rest of rove's.
     let order: Vec<String> = std::iter::once("doctor".to_owned())
         .chain(session.iter().map(|c| c.get_name().to_owned()))
@@ -121,7 +128,17 @@ pub fn command() -> clap::Command {
         .filter(|a| a.is_global_set())
         .cloned()
         .collect();
+    let stubs: Vec<&'static str> = crate::cli_vocabulary::names()
+        .iter()
+        .map(|name| name.typed)
+        .filter(|typed| !spelled.spells(typed))
+        .collect();
     top.mut_subcommands(|sub| {
+        // A stub takes every word after it; the global options are read
+        // in the pass that spells the command out.
+        if stubs.contains(&sub.get_name()) {
+            return sub;
+        }
         let note = match sub.get_name() {
             // They never touch a named session: saying --session applies
             // would contradict "a fresh session".
@@ -142,9 +159,30 @@ pub fn command() -> clap::Command {
     })
 }
 
+/// What clap reads in `args` (the program's name first). A first pass with
+/// every session command a stub learns which one was typed; the second
+/// spells out only that one. Anything else the first pass cannot take
+/// (help, an error) goes to the full definition, so its messages and
+/// suggestions are the same as ever.
+fn matches_of(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
+    use clap::error::ErrorKind;
+    match defined(Spelled::None).try_get_matches_from(args) {
+        Ok(matches) => match matches.subcommand_name() {
+            Some(typed) if crate::cli_vocabulary::named(typed).is_some() => {
+                defined(Spelled::Only(typed)).try_get_matches_from(args)
+            }
+            // The binary's own commands are spelled out in both passes.
+            Some(_) | None => Ok(matches),
+        },
+        Err(e) if e.kind() == ErrorKind::DisplayVersion => Err(e),
+        Err(_) => command().try_get_matches_from(args),
+    }
+}
+
 /// Parses the process's arguments (exiting with clap's usage error or help).
 pub fn parse() -> Cli {
-    let matches = command().get_matches();
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let matches = matches_of(&args).unwrap_or_else(|e| e.exit());
     let mut cli = Cli::from_matches(&matches).unwrap_or_else(|e| e.exit());
     cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
     // The first given is the one browser of every command but rove test.

@@ -41,7 +41,7 @@ fn filled(spelling: &Spelling) -> Vec<(&'static str, Option<Literal>, Kind)> {
 }
 
 fn properties(name: &ShellName) -> BTreeSet<String> {
-    name.tool.parameters["properties"]
+    rove_commands::parameters(name.entry)["properties"]
         .as_object()
         .map(|p| p.keys().cloned().collect())
         .unwrap_or_default()
@@ -53,7 +53,7 @@ fn the_generated_cli_reaches_every_tool_argument() {
     for tool in rove_commands::tools() {
         let spelled: BTreeSet<&str> = names()
             .iter()
-            .filter(|n| n.tool.name == tool.name)
+            .filter(|n| n.entry.name == tool.name)
             .flat_map(|n| filled(n.spelling))
             .map(|(argument, _, _)| argument)
             .collect();
@@ -88,7 +88,7 @@ fn every_spelled_argument_and_value_is_the_tools_own() {
                 strays.push(format!("rove {}: {argument}", name.typed));
                 continue;
             }
-            let values = choices(name.tool, argument);
+            let values = choices(name.entry, argument);
             if let Some(Literal::Text(value)) = value {
                 if !values.contains(&value) {
                     strays.push(format!("rove {}: {argument} = {value}", name.typed));
@@ -108,7 +108,7 @@ fn every_spelled_argument_and_value_is_the_tools_own() {
         }
         for word in name.spelling.words {
             if let Fills::ByValue { argument, cases } = word.fills {
-                let values = choices(name.tool, argument);
+                let values = choices(name.entry, argument);
                 for value in cases.iter().flat_map(|c| c.values) {
                     if !values.contains(value) {
                         strays.push(format!("rove {}: case {argument} = {value}", name.typed));

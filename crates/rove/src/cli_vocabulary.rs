@@ -17,8 +17,8 @@ use rove_commands::shell::{Count, Fills, Flag, Kind, Literal, ShellOnly, Spellin
 pub struct ShellName {
     /// The name as typed.
     pub typed: &'static str,
-    /// The command's tool.
-    pub tool: &'static rc::ToolDescription,
+    /// The command's entry in the vocabulary.
+    pub entry: &'static rc::Entry,
     /// Its words, flags and help.
     pub spelling: &'static Spelling,
     /// The arguments the name itself gives.
@@ -29,17 +29,17 @@ pub struct ShellName {
 /// right after it.
 pub fn names() -> Vec<ShellName> {
     let mut names = Vec::new();
-    for (entry, tool) in rc::entries().iter().zip(rc::tools()) {
+    for entry in rc::entries() {
         let shell = entry.shell;
         names.push(ShellName {
-            typed: tool.name,
-            tool,
+            typed: entry.name,
+            entry,
             spelling: &shell.spelling,
             fixed: &[],
         });
         names.extend(shell.aliases.iter().map(|alias| ShellName {
             typed: alias.name,
-            tool,
+            entry,
             spelling: &alias.spelling,
             fixed: alias.fixed,
         }));
@@ -52,23 +52,67 @@ pub fn named(typed: &str) -> Option<ShellName> {
     names().into_iter().find(|n| n.typed == typed)
 }
 
+/// Which session commands a definition of the command line spells out in
+/// full; the others are stubs that take any words.
+#[derive(Debug, Clone, Copy)]
+pub enum Spelled<'a> {
+    /// Every one (help, docs and the tests read these).
+    All,
+    /// Only the one typed: a start of the CLI builds one command's
+    /// arguments, not forty.
+    Only(&'a str),
+    /// None: enough to learn which command was typed.
+    None,
+}
+
+impl Spelled<'_> {
+    /// Whether the session command typed as `typed` is spelled out.
+    pub fn spells(self, typed: &str) -> bool {
+        match self {
+            Spelled::All => true,
+            Spelled::Only(only) => only == typed,
+            Spelled::None => false,
+        }
+    }
+}
+
 /// The subcommands of the session commands, one per name.
-pub fn subcommands() -> Vec<clap::Command> {
-    names().iter().map(subcommand).collect()
+pub fn subcommands(spelled: Spelled) -> Vec<clap::Command> {
+    names()
+        .iter()
+        .map(|name| match spelled.spells(name.typed) {
+            true => subcommand(name),
+            false => stub(name),
+        })
+        .collect()
 }
 
 fn subcommand(name: &ShellName) -> clap::Command {
     let spelling = name.spelling;
     let mut command = clap::Command::new(name.typed)
         .about(sentence(spelling.about))
-        .after_help(after_help(spelling, name.tool.capability));
+        .after_help(after_help(spelling, name.entry.capability));
     for word in spelling.words {
-        command = command.arg(word_arg(name.tool, word));
+        command = command.arg(word_arg(name.entry, word));
     }
     for flag in spelling.flags {
-        command = command.arg(flag_arg(name.tool, flag));
+        command = command.arg(flag_arg(name.entry, flag));
     }
     command
+}
+
+/// A command with its name and summary (so `rove --help` reads the same)
+/// that takes every word after it, `--help` included, unread.
+fn stub(name: &ShellName) -> clap::Command {
+    clap::Command::new(name.typed)
+        .about(sentence(name.spelling.about))
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("words")
+                .num_args(0..)
+                .allow_hyphen_values(true)
+                .trailing_var_arg(true),
+        )
 }
 
 /// A line of help as clap shows it: without the closing full stop.
@@ -117,7 +161,7 @@ pub fn word_id(word: &Word) -> &'static str {
     }
 }
 
-fn word_arg(tool: &'static rc::ToolDescription, word: &Word) -> Arg {
+fn word_arg(entry: &'static rc::Entry, word: &Word) -> Arg {
     let mut arg = Arg::new(word_id(word))
         .value_name(word.name)
         .help(sentence(word.help));
@@ -136,7 +180,7 @@ fn word_arg(tool: &'static rc::ToolDescription, word: &Word) -> Arg {
         arg = arg.allow_negative_numbers(true);
     }
     match word.fills {
-        Fills::Argument(argument, kind) => with_parser(arg, tool, argument, kind),
+        Fills::Argument(argument, kind) => with_parser(arg, entry, argument, kind),
         Fills::Arguments(..)
         | Fills::Sets(..)
         | Fills::Omits(_)
@@ -147,7 +191,7 @@ fn word_arg(tool: &'static rc::ToolDescription, word: &Word) -> Arg {
     }
 }
 
-fn flag_arg(tool: &'static rc::ToolDescription, flag: &Flag) -> Arg {
+fn flag_arg(entry: &'static rc::Entry, flag: &Flag) -> Arg {
     let mut arg = Arg::new(flag.long)
         .long(flag.long)
         .help(sentence(flag.help));
@@ -183,7 +227,7 @@ fn flag_arg(tool: &'static rc::ToolDescription, flag: &Flag) -> Arg {
                     .value_parser(number_parser()),
                 _ => arg,
             };
-            with_parser(arg, tool, argument, kind)
+            with_parser(arg, entry, argument, kind)
         }
         Fills::Arguments(_, _) | Fills::Shell(ShellOnly::ClickAt) => values(arg, flag.value),
         Fills::Shell(ShellOnly::StayTimeout) => {
@@ -198,7 +242,7 @@ fn flag_arg(tool: &'static rc::ToolDescription, flag: &Flag) -> Arg {
 
 /// The parser that checks a value of `kind` for `argument` as it is
 /// typed; a value it lets through stays the text typed.
-fn with_parser(arg: Arg, tool: &'static rc::ToolDescription, argument: &str, kind: Kind) -> Arg {
+fn with_parser(arg: Arg, entry: &'static rc::Entry, argument: &str, kind: Kind) -> Arg {
     match kind {
         Kind::Integer => arg.value_parser(|text: &str| {
             text.parse::<u64>()
@@ -207,7 +251,7 @@ fn with_parser(arg: Arg, tool: &'static rc::ToolDescription, argument: &str, kin
         }),
         Kind::Number => arg.value_parser(number_parser()),
         Kind::Choice { aliases, any_case } => {
-            let values = choices(tool, argument).into_iter().map(|value| {
+            let values = choices(entry, argument).into_iter().map(|value| {
                 let also = aliases.iter().filter(|(_, means)| *means == value);
                 PossibleValue::new(value).aliases(also.map(|(typed, _)| *typed))
             });
@@ -236,9 +280,9 @@ fn number_parser() -> impl clap::builder::TypedValueParser<Value = String> {
     }
 }
 
-/// The values `argument` of `tool` takes, from its schema.
-pub fn choices(tool: &'static rc::ToolDescription, argument: &str) -> Vec<&'static str> {
-    let schema = &tool.parameters["properties"][argument];
+/// The values `argument` of the command takes, from its schema.
+pub fn choices(entry: &'static rc::Entry, argument: &str) -> Vec<&'static str> {
+    let schema = &rc::parameters(entry)["properties"][argument];
     schema["enum"]
         .as_array()
         .into_iter()

@@ -400,7 +400,7 @@ impl Filling<'_> {
                 if let Some((_, means)) = aliases.iter().find(|(typed, _)| *typed == word) {
                     return Some(means);
                 }
-                choices(self.name.tool, argument)
+                choices(self.name.entry, argument)
                     .into_iter()
                     .find(|value| *value == word || (any_case && value.eq_ignore_ascii_case(word)))
             }
@@ -411,7 +411,7 @@ impl Filling<'_> {
 
     /// The call, once the shell's own behaviours are applied.
     fn finish(mut self) -> Result<ShellCall, Failure> {
-        let mut tool = self.name.tool.name;
+        let mut tool = self.name.entry.name;
         let mut stay = None;
         let mut timeout = rove_base::limits::NAVIGATION.as_secs_f64();
         for (only, values) in std::mem::take(&mut self.shell) {

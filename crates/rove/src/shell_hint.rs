@@ -41,7 +41,7 @@ pub fn for_shell(text: &str) -> String {
 /// `rove NAME …` for a call's arguments (`load=load, ms=500`): the words in
 /// their places, then the flags.
 fn shell_call(name: &str, arguments: &str) -> Option<String> {
-    let spelled = crate::cli_vocabulary::named(name).filter(|n| n.tool.name == name)?;
+    let spelled = crate::cli_vocabulary::named(name).filter(|n| n.entry.name == name)?;
     let mut words: Vec<(usize, usize, String)> = Vec::new();
     let mut flags = Vec::new();
     for pair in arguments

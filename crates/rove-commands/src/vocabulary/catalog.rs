@@ -92,12 +92,30 @@ pub fn tools() -> &'static [ToolDescription] {
                 name: entry.name,
                 title: entry.title,
                 description: entry.description,
-                parameters: (entry.schema)(),
+                parameters: parameters(entry).clone(),
                 annotations: entry.effect.annotations(),
                 capability: entry.capability,
             })
             .collect()
     })
+}
+
+/// The JSON Schema of one command's arguments, built the first time it is
+/// asked for. The shell needs one command's schema per start, and building
+/// every schema took about a third of the CLI's start-up.
+pub fn parameters(entry: &'static Entry) -> &'static Value {
+    static SCHEMAS: OnceLock<Vec<OnceLock<Value>>> = OnceLock::new();
+    static NONE: Value = Value::Null;
+    let schemas = SCHEMAS.get_or_init(|| entries().iter().map(|_| OnceLock::new()).collect());
+    // An entry is always one of the list's; the null schema would only
+    // answer a caller that built an entry of its own.
+    match entries().iter().position(|e| std::ptr::eq(e, entry)) {
+        Some(at) => match schemas.get(at) {
+            Some(schema) => schema.get_or_init(|| (entry.schema)()),
+            None => &NONE,
+        },
+        None => &NONE,
+    }
 }
 
 /// The tools a model is offered with `caps`, in the order of the list.

@@ -24,6 +24,8 @@ pub use args::*;
 pub use args_pointer::*;
 pub use args_tools::*;
 pub use caps::{Capability, Caps, UnknownCapability};
-pub use catalog::{Annotations, ToolDescription, entries, entry, tool, tools, tools_within};
+pub use catalog::{
+    Annotations, ToolDescription, entries, entry, parameters, tool, tools, tools_within,
+};
 pub use command::Command;
 pub use entry::{Deadline, Effect, Entry, When, WorksOn};
