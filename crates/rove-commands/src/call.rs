@@ -24,20 +24,27 @@ impl Command {
         arguments: Option<&Value>,
         caps: crate::Caps,
     ) -> Result<Command, CommandError> {
-        if let Some(tool) = crate::tool(name).filter(|t| !caps.contains(t.capability)) {
+        // The entry, not the tool: a call builds its own command's schema
+        // only (the shell makes one call per start).
+        if let Some(entry) = crate::entry(name).filter(|e| !caps.contains(e.capability)) {
             return Err(CommandError::NotOffered {
-                tool: tool.name.to_owned(),
-                capability: tool.capability,
+                tool: entry.name.to_owned(),
+                capability: entry.capability,
             });
         }
-        let Some(tool) = crate::tool(name) else {
-            let names: Vec<&str> = crate::tools_within(caps).map(|t| t.name).collect();
+        let Some(entry) = crate::entry(name) else {
+            let names: Vec<&str> = crate::entries()
+                .iter()
+                .filter(|e| caps.contains(e.capability))
+                .map(|e| e.name)
+                .collect();
             return Err(CommandError::Rejected(format!(
                 "{}: there is no such tool; the tools are {}",
                 crate::answer::quote_line(name),
                 names.join(", ")
             )));
         };
+        let parameters = crate::parameters(entry);
         let mut request = match arguments {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(map)) => map.clone(),
@@ -53,9 +60,9 @@ impl Command {
         // the schema says none are allowed, and so does the parser.
         if let Some(unknown) = request
             .keys()
-            .find(|k| tool.parameters["properties"].get(k.as_str()).is_none())
+            .find(|k| parameters["properties"].get(k.as_str()).is_none())
         {
-            let known: Vec<String> = tool.parameters["properties"]
+            let known: Vec<String> = parameters["properties"]
                 .as_object()
                 .map(|p| p.keys().map(|k| format!("`{k}`")).collect())
                 .unwrap_or_default();

@@ -31,12 +31,20 @@ Examples:
   rove --cdp-url http://127.0.0.1:9222 doctor
                                    check a browser someone else started";
 
-/// rove: a browser that AI agents can drive.
+/// rove: a browser that AI agents can drive. The top of the command line:
+/// its name, version and global options; the commands are added by
+/// [`defined`], so a start builds only those it needs.
 #[derive(Debug, Parser)]
-#[command(name = "rove", version, about, after_help = EXAMPLES, propagate_version = true)]
+#[command(
+    name = "rove",
+    version,
+    about,
+    after_help = EXAMPLES,
+    propagate_version = true,
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
 struct Definition {
-    #[command(subcommand)]
-    command: Command,
     #[command(flatten)]
     global: GlobalArgs,
     #[command(flatten)]
@@ -105,21 +113,27 @@ impl Cli {
 /// every command name too, but shown only in `rove --help`, so a command's
 /// help is about that command.
 pub fn command() -> clap::Command {
-    defined(Spelled::All)
+    defined(true, Spelled::All)
 }
 
-/// The command line's definition with the session commands `spelled` out
-/// in full.
-fn defined(spelled: Spelled) -> clap::Command {
-    use clap::CommandFactory;
-    let own = Definition::command();
+/// The command line's definition, with the binary's `own` commands or not,
+/// and the session commands `spelled`.
+fn defined(own: bool, spelled: Spelled) -> clap::Command {
+    use clap::{CommandFactory, Subcommand};
+    let top = Definition::command();
+    let top = match (own, top.get_about().cloned()) {
+        // The enum's doc comment would become rove's summary.
+        (true, Some(about)) => Command::augment_subcommands(top).about(about),
+        (true, None) => Command::augment_subcommands(top),
+        (false, _) => top,
+    };
     let session = crate::cli_vocabulary::subcommands(spelled);
     // doctor first, then the session commands, then the rest of rove's.
     let order: Vec<String> = std::iter::once("doctor".to_owned())
         .chain(session.iter().map(|c| c.get_name().to_owned()))
-        .chain(own.get_subcommands().map(|c| c.get_name().to_owned()))
+        .chain(top.get_subcommands().map(|c| c.get_name().to_owned()))
         .collect();
-    let top = own.subcommands(session).mut_subcommands(|sub| {
+    let top = top.subcommands(session).mut_subcommands(|sub| {
         let at = order.iter().position(|n| n == sub.get_name());
         sub.display_order(at.unwrap_or(order.len()))
     });
@@ -128,17 +142,7 @@ fn defined(spelled: Spelled) -> clap::Command {
         .filter(|a| a.is_global_set())
         .cloned()
         .collect();
-    let stubs: Vec<&'static str> = crate::cli_vocabulary::names()
-        .iter()
-        .map(|name| name.typed)
-        .filter(|typed| !spelled.spells(typed))
-        .collect();
     top.mut_subcommands(|sub| {
-        // A stub takes every word after it; the global options are read
-        // in the pass that spells the command out.
-        if stubs.contains(&sub.get_name()) {
-            return sub;
-        }
         let note = match sub.get_name() {
             // They never touch a named session: saying --session applies
             // would contradict "a fresh session".
@@ -159,24 +163,31 @@ fn defined(spelled: Spelled) -> clap::Command {
     })
 }
 
-/// What clap reads in `args` (the program's name first). A first pass with
-/// every session command a stub learns which one was typed; the second
-/// spells out only that one. Anything else the first pass cannot take
-/// (help, an error) goes to the full definition, so its messages and
-/// suggestions are the same as ever.
+/// What clap reads in `args` (the program's name first). Building every
+/// command's arguments took most of a start, so a first pass with the
+/// global options only learns which command was typed, and a session
+/// command is then read by a definition that holds it alone. Anything
+/// else (the binary's own commands, help, an error in either pass) is read
+/// by the full definition, so its messages and suggestions are the same as
+/// ever.
 fn matches_of(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
     use clap::error::ErrorKind;
-    match defined(Spelled::None).try_get_matches_from(args) {
-        Ok(matches) => match matches.subcommand_name() {
-            Some(typed) if crate::cli_vocabulary::named(typed).is_some() => {
-                defined(Spelled::Only(typed)).try_get_matches_from(args)
-            }
-            // The binary's own commands are spelled out in both passes.
-            Some(_) | None => Ok(matches),
-        },
-        Err(e) if e.kind() == ErrorKind::DisplayVersion => Err(e),
-        Err(_) => command().try_get_matches_from(args),
+    let first = defined(false, Spelled::None)
+        .allow_external_subcommands(true)
+        .try_get_matches_from(args);
+    let typed = match &first {
+        Ok(matches) => matches
+            .subcommand_name()
+            .filter(|typed| crate::cli_vocabulary::named(typed).is_some()),
+        Err(e) if e.kind() == ErrorKind::DisplayVersion => return first,
+        Err(_) => None,
+    };
+    if let Some(typed) = typed {
+        if let Ok(matches) = defined(false, Spelled::Only(typed)).try_get_matches_from(args) {
+            return Ok(matches);
+        }
     }
+    command().try_get_matches_from(args)
 }
 
 /// Parses the process's arguments (exiting with clap's usage error or help).

@@ -52,8 +52,7 @@ pub fn named(typed: &str) -> Option<ShellName> {
     names().into_iter().find(|n| n.typed == typed)
 }
 
-/// Which session commands a definition of the command line spells out in
-/// full; the others are stubs that take any words.
+/// Which session commands a definition of the command line holds.
 #[derive(Debug, Clone, Copy)]
 pub enum Spelled<'a> {
     /// Every one (help, docs and the tests read these).
@@ -66,7 +65,7 @@ pub enum Spelled<'a> {
 }
 
 impl Spelled<'_> {
-    /// Whether the session command typed as `typed` is spelled out.
+    /// Whether the session command typed as `typed` is held.
     pub fn spells(self, typed: &str) -> bool {
         match self {
             Spelled::All => true,
@@ -76,14 +75,12 @@ impl Spelled<'_> {
     }
 }
 
-/// The subcommands of the session commands, one per name.
+/// The subcommands of the session commands `spelled`, one per name.
 pub fn subcommands(spelled: Spelled) -> Vec<clap::Command> {
     names()
         .iter()
-        .map(|name| match spelled.spells(name.typed) {
-            true => subcommand(name),
-            false => stub(name),
-        })
+        .filter(|name| spelled.spells(name.typed))
+        .map(subcommand)
         .collect()
 }
 
@@ -99,20 +96,6 @@ fn subcommand(name: &ShellName) -> clap::Command {
         command = command.arg(flag_arg(name.entry, flag));
     }
     command
-}
-
-/// A command with its name and summary (so `rove --help` reads the same)
-/// that takes every word after it, `--help` included, unread.
-fn stub(name: &ShellName) -> clap::Command {
-    clap::Command::new(name.typed)
-        .about(sentence(name.spelling.about))
-        .disable_help_flag(true)
-        .arg(
-            Arg::new("words")
-                .num_args(0..)
-                .allow_hyphen_values(true)
-                .trailing_var_arg(true),
-        )
 }
 
 /// A line of help as clap shows it: without the closing full stop.
