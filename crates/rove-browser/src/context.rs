@@ -7,7 +7,9 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use rove_cdp::protocol::target::{CloseTarget, CreateTarget, DisposeBrowserContext};
+use rove_cdp::protocol::target::{
+    ActivateTarget, CloseTarget, CreateTarget, DisposeBrowserContext,
+};
 
 use crate::tab::{Tab, TabId};
 use crate::{Browser, BrowserError};
@@ -441,12 +443,27 @@ impl BrowserContext {
         table.tabs.iter().find(|t| t.id() == focus).cloned()
     }
 
-    /// Moves this session's focus to `id`. Focus is per context: another
-    /// session's focus is untouched.
-    pub fn focus(&self, id: TabId) -> Result<Tab, BrowserError> {
+    /// Moves this session's focus to `id` and makes it the browser's
+    /// active tab. Focus is per context: another session's focus is
+    /// untouched.
+    pub async fn focus(&self, id: TabId) -> Result<Tab, BrowserError> {
         let tab = self.tab(id)?;
+        self.activate(&tab).await?;
         self.table().focus = Some(id);
         Ok(tab)
+    }
+
+    /// Makes `tab` the one its window shows. A hidden tab gets no frames,
+    /// so Chromium held every input event sent to it until its 5 s input
+    /// timeout, and timers and animations slowed down.
+    async fn activate(&self, tab: &Tab) -> Result<(), BrowserError> {
+        let conn = self.inner.browser.connection().await?;
+        conn.browser()
+            .send(&ActivateTarget {
+                target_id: tab.target_id().to_owned(),
+            })
+            .await?;
+        Ok(())
     }
 
     /// Closes one tab. Focus moves to the newest remaining tab.
@@ -458,11 +475,23 @@ impl BrowserContext {
                 target_id: tab.target_id().to_owned(),
             })
             .await?;
-        let mut table = self.table();
-        table.tabs.retain(|t| t.id() != id);
-        table.closed.insert(tab.target_id().to_owned());
-        if table.focus == Some(id) {
+        let focused = {
+            let mut table = self.table();
+            table.tabs.retain(|t| t.id() != id);
+            table.closed.insert(tab.target_id().to_owned());
+            if table.focus != Some(id) {
+                return Ok(());
+            }
             table.focus = table.tabs.last().map(Tab::id);
+            table.tabs.last().cloned()
+        };
+        // Chromium shows a neighbour of the closed tab, not always the
+        // one focus moved to. The tab is closed either way: a failure to
+        // show the next one is for the next command to meet.
+        if let Some(next) = focused {
+            if let Err(e) = self.activate(&next).await {
+                tracing::debug!(target: "rove_browser", error = %e, "the tab focus moved to was not activated");
+            }
         }
         Ok(())
     }

@@ -46,7 +46,7 @@ async fn contexts_have_their_own_cookies_tabs_and_focus() {
     assert_eq!(a_tabs, vec![(TabId(1), false), (TabId(2), true)]);
     assert_eq!(b.tabs().len(), 1, "context b sees a tab of context a");
 
-    a.focus(TabId(1)).expect("focus t1");
+    a.focus(TabId(1)).await.expect("focus t1");
     assert_eq!(a.focused().map(|t| t.id()), Some(TabId(1)));
 
     // Closed ids are never reused.

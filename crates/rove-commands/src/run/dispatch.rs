@@ -155,7 +155,7 @@ impl Session {
             }
         }
         if let (true, Some(newest), false) = (follow_new_tab, opened.last(), explicit) {
-            self.context().focus(newest.id)?;
+            self.context().focus(newest.id).await?;
             out.happened.push(Happened::Followed {
                 tab: newest.id,
                 back: focus_before,

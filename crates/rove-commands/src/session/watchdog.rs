@@ -182,7 +182,7 @@ pub(crate) async fn replace(
     let fresh = context.new_tab().await?;
     if focused.is_some_and(|f| f != tab.id()) {
         if let Some(f) = focused {
-            let _ = context.focus(f);
+            let _ = context.focus(f).await;
         }
     }
     // Closing is the browser's work: a stuck renderer cannot hold it up.

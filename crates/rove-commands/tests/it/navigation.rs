@@ -175,6 +175,34 @@ async fn a_click_that_navigates_shows_the_new_page_and_an_idle_click_says_nothin
     f.close().await;
 }
 
+/// The focused tab is the one the browser shows. A hidden tab gets no
+/// frames: every click on it waited 5 s for Chromium's input timeout.
+#[tokio::test]
+async fn the_focused_tab_is_the_visible_one() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    f.ok(json!({"command": "tab", "action": "new"})).await;
+    assert_eq!(f.eval("document.visibilityState").await, json!("visible"));
+    f.ok(json!({"command": "tab", "action": "new"})).await;
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    assert_eq!(f.eval("document.visibilityState").await, json!("visible"));
+    // Input reaches the tab switched to: the click's handler ran.
+    let link = f.find("Next page", "link").await;
+    let out = f.ok(json!({"command": "click", "ref": link})).await;
+    assert!(out.view.expect("view").text.contains("You arrived."));
+    // Closing the focused tab moves focus to the newest, which is shown,
+    // though Chromium shows a neighbour of the closed one by itself.
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t2"}))
+        .await;
+    f.ok(json!({"command": "tab", "action": "close", "tab": "t2"}))
+        .await;
+    let listed = f.ok(json!({"command": "tab"})).await.text();
+    assert!(listed.contains("t3*"), "{listed}");
+    assert_eq!(f.eval("document.visibilityState").await, json!("visible"));
+    f.close().await;
+}
+
 #[tokio::test]
 async fn tabs_opened_by_the_page_are_reported_and_followed() {
     let mut f = Fixture::with(routes(), SessionConfig::default()).await;

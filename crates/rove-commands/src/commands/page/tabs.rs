@@ -63,7 +63,7 @@ impl Session {
             }
             TabAction::Switch => {
                 let id = tab_id(args.tab, "switch")?;
-                self.context().focus(id)?;
+                self.context().focus(id).await?;
                 out.tab = id;
                 out.happened.push(Happened::SwitchedTo(id));
                 // A tab the agent has not seen yet, or one it left: a full view.
