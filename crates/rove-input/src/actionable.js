@@ -54,11 +54,21 @@ function (still) {
       for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
       return false;
     };
-    // The target, something inside it, or a label that passes the click on
-    // to it receives the pointer: the click reaches the target.
-    if (hit && (contains(el, hit) || hit.control === el)) {
+    // The target, something inside it, or its own label (the one around it
+    // or the one for it, text and marks included) receives the pointer: the
+    // click reaches the target. A link or another control inside that label
+    // keeps the click for itself, so it covers.
+    if (hit && (contains(el, hit) || ownLabelPasses(hit))) {
       return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height]};
     }
     return {state: 'covered', detail: describe(hit)};
+  }
+  function ownLabelPasses(hit) {
+    const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable=""], [contenteditable="true"]';
+    for (let n = hit; n && n.nodeType === 1; n = n.parentElement) {
+      if (n.tagName === 'LABEL') return n.control === el;
+      if (n.matches(INTERACTIVE)) return false;
+    }
+    return false;
   }
 }

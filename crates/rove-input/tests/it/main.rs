@@ -6,6 +6,7 @@
 mod broken_builtins;
 mod click;
 mod keyboard;
+mod label;
 mod select;
 mod support;
 mod toggle;
