@@ -230,6 +230,15 @@ pub async fn type_text(
                     cover: None,
                 });
             }
+            Editable::Stepped => {
+                return Err(InputError::NotActionable {
+                    target: target.to_string(),
+                    reason: format!(
+                        "it is a slider or spinbutton, which takes a number: fill {target} with the value instead"
+                    ),
+                    cover: None,
+                });
+            }
         };
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
@@ -287,16 +296,21 @@ pub async fn type_text(
 /// leaving the field: leaving would close widgets that close when they lose
 /// the focus (a command palette, a combobox's popup). The field must hold
 /// the text afterwards, or the edit is reported as ignored. An input whose
-/// value a native picker sets (a date, a colour, a range) is given the
-/// value whole instead, in the ISO form it holds (see value.rs).
+/// value a native picker sets (a date, a colour) is given the value whole
+/// instead, in the ISO form it holds (see value.rs); a slider or
+/// spinbutton is moved to the number with keys (see slider.rs).
 pub async fn fill(
     model: &mut PageModel,
     target: Ref,
     text: &str,
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        if let Editable::Picker(kind) = prepare(element, "replace").await? {
-            return crate::value::set_value(tab, element, &kind, text).await;
+        match prepare(element, "replace").await? {
+            Editable::Picker(kind) => {
+                return crate::value::set_value(tab, element, &kind, text).await;
+            }
+            Editable::Stepped => return crate::slider::set_by_keys(tab, element, text).await,
+            Editable::Text(_) => {}
         }
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
@@ -493,6 +507,8 @@ enum Editable {
     Text(String),
     /// An input of this type, whose value is set whole (value.rs).
     Picker(String),
+    /// A slider or spinbutton, moved with keys (slider.rs).
+    Stepped,
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> {
@@ -504,6 +520,7 @@ async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> 
     let reason = match prepared.state.as_str() {
         "ok" => return Ok(Editable::Text(prepared.value.unwrap_or_default())),
         "picker" => return Ok(Editable::Picker(prepared.detail.unwrap_or_default())),
+        "stepped" => return Ok(Editable::Stepped),
         "hidden" => "it is hidden".to_owned(),
         "disabled" => "it is disabled".to_owned(),
         "readonly" => "it is read-only".to_owned(),

@@ -23,6 +23,7 @@ mod point;
 mod scroll;
 mod select;
 mod settle;
+mod slider;
 mod toggle;
 mod value;
 

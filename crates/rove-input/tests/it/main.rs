@@ -8,5 +8,6 @@ mod click;
 mod keyboard;
 mod label;
 mod select;
+mod slider;
 mod support;
 mod toggle;
