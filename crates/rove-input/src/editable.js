@@ -4,10 +4,17 @@
 // end (`type` appends) or selects everything (`fill` replaces). Resolves
 // with {state: 'ok', value}, {state: 'picker', detail: <input type>} for an
 // input a native picker sets, {state: 'stepped'} for a slider or
-// spinbutton, or {state: <why not>, detail}.
+// spinbutton, {state: 'editor'} for a code or rich-text editor when
+// replacing, or {state: <why not>, detail}.
 function (mode) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
+  // A code or rich-text editor (or a contenteditable host) is replaced whole
+  // through its own input (editor.rs); typing goes on at its caret.
+  const EDITORS = '.CodeMirror, .cm-editor, .monaco-editor';
+  if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || (el.querySelectorAll && el.querySelectorAll(EDITORS).length === 1))) {
+    return {state: 'editor'};
+  }
   if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
   if (el.disabled || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled'};
   const tag = el.tagName;

@@ -27,6 +27,9 @@ pub struct EditOutcome {
     /// editor that commits and closes): the text was sent, and what the
     /// field held can no longer be read.
     pub field_gone: bool,
+    /// For an editor that draws only the lines in its view: the lines of the
+    /// text that could be checked (the rest were sent but not drawn).
+    pub shown_lines: Option<crate::ShownLines>,
 }
 
 /// How to type.
@@ -230,6 +233,9 @@ pub async fn type_text(
                     cover: None,
                 });
             }
+            // Only a fill is told it is an editor: typing goes on at the
+            // editor's own caret, as keys do.
+            Editable::Editor => String::new(),
             Editable::Stepped => {
                 return Err(InputError::NotActionable {
                     target: target.to_string(),
@@ -258,6 +264,7 @@ pub async fn type_text(
                     value: String::new(),
                     settled: Settled::default(),
                     field_gone: false,
+                    shown_lines: None,
                 });
             }
             None => {}
@@ -268,6 +275,7 @@ pub async fn type_text(
                 value: String::new(),
                 settled,
                 field_gone: false,
+                shown_lines: None,
             });
         }
         let Some(value) = value_after(element).await? else {
@@ -275,6 +283,7 @@ pub async fn type_text(
                 value: String::new(),
                 settled,
                 field_gone: true,
+                shown_lines: None,
             });
         };
         let expected = format!("{before}{text}");
@@ -285,6 +294,7 @@ pub async fn type_text(
             value,
             settled,
             field_gone: false,
+            shown_lines: None,
         })
     })
     .await
@@ -310,6 +320,7 @@ pub async fn fill(
                 return crate::value::set_value(tab, element, &kind, text).await;
             }
             Editable::Stepped => return crate::slider::set_by_keys(tab, element, text).await,
+            Editable::Editor => return crate::editor::replace(tab, element, text).await,
             Editable::Text(_) => {}
         }
         let session = crate::channel::InputChannel::of(tab).await?;
@@ -344,6 +355,7 @@ pub async fn fill(
                 value: String::new(),
                 settled,
                 field_gone: true,
+                shown_lines: None,
             });
         };
         if value.trim_end_matches('\n') != text {
@@ -353,6 +365,7 @@ pub async fn fill(
             value,
             settled,
             field_gone: false,
+            shown_lines: None,
         })
     })
     .await
@@ -431,10 +444,24 @@ pub async fn focus_for_keys(
 /// Presses a key chord (`Enter`, `Control+A`, `Shift+Tab`) on whatever has
 /// focus, holding the modifiers around the key as a keyboard does.
 pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
-    let chord = parse_chord(chord)?;
+    let parsed = parse_chord(chord)?;
     refuse_while_dialog(tab).await?;
     let session = crate::channel::InputChannel::of(tab).await?;
     let mut events = session.subscribe();
+    send_chord(&session, &parsed).await?;
+    if session.dialog_open() {
+        // The page is blocked; there is nothing to wait for.
+        return Ok(Settled::default());
+    }
+    settled_after_keys(tab, &session, &mut events).await
+}
+
+/// Presses `chord` on whatever has focus, holding its modifiers around the
+/// key; no settling.
+pub(crate) async fn send_chord(
+    session: &InputChannel,
+    chord: &crate::keys::Chord,
+) -> Result<(), InputError> {
     let mut held = Modifiers::default();
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
@@ -452,7 +479,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         key.text = key.text.to_uppercase();
         key.key = key.key.to_uppercase();
     }
-    stroke(&session, &key, chord.modifiers)
+    stroke(session, &key, chord.modifiers)
         .await
         .map_err(|e| InputError::browser(e, true))?;
     for key in chord.held.iter().rev() {
@@ -462,11 +489,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
-    if session.dialog_open() {
-        // The page is blocked; there is nothing to wait for.
-        return Ok(Settled::default());
-    }
-    settled_after_keys(tab, &session, &mut events).await
+    Ok(())
 }
 
 /// Settling after keys sent to whatever has the focus: the document is the
@@ -509,6 +532,8 @@ enum Editable {
     Picker(String),
     /// A slider or spinbutton, moved with keys (slider.rs).
     Stepped,
+    /// A code or rich-text editor, replaced whole (editor.rs).
+    Editor,
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> {
@@ -521,6 +546,7 @@ async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> 
         "ok" => return Ok(Editable::Text(prepared.value.unwrap_or_default())),
         "picker" => return Ok(Editable::Picker(prepared.detail.unwrap_or_default())),
         "stepped" => return Ok(Editable::Stepped),
+        "editor" => return Ok(Editable::Editor),
         "hidden" => "it is hidden".to_owned(),
         "disabled" => "it is disabled".to_owned(),
         "readonly" => "it is read-only".to_owned(),

@@ -15,6 +15,7 @@
 mod channel;
 mod coords;
 mod drag;
+mod editor;
 mod error;
 mod keyboard;
 mod keys;
@@ -29,6 +30,7 @@ mod value;
 
 pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
+pub use editor::ShownLines;
 pub use error::InputError;
 pub use keyboard::{
     EditOutcome, TypeOptions, fill, focus, focus_for_keys, press, type_focused, type_text,

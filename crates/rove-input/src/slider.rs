@@ -196,6 +196,7 @@ pub(crate) async fn set_by_keys(
                 value: String::new(),
                 settled,
                 field_gone: true,
+                shown_lines: None,
             });
         }
         Err(e) => return Err(e),
@@ -206,6 +207,7 @@ pub(crate) async fn set_by_keys(
             value: after.text,
             settled,
             field_gone: false,
+            shown_lines: None,
         });
     }
     if let Some((before, beyond)) = passed {

@@ -101,6 +101,7 @@ pub(crate) async fn set_value(
             value: String::new(),
             settled,
             field_gone: true,
+            shown_lines: None,
         });
     };
     if value != reads {
@@ -114,6 +115,7 @@ pub(crate) async fn set_value(
         value,
         settled,
         field_gone: false,
+        shown_lines: None,
     })
 }
 

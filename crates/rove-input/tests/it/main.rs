@@ -5,6 +5,7 @@
 
 mod broken_builtins;
 mod click;
+mod editor;
 mod keyboard;
 mod label;
 mod select;
