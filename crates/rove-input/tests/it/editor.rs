@@ -145,6 +145,27 @@ async fn monaco_is_replaced() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_text_in_a_virtualised_editor_is_checked_on_the_lines_it_draws() {
+    let EditorPage {
+        browser,
+        _server,
+        mut model,
+    } = open("editor-monaco.html").await;
+    let query = find_exact(&mut model, "Query", "textbox").await;
+    let text: Vec<String> = (1..=200).map(|i| format!("SELECT {i};")).collect();
+    let text = text.join("\n");
+    let outcome = fill(&mut model, query, &text).await.expect("fill");
+    assert_eq!(eval(&model, "editor.getValue()").await, text.as_str());
+    let lines = outcome.shown_lines.expect("only some lines are drawn");
+    assert_eq!(lines.of, 200);
+    assert!(
+        lines.first > 1 && lines.last <= 200 && lines.last - lines.first < 100,
+        "{lines:?}"
+    );
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn prosemirror_and_a_plain_contenteditable_are_replaced() {
     let EditorPage {
         browser,
