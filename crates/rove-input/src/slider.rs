@@ -182,8 +182,8 @@ pub(crate) async fn set_by_keys(
             ("ArrowDown", "ArrowLeft")
         };
         let mut held = keys.hold(first, now, wanted, false).await?;
-        if !held.moved {
-            held = keys.hold(second, now, wanted, false).await?;
+        if !held.moved || held.wrong_way {
+            held = keys.hold(second, held.now, wanted, false).await?;
         }
         now = held.now;
         passed = held.passed;
@@ -256,6 +256,8 @@ struct Held {
     moved: bool,
     /// The last press passed the wanted value: the values before and after.
     passed: Option<(f64, f64)>,
+    /// The key moved the value away from the wanted one.
+    wrong_way: bool,
 }
 
 /// Keys held on the focused control, counted.
@@ -292,6 +294,7 @@ impl Keys<'_> {
             now: from,
             moved: false,
             passed: None,
+            wrong_way: false,
         };
         let mut repeat = false;
         loop {
@@ -312,6 +315,12 @@ impl Keys<'_> {
             }
             held.moved = true;
             held.now = now;
+            // Reached, or the key moves the other way (a right-to-left
+            // slider): holding it longer would only take the value away.
+            if (now - before).signum() != direction {
+                held.wrong_way = true;
+                break;
+            }
             if same(now, wanted) || direction == 0.0 {
                 break;
             }

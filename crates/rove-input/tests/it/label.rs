@@ -54,6 +54,21 @@ async fn a_radio_hidden_inside_its_label_is_clicked_through_the_label() {
         eval(&model, "document.getElementById('north').checked").await,
         true
     );
+
+    // A checkbox of no size is clicked on the label that draws it.
+    let agree = find_exact(&mut model, "I agree", "checkbox").await;
+    set_checked(&mut model, agree, true)
+        .await
+        .expect("check I agree");
+    assert_eq!(
+        eval(&model, "document.getElementById('agree').checked").await,
+        true
+    );
+    assert_eq!(
+        eval(&model, "window.changes.at(-1)").await,
+        "agree true",
+        "the app's change handler ran"
+    );
     browser.close().await;
 }
 
