@@ -234,7 +234,8 @@ pub(crate) async fn set_by_keys(
 async fn read(element: &Element, mode: &str) -> Result<Control, InputError> {
     let call = CallFunctionOn::on("stepped.js", STEPPED, element.object_id.as_str())
         .value(mode)
-        .by_value();
+        .by_value()
+        .awaiting();
     let control: Control = element.session.run_checked_value(&call, None).await?;
     let reason = match control.state.as_str() {
         "ok" => return Ok(control),
@@ -350,8 +351,7 @@ impl Keys<'_> {
         if !same(now, before) {
             return Ok(now);
         }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        let control = read(self.element, "read").await.map_err(sent)?;
+        let control = read(self.element, "read_after_frame").await.map_err(sent)?;
         Ok(control.now.unwrap_or(before))
     }
 }
