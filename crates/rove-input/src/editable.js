@@ -11,8 +11,12 @@ function (mode) {
   if (!el.isConnected) return {state: 'detached'};
   // A code or rich-text editor (or a contenteditable host) is replaced whole
   // through its own input (editor.rs); typing goes on at its caret.
+  // An element that only wraps one editor (nothing else to read in it)
+  // stands for it.
   const EDITORS = '.CodeMirror, .cm-editor, .monaco-editor';
-  if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || (el.querySelectorAll && el.querySelectorAll(EDITORS).length === 1))) {
+  const inner = el.querySelectorAll ? el.querySelectorAll(EDITORS) : [];
+  const wraps = inner.length === 1 && el.innerText.trim() === inner[0].innerText.trim();
+  if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || wraps)) {
     return {state: 'editor'};
   }
   if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};

@@ -3,7 +3,7 @@
 // textarea that takes its keys), CodeMirror 6 (`.cm-editor`, `.cm-content`),
 // Monaco (`.monaco-editor` and its textarea), or a contenteditable host
 // (ProseMirror's among them). A ref to any part of the editor, or to an
-// element holding exactly one, stands for the whole editor.
+// element that only wraps one, stands for the whole editor.
 // mode 'find': {state: 'editor', kind} or {state: 'none'}.
 // mode 'focus': gives the editor's input the focus, as a click would, and
 //   answers {state: 'ok', kind} or {state: <why not>}.
@@ -17,8 +17,9 @@ function (mode) {
   const HOSTS = '.CodeMirror, .cm-editor, .monaco-editor';
   let host = el.closest(HOSTS);
   if (!host && el.querySelectorAll) {
+    // An element that only wraps one editor (nothing else to read in it).
     const inner = el.querySelectorAll(HOSTS);
-    if (inner.length === 1) host = inner[0];
+    if (inner.length === 1 && el.innerText.trim() === inner[0].innerText.trim()) host = inner[0];
   }
   let kind;
   let input;

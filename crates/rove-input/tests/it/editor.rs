@@ -146,23 +146,28 @@ async fn monaco_is_replaced() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_text_in_a_virtualised_editor_is_checked_on_the_lines_it_draws() {
-    let EditorPage {
-        browser,
-        _server,
-        mut model,
-    } = open("editor-monaco.html").await;
-    let query = find_exact(&mut model, "Query", "textbox").await;
-    let text: Vec<String> = (1..=200).map(|i| format!("SELECT {i};")).collect();
+    let text: Vec<String> = (1..=400).map(|i| format!("SELECT {i};")).collect();
     let text = text.join("\n");
-    let outcome = fill(&mut model, query, &text).await.expect("fill");
-    assert_eq!(eval(&model, "editor.getValue()").await, text.as_str());
-    let lines = outcome.shown_lines.expect("only some lines are drawn");
-    assert_eq!(lines.of, 200);
-    assert!(
-        lines.first > 1 && lines.last <= 200 && lines.last - lines.first < 100,
-        "{lines:?}"
-    );
-    browser.close().await;
+    for (page, state) in [
+        ("editor-monaco.html", "editor.getValue()"),
+        ("editor-cm6.html", "view.state.doc.toString()"),
+    ] {
+        let EditorPage {
+            browser,
+            _server,
+            mut model,
+        } = open(page).await;
+        let query = find_exact(&mut model, "Query", "textbox").await;
+        let outcome = fill(&mut model, query, &text).await.expect(page);
+        assert_eq!(eval(&model, state).await, text.as_str(), "{page}");
+        let lines = outcome.shown_lines.expect("only some lines are drawn");
+        assert_eq!(lines.of, 400, "{page}");
+        assert!(
+            lines.first > 1 && lines.last <= 400 && lines.last - lines.first < 200,
+            "{page}: {lines:?}"
+        );
+        browser.close().await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
