@@ -5,7 +5,9 @@
 #                            Chromium if it is missing, fetches the MiniWoB++
 #                            pages, the official MCP Python SDK (a client for
 #                            `rove mcp`) and two real applications (Django and
-#                            JupyterLab, into a venv at target/apps), then runs
+#                            JupyterLab, into a venv at target/apps) and
+#                            the code editors the fill tests type into
+#                            (npm, pinned by scripts/editors/), then runs
 #                            every test (they drive real headless Chromium
 #                            against pages and apps served on 127.0.0.1).
 #   scripts/test.sh --fast   only the tests that need no browser: the unit
@@ -39,5 +41,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 scripts/fetch-miniwob.sh
 scripts/fetch-mcp-sdk.sh
+scripts/fetch-editors.sh
 scripts/fetch-apps.sh
 cargo test --workspace --locked

@@ -2,8 +2,9 @@
 // scrolled it into view. Checks what a user's click needs: attached, visible,
 // enabled, not moving, and receiving the pointer at the click point. The
 // click point is the centre of the element's first content box (the first
-// line of a wrapped link), in the frame's viewport. Resolves with
-// {state: 'ok', x, y} or {state: <why not>, detail}. With `still` true the
+// line of a wrapped link), in the frame's viewport; for a control of no
+// size, that of its label. Resolves with {state: 'ok', x, y, label} or
+// {state: <why not>, detail}. With `still` true the
 // element is known not to be moving (checked a moment ago), and the frame
 // wait is skipped.
 function (still) {
@@ -23,7 +24,12 @@ function (still) {
   if (el.disabled || el.matches(':disabled') || disabledBy) {
     return {state: 'disabled', detail: disabledBy && disabledBy !== el ? describe(disabledBy) : ''};
   }
-  const firstBox = () => Array.from(el.getClientRects()).find((r) => r.width > 0 && r.height > 0);
+  const boxOf = (e) => Array.from(e.getClientRects()).find((r) => r.width > 0 && r.height > 0);
+  // A control drawn by its label (a checkbox of no size inside it, the
+  // label's marks standing for it) is clicked on its label, as a user
+  // clicks it: the label passes the click on.
+  const label = boxOf(el) ? null : Array.from(el.labels || []).find((l) => boxOf(l) && l.checkVisibility({checkVisibilityCSS: true}));
+  const firstBox = () => boxOf(label || el);
   const before = firstBox();
   if (!before) return {state: 'hidden', detail: 'it has no size'};
   if (still) return check(before);
@@ -54,11 +60,21 @@ function (still) {
       for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
       return false;
     };
-    // The target, something inside it, or a label that passes the click on
-    // to it receives the pointer: the click reaches the target.
-    if (hit && (contains(el, hit) || hit.control === el)) {
-      return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height]};
+    // The target, something inside it, or its own label (the one around it
+    // or the one for it, text and marks included) receives the pointer: the
+    // click reaches the target. A link or another control inside that label
+    // keeps the click for itself, so it covers.
+    if (hit && (contains(el, hit) || ownLabelPasses(hit))) {
+      return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height], label: !!label};
     }
     return {state: 'covered', detail: describe(hit)};
+  }
+  function ownLabelPasses(hit) {
+    const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable=""], [contenteditable="true"]';
+    for (let n = hit; n && n.nodeType === 1; n = n.parentElement) {
+      if (n.tagName === 'LABEL') return n.control === el;
+      if (n.matches(INTERACTIVE)) return false;
+    }
+    return false;
   }
 }

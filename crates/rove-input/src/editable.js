@@ -3,17 +3,37 @@
 // enabled, not read-only, editable), focuses it, and puts the caret at the
 // end (`type` appends) or selects everything (`fill` replaces). Resolves
 // with {state: 'ok', value}, {state: 'picker', detail: <input type>} for an
-// input a native picker sets, or {state: <why not>, detail}.
+// input a native picker sets, {state: 'stepped'} for a slider or
+// spinbutton, {state: 'editor'} for a code or rich-text editor when
+// replacing, or {state: <why not>, detail}.
 function (mode) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
+  // A code or rich-text editor (or a contenteditable host) is replaced whole
+  // through its own input (editor.rs); typing goes on at its caret.
+  // An element that only wraps one editor (nothing else to read in it)
+  // stands for it.
+  const EDITORS = '.CodeMirror, .cm-editor, .monaco-editor';
+  const inner = el.querySelectorAll ? el.querySelectorAll(EDITORS) : [];
+  const wraps = inner.length === 1 && el.innerText.trim() === inner[0].innerText.trim();
+  if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || wraps)) {
+    return {state: 'editor'};
+  }
   if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
   if (el.disabled || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled'};
   const tag = el.tagName;
+  // Sliders and spinbuttons are moved with keys (slider.rs): a range input,
+  // or an element of role slider or spinbutton that is not a text field
+  // (a spinbutton input takes typed text).
+  const role = el.getAttribute('role');
+  const textField = tag === 'INPUT' || tag === 'TEXTAREA' || el.isContentEditable;
+  if ((tag === 'INPUT' && el.type === 'range') || (!textField && (role === 'slider' || role === 'spinbutton'))) {
+    return {state: 'stepped'};
+  }
   // Inputs a native picker sets take their value whole (value.rs).
-  const PICKED = ['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'];
+  const PICKED = ['date', 'time', 'datetime-local', 'month', 'week', 'color'];
   if (tag === 'INPUT' && PICKED.includes(el.type)) {
-    if (el.readOnly && el.type !== 'color' && el.type !== 'range') return {state: 'readonly'};
+    if (el.readOnly && el.type !== 'color') return {state: 'readonly'};
     return {state: 'picker', detail: el.type};
   }
   const TEXTUAL = ['text', 'email', 'search', 'url', 'tel', 'password', 'number', ''];

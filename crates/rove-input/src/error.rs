@@ -29,6 +29,23 @@ pub enum InputError {
         /// What the field holds now.
         holds: String,
     },
+    /// Keys moved a slider or spinbutton past the value: it moves in steps
+    /// that skip it. The control holds `holds` now.
+    #[error(
+        "{target} cannot take {wanted}: it moves in steps, and the nearest values it takes are {below} and {above}; it holds {holds} now"
+    )]
+    OffSteps {
+        /// The ref filled.
+        target: String,
+        /// The value asked for.
+        wanted: String,
+        /// The nearest value below it that the control took.
+        below: String,
+        /// The nearest value above it that the control took.
+        above: String,
+        /// What the control holds now.
+        holds: String,
+    },
     /// Typing ran out of time: the first `typed` characters reached the
     /// field, the rest were not sent.
     #[error("typing into {target} ran out of time after {typed} of {total} characters")]
@@ -148,9 +165,9 @@ impl From<rove_cdp::CdpError> for InputError {
 impl Classify for InputError {
     fn code(&self) -> ErrorCode {
         match self {
-            InputError::NotActionable { .. } | InputError::Ignored { .. } => {
-                ErrorCode::NotActionable
-            }
+            InputError::NotActionable { .. }
+            | InputError::Ignored { .. }
+            | InputError::OffSteps { .. } => ErrorCode::NotActionable,
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
             InputError::Rejected(_)
@@ -168,7 +185,7 @@ impl Classify for InputError {
             }
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
-            InputError::Ignored { .. } => ActionSent::Sent,
+            InputError::Ignored { .. } | InputError::OffSteps { .. } => ActionSent::Sent,
             // Keys had been sent (the deadline is checked between keys).
             InputError::TypingTimedOut { typed: 0, .. } => ActionSent::PossiblySent,
             InputError::TypingTimedOut { .. } => ActionSent::Sent,
@@ -201,6 +218,12 @@ impl Classify for InputError {
                 "the page rejected or changed the text; take a fresh view and read its rules (a mask, a length limit)"
                     .into()
             }
+            InputError::OffSteps {
+                target,
+                below,
+                above,
+                ..
+            } => format!("fill {target} with {below} or {above}"),
             InputError::Rejected(_) => "fix the arguments and try again".into(),
             InputError::OutOfViewport { width, height, .. } => format!(
                 "give x from 0 to {} and y from 0 to {}: CSS pixels of the viewport, as in a screenshot of it at scale 1 (scroll to reach the rest of the page)",

@@ -27,6 +27,9 @@ pub struct EditOutcome {
     /// editor that commits and closes): the text was sent, and what the
     /// field held can no longer be read.
     pub field_gone: bool,
+    /// For an editor that draws only the lines in its view: the lines of the
+    /// text that could be checked (the rest were sent but not drawn).
+    pub shown_lines: Option<crate::ShownLines>,
 }
 
 /// How to type.
@@ -230,6 +233,18 @@ pub async fn type_text(
                     cover: None,
                 });
             }
+            // Only a fill is told it is an editor: typing goes on at the
+            // editor's own caret, as keys do.
+            Editable::Editor => String::new(),
+            Editable::Stepped => {
+                return Err(InputError::NotActionable {
+                    target: target.to_string(),
+                    reason: format!(
+                        "it is a slider or spinbutton, which takes a number: fill {target} with the value instead"
+                    ),
+                    cover: None,
+                });
+            }
         };
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
@@ -249,6 +264,7 @@ pub async fn type_text(
                     value: String::new(),
                     settled: Settled::default(),
                     field_gone: false,
+                    shown_lines: None,
                 });
             }
             None => {}
@@ -259,6 +275,7 @@ pub async fn type_text(
                 value: String::new(),
                 settled,
                 field_gone: false,
+                shown_lines: None,
             });
         }
         let Some(value) = value_after(element).await? else {
@@ -266,6 +283,7 @@ pub async fn type_text(
                 value: String::new(),
                 settled,
                 field_gone: true,
+                shown_lines: None,
             });
         };
         let expected = format!("{before}{text}");
@@ -276,6 +294,7 @@ pub async fn type_text(
             value,
             settled,
             field_gone: false,
+            shown_lines: None,
         })
     })
     .await
@@ -287,16 +306,22 @@ pub async fn type_text(
 /// leaving the field: leaving would close widgets that close when they lose
 /// the focus (a command palette, a combobox's popup). The field must hold
 /// the text afterwards, or the edit is reported as ignored. An input whose
-/// value a native picker sets (a date, a colour, a range) is given the
-/// value whole instead, in the ISO form it holds (see value.rs).
+/// value a native picker sets (a date, a colour) is given the value whole
+/// instead, in the ISO form it holds (see value.rs); a slider or
+/// spinbutton is moved to the number with keys (see slider.rs).
 pub async fn fill(
     model: &mut PageModel,
     target: Ref,
     text: &str,
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        if let Editable::Picker(kind) = prepare(element, "replace").await? {
-            return crate::value::set_value(tab, element, &kind, text).await;
+        match prepare(element, "replace").await? {
+            Editable::Picker(kind) => {
+                return crate::value::set_value(tab, element, &kind, text).await;
+            }
+            Editable::Stepped => return crate::slider::set_by_keys(tab, element, text).await,
+            Editable::Editor => return crate::editor::replace(tab, element, text).await,
+            Editable::Text(_) => {}
         }
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut events = session.subscribe();
@@ -330,6 +355,7 @@ pub async fn fill(
                 value: String::new(),
                 settled,
                 field_gone: true,
+                shown_lines: None,
             });
         };
         if value.trim_end_matches('\n') != text {
@@ -339,6 +365,7 @@ pub async fn fill(
             value,
             settled,
             field_gone: false,
+            shown_lines: None,
         })
     })
     .await
@@ -417,10 +444,24 @@ pub async fn focus_for_keys(
 /// Presses a key chord (`Enter`, `Control+A`, `Shift+Tab`) on whatever has
 /// focus, holding the modifiers around the key as a keyboard does.
 pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
-    let chord = parse_chord(chord)?;
+    let parsed = parse_chord(chord)?;
     refuse_while_dialog(tab).await?;
     let session = crate::channel::InputChannel::of(tab).await?;
     let mut events = session.subscribe();
+    send_chord(&session, &parsed).await?;
+    if session.dialog_open() {
+        // The page is blocked; there is nothing to wait for.
+        return Ok(Settled::default());
+    }
+    settled_after_keys(tab, &session, &mut events).await
+}
+
+/// Presses `chord` on whatever has focus, holding its modifiers around the
+/// key; no settling.
+pub(crate) async fn send_chord(
+    session: &InputChannel,
+    chord: &crate::keys::Chord,
+) -> Result<(), InputError> {
     let mut held = Modifiers::default();
     for (i, key) in chord.held.iter().enumerate() {
         apply_modifier(&mut held, &key.key);
@@ -438,7 +479,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
         key.text = key.text.to_uppercase();
         key.key = key.key.to_uppercase();
     }
-    stroke(&session, &key, chord.modifiers)
+    stroke(session, &key, chord.modifiers)
         .await
         .map_err(|e| InputError::browser(e, true))?;
     for key in chord.held.iter().rev() {
@@ -448,11 +489,7 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
-    if session.dialog_open() {
-        // The page is blocked; there is nothing to wait for.
-        return Ok(Settled::default());
-    }
-    settled_after_keys(tab, &session, &mut events).await
+    Ok(())
 }
 
 /// Settling after keys sent to whatever has the focus: the document is the
@@ -493,6 +530,10 @@ enum Editable {
     Text(String),
     /// An input of this type, whose value is set whole (value.rs).
     Picker(String),
+    /// A slider or spinbutton, moved with keys (slider.rs).
+    Stepped,
+    /// A code or rich-text editor, replaced whole (editor.rs).
+    Editor,
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> {
@@ -504,6 +545,8 @@ async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> 
     let reason = match prepared.state.as_str() {
         "ok" => return Ok(Editable::Text(prepared.value.unwrap_or_default())),
         "picker" => return Ok(Editable::Picker(prepared.detail.unwrap_or_default())),
+        "stepped" => return Ok(Editable::Stepped),
+        "editor" => return Ok(Editable::Editor),
         "hidden" => "it is hidden".to_owned(),
         "disabled" => "it is disabled".to_owned(),
         "readonly" => "it is read-only".to_owned(),

@@ -15,6 +15,7 @@
 mod channel;
 mod coords;
 mod drag;
+mod editor;
 mod error;
 mod keyboard;
 mod keys;
@@ -23,11 +24,13 @@ mod point;
 mod scroll;
 mod select;
 mod settle;
+mod slider;
 mod toggle;
 mod value;
 
 pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
+pub use editor::ShownLines;
 pub use error::InputError;
 pub use keyboard::{
     EditOutcome, TypeOptions, fill, focus, focus_for_keys, press, type_focused, type_text,

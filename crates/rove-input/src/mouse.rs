@@ -76,6 +76,9 @@ struct Check {
     state: String,
     #[serde(default)]
     detail: Option<String>,
+    /// The control has no size and is clicked on its label.
+    #[serde(default)]
+    label: bool,
 }
 
 /// Clicks the element `target` names: waits (up to the timeout) until it is
@@ -209,11 +212,12 @@ async fn wait_actionable_still(
             Err(rove_cdp::CdpError::Timeout { .. }) => Check {
                 state: "busy".into(),
                 detail: None,
+                label: false,
             },
             Err(e) => return Err(e.into()),
         };
         let failure = match check.state.as_str() {
-            "ok" => match click_point(tab, &element.session, &element.object_id).await? {
+            "ok" => match point_of(tab, element, check.label).await? {
                 Some(point) => return Ok(point),
                 None => (
                     "hidden".to_owned(),
@@ -265,6 +269,30 @@ async fn wait_actionable_still(
         tokio::time::sleep(delay).await;
         delay = limits::ACTIONABLE_POLL.next(delay);
     }
+}
+
+/// Where to click `element`: its click point, or, for a control of no
+/// size that its label draws, the label's.
+async fn point_of(
+    tab: &Tab,
+    element: &Element,
+    on_label: bool,
+) -> Result<Option<Point>, InputError> {
+    if !on_label {
+        return click_point(tab, &element.session, &element.object_id).await;
+    }
+    let call = CallFunctionOn::on(
+        "the control's label",
+        "function() { return Array.from(this.labels || []).find((l) => Array.from(l.getClientRects()).some((r) => r.width > 0 && r.height > 0)) || null; }",
+        element.object_id.as_str(),
+    );
+    let label = element.session.run_checked(&call, None).await?;
+    let Some(object_id) = label.object_id else {
+        return Ok(None);
+    };
+    let point = click_point(tab, &element.session, &object_id).await;
+    release_object(&element.session, &object_id).await;
+    point
 }
 
 /// The point to send the pointer to on the element `target` names, once it

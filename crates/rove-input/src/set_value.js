@@ -1,12 +1,12 @@
 // Called on an input whose value a native picker sets (date, time,
-// datetime-local, month, week, color, range), in rove's isolated world.
+// datetime-local, month, week, color), in rove's isolated world.
 // The browser's own reading of the wanted value comes first, from a scratch
 // input of the same type and limits the page never sees: a value it reads
 // differently is refused before the field is touched. Otherwise the field is
 // focused, given the value through its setter, and told as a picker would
 // tell it (`input`, then `change`).
-// Resolves with {state: 'ok', reads} or {state: 'format' | 'range' |
-// 'limits', min, max, step} or {state: 'detached'}.
+// Resolves with {state: 'ok', reads} or {state: 'format' | 'limits', min,
+// max} or {state: 'detached'}.
 function (wanted) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
@@ -15,13 +15,7 @@ function (wanted) {
   for (const a of ['min', 'max', 'step']) if (el.hasAttribute(a)) scratch.setAttribute(a, el.getAttribute(a));
   scratch.value = wanted;
   const reads = scratch.value;
-  if (el.type === 'range') {
-    const limits = {min: el.getAttribute('min') || '0', max: el.getAttribute('max') || '100', step: el.getAttribute('step') || '1'};
-    if (wanted.trim() === '' || !Number.isFinite(Number(wanted))) return {state: 'format', ...limits};
-    // A range snaps a value to its limits and steps: anything it moved was
-    // not a value the control can hold.
-    if (Number(reads) !== Number(wanted)) return {state: 'range', reads, ...limits};
-  } else if (el.type === 'color') {
+  if (el.type === 'color') {
     if (!/^#[0-9a-fA-F]{6}$/.test(wanted)) return {state: 'format'};
   } else if (wanted !== '' && reads === '') {
     return {state: 'format'};

@@ -1,5 +1,6 @@
 //! Filling the inputs whose value a native picker sets: `date`, `time`,
-//! `datetime-local`, `month`, `week`, `color` and `range`.
+//! `datetime-local`, `month`, `week` and `color` (a range input is moved
+//! with keys instead: slider.rs).
 //!
 //! Their pickers are browser chrome (like a native select's popup), so no
 //! key press reaches a date's digits in a form rove can rely on across
@@ -7,7 +8,7 @@
 //! element's value setter, and fires the `input` and `change` events a
 //! picker fires (not `isTrusted`). The value must be the ISO form the input
 //! holds (`2026-03-14`, `09:30`, `#3366cc`): one the browser would read
-//! otherwise (`2026-13-45`, `14/03/2026`, a range value off its steps) or
+//! otherwise (`2026-13-45`, `14/03/2026`) or
 //! one outside the input's `min` and `max` (which its picker never offers)
 //! is refused before the field is touched, naming the form. Afterwards the
 //! field must hold what the browser read, or the page changed it.
@@ -31,8 +32,6 @@ struct SetAnswer {
     min: Option<String>,
     #[serde(default)]
     max: Option<String>,
-    #[serde(default)]
-    step: Option<String>,
 }
 
 /// The form an input of `kind` takes, with an example, as an error names it.
@@ -63,14 +62,6 @@ pub(crate) async fn set_value(
         .value(text)
         .by_value();
     let answer: SetAnswer = element.session.run_checked_value(&call, None).await?;
-    let steps = |a: &SetAnswer| {
-        format!(
-            "a number from {} to {} in steps of {}",
-            a.min.as_deref().unwrap_or("0"),
-            a.max.as_deref().unwrap_or("100"),
-            a.step.as_deref().unwrap_or("1")
-        )
-    };
     let reads = match answer.state.as_str() {
         "ok" => answer.reads.clone().unwrap_or_default(),
         "format" => {
@@ -78,23 +69,7 @@ pub(crate) async fn set_value(
                 target,
                 kind: kind.to_owned(),
                 wanted: text.to_owned(),
-                form: if kind == "range" {
-                    steps(&answer)
-                } else {
-                    form_of(kind).to_owned()
-                },
-            });
-        }
-        "range" => {
-            return Err(InputError::Format {
-                target,
-                kind: kind.to_owned(),
-                wanted: text.to_owned(),
-                form: format!(
-                    "{} (it would hold {})",
-                    steps(&answer),
-                    answer.reads.as_deref().unwrap_or("?")
-                ),
+                form: form_of(kind).to_owned(),
             });
         }
         "limits" => {
@@ -126,6 +101,7 @@ pub(crate) async fn set_value(
             value: String::new(),
             settled,
             field_gone: true,
+            shown_lines: None,
         });
     };
     if value != reads {
@@ -139,6 +115,7 @@ pub(crate) async fn set_value(
         value,
         settled,
         field_gone: false,
+        shown_lines: None,
     })
 }
 

@@ -98,6 +98,9 @@ pub enum Happened {
         target: Ref,
         /// The page removed the field afterwards.
         field_gone: bool,
+        /// An editor that draws only the lines in its view: the lines of
+        /// the text that could be checked.
+        shown_lines: Option<rove_input::ShownLines>,
     },
     /// A key chord pressed (`Enter` after a submit).
     Pressed(String),
@@ -427,8 +430,19 @@ impl fmt::Display for Happened {
                 }
                 Ok(())
             }
-            Happened::Filled { target, field_gone } => {
+            Happened::Filled {
+                target,
+                field_gone,
+                shown_lines,
+            } => {
                 write!(f, "filled {target}")?;
+                if let Some(lines) = shown_lines {
+                    write!(
+                        f,
+                        " (the editor draws only lines {} to {} of the {} sent: those were checked)",
+                        lines.first, lines.last, lines.of
+                    )?;
+                }
                 if *field_gone {
                     f.write_str("; then the page took the field away")?;
                 }

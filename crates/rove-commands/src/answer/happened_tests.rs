@@ -71,6 +71,7 @@ fn each_variant_renders_as_the_line_it_replaced() {
             Happened::Filled {
                 target: e7,
                 field_gone: false,
+                shown_lines: None,
             },
             "filled e7",
         ),
@@ -78,8 +79,21 @@ fn each_variant_renders_as_the_line_it_replaced() {
             Happened::Filled {
                 target: e7,
                 field_gone: true,
+                shown_lines: None,
             },
             "filled e7; then the page took the field away",
+        ),
+        (
+            Happened::Filled {
+                target: e7,
+                field_gone: false,
+                shown_lines: Some(rove_input::ShownLines {
+                    first: 31,
+                    last: 60,
+                    of: 60,
+                }),
+            },
+            "filled e7 (the editor draws only lines 31 to 60 of the 60 sent: those were checked)",
         ),
         (Happened::Pressed("Enter".into()), "pressed Enter"),
         (Happened::Pressed("Control+a".into()), "pressed Control+a"),

@@ -150,13 +150,22 @@ pub(crate) const FILL: Shell = Shell {
     section: Section::Acting,
     reference: "Replaces the value (select all, insert), then fires the `change` a committed edit fires, keeping the focus in the \
         field (leaving it would close a command palette or a combobox's popup). A field the page takes away as the text arrives \
-        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. An \
-        input a native picker sets (`date`, `time`, `datetime-local`, `month`, `week`, `color`, `range`) takes its value whole, in \
-        the form the input holds (`2026-03-14`, `09:30`, `2026-03-14T09:30`, `2026-03`, `2026-W11`, `#3366cc`, a number on the \
-        range's steps): set through the value setter with the `input` and `change` events a picker fires, then read back. A \
-        value the browser would read otherwise (`2026-13-45`, `03/14/2026`, a range value off its steps or limits), or a date \
-        outside the input's `min` and `max` (its picker never offers one), is `COMMAND_REJECTED` naming the form, and the field \
-        is not touched; `type` refuses these inputs and points at `fill`.",
+        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. A code or \
+        rich-text editor (CodeMirror 5 or 6, Monaco, a contenteditable such as ProseMirror; the ref may name its hidden textarea, \
+        its content or its wrapper) is replaced whole through real input: focused, Control+A, the text inserted; then the text it \
+        shows is read back, line by line, and must equal the text, or `NOT_ACTIONABLE` (`action_sent: sent`) says what the editor \
+        holds (an editor that reformats or auto-closes what it is given). An editor taller than its view draws only some lines: \
+        when those are a run of the text, the answer says which lines were checked. A slider or spinbutton (a range input, or \
+        `role=slider` / `role=spinbutton` that is not a text field) takes a number through real keys, as from a keyboard: Home or \
+        End for its extremes, Page keys while far, arrows for single steps (held: repeated keydowns, one keyup), then the value is \
+        read back; an app that takes a value only when a change ends gets it. A range value off its steps or limits is \
+        `COMMAND_REJECTED` naming the nearest values, before any key; an ARIA control whose steps skip the value is \
+        `NOT_ACTIONABLE` (`action_sent: sent`) naming the values around it and what it holds. An input a native picker sets \
+        (`date`, `time`, `datetime-local`, `month`, `week`, `color`) takes its value whole, in the form the input holds \
+        (`2026-03-14`, `09:30`, `2026-03-14T09:30`, `2026-03`, `2026-W11`, `#3366cc`): set through the value setter with the \
+        `input` and `change` events a picker fires, then read back. A value the browser would read otherwise (`2026-13-45`, \
+        `03/14/2026`), or a date outside the input's `min` and `max` (its picker never offers one), is `COMMAND_REJECTED` naming \
+        the form, and the field is not touched; `type` refuses these inputs and sliders, and points at `fill`.",
 };
 
 pub(crate) const PRESS: Shell = Shell {

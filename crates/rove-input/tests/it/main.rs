@@ -5,7 +5,10 @@
 
 mod broken_builtins;
 mod click;
+mod editor;
 mod keyboard;
+mod label;
 mod select;
+mod slider;
 mod support;
 mod toggle;

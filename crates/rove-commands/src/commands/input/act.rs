@@ -105,6 +105,7 @@ impl Session {
         out.happened.push(Happened::Filled {
             target,
             field_gone: filled.field_gone,
+            shown_lines: filled.shown_lines,
         });
         self.after_settle(&filled.settled, out).await?;
         self.submit(args.submit, out).await

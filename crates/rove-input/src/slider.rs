@@ -1,0 +1,380 @@
+//! Setting sliders and spinbuttons with real keys, as a keyboard user
+//! would: a range input, or an element of role `slider` or `spinbutton`.
+//!
+//! Such controls often take a value only when a change *ends*: react-aria's
+//! slider (Streamlit's `st.slider`) commits on the key or pointer release,
+//! so a value set from script moves the thumb and never reaches the app.
+//! rove focuses the control (as tabbing would: a click would move it), then
+//! holds keys as a user does: Home or End for the extremes, Page keys while
+//! far away, arrows for single steps, each repeat a trusted `keydown`, then
+//! one `keyup`. It reads the value after every press, so it stops on the
+//! value (or as soon as a press passes it) whatever the control's steps are,
+//! and reads it again once the page settled. A value the control cannot
+//! take is an error naming the nearest ones: before anything is sent for a
+//! range input (its limits and steps are known), after the keys for an ARIA
+//! control (whose steps only its keys tell).
+
+use rove_browser::Tab;
+use rove_cdp::protocol::input::{DispatchKeyEvent, DispatchKeyEventType};
+use rove_cdp::protocol::runtime::CallFunctionOn;
+use rove_page::Element;
+use serde::Deserialize;
+
+use crate::InputError;
+use crate::channel::InputChannel;
+use crate::keyboard::EditOutcome;
+use crate::keys::parse_chord;
+use crate::settle::settle;
+
+const STEPPED: &str = include_str!("stepped.js");
+
+/// At most this many key presses for one value: a control that needs more
+/// (a slider of thousands of fine steps without working Page keys) is left
+/// where the keys took it, and the error says what it holds.
+const MAX_PRESSES: usize = 300;
+
+/// Page keys are worth trying from this many single steps away.
+const PAGE_FROM_STEPS: f64 = 10.0;
+
+#[derive(Debug, Clone, Deserialize)]
+struct Control {
+    state: String,
+    #[serde(default)]
+    native: bool,
+    #[serde(default)]
+    min: Option<f64>,
+    #[serde(default)]
+    max: Option<f64>,
+    #[serde(default)]
+    step: Option<f64>,
+    #[serde(default)]
+    now: Option<f64>,
+    #[serde(default)]
+    text: String,
+}
+
+/// A number as the page writes it: `70`, `0.5`, without float noise.
+fn shown(value: f64) -> String {
+    let rounded = (value * 1e9).round() / 1e9;
+    format!("{rounded}")
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The values nearest `wanted` on the grid `min + k × step`, below and above
+/// it, within `max`; `None` when `wanted` is on the grid.
+fn nearest_on_grid(wanted: f64, min: f64, max: f64, step: f64) -> Option<(f64, f64)> {
+    if step <= 0.0 {
+        return None;
+    }
+    let k = (wanted - min) / step;
+    if same(k, k.round()) {
+        return None;
+    }
+    let below = min + k.floor() * step;
+    let above = (min + k.ceil() * step).min(max);
+    Some((below, above))
+}
+
+/// Sets the slider or spinbutton `element` to the number `text`; see the
+/// module's documentation.
+pub(crate) async fn set_by_keys(
+    tab: &Tab,
+    element: &Element,
+    text: &str,
+) -> Result<EditOutcome, InputError> {
+    let target = element.reference.to_string();
+    let control = read(element, "read").await?;
+    let kind = if control.native {
+        "range".to_owned()
+    } else {
+        "slider or spinbutton".to_owned()
+    };
+    let limits = |c: &Control| match (c.min, c.max) {
+        (Some(min), Some(max)) => format!("a number from {} to {}", shown(min), shown(max)),
+        (Some(min), None) => format!("a number from {} on", shown(min)),
+        (None, Some(max)) => format!("a number up to {}", shown(max)),
+        (None, None) => "a number".to_owned(),
+    };
+    let form = |c: &Control| match c.step {
+        Some(step) => format!("{} in steps of {}", limits(c), shown(step)),
+        None => limits(c),
+    };
+    let format_error = |form: String| InputError::Format {
+        target: target.clone(),
+        kind: kind.clone(),
+        wanted: text.to_owned(),
+        form,
+    };
+    let wanted: f64 = match text.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() => n,
+        _ => return Err(format_error(form(&control))),
+    };
+    let below_min = control
+        .min
+        .is_some_and(|min| wanted < min && !same(wanted, min));
+    let above_max = control
+        .max
+        .is_some_and(|max| wanted > max && !same(wanted, max));
+    if below_min || above_max {
+        return Err(format_error(form(&control)));
+    }
+    if let (Some(min), Some(max), Some(step)) = (control.min, control.max, control.step)
+        && let Some((below, above)) = nearest_on_grid(wanted, min, max, step)
+    {
+        return Err(format_error(format!(
+            "{} (the nearest are {} and {})",
+            form(&control),
+            shown(below),
+            shown(above)
+        )));
+    }
+    let focused = read(element, "focus").await?;
+    let session = InputChannel::of(tab).await?;
+    let mut events = session.subscribe();
+    let mut keys = Keys {
+        session: &session,
+        element,
+        presses: 0,
+    };
+    let mut now = focused.now.unwrap_or(wanted);
+    let mut passed: Option<(f64, f64)> = None;
+    if !same(now, wanted) {
+        // The extremes, with the key made for them.
+        let extreme = if control.min.is_some_and(|min| same(wanted, min)) {
+            Some("Home")
+        } else if control.max.is_some_and(|max| same(wanted, max)) {
+            Some("End")
+        } else {
+            None
+        };
+        if let Some(key) = extreme {
+            now = keys.hold(key, now, wanted, false).await?.now;
+        }
+    }
+    // Far away: Page keys, stopping before a press would pass the value.
+    let single = control.step.unwrap_or(1.0).max(f64::MIN_POSITIVE);
+    let span = match (control.min, control.max) {
+        (Some(min), Some(max)) => (max - min).abs(),
+        _ => 0.0,
+    };
+    let far = |now: f64| {
+        let distance = (wanted - now).abs();
+        if control.step.is_some() {
+            distance / single > PAGE_FROM_STEPS
+        } else {
+            span > 0.0 && distance > span / PAGE_FROM_STEPS
+        }
+    };
+    if !same(now, wanted) && far(now) {
+        let key = if wanted > now { "PageUp" } else { "PageDown" };
+        now = keys.hold(key, now, wanted, true).await?.now;
+    }
+    // Single steps, up or down; a control that ignores the vertical arrows
+    // (a horizontal one that reads only Left and Right) gets those.
+    if !same(now, wanted) {
+        let up = wanted > now;
+        let (first, second) = if up {
+            ("ArrowUp", "ArrowRight")
+        } else {
+            ("ArrowDown", "ArrowLeft")
+        };
+        let mut held = keys.hold(first, now, wanted, false).await?;
+        if !held.moved || held.wrong_way {
+            held = keys.hold(second, held.now, wanted, false).await?;
+        }
+        now = held.now;
+        passed = held.passed;
+    }
+    let settled = settle(tab, element, &mut events).await;
+    let after = match read(element, "read").await {
+        Ok(after) => after,
+        Err(e) if e.element_gone() => {
+            return Ok(EditOutcome {
+                value: String::new(),
+                settled,
+                field_gone: true,
+                shown_lines: None,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let holds = after.now.unwrap_or(now);
+    if same(holds, wanted) {
+        return Ok(EditOutcome {
+            value: after.text,
+            settled,
+            field_gone: false,
+            shown_lines: None,
+        });
+    }
+    if let Some((before, beyond)) = passed {
+        let (below, above) = if before < beyond {
+            (before, beyond)
+        } else {
+            (beyond, before)
+        };
+        return Err(InputError::OffSteps {
+            target,
+            wanted: text.to_owned(),
+            below: shown(below),
+            above: shown(above),
+            holds: after.text,
+        });
+    }
+    Err(InputError::Ignored {
+        target,
+        wanted: text.to_owned(),
+        holds: after.text,
+    })
+}
+
+async fn read(element: &Element, mode: &str) -> Result<Control, InputError> {
+    let call = CallFunctionOn::on("stepped.js", STEPPED, element.object_id.as_str())
+        .value(mode)
+        .by_value()
+        .awaiting();
+    let control: Control = element.session.run_checked_value(&call, None).await?;
+    let reason = match control.state.as_str() {
+        "ok" => return Ok(control),
+        "no_value" => "it has no value to move from (no aria-valuenow)",
+        "unfocusable" => "it does not take the focus",
+        other => other,
+    };
+    Err(InputError::NotActionable {
+        target: element.reference.to_string(),
+        reason: reason.to_owned(),
+        cover: None,
+    })
+}
+
+/// Where holding a key left the control.
+struct Held {
+    now: f64,
+    /// The value moved at all.
+    moved: bool,
+    /// The last press passed the wanted value: the values before and after.
+    passed: Option<(f64, f64)>,
+    /// The key moved the value away from the wanted one.
+    wrong_way: bool,
+}
+
+/// Keys held on the focused control, counted.
+struct Keys<'a> {
+    session: &'a InputChannel,
+    element: &'a Element,
+    presses: usize,
+}
+
+impl Keys<'_> {
+    /// Holds `name` down (one `keydown`, then repeats) from the value
+    /// `from` toward `wanted`, reading the value after each press, until it
+    /// is reached or passed, stops moving, or (with `no_pass`) the next press
+    /// would pass it; then releases the key.
+    async fn hold(
+        &mut self,
+        name: &str,
+        from: f64,
+        wanted: f64,
+        no_pass: bool,
+    ) -> Result<Held, InputError> {
+        let key = parse_chord(name)?.key;
+        let event = |kind: DispatchKeyEventType, repeat: bool| DispatchKeyEvent {
+            kind,
+            key: Some(key.key.clone()),
+            code: Some(key.code.clone()),
+            windows_virtual_key_code: Some(i64::from(key.key_code)),
+            native_virtual_key_code: Some(i64::from(key.key_code)),
+            auto_repeat: repeat.then_some(true),
+            ..Default::default()
+        };
+        let direction = (wanted - from).signum();
+        let mut held = Held {
+            now: from,
+            moved: false,
+            passed: None,
+            wrong_way: false,
+        };
+        let mut repeat = false;
+        loop {
+            if self.presses >= MAX_PRESSES || self.session.dialog_open() {
+                break;
+            }
+            let sent_before = self.presses > 0;
+            self.session
+                .send(&event(DispatchKeyEventType::RawKeyDown, repeat))
+                .await
+                .map_err(|e| InputError::browser(e, sent_before))?;
+            self.presses += 1;
+            repeat = true;
+            let before = held.now;
+            let now = self.value_moved_from(before).await?;
+            if same(now, before) {
+                break;
+            }
+            held.moved = true;
+            held.now = now;
+            // Reached, or the key moves the other way (a right-to-left
+            // slider): holding it longer would only take the value away.
+            if (now - before).signum() != direction {
+                held.wrong_way = true;
+                break;
+            }
+            if same(now, wanted) || direction == 0.0 {
+                break;
+            }
+            if (now - wanted).signum() == direction {
+                held.passed = Some((before, now));
+                break;
+            }
+            let stride = now - before;
+            if no_pass && ((now + stride) - wanted).signum() == direction {
+                break;
+            }
+        }
+        if repeat {
+            self.session
+                .send(&event(DispatchKeyEventType::KeyUp, false))
+                .await
+                .map_err(|e| InputError::browser(e, true))?;
+        }
+        Ok(held)
+    }
+
+    /// The control's value after a press; when it has not moved yet, read
+    /// again after a frame (a page that renders the value a frame later).
+    async fn value_moved_from(&self, before: f64) -> Result<f64, InputError> {
+        let control = read(self.element, "read").await.map_err(sent)?;
+        let now = control.now.unwrap_or(before);
+        if !same(now, before) {
+            return Ok(now);
+        }
+        let control = read(self.element, "read_after_frame").await.map_err(sent)?;
+        Ok(control.now.unwrap_or(before))
+    }
+}
+
+/// A failure after keys were sent may have left some of them in the page.
+fn sent(error: InputError) -> InputError {
+    match error {
+        InputError::Browser { error, .. } => InputError::Browser { error, sent: true },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_values_on_a_grid() {
+        assert_eq!(nearest_on_grid(72.0, 0.0, 100.0, 5.0), Some((70.0, 75.0)));
+        assert_eq!(nearest_on_grid(70.0, 0.0, 100.0, 5.0), None);
+        assert_eq!(nearest_on_grid(0.3, 0.0, 1.0, 0.1), None, "float noise");
+        assert_eq!(nearest_on_grid(97.0, 0.0, 98.0, 7.0), Some((91.0, 98.0)));
+        assert_eq!(shown(0.1 + 0.2), "0.3");
+        assert_eq!(shown(70.0), "70");
+    }
+}

@@ -1,0 +1,47 @@
+// Called on a slider or spinbutton (`this`) in rove's isolated world: a
+// range input, or an element of role slider or spinbutton (its value in
+// aria-valuenow). A slider's thumb or group that holds one such control
+// stands for it. With mode 'focus', gives the control the keyboard focus as
+// tabbing to it would (a click would move a slider); with 'read', only reads;
+// with 'read_after_frame', reads once the page has drawn a frame (a page
+// that renders the value a frame after the key).
+// Resolves with {state: 'ok', native, min, max, step, now, text} (numbers,
+// or null where the control does not say) or {state: <why not>}.
+function (mode) {
+  const el = this;
+  if (mode === 'read_after_frame') {
+    const frame = new Promise((resolve) => { requestAnimationFrame(() => resolve()); setTimeout(resolve, 50); });
+    return frame.then(() => read('read'));
+  }
+  return read(mode);
+  function read(mode) {
+    if (!el.isConnected) return {state: 'detached'};
+    const SELECTOR = 'input[type=range], [role=slider], [role=spinbutton]';
+    const c = el.matches(SELECTOR) ? el : el.querySelectorAll(SELECTOR).length === 1 ? el.querySelector(SELECTOR) : el;
+    const native = c.tagName === 'INPUT' && c.type === 'range';
+    const num = (s) => (s === null || s === undefined || String(s).trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
+    let answer;
+    if (native) {
+      answer = {
+        native, min: num(c.min) ?? 0, max: num(c.max) ?? 100,
+        step: c.step === 'any' ? null : num(c.step) ?? 1,
+        now: num(c.value), text: c.value,
+      };
+    } else {
+      const text = c.getAttribute('aria-valuenow');
+      answer = {
+        native, min: num(c.getAttribute('aria-valuemin')), max: num(c.getAttribute('aria-valuemax')),
+        step: null, now: num(text), text: text ?? '',
+      };
+    }
+    if (answer.now === null) return {state: 'no_value'};
+    if (mode === 'focus') {
+      c.focus({preventScroll: false});
+      let active = c.ownerDocument.activeElement;
+      while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+      const inRoot = c.getRootNode().activeElement;
+      if (active !== c && inRoot !== c) return {state: 'unfocusable'};
+    }
+    return {state: 'ok', ...answer};
+  }
+}

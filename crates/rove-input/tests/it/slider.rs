@@ -1,0 +1,112 @@
+//! Sliders and spinbuttons take a filled value through real keys, and the
+//! app (which commits only when a change ends) sees it: asserted on the
+//! app's own committed state, not on the control's value.
+
+use crate::support;
+
+use rove_errors::{ActionSent, Classify, ErrorCode};
+use rove_input::{InputError, fill};
+use rove_page::PageModel;
+use support::{Page, find_exact};
+
+async fn text_of(model: &PageModel, id: &str) -> String {
+    model
+        .tab()
+        .evaluate(&format!("document.getElementById('{id}').textContent"))
+        .await
+        .expect("text")
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hidden_range_input_that_commits_on_key_release_gets_the_value() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("slider.html").await;
+    let volume = find_exact(&mut model, "Volume", "slider").await;
+    for wanted in ["70", "0", "100", "35"] {
+        let outcome = fill(&mut model, volume, wanted).await.expect(wanted);
+        assert_eq!(outcome.value, wanted);
+        assert_eq!(
+            text_of(&model, "volumeCommitted").await,
+            format!("Volume: {wanted}"),
+            "the app committed {wanted}"
+        );
+    }
+
+    // Off its steps, or outside its limits: refused before any key, naming
+    // the values it takes.
+    let err = fill(&mut model, volume, "72").await.expect_err("off steps");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+    assert_eq!(err.action_sent(), ActionSent::NotSent);
+    let message = err.to_string();
+    assert!(message.contains("70 and 75"), "{message}");
+    assert!(message.contains("from 0 to 100 in steps of 5"), "{message}");
+    let err = fill(&mut model, volume, "150").await.expect_err("too high");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+    let err = fill(&mut model, volume, "loud")
+        .await
+        .expect_err("not a number");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+    assert_eq!(text_of(&model, "volumeCommitted").await, "Volume: 35");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_aria_slider_and_a_spinbutton_are_moved_with_their_keys() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("slider.html").await;
+    let level = find_exact(&mut model, "Level", "slider").await;
+    for wanted in ["14", "20", "0", "2"] {
+        let outcome = fill(&mut model, level, wanted).await.expect(wanted);
+        assert_eq!(outcome.value, wanted);
+        assert_eq!(
+            text_of(&model, "levelCommitted").await,
+            format!("Level: {wanted}")
+        );
+    }
+    // Its steps are 2, which only its keys tell: 7 is passed, and the error
+    // names the values around it and what the slider holds now.
+    let err = fill(&mut model, level, "7").await.expect_err("off steps");
+    assert_eq!(err.code(), ErrorCode::NotActionable);
+    assert_eq!(err.action_sent(), ActionSent::Sent);
+    match &err {
+        InputError::OffSteps {
+            below,
+            above,
+            holds,
+            ..
+        } => {
+            assert_eq!((below.as_str(), above.as_str()), ("6", "8"));
+            assert!(holds == "6" || holds == "8", "{holds}");
+            assert_eq!(
+                text_of(&model, "levelCommitted").await,
+                format!("Level: {holds}"),
+                "what the error says it holds is what the app has"
+            );
+        }
+        other => panic!("expected OffSteps, got {other:?}"),
+    }
+    let err = fill(&mut model, level, "30").await.expect_err("too high");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+    assert_eq!(err.action_sent(), ActionSent::NotSent);
+
+    // A spinbutton that knows only ArrowUp and ArrowDown (no Home or End).
+    let month = find_exact(&mut model, "Month", "spinbutton").await;
+    for wanted in ["9", "1", "12"] {
+        let outcome = fill(&mut model, month, wanted).await.expect(wanted);
+        assert_eq!(outcome.value, wanted);
+        assert_eq!(
+            text_of(&model, "monthCommitted").await,
+            format!("Month: {wanted}")
+        );
+    }
+    browser.close().await;
+}
