@@ -163,7 +163,7 @@ pub(crate) fn render_changes(
                 format!("- {}{note}", removed_line_text(line, refs, opts, shown))
             }
             Change::Changed { old, new } => {
-                format!("~ {}", changed_line_text(old, new, refs, opts, shown))
+                format!("~ {}", changed_line_text(old, new, refs, opts))
             }
         };
         text.push_str(&piece);
@@ -259,30 +259,17 @@ fn text_of(line: &Line, words: String, refs: &mut RefTable, shown: &HashSet<Node
 /// old line in the view this diff follows, so repeating it would pay twice
 /// for text it already has. A long text, name or value that changed is cut
 /// down to its changed words (see [`changed_words`]).
-fn changed_line_text(
-    old: &Line,
-    new: &Line,
-    refs: &mut RefTable,
-    opts: &RenderOptions,
-    shown: &HashSet<NodeKey>,
-) -> String {
+fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderOptions) -> String {
     let (was, now) = (&old.record, &new.record);
     if now.is_text() {
         let now_text = now.text.as_deref().unwrap_or_default();
-        let cut = changed_words(was.text.as_deref().unwrap_or_default(), now_text);
-        // A changed text names the element that holds it when the view
-        // shows that element with a line (and so its ref); text in a
-        // wrapper the view never shows reads as the view reads it, bare: a
-        // ref the agent was never shown would name nothing it knows.
-        return match (shown.contains(&new.key), cut) {
-            (true, Some(words)) => format!("{} text {words}", refs.get_or_assign(&new.key)),
-            (true, None) => format!(
-                "{} text {}",
-                refs.get_or_assign(&new.key),
-                escape_text(now_text)
-            ),
-            (false, words) => escape_text(words.as_deref().unwrap_or(now_text)),
-        };
+        let words = changed_words(was.text.as_deref().unwrap_or_default(), now_text)
+            .unwrap_or_else(|| escape_text(now_text));
+        // A changed text always names the element that holds it, shown with
+        // a line or not: which text changed is what the line is about, and
+        // the line itself introduces the ref (the element holding this
+        // text).
+        return format!("{} text {words}", refs.get_or_assign(&new.key));
     }
     let mut shown = now.clone();
     if let Some(words) = changed_words(&was.name, &now.name) {

@@ -29,7 +29,8 @@
       if (a.getAttribute('aria-hidden') === 'true') return 'it is inside aria-hidden content';
       if (a.hasAttribute('inert')) return 'it is inside an inert section';
     }
-    if (getComputedStyle(e).display !== 'contents' && !e.checkVisibility({checkVisibilityCSS: true})) {
+    const style = getComputedStyle(e);
+    if (style.display !== 'contents' && !e.checkVisibility({checkVisibilityCSS: true}) && !canvasFallback(e, style)) {
       return 'it is hidden (display, visibility or a collapsed section)';
     }
     return '';

@@ -355,28 +355,6 @@ fn a_removed_line_reads_as_last_seen_and_never_gets_a_fresh_ref() {
 }
 
 #[test]
-fn changed_text_names_its_holder_only_when_the_view_shows_the_holder() {
-    let mut refs = RefTable::default();
-    let old = vec![
-        el(1, 0, "status", ""),
-        text(1, 1, "Saving"),
-        text(2, 0, "Score 0"),
-    ];
-    view(&old, &mut refs);
-    let new = vec![
-        el(1, 0, "status", ""),
-        text(1, 1, "Saved"),
-        text(2, 0, "Score 1"),
-    ];
-    // Element 2 is a wrapper without a line: its text reads bare, as in the
-    // view, rather than with a ref the agent never saw.
-    assert_eq!(
-        changes(&old, &new, &mut refs),
-        "~ e1 text Saved\n~ Score 1\n"
-    );
-}
-
-#[test]
 fn a_cell_shows_its_link_and_the_text_beside_it() {
     let mut refs = RefTable::default();
     let lines = vec![

@@ -203,7 +203,16 @@
     if (e.getAttribute('aria-hidden') === 'true') return true;
     if (e.hasAttribute('inert')) return true;
     if (style.display === 'contents') return false;
-    return !e.checkVisibility({checkVisibilityCSS: true});
+    return !e.checkVisibility({checkVisibilityCSS: true}) && !canvasFallback(e, style);
+  };
+  // Content inside a shown <canvas> is its fallback: drawn as pixels, so
+  // it has no box, but it is what the canvas shows to assistive technology
+  // (a canvas data grid keeps its cells there, focusable). It is shown
+  // unless its own style hides it.
+  const canvasFallback = (e, style) => {
+    if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+    const canvas = e.parentElement && e.parentElement.closest('canvas');
+    return !!canvas && canvas.checkVisibility({checkVisibilityCSS: true});
   };
 
   const deepActive = () => {
@@ -289,6 +298,11 @@
     return null;
   };
 
+  // An editing host (a textbox made of the page's own elements) whose text
+  // runs over several lines.
+  const multiline = (e, role) => e.isContentEditable && e.hasAttribute('contenteditable') &&
+    (role === 'textbox' || role === 'searchbox') && (e.innerText || '').trim().includes('\n');
+
   // A player's state, compact: `paused 0:03/1:20`; while it plays only its
   // length (`playing (1:20)`), so a diff does not change with every second.
   const mediaState = (e) => {
@@ -332,13 +346,40 @@
     const focusable = e.tabIndex >= 0 && e.hasAttribute('tabindex') &&
       !!((e.innerText || '').trim() || e.getAttribute('aria-label') || e.title);
     const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable;
-    return evidence && isSmall(e);
+    return evidence && isSmall(e) && !wrapsOneControl(e);
   };
   // A box around one control and nothing else (a toolbar item around its
-  // button) is that control: one line, not three.
+  // button) is that control: one line, not three. The control may sit in a
+  // shadow root inside the box (a custom element's button, as in a
+  // notebook's toolbar): the box is looked through as the view walks it,
+  // over the flat tree.
   const wrapsOneControl = (e) => {
-    const controls = e.querySelectorAll(INTERACTIVE_SELECTOR);
-    return controls.length === 1 && (e.innerText || '').trim() === (controls[0].innerText || '').trim();
+    const controls = controlsWithin(e, 2);
+    if (controls.length !== 1) return false;
+    // A button in a shadow root shows its host's slotted text, which is
+    // not its own innerText: its name says what it shows.
+    const shows = (e.innerText || '').trim();
+    return shows === (controls[0].innerText || '').trim() || shows === nameOf(controls[0]).trim();
+  };
+  // Up to `max` controls inside `e`, its shadow roots (open, or closed ones
+  // rove was given) and theirs included.
+  const controlsWithin = (e, max) => {
+    const found = [];
+    const roots = [e];
+    const own = e.shadowRoot || closedRoots.get(e);
+    if (own) roots.push(own);
+    while (roots.length && found.length < max) {
+      const root = roots.pop();
+      for (const c of root.querySelectorAll(INTERACTIVE_SELECTOR)) {
+        found.push(c);
+        if (found.length >= max) return found;
+      }
+      for (const host of root.querySelectorAll('*')) {
+        const inner = host.shadowRoot || closedRoots.get(host);
+        if (inner) roots.push(inner);
+      }
+    }
+    return found;
   };
   const isSmall = (e) => (e.innerText || '').length <= 150 && !e.querySelector(CONTENT_SELECTOR);
 
@@ -408,6 +449,19 @@
     const collapse = (style.whiteSpaceCollapse || 'collapse') === 'collapse' && !/^(pre|break-spaces)/.test(style.whiteSpace);
     return !collapse || style.display.startsWith('inline');
   };
+  // Whether line breaks in the text of `e` show as breaks (white space kept,
+  // as in a `pre`, a code block or an editor's line).
+  let breaksKept = new WeakMap();
+  const keepsBreaks = (e) => {
+    if (!e) return false;
+    let kept = breaksKept.get(e);
+    if (kept === undefined) {
+      const style = getComputedStyle(e);
+      kept = (style.whiteSpaceCollapse || 'collapse') !== 'collapse' || /^(pre|break-spaces)/.test(style.whiteSpace);
+      breaksKept.set(e, kept);
+    }
+    return kept;
+  };
   // A hidden element that would have a box but for the flat tree: its
   // parent hosts a shadow tree with no slot for it.
   const unslotted = (e, style) => style.display !== 'none' && !e.checkVisibility();
@@ -450,6 +504,7 @@
     };
     const active = deepActive();
     const inert = inertOutsideModal();
+    breaksKept = new WeakMap(); // styles may have changed since the last walk
     // Ids of the elements that name a shown element (aria-labelledby): their
     // text is already that element's name, on its line.
     const labelIds = new Set();
@@ -486,6 +541,17 @@
     let lastText = null;
 
     const flushText = () => {
+      if (text && text.parts.some((p) => p.includes('\n'))) {
+        // Lines of code: one text line each, blank ones left out.
+        const lines = text.parts.join('').split('\n');
+        const {u, d} = text;
+        text = null;
+        for (const line of lines) {
+          text = {u, d, parts: [line]};
+          flushText();
+        }
+        return;
+      }
       if (text) {
         const t = text.parts.join('').replace(SPACES, ' ').trim();
         const last = out[out.length - 1];
@@ -540,7 +606,10 @@
           flushText();
           text = {u: owner, d: depth, parts: []};
         }
-        text.parts.push(data);
+        // Line breaks that show (a code block, an editor's lines) stay
+        // breaks: each line of code gets a line of its own.
+        text.parts.push(data.includes('\n') && keepsBreaks(node.parentElement) ? data.replace(/\r\n?/g, '\n')
+          : data.replace(SPACES, ' '));
         return;
       }
       if (node.nodeType !== 1) {
@@ -630,7 +699,11 @@
         if (hint) rec.k = hint;
       }
       setFlags(rec, e, role, active, clicks && role !== 'clickable');
-      const value = valueOf(e, role);
+      // An editor of several lines (a code editor, a rich-text one) shows
+      // its lines under its own line, as text, rather than run together
+      // as one value; the interactive view, without text, keeps the value.
+      const lines = !interactiveOnly && multiline(e, role);
+      const value = lines ? null : valueOf(e, role);
       if (value) rec.v = clip(value, 300);
       if (role === 'heading') {
         const level = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
@@ -654,12 +727,22 @@
       // control or a node named by its content, text is already the name; only
       // elements inside it (a link in a heading, an image in a button) remain.
       const before = out.length;
+      // A cell's text is its name only while nothing inside it has a line
+      // of its own: beside a link (`<a>Engineering</a>&nbsp;<em>1</em>`)
+      // the row shows the cell by its lines, so its text gets lines too.
+      const cell = named && !inNamed && CELLS.has(role);
       if (e.tagName !== 'SELECT') {
         const met = seen;
-        visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
+        visitChildren(e, shown ? depth + 1 : depth, u, style.cursor,
+          inNamed || (named && !cell) || (interactive && leaf && !lines));
         if (seen === met) emptyElement(e, style);
       }
       flushText();
+      if (cell && !cut && out.length > before && out.slice(before).every((r) => r.r === 'text')) {
+        // Text alone: the cell's name already says it.
+        for (const r of out.splice(before)) chars -= 8 + (r.t ? r.t.length : 0) + 2 * r.d;
+        lastText = null;
+      }
       // A container with nothing in it and nothing to say is noise; an
       // empty table cell is not: it keeps the columns after it in place.
       if (shown && !interactive && !CELLS.has(role) && !rec.n && !rec.v && !rec.f && out.length === before && out[before - 1] === rec && !cut) {
