@@ -34,7 +34,7 @@
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);
       if (interesting) {
-        const name = textual ? clip(e.innerText, 200) : nameOf(e);
+        const name = textual ? clip(e.innerText, 200) : nameOf(e) || boxNames.get(e) || '';
         if (role === 'heading') heading = name;
         const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
         if (roleOk && (!needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle))) {

@@ -89,7 +89,7 @@
   // for an element Chromium leaves unnamed (inert ones are).
   const shownName = (e, role) => {
     if (role === 'clickable') return squash(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText);
-    return squash(nameOf(e) || labelName(e));
+    return squash(nameOf(e) || boxNames.get(e) || labelName(e));
   };
 
   // role=: elements whose shown role is the one asked for, and whose name

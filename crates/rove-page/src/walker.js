@@ -303,6 +303,20 @@
   const multiline = (e, role) => e.isContentEditable && e.hasAttribute('contenteditable') &&
     (role === 'textbox' || role === 'searchbox') && (e.innerText || '').trim().includes('\n');
 
+  // The lines a Monaco editor draws (in order of their place, which is not
+  // always their order in the document), for the field of the editor that
+  // takes the keys; null for any other field.
+  const monacoLines = (e) => {
+    const editor = e.closest('.monaco-editor');
+    if (!editor) return null;
+    const lines = Array.from(editor.querySelectorAll('.view-lines .view-line'))
+      .map((l) => ({top: parseFloat(l.style.top) || 0, t: clip(l.textContent, 500)}))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.t)
+      .filter(Boolean);
+    return lines.length ? lines : null;
+  };
+
   // A player's state, compact: `paused 0:03/1:20`; while it plays only its
   // length (`playing (1:20)`), so a diff does not change with every second.
   const mediaState = (e) => {
@@ -359,8 +373,18 @@
     // A button in a shadow root shows its host's slotted text, which is
     // not its own innerText: its name says what it shows.
     const shows = (e.innerText || '').trim();
-    return shows === (controls[0].innerText || '').trim() || shows === nameOf(controls[0]).trim();
+    const control = controls[0];
+    if (shows !== (control.innerText || '').trim() && shows !== nameOf(control).trim()) return false;
+    // An icon button named only by its box's label or tooltip (a custom
+    // element's title, outside the shadow root its button is in) takes
+    // that name: the box's line goes, its words must not.
+    const label = (e.getAttribute('aria-label') || e.getAttribute('title') || '').trim();
+    if (label && !nameOf(control)) boxNames.set(control, label);
+    else boxNames.delete(control);
+    return true;
   };
+  // Names that controls take from the box around them (wrapsOneControl).
+  const boxNames = new WeakMap();
   // Up to `max` controls inside `e`, its shadow roots (open, or closed ones
   // rove was given) and theirs included.
   const controlsWithin = (e, max) => {
@@ -690,6 +714,7 @@
       // get lines of their own); a clickable container keeps its content.
       const leaf = role !== 'clickable' || isSmall(e);
       let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
+      if (!name && interactive) name = boxNames.get(e) || '';
       const rec = {u, d: depth, r: role};
       holderOf.set(u, owner);
       inRow(e, u, style);
@@ -703,7 +728,10 @@
       // its lines under its own line, as text, rather than run together
       // as one value; the interactive view, without text, keeps the value.
       const lines = !interactiveOnly && multiline(e, role);
-      const value = lines ? null : valueOf(e, role);
+      // Monaco draws its lines in an aria-hidden layer beside the field
+      // that takes the keys: they are the editor's text, shown under it.
+      const drawn = !interactiveOnly && (role === 'textbox' || role === 'searchbox') ? monacoLines(e) : null;
+      const value = lines || drawn ? null : valueOf(e, role);
       if (value) rec.v = clip(value, 300);
       if (role === 'heading') {
         const level = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
@@ -723,6 +751,7 @@
       if (interactiveOnly && clickableItem && !rec.n) rec.n = clip(e.innerText, 100);
       const shown = !waiting && (!interactiveOnly || interactive || role === 'heading' || clickableItem);
       if (shown) emit(rec);
+      if (shown && drawn && !waiting) for (const t of drawn) emit({u, d: depth + 1, r: 'text', t});
       // Options of a native select are listed on its own line. Inside a
       // control or a node named by its content, text is already the name; only
       // elements inside it (a link in a heading, an image in a button) remain.

@@ -90,7 +90,8 @@ async fn a_pointer_wrapper_around_a_shadow_roots_button_is_that_button() {
     );
     // The same shape with each button in a custom element's shadow root
     // (and a click listener on the host, as FAST's button has): one line
-    // per button, as in the light DOM.
+    // per button, as in the light DOM. An icon button takes the name its
+    // host's title gives it.
     let notebook: Vec<String> = lines_from(&view, "toolbar \"Notebook\"", 5);
     let notebook: Vec<&str> = notebook.iter().map(|l| unref(l)).collect();
     assert_eq!(
@@ -104,6 +105,8 @@ async fn a_pointer_wrapper_around_a_shadow_roots_button_is_that_button() {
         ],
         "{view}"
     );
+    let found = find(&mut model, "Interrupt the kernel").await;
+    assert!(found.contains("button \"Interrupt the kernel\""), "{found}");
     env.close().await;
 }
 
@@ -132,6 +135,11 @@ async fn code_blocks_and_editor_lines_keep_their_line_breaks() {
         ["select name", "from staff"],
         "{view}"
     );
+    // Monaco: its lines are drawn in an aria-hidden layer, in the order of
+    // their place; they are the text of the field that takes the keys.
+    let monaco = lines_from(&view, "textbox \"Editor content\"", 3);
+    assert_eq!(unref(&monaco[0]), "textbox \"Editor content\"", "{view}");
+    assert_eq!(monaco[1..], ["def f(x):", "return x"], "{view}");
     // The interactive view has no text lines: the editor keeps its value.
     let interactive = model
         .view(&ViewOptions::mode(Mode::Interactive))
