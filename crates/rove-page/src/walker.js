@@ -344,163 +344,24 @@
     return s.slice(0, end) + '…';
   };
 
-  // A generic element the user can click: it has a click listener (marked by
-  // rove from DOMDebugger), an onclick attribute, a tabindex, or a pointer
-  // cursor it does not merely inherit.
-  // A tabindex alone makes only a small element clickable: on a container it
-  // usually just holds keyboard focus for a whole widget.
-  // A listener, an onclick or a tabindex on a container that holds controls
-  // is usually delegation or focus management (a framework root, a widget),
-  // not a click target: without a pointer cursor of its own, only small
-  // elements count.
-  const isClickable = (e, style, parentCursor) => {
-    if (style.cursor === 'pointer' && parentCursor !== 'pointer') return !wrapsOneControl(e);
-    // A tabindex alone on an element with nothing to say (a menu separator,
-    // a focus trap) makes it focusable, not something to click.
-    const focusable = e.tabIndex >= 0 && e.hasAttribute('tabindex') &&
-      !!((e.innerText || '').trim() || e.getAttribute('aria-label') || e.title);
-    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable;
-    return evidence && isSmall(e) && !wrapsOneControl(e);
-  };
-  // A box around one control and nothing else (a toolbar item around its
-  // button) is that control: one line, not three. The control may sit in a
-  // shadow root inside the box (a custom element's button, as in a
-  // notebook's toolbar): the box is looked through as the view walks it,
-  // over the flat tree.
-  const wrapsOneControl = (e) => {
-    const controls = controlsWithin(e, 2);
-    if (controls.length !== 1) return false;
-    // A button in a shadow root shows its host's slotted text, which is
-    // not its own innerText: its name says what it shows.
-    const shows = (e.innerText || '').trim();
-    const control = controls[0];
-    if (shows !== (control.innerText || '').trim() && shows !== nameOf(control).trim()) return false;
-    // An icon button named only by its box's label or tooltip (a custom
-    // element's title, outside the shadow root its button is in) takes
-    // that name: the box's line goes, its words must not.
-    const label = (e.getAttribute('aria-label') || e.getAttribute('title') || '').trim();
-    if (label && !nameOf(control)) boxNames.set(control, label);
-    else boxNames.delete(control);
-    return true;
-  };
-  // Names that controls take from the box around them (wrapsOneControl).
-  const boxNames = new WeakMap();
-  // Up to `max` controls inside `e`, its shadow roots (open, or closed ones
-  // rove was given) and theirs included.
-  const controlsWithin = (e, max) => {
-    const found = [];
-    const roots = [e];
-    const own = e.shadowRoot || closedRoots.get(e);
-    if (own) roots.push(own);
-    while (roots.length && found.length < max) {
-      const root = roots.pop();
-      for (const c of root.querySelectorAll(INTERACTIVE_SELECTOR)) {
-        found.push(c);
-        if (found.length >= max) return found;
-      }
-      for (const host of root.querySelectorAll('*')) {
-        const inner = host.shadowRoot || closedRoots.get(host);
-        if (inner) roots.push(inner);
-      }
-    }
-    return found;
-  };
-  const isSmall = (e) => (e.innerText || '').length <= 150 && !e.querySelector(CONTENT_SELECTOR);
-
-  // A hint for a clickable with no text: its title, or a class that reads as
-  // a word (`star`, `trash`), never generated class soup.
-  const hintOf = (e) => {
-    const word = /^[a-z][a-z-]{2,23}$/;
-    if (e.id && word.test(e.id)) return '#' + e.id;
-    for (const c of e.classList) if (word.test(c)) return '.' + c;
-    return null;
-  };
-
-  // The role a line shows: Chromium's, except that a bare element that can be
-  // clicked is `clickable`, an editing host is a `textbox`, and a bare live
-  // region is `live`. Walk and find agree on it.
-  const viewRole = (e, role, clicks) => {
-    const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
-    if (clicks && (bare || (GRAPHICS.has(role) && !nameOf(e)))) return 'clickable';
-    if (bare && e.isContentEditable && e.hasAttribute('contenteditable')) return 'textbox';
-    if (bare && e.getAttribute('aria-live') && e.getAttribute('aria-live') !== 'off') return 'live';
-    return role;
-  };
-
-  // ---- the flat tree --------------------------------------------------------
-
-  // Closed shadow roots are invisible to scripts, rove's included: rove asks
-  // the browser for them (one element at a time), so the walker names only
-  // elements that show evidence of one. Custom elements always (each is
-  // asked about once); the plain elements that may carry a shadow root
-  // (the DOM's list for attachShadow) when the page shows one is there:
-  // a light child that the flat tree leaves out although its style shows
-  // it (a shadow tree without a slot for it), or an element with nothing in
-  // it whose box nevertheless has content (no size, no generated content
-  // explains it). Each element is asked about once; a walk names at most
-  // MAX_SUSPECTS plain ones, so a page full of odd boxes costs a few calls
-  // a view, never one per node.
-  const SHADOW_TAGS = new Set(['ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'DIV', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
-    'HEADER', 'MAIN', 'NAV', 'P', 'SECTION', 'SPAN']);
-  const MAX_SUSPECTS = 32;
-  const unknownRoot = (e) => !e.shadowRoot && !closedRoots.has(e) && !checkedHosts.has(e);
-  const px = (v) => parseFloat(v) || 0;
-  const SIZED = new Set(['height', 'min-height']);
-  // A box with content though nothing in the element puts it there: no
-  // size and no generated content of its own explains it.
-  const boxHasContent = (e, style) => {
-    const w = e.offsetWidth - px(style.paddingLeft) - px(style.paddingRight) - px(style.borderLeftWidth) - px(style.borderRightWidth);
-    const h = e.offsetHeight - px(style.paddingTop) - px(style.paddingBottom) - px(style.borderTopWidth) - px(style.borderBottomWidth);
-    if (w < 1 || h < 1) return false;
-    const map = e.computedStyleMap();
-    for (const prop of SIZED) {
-      const v = map.get(prop);
-      if (v && String(v) !== 'auto' && !(v.value === 0)) return false;
-    }
-    for (const pseudo of ['::before', '::after']) {
-      const content = getComputedStyle(e, pseudo).content;
-      if (content && content !== 'none' && content !== 'normal') return false;
-    }
-    return true;
-  };
-  // Whether blank text in an element may itself take room: kept white space
-  // (a `pre`), or a space inside an inline element. Only a block whose blank
-  // text collapses away has no content of its own.
-  const blankTextShows = (e, style) => {
-    let text = false;
-    for (let c = e.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) { text = true; break; }
-    if (!text) return false;
-    const collapse = (style.whiteSpaceCollapse || 'collapse') === 'collapse' && !/^(pre|break-spaces)/.test(style.whiteSpace);
-    return !collapse || style.display.startsWith('inline');
-  };
   // Whether line breaks in the text of `e` show as breaks (white space kept,
   // as in a `pre`, a code block or an editor's line).
-  let breaksKept = new WeakMap();
+  // The walk's computed styles, by element: a text node's parent was
+  // visited just before it, so its style is at hand.
+  let walkedStyles = new WeakMap();
   const keepsBreaks = (e) => {
     if (!e) return false;
-    let kept = breaksKept.get(e);
-    if (kept === undefined) {
-      const style = getComputedStyle(e);
-      kept = (style.whiteSpaceCollapse || 'collapse') !== 'collapse' || /^(pre|break-spaces)/.test(style.whiteSpace);
-      breaksKept.set(e, kept);
-    }
-    return kept;
+    const style = walkedStyles.get(e) || getComputedStyle(e);
+    return (style.whiteSpaceCollapse || 'collapse') !== 'collapse' || /^(pre|break-spaces)/.test(style.whiteSpace);
   };
-  // A hidden element that would have a box but for the flat tree: its
-  // parent hosts a shadow tree with no slot for it.
-  const unslotted = (e, style) => style.display !== 'none' && !e.checkVisibility();
 
-  const childrenOf = (node) => {
-    if (node.nodeType === 1) {
-      const root = node.shadowRoot || closedRoots.get(node);
-      if (root) return root.childNodes;
-      if (node.tagName === 'SLOT') {
-        const assigned = node.assignedNodes({flatten: true});
-        return assigned.length ? assigned : node.childNodes;
-      }
-    }
-    return node.childNodes;
-  };
+  // Clickables and the boxes around controls: clickable.js (walker.rs puts
+  // it here).
+  // ROVE_CLICKABLE
+
+  // The flat tree and the shadow roots rove asks the browser for:
+  // flat_tree.js (walker.rs puts it here).
+  // ROVE_FLAT_TREE
 
   // ---- the walk -------------------------------------------------------------
 
@@ -528,7 +389,7 @@
     };
     const active = deepActive();
     const inert = inertOutsideModal();
-    breaksKept = new WeakMap(); // styles may have changed since the last walk
+    walkedStyles = new WeakMap(); // styles may have changed since the last walk
     // Ids of the elements that name a shown element (aria-labelledby): their
     // text is already that element's name, on its line.
     const labelIds = new Set();
@@ -645,6 +506,7 @@
       if (SKIP_TAGS.has(e.tagName)) return;
       if (inert && inert(e)) return;
       const style = getComputedStyle(e);
+      walkedStyles.set(e, style);
       if (isHidden(e, style)) {
         const p = e.parentElement;
         if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
