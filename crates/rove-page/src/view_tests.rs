@@ -352,6 +352,13 @@ fn a_removed_line_reads_as_last_seen_and_never_gets_a_fresh_ref() {
         changes(&unseen, &[], &mut refs),
         "- button \"Hidden away\"\n"
     );
+    // A collapsed run reads as it did.
+    let mut more = el(10, 0, "more", "row");
+    more.record.count = Some(20);
+    assert_eq!(
+        changes(&[more], &[], &mut refs),
+        "- … 20 more row like the above (find reaches them)\n"
+    );
 }
 
 #[test]
