@@ -69,6 +69,8 @@
         text += '`' + inner + '`';
       } else if (tag === 'BR') {
         text += '\n';
+      } else if (tag === 'TEXTAREA' && child.closest('.monaco-editor, .CodeMirror')) {
+        // The field a code editor takes keys through: its lines are read.
       } else if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
         const v = tag === 'SELECT' ? (child.selectedOptions[0]?.label ?? '') : child.value;
         if (child.type !== 'hidden' && child.type !== 'password' && v) text += ` [${flat(v).trim()}] `;
