@@ -344,11 +344,11 @@
     return s.slice(0, end) + '…';
   };
 
-  // Whether line breaks in the text of `e` show as breaks (white space kept,
-  // as in a `pre`, a code block or an editor's line).
   // The walk's computed styles, by element: a text node's parent was
   // visited just before it, so its style is at hand.
   let walkedStyles = new WeakMap();
+  // Whether line breaks in the text of `e` show as breaks (white space kept,
+  // as in a `pre`, a code block or an editor's line).
   const keepsBreaks = (e) => {
     if (!e) return false;
     const style = walkedStyles.get(e) || getComputedStyle(e);
