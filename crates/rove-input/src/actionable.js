@@ -19,7 +19,15 @@ function (still) {
     return text ? `<${s}> "${text}"` : `<${s}>`;
   };
   if (!el.isConnected) return {state: 'detached'};
-  if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
+  if (!el.checkVisibility({checkVisibilityCSS: true})) {
+    // A canvas's fallback content (a canvas data grid's cells) has no box:
+    // what shows is the canvas's pixels. Said at once, not waited on as
+    // hidden; whether keys can reach it is whether it takes the focus.
+    if (el.parentElement && el.parentElement.closest('canvas')) {
+      return {state: 'fallback', detail: el.tabIndex >= 0 || el.hasAttribute('tabindex') ? 'focusable' : ''};
+    }
+    return {state: 'hidden'};
+  }
   const disabledBy = el.closest('[aria-disabled="true"]');
   if (el.disabled || el.matches(':disabled') || disabledBy) {
     return {state: 'disabled', detail: disabledBy && disabledBy !== el ? describe(disabledBy) : ''};

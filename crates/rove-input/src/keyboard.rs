@@ -417,7 +417,9 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
 /// Gives `target` the focus before keys are pressed on it: by clicking it,
 /// as a user would, except on a slider, where a click moves the value (a
 /// range input jumps to the point clicked, an ARIA slider's track usually
-/// does too); a slider gets the focus as tabbing to it would.
+/// does too), and on a canvas's fallback content (a canvas data grid's
+/// cells), which has no box to click; these get the focus as tabbing to
+/// them would.
 pub async fn focus_for_keys(
     model: &mut PageModel,
     target: Ref,
@@ -425,8 +427,9 @@ pub async fn focus_for_keys(
 ) -> Result<(), InputError> {
     let slider = on_element(model, target, async |_tab: &Tab, element: &Element| {
         let call = CallFunctionOn::on(
-            "whether a click would move it",
-            "function() { return this.matches('input[type=range]') || (this.computedRole || this.getAttribute('role')) === 'slider'; }",
+            "whether it takes the focus without a click",
+            "function() { return this.matches('input[type=range]') || (this.computedRole || this.getAttribute('role')) === 'slider' \
+               || (!this.checkVisibility() && !!this.parentElement && !!this.parentElement.closest('canvas')); }",
             element.object_id.as_str(),
         )
         .by_value();

@@ -247,6 +247,20 @@ async fn wait_actionable_still(
             ),
             "busy" => ("the page did not answer in time".to_owned(), None, None),
             "hidden" => ("it is hidden".to_owned(), check.detail.clone(), None),
+            "fallback" if check.detail.as_deref() == Some("focusable") => (
+                "it is a canvas's fallback content, drawn as the canvas's pixels with no box to click; \
+                 press a key with its ref to focus it and act through the keyboard (Enter, arrows, typing)"
+                    .to_owned(),
+                None,
+                None,
+            ),
+            "fallback" => (
+                "it is a canvas's fallback content, drawn as the canvas's pixels with no box to click, \
+                 and it takes no focus: neither the pointer nor the keyboard can reach it"
+                    .to_owned(),
+                None,
+                None,
+            ),
             other => (other.to_owned(), None, None),
         };
         // A disabled control is known at once: waiting out the whole
@@ -254,7 +268,9 @@ async fn wait_actionable_still(
         // page that enables it a moment after the last input still gets a
         // short grace).
         let given_up = check.state == "disabled" && started.elapsed() >= limits::DISABLED_GRACE;
-        if started.elapsed() + delay > timeout || check.state == "detached" || given_up {
+        // Nor does fallback content ever get a box to wait for.
+        let never = check.state == "detached" || check.state == "fallback";
+        if started.elapsed() + delay > timeout || never || given_up {
             let (reason, detail, cover) = failure;
             let reason = match detail {
                 Some(d) => format!("{reason} ({d})"),

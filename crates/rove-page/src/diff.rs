@@ -16,7 +16,9 @@ use crate::tokens;
 pub(crate) enum Change<'a> {
     /// A new line, and where it stands in the new observation.
     Added(&'a Line, usize),
-    Removed(&'a Line),
+    /// A line gone, where it stood in the old observation, and where the
+    /// lines inside it ended there (the index of the first line after them).
+    Removed(&'a Line, usize, usize),
     Changed {
         old: &'a Line,
         new: &'a Line,
@@ -43,12 +45,32 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
             Some(_) => {}
         }
     }
-    for line in old {
+    let ends = subtree_ends(old);
+    for (at, line) in old.iter().enumerate() {
         if !after.contains_key(&(&line.key, line.text_index)) {
-            changes.push(Change::Removed(line));
+            changes.push(Change::Removed(line, at, ends[at]));
         }
     }
     changes
+}
+
+/// For each line, the index of the first line after it that is not inside
+/// it (no deeper than it): its subtree is the lines between. One pass, with a
+/// stack of the lines still open.
+fn subtree_ends(lines: &[Line]) -> Vec<usize> {
+    let mut ends = vec![lines.len(); lines.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        while let Some(&top) = open.last() {
+            if lines[top].depth < line.depth {
+                break;
+            }
+            ends[top] = at;
+            open.pop();
+        }
+        open.push(at);
+    }
+    ends
 }
 
 /// Equal as the agent would see them; the depth (a move) does not count,
@@ -114,17 +136,20 @@ pub(crate) fn render_changes(
                 i += run.len() - 1;
                 added_run(&run, refs, opts, shown)
             }
-            Change::Removed(line) if crate::render::has_no_line(&line.record) => {
+            Change::Removed(line, ..) if crate::render::has_no_line(&line.record) => {
                 // The view never showed this line (an unnamed list, a plain
                 // list item): its insides speak for themselves.
                 i += 1;
                 continue;
             }
-            Change::Removed(line) => {
-                // A removed element's removed insides are counted, not listed.
+            Change::Removed(line, _, end) => {
+                // A removed element's removed insides are counted, not
+                // listed: only the lines that stood inside it in the old
+                // observation (removals elsewhere on the page, however deep,
+                // are lines of their own).
                 let mut inside = 0;
-                while let Some(Change::Removed(next)) = changes.get(i + 1 + inside) {
-                    if next.depth <= line.depth {
+                while let Some(Change::Removed(_, next_at, _)) = changes.get(i + 1 + inside) {
+                    if next_at >= end {
                         break;
                     }
                     inside += 1;
@@ -183,8 +208,10 @@ fn added_run(
     out.join("\n")
 }
 
-/// A removed line names the element by the ref the agent was shown (the
-/// element is forgotten by now; a fresh number would name nothing it saw).
+/// A removed line reads as the agent last saw it (the old observation's
+/// line) and names the element by the ref the agent was shown. An element
+/// that never had one is described without a ref: it is gone, and a fresh
+/// number would name nothing the agent saw or could use.
 fn removed_line_text(
     line: &Line,
     refs: &mut RefTable,
@@ -196,7 +223,9 @@ fn removed_line_text(
         Some(r) if line.record.is_text() && shown.contains(&line.key) => format!("{r} text {text}"),
         _ if line.record.is_text() => text,
         Some(r) => crate::render::describe(&line.record, Some(r), opts),
-        None => line_text(line, refs, opts, shown),
+        // A collapsed run (`… 20 more row …`) has no ref of its own.
+        None if line.record.role == "more" => element_text(line, refs, opts).0,
+        None => crate::render::describe(&line.record, None, opts),
     }
 }
 
@@ -239,7 +268,9 @@ fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderO
         let words = changed_words(was.text.as_deref().unwrap_or_default(), now_text)
             .unwrap_or_else(|| escape_text(now_text));
         // A changed text always names the element that holds it, shown with
-        // a line or not: which text changed is what the line is about.
+        // a line or not: which text changed is what the line is about, and
+        // the line itself introduces the ref (the element holding this
+        // text).
         return format!("{} text {words}", refs.get_or_assign(&new.key));
     }
     let mut shown = now.clone();

@@ -4,8 +4,10 @@
 // It searches every element (not only those a view shows) for a name, value
 // or text holding the words, optionally of one role, and answers records
 // like a walk's, each with a line of context.
-  // Text as the view shows it, for matching: without invisibles, any case.
-  const matchable = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').toLowerCase();
+  // Text as the view shows it, for matching: without invisibles, any case,
+  // and every run of spaces of any kind (a no-break space, a thin one) one
+  // plain space, on both sides: `Save draft` finds `Save&nbsp;draft`.
+  const matchable = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').replace(SPACES, ' ').toLowerCase();
 
   function find(query) {
     const needle = matchable(query.text);
@@ -19,8 +21,10 @@
     // Iterative pre-order over the flat tree.
     const visitEl = (e) => {
       if (SKIP_TAGS.has(e.tagName) || (inert && inert(e))) return false;
-      if (e.getAttribute('aria-hidden') === 'true' || !e.checkVisibility({checkVisibilityCSS: true})) {
-        if (getComputedStyle(e).display !== 'contents') return false;
+      const ariaHidden = e.getAttribute('aria-hidden') === 'true';
+      if (ariaHidden || !e.checkVisibility({checkVisibilityCSS: true})) {
+        const style = getComputedStyle(e);
+        if (style.display !== 'contents' && (ariaHidden || !canvasFallback(e, style))) return false;
       }
       let role = e.tagName === 'IFRAME' || e.tagName === 'FRAME' ? 'frame' : roleOf(e);
       if (role !== 'frame') {
@@ -30,7 +34,7 @@
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);
       if (interesting) {
-        const name = textual ? clip(e.innerText, 200) : nameOf(e);
+        const name = textual ? clip(e.innerText, 200) : nameOf(e) || boxNames.get(e) || '';
         if (role === 'heading') heading = name;
         const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
         if (roleOk && (!needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle))) {

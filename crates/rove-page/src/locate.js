@@ -29,7 +29,8 @@
       if (a.getAttribute('aria-hidden') === 'true') return 'it is inside aria-hidden content';
       if (a.hasAttribute('inert')) return 'it is inside an inert section';
     }
-    if (getComputedStyle(e).display !== 'contents' && !e.checkVisibility({checkVisibilityCSS: true})) {
+    const style = getComputedStyle(e);
+    if (style.display !== 'contents' && !e.checkVisibility({checkVisibilityCSS: true}) && !canvasFallback(e, style)) {
       return 'it is hidden (display, visibility or a collapsed section)';
     }
     return '';
@@ -88,7 +89,7 @@
   // for an element Chromium leaves unnamed (inert ones are).
   const shownName = (e, role) => {
     if (role === 'clickable') return squash(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText);
-    return squash(nameOf(e) || labelName(e));
+    return squash(nameOf(e) || boxNames.get(e) || labelName(e));
   };
 
   // role=: elements whose shown role is the one asked for, and whose name

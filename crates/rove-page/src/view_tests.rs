@@ -299,3 +299,81 @@ fn added_text_in_a_shown_element_carries_that_elements_ref() {
     );
     assert_eq!(changes(&old, &new, &mut refs), "+ e1 text Saved\n");
 }
+
+#[test]
+fn a_removed_element_counts_only_what_stood_inside_it() {
+    // A header's button and, elsewhere and deeper, a status: both removed.
+    // The status was never inside the button.
+    let mut refs = RefTable::default();
+    let old = vec![
+        el(1, 0, "banner", ""),
+        el(2, 1, "button", "Stop"),
+        text(2, 2, "Stop"),
+        el(3, 0, "main", ""),
+        el(4, 1, "region", "Output"),
+        el(5, 2, "group", ""),
+        el(6, 3, "status", "Running"),
+        el(7, 4, "img", "Spinner"),
+    ];
+    view(&old, &mut refs);
+    let new = vec![
+        el(1, 0, "banner", ""),
+        el(3, 0, "main", ""),
+        el(4, 1, "region", "Output"),
+        el(5, 2, "group", ""),
+    ];
+    assert_eq!(
+        changes(&old, &new, &mut refs),
+        "- e2 button \"Stop\" (and 1 line inside)\n\
+         - e6 status \"Running\" (and 1 line inside)\n"
+    );
+}
+
+#[test]
+fn a_removed_line_reads_as_last_seen_and_never_gets_a_fresh_ref() {
+    let mut refs = RefTable::default();
+    let first = vec![el(1, 0, "status", "Running")];
+    view(&first, &mut refs);
+    // The diff after the first view showed the new name: the baseline is
+    // now that observation, and a removal shows what the agent last saw.
+    let second = vec![el(1, 0, "status", "Done"), el(2, 0, "button", "Rerun")];
+    assert_eq!(
+        changes(&first, &second, &mut refs),
+        "~ e1 status \"Done\"\n+ e2 button \"Rerun\"\n"
+    );
+    assert_eq!(
+        changes(&second, &[], &mut refs),
+        "- e1 status \"Done\"\n- e2 button \"Rerun\"\n"
+    );
+    // An element the agent was never shown (past a view's budget) is
+    // described without a ref when it goes: no number it never saw.
+    let unseen = vec![el(9, 0, "button", "Hidden away")];
+    assert_eq!(
+        changes(&unseen, &[], &mut refs),
+        "- button \"Hidden away\"\n"
+    );
+    // A collapsed run reads as it did.
+    let mut more = el(10, 0, "more", "row");
+    more.record.count = Some(20);
+    assert_eq!(
+        changes(&[more], &[], &mut refs),
+        "- … 20 more row like the above (find reaches them)\n"
+    );
+}
+
+#[test]
+fn a_cell_shows_its_link_and_the_text_beside_it() {
+    let mut refs = RefTable::default();
+    let lines = vec![
+        el(1, 0, "table", "Staff"),
+        el(2, 1, "row", ""),
+        el(3, 2, "cell", "Ada"),
+        el(4, 2, "cell", "Engineering 1"),
+        el(5, 3, "link", "Engineering"),
+        text(4, 3, "1"),
+    ];
+    assert_eq!(
+        view(&lines, &mut refs),
+        "e1 table \"Staff\"\n  e2 | Ada | e3 link \"Engineering\" 1 |\n"
+    );
+}

@@ -203,7 +203,16 @@
     if (e.getAttribute('aria-hidden') === 'true') return true;
     if (e.hasAttribute('inert')) return true;
     if (style.display === 'contents') return false;
-    return !e.checkVisibility({checkVisibilityCSS: true});
+    return !e.checkVisibility({checkVisibilityCSS: true}) && !canvasFallback(e, style);
+  };
+  // Content inside a shown <canvas> is its fallback: drawn as pixels, so
+  // it has no box, but it is what the canvas shows to assistive technology
+  // (a canvas data grid keeps its cells there, focusable). It is shown
+  // unless its own style hides it.
+  const canvasFallback = (e, style) => {
+    if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+    const canvas = e.parentElement && e.parentElement.closest('canvas');
+    return !!canvas && canvas.checkVisibility({checkVisibilityCSS: true});
   };
 
   const deepActive = () => {
@@ -289,6 +298,25 @@
     return null;
   };
 
+  // An editing host (a textbox made of the page's own elements) whose text
+  // runs over several lines.
+  const multiline = (e, role) => e.isContentEditable && e.hasAttribute('contenteditable') &&
+    (role === 'textbox' || role === 'searchbox') && (e.innerText || '').trim().includes('\n');
+
+  // The lines a Monaco editor draws (in order of their place, which is not
+  // always their order in the document), for the field of the editor that
+  // takes the keys; null for any other field.
+  const monacoLines = (e) => {
+    const editor = e.closest('.monaco-editor');
+    if (!editor) return null;
+    const lines = Array.from(editor.querySelectorAll('.view-lines .view-line'))
+      .map((l) => ({top: parseFloat(l.style.top) || 0, t: clip(l.textContent, 500)}))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.t)
+      .filter(Boolean);
+    return lines.length ? lines : null;
+  };
+
   // A player's state, compact: `paused 0:03/1:20`; while it plays only its
   // length (`playing (1:20)`), so a diff does not change with every second.
   const mediaState = (e) => {
@@ -316,113 +344,24 @@
     return s.slice(0, end) + '…';
   };
 
-  // A generic element the user can click: it has a click listener (marked by
-  // rove from DOMDebugger), an onclick attribute, a tabindex, or a pointer
-  // cursor it does not merely inherit.
-  // A tabindex alone makes only a small element clickable: on a container it
-  // usually just holds keyboard focus for a whole widget.
-  // A listener, an onclick or a tabindex on a container that holds controls
-  // is usually delegation or focus management (a framework root, a widget),
-  // not a click target: without a pointer cursor of its own, only small
-  // elements count.
-  const isClickable = (e, style, parentCursor) => {
-    if (style.cursor === 'pointer' && parentCursor !== 'pointer') return !wrapsOneControl(e);
-    // A tabindex alone on an element with nothing to say (a menu separator,
-    // a focus trap) makes it focusable, not something to click.
-    const focusable = e.tabIndex >= 0 && e.hasAttribute('tabindex') &&
-      !!((e.innerText || '').trim() || e.getAttribute('aria-label') || e.title);
-    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable;
-    return evidence && isSmall(e);
-  };
-  // A box around one control and nothing else (a toolbar item around its
-  // button) is that control: one line, not three.
-  const wrapsOneControl = (e) => {
-    const controls = e.querySelectorAll(INTERACTIVE_SELECTOR);
-    return controls.length === 1 && (e.innerText || '').trim() === (controls[0].innerText || '').trim();
-  };
-  const isSmall = (e) => (e.innerText || '').length <= 150 && !e.querySelector(CONTENT_SELECTOR);
-
-  // A hint for a clickable with no text: its title, or a class that reads as
-  // a word (`star`, `trash`), never generated class soup.
-  const hintOf = (e) => {
-    const word = /^[a-z][a-z-]{2,23}$/;
-    if (e.id && word.test(e.id)) return '#' + e.id;
-    for (const c of e.classList) if (word.test(c)) return '.' + c;
-    return null;
+  // The walk's computed styles, by element: a text node's parent was
+  // visited just before it, so its style is at hand.
+  let walkedStyles = new WeakMap();
+  // Whether line breaks in the text of `e` show as breaks (white space kept,
+  // as in a `pre`, a code block or an editor's line).
+  const keepsBreaks = (e) => {
+    if (!e) return false;
+    const style = walkedStyles.get(e) || getComputedStyle(e);
+    return (style.whiteSpaceCollapse || 'collapse') !== 'collapse' || /^(pre|break-spaces)/.test(style.whiteSpace);
   };
 
-  // The role a line shows: Chromium's, except that a bare element that can be
-  // clicked is `clickable`, an editing host is a `textbox`, and a bare live
-  // region is `live`. Walk and find agree on it.
-  const viewRole = (e, role, clicks) => {
-    const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
-    if (clicks && (bare || (GRAPHICS.has(role) && !nameOf(e)))) return 'clickable';
-    if (bare && e.isContentEditable && e.hasAttribute('contenteditable')) return 'textbox';
-    if (bare && e.getAttribute('aria-live') && e.getAttribute('aria-live') !== 'off') return 'live';
-    return role;
-  };
+  // Clickables and the boxes around controls: clickable.js (walker.rs puts
+  // it here).
+  // ROVE_CLICKABLE
 
-  // ---- the flat tree --------------------------------------------------------
-
-  // Closed shadow roots are invisible to scripts, rove's included: rove asks
-  // the browser for them (one element at a time), so the walker names only
-  // elements that show evidence of one. Custom elements always (each is
-  // asked about once); the plain elements that may carry a shadow root
-  // (the DOM's list for attachShadow) when the page shows one is there:
-  // a light child that the flat tree leaves out although its style shows
-  // it (a shadow tree without a slot for it), or an element with nothing in
-  // it whose box nevertheless has content (no size, no generated content
-  // explains it). Each element is asked about once; a walk names at most
-  // MAX_SUSPECTS plain ones, so a page full of odd boxes costs a few calls
-  // a view, never one per node.
-  const SHADOW_TAGS = new Set(['ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'DIV', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
-    'HEADER', 'MAIN', 'NAV', 'P', 'SECTION', 'SPAN']);
-  const MAX_SUSPECTS = 32;
-  const unknownRoot = (e) => !e.shadowRoot && !closedRoots.has(e) && !checkedHosts.has(e);
-  const px = (v) => parseFloat(v) || 0;
-  const SIZED = new Set(['height', 'min-height']);
-  // A box with content though nothing in the element puts it there: no
-  // size and no generated content of its own explains it.
-  const boxHasContent = (e, style) => {
-    const w = e.offsetWidth - px(style.paddingLeft) - px(style.paddingRight) - px(style.borderLeftWidth) - px(style.borderRightWidth);
-    const h = e.offsetHeight - px(style.paddingTop) - px(style.paddingBottom) - px(style.borderTopWidth) - px(style.borderBottomWidth);
-    if (w < 1 || h < 1) return false;
-    const map = e.computedStyleMap();
-    for (const prop of SIZED) {
-      const v = map.get(prop);
-      if (v && String(v) !== 'auto' && !(v.value === 0)) return false;
-    }
-    for (const pseudo of ['::before', '::after']) {
-      const content = getComputedStyle(e, pseudo).content;
-      if (content && content !== 'none' && content !== 'normal') return false;
-    }
-    return true;
-  };
-  // Whether blank text in an element may itself take room: kept white space
-  // (a `pre`), or a space inside an inline element. Only a block whose blank
-  // text collapses away has no content of its own.
-  const blankTextShows = (e, style) => {
-    let text = false;
-    for (let c = e.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) { text = true; break; }
-    if (!text) return false;
-    const collapse = (style.whiteSpaceCollapse || 'collapse') === 'collapse' && !/^(pre|break-spaces)/.test(style.whiteSpace);
-    return !collapse || style.display.startsWith('inline');
-  };
-  // A hidden element that would have a box but for the flat tree: its
-  // parent hosts a shadow tree with no slot for it.
-  const unslotted = (e, style) => style.display !== 'none' && !e.checkVisibility();
-
-  const childrenOf = (node) => {
-    if (node.nodeType === 1) {
-      const root = node.shadowRoot || closedRoots.get(node);
-      if (root) return root.childNodes;
-      if (node.tagName === 'SLOT') {
-        const assigned = node.assignedNodes({flatten: true});
-        return assigned.length ? assigned : node.childNodes;
-      }
-    }
-    return node.childNodes;
-  };
+  // The flat tree and the shadow roots rove asks the browser for:
+  // flat_tree.js (walker.rs puts it here).
+  // ROVE_FLAT_TREE
 
   // ---- the walk -------------------------------------------------------------
 
@@ -450,6 +389,7 @@
     };
     const active = deepActive();
     const inert = inertOutsideModal();
+    walkedStyles = new WeakMap(); // styles may have changed since the last walk
     // Ids of the elements that name a shown element (aria-labelledby): their
     // text is already that element's name, on its line.
     const labelIds = new Set();
@@ -486,6 +426,17 @@
     let lastText = null;
 
     const flushText = () => {
+      if (text && text.parts.some((p) => p.includes('\n'))) {
+        // Lines of code: one text line each, blank ones left out.
+        const lines = text.parts.join('').split('\n');
+        const {u, d} = text;
+        text = null;
+        for (const line of lines) {
+          text = {u, d, parts: [line]};
+          flushText();
+        }
+        return;
+      }
       if (text) {
         const t = text.parts.join('').replace(SPACES, ' ').trim();
         const last = out[out.length - 1];
@@ -540,7 +491,10 @@
           flushText();
           text = {u: owner, d: depth, parts: []};
         }
-        text.parts.push(data);
+        // Line breaks that show (a code block, an editor's lines) stay
+        // breaks: each line of code gets a line of its own.
+        text.parts.push(data.includes('\n') && keepsBreaks(node.parentElement) ? data.replace(/\r\n?/g, '\n')
+          : data.replace(SPACES, ' '));
         return;
       }
       if (node.nodeType !== 1) {
@@ -552,6 +506,7 @@
       if (SKIP_TAGS.has(e.tagName)) return;
       if (inert && inert(e)) return;
       const style = getComputedStyle(e);
+      walkedStyles.set(e, style);
       if (isHidden(e, style)) {
         const p = e.parentElement;
         if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
@@ -621,6 +576,7 @@
       // get lines of their own); a clickable container keeps its content.
       const leaf = role !== 'clickable' || isSmall(e);
       let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
+      if (!name && interactive) name = boxNames.get(e) || '';
       const rec = {u, d: depth, r: role};
       holderOf.set(u, owner);
       inRow(e, u, style);
@@ -630,7 +586,14 @@
         if (hint) rec.k = hint;
       }
       setFlags(rec, e, role, active, clicks && role !== 'clickable');
-      const value = valueOf(e, role);
+      // An editor of several lines (a code editor, a rich-text one) shows
+      // its lines under its own line, as text, rather than run together
+      // as one value; the interactive view, without text, keeps the value.
+      const lines = !interactiveOnly && multiline(e, role);
+      // Monaco draws its lines in an aria-hidden layer beside the field
+      // that takes the keys: they are the editor's text, shown under it.
+      const drawn = !interactiveOnly && (role === 'textbox' || role === 'searchbox') ? monacoLines(e) : null;
+      const value = lines || drawn ? null : valueOf(e, role);
       if (value) rec.v = clip(value, 300);
       if (role === 'heading') {
         const level = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
@@ -650,16 +613,27 @@
       if (interactiveOnly && clickableItem && !rec.n) rec.n = clip(e.innerText, 100);
       const shown = !waiting && (!interactiveOnly || interactive || role === 'heading' || clickableItem);
       if (shown) emit(rec);
+      if (shown && drawn && !waiting) for (const t of drawn) emit({u, d: depth + 1, r: 'text', t});
       // Options of a native select are listed on its own line. Inside a
       // control or a node named by its content, text is already the name; only
       // elements inside it (a link in a heading, an image in a button) remain.
       const before = out.length;
+      // A cell's text is its name only while nothing inside it has a line
+      // of its own: beside a link (`<a>Engineering</a>&nbsp;<em>1</em>`)
+      // the row shows the cell by its lines, so its text gets lines too.
+      const cell = named && !inNamed && CELLS.has(role);
       if (e.tagName !== 'SELECT') {
         const met = seen;
-        visitChildren(e, shown ? depth + 1 : depth, u, style.cursor, inNamed || named || (interactive && leaf));
+        visitChildren(e, shown ? depth + 1 : depth, u, style.cursor,
+          inNamed || (named && !cell) || (interactive && leaf && !lines));
         if (seen === met) emptyElement(e, style);
       }
       flushText();
+      if (cell && !cut && out.length > before && out.slice(before).every((r) => r.r === 'text')) {
+        // Text alone: the cell's name already says it.
+        for (const r of out.splice(before)) chars -= 8 + (r.t ? r.t.length : 0) + 2 * r.d;
+        lastText = null;
+      }
       // A container with nothing in it and nothing to say is noise; an
       // empty table cell is not: it keeps the columns after it in place.
       if (shown && !interactive && !CELLS.has(role) && !rec.n && !rec.v && !rec.f && out.length === before && out[before - 1] === rec && !cut) {

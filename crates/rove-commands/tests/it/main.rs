@@ -4,6 +4,7 @@
 //! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
 //! real Chromium.
 
+mod canvas_and_code;
 mod closed_shadow;
 mod conformance;
 mod data_wire;

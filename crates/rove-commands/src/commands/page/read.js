@@ -1,8 +1,10 @@
 // The page (or one element) as markdown: headings, paragraphs, lists,
 // links, tables, code, quotes. Runs in an isolated world; hidden elements,
-// scripts, styles and navigation chrome are left out.
+// scripts, styles and navigation chrome are left out. A canvas is read by
+// its fallback content (what it shows to assistive technology: a canvas
+// data grid keeps its cells there).
 (function (root, maxChars) {
-  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT', 'HEAD', 'META', 'LINK']);
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'OBJECT', 'HEAD', 'META', 'LINK']);
   const BLOCK = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'FORM', 'FIELDSET', 'FIGURE', 'FIGCAPTION', 'DETAILS', 'SUMMARY', 'DL', 'DT', 'DD', 'ADDRESS', 'CENTER']);
   let out = '';
   let cut = false;
@@ -20,6 +22,33 @@
     return style.display === 'none' || style.visibility === 'hidden';
   };
   const block = () => { if (out && !out.endsWith('\n\n')) emit(out.endsWith('\n') ? '\n' : '\n\n'); };
+  // Code editors draw one element per line: CodeMirror 6 (.cm-line in
+  // .cm-content), CodeMirror 5 (.CodeMirror-line in .CodeMirror-code) and
+  // Monaco (.view-line in .view-lines, placed by their top, and marked
+  // aria-hidden since its textarea speaks for it). Their lines, in order,
+  // or null for anything else.
+  const EDITORS = [['cm-content', '.cm-line'], ['CodeMirror-code', '.CodeMirror-line'], ['view-lines', '.view-line']];
+  const editorLines = (el) => {
+    const kind = EDITORS.find(([container]) => el.classList && el.classList.contains(container));
+    if (!kind) return null;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') return null;
+    const lines = Array.from(el.querySelectorAll(kind[1]));
+    if (kind[0] === 'view-lines') lines.sort((a, b) => (parseFloat(a.style.top) || 0) - (parseFloat(b.style.top) || 0));
+    // Monaco writes its spaces as no-break spaces.
+    return lines.map((l) => l.textContent.replace(/\u00a0/g, ' ').replace(/\s+$/, ''));
+  };
+  // A <code> laid out as a block with its line breaks kept is a code block.
+  const codeBlock = (el) => {
+    if (el.tagName !== 'CODE') return false;
+    const style = getComputedStyle(el);
+    const breaks = (style.whiteSpaceCollapse || 'collapse') !== 'collapse' || /^(pre|break-spaces)/.test(style.whiteSpace);
+    return breaks && !style.display.startsWith('inline');
+  };
+  const fence = (text) => {
+    block();
+    emit('```\n' + text.replace(/\n+$/, '') + '\n```\n\n');
+  };
   const inline = (el) => {
     let text = '';
     for (const child of el.childNodes) {
@@ -40,6 +69,8 @@
         text += '`' + inner + '`';
       } else if (tag === 'BR') {
         text += '\n';
+      } else if (tag === 'TEXTAREA' && child.closest('.monaco-editor, .CodeMirror')) {
+        // The field a code editor takes keys through: its lines are read.
       } else if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
         const v = tag === 'SELECT' ? (child.selectedOptions[0]?.label ?? '') : child.value;
         if (child.type !== 'hidden' && child.type !== 'password' && v) text += ` [${flat(v).trim()}] `;
@@ -50,7 +81,7 @@
     return text;
   };
   const hasBlocks = (el) => Array.from(el.children).some((c) =>
-    BLOCK.has(c.tagName) || /^(H[1-6]|UL|OL|TABLE|PRE|BLOCKQUOTE|HR)$/.test(c.tagName));
+    BLOCK.has(c.tagName) || /^(H[1-6]|UL|OL|TABLE|PRE|BLOCKQUOTE|HR|CANVAS)$/.test(c.tagName) || editorLines(c) || codeBlock(c));
   const list = (el, depth) => {
     block();
     let n = 1;
@@ -96,7 +127,13 @@
       }
       if (child.nodeType !== 1) continue;
       const tag = child.tagName.toUpperCase();
-      if (SKIP.has(tag) || hidden(child)) continue;
+      if (SKIP.has(tag)) continue;
+      const lines = editorLines(child);
+      if (lines) {
+        fence(lines.join('\n'));
+        continue;
+      }
+      if (hidden(child)) continue;
       const h = /^H([1-6])$/.exec(tag);
       if (h) {
         block();
@@ -105,9 +142,10 @@
         list(child, 0);
       } else if (tag === 'TABLE') {
         table(child);
-      } else if (tag === 'PRE') {
-        block();
-        emit('```\n' + child.innerText.replace(/\n+$/, '') + '\n```\n\n');
+      } else if (tag === 'CANVAS') {
+        walk(child);
+      } else if (tag === 'PRE' || codeBlock(child)) {
+        fence(child.innerText);
       } else if (tag === 'BLOCKQUOTE') {
         block();
         emit(inline(child).trim().split('\n').map((l) => `> ${l}`).join('\n') + '\n\n');

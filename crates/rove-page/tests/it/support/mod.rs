@@ -7,7 +7,8 @@ use rove_browser::{Browser, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{PageModel, Ref};
 
-pub const FIXTURES: [&str; 14] = [
+pub const FIXTURES: [&str; 15] = [
+    "apps.html",
     "impersonation.html",
     "invisible.html",
     "forms.html",
