@@ -88,10 +88,10 @@ pub enum WorksOn {
     /// watch is waiting on.
     Dialog,
     /// The focused tab through the browser's own protocol, not the page's
-    /// scripts (its navigation, network, cookies, emulation, console,
-    /// pixels): probed first and recovered like `Page`, but a JavaScript
-    /// dialog does not refuse it (`open` leaves a dialog's tab itself, and
-    /// the browser answers these while the page's scripts wait).
+    /// scripts (`open`, its network, cookies, emulation, console): probed
+    /// first and recovered like `Page`, but a JavaScript dialog does not
+    /// refuse it (`open` leaves a dialog's tab itself, and the browser
+    /// answers the others while the page's scripts wait).
     Tab,
     /// The focused tab's page, through its scripts or its DOM: probed
     /// first, recovered when it stopped answering or crashed, and refused

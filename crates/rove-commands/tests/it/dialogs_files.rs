@@ -312,6 +312,8 @@ async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_noth
         json!({"command": "eval", "js": "1"}),
         json!({"command": "press", "keys": "Enter"}),
         json!({"command": "scroll", "direction": "down"}),
+        json!({"command": "screenshot"}),
+        json!({"command": "reload"}),
     ] {
         let e = f.fails(command.clone()).await;
         let report = e.report();
@@ -362,7 +364,11 @@ async fn an_eval_whose_result_cannot_be_returned_says_the_script_ran() {
     assert_eq!(code(&e), "EVALUATION_FAILED", "{report:?}");
     assert_eq!(report.action_sent, rove_errors::ActionSent::Sent);
     assert_eq!(report.side_effect, rove_errors::SideEffect::Uncertain);
-    assert!(report.message.contains("the script ran"), "{}", report.message);
+    assert!(
+        report.message.contains("the script ran"),
+        "{}",
+        report.message
+    );
     assert_eq!(f.eval("window.pressed === true").await, json!(true));
     f.close().await;
 }
