@@ -209,6 +209,9 @@ vocabulary! {
         title: "View the page",
         description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
         effect: Reads,
+        // The view of a page a dialog blocks is the dialog: that is how
+        // a caller sees one, so a dialog does not refuse it.
+        works_on: Tab,
         elements: ["scope"],
         shell: pages::SNAPSHOT,
     },

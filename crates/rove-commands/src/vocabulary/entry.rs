@@ -87,11 +87,12 @@ pub enum WorksOn {
     /// dialog blocks it anyway), and the command answers the dialog the
     /// watch is waiting on.
     Dialog,
-    /// The focused tab through the browser's own protocol, not the page's
-    /// scripts (`open`, its network, cookies, emulation, console): probed
-    /// first and recovered like `Page`, but a JavaScript dialog does not
-    /// refuse it (`open` leaves a dialog's tab itself, and the browser
-    /// answers the others while the page's scripts wait).
+    /// The focused tab in a way a JavaScript dialog does not block: through
+    /// the browser's own protocol (`open`, its network, cookies, emulation,
+    /// console), or as a view, which is the dialog while one blocks the
+    /// page (`snapshot`). Probed first and recovered like `Page`, but a
+    /// dialog does not refuse it: `open` leaves a dialog's tab itself, and
+    /// the browser answers the others while the page's scripts wait.
     Tab,
     /// The focused tab's page, through its scripts or its DOM: probed
     /// first, recovered when it stopped answering or crashed, and refused

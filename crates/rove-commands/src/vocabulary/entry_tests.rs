@@ -110,7 +110,7 @@ fn what_commands_do_and_work_on_comes_from_their_entries() {
     assert_eq!(
         names(&all, |c| !c.works_on().blocked_by_dialog()),
         [
-            "open", "dialog", "tab", "close", "console", "network", "cookies", "set"
+            "open", "snapshot", "dialog", "tab", "close", "console", "network", "cookies", "set"
         ]
     );
     assert!(

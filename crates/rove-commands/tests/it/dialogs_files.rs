@@ -303,7 +303,6 @@ async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_noth
     f.ok(json!({"command": "click", "ref": alert})).await;
     for command in [
         json!({"command": "read"}),
-        json!({"command": "snapshot"}),
         json!({"command": "find", "text": "Alert"}),
         json!({"command": "wait", "text": "never here", "ms": 30000}),
         json!({"command": "storage", "kind": "local"}),
@@ -340,7 +339,18 @@ async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_noth
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("good.json")]);
 
-    // The browser answers these itself: the dialog does not stop them.
+    // The browser answers these itself: the dialog does not stop them; a
+    // snapshot is the dialog.
+    let view = f
+        .ok(json!({"command": "snapshot"}))
+        .await
+        .view
+        .expect("view");
+    assert!(
+        view.text.contains("alert dialog blocks the page"),
+        "{}",
+        view.text
+    );
     f.ok(json!({"command": "cookies"})).await;
     f.ok(json!({"command": "tab", "action": "list"})).await;
     f.ok(json!({"command": "console"})).await;
