@@ -222,18 +222,13 @@ fn read_state(path: &Path) -> Result<Value, CommandError> {
 /// a partial file in place of an earlier good one.
 fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
     use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
     let text = serde_json::to_string_pretty(state).unwrap_or_default();
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&partial)
+    let written = rove_base::private::create_private_file(&partial)
         .and_then(|mut file| {
             file.write_all(text.as_bytes())?;
             file.sync_all()
