@@ -382,3 +382,38 @@ async fn an_eval_whose_result_cannot_be_returned_says_the_script_ran() {
     assert_eq!(f.eval("window.pressed === true").await, json!(true));
     f.close().await;
 }
+
+/// `state save` reads every tab: a dialog in a tab other than the focused
+/// one refuses it as a whole, and the earlier file stays as it was, while
+/// the focused tab's own commands go on.
+#[tokio::test]
+async fn a_dialog_in_another_tab_refuses_state_save_as_a_whole() {
+    let output = rove_testkit::scratch_dir("dialog-state-other-tab");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/dialogs.html").await;
+    f.ok(json!({"command": "storage", "kind": "local", "action": "set", "key": "theme", "value": "dark"}))
+        .await;
+    f.ok(json!({"command": "state", "action": "save", "file": "good.json"}))
+        .await;
+    let saved = output.join("good.json");
+    let good = std::fs::read(&saved).expect("the good state file");
+
+    let url = f.url("/dialogs.html");
+    f.ok(json!({"command": "tab", "action": "new", "url": url}))
+        .await;
+    let alert = f.find("Alert", "button").await;
+    f.ok(json!({"command": "click", "ref": alert})).await;
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    f.ok(json!({"command": "read"})).await;
+    let e = f
+        .fails(json!({"command": "state", "action": "save", "file": "good.json"}))
+        .await;
+    assert_eq!(code(&e), "DIALOG_OPEN", "{:?}", e.report());
+    assert_eq!(std::fs::read(&saved).expect("the state file"), good);
+    f.close().await;
+}
