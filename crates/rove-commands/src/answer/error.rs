@@ -91,6 +91,11 @@ pub enum CommandError {
     /// The page's JavaScript threw.
     #[error("the script threw: {0}")]
     Evaluation(String),
+    /// `eval`'s script ran (and may have changed the page), but the
+    /// browser could not hand back what it returned (a cyclic object,
+    /// `window`, a DOM node).
+    #[error("the script ran, but its result could not be returned: {0}")]
+    ResultLost(String),
     /// The command's own work opened a JavaScript dialog (a script that
     /// called `alert`), which stopped the page before the command finished.
     #[error(
@@ -143,6 +148,16 @@ pub enum CommandError {
         /// What happened first, one sentence each.
         notes: Vec<String>,
         /// The failure.
+        error: Box<CommandError>,
+    },
+    /// `open` in a new tab (`tab new URL`) made the tab, which stays open
+    /// and focused, and then failed: the tab is a change the caller must
+    /// know of.
+    #[error("opened tab {tab}, which stays open; then: {error}")]
+    InNewTab {
+        /// The tab made.
+        tab: rove_browser::TabId,
+        /// The failure after it.
         error: Box<CommandError>,
     },
     /// `fill-form` stopped at a field that failed: the fields before it
@@ -286,6 +301,13 @@ impl CommandError {
                 json!({"tool": tool, "capability": capability.name(), "flag": format!("--caps {capability}")}),
             ),
             CommandError::Noted { error, .. } => error.facts(),
+            CommandError::InNewTab { tab, error } => {
+                let mut facts = json!({"new_tab": tab.to_string()});
+                if let Some(cause) = error.facts() {
+                    facts["cause"] = cause;
+                }
+                Some(facts)
+            }
             CommandError::FormStopped {
                 filled,
                 failed,
@@ -320,7 +342,9 @@ impl CommandError {
                 fresh_view, ..
             }))
             | CommandError::Navigation { fresh_view, .. } => fresh_view.as_deref(),
-            CommandError::Noted { error, .. } => error.fresh_view(),
+            CommandError::Noted { error, .. } | CommandError::InNewTab { error, .. } => {
+                error.fresh_view()
+            }
             _ => None,
         }
     }
@@ -389,7 +413,9 @@ impl Classify for CommandError {
             CommandError::NavigationInProgress { .. } => ErrorCode::NavigationInProgress,
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
-            CommandError::Evaluation(_) => ErrorCode::EvaluationFailed,
+            CommandError::Evaluation(_) | CommandError::ResultLost(_) => {
+                ErrorCode::EvaluationFailed
+            }
             CommandError::DialogOpened { .. } => ErrorCode::DialogOpen,
             CommandError::Rejected(_)
             | CommandError::NotOffered { .. }
@@ -408,9 +434,9 @@ impl Classify for CommandError {
             CommandError::EvalTimeout { .. } | CommandError::CommandTimeout { .. } => {
                 ErrorCode::Timeout
             }
-            CommandError::Noted { error, .. } | CommandError::FormStopped { error, .. } => {
-                error.code()
-            }
+            CommandError::Noted { error, .. }
+            | CommandError::FormStopped { error, .. }
+            | CommandError::InNewTab { error, .. } => error.code(),
         }
     }
 
@@ -427,6 +453,7 @@ impl Classify for CommandError {
             // A script that threw ran up to the throw; one that opened a
             // dialog ran up to it.
             CommandError::Evaluation(_)
+            | CommandError::ResultLost(_)
             | CommandError::DialogOpened { .. }
             | CommandError::EvalTimeout { .. } => ActionSent::Sent,
             // Cut off while acting: the action may have happened.
@@ -437,6 +464,8 @@ impl Classify for CommandError {
             }
             | CommandError::CommandTimeout { acts: true, .. } => ActionSent::PossiblySent,
             CommandError::Noted { error, .. } => error.action_sent(),
+            // The tab was made, whatever came after.
+            CommandError::InNewTab { .. } => ActionSent::Sent,
             // The fields before the failure were filled.
             CommandError::FormStopped { filled, .. } if !filled.is_empty() => ActionSent::Sent,
             CommandError::FormStopped { error, .. } => error.action_sent(),
@@ -455,7 +484,8 @@ impl Classify for CommandError {
             };
         }
         match self {
-            CommandError::TabFault { .. } => Retry::Reobserve,
+            // Repeating it would make another tab: look first.
+            CommandError::TabFault { .. } | CommandError::InNewTab { .. } => Retry::Reobserve,
             CommandError::CommandTimeout { .. } => Retry::Retry,
             CommandError::Noted { error, .. } | CommandError::FormStopped { error, .. } => {
                 error.retry()
@@ -505,6 +535,9 @@ impl Classify for CommandError {
                 "ask for an element or a clip, or JPEG at a lower quality".into()
             }
             CommandError::Evaluation(_) => "fix the script; the page threw while running it".into(),
+            CommandError::ResultLost(_) => {
+                "the script ran, so look at the page before running it again; return plain data (JSON.stringify(…), or the fields you need) instead of an object that refers to itself, window or a node".into()
+            }
             CommandError::DialogOpened { .. } => {
                 "answer the dialog (dialog accept or dialog dismiss), or leave the page with open URL; what the command was waiting for is lost"
                     .into()
@@ -532,6 +565,10 @@ impl Classify for CommandError {
                 "try again, or take a snapshot; rove checks the tab before the next command".into()
             }
             CommandError::Noted { error, .. } => error.hint(),
+            CommandError::InNewTab { tab, error } => format!(
+                "tab {tab} is open and focused (tab close {tab} closes it); {}",
+                error.hint()
+            ),
             CommandError::FormStopped { failed, error, .. } => format!(
                 "the fields filled keep their values; {}, then call fill-form again with {failed} and the fields after it",
                 error.hint()

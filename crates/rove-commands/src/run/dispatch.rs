@@ -15,6 +15,12 @@ impl Session {
         &mut self,
         command: &Command,
     ) -> Result<Outcome, CommandError> {
+        // Decided by what the command works on (its entry): one that needs
+        // the page's scripts answers DIALOG_OPEN at once rather than wait
+        // for the dialog into a deadline.
+        if let (true, Ok(tab)) = (command.works_on().blocked_by_dialog(), self.focused()) {
+            crate::session::refuse_if_dialog(&tab).await?;
+        }
         if command.acts_on_elements() {
             self.unless_navigating().await?;
         }

@@ -27,6 +27,17 @@ pub(crate) async fn unless_dialog<T>(
     }
 }
 
+/// Refuses at once (`DIALOG_OPEN`, nothing sent) when a JavaScript dialog
+/// blocks `tab`: every script sent to it would wait for the dialog until a
+/// deadline, and a command that reads several things would end with part
+/// of them.
+pub(crate) async fn refuse_if_dialog(tab: &Tab) -> Result<(), CommandError> {
+    match tab.watch().await?.dialog() {
+        Some(dialog) => Err(blocked_by(dialog)),
+        None => Ok(()),
+    }
+}
+
 /// The failure of anything refused because `dialog` blocks the page.
 pub(crate) fn blocked_by(dialog: rove_browser::DialogInfo) -> CommandError {
     CommandError::Page(rove_page::PageError::DialogOpen {

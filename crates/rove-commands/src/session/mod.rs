@@ -23,7 +23,7 @@ pub(crate) mod secrets;
 pub(crate) mod watchdog;
 
 pub use config::{Caller, Numbering, SessionConfig, ViewAfter};
-pub(crate) use dialog::{blocked_by, unless_dialog};
+pub(crate) use dialog::{blocked_by, refuse_if_dialog, unless_dialog};
 
 use crate::CommandError;
 use crate::session::downloads::Downloads;

@@ -174,6 +174,7 @@ vocabulary! {
         title: "Open a URL",
         description: "Go to a URL. Returns the page's view with refs.",
         effect: Navigates,
+        works_on: Tab,
         deadline: Deadline::Navigation,
         // A new tab does not need the page on screen.
         when: "new_tab" = true => works_on: Browser,
@@ -208,6 +209,9 @@ vocabulary! {
         title: "View the page",
         description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
         effect: Reads,
+        // The view of a page a dialog blocks is the dialog: that is how
+        // a caller sees one, so a dialog does not refuse it.
+        works_on: Tab,
         elements: ["scope"],
         shell: pages::SNAPSHOT,
     },
@@ -381,6 +385,7 @@ vocabulary! {
         title: "Console messages",
         description: "Console messages and uncaught errors (with stacks) since the last call; all: every one kept.",
         effect: Reads,
+        works_on: Tab,
         caps: Devtools,
         shell: tools::CONSOLE,
     },
@@ -390,6 +395,7 @@ vocabulary! {
         title: "Network",
         description: "Requests since the last call (filter by url, type, status); show id: headers and bodies; block or mock url patterns; clear; har file.",
         effect: Configures,
+        works_on: Tab,
         caps: Network,
         shell: tools::NETWORK,
     },
@@ -398,6 +404,7 @@ vocabulary! {
         title: "Cookies",
         description: "The session's cookies (by url or domain); set one; clear them.",
         effect: Configures,
+        works_on: Tab,
         caps: State,
         shell: tools::COOKIES,
     },
@@ -415,6 +422,10 @@ vocabulary! {
         description: "Save the session's cookies and localStorage to a file, or load them (Playwright storage-state JSON).",
         effect: Configures,
         caps: State,
+        // Saving reads every page's local storage with a script; loading
+        // sets cookies over the protocol and restores storage in a tab of
+        // its own, which a dialog in the focused tab does not block.
+        when: "action" = "load" => works_on: Tab,
         shell: tools::STATE,
     },
     /// Emulate a device, media, place, network state or locale on every
@@ -423,6 +434,7 @@ vocabulary! {
         title: "Emulate",
         description: "Emulate a screen, device, media, place, network or locale on every tab.",
         effect: Configures,
+        works_on: Tab,
         caps: Emulation,
         shell: page_tools::SET,
     },
@@ -493,7 +505,7 @@ impl Command {
     pub fn acts_on_elements(&self) -> bool {
         match self.works_on() {
             WorksOn::Elements => true,
-            WorksOn::Browser | WorksOn::Dialog | WorksOn::Page => false,
+            WorksOn::Browser | WorksOn::Dialog | WorksOn::Tab | WorksOn::Page => false,
         }
     }
 

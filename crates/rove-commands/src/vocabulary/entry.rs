@@ -87,12 +87,21 @@ pub enum WorksOn {
     /// dialog blocks it anyway), and the command answers the dialog the
     /// watch is waiting on.
     Dialog,
-    /// The focused tab's page: probed first, and recovered when it stopped
-    /// answering or crashed.
+    /// The focused tab in a way a JavaScript dialog does not block: through
+    /// the browser's own protocol (`open`, its network, cookies, emulation,
+    /// console), or as a view, which is the dialog while one blocks the
+    /// page (`snapshot`). Probed first and recovered like `Page`, but a
+    /// dialog does not refuse it: `open` leaves a dialog's tab itself, and
+    /// the browser answers the others while the page's scripts wait.
+    Tab,
+    /// The focused tab's page, through its scripts or its DOM: probed
+    /// first, recovered when it stopped answering or crashed, and refused
+    /// at once (`DIALOG_OPEN`) while a JavaScript dialog blocks it, since
+    /// every script it sends would wait for the dialog.
     Page,
-    /// Elements of the page on screen, with input: probed first, and a
-    /// navigation in flight is waited out (input sent into a page being
-    /// replaced would be lost).
+    /// Elements of the page on screen, with input: probed first, refused
+    /// at once while a dialog blocks the page, and a navigation in flight
+    /// is waited out (input sent into a page being replaced would be lost).
     Elements,
 }
 
@@ -100,8 +109,17 @@ impl WorksOn {
     /// Whether the focused tab is probed before the command.
     pub fn needs_page(self) -> bool {
         match self {
-            WorksOn::Page | WorksOn::Elements => true,
+            WorksOn::Tab | WorksOn::Page | WorksOn::Elements => true,
             WorksOn::Browser | WorksOn::Dialog => false,
+        }
+    }
+
+    /// Whether an open JavaScript dialog refuses the command before it
+    /// starts: it needs the page's scripts, which wait for the dialog.
+    pub fn blocked_by_dialog(self) -> bool {
+        match self {
+            WorksOn::Page | WorksOn::Elements => true,
+            WorksOn::Browser | WorksOn::Dialog | WorksOn::Tab => false,
         }
     }
 }

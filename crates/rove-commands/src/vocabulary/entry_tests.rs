@@ -103,7 +103,24 @@ fn what_commands_do_and_work_on_comes_from_their_entries() {
     assert_eq!(new_tab.works_on(), WorksOn::Browser);
     assert_eq!(
         call("open", json!({"url": "a.test"})).works_on(),
-        WorksOn::Page
+        WorksOn::Tab
+    );
+    // A dialog refuses what needs the page's scripts; the rest the browser
+    // answers itself.
+    assert_eq!(
+        names(&all, |c| !c.works_on().blocked_by_dialog()),
+        [
+            "open", "snapshot", "dialog", "tab", "close", "console", "network", "cookies", "set"
+        ]
+    );
+    assert!(
+        call("state", json!({"action": "save", "file": "s.json"}))
+            .works_on()
+            .blocked_by_dialog()
+    );
+    assert_eq!(
+        call("state", json!({"action": "load", "file": "s.json"})).works_on(),
+        WorksOn::Tab
     );
 }
 

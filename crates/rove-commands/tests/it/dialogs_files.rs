@@ -273,3 +273,147 @@ async fn a_dialog_the_page_takes_away_stops_blocking() {
     );
     f.close().await;
 }
+
+/// While an alert blocks the page, every command that needs the page's
+/// scripts answers DIALOG_OPEN before sending anything (instead of waiting
+/// for the dialog into a deadline), `state save` writes nothing over an
+/// earlier good file, and what the browser answers itself keeps working.
+#[tokio::test]
+async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_nothing() {
+    let output = rove_testkit::scratch_dir("dialog-state");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/dialogs.html").await;
+    f.ok(json!({"command": "storage", "kind": "local", "action": "set", "key": "theme", "value": "dark"}))
+        .await;
+    f.ok(json!({"command": "state", "action": "save", "file": "good.json"}))
+        .await;
+    let saved = output.join("good.json");
+    let good = std::fs::read(&saved).expect("the good state file");
+    assert!(
+        String::from_utf8_lossy(&good).contains("\"dark\""),
+        "{}",
+        String::from_utf8_lossy(&good)
+    );
+
+    let alert = f.find("Alert", "button").await;
+    f.ok(json!({"command": "click", "ref": alert})).await;
+    for command in [
+        json!({"command": "read"}),
+        json!({"command": "find", "text": "Alert"}),
+        json!({"command": "wait", "text": "never here", "ms": 30000}),
+        json!({"command": "storage", "kind": "local"}),
+        json!({"command": "storage", "kind": "session", "action": "clear"}),
+        json!({"command": "state", "action": "save", "file": "good.json"}),
+        json!({"command": "eval", "js": "1"}),
+        json!({"command": "press", "keys": "Enter"}),
+        json!({"command": "scroll", "direction": "down"}),
+        json!({"command": "screenshot"}),
+        json!({"command": "reload"}),
+    ] {
+        let e = f.fails(command.clone()).await;
+        let report = e.report();
+        assert_eq!(code(&e), "DIALOG_OPEN", "{command}: {report:?}");
+        assert_eq!(
+            report.action_sent,
+            rove_errors::ActionSent::NotSent,
+            "{command}"
+        );
+        assert_eq!(
+            e.facts().expect("facts"),
+            json!({"dialog": "alert", "text": "Saved!"}),
+            "{command}"
+        );
+    }
+    assert_eq!(
+        std::fs::read(&saved).expect("the state file"),
+        good,
+        "state save replaced the good file while a dialog blocked the page"
+    );
+    let names: Vec<_> = std::fs::read_dir(&output)
+        .expect("output folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("good.json")]);
+
+    // The browser answers these itself: the dialog does not stop them; a
+    // snapshot is the dialog.
+    let view = f
+        .ok(json!({"command": "snapshot"}))
+        .await
+        .view
+        .expect("view");
+    assert!(
+        view.text.contains("alert dialog blocks the page"),
+        "{}",
+        view.text
+    );
+    f.ok(json!({"command": "cookies"})).await;
+    f.ok(json!({"command": "tab", "action": "list"})).await;
+    f.ok(json!({"command": "console"})).await;
+
+    f.ok(json!({"command": "dialog", "accept": true})).await;
+    let read = f.ok(json!({"command": "read"})).await;
+    assert!(read.text().contains("after alert"), "{}", read.text());
+    f.close().await;
+}
+
+/// A script that ran (it clicked, changing the page) but returned what the
+/// browser cannot hand back is `sent`, its side effect uncertain.
+#[tokio::test]
+async fn an_eval_whose_result_cannot_be_returned_says_the_script_ran() {
+    let mut f = Fixture::start().await;
+    f.open("/dialogs.html").await;
+    let e = f
+        .fails(json!({"command": "eval", "js": "(() => { [...document.querySelectorAll('button')].find(b => b.textContent === 'Plain').click(); const o = {}; o.self = o; return o; })()"}))
+        .await;
+    let report = e.report();
+    assert_eq!(code(&e), "EVALUATION_FAILED", "{report:?}");
+    assert_eq!(report.action_sent, rove_errors::ActionSent::Sent);
+    assert_eq!(report.side_effect, rove_errors::SideEffect::Uncertain);
+    assert!(
+        report.message.contains("the script ran"),
+        "{}",
+        report.message
+    );
+    assert_eq!(f.eval("window.pressed === true").await, json!(true));
+    f.close().await;
+}
+
+/// `state save` reads every tab: a dialog in a tab other than the focused
+/// one refuses it as a whole, and the earlier file stays as it was, while
+/// the focused tab's own commands go on.
+#[tokio::test]
+async fn a_dialog_in_another_tab_refuses_state_save_as_a_whole() {
+    let output = rove_testkit::scratch_dir("dialog-state-other-tab");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    f.open("/dialogs.html").await;
+    f.ok(json!({"command": "storage", "kind": "local", "action": "set", "key": "theme", "value": "dark"}))
+        .await;
+    f.ok(json!({"command": "state", "action": "save", "file": "good.json"}))
+        .await;
+    let saved = output.join("good.json");
+    let good = std::fs::read(&saved).expect("the good state file");
+
+    let url = f.url("/dialogs.html");
+    f.ok(json!({"command": "tab", "action": "new", "url": url}))
+        .await;
+    let alert = f.find("Alert", "button").await;
+    f.ok(json!({"command": "click", "ref": alert})).await;
+    f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+        .await;
+    f.ok(json!({"command": "read"})).await;
+    let e = f
+        .fails(json!({"command": "state", "action": "save", "file": "good.json"}))
+        .await;
+    assert_eq!(code(&e), "DIALOG_OPEN", "{:?}", e.report());
+    assert_eq!(std::fs::read(&saved).expect("the state file"), good);
+    f.close().await;
+}

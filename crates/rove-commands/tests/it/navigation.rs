@@ -21,6 +21,14 @@ fn routes() -> rove_localserver::Routes {
                 b"<title>Gone</title><h1>Not here</h1>".to_vec(),
             ),
         )
+        .page(
+            "/missing-with-link",
+            Response::with_type(
+                404,
+                "text/html",
+                b"<title>Gone</title><h1>Not here</h1><a href=\"/next.html\">Onward</a>".to_vec(),
+            ),
+        )
         .page("/broken", Response::status(500))
         .page(
             "/slow.html",
@@ -418,5 +426,51 @@ async fn the_domain_policy_covers_navigations_redirects_links_and_popups() {
         out.happened_lines()
     );
     assert_eq!(f.session.context().tabs().len(), 1, "the popup is gone");
+    f.close().await;
+}
+
+/// The view an HTTP error page's failure carries is one the next command
+/// can act on: its refs were handed out.
+#[tokio::test]
+async fn the_refs_in_an_http_error_pages_view_are_usable() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let url = f.url("/missing-with-link");
+    let e = f.fails(json!({"command": "open", "url": url})).await;
+    assert_eq!(code(&e), "NAVIGATION_FAILED");
+    let page = e.fresh_view().expect("the error page's view").to_owned();
+    let line = page
+        .lines()
+        .find(|l| l.contains("link \"Onward\""))
+        .unwrap_or_else(|| panic!("no link in {page}"));
+    let reference = line
+        .split_whitespace()
+        .find(|w| w.len() > 1 && w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()))
+        .unwrap_or_else(|| panic!("no ref in {line}"));
+    let out = f.ok(json!({"command": "click", "ref": reference})).await;
+    let view = out.view.expect("the next page's view");
+    assert!(view.text.contains("Next page"), "{}", view.text);
+    f.close().await;
+}
+
+/// `tab new URL` whose navigation fails after the tab was made says so:
+/// the tab is in the facts, and the side effect is uncertain.
+#[tokio::test]
+async fn a_tab_new_that_fails_after_making_the_tab_names_it() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/next.html").await;
+    // Chromium refuses port 9 (an unsafe port) at once, after the tab exists.
+    let e = f
+        .fails(json!({"command": "tab", "action": "new", "url": "http://127.0.0.1:9/"}))
+        .await;
+    let report = e.report();
+    assert_eq!(code(&e), "NAVIGATION_FAILED", "{report:?}");
+    assert_eq!(report.action_sent, rove_errors::ActionSent::Sent);
+    assert_eq!(report.side_effect, rove_errors::SideEffect::Uncertain);
+    let facts = e.facts().expect("facts");
+    assert_eq!(facts["new_tab"], "t2", "{facts}");
+    assert_eq!(facts["cause"]["kind"], "network", "{facts}");
+    assert!(e.to_string().contains("opened tab t2"), "{e}");
+    let listed = f.ok(json!({"command": "tab", "action": "list"})).await;
+    assert!(listed.text().contains("t2"), "{}", listed.text());
     f.close().await;
 }

@@ -72,7 +72,12 @@ impl Session {
                         user_gesture: Some(true),
                         ..CallFunctionOn::default()
                     };
-                    element.session.send(&call).await?.into_parts()
+                    element
+                        .session
+                        .send(&call)
+                        .await
+                        .map_err(|e| after_running(e.into()))?
+                        .into_parts()
                 }
                 None => {
                     let expression = if is_function(js) {
@@ -87,7 +92,10 @@ impl Session {
                         user_gesture: Some(true),
                         ..Evaluate::default()
                     };
-                    tab.send(&evaluate).await?.into_parts()
+                    tab.send(&evaluate)
+                        .await
+                        .map_err(after_running)?
+                        .into_parts()
                 }
             })
         });
@@ -154,6 +162,21 @@ impl Session {
             },
         };
         CommandError::EvalTimeout { after, stop }
+    }
+}
+
+/// A failure of the call that ran the script. The browser refusing it for
+/// anything but a gone document or target refused the result, not the
+/// script: it ran (a script that does not parse comes back as an
+/// exception), so whatever it did to the page is done.
+fn after_running(error: rove_browser::BrowserError) -> CommandError {
+    match &error {
+        rove_browser::BrowserError::Cdp(cdp @ rove_cdp::CdpError::Protocol { message, .. })
+            if cdp.refusal() == Some(rove_cdp::Refusal::Other) =>
+        {
+            CommandError::ResultLost(message.clone())
+        }
+        _ => error.into(),
     }
 }
 

@@ -62,17 +62,26 @@ impl Session {
                 allowed: policy.allowed(),
             });
         }
-        let tab = if args.new_tab || self.context().focused().is_none() {
+        let (tab, made) = if args.new_tab || self.context().focused().is_none() {
             let tab = self.context().new_tab().await?;
             out.happened.push(Happened::NewTab(tab.id()));
-            tab
+            (tab, args.new_tab)
         } else {
-            self.tab_to_open_in(out).await?
+            (self.tab_to_open_in(out).await?, false)
         };
         out.tab = tab.id();
         let timeout = self.config().navigation_timeout;
         let result = navigate(&tab, &url, timeout).await;
-        self.arrived(result, &url, out).await
+        let arrived = self.arrived(result, &url, out).await;
+        match arrived {
+            // The tab asked for stays, whatever the navigation did: the
+            // failure says so (a session's first tab is no news).
+            Err(error) if made => Err(CommandError::InNewTab {
+                tab: tab.id(),
+                error: Box::new(error),
+            }),
+            other => other,
+        }
     }
 
     /// `back` (`delta` -1) and `forward` (1).

@@ -73,18 +73,27 @@ impl Session {
             .map(playwright_cookie)
             .collect();
         let mut origins: Vec<Value> = Vec::new();
+        // Every tab answers, or nothing is saved: a file without one page's
+        // local storage would pass for the whole state.
         for info in self.context().tabs() {
             let Ok(tab) = self.context().tab(info.id) else {
                 continue;
             };
+            crate::session::refuse_if_dialog(&tab).await?;
             let read = tab.evaluate(
-                "[location.origin, Object.entries(localStorage).map(([name, value]) => ({name, value}))]",
+                // A document without storage (about:blank, an error page,
+                // a sandbox) throws on `localStorage`: it has none to save.
+                "[location.origin, (() => { try { return Object.entries(localStorage).map(([name, value]) => ({name, value})); } catch (e) { return []; } })()]",
             );
-            // A tab that cannot answer (a dialog, a crash) adds nothing.
-            let Ok(Ok(pair)) = tokio::time::timeout(rove_base::limits::STATE_CALL, read).await
-            else {
-                continue;
-            };
+            let pair = tokio::time::timeout(rove_base::limits::STATE_CALL, read)
+                .await
+                .map_err(|_| {
+                    CommandError::Rejected(format!(
+                        "tab {} did not answer about its local storage within {} s; nothing was saved",
+                        info.id,
+                        rove_base::limits::STATE_CALL.as_secs()
+                    ))
+                })??;
             let origin = pair[0].as_str().unwrap_or_default();
             let items = pair[1].as_array().cloned().unwrap_or_default();
             let known = origins.iter().any(|o| o["origin"] == origin);
@@ -208,9 +217,27 @@ fn read_state(path: &Path) -> Result<Value, CommandError> {
 }
 
 /// Writes `state` readable by its owner only (it holds credentials).
+/// Writes a state file whole or not at all: into a private file beside it,
+/// then renamed over it, so a failure (a full disk, a signal) never leaves
+/// a partial file in place of an earlier good one.
 fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
+    use std::io::Write;
     let text = serde_json::to_string_pretty(state).unwrap_or_default();
-    write_private_bytes(path, text.as_bytes())
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = rove_base::private::create_private_file(&partial)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written.map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 
 /// Writes `bytes` to a file readable by its owner only.
