@@ -153,6 +153,17 @@ pub const SETTLE_NETWORK: Duration = secs(2);
 /// The longest wait for a navigation the input started to load
 /// (`SettleLimits::navigation_cap`).
 pub const SETTLE_NAVIGATION: Duration = secs(10);
+/// The longest settling waits, from the input on, for a server's answer
+/// that comes over a WebSocket or an event stream (after input that sent a
+/// frame, opened a stream, or asked a page that listens on one), and then
+/// for those connections to go quiet (`SettleLimits::stream_cap`). `open`
+/// allows it too for a page whose content arrives that way after the load.
+pub const SETTLE_STREAM: Duration = secs(3);
+/// How long a page's WebSockets and streams must receive nothing to count as
+/// answered (`SettleLimits::stream_quiet`): wider than the pause between the
+/// frames of one answer (a Streamlit run sends its status, then its
+/// elements), short enough not to hold every action.
+pub const SETTLE_STREAM_QUIET: Duration = ms(300);
 /// How long after a navigation stopped rove looks for the download it
 /// turned into (Chromium reports the download a few milliseconds later).
 pub const DOWNLOAD_GRACE: Duration = ms(200);
@@ -467,6 +478,18 @@ mod tests {
                 SETTLE_QUIET,
             ),
             (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "the quiet it looks for, after the DOM's and the network's settling",
+                SETTLE_STREAM_QUIET + SETTLE_DOM.min(SETTLE_NETWORK),
+            ),
+            (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "the network's settling it follows",
+                SETTLE_NETWORK,
+            ),
+            (
                 "a wait",
                 WAIT,
                 "its longest pause between checks",
@@ -479,7 +502,7 @@ mod tests {
                 "a whole command",
                 COMMAND,
                 "an action and its settling",
-                ACTION + SETTLE_NAVIGATION + SETTLE_NETWORK,
+                ACTION + SETTLE_NAVIGATION + SETTLE_STREAM + SETTLE_DOM,
             ),
             ("a whole command", COMMAND, "typing", typing(COMMAND)),
             ("a whole command", COMMAND, "a print", PRINT),
@@ -527,7 +550,7 @@ mod tests {
                 "a command's margin",
                 COMMAND_MARGIN,
                 "what follows a load",
-                SHELL_SETTLE + ERROR_PAGE + SETTLE_NAVIGATION,
+                SHELL_SETTLE + SETTLE_STREAM + ERROR_PAGE + SETTLE_NAVIGATION,
             ),
             (
                 "an eval's command",

@@ -1,6 +1,7 @@
 //! Waiting for the page to settle after input: a navigation it started, then
-//! the DOM and the network going quiet. Never a fixed sleep; every wait is
-//! capped.
+//! the DOM and the network going quiet, and, when the input talked to the
+//! server over a WebSocket or an event stream, that server's answer. Never a
+//! fixed sleep; every wait is capped.
 
 use std::time::Duration;
 
@@ -25,6 +26,12 @@ pub struct SettleLimits {
     pub network_cap: Duration,
     /// The longest rove waits for a navigation the input started to load.
     pub navigation_cap: Duration,
+    /// The longest rove waits, from the input on, for an answer over a
+    /// WebSocket or an event stream and for those to go quiet.
+    pub stream_cap: Duration,
+    /// How long the WebSockets and streams must receive nothing for the
+    /// answer to count as complete.
+    pub stream_quiet: Duration,
 }
 
 impl Default for SettleLimits {
@@ -34,6 +41,8 @@ impl Default for SettleLimits {
             dom_cap: rove_base::limits::SETTLE_DOM,
             network_cap: rove_base::limits::SETTLE_NETWORK,
             navigation_cap: rove_base::limits::SETTLE_NAVIGATION,
+            stream_cap: rove_base::limits::SETTLE_STREAM,
+            stream_quiet: rove_base::limits::SETTLE_STREAM_QUIET,
         }
     }
 }
@@ -67,6 +76,72 @@ pub struct Settled {
     /// The navigation stopped without a new document (a `204 No Content`, a
     /// navigation the browser or the page cancelled): the page stayed.
     pub stopped: bool,
+    /// What became of a server's answer over a WebSocket or an event
+    /// stream, when the input asked for one.
+    pub stream: StreamEnd,
+}
+
+/// What became of the answer input asked of a server over a WebSocket or an
+/// event stream (it sent a frame, opened a stream, or sent a request while
+/// the page listened on one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StreamEnd {
+    /// The input asked nothing that way.
+    #[default]
+    NotAsked,
+    /// The answer came and the connections went quiet.
+    Answered,
+    /// Nothing came back within the cap (how long rove waited).
+    NoAnswer(Duration),
+    /// The answer was still arriving when the cap passed.
+    StillReceiving(Duration),
+}
+
+impl StreamEnd {
+    /// Whether the page may still change with an answer on its way.
+    pub fn unfinished(&self) -> bool {
+        matches!(self, StreamEnd::NoAnswer(_) | StreamEnd::StillReceiving(_))
+    }
+}
+
+/// What the input's own events say it asked over long-lived connections.
+#[derive(Debug, Default)]
+struct Asked {
+    /// It sent a WebSocket frame.
+    frame: bool,
+    /// It opened an event stream.
+    stream: bool,
+    /// It sent a fetch or an XHR.
+    request: bool,
+    /// Something came back over a socket or a stream after it asked.
+    answered: bool,
+}
+
+impl Asked {
+    fn note(&mut self, event: &rove_cdp::Event) {
+        use rove_cdp::protocol::network::{
+            EventSourceMessageReceived, RequestWillBeSent, ResourceType, WebSocketFrameReceived,
+            WebSocketFrameSent,
+        };
+        match event.method.as_str() {
+            WebSocketFrameSent::METHOD => {
+                self.frame = true;
+                self.answered = false;
+            }
+            RequestWillBeSent::METHOD => match event.parse::<RequestWillBeSent>().map(|r| r.kind) {
+                Ok(Some(ResourceType::EventSource)) => {
+                    self.stream = true;
+                    self.answered = false;
+                }
+                Ok(Some(ResourceType::Fetch | ResourceType::Xhr)) => self.request = true,
+                _ => {}
+            },
+            WebSocketFrameReceived::METHOD | EventSourceMessageReceived::METHOD => {
+                self.answered = self.frame || self.stream || self.request;
+            }
+            _ => {}
+        }
+    }
 }
 
 /// How a navigation the input started ended, as far as settling is
@@ -100,6 +175,60 @@ pub(crate) async fn settle_document(
     settle_with(tab, session, object_id, events).await
 }
 
+/// After the DOM and the network went quiet: when the input asked a server
+/// something over a WebSocket or an event stream (or sent a request while
+/// the page listens on a stream, or a response of it is still streaming),
+/// waits for the answer to arrive and the connections to go quiet, then
+/// for the DOM again; all within `limits.stream_cap` of `started`.
+async fn answer_over_streams(
+    session: &rove_cdp::Session,
+    object_id: &str,
+    watch: &rove_browser::TabWatch,
+    asked: &Asked,
+    incoming_before: u64,
+    started: std::time::Instant,
+    limits: &SettleLimits,
+) -> StreamEnd {
+    let now = watch.streams();
+    let streaming = asked.request && watch.requests_in_flight() > 0;
+    let listening = asked.request && now.event_streams > 0;
+    if !(asked.frame || asked.stream || listening || streaming) {
+        return StreamEnd::NotAsked;
+    }
+    // Something that came back while the DOM settled counts; so does an
+    // answer the input's own events show, which may have come before this
+    // wait took its count.
+    let answer_after = (!asked.answered).then_some(incoming_before);
+    let left = limits.stream_cap.saturating_sub(started.elapsed());
+    let quiet = watch
+        .streams_quiet(limits.stream_quiet, answer_after, left)
+        .await;
+    let waited = started.elapsed();
+    if !quiet {
+        let state = watch.streams();
+        let answered = asked.answered || state.incoming > incoming_before;
+        return match answered {
+            true => StreamEnd::StillReceiving(waited),
+            false => StreamEnd::NoAnswer(waited),
+        };
+    }
+    let call = CallFunctionOn::on("the DOM quiet wait after an answer", DOM_QUIET, object_id)
+        .value(limits.quiet.as_millis() as u64)
+        .value(limits.dom_cap.as_millis() as u64)
+        .awaiting()
+        .by_value();
+    let _ = tokio::time::timeout(
+        limits.dom_cap + rove_base::limits::SETTLE_DOM_SLACK,
+        session.run_checked(&call, None),
+    )
+    .await;
+    StreamEnd::Answered
+}
+
+/// Resolves once the document of `this` went `quiet` ms without a mutation,
+/// or after `cap` ms.
+const DOM_QUIET: &str = "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }";
+
 async fn settle_with(
     tab: &Tab,
     session: &rove_cdp::Session,
@@ -108,17 +237,16 @@ async fn settle_with(
 ) -> Settled {
     // The command's time split counts this whole wait as settling.
     let _phase = rove_cdp::meter::settle_starts();
+    let started = std::time::Instant::now();
     let limits = limits();
     let mut settled = Settled::default();
-    let call = CallFunctionOn::on(
-        "the DOM quiet wait",
-        "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
-        object_id,
-    )
-    .value(limits.quiet.as_millis() as u64)
-    .value(limits.dom_cap.as_millis() as u64)
-    .awaiting()
-    .by_value();
+    let watch = tab.watch().await.ok();
+    let incoming_before = watch.as_ref().map(|w| w.streams().incoming);
+    let call = CallFunctionOn::on("the DOM quiet wait", DOM_QUIET, object_id)
+        .value(limits.quiet.as_millis() as u64)
+        .value(limits.dom_cap.as_millis() as u64)
+        .awaiting()
+        .by_value();
     let quiet = session.run_checked(&call, None);
     // The quiet wait fails when the document is replaced: that is a
     // navigation, which the events report. A dialog stops the page's
@@ -142,8 +270,34 @@ async fn settle_with(
         _ = both => {}
         Some(_) = dialog => return settled,
     }
-    let mut ended = None;
+    let mut seen = Vec::new();
+    let mut asked = Asked::default();
     while let Some(Ok(event)) = events.try_recv() {
+        asked.note(&event);
+        seen.push(event);
+    }
+    let navigating = {
+        let mut any = false;
+        for event in &seen {
+            any |= is_main_navigation(tab, event).await;
+        }
+        any
+    };
+    if let (false, Some(watch), Some(before)) = (navigating, &watch, incoming_before) {
+        let answer =
+            answer_over_streams(session, object_id, watch, &asked, before, started, &limits);
+        // An answer that opens a dialog stops the page's scripts.
+        tokio::select! {
+            end = answer => settled.stream = end,
+            Some(_) = watch.wait_for_dialog(limits.stream_cap) => return settled,
+        }
+        // An answer may have moved the page on.
+        while let Some(Ok(event)) = events.try_recv() {
+            seen.push(event);
+        }
+    }
+    let mut ended = None;
+    for event in seen {
         if is_main_navigation(tab, &event).await {
             settled.navigated = true;
             ended = None;

@@ -181,11 +181,18 @@ impl Session {
             status: arrival.status,
         });
         // An app that builds its page after the load event (a single-page
-        // app's shell fetching its bundles) is given time to finish.
-        if !self.shell_settled().await {
-            out.happened.push(Happened::StillChanging {
+        // app's shell fetching its bundles, or asking its server over a
+        // WebSocket) is given time to finish.
+        match self.shell_settled().await {
+            Shell::Built => {}
+            Shell::Changing => out.happened.push(Happened::StillChanging {
                 secs: rove_base::limits::SHELL_SETTLE.as_secs(),
-            });
+            }),
+            Shell::Receiving { answered } => out.happened.push(Happened::AwaitingServer {
+                secs: rove_base::limits::SETTLE_STREAM.as_secs(),
+                answered,
+                changed: true,
+            }),
         }
         // A new document: the view after it is a full one, not a diff
         // against the page that was left.
@@ -195,47 +202,87 @@ impl Session {
     }
 
     /// Waits, after the load event, until the page stops changing, up to
-    /// [`rove_base::limits::SHELL_SETTLE`]; whether it did. Stopped means: the DOM still
+    /// [`rove_base::limits::SHELL_SETTLE`]. Stopped means: the DOM still
     /// for [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM still for
     /// [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network does (a page that never
     /// reads a response keeps it "in flight" for ever). A static page costs
-    /// one quiet window.
-    async fn shell_settled(&mut self) -> bool {
+    /// one quiet window. Then, when the page's WebSockets await an answer
+    /// or are receiving (an app that builds its page from its server's
+    /// frames, showing a "Running…" shell until they come), up to
+    /// [`rove_base::limits::SETTLE_STREAM`] more for them to go quiet and
+    /// the DOM after them.
+    async fn shell_settled(&mut self) -> Shell {
         let _waiting = rove_cdp::meter::settle_starts();
         let Ok(tab) = self.focused() else {
-            return true;
+            return Shell::Built;
         };
         let Ok(watch) = tab.watch().await else {
-            return true;
+            return Shell::Built;
         };
         let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
         let settled = crate::session::unless_dialog(&tab, async {
             if !dom_quiet(&tab, rove_base::limits::SHELL_QUIET, deadline).await {
-                return Ok(false);
+                return Ok(Shell::Changing);
             }
-            if watch.requests_in_flight() == 0 {
-                return Ok(true);
-            }
-            let network = watch
-                .network_quiet(
-                    rove_base::limits::SHELL_QUIET,
-                    rove_base::limits::SHELL_QUIET_LONG,
+            let built = watch.requests_in_flight() == 0 || {
+                let network = watch
+                    .network_quiet(
+                        rove_base::limits::SHELL_QUIET,
+                        rove_base::limits::SHELL_QUIET_LONG,
+                    )
+                    .await;
+                dom_quiet(
+                    &tab,
+                    if network {
+                        rove_base::limits::SHELL_QUIET
+                    } else {
+                        rove_base::limits::SHELL_QUIET_LONG
+                    },
+                    deadline,
                 )
-                .await;
-            Ok(dom_quiet(
-                &tab,
-                if network {
-                    rove_base::limits::SHELL_QUIET
-                } else {
-                    rove_base::limits::SHELL_QUIET_LONG
+                .await
+            };
+            if !built {
+                return Ok(Shell::Changing);
+            }
+            let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
+            if watch.streams().quiet_for(quiet) {
+                return Ok(Shell::Built);
+            }
+            let before = watch.streams().incoming;
+            if !watch
+                .streams_quiet(quiet, None, rove_base::limits::SETTLE_STREAM)
+                .await
+            {
+                let now = watch.streams();
+                return Ok(Shell::Receiving {
+                    answered: !now.awaiting || now.incoming > before,
+                });
+            }
+            let after = Instant::now() + rove_base::limits::SETTLE_DOM;
+            Ok(
+                match dom_quiet(&tab, rove_base::limits::SHELL_QUIET, after).await {
+                    true => Shell::Built,
+                    false => Shell::Changing,
                 },
-                deadline,
             )
-            .await)
         });
         // A dialog is reported with the view.
-        settled.await.unwrap_or(true)
+        settled.await.unwrap_or(Shell::Built)
     }
+}
+
+/// How a page stood when `open` stopped waiting for it to be built.
+enum Shell {
+    /// Still: nothing changing, nothing on its way.
+    Built,
+    /// Its DOM was still changing.
+    Changing,
+    /// Its server's answer over a WebSocket was still on its way.
+    Receiving {
+        /// Part of it had come.
+        answered: bool,
+    },
 }
 
 /// A navigation failed in one of the ways an agent handles differently, or

@@ -226,3 +226,20 @@ pub struct WebSocketFrameSent {
 impl crate::protocol::EventType for WebSocketFrameSent {
     const METHOD: &'static str = "Network.webSocketFrameSent";
 }
+
+/// `Network.webSocketHandshakeResponseReceived`: Fired when WebSocket handshake response
+/// becomes available.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketHandshakeResponseReceived {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// WebSocket response data.
+    pub response: serde_json::Value,
+}
+
+impl crate::protocol::EventType for WebSocketHandshakeResponseReceived {
+    const METHOD: &'static str = "Network.webSocketHandshakeResponseReceived";
+}
