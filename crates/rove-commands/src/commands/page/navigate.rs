@@ -444,12 +444,22 @@ async fn drive(
     };
     // A dialog the new page opens while loading (an alert in a script)
     // stops it there: the navigation arrived, and the view shows the dialog.
+    // A `beforeunload` dialog is the old page's: it holds the navigation,
+    // and the tab is where it was.
     tokio::select! {
         arrived = navigation => arrived,
-        Some(_) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => Ok(Arrival {
-            url: target.to_owned(),
-            status: None,
-        }),
+        Some(dialog) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => {
+            if dialog.kind == "beforeunload" {
+                return Err(NavError::Failed(NavigationFailure::HeldByDialog {
+                    kind: dialog.kind,
+                    message: dialog.message,
+                }));
+            }
+            Ok(Arrival {
+                url: target.to_owned(),
+                status: None,
+            })
+        }
     }
 }
 
