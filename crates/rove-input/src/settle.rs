@@ -180,7 +180,9 @@ pub(crate) async fn settle_document(
 /// the page listens on a stream, or a response of it is still streaming),
 /// waits for the answer to arrive and the connections to go quiet, then
 /// for the DOM again; all within `limits.stream_cap` of `started`.
+#[allow(clippy::too_many_arguments)]
 async fn answer_over_streams(
+    tab: &Tab,
     session: &rove_cdp::Session,
     object_id: &str,
     watch: &rove_browser::TabWatch,
@@ -199,14 +201,11 @@ async fn answer_over_streams(
     // answer the input's own events show, which may have come before this
     // wait took its count.
     let answer_after = (!asked.answered).then_some(incoming_before);
-    let left = limits.stream_cap.saturating_sub(started.elapsed());
-    let quiet = watch
-        .streams_quiet(limits.stream_quiet, answer_after, left)
-        .await;
-    let waited = started.elapsed();
-    if !quiet {
-        let state = watch.streams();
-        let answered = asked.answered || state.incoming > incoming_before;
+    let deadline = started + limits.stream_cap;
+    let wait = server_answered(tab, watch, answer_after, deadline, limits.stream_quiet);
+    if let ServerWait::Pending = wait.await {
+        let waited = started.elapsed();
+        let answered = asked.answered || watch.streams().incoming > incoming_before;
         return match answered {
             true => StreamEnd::StillReceiving(waited),
             false => StreamEnd::NoAnswer(waited),
@@ -223,6 +222,76 @@ async fn answer_over_streams(
     )
     .await;
     StreamEnd::Answered
+}
+
+/// How a wait for a server's answer over the page's connections ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerWait {
+    /// The answer came, the connections went quiet and the page shows no
+    /// sign of still working.
+    Quiet,
+    /// The deadline passed first.
+    Pending,
+}
+
+/// How often a page that shows it is still working is looked at again
+/// while its connections are quiet.
+const BUSY_POLL: Duration = Duration::from_millis(100);
+
+/// How long the page is watched for a sign that it is still working: a
+/// frame saying the server started is followed by its indicator only
+/// after the page has rendered it (Streamlit fades its in).
+const BUSY_WINDOW: Duration = Duration::from_millis(250);
+
+/// Whether the page shows, now or within `window` ms, that it is still
+/// working: an element marked busy, a progress bar with no value (a
+/// spinner), or an indicator named "Running…" or "Loading…" (Streamlit's
+/// running man is `role=img aria-label="Running..."` while its server runs
+/// the script, with no frame between the first and the last).
+const PAGE_BUSY: &str = "(window) => new Promise((resolve) => { const selector = '[aria-busy=\"true\"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^=\"Running\" i], [role=status][aria-label^=\"Running\" i], [role=img][aria-label^=\"Loading\" i], [role=status][aria-label^=\"Loading\" i]'; const busy = () => { const found = document.querySelector(selector); if (!found) return false; const r = found.getBoundingClientRect(); return r.width > 0 && r.height > 0; }; if (busy()) return resolve(true); const observer = new MutationObserver(() => { if (busy()) { observer.disconnect(); resolve(true); } }); observer.observe(document, {subtree: true, childList: true, attributes: true}); setTimeout(() => { observer.disconnect(); resolve(busy()); }, window); })";
+
+/// Whether the page shows it is still working (see [`PAGE_BUSY`]).
+async fn page_busy(tab: &Tab) -> bool {
+    let window = BUSY_WINDOW.as_millis();
+    tab.evaluate(&format!("({PAGE_BUSY})({window})"))
+        .await
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+/// Waits until the page's server has answered over its WebSockets and
+/// event streams: something arrived beyond `answer_after` (when given), no
+/// socket awaits an answer, nothing arrived for `quiet`, and, while a
+/// socket is open, the page shows no sign of still working (its server
+/// may compute for seconds between the frame that says it started and the
+/// ones that carry the result). Up to `deadline`.
+pub async fn server_answered(
+    tab: &Tab,
+    watch: &rove_browser::TabWatch,
+    answer_after: Option<u64>,
+    deadline: std::time::Instant,
+    quiet: Duration,
+) -> ServerWait {
+    let left = || deadline.saturating_duration_since(std::time::Instant::now());
+    if !watch.streams_quiet(quiet, answer_after, left()).await {
+        return ServerWait::Pending;
+    }
+    loop {
+        let busy = watch.streams().sockets > 0 && page_busy(tab).await;
+        if !busy {
+            return ServerWait::Quiet;
+        }
+        if left().is_zero() {
+            return ServerWait::Pending;
+        }
+        // Woken early by a frame; then the frames must go quiet again.
+        let mut changes = watch.changes();
+        let _ = tokio::time::timeout(BUSY_POLL.min(left()), changes.changed()).await;
+        if !watch.streams_quiet(quiet, None, left()).await {
+            return ServerWait::Pending;
+        }
+    }
 }
 
 /// Resolves once the document of `this` went `quiet` ms without a mutation,
@@ -284,8 +353,9 @@ async fn settle_with(
         any
     };
     if let (false, Some(watch), Some(before)) = (navigating, &watch, incoming_before) {
-        let answer =
-            answer_over_streams(session, object_id, watch, &asked, before, started, &limits);
+        let answer = answer_over_streams(
+            tab, session, object_id, watch, &asked, before, started, &limits,
+        );
         // An answer that opens a dialog stops the page's scripts.
         tokio::select! {
             end = answer => settled.stream = end,

@@ -246,19 +246,20 @@ impl Session {
                 return Ok(Shell::Changing);
             }
             let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
-            if watch.streams().quiet_for(quiet) {
+            tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
+            if watch.streams().sockets == 0 && watch.streams().quiet_for(quiet) {
                 return Ok(Shell::Built);
             }
             let before = watch.streams().incoming;
-            if !watch
-                .streams_quiet(quiet, None, rove_base::limits::SETTLE_STREAM)
-                .await
-            {
+            let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
+            let answered = rove_input::server_answered(&tab, &watch, None, until, quiet);
+            if let rove_input::ServerWait::Pending = answered.await {
                 let now = watch.streams();
                 return Ok(Shell::Receiving {
                     answered: !now.awaiting || now.incoming > before,
                 });
             }
+            tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page's server answered");
             let after = Instant::now() + rove_base::limits::SETTLE_DOM;
             Ok(
                 match dom_quiet(&tab, rove_base::limits::SHELL_QUIET, after).await {

@@ -326,7 +326,8 @@ impl Streamlit {
     /// What the app's server held after the latest run of `run`.
     pub fn state(&self, run: &str) -> Result<serde_json::Value, String> {
         let file = self.state.join(format!("{run}.json"));
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
         serde_json::from_str(&text).map_err(|e| e.to_string())
     }
 }
@@ -351,7 +352,9 @@ pub fn datasette() -> &'static Datasette {
             .arg(port.to_string())
             .env("PYTHONDONTWRITEBYTECODE", "1");
         let server = Server::spawn(command, run_dir().join("datasette.log"), libc::SIGTERM);
-        server.wait_until("Datasette", || answers(port, "/-/versions.json").then_some(()));
+        server.wait_until("Datasette", || {
+            answers(port, "/-/versions.json").then_some(())
+        });
         Datasette {
             url: format!("http://127.0.0.1:{port}/"),
         }
