@@ -550,7 +550,7 @@ mod tests {
                 "a command's margin",
                 COMMAND_MARGIN,
                 "what follows a load",
-                SHELL_SETTLE + SETTLE_STREAM + ERROR_PAGE + SETTLE_NAVIGATION,
+                SHELL_SETTLE * 2 + SETTLE_STREAM + ERROR_PAGE + SETTLE_NAVIGATION,
             ),
             (
                 "an eval's command",

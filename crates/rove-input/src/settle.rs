@@ -211,6 +211,8 @@ async fn answer_over_streams(
             false => StreamEnd::NoAnswer(waited),
         };
     }
+    // What the answer drew may fetch more (the code of a widget it shows).
+    watch.network_quiet(limits.quiet, limits.network_cap).await;
     let call = CallFunctionOn::on("the DOM quiet wait after an answer", DOM_QUIET, object_id)
         .value(limits.quiet.as_millis() as u64)
         .value(limits.dom_cap.as_millis() as u64)

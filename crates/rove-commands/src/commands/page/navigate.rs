@@ -201,16 +201,14 @@ impl Session {
         Ok(())
     }
 
-    /// Waits, after the load event, until the page stops changing, up to
-    /// [`rove_base::limits::SHELL_SETTLE`]. Stopped means: the DOM still
-    /// for [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM still for
-    /// [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network does (a page that never
-    /// reads a response keeps it "in flight" for ever). A static page costs
-    /// one quiet window. Then, when the page's WebSockets await an answer
-    /// or are receiving (an app that builds its page from its server's
-    /// frames, showing a "Running…" shell until they come), up to
-    /// [`rove_base::limits::SETTLE_STREAM`] more for them to go quiet and
-    /// the DOM after them.
+    /// Waits, after the load event, until the page stops changing
+    /// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]. A static
+    /// page costs one quiet window. Then, when the page has a WebSocket open
+    /// or its streams are receiving (an app that builds its page from its
+    /// server's frames, showing a "Running…" shell until they come), up to
+    /// [`rove_base::limits::SETTLE_STREAM`] more for the server's answer
+    /// ([`rove_input::server_answered`]), and as long as after the load for
+    /// the page to stop changing again.
     async fn shell_settled(&mut self) -> Shell {
         let _waiting = rove_cdp::meter::settle_starts();
         let Ok(tab) = self.focused() else {
@@ -221,28 +219,7 @@ impl Session {
         };
         let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
         let settled = crate::session::unless_dialog(&tab, async {
-            if !dom_quiet(&tab, rove_base::limits::SHELL_QUIET, deadline).await {
-                return Ok(Shell::Changing);
-            }
-            let built = watch.requests_in_flight() == 0 || {
-                let network = watch
-                    .network_quiet(
-                        rove_base::limits::SHELL_QUIET,
-                        rove_base::limits::SHELL_QUIET_LONG,
-                    )
-                    .await;
-                dom_quiet(
-                    &tab,
-                    if network {
-                        rove_base::limits::SHELL_QUIET
-                    } else {
-                        rove_base::limits::SHELL_QUIET_LONG
-                    },
-                    deadline,
-                )
-                .await
-            };
-            if !built {
+            if !page_built(&tab, &watch, deadline).await {
                 return Ok(Shell::Changing);
             }
             let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
@@ -259,14 +236,13 @@ impl Session {
                     answered: !now.awaiting || now.incoming > before,
                 });
             }
-            tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page's server answered");
-            let after = Instant::now() + rove_base::limits::SETTLE_DOM;
-            Ok(
-                match dom_quiet(&tab, rove_base::limits::SHELL_QUIET, after).await {
-                    true => Shell::Built,
-                    false => Shell::Changing,
-                },
-            )
+            // What the answer drew may fetch more (the code of the
+            // widgets it shows): built again, as after the load.
+            let again = Instant::now() + rove_base::limits::SHELL_SETTLE;
+            Ok(match page_built(&tab, &watch, again).await {
+                true => Shell::Built,
+                false => Shell::Changing,
+            })
         });
         // A dialog is reported with the view.
         settled.await.unwrap_or(Shell::Built)
@@ -297,6 +273,32 @@ impl<E: Into<CommandError>> From<E> for NavError {
     fn from(e: E) -> Self {
         NavError::Other(e.into())
     }
+}
+
+/// Whether the page stopped changing before `deadline`: the DOM still for
+/// [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM
+/// still for [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network
+/// does (a page that never reads a response keeps it "in flight" for
+/// ever).
+async fn page_built(tab: &Tab, watch: &rove_browser::TabWatch, deadline: Instant) -> bool {
+    if !dom_quiet(tab, rove_base::limits::SHELL_QUIET, deadline).await {
+        return false;
+    }
+    if watch.requests_in_flight() == 0 {
+        return true;
+    }
+    let network = watch
+        .network_quiet(
+            rove_base::limits::SHELL_QUIET,
+            rove_base::limits::SHELL_QUIET_LONG,
+        )
+        .await;
+    let quiet = if network {
+        rove_base::limits::SHELL_QUIET
+    } else {
+        rove_base::limits::SHELL_QUIET_LONG
+    };
+    dom_quiet(tab, quiet, deadline).await
 }
 
 /// Whether the document stays without mutations for `quiet` before

@@ -25,9 +25,13 @@ fn names(rove: &Rove) -> Vec<String> {
         .filter(|l| l.trim_start().starts_with('e') && l.contains(" | "))
         .filter_map(|l| {
             let cells: Vec<&str> = l.split(" | ").collect();
-            let id = cells.get(1)?;
-            items(id).first().filter(|i| i.role == "link")?;
-            cells.get(2).map(|c| c.trim().to_owned())
+            // A row's first cell is its id, a link named by digits (the
+            // header's first is "id ▼").
+            let id = items(cells.get(1)?).into_iter().next()?;
+            let numbered = id
+                .name
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()));
+            (id.role == "link" && numbered).then(|| cells.get(2).map(|c| c.trim().to_owned()))?
         })
         .collect()
 }
@@ -149,9 +153,9 @@ async fn datasette_sql_page_runs_the_query_typed_into_its_editor() {
         .find(|i| i.role == "textbox")
         .map(|i| i.reference)
         .unwrap_or_else(|| panic!("no SQL editor:\n{}", rove.last));
+    let run = rove.pick("button", "Run SQL");
     let query = "select name, salary from employees where salary > 6000 order by salary desc";
     rove.run(&["fill", &editor, query]).await;
-    let run = rove.pick("button", "Run SQL");
     rove.run(&["click", &run]).await;
     let url = url_of(&rove);
     assert!(

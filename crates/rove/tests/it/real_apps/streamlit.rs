@@ -67,19 +67,21 @@ async fn streamlit_text_input_selectbox_a_total_the_server_computes_and_tabs() {
     let mut rove = Rove::new("streamlit_form");
     open(&mut rove, "form").await;
 
-    rove.task("streamlit: type a name into the text input");
+    // The widgets keep their refs across the app's reruns.
     let name = rove.pick("textbox", "Customer name");
+    let product = first(&rove, "combobox", "Product");
+    let compute = rove.pick("button", "Compute total");
+
+    rove.task("streamlit: type a name into the text input");
     rove.run(&["fill", &name, "Ada", "--submit"]).await;
     server_has("form", "name", Value::from("Ada"));
 
     rove.task("streamlit: choose a product in the selectbox");
-    let product = first(&rove, "combobox", "Product");
     rove.run(&["select", &product, "Pears"]).await;
     assert!(rove.last.contains("\"Pears\" selected"), "{}", rove.last);
     server_has("form", "product", Value::from("Pears"));
 
     rove.task("streamlit: press the button; the server computes the total");
-    let compute = rove.pick("button", "Compute total");
     rove.run(&["click", &compute]).await;
     // The click's own answer holds what the server sent back over its
     // WebSocket (4 EUR × 10).
@@ -113,13 +115,14 @@ async fn streamlit_slider_and_sidebar_radio_reach_the_server() {
     let mut rove = Rove::new("streamlit_controls");
     open(&mut rove, "controls").await;
 
-    rove.task("streamlit: set the slider to 70");
     let quantity = first(&rove, "slider", "Quantity");
+    let east = rove.pick("radio", "East");
+
+    rove.task("streamlit: set the slider to 70");
     rove.run(&["fill", &quantity, "70"]).await;
     server_has("controls", "quantity", Value::from(70));
 
     rove.task("streamlit: choose a region in the sidebar");
-    let east = rove.pick("radio", "East");
     rove.run(&["click", &east]).await;
     server_has("controls", "region", Value::from("East"));
 }
