@@ -115,27 +115,56 @@ struct Asked {
     request: bool,
     /// Something came back over a socket or a stream after it asked.
     answered: bool,
+    /// The fetches and XHRs it sent, by request id…
+    requests: std::collections::HashSet<String>,
+    /// …and those whose response has begun and not ended: streaming.
+    responding: std::collections::HashSet<String>,
 }
 
 impl Asked {
     fn note(&mut self, event: &rove_cdp::Event) {
         use rove_cdp::protocol::network::{
-            EventSourceMessageReceived, RequestWillBeSent, ResourceType, WebSocketFrameReceived,
-            WebSocketFrameSent,
+            EventSourceMessageReceived, LoadingFailed, LoadingFinished, RequestWillBeSent,
+            ResourceType, ResponseReceived, WebSocketFrameReceived, WebSocketFrameSent,
         };
         match event.method.as_str() {
             WebSocketFrameSent::METHOD => {
                 self.frame = true;
                 self.answered = false;
             }
-            RequestWillBeSent::METHOD => match event.parse::<RequestWillBeSent>().map(|r| r.kind) {
-                Ok(Some(ResourceType::EventSource)) => {
-                    self.stream = true;
-                    self.answered = false;
+            RequestWillBeSent::METHOD => {
+                let Ok(sent) = event.parse::<RequestWillBeSent>() else {
+                    return;
+                };
+                match sent.kind {
+                    Some(ResourceType::EventSource) => {
+                        self.stream = true;
+                        self.answered = false;
+                    }
+                    Some(ResourceType::Fetch | ResourceType::Xhr) => {
+                        self.request = true;
+                        self.requests.insert(sent.request_id);
+                    }
+                    _ => {}
                 }
-                Ok(Some(ResourceType::Fetch | ResourceType::Xhr)) => self.request = true,
-                _ => {}
-            },
+            }
+            ResponseReceived::METHOD => {
+                if let Ok(response) = event.parse::<ResponseReceived>() {
+                    if self.requests.contains(&response.request_id) {
+                        self.responding.insert(response.request_id);
+                    }
+                }
+            }
+            LoadingFinished::METHOD => {
+                if let Ok(done) = event.parse::<LoadingFinished>() {
+                    self.responding.remove(&done.request_id);
+                }
+            }
+            LoadingFailed::METHOD => {
+                if let Ok(failed) = event.parse::<LoadingFailed>() {
+                    self.responding.remove(&failed.request_id);
+                }
+            }
             WebSocketFrameReceived::METHOD | EventSourceMessageReceived::METHOD => {
                 self.answered = self.frame || self.stream || self.request;
             }
@@ -192,7 +221,9 @@ async fn answer_over_streams(
     limits: &SettleLimits,
 ) -> StreamEnd {
     let now = watch.streams();
-    let streaming = asked.request && watch.requests_in_flight() > 0;
+    // A response of the input's own that began and has not ended is a
+    // stream (a request merely not answered yet is the network wait's).
+    let streaming = !asked.responding.is_empty();
     let listening = asked.request && now.event_streams > 0;
     if !(asked.frame || asked.stream || listening || streaming) {
         return StreamEnd::NotAsked;
