@@ -224,7 +224,10 @@ impl Session {
             }
             let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
             tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
-            if watch.streams().sockets == 0 && watch.streams().quiet_for(quiet) {
+            // A page without a socket or an event stream costs nothing more
+            // (the chunks of its own loads are no server's answer).
+            let streams = watch.streams();
+            if streams.sockets == 0 && streams.event_streams == 0 {
                 return Ok(Shell::Built);
             }
             let before = watch.streams().incoming;
