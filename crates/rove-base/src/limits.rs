@@ -164,6 +164,14 @@ pub const SETTLE_STREAM: Duration = secs(3);
 /// frames of one answer (a Streamlit run sends its status, then its
 /// elements), short enough not to hold every action.
 pub const SETTLE_STREAM_QUIET: Duration = ms(300);
+/// How long a page with an open WebSocket is watched for a sign that it is
+/// still working once its frames went quiet: the frame saying the server
+/// started is followed by its indicator only once the page has drawn it
+/// (Streamlit fades its "Running…" in).
+pub const SERVER_BUSY_WINDOW: Duration = ms(250);
+/// How often such a page is looked at again while it shows it is working
+/// and its frames are quiet (a wait for the next frame, cut short by one).
+pub const SERVER_BUSY_POLL: Duration = ms(100);
 /// How long after a navigation stopped rove looks for the download it
 /// turned into (Chromium reports the download a few milliseconds later).
 pub const DOWNLOAD_GRACE: Duration = ms(200);
@@ -488,6 +496,12 @@ mod tests {
                 SETTLE_STREAM,
                 "the network's settling it follows",
                 SETTLE_NETWORK,
+            ),
+            (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "a look for a page still working, and the pause after it",
+                SERVER_BUSY_WINDOW + SERVER_BUSY_POLL + SETTLE_STREAM_QUIET,
             ),
             (
                 "a wait",

@@ -375,9 +375,9 @@ impl TabWatch {
                 }
                 // Woken by any change, or when the quiet window would end.
                 let pause = match state.last_incoming {
-                    Some(at) if answered && !state.awaiting => quiet
-                        .saturating_sub(at.elapsed())
-                        .max(std::time::Duration::from_millis(1)),
+                    // Zero only once the window has passed: the next look
+                    // finds it quiet.
+                    Some(at) if answered && !state.awaiting => quiet.saturating_sub(at.elapsed()),
                     _ => quiet,
                 };
                 let _ = tokio::time::timeout(pause, changes.changed()).await;

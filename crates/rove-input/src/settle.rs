@@ -267,15 +267,6 @@ pub enum ServerWait {
     Pending,
 }
 
-/// How often a page that shows it is still working is looked at again
-/// while its connections are quiet.
-const BUSY_POLL: Duration = Duration::from_millis(100);
-
-/// How long the page is watched for a sign that it is still working: a
-/// frame saying the server started is followed by its indicator only
-/// after the page has rendered it (Streamlit fades its in).
-const BUSY_WINDOW: Duration = Duration::from_millis(250);
-
 /// Whether the page shows, now or within `window` ms, that it is still
 /// working: an element marked busy, a progress bar with no value (a
 /// spinner), or an indicator named "Running…" or "Loading…" (Streamlit's
@@ -285,7 +276,7 @@ const PAGE_BUSY: &str = "(window) => new Promise((resolve) => { const selector =
 
 /// Whether the page shows it is still working (see [`PAGE_BUSY`]).
 async fn page_busy(tab: &Tab) -> bool {
-    let window = BUSY_WINDOW.as_millis();
+    let window = rove_base::limits::SERVER_BUSY_WINDOW.as_millis();
     tab.evaluate(&format!("({PAGE_BUSY})({window})"))
         .await
         .ok()
@@ -320,7 +311,11 @@ pub async fn server_answered(
         }
         // Woken early by a frame; then the frames must go quiet again.
         let mut changes = watch.changes();
-        let _ = tokio::time::timeout(BUSY_POLL.min(left()), changes.changed()).await;
+        let _ = tokio::time::timeout(
+            rove_base::limits::SERVER_BUSY_POLL.min(left()),
+            changes.changed(),
+        )
+        .await;
         if !watch.streams_quiet(quiet, None, left()).await {
             return ServerWait::Pending;
         }
