@@ -231,7 +231,18 @@ async fn a_click_the_server_never_answers_says_so_and_not_that_nothing_changed()
 
 #[tokio::test]
 async fn a_click_whose_answer_keeps_streaming_says_the_page_is_still_receiving() {
-    let (mut f, server) = start().await;
+    // Frames come every 100 ms; a machine under load may hold one back for
+    // longer than the default quiet window, which would end the answer
+    // there. This session asks for a second of quiet.
+    let server = StreamServer::start().await;
+    let config = SessionConfig {
+        settle: rove_input::SettleLimits {
+            stream_quiet: Duration::from_secs(1),
+            ..rove_input::SettleLimits::default()
+        },
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
     open(&mut f, &server.url("/ws-page")).await;
     let ask = f.find("Ask for ticks", "button").await;
     let out = f.ok(json!({"command": "click", "ref": ask})).await;
