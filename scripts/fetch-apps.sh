@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the two real applications the end-to-end tests drive through rove
-# (crates/rove/tests/it/real_apps/): Django (its admin) and JupyterLab, from
-# PyPI with every package pinned (scripts/apps-requirements.txt), into a venv
-# at target/apps. Idempotent: does nothing when the pinned set is installed.
+# Installs the four real applications the end-to-end tests drive through rove
+# (crates/rove/tests/it/real_apps/): Django (its admin), JupyterLab, Streamlit
+# and Datasette, from PyPI with every package pinned
+# (scripts/apps-requirements.txt), into one venv at target/apps. Idempotent:
+# does nothing when the pinned set is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest="target/apps"

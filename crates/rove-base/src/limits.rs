@@ -153,6 +153,25 @@ pub const SETTLE_NETWORK: Duration = secs(2);
 /// The longest wait for a navigation the input started to load
 /// (`SettleLimits::navigation_cap`).
 pub const SETTLE_NAVIGATION: Duration = secs(10);
+/// The longest settling waits, from the input on, for a server's answer
+/// that comes over a WebSocket or an event stream (after input that sent a
+/// frame, opened a stream, or asked a page that listens on one), and then
+/// for those connections to go quiet (`SettleLimits::stream_cap`). `open`
+/// allows it too for a page whose content arrives that way after the load.
+pub const SETTLE_STREAM: Duration = secs(3);
+/// How long a page's WebSockets and streams must receive nothing to count as
+/// answered (`SettleLimits::stream_quiet`): wider than the pause between the
+/// frames of one answer (a Streamlit run sends its status, then its
+/// elements), short enough not to hold every action.
+pub const SETTLE_STREAM_QUIET: Duration = ms(300);
+/// How long a page with an open WebSocket is watched for a sign that it is
+/// still working once its frames went quiet: the frame saying the server
+/// started is followed by its indicator only once the page has drawn it
+/// (Streamlit fades its "Running…" in).
+pub const SERVER_BUSY_WINDOW: Duration = ms(250);
+/// How often such a page is looked at again while it shows it is working
+/// and its frames are quiet (a wait for the next frame, cut short by one).
+pub const SERVER_BUSY_POLL: Duration = ms(100);
 /// How long after a navigation stopped rove looks for the download it
 /// turned into (Chromium reports the download a few milliseconds later).
 pub const DOWNLOAD_GRACE: Duration = ms(200);
@@ -467,6 +486,24 @@ mod tests {
                 SETTLE_QUIET,
             ),
             (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "the quiet it looks for, after the DOM's and the network's settling",
+                SETTLE_STREAM_QUIET + SETTLE_DOM.min(SETTLE_NETWORK),
+            ),
+            (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "the network's settling it follows",
+                SETTLE_NETWORK,
+            ),
+            (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "a look for a page still working, and the pause after it",
+                SERVER_BUSY_WINDOW + SERVER_BUSY_POLL + SETTLE_STREAM_QUIET,
+            ),
+            (
                 "a wait",
                 WAIT,
                 "its longest pause between checks",
@@ -479,7 +516,7 @@ mod tests {
                 "a whole command",
                 COMMAND,
                 "an action and its settling",
-                ACTION + SETTLE_NAVIGATION + SETTLE_NETWORK,
+                ACTION + SETTLE_NAVIGATION + SETTLE_STREAM + SETTLE_DOM,
             ),
             ("a whole command", COMMAND, "typing", typing(COMMAND)),
             ("a whole command", COMMAND, "a print", PRINT),
@@ -527,7 +564,7 @@ mod tests {
                 "a command's margin",
                 COMMAND_MARGIN,
                 "what follows a load",
-                SHELL_SETTLE + ERROR_PAGE + SETTLE_NAVIGATION,
+                SHELL_SETTLE * 2 + SETTLE_STREAM + ERROR_PAGE + SETTLE_NAVIGATION,
             ),
             (
                 "an eval's command",

@@ -39,6 +39,7 @@ mod profile;
 mod profile_lock;
 mod registry;
 mod ring;
+mod streams;
 mod tab;
 mod watch;
 
@@ -63,5 +64,6 @@ pub use private::{
 };
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};
+pub use streams::StreamState;
 pub use tab::{Loaded, Tab, TabId};
 pub use watch::{DialogInfo, FrameSession, TabWatch};

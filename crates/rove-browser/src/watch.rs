@@ -1,6 +1,7 @@
 //! What a tab is doing, learned from its events: the JavaScript dialog that
 //! blocks it, the sessions of its out-of-process iframes, and the requests it
-//! has in flight (for settling after input), what its pages logged
+//! has in flight and its WebSockets and event streams (`streams.rs`; both
+//! for settling after input), what its pages logged
 //! (`console.rs`) and requested (`network.rs`), and the answers to requests
 //! the domain policy or the session's block and mock rules intercept.
 //!
@@ -84,6 +85,8 @@ pub struct TabWatch {
     console: Arc<Mutex<crate::console::ConsoleLog>>,
     rules: crate::network::SharedRules,
     net: Arc<Mutex<crate::network::NetLog>>,
+    /// The tab's WebSockets and event streams (`streams.rs`).
+    streams: Arc<Mutex<crate::streams::Streams>>,
     /// The browser's targets, and its event bus (dialogs are announced).
     registry: crate::TargetRegistry,
 }
@@ -112,6 +115,7 @@ impl TabWatch {
             console: Arc::default(),
             rules,
             net: Arc::default(),
+            streams: Arc::default(),
             registry,
         };
         let (tx, rx) = mpsc::unbounded_channel();
@@ -339,6 +343,49 @@ impl TabWatch {
         self.lock().requests.len()
     }
 
+    /// What the tab's WebSockets and event streams are doing now.
+    pub fn streams(&self) -> crate::streams::StreamState {
+        self.lock_streams().state()
+    }
+
+    fn lock_streams(&self) -> MutexGuard<'_, crate::streams::Streams> {
+        self.streams.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits until the tab's connections are quiet: no WebSocket awaiting
+    /// an answer (opening, or a frame sent and none received since) and
+    /// nothing received for `quiet`; and, with `answer_after`, until
+    /// something arrived beyond that count of [`StreamState::incoming`]
+    /// (the server answered). Up to `cap`; whether they went quiet.
+    ///
+    /// [`StreamState::incoming`]: crate::StreamState::incoming
+    pub async fn streams_quiet(
+        &self,
+        quiet: std::time::Duration,
+        answer_after: Option<u64>,
+        cap: std::time::Duration,
+    ) -> bool {
+        let mut changes = self.changes();
+        let wait = async {
+            loop {
+                let state = self.streams();
+                let answered = answer_after.is_none_or(|mark| state.incoming > mark);
+                if answered && state.quiet_for(quiet) {
+                    return;
+                }
+                // Woken by any change, or when the quiet window would end.
+                let pause = match state.last_incoming {
+                    // Zero only once the window has passed: the next look
+                    // finds it quiet.
+                    Some(at) if answered && !state.awaiting => quiet.saturating_sub(at.elapsed()),
+                    _ => quiet,
+                };
+                let _ = tokio::time::timeout(pause, changes.changed()).await;
+            }
+        };
+        tokio::time::timeout(cap, wait).await.is_ok()
+    }
+
     /// Waits until no request has been in flight for `quiet`, up to `cap`;
     /// whether the network went quiet in time.
     pub async fn network_quiet(
@@ -435,6 +482,7 @@ impl TabWatch {
                 state
                     .requests
                     .retain(|(session, _)| session.as_ref() != Some(&d.session_id));
+                self.lock_streams().forget(Some(&d.session_id));
                 // A frame taken away takes its dialogs with it; no close
                 // event comes for them.
                 if let Some(target) = &d.target_id {
@@ -504,6 +552,7 @@ impl TabWatch {
                 if !frame_is_main || event.session_id.as_ref() != Some(&self.session) {
                     return None;
                 }
+                self.lock_streams().forget(Some(&self.session));
                 let mut state = self.lock();
                 state
                     .requests
@@ -628,6 +677,9 @@ async fn follow(
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .record(&event);
+            if watch.lock_streams().record(&event) {
+                watch.bump();
+            }
         }
         if event.method.starts_with("Runtime.") || event.method.starts_with("Log.") {
             watch

@@ -39,7 +39,9 @@ pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
 pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of, wheel_at};
 pub use select::{SelectOutcome, select_options};
-pub use settle::{SettleLimits, Settled, with_settle_limits};
+pub use settle::{
+    ServerWait, SettleLimits, Settled, StreamEnd, server_answered, with_settle_limits,
+};
 pub use toggle::{ToggleOutcome, set_checked};
 
 /// Keys held during an action.

@@ -1,6 +1,7 @@
 //! Waiting for the page to settle after input: a navigation it started, then
-//! the DOM and the network going quiet. Never a fixed sleep; every wait is
-//! capped.
+//! the DOM and the network going quiet, and, when the input talked to the
+//! server over a WebSocket or an event stream, that server's answer. Never a
+//! fixed sleep; every wait is capped.
 
 use std::time::Duration;
 
@@ -25,6 +26,12 @@ pub struct SettleLimits {
     pub network_cap: Duration,
     /// The longest rove waits for a navigation the input started to load.
     pub navigation_cap: Duration,
+    /// The longest rove waits, from the input on, for an answer over a
+    /// WebSocket or an event stream and for those to go quiet.
+    pub stream_cap: Duration,
+    /// How long the WebSockets and streams must receive nothing for the
+    /// answer to count as complete.
+    pub stream_quiet: Duration,
 }
 
 impl Default for SettleLimits {
@@ -34,6 +41,8 @@ impl Default for SettleLimits {
             dom_cap: rove_base::limits::SETTLE_DOM,
             network_cap: rove_base::limits::SETTLE_NETWORK,
             navigation_cap: rove_base::limits::SETTLE_NAVIGATION,
+            stream_cap: rove_base::limits::SETTLE_STREAM,
+            stream_quiet: rove_base::limits::SETTLE_STREAM_QUIET,
         }
     }
 }
@@ -67,6 +76,101 @@ pub struct Settled {
     /// The navigation stopped without a new document (a `204 No Content`, a
     /// navigation the browser or the page cancelled): the page stayed.
     pub stopped: bool,
+    /// What became of a server's answer over a WebSocket or an event
+    /// stream, when the input asked for one.
+    pub stream: StreamEnd,
+}
+
+/// What became of the answer input asked of a server over a WebSocket or an
+/// event stream (it sent a frame, opened a stream, or sent a request while
+/// the page listened on one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StreamEnd {
+    /// The input asked nothing that way.
+    #[default]
+    NotAsked,
+    /// The answer came and the connections went quiet.
+    Answered,
+    /// Nothing came back within the cap (how long rove waited).
+    NoAnswer(Duration),
+    /// The answer was still arriving when the cap passed.
+    StillReceiving(Duration),
+}
+
+impl StreamEnd {
+    /// Whether the page may still change with an answer on its way.
+    pub fn unfinished(&self) -> bool {
+        matches!(self, StreamEnd::NoAnswer(_) | StreamEnd::StillReceiving(_))
+    }
+}
+
+/// What the input's own events say it asked over long-lived connections.
+#[derive(Debug, Default)]
+struct Asked {
+    /// It sent a WebSocket frame.
+    frame: bool,
+    /// It opened an event stream.
+    stream: bool,
+    /// It sent a fetch or an XHR.
+    request: bool,
+    /// Something came back over a socket or a stream after it asked.
+    answered: bool,
+    /// The fetches and XHRs it sent, by request id…
+    requests: std::collections::HashSet<String>,
+    /// …and those whose response has begun and not ended: streaming.
+    responding: std::collections::HashSet<String>,
+}
+
+impl Asked {
+    fn note(&mut self, event: &rove_cdp::Event) {
+        use rove_cdp::protocol::network::{
+            EventSourceMessageReceived, LoadingFailed, LoadingFinished, RequestWillBeSent,
+            ResourceType, ResponseReceived, WebSocketFrameReceived, WebSocketFrameSent,
+        };
+        match event.method.as_str() {
+            WebSocketFrameSent::METHOD => {
+                self.frame = true;
+                self.answered = false;
+            }
+            RequestWillBeSent::METHOD => {
+                let Ok(sent) = event.parse::<RequestWillBeSent>() else {
+                    return;
+                };
+                match sent.kind {
+                    Some(ResourceType::EventSource) => {
+                        self.stream = true;
+                        self.answered = false;
+                    }
+                    Some(ResourceType::Fetch | ResourceType::Xhr) => {
+                        self.request = true;
+                        self.requests.insert(sent.request_id);
+                    }
+                    _ => {}
+                }
+            }
+            ResponseReceived::METHOD => {
+                if let Ok(response) = event.parse::<ResponseReceived>() {
+                    if self.requests.contains(&response.request_id) {
+                        self.responding.insert(response.request_id);
+                    }
+                }
+            }
+            LoadingFinished::METHOD => {
+                if let Ok(done) = event.parse::<LoadingFinished>() {
+                    self.responding.remove(&done.request_id);
+                }
+            }
+            LoadingFailed::METHOD => {
+                if let Ok(failed) = event.parse::<LoadingFailed>() {
+                    self.responding.remove(&failed.request_id);
+                }
+            }
+            WebSocketFrameReceived::METHOD | EventSourceMessageReceived::METHOD => {
+                self.answered = self.frame || self.stream || self.request;
+            }
+            _ => {}
+        }
+    }
 }
 
 /// How a navigation the input started ended, as far as settling is
@@ -100,6 +204,128 @@ pub(crate) async fn settle_document(
     settle_with(tab, session, object_id, events).await
 }
 
+/// After the DOM and the network went quiet: when the input asked a server
+/// something over a WebSocket or an event stream (or sent a request while
+/// the page listens on a stream, or a response of it is still streaming),
+/// waits for the answer to arrive and the connections to go quiet, then
+/// for the DOM again; all within `limits.stream_cap` of `started`.
+#[allow(clippy::too_many_arguments)]
+async fn answer_over_streams(
+    tab: &Tab,
+    session: &rove_cdp::Session,
+    object_id: &str,
+    watch: &rove_browser::TabWatch,
+    asked: &Asked,
+    incoming_before: u64,
+    started: std::time::Instant,
+    limits: &SettleLimits,
+) -> StreamEnd {
+    let now = watch.streams();
+    // A response of the input's own that began and has not ended is a
+    // stream (a request merely not answered yet is the network wait's).
+    let streaming = !asked.responding.is_empty();
+    let listening = asked.request && now.event_streams > 0;
+    if !(asked.frame || asked.stream || listening || streaming) {
+        return StreamEnd::NotAsked;
+    }
+    // Something that came back while the DOM settled counts; so does an
+    // answer the input's own events show, which may have come before this
+    // wait took its count.
+    let answer_after = (!asked.answered).then_some(incoming_before);
+    let deadline = started + limits.stream_cap;
+    let wait = server_answered(tab, watch, answer_after, deadline, limits.stream_quiet);
+    if let ServerWait::Pending = wait.await {
+        let waited = started.elapsed();
+        let answered = asked.answered || watch.streams().incoming > incoming_before;
+        return match answered {
+            true => StreamEnd::StillReceiving(waited),
+            false => StreamEnd::NoAnswer(waited),
+        };
+    }
+    // What the answer drew may fetch more (the code of a widget it shows).
+    watch.network_quiet(limits.quiet, limits.network_cap).await;
+    let call = CallFunctionOn::on("the DOM quiet wait after an answer", DOM_QUIET, object_id)
+        .value(limits.quiet.as_millis() as u64)
+        .value(limits.dom_cap.as_millis() as u64)
+        .awaiting()
+        .by_value();
+    let _ = tokio::time::timeout(
+        limits.dom_cap + rove_base::limits::SETTLE_DOM_SLACK,
+        session.run_checked(&call, None),
+    )
+    .await;
+    StreamEnd::Answered
+}
+
+/// How a wait for a server's answer over the page's connections ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerWait {
+    /// The answer came, the connections went quiet and the page shows no
+    /// sign of still working.
+    Quiet,
+    /// The deadline passed first.
+    Pending,
+}
+
+/// Whether the page shows, now or within `window` ms, that it is still
+/// working: an element marked busy, a progress bar with no value (a
+/// spinner), or an indicator named "Running…" or "Loading…" (Streamlit's
+/// running man is `role=img aria-label="Running..."` while its server runs
+/// the script, with no frame between the first and the last).
+const PAGE_BUSY: &str = "(window) => new Promise((resolve) => { const selector = '[aria-busy=\"true\"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^=\"Running\" i], [role=status][aria-label^=\"Running\" i], [role=img][aria-label^=\"Loading\" i], [role=status][aria-label^=\"Loading\" i]'; const busy = () => { const found = document.querySelector(selector); if (!found) return false; const r = found.getBoundingClientRect(); return r.width > 0 && r.height > 0; }; if (busy()) return resolve(true); const observer = new MutationObserver(() => { if (busy()) { observer.disconnect(); resolve(true); } }); observer.observe(document, {subtree: true, childList: true, attributes: true}); setTimeout(() => { observer.disconnect(); resolve(busy()); }, window); })";
+
+/// Whether the page shows it is still working (see [`PAGE_BUSY`]).
+async fn page_busy(tab: &Tab) -> bool {
+    let window = rove_base::limits::SERVER_BUSY_WINDOW.as_millis();
+    tab.evaluate(&format!("({PAGE_BUSY})({window})"))
+        .await
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+/// Waits until the page's server has answered over its WebSockets and
+/// event streams: something arrived beyond `answer_after` (when given), no
+/// socket awaits an answer, nothing arrived for `quiet`, and, while a
+/// socket is open, the page shows no sign of still working (its server
+/// may compute for seconds between the frame that says it started and the
+/// ones that carry the result). Up to `deadline`.
+pub async fn server_answered(
+    tab: &Tab,
+    watch: &rove_browser::TabWatch,
+    answer_after: Option<u64>,
+    deadline: std::time::Instant,
+    quiet: Duration,
+) -> ServerWait {
+    let left = || deadline.saturating_duration_since(std::time::Instant::now());
+    if !watch.streams_quiet(quiet, answer_after, left()).await {
+        return ServerWait::Pending;
+    }
+    loop {
+        let busy = watch.streams().sockets > 0 && page_busy(tab).await;
+        if !busy {
+            return ServerWait::Quiet;
+        }
+        if left().is_zero() {
+            return ServerWait::Pending;
+        }
+        // Woken early by a frame; then the frames must go quiet again.
+        let mut changes = watch.changes();
+        let _ = tokio::time::timeout(
+            rove_base::limits::SERVER_BUSY_POLL.min(left()),
+            changes.changed(),
+        )
+        .await;
+        if !watch.streams_quiet(quiet, None, left()).await {
+            return ServerWait::Pending;
+        }
+    }
+}
+
+/// Resolves once the document of `this` went `quiet` ms without a mutation,
+/// or after `cap` ms.
+const DOM_QUIET: &str = "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }";
+
 async fn settle_with(
     tab: &Tab,
     session: &rove_cdp::Session,
@@ -108,17 +334,16 @@ async fn settle_with(
 ) -> Settled {
     // The command's time split counts this whole wait as settling.
     let _phase = rove_cdp::meter::settle_starts();
+    let started = std::time::Instant::now();
     let limits = limits();
     let mut settled = Settled::default();
-    let call = CallFunctionOn::on(
-        "the DOM quiet wait",
-        "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }",
-        object_id,
-    )
-    .value(limits.quiet.as_millis() as u64)
-    .value(limits.dom_cap.as_millis() as u64)
-    .awaiting()
-    .by_value();
+    let watch = tab.watch().await.ok();
+    let incoming_before = watch.as_ref().map(|w| w.streams().incoming);
+    let call = CallFunctionOn::on("the DOM quiet wait", DOM_QUIET, object_id)
+        .value(limits.quiet.as_millis() as u64)
+        .value(limits.dom_cap.as_millis() as u64)
+        .awaiting()
+        .by_value();
     let quiet = session.run_checked(&call, None);
     // The quiet wait fails when the document is replaced: that is a
     // navigation, which the events report. A dialog stops the page's
@@ -142,8 +367,35 @@ async fn settle_with(
         _ = both => {}
         Some(_) = dialog => return settled,
     }
-    let mut ended = None;
+    let mut seen = Vec::new();
+    let mut asked = Asked::default();
     while let Some(Ok(event)) = events.try_recv() {
+        asked.note(&event);
+        seen.push(event);
+    }
+    let navigating = {
+        let mut any = false;
+        for event in &seen {
+            any |= is_main_navigation(tab, event).await;
+        }
+        any
+    };
+    if let (false, Some(watch), Some(before)) = (navigating, &watch, incoming_before) {
+        let answer = answer_over_streams(
+            tab, session, object_id, watch, &asked, before, started, &limits,
+        );
+        // An answer that opens a dialog stops the page's scripts.
+        tokio::select! {
+            end = answer => settled.stream = end,
+            Some(_) = watch.wait_for_dialog(limits.stream_cap) => return settled,
+        }
+        // An answer may have moved the page on.
+        while let Some(Ok(event)) = events.try_recv() {
+            seen.push(event);
+        }
+    }
+    let mut ended = None;
+    for event in seen {
         if is_main_navigation(tab, &event).await {
             settled.navigated = true;
             ended = None;

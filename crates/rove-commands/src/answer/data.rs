@@ -58,7 +58,10 @@ impl Data {
     }
 
     /// The data as a terminal or a model reads it after what happened: a
-    /// text as it is (ending its line), anything else as pretty JSON.
+    /// text as it is (ending its line), a value as pretty JSON. A file
+    /// saved adds nothing: the line of what happened already says where it
+    /// went, how big it is and of what type (the JSON faces carry the
+    /// fields).
     pub(crate) fn push_text(&self, text: &mut String) {
         match self {
             Data::Text(s) => {
@@ -67,7 +70,8 @@ impl Data {
                     text.push('\n');
                 }
             }
-            Data::Evaluated { .. } | Data::Saved { .. } => {
+            Data::Saved { .. } => {}
+            Data::Evaluated { .. } => {
                 text.push_str(&serde_json::to_string_pretty(&self.to_json()).unwrap_or_default());
                 text.push('\n');
             }
@@ -109,7 +113,7 @@ mod tests {
     }
 
     #[test]
-    fn a_text_is_read_as_it_is_and_anything_else_as_pretty_json() {
+    fn a_text_is_read_as_it_is_a_value_as_pretty_json_and_a_saved_file_not_again() {
         assert_eq!(shown(&Data::Text("one\ntwo".into())), "one\ntwo\n");
         assert_eq!(shown(&Data::Text("ends\n".into())), "ends\n");
         // An empty text still ends its line, as it always did.
@@ -123,10 +127,7 @@ mod tests {
             bytes: 7,
             mime: "image/jpeg",
         };
-        assert_eq!(
-            shown(&saved),
-            "{\n  \"bytes\": 7,\n  \"mime\": \"image/jpeg\",\n  \"path\": \"/tmp/shot.png\"\n}\n"
-        );
+        assert_eq!(shown(&saved), "", "said once, by the line of what happened");
     }
 
     #[test]

@@ -20,6 +20,14 @@ pub enum NavigationFailure {
         /// How long rove waited, in milliseconds.
         waited_ms: u64,
     },
+    /// The page asked before being left (a `beforeunload` dialog), and the
+    /// dialog holds it: the tab is still on the page it was on.
+    HeldByDialog {
+        /// The dialog's kind (`beforeunload`).
+        kind: String,
+        /// Its text.
+        message: String,
+    },
 }
 
 /// Why a command failed.
@@ -260,6 +268,10 @@ fn describe(failure: &NavigationFailure) -> String {
         NavigationFailure::NotLoaded { waited_ms } => {
             format!("the page did not finish loading within {waited_ms} ms")
         }
+        NavigationFailure::HeldByDialog { kind, message } => format!(
+            "the tab did not navigate: the page it is on asks before it is left, and {} dialog holds it open ({message:?})",
+            rove_errors::with_article(kind)
+        ),
     }
 }
 
@@ -274,6 +286,9 @@ impl CommandError {
                 }
                 NavigationFailure::NotLoaded { waited_ms } => {
                     json!({"kind": "not_loaded", "waited_ms": waited_ms})
+                }
+                NavigationFailure::HeldByDialog { kind, message } => {
+                    json!({"kind": "held_by_dialog", "dialog": kind, "text": message})
                 }
             }),
             CommandError::Input(InputError::NotActionable {
@@ -408,6 +423,10 @@ impl Classify for CommandError {
                 ..
             }
             | CommandError::WaitTimeout { .. } => ErrorCode::Timeout,
+            CommandError::Navigation {
+                failure: NavigationFailure::HeldByDialog { .. },
+                ..
+            } => ErrorCode::DialogOpen,
             CommandError::Navigation { .. } => ErrorCode::NavigationFailed,
             CommandError::Blocked { .. } => ErrorCode::NavigationBlocked,
             CommandError::NavigationInProgress { .. } => ErrorCode::NavigationInProgress,
@@ -514,6 +533,10 @@ impl Classify for CommandError {
                 }
                 NavigationFailure::NotLoaded { .. } => {
                     "the page is open but still loading: take a snapshot, or wait(load=load)"
+                        .into()
+                }
+                NavigationFailure::HeldByDialog { .. } => {
+                    "dialog accept leaves the page (the navigation goes on), dialog dismiss stays on it; open the URL again to leave it in a fresh tab"
                         .into()
                 }
             },

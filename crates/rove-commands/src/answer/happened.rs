@@ -312,6 +312,18 @@ pub enum Happened {
     },
     /// The view after the command is the same as before it.
     NothingChanged,
+    /// The command asked the page's server something over a WebSocket or an
+    /// event stream, and settling stopped waiting before the answer was in.
+    AwaitingServer {
+        /// How long rove waited, in whole seconds.
+        secs: u64,
+        /// Part of the answer had come (the page was still receiving);
+        /// else nothing had.
+        answered: bool,
+        /// The view changed anyway; else it is as before (and this line
+        /// says so instead of "nothing visible changed").
+        changed: bool,
+    },
     /// Pointer input at coordinates (`mouse`), and the element under the
     /// pointer, when it was on one.
     Mouse(crate::answer::MouseDid, Option<String>),
@@ -335,6 +347,11 @@ impl Happened {
             self,
             Happened::DialogOpened { .. } | Happened::AnotherDialog { .. }
         )
+    }
+
+    /// Whether this says an answer of the page's server is still on its way.
+    pub fn is_awaiting_server(&self) -> bool {
+        matches!(self, Happened::AwaitingServer { .. })
     }
 
     /// Whether this is a scroll, which says itself how far it went.
@@ -624,6 +641,28 @@ impl fmt::Display for Happened {
                 quote_line(message)
             ),
             Happened::NothingChanged => f.write_str("nothing visible changed"),
+            Happened::AwaitingServer {
+                secs,
+                answered,
+                changed,
+            } => {
+                let receiving = if *answered {
+                    "the page is still receiving its server's answer"
+                } else {
+                    "the page is still waiting for its server's answer"
+                };
+                if *changed {
+                    write!(
+                        f,
+                        "after {secs} s {receiving}; more may change (wait, then snapshot)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "no change yet after {secs} s; {receiving} (wait, then snapshot)"
+                    )
+                }
+            }
             Happened::Mouse(did, over) => f.write_str(&did.line(over.as_deref())),
         }
     }

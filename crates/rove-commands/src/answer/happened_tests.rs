@@ -384,6 +384,30 @@ fn each_variant_renders_as_the_line_it_replaced() {
             "a prompt dialog opened: \"name?\"",
         ),
         (Happened::NothingChanged, "nothing visible changed"),
+        (
+            Happened::AwaitingServer {
+                secs: 3,
+                answered: true,
+                changed: false,
+            },
+            "no change yet after 3 s; the page is still receiving its server's answer (wait, then snapshot)",
+        ),
+        (
+            Happened::AwaitingServer {
+                secs: 3,
+                answered: false,
+                changed: false,
+            },
+            "no change yet after 3 s; the page is still waiting for its server's answer (wait, then snapshot)",
+        ),
+        (
+            Happened::AwaitingServer {
+                secs: 3,
+                answered: true,
+                changed: true,
+            },
+            "after 3 s the page is still receiving its server's answer; more may change (wait, then snapshot)",
+        ),
     ];
     for (happened, expected) in cases {
         assert_eq!(line(happened), expected);

@@ -197,7 +197,18 @@ impl Session {
         if view.unchanged {
             // A scroll says itself how far it went; the view covers the whole
             // page, not the viewport, so it never changes with one.
-            if !out.saw(Happened::is_scroll) {
+            let awaiting = out
+                .happened
+                .iter_mut()
+                .filter_map(|h| match h {
+                    Happened::AwaitingServer { changed, .. } => Some(changed),
+                    _ => None,
+                })
+                .map(|changed| *changed = false)
+                .count();
+            // With a server's answer on its way, "nothing visible changed"
+            // would claim more than rove knows: that line says "not yet".
+            if !out.saw(Happened::is_scroll) && awaiting == 0 {
                 out.happened.push(Happened::NothingChanged);
             }
             // "No changes since the last view" would say it twice.

@@ -417,3 +417,44 @@ async fn a_dialog_in_another_tab_refuses_state_save_as_a_whole() {
     assert_eq!(std::fs::read(&saved).expect("the state file"), good);
     f.close().await;
 }
+
+/// A page that asks before it is left, once the user has typed in it.
+const UNSAVED: &str = "<title>Draft</title><input aria-label=Draft>\
+    <script>window.addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>";
+
+#[tokio::test]
+async fn open_held_by_a_beforeunload_dialog_says_the_tab_did_not_navigate() {
+    let routes = fixture_routes()
+        .page("/unsaved.html", rove_localserver::Response::html(UNSAVED))
+        .page(
+            "/elsewhere.html",
+            rove_localserver::Response::html("<title>Elsewhere</title><p>Arrived</p>"),
+        );
+    let mut f = Fixture::with(routes, SessionConfig::default()).await;
+    f.open("/unsaved.html").await;
+    // Chromium asks before leaving only a page the user interacted with.
+    let draft = f.find("Draft", "textbox").await;
+    f.ok(json!({"command": "type", "ref": draft, "text": "half a thought"}))
+        .await;
+    let elsewhere = f.url("/elsewhere.html");
+    let e = f.fails(json!({"command": "open", "url": elsewhere})).await;
+    assert_eq!(code(&e), "DIALOG_OPEN", "{e}");
+    let message = e.to_string();
+    assert!(
+        message.contains("did not navigate") && message.contains("beforeunload"),
+        "{message}"
+    );
+    assert!(!message.contains("opened"), "{message}");
+    assert_eq!(
+        e.facts().expect("facts")["kind"],
+        json!("held_by_dialog"),
+        "{:?}",
+        e.facts()
+    );
+    // The tab is still on the draft, the dialog open; accepting it lets
+    // the navigation go on.
+    let out = f.ok(json!({"command": "dialog", "accept": true})).await;
+    let text = out.text();
+    assert!(text.contains("accepted the beforeunload"), "{text}");
+    f.close().await;
+}

@@ -26,6 +26,7 @@ mod patterns;
 mod pdf;
 mod pointer;
 mod state;
+mod streams;
 mod support;
 mod trace;
 mod truth;

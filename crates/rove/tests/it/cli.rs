@@ -298,6 +298,18 @@ async fn screenshot_clip_takes_the_four_numbers_the_help_shows() {
     let out = run(rove().args(["screenshot", "--clip", "10,20,120,80", path])).await;
     assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);
     assert_eq!(png_size(&std::fs::read(path).expect("the file")), (120, 80));
+    // Said once: the line, not the line and then the same facts as JSON.
+    let said: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert_eq!(said.len(), 1, "{}", out.stdout);
+    assert!(
+        said[0].starts_with("saved a screenshot of the clip to ") && said[0].contains("image/png"),
+        "{}",
+        out.stdout
+    );
     // A negative edge is a number, not an unknown flag.
     let out = run(rove().args(["screenshot", "--clip", "-10,0,50,40", path])).await;
     assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use rove_input::{Button, ClickOptions, Modifiers, Settled, TypeOptions};
+use rove_input::{Button, ClickOptions, Modifiers, Settled, StreamEnd, TypeOptions};
 use rove_page::Mode;
 
 use crate::answer::happened::{ClickKind, Happened};
@@ -214,13 +214,21 @@ impl Session {
         Ok(())
     }
 
-    /// Notes a navigation the input started; the view after it is a full
-    /// view of the new page, not a diff against the old one.
+    /// Notes a navigation the input started (the view after it is a full
+    /// view of the new page, not a diff against the old one), or a server's
+    /// answer still on its way when settling stopped waiting for it.
     pub(crate) async fn after_settle(
         &mut self,
         settled: &Settled,
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
+        if let StreamEnd::NoAnswer(waited) | StreamEnd::StillReceiving(waited) = settled.stream {
+            out.happened.push(Happened::AwaitingServer {
+                secs: waited.as_secs_f64().round() as u64,
+                answered: matches!(settled.stream, StreamEnd::StillReceiving(_)),
+                changed: true,
+            });
+        }
         if !settled.navigated {
             return Ok(());
         }

@@ -190,11 +190,18 @@ impl Session {
             status: arrival.status,
         });
         // An app that builds its page after the load event (a single-page
-        // app's shell fetching its bundles) is given time to finish.
-        if !self.shell_settled().await {
-            out.happened.push(Happened::StillChanging {
+        // app's shell fetching its bundles, or asking its server over a
+        // WebSocket) is given time to finish.
+        match self.shell_settled().await {
+            Shell::Built => {}
+            Shell::Changing => out.happened.push(Happened::StillChanging {
                 secs: rove_base::limits::SHELL_SETTLE.as_secs(),
-            });
+            }),
+            Shell::Receiving { answered } => out.happened.push(Happened::AwaitingServer {
+                secs: rove_base::limits::SETTLE_STREAM.as_secs(),
+                answered,
+                changed: true,
+            }),
         }
         // A new document: the view after it is a full one, not a diff
         // against the page that was left.
@@ -203,48 +210,68 @@ impl Session {
         Ok(())
     }
 
-    /// Waits, after the load event, until the page stops changing, up to
-    /// [`rove_base::limits::SHELL_SETTLE`]; whether it did. Stopped means: the DOM still
-    /// for [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM still for
-    /// [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network does (a page that never
-    /// reads a response keeps it "in flight" for ever). A static page costs
-    /// one quiet window.
-    async fn shell_settled(&mut self) -> bool {
+    /// Waits, after the load event, until the page stops changing
+    /// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]. A static
+    /// page costs one quiet window. Then, when the page has a WebSocket open
+    /// or its streams are receiving (an app that builds its page from its
+    /// server's frames, showing a "Running…" shell until they come), up to
+    /// [`rove_base::limits::SETTLE_STREAM`] more for the server's answer
+    /// ([`rove_input::server_answered`]), and as long as after the load for
+    /// the page to stop changing again.
+    async fn shell_settled(&mut self) -> Shell {
         let _waiting = rove_cdp::meter::settle_starts();
         let Ok(tab) = self.focused() else {
-            return true;
+            return Shell::Built;
         };
         let Ok(watch) = tab.watch().await else {
-            return true;
+            return Shell::Built;
         };
         let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
         let settled = crate::session::unless_dialog(&tab, async {
-            if !dom_quiet(&tab, rove_base::limits::SHELL_QUIET, deadline).await {
-                return Ok(false);
+            if !page_built(&tab, &watch, deadline).await {
+                return Ok(Shell::Changing);
             }
-            if watch.requests_in_flight() == 0 {
-                return Ok(true);
+            let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
+            tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
+            // A page without a socket or an event stream costs nothing more
+            // (the chunks of its own loads are no server's answer).
+            let streams = watch.streams();
+            if streams.sockets == 0 && streams.event_streams == 0 {
+                return Ok(Shell::Built);
             }
-            let network = watch
-                .network_quiet(
-                    rove_base::limits::SHELL_QUIET,
-                    rove_base::limits::SHELL_QUIET_LONG,
-                )
-                .await;
-            Ok(dom_quiet(
-                &tab,
-                if network {
-                    rove_base::limits::SHELL_QUIET
-                } else {
-                    rove_base::limits::SHELL_QUIET_LONG
-                },
-                deadline,
-            )
-            .await)
+            let before = watch.streams().incoming;
+            let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
+            let answered = rove_input::server_answered(&tab, &watch, None, until, quiet);
+            if let rove_input::ServerWait::Pending = answered.await {
+                let now = watch.streams();
+                return Ok(Shell::Receiving {
+                    answered: !now.awaiting || now.incoming > before,
+                });
+            }
+            // What the answer drew may fetch more (the code of the
+            // widgets it shows): built again, as after the load.
+            let again = Instant::now() + rove_base::limits::SHELL_SETTLE;
+            Ok(match page_built(&tab, &watch, again).await {
+                true => Shell::Built,
+                false => Shell::Changing,
+            })
         });
         // A dialog is reported with the view.
-        settled.await.unwrap_or(true)
+        settled.await.unwrap_or(Shell::Built)
     }
+}
+
+/// How a page stood when `open` stopped waiting for it to be built.
+enum Shell {
+    /// Still: nothing changing, nothing on its way.
+    Built,
+    /// Its DOM was still changing.
+    Changing,
+    /// Its server's answer over a WebSocket was still on its way.
+    Receiving {
+        /// Part of it had come.
+        answered: bool,
+    },
 }
 
 /// A navigation failed in one of the ways an agent handles differently, or
@@ -258,6 +285,32 @@ impl<E: Into<CommandError>> From<E> for NavError {
     fn from(e: E) -> Self {
         NavError::Other(e.into())
     }
+}
+
+/// Whether the page stopped changing before `deadline`: the DOM still for
+/// [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM
+/// still for [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network
+/// does (a page that never reads a response keeps it "in flight" for
+/// ever).
+async fn page_built(tab: &Tab, watch: &rove_browser::TabWatch, deadline: Instant) -> bool {
+    if !dom_quiet(tab, rove_base::limits::SHELL_QUIET, deadline).await {
+        return false;
+    }
+    if watch.requests_in_flight() == 0 {
+        return true;
+    }
+    let network = watch
+        .network_quiet(
+            rove_base::limits::SHELL_QUIET,
+            rove_base::limits::SHELL_QUIET_LONG,
+        )
+        .await;
+    let quiet = if network {
+        rove_base::limits::SHELL_QUIET
+    } else {
+        rove_base::limits::SHELL_QUIET_LONG
+    };
+    dom_quiet(tab, quiet, deadline).await
 }
 
 /// Whether the document stays without mutations for `quiet` before
@@ -406,12 +459,22 @@ async fn drive(
     };
     // A dialog the new page opens while loading (an alert in a script)
     // stops it there: the navigation arrived, and the view shows the dialog.
+    // A `beforeunload` dialog is the old page's: it holds the navigation,
+    // and the tab is where it was.
     tokio::select! {
         arrived = navigation => arrived,
-        Some(_) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => Ok(Arrival {
-            url: target.to_owned(),
-            status: None,
-        }),
+        Some(dialog) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => {
+            if dialog.kind == "beforeunload" {
+                return Err(NavError::Failed(NavigationFailure::HeldByDialog {
+                    kind: dialog.kind,
+                    message: dialog.message,
+                }));
+            }
+            Ok(Arrival {
+                url: target.to_owned(),
+                status: None,
+            })
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The two applications under test, Django's admin and JupyterLab, from the
-//! venv scripts/fetch-apps.sh installs. Each starts once per test binary, on
+//! The four applications under test, Django's admin, JupyterLab, Streamlit
+//! and Datasette, from the venv scripts/fetch-apps.sh installs. Each starts once per test binary, on
 //! 127.0.0.1 on a free port, with its data in a folder of this run, and ends
 //! with the binary: the process that starts an app is a thread that lives as
 //! long as the binary, and the app carries a parent-death signal, so a panic
@@ -18,7 +18,7 @@ pub const DJANGO_ADMIN: &str = "admin";
 pub const DJANGO_PASSWORD: &str = "rove-admin-Pw-1";
 pub const JUPYTER_TOKEN: &str = "rove-real-apps-token";
 
-/// The venv with Django and JupyterLab.
+/// The venv with Django, JupyterLab, Streamlit and Datasette.
 pub fn venv() -> PathBuf {
     let venv = std::env::var_os("ROVE_APPS_DIR")
         .map(PathBuf::from)
@@ -26,8 +26,10 @@ pub fn venv() -> PathBuf {
             PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/apps"))
         });
     assert!(
-        venv.join("bin/jupyter-lab").is_file() && venv.join("bin/django-admin").is_file(),
-        "Django and JupyterLab are not installed in {}: run scripts/fetch-apps.sh (scripts/test.sh does)",
+        ["jupyter-lab", "django-admin", "streamlit", "datasette"]
+            .iter()
+            .all(|bin| venv.join("bin").join(bin).is_file()),
+        "the real apps are not all installed in {}: run scripts/fetch-apps.sh (scripts/test.sh does)",
         venv.display()
     );
     venv
@@ -248,6 +250,115 @@ impl Jupyter {
             self.url
         )
     }
+}
+
+/// A port free on 127.0.0.1 now, for a server that cannot choose its own
+/// (Streamlit, Datasette) and reports none.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// Whether a server answers HTTP on `port` at `path` (any status).
+fn answers(port: u16, path: &str) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let request = format!("GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.")
+}
+
+/// The Streamlit app `streamlit_app.py`, writing what its server holds per
+/// run (the page's `run` query parameter) under `state`.
+#[derive(Debug)]
+pub struct Streamlit {
+    pub url: String,
+    pub state: PathBuf,
+}
+
+pub fn streamlit() -> &'static Streamlit {
+    static APP: OnceLock<Streamlit> = OnceLock::new();
+    APP.get_or_init(|| {
+        let state = run_dir().join("streamlit");
+        let port = free_port();
+        let mut command = Command::new(venv().join("bin/streamlit"));
+        command
+            .arg("run")
+            .arg(script("streamlit_app.py"))
+            .args(["--server.address", "127.0.0.1", "--server.port"])
+            .arg(port.to_string())
+            .args([
+                "--server.headless",
+                "true",
+                "--browser.gatherUsageStats",
+                "false",
+                "--server.fileWatcherType",
+                "none",
+            ])
+            .env("ROVE_STREAMLIT_STATE", &state)
+            .env("HOME", run_dir())
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        let server = Server::spawn(command, run_dir().join("streamlit.log"), libc::SIGTERM);
+        server.wait_until("Streamlit", || {
+            answers(port, "/_stcore/health").then_some(())
+        });
+        Streamlit {
+            url: format!("http://127.0.0.1:{port}/"),
+            state,
+        }
+    })
+}
+
+impl Streamlit {
+    /// The address a test opens: its own run of the app.
+    pub fn run_url(&self, run: &str) -> String {
+        format!("{}?run={run}", self.url)
+    }
+
+    /// What the app's server held after the latest run of `run`.
+    pub fn state(&self, run: &str) -> Result<serde_json::Value, String> {
+        let file = self.state.join(format!("{run}.json"));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    }
+}
+
+/// Datasette serving `staff.db` (departments, employees) made by
+/// `datasette_app.py`.
+#[derive(Debug)]
+pub struct Datasette {
+    pub url: String,
+}
+
+pub fn datasette() -> &'static Datasette {
+    static APP: OnceLock<Datasette> = OnceLock::new();
+    APP.get_or_init(|| {
+        let root = run_dir().join("datasette");
+        let port = free_port();
+        let mut command = Command::new(python());
+        command
+            .arg(script("datasette_app.py"))
+            .arg("serve")
+            .arg(&root)
+            .arg(port.to_string())
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        let server = Server::spawn(command, run_dir().join("datasette.log"), libc::SIGTERM);
+        server.wait_until("Datasette", || {
+            answers(port, "/-/versions.json").then_some(())
+        });
+        Datasette {
+            url: format!("http://127.0.0.1:{port}/"),
+        }
+    })
 }
 
 /// Polls `check` until it gives a value or `deadline` passes: end states on

@@ -1,12 +1,15 @@
-//! Two real applications nobody at rove wrote, Django's admin and
-//! JupyterLab (installed from PyPI by scripts/fetch-apps.sh), driven through
-//! the `rove` binary's public commands in real Chromium, the way a user or
-//! an agent drives them: refs are picked from rove's answers, never by CSS
-//! selector or script. Every task checks its end state on the server (the
-//! database, the notebook file), never through rove's own view. Each app
+//! Four real applications nobody at rove wrote, Django's admin, JupyterLab,
+//! Streamlit and Datasette (installed from PyPI by scripts/fetch-apps.sh),
+//! driven through the `rove` binary's public commands in real Chromium, the
+//! way a user or an agent drives them: refs are picked from rove's answers,
+//! never by CSS selector or script. Every task checks its end state on the
+//! server (the database, the notebook file, what the Streamlit server holds,
+//! what Datasette answered), never through rove's own view alone. Each app
 //! starts once for the whole binary.
 
 mod apps;
+mod datasette;
 mod django;
 mod driver;
 mod jupyter;
+mod streamlit;

@@ -5,6 +5,48 @@
 //! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
 //! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
+/// `Network.dataReceived`: Fired when data chunk was received over the network.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DataReceived {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// Data chunk length.
+    pub data_length: i64,
+    /// Actual bytes received (might be less than dataLength for compressed encodings).
+    pub encoded_data_length: i64,
+    /// Data that was received. (Encoded as a base64 string when passed over JSON)
+    ///
+    /// Experimental.
+    pub data: Option<String>,
+}
+
+impl crate::protocol::EventType for DataReceived {
+    const METHOD: &'static str = "Network.dataReceived";
+}
+
+/// `Network.eventSourceMessageReceived`: Fired when EventSource message is received.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EventSourceMessageReceived {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// Message type.
+    pub event_name: String,
+    /// Message identifier.
+    pub event_id: String,
+    /// Message content.
+    pub data: String,
+}
+
+impl crate::protocol::EventType for EventSourceMessageReceived {
+    const METHOD: &'static str = "Network.eventSourceMessageReceived";
+}
+
 /// `Network.loadingFailed`: Fired when HTTP request has failed to load.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -120,4 +162,84 @@ pub struct ResponseReceived {
 
 impl crate::protocol::EventType for ResponseReceived {
     const METHOD: &'static str = "Network.responseReceived";
+}
+
+/// `Network.webSocketClosed`: Fired when WebSocket is closed.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketClosed {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+}
+
+impl crate::protocol::EventType for WebSocketClosed {
+    const METHOD: &'static str = "Network.webSocketClosed";
+}
+
+/// `Network.webSocketCreated`: Fired upon WebSocket creation.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketCreated {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// WebSocket request URL.
+    pub url: String,
+    /// Request initiator.
+    #[serde(deserialize_with = "crate::protocol::null_is_a_value")]
+    pub initiator: Option<serde_json::Value>,
+}
+
+impl crate::protocol::EventType for WebSocketCreated {
+    const METHOD: &'static str = "Network.webSocketCreated";
+}
+
+/// `Network.webSocketFrameReceived`: Fired when WebSocket message is received.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketFrameReceived {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// WebSocket response data.
+    pub response: serde_json::Value,
+}
+
+impl crate::protocol::EventType for WebSocketFrameReceived {
+    const METHOD: &'static str = "Network.webSocketFrameReceived";
+}
+
+/// `Network.webSocketFrameSent`: Fired when WebSocket message is sent.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketFrameSent {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// WebSocket response data.
+    pub response: serde_json::Value,
+}
+
+impl crate::protocol::EventType for WebSocketFrameSent {
+    const METHOD: &'static str = "Network.webSocketFrameSent";
+}
+
+/// `Network.webSocketHandshakeResponseReceived`: Fired when WebSocket handshake response
+/// becomes available.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WebSocketHandshakeResponseReceived {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+    /// Timestamp.
+    pub timestamp: super::MonotonicTime,
+    /// WebSocket response data.
+    pub response: serde_json::Value,
+}
+
+impl crate::protocol::EventType for WebSocketHandshakeResponseReceived {
+    const METHOD: &'static str = "Network.webSocketHandshakeResponseReceived";
 }
