@@ -131,12 +131,7 @@ pub(crate) async fn replace(
     let read = match call(element, "read").await {
         Ok(read) => read,
         Err(e) if e.element_gone() => {
-            return Ok(EditOutcome {
-                value: String::new(),
-                settled,
-                field_gone: true,
-                shown_lines: None,
-            });
+            return Ok(EditOutcome::field_gone(settled));
         }
         Err(e) => return Err(e),
     };

@@ -32,6 +32,19 @@ pub struct EditOutcome {
     pub shown_lines: Option<crate::ShownLines>,
 }
 
+impl EditOutcome {
+    /// The outcome of an edit whose field the page took away once the
+    /// input reached it.
+    pub(crate) fn field_gone(settled: Settled) -> EditOutcome {
+        EditOutcome {
+            value: String::new(),
+            settled,
+            field_gone: true,
+            shown_lines: None,
+        }
+    }
+}
+
 /// How to type.
 #[derive(Debug, Clone, Default)]
 pub struct TypeOptions {
@@ -279,12 +292,7 @@ pub async fn type_text(
             });
         }
         let Some(value) = value_after(element).await? else {
-            return Ok(EditOutcome {
-                value: String::new(),
-                settled,
-                field_gone: true,
-                shown_lines: None,
-            });
+            return Ok(EditOutcome::field_gone(settled));
         };
         let expected = format!("{before}{text}");
         if !value.ends_with(text) && value != expected {
@@ -351,12 +359,7 @@ pub async fn fill(
         }
         let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
         let Some(value) = value_after(element).await? else {
-            return Ok(EditOutcome {
-                value: String::new(),
-                settled,
-                field_gone: true,
-                shown_lines: None,
-            });
+            return Ok(EditOutcome::field_gone(settled));
         };
         if value.trim_end_matches('\n') != text {
             return Err(ignored(target, text, &value));

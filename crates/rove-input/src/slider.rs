@@ -192,12 +192,7 @@ pub(crate) async fn set_by_keys(
     let after = match read(element, "read").await {
         Ok(after) => after,
         Err(e) if e.element_gone() => {
-            return Ok(EditOutcome {
-                value: String::new(),
-                settled,
-                field_gone: true,
-                shown_lines: None,
-            });
+            return Ok(EditOutcome::field_gone(settled));
         }
         Err(e) => return Err(e),
     };

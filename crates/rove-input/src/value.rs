@@ -97,12 +97,7 @@ pub(crate) async fn set_value(
     };
     let settled = settle(tab, element, &mut events).await;
     let Some(value) = crate::keyboard::value_after(element).await? else {
-        return Ok(EditOutcome {
-            value: String::new(),
-            settled,
-            field_gone: true,
-            shown_lines: None,
-        });
+        return Ok(EditOutcome::field_gone(settled));
     };
     if value != reads {
         return Err(InputError::Ignored {
