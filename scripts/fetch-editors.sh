@@ -11,6 +11,7 @@ stamp="$dest/node_modules/.rove-lock"
 if [ -f "$stamp" ] && cmp -s "$stamp" scripts/editors/package-lock.json; then exit 0; fi
 if ! command -v npm >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q npm
 fi
 mkdir -p "$dest"
