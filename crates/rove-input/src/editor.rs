@@ -108,17 +108,17 @@ pub(crate) async fn replace(
     // caret: select all once more, after it has.
     if !call(element, "selected")
         .await
-        .map_err(sent_anyway)?
+        .map_err(InputError::after_input)?
         .selected
     {
         send_chord(&session, &select_all)
             .await
-            .map_err(sent_anyway)?;
+            .map_err(InputError::after_input)?;
     }
     if text.is_empty() {
         send_chord(&session, &parse_chord("Delete")?)
             .await
-            .map_err(sent_anyway)?;
+            .map_err(InputError::after_input)?;
     } else {
         session
             .send(&InsertText {
@@ -160,14 +160,6 @@ pub(crate) async fn replace(
         wanted: text.to_owned(),
         holds: read.text,
     })
-}
-
-/// Control+A had reached the page: a later failure is after input.
-fn sent_anyway(error: InputError) -> InputError {
-    match error {
-        InputError::Browser { error, .. } => InputError::Browser { error, sent: true },
-        other => other,
-    }
 }
 
 #[cfg(test)]

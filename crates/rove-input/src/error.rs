@@ -132,6 +132,15 @@ impl InputError {
         document_gone(error)
     }
 
+    /// The same failure, met after input had reached the page: a browser
+    /// failure then may have left some of it there.
+    pub(crate) fn after_input(self) -> InputError {
+        match self {
+            InputError::Browser { error, .. } => InputError::Browser { error, sent: true },
+            other => other,
+        }
+    }
+
     /// Whether input had been dispatched when this failure happened.
     pub(crate) fn was_sent(&self) -> bool {
         matches!(

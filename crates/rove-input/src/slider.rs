@@ -341,21 +341,17 @@ impl Keys<'_> {
     /// The control's value after a press; when it has not moved yet, read
     /// again after a frame (a page that renders the value a frame later).
     async fn value_moved_from(&self, before: f64) -> Result<f64, InputError> {
-        let control = read(self.element, "read").await.map_err(sent)?;
+        let control = read(self.element, "read")
+            .await
+            .map_err(InputError::after_input)?;
         let now = control.now.unwrap_or(before);
         if !same(now, before) {
             return Ok(now);
         }
-        let control = read(self.element, "read_after_frame").await.map_err(sent)?;
+        let control = read(self.element, "read_after_frame")
+            .await
+            .map_err(InputError::after_input)?;
         Ok(control.now.unwrap_or(before))
-    }
-}
-
-/// A failure after keys were sent may have left some of them in the page.
-fn sent(error: InputError) -> InputError {
-    match error {
-        InputError::Browser { error, .. } => InputError::Browser { error, sent: true },
-        other => other,
     }
 }
 
