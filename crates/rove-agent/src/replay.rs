@@ -56,6 +56,17 @@ pub enum ReplayError {
         /// How many the view shows.
         count: u64,
     },
+    /// The history types secrets (their placeholders) this replay was not
+    /// given: typing the placeholder itself would be reported as a success
+    /// the page never got.
+    #[error(
+        "the history types {} that this replay was not given: nothing was replayed",
+        missing_names(.names)
+    )]
+    MissingSecrets {
+        /// The secrets' names, in the order the history first types them.
+        names: Vec<String>,
+    },
     /// An action failed.
     #[error("step {step}: {tool} failed: {error}")]
     Failed {
@@ -86,6 +97,14 @@ pub async fn replay(
 ) -> Result<Replayed, ReplayError> {
     let steps: Vec<StepRecord> = serde_json::from_value(history["steps"].clone())
         .map_err(|e| ReplayError::History(e.to_string()))?;
+    let secrets = &session.config().secrets;
+    let names: Vec<String> = placeholders(&steps)
+        .into_iter()
+        .filter(|name| !secrets.has(name))
+        .collect();
+    if !names.is_empty() {
+        return Err(ReplayError::MissingSecrets { names });
+    }
     let start = start_url.or_else(|| history["start_url"].as_str());
     if let Some(url) = start {
         let open = Command::Open(OpenArgs {
@@ -158,6 +177,52 @@ pub async fn replay(
         }
     }
     Ok(done)
+}
+
+/// The names of the secrets whose placeholder (`<secret>NAME</secret>`)
+/// stands in an action the replay would repeat, each once.
+fn placeholders(steps: &[StepRecord]) -> Vec<String> {
+    const OPEN: &str = "<secret>";
+    const CLOSE: &str = "</secret>";
+    let mut names: Vec<String> = Vec::new();
+    let mut stack: Vec<&Value> = steps
+        .iter()
+        .flat_map(|s| &s.actions)
+        .filter(|a| !a.failed && a.tool != "done")
+        .map(|a| &a.arguments)
+        .collect();
+    stack.reverse();
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::String(text) => {
+                let mut rest = text.as_str();
+                while let Some(at) = rest.find(OPEN) {
+                    rest = &rest[at + OPEN.len()..];
+                    let Some(end) = rest.find(CLOSE) else { break };
+                    let name = &rest[..end];
+                    if !name.is_empty() && !names.iter().any(|n| n == name) {
+                        names.push(name.to_owned());
+                    }
+                    rest = &rest[end + CLOSE.len()..];
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            Value::Object(map) => stack.extend(map.values().rev()),
+            _ => {}
+        }
+    }
+    names
+}
+
+fn missing_names(names: &[String]) -> String {
+    let listed: Vec<String> = names
+        .iter()
+        .map(|n| format!("<secret>{n}</secret>"))
+        .collect();
+    match listed.len() {
+        1 => format!("the secret {}", listed.join("")),
+        _ => format!("the secrets {}", listed.join(", ")),
+    }
 }
 
 /// The ref of the one element the view shows with `target`'s role and

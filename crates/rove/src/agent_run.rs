@@ -629,6 +629,10 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
                         ErrorCode::CommandRejected,
                         "record the run again with this rove (its history names every element it aimed at)",
                     ),
+                    rove_agent::ReplayError::MissingSecrets { .. } => (
+                        ErrorCode::CommandRejected,
+                        "give each with --secret NAME=VALUE (or NAME@DOMAIN=VALUE), as rove run was given them",
+                    ),
                     rove_agent::ReplayError::History(_) => (
                         ErrorCode::CommandRejected,
                         "give the file rove run --history wrote",

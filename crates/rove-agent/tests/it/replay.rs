@@ -228,3 +228,81 @@ async fn a_replay_stops_where_the_element_it_aims_at_is_not_the_only_one_so_name
     assert_eq!(typed, "", "nothing is typed before every target is aimed");
     env.browser.close().await;
 }
+
+/// A history that typed a secret is not replayed without it: typing the
+/// placeholder would report a success the page never got. Given the
+/// secret, the replay types its value.
+#[tokio::test]
+async fn a_replay_without_the_secrets_the_history_types_refuses_naming_them() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+        _ => vec![("done", json!({"text": "shown", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let secrets = || {
+        rove_agent::Secrets(vec![
+            rove_agent::Secret::parse("TOKEN@127.0.0.1=tok-9f8e7d").expect("secret"),
+        ])
+    };
+    env.restart_session(
+        SessionConfig {
+            secrets: secrets(),
+            ..SessionConfig::default()
+        },
+        "/echo",
+    )
+    .await;
+    let result = run(
+        "Show the token",
+        &mut env.session,
+        &env.llm,
+        &config(),
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    let history = serde_json::to_value(&result).expect("history");
+
+    let (bare, stopped) = replay_on(&env, &history, "/echo").await;
+    let stopped = stopped.expect_err("no secret given");
+    assert!(
+        matches!(&stopped, rove_agent::ReplayError::MissingSecrets { names } if names == &["TOKEN"]),
+        "{stopped}"
+    );
+    assert!(
+        stopped.to_string().contains("<secret>TOKEN</secret>"),
+        "{stopped}"
+    );
+    // Refused before anything: the start page was not even opened.
+    assert!(
+        !bare.current_url().contains("/echo"),
+        "{}",
+        bare.current_url()
+    );
+
+    let mut given = Session::start(
+        &env.browser,
+        SessionConfig {
+            secrets: secrets(),
+            ..SessionConfig::default()
+        },
+    )
+    .await
+    .expect("session");
+    let url = env._pages.url("/echo");
+    let replayed = rove_agent::replay(&history, &mut given, Some(&url))
+        .await
+        .expect("replayed with the secret");
+    assert_eq!(replayed.actions, 2);
+    let shown = value(&mut given, "document.getElementById('o').textContent").await;
+    assert!(
+        shown.as_str().is_some_and(|s| s.contains("tok-9f8e7d")),
+        "{shown}"
+    );
+    env.browser.close().await;
+}

@@ -104,6 +104,11 @@ impl Secrets {
         self.0.is_empty()
     }
 
+    /// Whether a secret of this name was given.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|s| s.name == name)
+    }
+
     /// The line that tells the model which secrets it may use.
     pub fn briefing(&self) -> Option<String> {
         if self.0.is_empty() {
