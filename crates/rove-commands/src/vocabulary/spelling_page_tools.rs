@@ -81,8 +81,9 @@ pub(crate) const SET: Shell = Shell {
         position `navigator.geolocation` reports, and the permission to read it granted to the focused page's origin (a web \
         page must be open). **offline** `value` `on` or `off`: every request fails while on. **headers**: `\"Name: value\"` \
         strings added to every request (none: stop adding them); the answer names them, but the values of `Authorization`, \
-        `Proxy-Authorization`, `Cookie`, `Set-Cookie` and `X-Api-Key` are shown as `(hidden)`, and a malformed line is not \
-        echoed. **user_agent**, **timezone** (an IANA name, `Europe/Paris`), **locale** (`fr-FR`, what `Intl` uses) `value`; \
+        `Cookie` and `X-Api-Key` are shown as `(hidden)`, and a malformed line is not echoed. A header Chromium fails every \
+        request for (`Host`, `Content-Length`, `Transfer-Encoding`, `Keep-Alive`, `TE`, `Trailer`, `Upgrade`, `Cookie2`, \
+        `Set-Cookie`, `Proxy-*`) is `COMMAND_REJECTED`, and the headers before stay. **user_agent**, **timezone** (an IANA name, `Europe/Paris`), **locale** (`fr-FR`, what `Intl` uses) `value`; \
         without a value, the browser's own. A time zone or locale the page's `Intl` does not know is `COMMAND_REJECTED` and the \
         one before stays. A session started again after its browser died (the daemon or `rove mcp` launching a new one) gets \
         these settings made again on its tabs, and its first answer says so (`the emulation set before (media, metrics) is made \

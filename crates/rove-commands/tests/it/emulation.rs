@@ -235,6 +235,31 @@ async fn extra_headers_reach_the_server_and_credentials_are_not_echoed() {
         .fails(json!({"command": "set", "what": "headers", "headers": ["Authorization Bearer s3cret"]}))
         .await;
     assert!(!bad.to_string().contains("s3cret"), "{bad}");
+
+    // A header that makes Chromium fail every request is refused, and the
+    // headers in force stay as they were: pages still load.
+    f.ok(json!({"command": "set", "what": "headers", "headers": ["X-Rove-Test: kept"]}))
+        .await;
+    for header in [
+        "Host: evil.test",
+        "Transfer-Encoding: chunked",
+        "Proxy-Authorization: x",
+    ] {
+        let refused = f
+            .fails(json!({"command": "set", "what": "headers", "headers": ["X-Other: 1", header]}))
+            .await;
+        assert_eq!(code(&refused), "COMMAND_REJECTED", "{header}: {refused}");
+        assert!(refused.to_string().contains("cannot be set"), "{refused}");
+    }
+    f.open("/emulate.html?kept").await;
+    let kept: Vec<_> = log
+        .requests()
+        .into_iter()
+        .filter(|r| r.query == "kept")
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].header("x-rove-test"), Some("kept"));
+    assert_eq!(kept[0].header("x-other"), None);
     f.close().await;
 }
 

@@ -257,6 +257,11 @@ impl Session {
                     if !token {
                         return Err(rejected(&format!("{name:?} is not a header name")));
                     }
+                    if breaks_every_request(name) {
+                        return Err(rejected(&format!(
+                            "{name} cannot be set: Chromium fails every request that carries it as an extra header (net::ERR_INVALID_ARGUMENT); nothing was changed"
+                        )));
+                    }
                     headers.insert(name.to_owned(), json!(value.trim()));
                     shown.push(
                         if crate::commands::devtools::network::is_secret_header(name) {
@@ -552,4 +557,24 @@ mod tests {
         assert!(device("i").is_none());
         assert!(device("nokia").is_none());
     }
+}
+
+/// Whether Chromium fails every request that carries `name` as an extra
+/// header (net::ERR_INVALID_ARGUMENT, measured on Chromium 156): the
+/// headers the network stack sets itself, and `Cookie2` and `Set-Cookie`.
+/// `Cookie`, `Referer`, `Origin` and the like are sent as given.
+fn breaks_every_request(name: &str) -> bool {
+    const REFUSED: [&str; 9] = [
+        "host",
+        "content-length",
+        "keep-alive",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "cookie2",
+        "set-cookie",
+    ];
+    let name = name.to_ascii_lowercase();
+    REFUSED.contains(&name.as_str()) || name.starts_with("proxy-")
 }
