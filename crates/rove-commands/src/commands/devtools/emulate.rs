@@ -544,21 +544,6 @@ fn rejected(message: &str) -> CommandError {
     CommandError::Rejected(message.to_owned())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn device_names_are_forgiving_but_not_loose() {
-        assert_eq!(device("iphone-15").map(|d| d.name), Some("iPhone 15"));
-        assert_eq!(device("Pixel8").map(|d| d.name), Some("Pixel 8"));
-        assert_eq!(device("IPAD").map(|d| d.name), Some("iPad"));
-        assert_eq!(device("desk").map(|d| d.name), Some("desktop"));
-        assert!(device("i").is_none());
-        assert!(device("nokia").is_none());
-    }
-}
-
 /// Whether Chromium fails every request that carries `name` as an extra
 /// header (net::ERR_INVALID_ARGUMENT, measured on Chromium 156): the
 /// headers the network stack sets itself, and `Cookie2` and `Set-Cookie`.
@@ -577,4 +562,19 @@ fn breaks_every_request(name: &str) -> bool {
     ];
     let name = name.to_ascii_lowercase();
     REFUSED.contains(&name.as_str()) || name.starts_with("proxy-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn device_names_are_forgiving_but_not_loose() {
+        assert_eq!(device("iphone-15").map(|d| d.name), Some("iPhone 15"));
+        assert_eq!(device("Pixel8").map(|d| d.name), Some("Pixel 8"));
+        assert_eq!(device("IPAD").map(|d| d.name), Some("iPad"));
+        assert_eq!(device("desk").map(|d| d.name), Some("desktop"));
+        assert!(device("i").is_none());
+        assert!(device("nokia").is_none());
+    }
 }
