@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Commands and tokens per task on two real applications (Django's admin and
-# JupyterLab), rove beside agent-browser. Installs the apps (scripts/
-# fetch-apps.sh) and agent-browser 0.27.0 (npm, into bench/.cache, pointed at
-# the system Chromium); runs rove's end-to-end tests, which keep a transcript
+# Commands and tokens per task on four real applications (Django's admin,
+# JupyterLab, Streamlit and Datasette), rove beside agent-browser. Installs
+# the apps (scripts/fetch-apps.sh) and agent-browser 0.27.0 (npm, into
+# bench/.cache, pointed at the system Chromium); runs rove's end-to-end tests, which keep a transcript
 # of every command (target/tmp/real-apps/transcripts), then the same tasks
 # with agent-browser's CLI (bench/apps_agent_browser.py); the harness counts
 # both. The table goes to stdout and to bench/apps-results.md.

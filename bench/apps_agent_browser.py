@@ -5,13 +5,16 @@ refs, act on `@eN` refs from the latest snapshot, and a snapshot again
 whenever the next step needs refs the page has just made or needs to see
 what an action did (agent-browser answers an action with "Done").
 
-Starts Django and JupyterLab with the same helpers as the tests, checks every
-end state on the server the same way (the database, the notebook files), and
-writes one transcript per test, in the tests' format, to OUT_DIR/<test>.jsonl
-({"task", "args", "status", "stdout", "stderr"} per command), for
-rove-bench-apps to count.
+Starts Django, JupyterLab, Streamlit and Datasette the way the tests do,
+checks every end state on the server the same way (the database, the
+notebook files, the Streamlit server's state JSON, Datasette's URL, rows and
+exported CSV), and writes one transcript per test, in the tests' format, to
+OUT_DIR/<test>.jsonl ({"task", "args", "status", "stdout", "stderr"} per
+command), for rove-bench-apps to count.
 
-Usage: apps_agent_browser.py AGENT_BROWSER_EXE VENV_DIR OUT_DIR
+Usage: apps_agent_browser.py AGENT_BROWSER_EXE VENV_DIR OUT_DIR [TEST...]
+(all tests unless some are named: django_group, django_user, jupyter,
+streamlit_form, streamlit_controls, streamlit_editor, datasette, datasette_sql)
 """
 
 import datetime
@@ -19,10 +22,12 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -164,6 +169,15 @@ def ref(view: str, role: str, name=None, prefix=None, after=None, nameless=False
     return found[index]
 
 
+def marked(view: str, role: str) -> str:
+    """The ref of the first line of `role`, also one `items` skips for the
+    marks agent-browser adds after its attributes (`focusable [tabindex]`)."""
+    m = re.search(rf"^\s*- {role}\b[^\n]*?\bref=(e\d+)", view, re.M)
+    if not m:
+        raise RuntimeError(f"no {role} in:\n{view}")
+    return "@" + m.group(1)
+
+
 def has(view: str, role: str, name: str) -> bool:
     return any(ro == role and n == name for (ro, n, _, _, _) in items(view))
 
@@ -179,6 +193,20 @@ def eventually(what: str, check):
         time.sleep(0.1)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def answers(port: int, path: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5):
+            return True
+    except Exception:
+        return False
+
+
 # ---- the applications ---------------------------------------------------------
 
 
@@ -189,6 +217,7 @@ class Apps:
         self.procs = []
         self.django_root = base / "django"
         self.jupyter_dir = base / "jupyter"
+        self.streamlit_state = base / "streamlit"
 
     def start(self) -> None:
         log = (self.base / "apps.log").open("w")
@@ -203,10 +232,34 @@ class Apps:
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True,
         )
         self.procs.append(jupyter)
+        st_port, ds_port = free_port(), free_port()
+        self.procs.append(
+            subprocess.Popen(
+                [str(Path(self.python).with_name("streamlit")), "run", str(HELPERS / "streamlit_app.py"),
+                 "--server.address", "127.0.0.1", "--server.port", str(st_port),
+                 "--server.headless", "true", "--browser.gatherUsageStats", "false",
+                 "--server.fileWatcherType", "none"],
+                stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True,
+                env=dict(os.environ, ROVE_STREAMLIT_STATE=str(self.streamlit_state), HOME=str(self.base),
+                         PYTHONDONTWRITEBYTECODE="1"),
+            )
+        )
+        self.procs.append(
+            subprocess.Popen(
+                [self.python, str(HELPERS / "datasette_app.py"), "serve", str(self.base / "datasette"), str(ds_port)],
+                stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True,
+                env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+            )
+        )
+        self.streamlit = f"http://127.0.0.1:{st_port}/"
+        self.datasette = f"http://127.0.0.1:{ds_port}/"
         port_file = self.django_root / "port"
         info = self.jupyter_dir / "runtime" / f"jpserver-{jupyter.pid}.json"
         started = time.monotonic()
-        while not (port_file.exists() and info.exists()):
+        while not (
+            port_file.exists() and info.exists()
+            and answers(st_port, "/_stcore/health") and answers(ds_port, "/-/versions.json")
+        ):
             if time.monotonic() - started > 120:
                 raise RuntimeError("the apps did not start; see " + str(self.base / "apps.log"))
             time.sleep(0.1)
@@ -444,8 +497,221 @@ def jupyter(ab: AgentBrowser, apps: Apps) -> None:
     assert final["cells"][0] == nb["cells"][0], final
 
 
+# ---- Streamlit -------------------------------------------------------------------
+
+
+def streamlit_state(apps: "Apps", run: str):
+    try:
+        return json.loads((apps.streamlit_state / f"{run}.json").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def server_has(apps: "Apps", run: str, key: str, want) -> dict:
+    return eventually(
+        f"the Streamlit server holds {key} = {want!r}",
+        lambda: ((s := streamlit_state(apps, run)) is not None and s[key] == want, s),
+    )
+
+
+def streamlit_open(ab: AgentBrowser, apps: "Apps", run: str) -> None:
+    ab.task("streamlit: open the app")
+    ab.run("open", f"{apps.streamlit}?run={run}")
+    # open answers with the page's title; the app is built over the
+    # WebSocket afterwards: read it until the widgets are there.
+    ab.until(
+        "the app built by its server",
+        lambda v: has(v, "textbox", "Customer name") and has(v, "button", "Compute total"),
+    )
+    server_has(apps, run, "product", "Apples")
+
+
+def streamlit_form(ab: AgentBrowser, apps: "Apps") -> None:
+    streamlit_open(ab, apps, "form")
+    v = ab.view
+
+    ab.task("streamlit: type a name into the text input")
+    ab.run("fill", ref(v, "textbox", "Customer name"), "Ada")
+    ab.run("press", "Enter")
+    server_has(apps, "form", "name", "Ada")
+
+    ab.task("streamlit: choose a product in the selectbox")
+    # `select` on Streamlit's combobox (not a <select>) answers "Done" and
+    # changes nothing: open the list and click the option.
+    ab.click(ref(v, "combobox", "Product"))
+    options = ab.snap("-i")
+    ab.click(ref(options, "option", "Pears"))
+    server_has(apps, "form", "product", "Pears")
+
+    ab.task("streamlit: press the button; the server computes the total")
+    # The list's snapshot renumbered the refs: the page's refs again.
+    v = ab.snap("-i")
+    ab.click(ref(v, "button", "Compute total"))
+    # "Done" says nothing of the server's answer: wait for it, then read it
+    # (wait --text prints only the text it was given).
+    ab.run("wait", "--text", "Total:")
+    text = ab.run("get", "text", marked(v, "main"))
+    assert "Total: 40 EUR" in text, text
+    server_has(apps, "form", "total", 40)
+
+    ab.task("streamlit: open the Notes tab")
+    ab.click(ref(v, "tab", "Notes"))
+    # The tab's text is not interactive: the full snapshot shows it.
+    full = ab.snap()
+    at = full.find('tabpanel "Notes"')
+    assert at >= 0 and "Deliver before noon" in full[at:], full
+
+
+def streamlit_controls(ab: AgentBrowser, apps: "Apps") -> None:
+    streamlit_open(ab, apps, "controls")
+    v = ab.view
+    quantity = ref(v, "slider", prefix="Quantity")
+
+    ab.task("streamlit: set the slider to 70")
+    # `fill` on the slider answers "Done" and the app keeps 10; its thumb
+    # takes keys: PageUp moves it by 10.
+    ab.run("focus", quantity)
+    for _ in range(6):
+        ab.run("press", "PageUp")
+    server_has(apps, "controls", "quantity", 70)
+
+    ab.task("streamlit: choose a region in the sidebar")
+    ab.click(ref(v, "radio", "East"))
+    server_has(apps, "controls", "region", "East")
+
+
+def streamlit_editor(ab: AgentBrowser, apps: "Apps") -> None:
+    streamlit_open(ab, apps, "editor")
+    v = ab.view
+
+    ab.task("streamlit: change a count in the data editor")
+    # The grid is a canvas: its gridcells are in the snapshot but `click`
+    # and `focus` on them fail or do nothing (no box). Click the canvas on
+    # the first row (rows are 35 px under a 35 px header; the index column
+    # is narrow), then move with the grid's keys and type.
+    canvas = marked(v, "Canvas")
+    box = json.loads(ab.run("get", "box", canvas, "--json"))["data"]
+    ab.run("mouse", "move", f"{box['x'] + 90:.0f}", f"{box['y'] + 52:.0f}")
+    ab.run("mouse", "down")
+    ab.run("mouse", "up")
+    for key in ("ArrowDown", "ArrowRight", "5", "Enter"):
+        ab.run("press", key)
+    eventually(
+        "the Streamlit server holds the edited count",
+        lambda: ((s := streamlit_state(apps, "editor")) is not None and s["orders"][1]["count"] == 5, s),
+    )
+
+
+# ---- Datasette ---------------------------------------------------------------------
+
+
+def employee_names(view: str):
+    """The employees' names in a table snapshot, in order: the cell after a
+    row's id cell (a cell named by digits holding a link of that name)."""
+    lines = list(items(view))
+    names = []
+    for i, (role, name, _, _, _) in enumerate(lines):
+        if (
+            role == "cell" and name and name.isdigit()
+            and i + 2 < len(lines) and lines[i + 1][0] == "link" and lines[i + 1][1] == name
+            and lines[i + 2][0] == "cell"
+        ):
+            names.append(lines[i + 2][1])
+    return names
+
+
+def url(ab: AgentBrowser) -> str:
+    """The page's address, for the check only (not the agent's; not counted)."""
+    return ab.quiet("get", "url").strip()
+
+
+def datasette_open(ab: AgentBrowser, apps: "Apps", query: str = "") -> str:
+    ab.run("open", f"{apps.datasette}staff/employees{query}")
+    return ab.snap("-i")
+
+
+def datasette(ab: AgentBrowser, apps: "Apps") -> None:
+    ab.task("datasette: facet by city, then pick Paris")
+    v = datasette_open(ab, apps)
+    ab.click(ref(v, "link", "city"))
+    ab.loaded()
+    v = ab.snap("-i")
+    assert "_facet=city" in url(ab), url(ab)
+    ab.click(ref(v, "link", prefix="Paris"))
+    ab.loaded()
+    v = ab.snap("-i")
+    assert "city=Paris" in url(ab), url(ab)
+    assert employee_names(v) == ["Ada", "Linus", "Ken", "Dennis"], v
+
+    ab.task("datasette: filter salary > 5000")
+    v = datasette_open(ab, apps)
+    column, operator = ref(v, "combobox"), ref(v, "combobox", index=1)
+    ab.run("select", column, "salary")
+    ab.run("select", operator, ">")
+    ab.run("fill", ref(v, "textbox"), "5000")
+    ab.click(ref(v, "button", "Apply"))
+    ab.loaded()
+    v = ab.snap("-i")
+    assert "salary__gt=5000" in url(ab), url(ab)
+    assert employee_names(v) == ["Ada", "Grace", "Linus", "Ken"], v
+
+    ab.task("datasette: sort by salary")
+    v = datasette_open(ab, apps)
+    ab.click(ref(v, "link", "salary"))
+    ab.loaded()
+    v = ab.snap("-i")
+    assert "_sort=salary" in url(ab), url(ab)
+    assert employee_names(v) == ["Dennis", "Barbara", "Margaret", "Linus", "Ken", "Grace", "Ada"], v
+
+    ab.task("datasette: open a row's page")
+    ab.click(ref(v, "link", "3"))
+    ab.loaded()
+    # The row's values are not interactive: the full snapshot shows them.
+    full = ab.snap()
+    assert url(ab).endswith("/staff/employees/3"), url(ab)
+    for value in ("Linus", "5100", "Paris"):
+        assert f'"{value}"' in full, full
+
+    ab.task("datasette: export the Lyon rows as a CSV file")
+    v = datasette_open(ab, apps, "?city=Lyon")
+    ab.check(ref(v, "checkbox", "download file"))
+    path = apps.base / "lyon.csv"
+    ab.run("download", ref(v, "button", "Export CSV"), str(path))
+    csv = path.read_text().replace("\r\n", "\n")
+    assert csv == (
+        "id,name,department_id,department_id_label,salary,city\n"
+        "2,Grace,1,Engineering,6900,Lyon\n6,Barbara,3,Support,4300,Lyon\n"
+    ), csv
+
+
+def datasette_sql(ab: AgentBrowser, apps: "Apps") -> None:
+    ab.task("datasette: run a query on the SQL page")
+    v = datasette_open(ab, apps)
+    ab.click(ref(v, "link", "✎ View and edit SQL"))
+    ab.loaded()
+    v = ab.snap("-i")
+    query = "select name, salary from employees where salary > 6000 order by salary desc"
+    # `fill` on the CodeMirror editor leaves Datasette's query after the
+    # new one (the page then runs both, run together): select the old text
+    # with the editor's keys and type over it.
+    ab.click(ref(v, "textbox"))
+    ab.run("press", "Control+a")
+    ab.run("keyboard", "type", query)
+    ab.click(ref(v, "button", "Run SQL"))
+    ab.loaded()
+    full = ab.snap()
+    address = url(ab)
+    assert (
+        "sql=select+name%2C+salary+from+employees+where+salary+%3E+6000+order+by+salary+desc" in address
+        and "limit+101" not in address
+    ), address
+    for value in ("Ada", "7200", "Grace", "6900"):
+        assert f'"{value}"' in full, full
+
+
 def main() -> int:
     exe, venv, out = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    only = set(sys.argv[4:])
     out.mkdir(parents=True, exist_ok=True)
     failed = []
     with tempfile.TemporaryDirectory(prefix="rove-bench-apps-") as base:
@@ -456,7 +722,14 @@ def main() -> int:
                 ("django_group", django_group),
                 ("django_user", django_user),
                 ("jupyter", jupyter),
+                ("streamlit_form", streamlit_form),
+                ("streamlit_controls", streamlit_controls),
+                ("streamlit_editor", streamlit_editor),
+                ("datasette", datasette),
+                ("datasette_sql", datasette_sql),
             ):
+                if only and test not in only:
+                    continue
                 ab = AgentBrowser(exe, f"rove-bench-{test}", out / f"{test}.jsonl")
                 try:
                     run(ab, apps)
