@@ -232,14 +232,7 @@ async fn repeating_an_action_that_changes_nothing_is_a_loop() {
 
 #[tokio::test]
 async fn a_secret_is_typed_but_never_reaches_the_model_or_the_history() {
-    let script: Script = Arc::new(|n, body| match n {
-        1 => vec![(
-            "fill",
-            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
-        )],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
-        _ => vec![("done", json!({"text": "shown", "success": true}))],
-    });
+    let script = token_script();
     let mut env = Env::start(script).await;
     let secrets = rove_agent::Secrets(vec![
         rove_agent::Secret::parse("TOKEN@127.0.0.1=tok-9f8e7d").expect("secret"),

@@ -13,14 +13,7 @@ use support::*;
 #[tokio::test]
 async fn a_secret_echoed_in_disguise_never_reaches_the_model() {
     let value = "tok-9f8e7d-Kq";
-    let script: Script = Arc::new(|n, body| match n {
-        1 => vec![(
-            "fill",
-            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
-        )],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
-        _ => vec![("done", json!({"text": "shown", "success": true}))],
-    });
+    let script = token_script();
     let mut env = Env::with_token(script, value, "/disguise").await;
     let result = env.run_to_success("Show the token").await;
     // The page did show the disguises…

@@ -234,14 +234,7 @@ async fn a_replay_stops_where_the_element_it_aims_at_is_not_the_only_one_so_name
 /// secret, the replay types its value.
 #[tokio::test]
 async fn a_replay_without_the_secrets_the_history_types_refuses_naming_them() {
-    let script: Script = Arc::new(|n, body| match n {
-        1 => vec![(
-            "fill",
-            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
-        )],
-        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
-        _ => vec![("done", json!({"text": "shown", "success": true}))],
-    });
+    let script = token_script();
     let mut env = Env::start(script).await;
     let secrets = || {
         rove_agent::Secrets(vec![

@@ -274,15 +274,13 @@ async fn a_dialog_the_page_takes_away_stops_blocking() {
     f.close().await;
 }
 
-/// While an alert blocks the page, every command that needs the page's
-/// scripts answers DIALOG_OPEN before sending anything (instead of waiting
-/// for the dialog into a deadline), `state save` writes nothing over an
-/// earlier good file, and what the browser answers itself keeps working.
-#[tokio::test]
-async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_nothing() {
-    let output = rove_testkit::scratch_dir("dialog-state");
+/// A session writing into `output`, on the dialogs page, whose local
+/// storage was saved to `good.json`: the file and its bytes.
+async fn with_a_good_state_file(
+    output: &std::path::Path,
+) -> (Fixture, std::path::PathBuf, Vec<u8>) {
     let config = SessionConfig {
-        output_dir: Some(output.clone()),
+        output_dir: Some(output.to_path_buf()),
         ..SessionConfig::default()
     };
     let mut f = Fixture::with(fixture_routes(), config).await;
@@ -293,6 +291,17 @@ async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_noth
         .await;
     let saved = output.join("good.json");
     let good = std::fs::read(&saved).expect("the good state file");
+    (f, saved, good)
+}
+
+/// While an alert blocks the page, every command that needs the page's
+/// scripts answers DIALOG_OPEN before sending anything (instead of waiting
+/// for the dialog into a deadline), `state save` writes nothing over an
+/// earlier good file, and what the browser answers itself keeps working.
+#[tokio::test]
+async fn an_open_dialog_refuses_page_commands_at_once_and_state_save_writes_nothing() {
+    let output = rove_testkit::scratch_dir("dialog-state");
+    let (mut f, saved, good) = with_a_good_state_file(&output).await;
     assert!(
         String::from_utf8_lossy(&good).contains("\"dark\""),
         "{}",
@@ -389,18 +398,7 @@ async fn an_eval_whose_result_cannot_be_returned_says_the_script_ran() {
 #[tokio::test]
 async fn a_dialog_in_another_tab_refuses_state_save_as_a_whole() {
     let output = rove_testkit::scratch_dir("dialog-state-other-tab");
-    let config = SessionConfig {
-        output_dir: Some(output.clone()),
-        ..SessionConfig::default()
-    };
-    let mut f = Fixture::with(fixture_routes(), config).await;
-    f.open("/dialogs.html").await;
-    f.ok(json!({"command": "storage", "kind": "local", "action": "set", "key": "theme", "value": "dark"}))
-        .await;
-    f.ok(json!({"command": "state", "action": "save", "file": "good.json"}))
-        .await;
-    let saved = output.join("good.json");
-    let good = std::fs::read(&saved).expect("the good state file");
+    let (mut f, saved, good) = with_a_good_state_file(&output).await;
 
     let url = f.url("/dialogs.html");
     f.ok(json!({"command": "tab", "action": "new", "url": url}))

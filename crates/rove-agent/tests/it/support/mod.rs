@@ -300,6 +300,19 @@ impl Env {
     }
 }
 
+/// The model's side of showing a token: type `<secret>TOKEN</secret>` into
+/// the Token field, press Show, say done.
+pub fn token_script() -> Script {
+    Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Token\""), "text": "<secret>TOKEN</secret>"}),
+        )],
+        2 => vec![("click", json!({"ref": ref_in(body, "button \"Show\"")}))],
+        _ => vec![("done", json!({"text": "shown", "success": true}))],
+    })
+}
+
 /// The model's side of logging in as ada: fill both fields, press the
 /// button, say done when the page welcomes ada.
 pub fn login_script() -> Script {
