@@ -44,3 +44,6 @@ scripts/fetch-mcp-sdk.sh
 scripts/fetch-editors.sh
 scripts/fetch-apps.sh
 cargo test --workspace --locked
+# The Python package (python/): its wheel, built from the debug build above,
+# in a fresh venv, under pytest.
+scripts/test-python.sh

@@ -283,10 +283,23 @@ pub enum Command {
         after_help = "Examples:\n  rove demo-site\n  rove demo-site --port 8480 &\n  ROVE_DEMO_URL=http://127.0.0.1:8480 ROVE_DEMO_PASSWORD=demo-pass rove test examples/demo-tasks --model openai:gpt-5-mini -j 4 --out results"
     )]
     DemoSite(DemoSiteArgs),
+    /// One session command as a tool call: the tool's name and its
+    /// arguments as one JSON object, as MCP sends them (how the Python
+    /// package calls rove: nothing is spelled twice).
+    #[command(name = "call", hide = true)]
+    Call(CallArgs),
     /// Run a session daemon in the foreground (started for you by the other
     /// commands).
     #[command(name = "__daemon", hide = true)]
     Daemon(DaemonArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The tool: a session command's name (`open`, `click`, `eval` …).
+    pub tool: String,
+    /// Its arguments as one JSON object (default: none).
+    pub arguments: Option<String>,
 }
 
 #[derive(Debug, Args)]

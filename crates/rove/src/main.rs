@@ -25,7 +25,10 @@ mod log_json;
 mod logging;
 mod open;
 mod output;
+// A generator the tests run (it writes python/rove/_commands.py).
 mod print_config;
+#[cfg(test)]
+mod python_api;
 mod redacted;
 mod remote;
 mod shell_call;
@@ -149,6 +152,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
             remote::trace_control(&cli.global, daemon::protocol::TraceControl::Stop, out).await
         }
         Command::DemoSite(args) => demo_site::serve(args, out).await,
+        Command::Call(args) => tool_call(cli, args, out).await,
         Command::Daemon(_) => {
             // A session of its own: the terminal that started the first
             // command (its Ctrl-C, its hang-up) no longer reaches the daemon.
@@ -187,6 +191,32 @@ async fn session(cli: &Cli, typed: &cli::Typed, out: Output) -> u8 {
         }
         shell_call::ShellCall::Run(command) => {
             remote::run(&cli.global, command, &cli.trace, out).await
+        }
+    }
+}
+
+/// `rove call TOOL JSON`: a tool call of the vocabulary, parsed as MCP's
+/// are, run on the session's daemon as a shell command is.
+async fn tool_call(cli: &Cli, args: &cli::CallArgs, out: Output) -> u8 {
+    let arguments = match args.arguments.as_deref().map(serde_json::from_str) {
+        None => None,
+        Some(Ok(value)) => Some(value),
+        Some(Err(e)) => {
+            let failure = Failure::new(
+                rove_errors::ErrorCode::CommandRejected,
+                format!("the arguments are not one JSON object: {e}"),
+                "give them as one JSON object: rove call click '{\"ref\": \"e7\"}'",
+            );
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
+    };
+    match rove_commands::Command::from_tool_call(&args.tool, arguments.as_ref()) {
+        Ok(command) => remote::run(&cli.global, command, &cli.trace, out).await,
+        Err(e) => {
+            let failure = Failure::from_command(&e);
+            out.failure(&failure, None);
+            failure.exit_status()
         }
     }
 }

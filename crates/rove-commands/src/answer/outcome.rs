@@ -181,6 +181,17 @@ impl Outcome {
             out["url"] = Value::String(view.url.clone());
             out["title"] = Value::String(view.title.clone());
             out["tokens"] = json!(view.tokens);
+            if !view.found.is_empty() {
+                // `find`'s matches, typed for programs (the Python
+                // package's `Result.matches`); the view says the same.
+                out["matches"] = view
+                    .found
+                    .iter()
+                    .map(
+                        |m| json!({"ref": m.reference.to_string(), "role": m.role, "name": m.name}),
+                    )
+                    .collect();
+            }
         }
         if let Some(data) = &self.data {
             out["data"] = data.to_json();
