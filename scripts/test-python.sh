@@ -35,5 +35,7 @@ target/py-test/bin/python -m pip install --quiet --disable-pip-version-check --n
 # From the tests' folder, so `import rove` is the installed package, not
 # python/rove beside them.
 cd python/tests
-env -u ROVE_BINARY -u ROVE_SESSION -u ROVE_CDP_URL \
+wheel=$(ls "$PWD"/../../target/py-wheel/rove-*.whl)
+env -u ROVE_BINARY -u ROVE_SESSION -u ROVE_CDP_URL ROVE_TEST_WHEEL="$wheel" \
+  UV_CACHE_DIR="$PWD/../../target/py-uv-cache" \
   ../../target/py-test/bin/python -m pytest -q -p no:cacheprovider "$@"

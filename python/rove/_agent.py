@@ -54,7 +54,7 @@ def _wrap(value: Any) -> Any:
 class History(Record):
     """A run as ``rove run --history`` records it: ``task``, ``ending``
     (``reason``, ``text``, ``success``), ``steps`` (each with ``thought``,
-    ``actions``, ``usage``), ``usage``, ``cost``, ``judgement`` … plus
+    ``actions``, ``usage``), ``usage``, ``cost``, ``judge`` (the verdict), ``divergence`` … plus
     ``exit_status``, ``stdout`` and ``stderr`` of the run."""
 
     exit_status: int

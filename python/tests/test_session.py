@@ -135,3 +135,23 @@ def test_the_methods_are_the_vocabulary(tmp_path) -> None:
             parameters = set(inspect.signature(getattr(cls, method)).parameters) - {"self"}
             assert parameters == expected, (cls.__name__, method)
         assert f"    def {method}(self" in stub and f"    async def {method}(self" in stub
+
+
+def test_uvx_runs_the_wheels_mcp_server_without_an_install(tmp_path) -> None:
+    """`uvx --from WHEEL rove mcp`, as `print-config --uvx` writes it for a
+    host, answers MCP's handshake from a fresh environment uv makes."""
+    import os
+
+    wheel = os.environ["ROVE_TEST_WHEEL"]
+    uvx = Path(sysconfig.get_path("scripts")) / "uvx"
+    config = subprocess.run([binary(), "print-config", "--harness", "cursor", "--uvx", wheel],
+                            capture_output=True, text=True, check=True)
+    entry = json.loads(config.stdout)["mcpServers"]["rove"]
+    assert entry["command"] == "uvx" and entry["args"][:2] == ["--from", wheel]
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "pytest", "version": "1"}}}
+    done = subprocess.run([str(uvx), "--offline", *entry["args"]], input=json.dumps(hello) + "\n",
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    answer = json.loads(done.stdout.splitlines()[0])
+    assert answer["result"]["serverInfo"]["name"] == "rove", done.stderr

@@ -53,7 +53,7 @@ pub use discover::resolve_cdp_url;
 pub use emulation::EmulationCall;
 pub use error::BrowserError;
 pub use events::BrowserEvent;
-pub use find::{BROWSER_ENV, find_browser};
+pub use find::{BROWSER_ENV, BrowserSearch, find_browser, search_browser};
 pub use launch::LaunchOptions;
 pub use network::{
     NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,

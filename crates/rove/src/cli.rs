@@ -263,7 +263,7 @@ pub enum Command {
     /// host (stdout: the file, ready to redirect; stderr: where it goes).
     /// The global options given are carried into the command the host runs.
     #[command(
-        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all"
+        after_help = "Examples:\n  rove print-config --harness cursor > .cursor/mcp.json\n  rove --session work --headed print-config --harness codex >> ~/.codex/config.toml\n  rove print-config --harness claude-code      (stderr also gives the claude mcp add form)\n  rove print-config --harness vscode --http --port 7333 --token TOKEN\n  rove print-config --harness cursor --caps all\n  rove print-config --harness agy --uvx dist/rove-0.1.0-py3-none-manylinux_2_34_x86_64.whl"
     )]
     PrintConfig(PrintConfigArgs),
     /// Traces: start and stop the session's, or read one as a page.

@@ -41,6 +41,12 @@ pub struct PrintConfigArgs {
     pub token: Option<String>,
     #[command(flatten)]
     pub caps: CapsArg,
+    /// Have the host run rove through uv, from a wheel or a package spec
+    /// (`uvx --from SPEC rove mcp …`) instead of this binary's path: a
+    /// wheel file (`dist/rove-0.1.0-….whl`), a folder, or `rove` once it is
+    /// on an index.
+    #[arg(long, value_name = "SPEC", conflicts_with = "http")]
+    pub uvx: Option<String>,
 }
 
 /// `rove trace …`.

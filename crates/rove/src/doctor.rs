@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::time::Instant;
 
-use rove_browser::{Browser, LaunchOptions, find_browser, processes_mentioning};
+use rove_browser::{Browser, LaunchOptions, processes_mentioning, search_browser};
 use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
 use rove_localserver::{LocalServer, Response, Routes};
@@ -71,6 +71,9 @@ impl Report {
             "  {mark} {:<16} {:<52} {:>9.1} ms",
             check.name, first_line, check.ms
         ));
+        for more in check.detail.lines().skip(1) {
+            self.out.line(&format!("       {:<16} {more}", ""));
+        }
         self.checks.push(check);
         value
     }
@@ -119,8 +122,18 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
             let options = launch_options(global, &transport);
             report
                 .check("find browser", async {
-                    let path = find_browser(options.executable.as_deref())?;
-                    Ok(((), path.display().to_string()))
+                    // Every place looked at, on lines of their own under
+                    // the check: which browser won, and why not another.
+                    let search = search_browser(options.executable.as_deref());
+                    let tried = search.tried.join(", ");
+                    match search.found {
+                        Some(path) => Ok(((), format!("{}\ntried: {tried}", path.display()))),
+                        None => Err(Failure::from_error(
+                            &rove_browser::BrowserError::NoBrowser {
+                                tried: search.tried,
+                            },
+                        )),
+                    }
                 })
                 .await?;
             report.check("launch", launch(options)).await?

@@ -36,6 +36,10 @@ pub enum Harness {
     Gemini,
     /// opencode (`opencode.json`).
     Opencode,
+    /// Google Antigravity, the IDE and the `agy` CLI
+    /// (`~/.gemini/config/mcp_config.json`).
+    #[value(alias = "antigravity")]
+    Agy,
     /// Any host that takes an `mcpServers` block.
     Generic,
 }
@@ -52,6 +56,7 @@ impl Harness {
             Harness::Windsurf => "windsurf",
             Harness::Gemini => "gemini",
             Harness::Opencode => "opencode",
+            Harness::Agy => "agy",
             Harness::Generic => "generic",
         }
     }
@@ -74,7 +79,25 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
     // A host starts rove from a folder of its own: paths are made
     // absolute from this one.
     let cwd = std::env::current_dir().unwrap_or_default();
-    let mut server = vec!["mcp".to_owned()];
+    // `--uvx SPEC`: the host runs rove from its wheel through uv
+    // (`uvx --from SPEC rove mcp …`), with no install of its own; a wheel
+    // file given by path is named absolutely, as the host runs elsewhere.
+    let (exe, mut server) = match &args.uvx {
+        Some(spec) => {
+            let spec = match std::path::Path::new(spec).canonicalize() {
+                Ok(path) if path.is_file() => path.to_string_lossy().into_owned(),
+                _ => spec.clone(),
+            };
+            let launcher = vec![
+                "--from".to_owned(),
+                spec,
+                "rove".to_owned(),
+                "mcp".to_owned(),
+            ];
+            ("uvx".to_owned(), launcher)
+        }
+        None => (exe, vec!["mcp".to_owned()]),
+    };
     server.extend(global.rooted(&cwd).session_flags());
     if let Some(caps) = args.caps.caps.and_then(rove_commands::Caps::flag_value) {
         server.extend(["--caps".to_owned(), caps]);
@@ -219,7 +242,8 @@ fn over_http(
         Harness::Vscode => {
             pretty(&json!({"servers": {"rove": {"type": "http", "url": url, "headers": headers}}}))
         }
-        Harness::Windsurf => {
+        // Antigravity reads a remote server's URL as Windsurf does.
+        Harness::Windsurf | Harness::Agy => {
             pretty(&json!({"mcpServers": {"rove": {"serverUrl": url, "headers": headers}}}))
         }
         Harness::Gemini => {
@@ -293,6 +317,10 @@ fn file_hint(harness: Harness) -> String {
         Harness::Opencode => format!(
             "opencode: this is opencode.json in the project, or ~/.config/opencode/opencode.json for every project; {}. (opencode's V2 configuration nests servers one level deeper, under \"mcp\": {{\"servers\": …}}.)",
             merge("mcp")
+        ),
+        Harness::Agy => format!(
+            "Antigravity (the IDE and agy): this is ~/.gemini/config/mcp_config.json; {}, then reload the MCP servers (agy reads it when it starts).",
+            merge("mcpServers")
         ),
         Harness::Generic => format!(
             "Most MCP hosts take this \"mcpServers\" object in their JSON settings; {}.",

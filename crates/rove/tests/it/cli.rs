@@ -102,6 +102,18 @@ async fn doctor_passes_and_reports_every_check_with_its_time() {
         assert!(line.trim_start().starts_with("ok"), "{line}");
         assert!(line.trim_end().ends_with("ms"), "{line}");
     }
+    // Under the browser it found, the places it looked at to find it.
+    let after_find = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.contains("find browser"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        after_find.trim_start().starts_with("tried: "),
+        "{}",
+        out.stdout
+    );
 
     let out = run(rove().args(["doctor", "--json"])).await;
     assert_eq!(out.status, Some(0), "{}", out.stderr);

@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-const HOSTS: [&str; 9] = [
+const HOSTS: [&str; 10] = [
     "claude-code",
     "claude-desktop",
     "codex",
@@ -20,6 +20,7 @@ const HOSTS: [&str; 9] = [
     "windsurf",
     "gemini",
     "opencode",
+    "agy",
     "generic",
 ];
 
@@ -217,6 +218,7 @@ fn each_host_is_told_where_its_file_lives_and_claude_code_where_scope_goes() {
         ("windsurf", "~/.codeium/windsurf/mcp_config.json"),
         ("gemini", "~/.gemini/settings.json"),
         ("opencode", "opencode.json"),
+        ("agy", "~/.gemini/config/mcp_config.json"),
     ];
     for (host, file) in files {
         let out = run(rove(&dir).args(["print-config", "--harness", host]));
@@ -234,6 +236,51 @@ fn each_host_is_told_where_its_file_lives_and_claude_code_where_scope_goes() {
     assert!(
         stderr.contains("go before the name rove"),
         "the hint says where --scope goes: {stderr}"
+    );
+}
+
+#[test]
+fn with_uvx_every_host_runs_rove_from_the_wheel_through_uv() {
+    let dir = scratch("uvx");
+    let wheel = dir.join("rove-0.1.0-py3-none-any.whl");
+    std::fs::write(&wheel, b"not really a wheel").expect("a file");
+    for host in HOSTS {
+        let out = run(rove(&dir).args([
+            "--headed",
+            "print-config",
+            "--harness",
+            host,
+            "--uvx",
+            "rove-0.1.0-py3-none-any.whl",
+        ]));
+        assert!(out.status.success(), "{host}: {}", text(&out.stderr));
+        let file = parse(host, &text(&out.stdout));
+        let (command, args) = started(host, &file);
+        assert_eq!(command, "uvx", "{host}: {file}");
+        let wheel = wheel.to_string_lossy().into_owned();
+        // The wheel by its absolute path: the host starts uvx elsewhere.
+        assert_eq!(
+            args,
+            ["--from", wheel.as_str(), "rove", "mcp", "--headed"],
+            "{host}"
+        );
+    }
+    // A spec that is no file (a package name) is passed on as it is.
+    let out = run(rove(&dir).args(["print-config", "--harness", "cursor", "--uvx", "rove"]));
+    let (_, args) = started("cursor", &parse("cursor", &text(&out.stdout)));
+    assert_eq!(args, ["--from", "rove", "rove", "mcp"]);
+    let out = run(rove(&dir).args([
+        "print-config",
+        "--harness",
+        "cursor",
+        "--uvx",
+        "rove",
+        "--http",
+    ]));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--uvx starts a server, --http reaches one"
     );
 }
 
@@ -261,7 +308,7 @@ fn endpoint(host: &str, file: &Value) -> (String, String) {
         "codex" => (&file["mcp_servers"]["rove"], "url", "http_headers"),
         "vscode" => (&file["servers"]["rove"], "url", "headers"),
         "opencode" => (&file["mcp"]["rove"], "url", "headers"),
-        "windsurf" => (&file["mcpServers"]["rove"], "serverUrl", "headers"),
+        "windsurf" | "agy" => (&file["mcpServers"]["rove"], "serverUrl", "headers"),
         "gemini" => (&file["mcpServers"]["rove"], "httpUrl", "headers"),
         _ => (&file["mcpServers"]["rove"], "url", "headers"),
     };
