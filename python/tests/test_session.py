@@ -142,7 +142,7 @@ def test_uvx_runs_the_wheels_mcp_server_without_an_install(tmp_path) -> None:
     host, answers MCP's handshake from a fresh environment uv makes."""
     import os
 
-    wheel = os.environ["ROVE_TEST_WHEEL"]
+    wheel = os.path.realpath(os.environ["ROVE_TEST_WHEEL"])
     uvx = Path(sysconfig.get_path("scripts")) / "uvx"
     config = subprocess.run([binary(), "print-config", "--harness", "cursor", "--uvx", wheel],
                             capture_output=True, text=True, check=True)
