@@ -15,9 +15,13 @@
 #![forbid(unsafe_code)]
 
 mod anthropic;
+mod aws;
+mod bedrock;
 mod client;
 mod error;
 mod gemini;
+mod google;
+mod mistral;
 mod model;
 mod openai;
 mod price;
@@ -26,9 +30,11 @@ mod schema;
 mod transport;
 mod types;
 
+pub use aws::AwsCredentials;
 pub use client::Llm;
 pub use error::LlmError;
-pub use model::{Endpoint, Wire};
+pub use google::ServiceAccount;
+pub use model::{AZURE_API_VERSION, Auth, Endpoint, Wire};
 pub use price::{Price, PriceTable};
 pub use transport::RetryPolicy;
 pub use types::{Completion, Message, Request, ToolCall, ToolSpec, Usage};
