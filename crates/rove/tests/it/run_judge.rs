@@ -362,3 +362,57 @@ async fn a_models_terminal_escapes_never_reach_the_terminal() {
         assert!(bad.is_empty(), "{name} carries {bad:?}: {text:?}");
     }
 }
+
+#[tokio::test]
+async fn ground_truth_and_the_judges_own_key_reach_the_judge_with_its_vetoes() {
+    let pages = pages().await;
+    let agent_log = RequestLog::new();
+    let agent = agent_model(agent_log.clone()).await;
+    let judge_log = RequestLog::new();
+    let judge = judge_model(judge_log.clone(), pass()).await;
+    let (status, stdout, stderr) = rove_run(
+        &agent,
+        &pages.url("/go"),
+        &[
+            "--judge-model",
+            "openai:judge",
+            "--judge-base-url",
+            &judge.url("/v1"),
+            "--judge-api-key",
+            "sk-judge-own",
+            "--ground-truth",
+            "The button reads Gone.",
+        ],
+    )
+    .await;
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    let judged = judge_log.requests();
+    assert_eq!(judged.len(), 1, "{stderr}");
+    // The judge's key is its own; the agent keeps OPENAI_API_KEY.
+    assert_eq!(
+        judged[0].header("authorization"),
+        Some("Bearer sk-judge-own")
+    );
+    assert!(
+        agent_log
+            .requests()
+            .iter()
+            .all(|r| r.header("authorization") == Some("Bearer sk-test"))
+    );
+    let asked = body(&judged[0]);
+    let text = asked["messages"][1]["content"].as_str().expect("text");
+    assert!(
+        text.starts_with(
+            "GROUND TRUTH (authoritative: where anything below disagrees, this wins):\nThe button reads Gone.\n\nTask given to the agent:\nPress Go"
+        ),
+        "{text}"
+    );
+    let system = asked["messages"][0]["content"].as_str().expect("system");
+    for veto in [
+        "a final answer that contradicts the ground truth fails",
+        "an action the agent claims (in its answer or its thoughts) that the steps do not show it doing fails",
+        "a captcha, bot check or login wall that stopped the task is never a pass: set reached_captcha for a captcha or bot check, impossible_task for a login the agent had no way through, and say fail",
+    ] {
+        assert!(system.contains(veto), "{veto} missing: {system}");
+    }
+}
