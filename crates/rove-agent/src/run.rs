@@ -318,7 +318,7 @@ async fn run_steps(
             ..Seen::default()
         };
         let mut kept = None;
-        if sees(config.vision, &llm.current().provider) {
+        if sees(config.vision, llm.current()) {
             let shot = tokio::time::timeout_at(deadline, screenshot(session))
                 .await
                 .ok()
@@ -586,11 +586,11 @@ async fn final_answer(
 }
 
 /// Whether this step shows a screenshot.
-fn sees(vision: Vision, provider: &str) -> bool {
+fn sees(vision: Vision, model: &rove_llm::Endpoint) -> bool {
     match vision {
         Vision::On => true,
         Vision::Off => false,
-        Vision::Auto => provider != "ollama",
+        Vision::Auto => model.sees_images(),
     }
 }
 

@@ -296,6 +296,54 @@ impl Endpoint {
         })
     }
 
+    /// Whether the model reads images: every hosted model but those known
+    /// to read text only (a screenshot sent to one is an error), and not a
+    /// local one through Ollama, which rarely does.
+    pub fn sees_images(&self) -> bool {
+        let model = self.model.to_lowercase();
+        // Bedrock names models `vendor.name` (`us.` for a cross-region
+        // profile).
+        let bare = model
+            .strip_prefix("us.")
+            .or_else(|| {
+                model
+                    .strip_prefix("eu.")
+                    .or_else(|| model.strip_prefix("apac."))
+            })
+            .or_else(|| model.strip_prefix("global."))
+            .unwrap_or(&model);
+        let text_only: &[&str] = match self.provider.as_str() {
+            "ollama" => return false,
+            "mistral" => &[
+                "mistral-large",
+                "ministral",
+                "codestral",
+                "open-mistral",
+                "mistral-saba",
+                "devstral",
+            ],
+            "bedrock" => &[
+                "amazon.nova-micro",
+                "amazon.titan",
+                "mistral.",
+                "cohere.",
+                "ai21.",
+                "deepseek.",
+                "meta.llama3-8b",
+                "meta.llama3-70b",
+                "meta.llama3-1",
+                "meta.llama3-2-1b",
+                "meta.llama3-2-3b",
+                "meta.llama3-3",
+                "anthropic.claude-instant",
+                "anthropic.claude-v2",
+            ],
+            "deepseek" => &["deepseek"],
+            _ => &[],
+        };
+        !text_only.iter().any(|prefix| bare.starts_with(prefix))
+    }
+
     /// The secrets this endpoint holds (its key, an AWS secret and session
     /// token), for a log filter to hide.
     pub fn secrets(&self) -> Vec<&str> {
@@ -346,6 +394,44 @@ mod tests {
             "{shown}"
         );
         assert!(shown.contains("<redacted>"), "{shown}");
+    }
+
+    #[test]
+    fn text_only_models_are_not_sent_screenshots() {
+        let sees = |name: &str| {
+            let (provider, model) = name.split_once(':').expect("name");
+            Endpoint {
+                provider: provider.into(),
+                model: model.into(),
+                wire: Wire::OpenAiChat,
+                base_url: String::new(),
+                api_key: None,
+                auth: Auth::Key,
+                api_version: None,
+            }
+            .sees_images()
+        };
+        for reads in [
+            "openai:gpt-5-mini",
+            "mistral:mistral-medium-latest",
+            "mistral:pixtral-large-latest",
+            "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+            "bedrock:amazon.nova-pro-v1:0",
+            "bedrock:meta.llama3-2-90b-instruct-v1:0",
+            "vertex:gemini-2.5-flash",
+        ] {
+            assert!(sees(reads), "{reads}");
+        }
+        for text in [
+            "mistral:mistral-large-latest",
+            "mistral:codestral-latest",
+            "bedrock:amazon.nova-micro-v1:0",
+            "bedrock:us.meta.llama3-3-70b-instruct-v1:0",
+            "deepseek:deepseek-chat",
+            "ollama:qwen3:8b",
+        ] {
+            assert!(!sees(text), "{text}");
+        }
     }
 
     #[test]

@@ -169,6 +169,11 @@ async fn run_task(
     ));
     // The judge's word comes after the agent's, and never replaces it.
     let divergence = judged.as_ref().map(|j| j.diverges(success));
+    // The judge's tokens are priced apart: `cost` stays the agent's.
+    let judge_cost = judged.as_ref().and_then(|j| {
+        let (provider, model) = j.model.split_once(':')?;
+        prices.cost(provider, model, &j.usage)
+    });
     if let Some(judgement) = &judged {
         for line in crate::judging::verdict_lines(judgement, success) {
             out.note(&line);
@@ -180,6 +185,7 @@ async fn run_task(
     let mut outcome = json!({"ending": ending});
     if let Some(judgement) = &judged {
         outcome["judge"] = json!(judgement);
+        outcome["judge_cost"] = json!(judge_cost);
         outcome["divergence"] = json!(divergence);
     }
     let traced = RunEnding::from(&ran.ending);
@@ -202,6 +208,7 @@ async fn run_task(
     });
     if judged.is_some() {
         summary["judge"] = json!(judged);
+        summary["judge_cost"] = json!(judge_cost);
         summary["divergence"] = json!(divergence);
     }
     // Failures that were all the model's: reported as its failure (exit 7),

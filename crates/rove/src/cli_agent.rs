@@ -70,8 +70,8 @@ pub struct RunArgs {
     /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
     #[arg(long, value_name = "FILE")]
     pub secrets_file: Option<PathBuf>,
-    /// Show the model a screenshot each step: auto (hosted models, not
-    /// Ollama), on or off.
+    /// Show the model a screenshot each step: auto (hosted models, but
+    /// those known to read text only; not Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
@@ -177,8 +177,8 @@ pub struct TestArgs {
     /// A price table overriding the built-in one (JSON, per million tokens).
     #[arg(long, value_name = "FILE")]
     pub prices: Option<PathBuf>,
-    /// Show the model a screenshot each step: auto (hosted models, not
-    /// Ollama), on or off.
+    /// Show the model a screenshot each step: auto (hosted models, but
+    /// those known to read text only; not Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
