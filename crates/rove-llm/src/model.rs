@@ -397,6 +397,59 @@ mod tests {
     }
 
     #[test]
+    fn cloud_providers_resolve_their_region_endpoint_and_way_of_signing_in() {
+        let bedrock = Endpoint::resolve(
+            "bedrock:us.amazon.nova-pro-v1:0",
+            env(&[
+                ("AWS_BEARER_TOKEN_BEDROCK", "bedrock-key"),
+                ("AWS_DEFAULT_REGION", "us-west-2"),
+                ("HOME", "/nonexistent"),
+            ]),
+        )
+        .expect("a Bedrock API key");
+        assert_eq!(
+            (
+                bedrock.model.as_str(),
+                bedrock.base_url.as_str(),
+                &bedrock.auth
+            ),
+            (
+                "us.amazon.nova-pro-v1:0",
+                "https://bedrock-runtime.us-west-2.amazonaws.com",
+                &Auth::Bearer
+            )
+        );
+        let no_region = Endpoint::resolve(
+            "bedrock:m",
+            env(&[("AWS_BEARER_TOKEN_BEDROCK", "k"), ("HOME", "/nonexistent")]),
+        )
+        .expect_err("no region");
+        assert!(no_region.to_string().contains("AWS_REGION"), "{no_region}");
+        let azure = Endpoint::resolve("azure:d", env(&[("AZURE_OPENAI_API_KEY", "k")]))
+            .expect_err("no endpoint");
+        assert!(
+            azure.to_string().contains("AZURE_OPENAI_ENDPOINT"),
+            "{azure}"
+        );
+        let vertex = Endpoint::resolve_keyed("vertex:gemini-2.5-flash", env(&[]), Some("k"))
+            .expect_err("a key for vertex");
+        assert!(vertex.to_string().contains("service account"), "{vertex}");
+        let no_account =
+            Endpoint::resolve("vertex:gemini-2.5-flash", env(&[])).expect_err("no account");
+        assert!(
+            matches!(&no_account, LlmError::NoKey { vars, .. } if vars.contains("GOOGLE_APPLICATION_CREDENTIALS")),
+            "{no_account:?}"
+        );
+        let mistral =
+            Endpoint::resolve_keyed("mistral:mistral-small-latest", env(&[]), Some("given"))
+                .expect("a given key stands in for MISTRAL_API_KEY");
+        assert_eq!(
+            (mistral.api_key.as_deref(), mistral.base_url.as_str()),
+            (Some("given"), "https://api.mistral.ai/v1")
+        );
+    }
+
+    #[test]
     fn text_only_models_are_not_sent_screenshots() {
         let sees = |name: &str| {
             let (provider, model) = name.split_once(':').expect("name");
