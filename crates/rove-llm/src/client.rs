@@ -222,30 +222,26 @@ impl Llm {
         payload: &[u8],
         deadline: Option<Instant>,
     ) -> Result<Vec<(&'static str, String)>, LlmError> {
-        let key = endpoint.api_key.as_deref();
-        Ok(match (&endpoint.auth, endpoint.wire, key) {
-            (Auth::Aws(credentials), _, _) => aws_headers(credentials, url, payload)?,
-            (Auth::Google(account), _, _) => {
-                let token = self.google_token(account, deadline).await?;
-                vec![("authorization", format!("Bearer {token}"))]
-            }
-            (_, _, None) => Vec::new(),
-            (Auth::Bearer, _, Some(key)) => vec![("authorization", format!("Bearer {key}"))],
-            (Auth::Key, Wire::Anthropic, Some(key)) => vec![
-                ("anthropic-version", anthropic::VERSION.to_owned()),
-                ("x-api-key", key.to_owned()),
-            ],
-            (Auth::Key, Wire::Gemini, Some(key)) => vec![("x-goog-api-key", key.to_owned())],
-            (Auth::Key, Wire::Azure, Some(key)) => vec![("api-key", key.to_owned())],
-            (Auth::Key, _, Some(key)) => vec![("authorization", format!("Bearer {key}"))],
+        let mut headers = Vec::new();
+        if endpoint.wire == Wire::Anthropic {
+            headers.push(("anthropic-version", anthropic::VERSION.to_owned()));
         }
-        .into_iter()
-        .chain(
-            // Anthropic wants its version whatever the key.
-            (endpoint.wire == Wire::Anthropic && key.is_none())
-                .then(|| ("anthropic-version", anthropic::VERSION.to_owned())),
-        )
-        .collect())
+        match (&endpoint.auth, endpoint.api_key.as_deref()) {
+            (Auth::Aws(credentials), _) => headers.extend(aws_headers(credentials, url, payload)?),
+            (Auth::Google(account), _) => {
+                let token = self.google_token(account, deadline).await?;
+                headers.push(("authorization", format!("Bearer {token}")));
+            }
+            (_, None) => {}
+            (Auth::Bearer, Some(key)) => headers.push(("authorization", format!("Bearer {key}"))),
+            (Auth::Key, Some(key)) => headers.push(match endpoint.wire {
+                Wire::Anthropic => ("x-api-key", key.to_owned()),
+                Wire::Gemini => ("x-goog-api-key", key.to_owned()),
+                Wire::Azure => ("api-key", key.to_owned()),
+                _ => ("authorization", format!("Bearer {key}")),
+            }),
+        }
+        Ok(headers)
     }
 
     /// The service account's access token: the one held while it has a
