@@ -318,7 +318,7 @@ async fn run_steps(
             ..Seen::default()
         };
         let mut kept = None;
-        if sees(config.vision, &llm.current().provider) {
+        if sees(config.vision, llm.current()) {
             let shot = tokio::time::timeout_at(deadline, screenshot(session))
                 .await
                 .ok()
@@ -362,7 +362,7 @@ async fn run_steps(
                 model_error = None;
                 Some(answer)
             }
-            Ok(Err(e)) if ends_the_run(&e) => return Err(AgentError::Llm(e)),
+            Ok(Err(e)) if ends_the_run(&e, number) => return Err(AgentError::Llm(e)),
             Ok(Err(e)) => {
                 model_error = Some(e);
                 None
@@ -539,9 +539,15 @@ async fn run_steps(
 }
 
 /// Model errors that no later step can fix: a refused key (after the
-/// fallback, if any) and a wrong configuration.
-fn ends_the_run(e: &LlmError) -> bool {
-    matches!(e, LlmError::Auth { .. } | LlmError::Config(_))
+/// fallback, if any), a wrong configuration, and nothing listening at the
+/// model's address at step 1 (a server that was never started; later, one
+/// that stopped may be restarting).
+fn ends_the_run(e: &LlmError, step: u32) -> bool {
+    match e {
+        LlmError::Auth { .. } | LlmError::Config(_) | LlmError::NoKey { .. } => true,
+        LlmError::Refused { .. } => step == 1,
+        _ => false,
+    }
 }
 
 /// One last call after the failure limit, for what the model can say; its
@@ -580,11 +586,11 @@ async fn final_answer(
 }
 
 /// Whether this step shows a screenshot.
-fn sees(vision: Vision, provider: &str) -> bool {
+fn sees(vision: Vision, model: &rove_llm::Endpoint) -> bool {
     match vision {
         Vision::On => true,
         Vision::Off => false,
-        Vision::Auto => provider != "ollama",
+        Vision::Auto => model.sees_images(),
     }
 }
 

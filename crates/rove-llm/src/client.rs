@@ -5,9 +5,16 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::model::{Endpoint, Wire};
+use crate::aws::{self, AwsCredentials};
+use crate::google::ServiceAccount;
+use crate::model::{Auth, Endpoint, Wire};
 use crate::transport::{RetryPolicy, Transport};
-use crate::{Completion, LlmError, Request, anthropic, gemini, openai, responses};
+use crate::{
+    Completion, LlmError, Request, anthropic, bedrock, gemini, mistral, openai, responses,
+};
+
+/// Access tokens by account, with when each expires.
+type Tokens = std::sync::Mutex<std::collections::HashMap<String, (String, Instant)>>;
 
 /// A model, ready to call.
 #[derive(Debug)]
@@ -17,6 +24,8 @@ pub struct Llm {
     /// Set once the fallback took over; it stays for the rest of the run.
     switched: AtomicBool,
     transport: Transport,
+    /// Service accounts' tokens, reused while they last.
+    tokens: Tokens,
 }
 
 impl Llm {
@@ -32,6 +41,7 @@ impl Llm {
             fallback,
             switched: AtomicBool::new(false),
             transport: Transport::new(policy)?,
+            tokens: Tokens::default(),
         })
     }
 
@@ -126,62 +136,175 @@ impl Llm {
         deadline: Option<Instant>,
     ) -> Result<Completion, LlmError> {
         let provider = endpoint.provider.as_str();
+        let model = endpoint.model.as_str();
+        let base = endpoint.base_url.as_str();
+        let (url, body) = match endpoint.wire {
+            Wire::OpenAiChat => (
+                format!("{base}/chat/completions"),
+                openai::body(model, request, provider),
+            ),
+            Wire::Azure => {
+                let mut body = openai::body(model, request, provider);
+                // The deployment in the path names the model.
+                if let Some(fields) = body.as_object_mut() {
+                    fields.remove("model");
+                }
+                let version = endpoint
+                    .api_version
+                    .as_deref()
+                    .unwrap_or(crate::model::AZURE_API_VERSION);
+                (
+                    format!(
+                        "{base}/openai/deployments/{}/chat/completions?api-version={}",
+                        aws::uri_encode(model),
+                        aws::uri_encode(version)
+                    ),
+                    body,
+                )
+            }
+            Wire::Mistral => (
+                format!("{base}/chat/completions"),
+                mistral::body(model, request),
+            ),
+            Wire::OpenAiResponses => (format!("{base}/responses"), responses::body(model, request)),
+            Wire::Gemini => (
+                format!("{base}/v1beta/models/{model}:generateContent"),
+                gemini::body(request),
+            ),
+            Wire::Vertex => {
+                let Auth::Google(account) = &endpoint.auth else {
+                    return Err(LlmError::Config("vertex needs a service account".into()));
+                };
+                (
+                    format!(
+                        "{base}/v1/projects/{}/locations/{}/publishers/google/models/{model}:generateContent",
+                        account.project, account.location
+                    ),
+                    gemini::body(request),
+                )
+            }
+            Wire::Anthropic => (
+                format!("{base}/v1/messages"),
+                anthropic::body(model, request),
+            ),
+            Wire::Bedrock => (
+                format!("{base}/model/{}/converse", aws::uri_encode(model)),
+                bedrock::body(request),
+            ),
+        };
+        let payload = crate::transport::json_bytes(&body)?;
+        let headers = self.headers(endpoint, &url, &payload, deadline).await?;
+        let answer = self
+            .transport
+            .post_bytes(
+                provider,
+                &url,
+                &headers,
+                "application/json",
+                payload,
+                deadline,
+            )
+            .await?;
         match endpoint.wire {
-            Wire::OpenAiChat => {
-                let mut headers = Vec::new();
-                if let Some(key) = &endpoint.api_key {
-                    headers.push(("authorization", format!("Bearer {key}")));
-                }
-                let url = format!("{}/chat/completions", endpoint.base_url);
-                let body = openai::body(&endpoint.model, request, provider);
-                let answer = self
-                    .transport
-                    .post(provider, &url, &headers, &body, deadline)
-                    .await?;
-                openai::parse(&answer, provider)
-            }
-            Wire::OpenAiResponses => {
-                let mut headers = Vec::new();
-                if let Some(key) = &endpoint.api_key {
-                    headers.push(("authorization", format!("Bearer {key}")));
-                }
-                let url = format!("{}/responses", endpoint.base_url);
-                let body = responses::body(&endpoint.model, request);
-                let answer = self
-                    .transport
-                    .post(provider, &url, &headers, &body, deadline)
-                    .await?;
-                responses::parse(&answer, provider)
-            }
-            Wire::Gemini => {
-                let mut headers = Vec::new();
-                if let Some(key) = &endpoint.api_key {
-                    headers.push(("x-goog-api-key", key.clone()));
-                }
-                let url = format!(
-                    "{}/v1beta/models/{}:generateContent",
-                    endpoint.base_url, endpoint.model
-                );
-                let body = gemini::body(request);
-                let answer = self
-                    .transport
-                    .post(provider, &url, &headers, &body, deadline)
-                    .await?;
-                gemini::parse(&answer, provider)
-            }
-            Wire::Anthropic => {
-                let mut headers = vec![("anthropic-version", anthropic::VERSION.to_owned())];
-                if let Some(key) = &endpoint.api_key {
-                    headers.push(("x-api-key", key.clone()));
-                }
-                let url = format!("{}/v1/messages", endpoint.base_url);
-                let body = anthropic::body(&endpoint.model, request);
-                let answer = self
-                    .transport
-                    .post(provider, &url, &headers, &body, deadline)
-                    .await?;
-                anthropic::parse(&answer, provider)
-            }
+            Wire::OpenAiChat | Wire::Azure | Wire::Mistral => openai::parse(&answer, provider),
+            Wire::OpenAiResponses => responses::parse(&answer, provider),
+            Wire::Gemini | Wire::Vertex => gemini::parse(&answer, provider),
+            Wire::Anthropic => anthropic::parse(&answer, provider),
+            Wire::Bedrock => bedrock::parse(&answer, provider, model),
         }
     }
+
+    /// The headers that authorise a call to `url` with `payload`.
+    async fn headers(
+        &self,
+        endpoint: &Endpoint,
+        url: &str,
+        payload: &[u8],
+        deadline: Option<Instant>,
+    ) -> Result<Vec<(&'static str, String)>, LlmError> {
+        let mut headers = Vec::new();
+        if endpoint.wire == Wire::Anthropic {
+            headers.push(("anthropic-version", anthropic::VERSION.to_owned()));
+        }
+        match (&endpoint.auth, endpoint.api_key.as_deref()) {
+            (Auth::Aws(credentials), _) => headers.extend(aws_headers(credentials, url, payload)?),
+            (Auth::Google(account), _) => {
+                let token = self.google_token(account, deadline).await?;
+                headers.push(("authorization", format!("Bearer {token}")));
+            }
+            (_, None) => {}
+            (Auth::Bearer, Some(key)) => headers.push(("authorization", format!("Bearer {key}"))),
+            (Auth::Key, Some(key)) => headers.push(match endpoint.wire {
+                Wire::Anthropic => ("x-api-key", key.to_owned()),
+                Wire::Gemini => ("x-goog-api-key", key.to_owned()),
+                Wire::Azure => ("api-key", key.to_owned()),
+                _ => ("authorization", format!("Bearer {key}")),
+            }),
+        }
+        Ok(headers)
+    }
+
+    /// The service account's access token: the one held while it has a
+    /// minute left, else a fresh one.
+    async fn google_token(
+        &self,
+        account: &ServiceAccount,
+        deadline: Option<Instant>,
+    ) -> Result<String, LlmError> {
+        let id = format!("{} {}", account.client_email, account.token_uri);
+        let held = self
+            .tokens
+            .lock()
+            .ok()
+            .and_then(|tokens| tokens.get(&id).cloned());
+        if let Some((token, until)) = held
+            && Instant::now() + Duration::from_secs(60) < until
+        {
+            return Ok(token);
+        }
+        let (token, lasts) = account.access_token(&self.transport, deadline).await?;
+        if let Ok(mut tokens) = self.tokens.lock() {
+            tokens.insert(id, (token.clone(), Instant::now() + lasts));
+        }
+        Ok(token)
+    }
+}
+
+/// The SigV4 headers of a Bedrock call to `url` with `payload`.
+fn aws_headers(
+    credentials: &AwsCredentials,
+    url: &str,
+    payload: &[u8],
+) -> Result<Vec<(&'static str, String)>, LlmError> {
+    let parsed = url::Url::parse(url)
+        .map_err(|e| LlmError::Config(format!("bedrock's endpoint is not a URL: {e}")))?;
+    let host = match (parsed.host_str(), parsed.port()) {
+        (Some(host), Some(port)) => format!("{host}:{port}"),
+        (Some(host), None) => host.to_owned(),
+        (None, _) => return Err(LlmError::Config("bedrock's endpoint has no host".into())),
+    };
+    let date = aws::amz_date_now();
+    let mut signed = vec![
+        ("host".to_owned(), host),
+        ("x-amz-date".to_owned(), date.clone()),
+    ];
+    if let Some(token) = &credentials.session_token {
+        signed.push(("x-amz-security-token".to_owned(), token.clone()));
+    }
+    let authorization = aws::authorization(
+        &aws::Signable {
+            method: "POST",
+            path: parsed.path(),
+            headers: &signed,
+            payload,
+        },
+        credentials,
+        "bedrock",
+        &date,
+    );
+    let mut headers = vec![("x-amz-date", date), ("authorization", authorization)];
+    if let Some(token) = &credentials.session_token {
+        headers.push(("x-amz-security-token", token.clone()));
+    }
+    Ok(headers)
 }

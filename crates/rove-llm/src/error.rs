@@ -47,6 +47,15 @@ pub enum LlmError {
         /// Why.
         message: String,
     },
+    /// Nothing listens at the provider's address (the connection was
+    /// refused): a local server that is not running. Not retried.
+    #[error("could not reach {provider}: {message}")]
+    Refused {
+        /// The provider.
+        provider: String,
+        /// Why.
+        message: String,
+    },
     /// The answer did not have the provider's documented shape.
     #[error("{provider} answered in an unexpected shape: {message}")]
     BadResponse {
@@ -67,6 +76,14 @@ pub enum LlmError {
     /// The model name or the configuration is wrong.
     #[error("{0}")]
     Config(String),
+    /// The provider needs a key (or credentials) and none was found.
+    #[error("{provider} needs a key: set {vars}")]
+    NoKey {
+        /// The provider.
+        provider: String,
+        /// Where the key may come from.
+        vars: String,
+    },
 }
 
 impl LlmError {
@@ -78,9 +95,19 @@ impl LlmError {
             LlmError::RateLimited { .. }
             | LlmError::Auth { .. }
             | LlmError::Network { .. }
+            | LlmError::Refused { .. }
             | LlmError::Timeout { .. } => true,
             LlmError::Provider { status, .. } => *status == 402 || *status >= 500,
             _ => false,
+        }
+    }
+
+    /// The HTTP status the provider answered with, when it answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            LlmError::RateLimited { .. } => Some(429),
+            LlmError::Auth { status, .. } | LlmError::Provider { status, .. } => Some(*status),
+            _ => None,
         }
     }
 }

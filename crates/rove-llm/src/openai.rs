@@ -52,9 +52,10 @@ pub(crate) fn body(model: &str, request: &Request, provider: &str) -> Value {
             body["tool_choice"] = json!({"type": "function", "function": {"name": name}});
         }
     }
-    // OpenAI's own API counts reasoning in `max_completion_tokens`;
-    // compatible servers know `max_tokens`.
-    let limit = if provider == "openai" {
+    // OpenAI's own API (and Azure's, which its reasoning models need)
+    // counts reasoning in `max_completion_tokens`; compatible servers know
+    // `max_tokens`.
+    let limit = if provider == "openai" || provider == "azure" {
         "max_completion_tokens"
     } else {
         "max_tokens"

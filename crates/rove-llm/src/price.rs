@@ -93,5 +93,18 @@ mod tests {
         );
         assert_eq!(table.cost("ollama", "qwen3:8b", &usage), Some(0.0));
         assert_eq!(table.cost("openai", "unknown-model", &usage), None);
+        // Every provider has prices of its own.
+        for (provider, model) in [
+            ("azure", "gpt-5-mini"),
+            ("bedrock", "us.anthropic.claude-sonnet-4-5-20250929-v1:0"),
+            ("vertex", "gemini-2.5-flash"),
+            ("gemini", "gemini-2.5-flash"),
+            ("mistral", "mistral-medium-latest"),
+        ] {
+            assert!(
+                table.cost(provider, model, &usage).is_some_and(|c| c > 0.0),
+                "{provider}:{model}"
+            );
+        }
     }
 }

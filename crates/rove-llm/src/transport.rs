@@ -54,31 +54,36 @@ impl Transport {
         Ok(Transport { client, policy })
     }
 
-    /// POSTs `body` and returns the JSON answer. With a `deadline` (which the
-    /// caller enforces around this call), a pause that would outlast it is
-    /// not taken: the last error is returned at once, as it is more telling
-    /// than running out of time asleep.
-    pub(crate) async fn post(
+    /// POSTs `payload` (of `content_type`) and returns the JSON answer.
+    /// With a `deadline` (which the caller enforces around this call), a
+    /// pause that would outlast it is not taken: the last error is returned
+    /// at once, as it is more telling than running out of time asleep.
+    pub(crate) async fn post_bytes(
         &self,
         provider: &str,
         url: &str,
         headers: &[(&str, String)],
-        body: &Value,
+        content_type: &str,
+        payload: Vec<u8>,
         deadline: Option<tokio::time::Instant>,
     ) -> Result<Value, LlmError> {
-        let payload = serde_json::to_vec(body)
-            .map_err(|e| LlmError::Config(format!("the request did not serialize: {e}")))?;
         let mut attempt = 0;
         loop {
             let mut request = self
                 .client
                 .post(url)
-                .header("content-type", "application/json")
+                .header("content-type", content_type)
                 .body(payload.clone());
             for (name, value) in headers {
                 request = request.header(*name, value);
             }
             let failure = match request.send().await {
+                // Nothing listens there: retrying in a second will not
+                // start it.
+                Err(e) if refused(&e) => Failed::Final(LlmError::Refused {
+                    provider: provider.to_owned(),
+                    message: with_causes(&e.without_url()),
+                }),
                 // Without the URL: a query string may carry a key.
                 Err(e) => Failed::Retry(
                     LlmError::Network {
@@ -158,6 +163,27 @@ impl Transport {
         let wanted = (backoff + jitter).max(Duration::from_secs(retry_after.unwrap_or(0)));
         wanted.min(self.policy.max)
     }
+}
+
+/// `body` as the bytes of a request.
+pub(crate) fn json_bytes(body: &Value) -> Result<Vec<u8>, LlmError> {
+    serde_json::to_vec(body)
+        .map_err(|e| LlmError::Config(format!("the request did not serialize: {e}")))
+}
+
+/// Whether a failed request found nothing listening at the address.
+fn refused(error: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(inner) = cause {
+        if inner
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionRefused)
+        {
+            return true;
+        }
+        cause = inner.source();
+    }
+    false
 }
 
 /// An error and its causes in one line ("error sending request: … :

@@ -13,11 +13,12 @@ use rove_base::text::ellipsized;
 use rove_commands::trace_format::{RunEnding, RunFailure, RunHead};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
-use rove_llm::{Endpoint, Llm, LlmError, PriceTable, RetryPolicy};
+use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, RunArgs};
 use crate::failure::Failure;
+use crate::models;
 use crate::output::Output;
 
 /// Exit status of a run that ended without a reported success.
@@ -50,30 +51,23 @@ async fn run_task(
     out: Output,
     signals: &mut crate::signals::Signals,
 ) -> Result<u8, Failure> {
-    let env = |name: &str| std::env::var(name).ok();
-    // A key given with --api-key stands in for the provider's variable, so
-    // the model resolves without it in the environment.
-    let given = args.api_key.as_ref().map(|k| k.expose().to_owned());
-    let env_with_key = |name: &str| match (&given, name.ends_with("_API_KEY")) {
-        (Some(key), true) => Some(key.clone()),
-        _ => env(name),
-    };
-    let mut primary = Endpoint::resolve(&args.model, env_with_key).map_err(|e| llm_failure(&e))?;
-    if let Some(key) = &args.api_key {
-        primary.api_key = Some(key.expose().to_owned());
-    }
-    if let Some(base) = &args.base_url {
-        primary.base_url = base.trim_end_matches('/').to_owned();
-    }
+    let key =
+        |flag: &Option<crate::redacted::Redacted>| flag.as_ref().map(|k| k.expose().to_owned());
+    let primary = models::resolve(
+        &args.model,
+        key(&args.api_key).as_deref(),
+        args.base_url.as_deref(),
+        models::MAIN,
+    )?;
+    // The fallback's own key and base URL: --api-key and --base-url are
+    // the main model's alone.
     let fallback = match &args.fallback_model {
-        Some(name) => {
-            let mut fallback = Endpoint::resolve(name, env).map_err(|e| llm_failure(&e))?;
-            // Its own endpoint: --base-url is the main model's alone.
-            if let Some(base) = &args.fallback_base_url {
-                fallback.base_url = base.trim_end_matches('/').to_owned();
-            }
-            Some(fallback)
-        }
+        Some(name) => Some(models::resolve(
+            name,
+            key(&args.fallback_api_key).as_deref(),
+            args.fallback_base_url.as_deref(),
+            models::FALLBACK,
+        )?),
         None => None,
     };
     if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
@@ -93,17 +87,10 @@ async fn run_task(
         &agents,
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
-    // No log line may show a key, whatever a layer prints.
-    for key in std::iter::once(&primary)
-        .chain(fallback.as_ref())
-        .filter_map(|e| e.api_key.as_deref())
-    {
-        rove_base::redact::hide_literal(key);
-    }
-    let llm =
-        Llm::new(primary.clone(), fallback, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
+    let llm = Llm::new(primary.clone(), fallback, RetryPolicy::default())
+        .map_err(|e| models::setup_failure(&e))?;
     let prices = match &args.prices {
-        Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
+        Some(path) => PriceTable::with_file(path).map_err(|e| models::setup_failure(&e))?,
         None => PriceTable::builtin(),
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
@@ -182,6 +169,11 @@ async fn run_task(
     ));
     // The judge's word comes after the agent's, and never replaces it.
     let divergence = judged.as_ref().map(|j| j.diverges(success));
+    // The judge's tokens are priced apart: `cost` stays the agent's.
+    let judge_cost = judged.as_ref().and_then(|j| {
+        let (provider, model) = j.model.split_once(':')?;
+        prices.cost(provider, model, &j.usage)
+    });
     if let Some(judgement) = &judged {
         for line in crate::judging::verdict_lines(judgement, success) {
             out.note(&line);
@@ -193,6 +185,7 @@ async fn run_task(
     let mut outcome = json!({"ending": ending});
     if let Some(judgement) = &judged {
         outcome["judge"] = json!(judgement);
+        outcome["judge_cost"] = json!(judge_cost);
         outcome["divergence"] = json!(divergence);
     }
     let traced = RunEnding::from(&ran.ending);
@@ -215,12 +208,13 @@ async fn run_task(
     });
     if judged.is_some() {
         summary["judge"] = json!(judged);
+        summary["judge_cost"] = json!(judge_cost);
         summary["divergence"] = json!(divergence);
     }
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
     if let Some(e) = &ran.model_error {
-        let failure = model_failure(e, endpoint);
+        let failure = models::model_failure(e, endpoint);
         out.failure(&failure, Some(summary));
         return Ok(failure.exit_status());
     }
@@ -305,7 +299,7 @@ async fn drive(
             "step 1: asking {}:{} at {}…",
             primary.provider,
             primary.model,
-            address(&primary.base_url)
+            models::address(&primary.base_url)
         ));
         let ran = rove_agent::run(&args.task, &mut session, llm, &config, |step| {
             out.line(&step_line(step));
@@ -316,7 +310,7 @@ async fn drive(
         })
         .await
         .map_err(|e| match e {
-            rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current()),
+            rove_agent::AgentError::Llm(e) => models::model_failure(&e, llm.current()),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });
         // Judged on the page as the run left it, before the session goes.
@@ -325,6 +319,7 @@ async fn drive(
                 out.note(&format!("judging with {}…", judge.model()));
                 let about = rove_agent::About {
                     task: &args.task,
+                    ground_truth: args.ground_truth.as_deref(),
                     ..rove_agent::About::default()
                 };
                 Some(judge.judge_run(&mut session, run, about).await)
@@ -525,62 +520,6 @@ fn step_line(step: &StepRecord) -> String {
         line.push_str(&hint);
     }
     line
-}
-
-/// A base URL as it may be shown: without a user, password or query (a
-/// key can hide in them).
-fn address(base_url: &str) -> String {
-    match url::Url::parse(base_url) {
-        Ok(mut parsed) => {
-            let _ = parsed.set_username("");
-            let _ = parsed.set_password(None);
-            parsed.set_query(None);
-            parsed.to_string().trim_end_matches('/').to_owned()
-        }
-        Err(_) => "an address that is not a URL".into(),
-    }
-}
-
-/// A failure of the run's model: one that could not be reached names the
-/// address tried and what to do about it.
-fn model_failure(e: &LlmError, endpoint: &Endpoint) -> Failure {
-    let LlmError::Network { message, .. } = e else {
-        return llm_failure(e);
-    };
-    let at = address(&endpoint.base_url);
-    let hint = if endpoint.provider == "ollama" {
-        "start Ollama (ollama serve) or, if it listens elsewhere, point OLLAMA_HOST or --base-url at it"
-    } else {
-        "check the network, or --base-url and the provider's *_BASE_URL variable; --fallback-model takes over when a provider is unreachable"
-    };
-    Failure::new(
-        ErrorCode::ModelFailed,
-        format!(
-            "could not reach {}:{} at {at}: {message}",
-            endpoint.provider, endpoint.model
-        ),
-        hint,
-    )
-}
-
-fn llm_failure(e: &LlmError) -> Failure {
-    let (code, hint) = match e {
-        LlmError::Config(_) => (
-            ErrorCode::CommandRejected,
-            "fix --model or the provider's environment variables",
-        ),
-        LlmError::Auth { .. } => (ErrorCode::ModelFailed, "check the API key"),
-        LlmError::RateLimited { .. } => (ErrorCode::ModelFailed, "wait, or give --fallback-model"),
-        LlmError::Truncated { .. } => (
-            ErrorCode::ModelFailed,
-            "the model's answer was cut at its output limit: try another model",
-        ),
-        _ => (
-            ErrorCode::ModelFailed,
-            "the model's provider failed: try again, or give --fallback-model",
-        ),
-    };
-    Failure::new(code, e.to_string(), hint)
 }
 
 /// `rove replay FILE`: repeats a recorded run's actions without a model, on

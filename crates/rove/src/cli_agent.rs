@@ -12,8 +12,9 @@ use crate::redacted::Redacted;
 pub struct RunArgs {
     /// What to do, in words.
     pub task: String,
-    /// The model, as provider:model (openai, anthropic, gemini, ollama,
-    /// openrouter, deepseek, groq).
+    /// The model, as provider:model (openai, openai-responses, anthropic,
+    /// gemini, vertex, azure, bedrock, mistral, ollama, openrouter,
+    /// deepseek, groq).
     #[arg(long, env = "ROVE_MODEL")]
     pub model: String,
     /// Used once, for the rest of the run, when the model fails with 401,
@@ -25,6 +26,10 @@ pub struct RunArgs {
     /// variable, then its public API; never --base-url).
     #[arg(long, value_name = "URL", requires = "fallback_model")]
     pub fallback_base_url: Option<String>,
+    /// The fallback's API key (default: its provider's environment
+    /// variable; never --api-key).
+    #[arg(long, hide_env_values = true, requires = "fallback_model")]
+    pub fallback_api_key: Option<Redacted>,
     /// Open this page first.
     #[arg(long, value_name = "URL")]
     pub start_url: Option<String>,
@@ -65,12 +70,16 @@ pub struct RunArgs {
     /// Secrets from a file, one NAME[@DOMAIN]=VALUE per line.
     #[arg(long, value_name = "FILE")]
     pub secrets_file: Option<PathBuf>,
-    /// Show the model a screenshot each step: auto (hosted models, not
-    /// Ollama), on or off.
+    /// Show the model a screenshot each step: auto (hosted models, but
+    /// those known to read text only; not Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
     pub judge: JudgeArgs,
+    /// The right outcome, for the judge (as a task file's ground_truth):
+    /// it outranks the agent's report and everything else the judge sees.
+    #[arg(long, value_name = "TEXT", requires = "judge_model")]
+    pub ground_truth: Option<String>,
     #[command(flatten)]
     pub caps: crate::cli_side::CapsArg,
     /// Write a trace here: one JSON line per step with what the model was
@@ -168,8 +177,8 @@ pub struct TestArgs {
     /// A price table overriding the built-in one (JSON, per million tokens).
     #[arg(long, value_name = "FILE")]
     pub prices: Option<PathBuf>,
-    /// Show the model a screenshot each step: auto (hosted models, not
-    /// Ollama), on or off.
+    /// Show the model a screenshot each step: auto (hosted models, but
+    /// those known to read text only; not Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
     #[command(flatten)]
@@ -210,6 +219,10 @@ pub struct JudgeArgs {
     /// then its public API; never --base-url).
     #[arg(long, value_name = "URL", requires = "judge_model")]
     pub judge_base_url: Option<String>,
+    /// The judge's API key (default: its provider's environment variable,
+    /// or --api-key when the judge shares the model's provider).
+    #[arg(long, hide_env_values = true, requires = "judge_model")]
+    pub judge_api_key: Option<Redacted>,
     /// The most screenshots the judge sees: the last ones the agent's
     /// model saw and the final page (0 for none).
     #[arg(long, value_name = "N", default_value_t = 4)]

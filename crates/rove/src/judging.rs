@@ -1,5 +1,5 @@
 //! `--judge-model` for `rove run` and `rove test`: the judge's model set
-//! up apart from the agent's (its own base URL, never
+//! up apart from the agent's (its own base URL and key, never
 //! `--base-url`), a warning when it is the agent's own model, and the lines
 //! that show its verdict beside the agent's report.
 
@@ -12,12 +12,13 @@ use rove_llm::{Endpoint, Llm, RetryPolicy};
 
 use crate::cli_agent::JudgeArgs;
 use crate::failure::Failure;
+use crate::models;
 
 /// The judge, when one is asked for. `agents` are the models that may
 /// drive the run (the main one first, then its fallback); `key` the
-/// agent's --api-key, used for the judge only when it shares the main
-/// model's provider. Warns on stderr when the judge is one of the agent's
-/// own models.
+/// agent's --api-key, used for the judge only when it has no
+/// --judge-api-key and shares the main model's provider. Warns on stderr
+/// when the judge is one of the agent's own models.
 pub fn judge_of(
     args: &JudgeArgs,
     agents: &[&Endpoint],
@@ -36,22 +37,14 @@ pub fn judge_of(
             "give seconds, like --judge-timeout 60",
         ));
     }
+    // Its own key, else the agent's when they share a provider.
     let main = agents.first().map(|a| a.provider.as_str());
     let same_provider = main.is_some() && name.split_once(':').map(|(p, _)| p) == main;
-    let env = |var: &str| match key {
-        Some(key) if same_provider && var.ends_with("_API_KEY") => Some(key.to_owned()),
-        _ => std::env::var(var).ok(),
+    let key = match &args.judge_api_key {
+        Some(own) => Some(own.expose()),
+        None => key.filter(|_| same_provider),
     };
-    let mut endpoint = Endpoint::resolve(name, env).map_err(|e| {
-        Failure::new(
-            ErrorCode::CommandRejected,
-            format!("--judge-model: {e}"),
-            "fix --judge-model or its provider's environment variables",
-        )
-    })?;
-    if let Some(base) = &args.judge_base_url {
-        endpoint.base_url = base.trim_end_matches('/').to_owned();
-    }
+    let endpoint = models::resolve(name, key, args.judge_base_url.as_deref(), models::JUDGE)?;
     if agents
         .iter()
         .any(|a| a.provider == endpoint.provider && a.model == endpoint.model)

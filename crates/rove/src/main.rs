@@ -23,6 +23,7 @@ mod failure;
 mod judging;
 mod log_json;
 mod logging;
+mod models;
 mod open;
 mod output;
 // A generator the tests run (it writes python/rove/_commands.py).

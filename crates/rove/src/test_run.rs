@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rove_errors::ErrorCode;
 use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
-use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
+use rove_llm::{Llm, PriceTable, RetryPolicy};
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, TestArgs};
@@ -37,23 +37,6 @@ pub async fn test(
             out.failure(&failure, None);
             failure.exit_status()
         }
-    }
-}
-
-/// A model that cannot be set up (a bad name, no key, an unreadable
-/// price table) is bad input; anything else of the provider's is its
-/// failure. (Failures during attempts are the attempts' errors.)
-fn llm_failure(e: &rove_llm::LlmError) -> Failure {
-    match e {
-        rove_llm::LlmError::Config(_) => rejected(
-            e.to_string(),
-            "fix --model or the provider's environment variables",
-        ),
-        _ => Failure::new(
-            ErrorCode::ModelFailed,
-            e.to_string(),
-            "the model's provider failed: try again",
-        ),
     }
 }
 
@@ -97,34 +80,28 @@ async fn run(
         .map(str::parse::<Shard>)
         .transpose()
         .map_err(|e| rejected(e.to_string(), "as --shard 1/4 … --shard 4/4"))?;
-    // A key given on the command line stands in for the provider's
-    // variable, which resolving the model would otherwise insist on.
-    let key_given = |name: &str| match &args.api_key {
-        Some(key) if name.ends_with("_API_KEY") => Some(key.expose().to_owned()),
-        _ => std::env::var(name).ok(),
-    };
     let Some(model) = &args.model else {
         return Err(rejected(
             "rove test needs --model",
             "as --model openai:gpt-5-mini",
         ));
     };
-    let mut endpoint = Endpoint::resolve(model, key_given).map_err(|e| llm_failure(&e))?;
-    if let Some(base) = &args.base_url {
-        endpoint.base_url = base.trim_end_matches('/').to_owned();
-    }
-    if let Some(key) = &endpoint.api_key {
-        rove_base::redact::hide_literal(key);
-    }
+    let endpoint = crate::models::resolve(
+        model,
+        args.api_key.as_ref().map(|k| k.expose()),
+        args.base_url.as_deref(),
+        crate::models::MAIN,
+    )?;
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
     let judge = crate::judging::judge_of(
         &args.judge,
         &[&endpoint],
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
-    let llm = Llm::new(endpoint, None, RetryPolicy::default()).map_err(|e| llm_failure(&e))?;
+    let llm = Llm::new(endpoint, None, RetryPolicy::default())
+        .map_err(|e| crate::models::setup_failure(&e))?;
     let prices = match &args.prices {
-        Some(path) => PriceTable::with_file(path).map_err(|e| llm_failure(&e))?,
+        Some(path) => PriceTable::with_file(path).map_err(|e| crate::models::setup_failure(&e))?,
         None => PriceTable::builtin(),
     };
     let traces = match (&args.traces, &args.out) {

@@ -21,6 +21,7 @@ mod real_apps;
 mod run;
 mod run_caps;
 mod run_judge;
+mod run_model_errors;
 mod run_recovery;
 mod sessions;
 mod shell_values;

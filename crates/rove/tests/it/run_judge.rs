@@ -362,3 +362,76 @@ async fn a_models_terminal_escapes_never_reach_the_terminal() {
         assert!(bad.is_empty(), "{name} carries {bad:?}: {text:?}");
     }
 }
+
+#[tokio::test]
+async fn ground_truth_and_the_judges_own_key_reach_the_judge_with_its_vetoes_and_its_cost_stays_apart()
+ {
+    let pages = pages().await;
+    let agent_log = RequestLog::new();
+    let agent = agent_model(agent_log.clone()).await;
+    let judge_log = RequestLog::new();
+    let judge = judge_model(judge_log.clone(), pass()).await;
+    let prices =
+        std::env::temp_dir().join(format!("rove-judge-prices-{}.json", std::process::id()));
+    std::fs::write(
+        &prices,
+        r#"{"openai:scripted": {"input": 2.0, "output": 0.0}, "openai:judge": {"input": 1.0, "output": 10.0}}"#,
+    )
+    .expect("prices");
+    let (status, stdout, stderr) = rove_run(
+        &agent,
+        &pages.url("/go"),
+        &[
+            "--json",
+            "--prices",
+            prices.to_str().expect("utf-8"),
+            "--judge-model",
+            "openai:judge",
+            "--judge-base-url",
+            &judge.url("/v1"),
+            "--judge-api-key",
+            "sk-judge-own",
+            "--ground-truth",
+            "The button reads Gone.",
+        ],
+    )
+    .await;
+    std::fs::remove_file(&prices).expect("cleanup");
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    // Each model's tokens at its own price: the agent's two steps of 50
+    // tokens in, the judge's one call of 50 in and 5 out.
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let cost = report["cost"].as_f64().expect("priced");
+    let judge_cost = report["judge_cost"].as_f64().expect("judge priced");
+    assert!((cost - 0.0002).abs() < 1e-12, "{report}");
+    assert!((judge_cost - 0.0001).abs() < 1e-12, "{report}");
+    let judged = judge_log.requests();
+    assert_eq!(judged.len(), 1, "{stderr}");
+    // The judge's key is its own; the agent keeps OPENAI_API_KEY.
+    assert_eq!(
+        judged[0].header("authorization"),
+        Some("Bearer sk-judge-own")
+    );
+    assert!(
+        agent_log
+            .requests()
+            .iter()
+            .all(|r| r.header("authorization") == Some("Bearer sk-test"))
+    );
+    let asked = body(&judged[0]);
+    let text = asked["messages"][1]["content"].as_str().expect("text");
+    assert!(
+        text.starts_with(
+            "GROUND TRUTH (authoritative: where anything below disagrees, this wins):\nThe button reads Gone.\n\nTask given to the agent:\nPress Go"
+        ),
+        "{text}"
+    );
+    let system = asked["messages"][0]["content"].as_str().expect("system");
+    for veto in [
+        "a final answer that contradicts the ground truth fails",
+        "an action the agent claims (in its answer or its thoughts) that the steps do not show it doing fails",
+        "a captcha, bot check or login wall that stopped the task is never a pass: set reached_captcha for a captcha or bot check, impossible_task for a login the agent had no way through, and say fail",
+    ] {
+        assert!(system.contains(veto), "{veto} missing: {system}");
+    }
+}

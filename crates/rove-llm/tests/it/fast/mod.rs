@@ -3,4 +3,5 @@
 //! a test here that reaches for a browser fails. A test that needs one
 //! belongs beside this module, not in it.
 
+mod cloud_providers;
 mod providers;

@@ -534,3 +534,31 @@ async fn a_forced_tool_is_asked_for_in_each_wire_format() {
     let _ = llm.complete(&request()).await;
     assert!(s.requests()[4].2.get("tool_choice").is_none());
 }
+
+#[tokio::test]
+async fn a_refused_connection_is_its_own_error_and_not_retried() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let base = format!("http://{}/v1", closed.local_addr().expect("addr"));
+    drop(closed);
+    let endpoint = Endpoint::resolve("openai:gpt-5-mini", |v| match v {
+        "OPENAI_API_KEY" => Some("k".into()),
+        "OPENAI_BASE_URL" => Some(base.clone()),
+        _ => None,
+    })
+    .expect("endpoint");
+    // Pauses of a second: three retries would take seven.
+    let policy = RetryPolicy {
+        base: Duration::from_secs(1),
+        ..fast()
+    };
+    let llm = Llm::new(endpoint, None, policy).expect("client");
+    let started = Instant::now();
+    let e = llm.complete(&request()).await.expect_err("refused");
+    assert!(matches!(e, LlmError::Refused { .. }), "{e:?}");
+    assert!(e.warrants_fallback());
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}

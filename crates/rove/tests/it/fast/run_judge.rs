@@ -1,5 +1,7 @@
 //! `rove run --judge-model` refusing a bad judge model before the run
-//! starts, so before any browser does.
+//! starts, so before any browser does; a missing key named by the flag
+//! of the model that lacks it (`--api-key`, `--fallback-api-key`,
+//! `--judge-api-key`, the last for `rove test` too).
 
 use rove_localserver::RequestLog;
 use serde_json::Value;
@@ -27,4 +29,68 @@ async fn a_bad_judge_model_is_refused_before_the_run_starts() {
         "{report}"
     );
     assert!(agent_log.requests().is_empty(), "the agent never started");
+}
+
+/// `rove ARGS` with no Mistral key anywhere: exit status and stdout.
+async fn without_mistral_key(args: &[&str]) -> (i32, String) {
+    let output = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(args)
+            .env("OPENAI_API_KEY", "sk-test")
+            .env_remove("MISTRAL_API_KEY")
+            .env_remove("ROVE_MODEL")
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_missing_key_names_the_flag_of_the_model_that_lacks_it() {
+    let task = std::env::temp_dir().join(format!("rove-key-flags-{}.yaml", std::process::id()));
+    std::fs::write(&task, "name: go\ntask: Press Go\n").expect("task file");
+    let task_path = task.to_str().expect("utf-8");
+    let run = ["run", "Press Go", "--json", "--model", "openai:agent"];
+    let cases: [(Vec<&str>, &str); 4] = [
+        (
+            vec!["run", "Press Go", "--json", "--model", "mistral:m"],
+            "mistral needs a key: set MISTRAL_API_KEY (or pass it with --api-key)",
+        ),
+        (
+            [&run[..], &["--fallback-model", "mistral:m"]].concat(),
+            "--fallback-model: mistral needs a key: set MISTRAL_API_KEY (or pass it with --fallback-api-key)",
+        ),
+        (
+            [&run[..], &["--judge-model", "mistral:m"]].concat(),
+            "--judge-model: mistral needs a key: set MISTRAL_API_KEY (or pass it with --judge-api-key)",
+        ),
+        (
+            vec![
+                "test",
+                task_path,
+                "--json",
+                "--model",
+                "openai:agent",
+                "--judge-model",
+                "mistral:m",
+            ],
+            "--judge-model: mistral needs a key: set MISTRAL_API_KEY (or pass it with --judge-api-key)",
+        ),
+    ];
+    for (args, message) in cases {
+        let (status, stdout) = without_mistral_key(&args).await;
+        assert_eq!(status, 2, "{args:?}: {stdout}");
+        let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+        assert_eq!(report["error"]["code"], "COMMAND_REJECTED", "{report}");
+        assert_eq!(report["error"]["message"], message, "{args:?}");
+    }
+    std::fs::remove_file(&task).expect("cleanup");
 }
