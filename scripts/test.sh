@@ -47,3 +47,5 @@ cargo test --workspace --locked
 # The Python package (python/): its wheel, built from the debug build above,
 # in a fresh venv, under pytest.
 scripts/test-python.sh
+# The npm packages (npm/): packed from the same build, run with npx.
+scripts/test-npm.sh
