@@ -309,6 +309,9 @@ pub const MODEL_RETRY: Backoff = Backoff {
 };
 /// Retries after a model's first attempt (`RetryPolicy::retries`).
 pub const MODEL_RETRIES: u32 = 3;
+/// A cloud access token (Vertex's, from a service account) is used again
+/// only while it has at least this long left; then a fresh one is fetched.
+pub const ACCESS_TOKEN_MARGIN: Duration = secs(60);
 /// One agent step: the model's answer and its actions
 /// (`AgentConfig::step_timeout`, `--step-timeout`).
 pub const STEP: Duration = secs(180);

@@ -258,7 +258,7 @@ impl Llm {
             .ok()
             .and_then(|tokens| tokens.get(&id).cloned());
         if let Some((token, until)) = held
-            && Instant::now() + Duration::from_secs(60) < until
+            && Instant::now() + rove_base::limits::ACCESS_TOKEN_MARGIN < until
         {
             return Ok(token);
         }
