@@ -166,26 +166,29 @@ fn defined(own: bool, spelled: Spelled) -> clap::Command {
 /// What clap reads in `args` (the program's name first). Building every
 /// command's arguments took most of a start, so a first pass with the
 /// global options only learns which command was typed, and a session
-/// command is then read by a definition that holds it alone. Anything
-/// else (the binary's own commands, help, an error in either pass) is read
-/// by the full definition, so its messages and suggestions are the same as
-/// ever.
+/// command is then read by a definition that holds it alone, one of the
+/// binary's own by one without the session commands. Anything else (help,
+/// an error in either pass) is read by the full definition, so its
+/// messages and suggestions are the same as ever.
 fn matches_of(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
     use clap::error::ErrorKind;
     let first = defined(false, Spelled::None)
         .allow_external_subcommands(true)
         .try_get_matches_from(args);
     let typed = match &first {
-        Ok(matches) => matches
-            .subcommand_name()
-            .filter(|typed| crate::cli_vocabulary::named(typed).is_some()),
+        Ok(matches) => matches.subcommand_name(),
         Err(e) if e.kind() == ErrorKind::DisplayVersion => return first,
         Err(_) => None,
     };
-    if let Some(typed) = typed {
-        if let Ok(matches) = defined(false, Spelled::Only(typed)).try_get_matches_from(args) {
-            return Ok(matches);
-        }
+    // A session command alone, or the binary's own commands without the
+    // session ones (`rove call`, how the Python package calls rove, is one
+    // of them: its start is every call's).
+    let lean = typed.map(|typed| match crate::cli_vocabulary::named(typed) {
+        Some(_) => defined(false, Spelled::Only(typed)),
+        None => defined(true, Spelled::None),
+    });
+    if let Some(Ok(matches)) = lean.map(|lean| lean.try_get_matches_from(args)) {
+        return Ok(matches);
     }
     command().try_get_matches_from(args)
 }
