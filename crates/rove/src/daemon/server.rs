@@ -9,7 +9,7 @@ use rove_cdp::TransportConfig;
 use rove_commands::shell::Printed;
 use rove_commands::{Caller, Command, Host};
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 
 use super::lock::SessionLock;
@@ -187,15 +187,48 @@ async fn handle(
                     },
                     None => None,
                 };
-                let answer = run(&request.command, caller, global, transport, state).await;
+                // A caller that hangs up (Ctrl-C at the shell, an MCP
+                // call cancelled in a shared session) wants nothing more:
+                // its command is stopped by dropping it, so the next
+                // caller does not wait for work nobody reads.
+                let ran = tokio::select! {
+                    answer = run(&request.command, caller, global, transport, state) => Some(answer),
+                    () = caller_gone(&mut stream) => None,
+                };
                 if let Some(id) = once {
-                    state.traces.stop(id, "the command ended");
+                    let why = match ran {
+                        Some(_) => "the command ended",
+                        None => "the command's caller went away",
+                    };
+                    state.traces.stop(id, why);
                 }
-                answer
+                match ran {
+                    Some(answer) => answer,
+                    None => {
+                        tracing::info!(
+                            command = request.command.name(),
+                            "its caller went away; stopped the command"
+                        );
+                        return None;
+                    }
+                }
             }
         },
     };
     respond(stream, answer).await
+}
+
+/// Resolves when the client's end of the connection closes (or fails).
+/// A client sends nothing after its request line, so any read that does
+/// not return bytes means it went away; stray bytes are ignored.
+async fn caller_gone(stream: &mut UnixStream) {
+    let mut buffer = [0u8; 256];
+    loop {
+        match stream.read(&mut buffer).await {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// Writes the answer and hangs up.

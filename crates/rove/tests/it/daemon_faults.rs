@@ -341,3 +341,41 @@ async fn a_lost_remote_browser_keeps_no_rove_tabs_after_close() {
     assert_eq!(after, before, "rove left tabs in the remote browser");
     drop(proxy);
 }
+
+#[tokio::test]
+async fn an_interrupted_command_stops_in_the_daemon_and_the_next_one_runs_at_once() {
+    let mut env = Env::new("faults-interrupt").await;
+    env.log_filter = Some("warn,rove=info");
+    env.ok(&["open", &env.server.url("/form")]).await;
+    let mut waiting = env
+        .rove(&["--json", "wait", "--text", "never there", "15000"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawned");
+    wait_for_line(&env.log("default"), "running command=\"wait\"").await;
+    // Ctrl-C at the shell: the client ends, its connection closes.
+    let pid = waiting.id().expect("pid");
+    let pid = rustix::process::Pid::from_raw(pid as i32).expect("a pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).expect("SIGINT");
+    let status = tokio::time::timeout(Duration::from_secs(10), waiting.wait())
+        .await
+        .expect("the client ended")
+        .expect("waited");
+    assert_eq!(status.code(), Some(130));
+    let started = Instant::now();
+    let snapshot = env.ok(&["snapshot"]).await;
+    let took = started.elapsed();
+    assert!(
+        snapshot["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet")),
+        "{snapshot}"
+    );
+    // Well below the abandoned wait's 15 s, whatever the machine's load.
+    assert!(
+        took < Duration::from_secs(6),
+        "the snapshot waited {took:?} for the abandoned wait"
+    );
+    wait_for_line(&env.log("default"), "its caller went away").await;
+    env.close("default").await;
+}
