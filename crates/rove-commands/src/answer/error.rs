@@ -579,7 +579,7 @@ impl Classify for CommandError {
             CommandError::TabFault { fault, .. } => fault.hint(),
             CommandError::EvalTimeout { stop, .. } => match stop {
                 EvalStop::Replaced(fault) => fault.hint(),
-                _ => "make the script finish sooner (eval gives a script 10 s by default), or wait for the page with wait(text=…) or wait(load=load) instead".into(),
+                _ => "make the script finish sooner (eval gives a script 10 s by default, and never more than one CDP call's deadline, ROVE_CDP_TIMEOUT_S), or wait for the page with wait(text=…) or wait(load=load) instead".into(),
             },
             CommandError::CommandTimeout { acts: true, .. } => {
                 "take a snapshot before repeating it: the action may have happened; rove checks the tab before the next command".into()

@@ -379,3 +379,44 @@ async fn an_interrupted_command_stops_in_the_daemon_and_the_next_one_runs_at_onc
     wait_for_line(&env.log("default"), "its caller went away").await;
     env.close("default").await;
 }
+
+#[tokio::test]
+async fn an_endless_eval_past_a_short_cdp_deadline_is_stopped_and_the_next_command_answers() {
+    let env = Env::new("faults-short-cdp").await;
+    // The daemon takes the call deadline of the command that starts it.
+    let opened = support::output_json(&[], {
+        let mut open = env.rove(&["--json", "open", &env.server.url("/form")]);
+        open.env("ROVE_CDP_TIMEOUT_S", "5");
+        open
+    })
+    .await;
+    assert_eq!(opened.0, 0, "{}", opened.1);
+    let started = Instant::now();
+    let (status, failed) = env.run(&["eval", "while (true) {}"]).await;
+    let error = &failed["error"];
+    assert_eq!(status, 5, "{failed}");
+    assert_eq!(error["code"], "TIMEOUT", "{failed}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("rove stopped it")),
+        "the script was stopped, and the answer says so: {failed}"
+    );
+    assert_eq!(error["action_sent"], "sent", "{failed}");
+    assert!(started.elapsed() < Duration::from_secs(15));
+    // The tab is free at once: the next command does its own work.
+    let started = Instant::now();
+    let snapshot = env.ok(&["snapshot"]).await;
+    assert!(
+        snapshot["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet")),
+        "{snapshot}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "the snapshot took {:?}: the script was left running",
+        started.elapsed()
+    );
+    env.close("default").await;
+}
