@@ -371,7 +371,7 @@ pub(crate) const EVAL: Shell = Shell {
         given. Promises are awaited; the value comes back as JSON (cut at 20,000 characters, saying so). A throw is \
         `EVALUATION_FAILED`, and so is a result the browser cannot return (an object that refers to itself, `window`), \
         saying the script ran (`action_sent: sent`); a script that opens a dialog ends with `DIALOG_OPEN` (`action_sent: sent`). A script gets 10 s \
-        (`SessionConfig::eval_timeout`): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a \
+        (`SessionConfig::eval_timeout`; less when one CDP call's deadline, `ROVE_CDP_TIMEOUT_S`, is shorter): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a \
         promise that never settles is abandoned, the page untouched. At the shell, the value is printed first (a string bare, \
         with control characters other than line breaks and tabs dropped; anything else as indented JSON), then what changed; \
         `--json` is unchanged.",

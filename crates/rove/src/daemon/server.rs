@@ -31,6 +31,11 @@ pub(super) struct State {
     pub(super) traces: rove_commands::Traces,
     /// The session's own trace (`rove trace start`), while it runs.
     pub(super) session_trace: Option<rove_commands::TraceId>,
+    /// A browser ran in this daemon at some point.
+    had_browser: bool,
+    /// The browser could not be had before any ever ran: the daemon holds
+    /// nothing worth its idle time, so it ends after answering.
+    no_browser: bool,
 }
 
 /// The connection that asked the daemon to close: answered once the
@@ -99,6 +104,10 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
         if let Some(farewell) = handle(accepted, global, &transport, &mut state).await {
             break Some(farewell);
         }
+        if state.no_browser {
+            tracing::info!(session, "no browser could be had; exiting");
+            break None;
+        }
     };
     // Leaving, in the order the next daemon needs: connections still
     // waiting are refused (their clients start a new daemon once the lock
@@ -106,8 +115,14 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     // ends, and only then is the session free.
     drop(listener);
     let _ = std::fs::remove_file(&socket);
+    let no_browser = state.no_browser;
     end(state, global, &transport).await;
-    drop(lock);
+    // The session leaves nothing behind: its log (kept when the browser
+    // never came, as the place that says why), then its lock.
+    if !no_browser {
+        let _ = std::fs::remove_file(super::log_path(&dir, session));
+    }
+    lock.release_and_remove(&super::lock_path(&dir, session));
     if let Some(Farewell { mut stream }) = farewell {
         let _ = stream
             .write_all(format!("{}\n", Answer::Closed.to_line()).as_bytes())
@@ -291,6 +306,13 @@ async fn run(
     let ran = tokio::time::timeout(DAEMON_COMMAND, ran)
         .await
         .map(|(result, notes)| result.map(|outcome| (outcome, notes)));
+    if host.session().is_some() {
+        state.had_browser = true;
+    } else if let Ok(Err(e)) = &ran {
+        use rove_errors::{Classify, ErrorCode};
+        let never_came = matches!(e.code(), ErrorCode::LaunchFailed | ErrorCode::NoBrowser);
+        state.no_browser = never_came && !state.had_browser;
+    }
     match ran {
         Err(_) => Answer::Failed {
             error: rove_errors::Report::new(

@@ -121,6 +121,9 @@ async fn close_returns_once_daemon_browser_and_lock_are_gone_so_open_follows_at_
         assert!(!alive(browser), "round {round}: the browser still runs");
         assert!(!lock_is_held(&env.lock("default")), "round {round}: lock");
         assert!(!env.socket("default").exists(), "round {round}: socket");
+        // The session's files leave with it.
+        assert!(!env.lock("default").exists(), "round {round}: lock file");
+        assert!(!env.log("default").exists(), "round {round}: log file");
         assert_eq!(profiles(&tmp), Vec::<String>::new(), "round {round}");
     }
     // A close with nothing running says so, and succeeds.

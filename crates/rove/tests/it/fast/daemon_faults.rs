@@ -107,3 +107,28 @@ async fn a_planted_symlink_at_the_runtime_folder_is_refused_and_nothing_written_
         "the link was touched"
     );
 }
+
+#[tokio::test]
+async fn a_session_whose_browser_never_came_does_not_keep_its_daemon() {
+    let env = Env::new("faults-no-browser").await;
+    let missing = env.dir.join("no-such-browser");
+    let (status, failed) = support::output_json(&[], {
+        let mut c = env.rove(&["--json", "open", &env.server.url("/form")]);
+        c.env("ROVE_BROWSER", &missing);
+        c
+    })
+    .await;
+    assert_eq!(status, 6, "{failed}");
+    assert_eq!(failed["error"]["code"], "NO_BROWSER", "{failed}");
+    // The daemon ends after answering, not after its idle time (60 s here).
+    let started = Instant::now();
+    while support::lock_is_held(&env.lock("default")) || env.socket("default").exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the daemon of a session without a browser still runs"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Its log stays: the place that says why.
+    assert!(env.log("default").exists());
+}
