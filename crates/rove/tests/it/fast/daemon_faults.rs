@@ -132,3 +132,38 @@ async fn a_session_whose_browser_never_came_does_not_keep_its_daemon() {
     // Its log stays: the place that says why.
     assert!(env.log("default").exists());
 }
+
+#[tokio::test]
+async fn a_session_command_tells_the_shell_of_a_bad_cdp_timeout_and_with_v_where_the_daemon_logs() {
+    let env = Env::new("faults-shell-told").await;
+    let missing = env.dir.join("no-such-browser");
+    let log = env.log("default").display().to_string();
+    let stderr = |verbose: bool| {
+        let mut args = vec!["snapshot"];
+        if verbose {
+            args.insert(0, "-v");
+        }
+        let mut command = env.rove(&args);
+        command
+            .env("ROVE_BROWSER", &missing)
+            .env("ROVE_CDP_TIMEOUT_S", "abc");
+        async move {
+            let out = tokio::time::timeout(Duration::from_secs(60), command.output())
+                .await
+                .expect("finished")
+                .expect("ran");
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        }
+    };
+    let quiet = stderr(false).await;
+    assert!(
+        quiet.contains("ROVE_CDP_TIMEOUT_S=\"abc\" ignored"),
+        "the shell hears of the bad value: {quiet}"
+    );
+    assert!(!quiet.contains(&log), "{quiet}");
+    let verbose = stderr(true).await;
+    assert!(
+        verbose.contains(&log),
+        "-v says where the daemon logs: {verbose}"
+    );
+}
