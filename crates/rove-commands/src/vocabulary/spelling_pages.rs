@@ -279,7 +279,7 @@ pub(crate) const SCREENSHOT: Shell = Shell {
     section: Section::Reading,
     reference: "`max_bytes` is 2 MiB unless given. Over budget, a PNG is retaken as JPEG at quality 80, 60, 40, and the outcome \
         says so; still over: `SCREENSHOT_BUDGET_EXCEEDED`. An area over 16,384 px a side or 64 Mi pixels (a page a million pixels \
-        tall) is cut to its top-left part, and the outcome says so and names `clip` and `ref` for the rest. With `path` the file \
+        tall, a large viewport at a high scale) is cut to its top-left part, and the outcome says so and names `clip` and `ref` for the rest. With `path` the file \
         is written and not returned: where the person at the shell says (without one, a new file in rove's folder); for a model \
         (MCP, `rove run`) `path` is a plain file name, written into the session's output folder (`<runtime folder>/output/…`), \
         and anything else is `COMMAND_REJECTED`.",
