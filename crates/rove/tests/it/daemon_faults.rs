@@ -423,3 +423,42 @@ async fn an_endless_eval_past_a_short_cdp_deadline_is_stopped_and_the_next_comma
     );
     env.close("default").await;
 }
+
+#[tokio::test]
+async fn a_reconnect_that_reaches_another_browser_is_told_in_the_first_answer() {
+    let mut env = Env::with_routes(
+        "faults-other-browser",
+        Routes::new()
+            .page("/first", Response::html("<title>First</title><p>one"))
+            .page("/second", Response::html("<title>Second</title><p>two")),
+    )
+    .await;
+    env.log_filter = Some("warn,rove_browser=info");
+    let first_browser = External::start("faults-other-a");
+    let second_browser = External::start("faults-other-b");
+    let proxy = Proxy::start(first_browser.port).await;
+    let cdp = format!("http://127.0.0.1:{}", proxy.port);
+    env.ok(&["--cdp-url", &cdp, "open", &env.server.url("/first")])
+        .await;
+    // The browser behind the address is replaced by another one (a
+    // restarted Chromium on the same port), which the daemon reconnects to.
+    proxy.stop().await;
+    let proxy = proxy.restart_to(second_browser.port).await;
+    wait_for_line(&env.log("default"), "reconnected to the browser").await;
+    // The first answer says what happened, and the command still works,
+    // in a new context of the browser that answers now.
+    let snapshot = env.ok(&["--cdp-url", &cdp, "snapshot"]).await;
+    assert!(
+        snapshot["notes"]
+            .to_string()
+            .contains("another browser answers at the --cdp-url address"),
+        "{snapshot}"
+    );
+    let second = env.server.url("/second");
+    let opened = env.ok(&["--cdp-url", &cdp, "open", &second]).await;
+    assert!(opened.get("notes").is_none(), "told once: {opened}");
+    assert!(second_browser.page_urls().await.contains(&second));
+    env.ok(&["--cdp-url", &cdp, "close"]).await;
+    assert!(!second_browser.page_urls().await.contains(&second));
+    drop(proxy);
+}
