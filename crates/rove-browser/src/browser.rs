@@ -98,6 +98,9 @@ pub(crate) struct Shared {
     remote: Option<ConnectOptions>,
     contexts: Mutex<Vec<String>>,
     closing: AtomicBool,
+    /// The link was restored to another browser than the one it was lost
+    /// to (the one at the address was restarted): this handle is down.
+    replaced: AtomicBool,
     pub(crate) popups: crate::popups::PopupGuard,
 }
 
@@ -139,6 +142,7 @@ impl Browser {
             remote,
             contexts: Mutex::new(Vec::new()),
             closing: AtomicBool::new(false),
+            replaced: AtomicBool::new(false),
             popups: crate::popups::PopupGuard::default(),
         });
         tokio::spawn(supervise(Arc::downgrade(&shared), signal));
@@ -148,6 +152,13 @@ impl Browser {
     /// Whether rove started this browser (and so will end it).
     pub fn is_launched(&self) -> bool {
         self.shared.remote.is_none()
+    }
+
+    /// Whether the lost link of this remote browser found another browser
+    /// at its address (one that knows none of this handle's contexts), so
+    /// this handle went down instead of reconnecting.
+    pub fn was_replaced(&self) -> bool {
+        self.shared.replaced.load(Ordering::SeqCst)
     }
 
     /// The browser's process id, when rove launched it.
@@ -489,6 +500,22 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
 
         match reconnect(&shared, &remote).await {
             Some((strong, conn)) => {
+                if let Some(reason) = another_browser(&strong, &conn, &remote).await {
+                    tracing::warn!(target: "rove_browser", %reason, "reconnected to another browser");
+                    conn.close().await;
+                    strong.replaced.store(true, Ordering::SeqCst);
+                    // They ended with the browser that held them.
+                    strong.lock_contexts().clear();
+                    strong.registry.forget_all();
+                    strong.registry.events().emit(tracing::Level::WARN, || {
+                        BrowserEvent::Disconnected {
+                            reason: reason.clone(),
+                            reconnecting: false,
+                        }
+                    });
+                    strong.link.send_replace(Link::Down { reason });
+                    return;
+                }
                 signal = conn.close_signal();
                 strong.link.send_replace(Link::Up {
                     conn,
@@ -515,6 +542,34 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             }
         }
     }
+}
+
+/// Why the browser a restored link reached is another one than the link
+/// was lost to: it knows none of the contexts rove made in the first (a
+/// Chromium restarted on the same address); `None` when it is the same,
+/// or when that cannot be told.
+async fn another_browser(
+    shared: &Shared,
+    conn: &Connection,
+    remote: &ConnectOptions,
+) -> Option<String> {
+    let ours = shared.lock_contexts().clone();
+    if ours.is_empty() {
+        return None;
+    }
+    let asked = rove_cdp::protocol::target::GetBrowserContexts {};
+    let known = conn
+        .browser()
+        .send_within(&asked, remote.reconnect.attempt_timeout)
+        .await
+        .ok()?;
+    let gone = !ours.iter().any(|id| known.browser_context_ids.contains(id));
+    gone.then(|| {
+        format!(
+            "another browser answers at {} since the link was lost (was it restarted?): the session's tabs are gone",
+            rove_base::redact::hide_url_credentials(&remote.cdp_url)
+        )
+    })
 }
 
 async fn reconnect(

@@ -149,7 +149,13 @@ impl ConsoleLog {
     /// The entries since the last such read (or all kept, with `all`), and
     /// marks them read.
     pub fn read(&mut self, all: bool) -> ConsoleRead {
-        let (entries, dropped) = self.ring.read(all);
+        self.read_where(all, |_| true)
+    }
+
+    /// As [`ConsoleLog::read`], of the messages `wanted` keeps (a level
+    /// filter): the others stay unread for a later read.
+    pub fn read_where(&mut self, all: bool, wanted: impl Fn(&ConsoleEntry) -> bool) -> ConsoleRead {
+        let (entries, dropped) = self.ring.read_where(all, wanted);
         ConsoleRead { entries, dropped }
     }
 

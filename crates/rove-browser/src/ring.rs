@@ -15,18 +15,25 @@ pub(crate) trait Numbered: Clone {
 #[derive(Debug)]
 pub(crate) struct SeqRing<T, const CAP: usize> {
     entries: VecDeque<T>,
+    /// Beside each entry: whether a "since the last read" read (or a
+    /// whole one) returned it.
+    read: VecDeque<bool>,
     /// The number the next entry gets, less one.
     last_seq: u64,
-    /// The last entry a "since the last read" read returned.
-    read_up_to: u64,
+    /// Entries the cap pushed out, ever (not those `clear` forgot).
+    dropped: u64,
+    /// Of those, the ones pushed out unread since the last read.
+    dropped_unread: u64,
 }
 
 impl<T, const CAP: usize> Default for SeqRing<T, CAP> {
     fn default() -> Self {
         SeqRing {
             entries: VecDeque::new(),
+            read: VecDeque::new(),
             last_seq: 0,
-            read_up_to: 0,
+            dropped: 0,
+            dropped_unread: 0,
         }
     }
 }
@@ -38,27 +45,38 @@ impl<T: Numbered, const CAP: usize> SeqRing<T, CAP> {
         entry.set_seq(self.last_seq);
         if self.entries.len() == CAP {
             self.entries.pop_front();
+            self.dropped += 1;
+            if self.read.pop_front() == Some(false) {
+                self.dropped_unread += 1;
+            }
         }
         self.entries.push_back(entry);
+        self.read.push_back(false);
     }
 
     /// The entries since the last such read (or all kept, with `all`),
-    /// oldest first, and how many fell out unread; marks them read.
+    /// oldest first, and how many fell out of the ring unread (with `all`,
+    /// how many the cap ever pushed out); marks them read.
     pub(crate) fn read(&mut self, all: bool) -> (Vec<T>, u64) {
-        let from = if all { 0 } else { self.read_up_to };
-        let oldest_kept = self
-            .entries
-            .front()
-            .map_or(self.last_seq + 1, Numbered::seq);
-        // Entries numbered from+1 .. oldest_kept-1 were dropped unread.
-        let dropped = oldest_kept.saturating_sub(from + 1);
-        let entries = self
-            .entries
-            .iter()
-            .filter(|e| e.seq() > from)
-            .cloned()
-            .collect();
-        self.read_up_to = self.last_seq;
+        self.read_where(all, |_| true)
+    }
+
+    /// As [`SeqRing::read`], of the entries `wanted` keeps only: the
+    /// others stay unread for a later read that wants them.
+    pub(crate) fn read_where(&mut self, all: bool, wanted: impl Fn(&T) -> bool) -> (Vec<T>, u64) {
+        let dropped = if all {
+            self.dropped
+        } else {
+            self.dropped_unread
+        };
+        self.dropped_unread = 0;
+        let mut entries = Vec::new();
+        for (entry, read) in self.entries.iter().zip(self.read.iter_mut()) {
+            if (all || !*read) && wanted(entry) {
+                entries.push(entry.clone());
+                *read = true;
+            }
+        }
         (entries, dropped)
     }
 
@@ -88,9 +106,65 @@ impl<T: Numbered, const CAP: usize> SeqRing<T, CAP> {
         &mut self.entries
     }
 
-    /// Forgets every entry (numbers go on from where they were).
+    /// Forgets every entry (numbers go on from where they were); what was
+    /// forgotten here was not dropped by the cap.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
-        self.read_up_to = self.last_seq;
+        self.read.clear();
+        self.dropped_unread = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct Line {
+        seq: u64,
+        loud: bool,
+    }
+
+    impl Numbered for Line {
+        fn seq(&self) -> u64 {
+            self.seq
+        }
+        fn set_seq(&mut self, seq: u64) {
+            self.seq = seq;
+        }
+    }
+
+    fn line(loud: bool) -> Line {
+        Line { seq: 0, loud }
+    }
+
+    #[test]
+    fn a_read_of_some_entries_leaves_the_others_unread() {
+        let mut ring: SeqRing<Line, 10> = SeqRing::default();
+        for loud in [false, true, false] {
+            ring.push(line(loud));
+        }
+        let (loud, _) = ring.read_where(false, |l| l.loud);
+        assert_eq!(loud.iter().map(|l| l.seq).collect::<Vec<_>>(), [2]);
+        let (rest, _) = ring.read(false);
+        assert_eq!(rest.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(ring.read(false).0, Vec::new());
+    }
+
+    #[test]
+    fn entries_cleared_are_not_counted_as_dropped_by_the_cap() {
+        let mut ring: SeqRing<Line, 2> = SeqRing::default();
+        for _ in 0..5 {
+            ring.push(line(false));
+        }
+        ring.clear();
+        ring.push(line(false));
+        let (kept, dropped) = ring.read(true);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(dropped, 3, "the cap pushed out 3; clear forgot 2");
+        ring.clear();
+        let (kept, dropped) = ring.read(false);
+        assert_eq!((kept.len(), dropped), (0, 0));
+        assert_eq!(ring.read(true).1, 3);
     }
 }

@@ -265,10 +265,20 @@ impl TabWatch {
     /// The console messages of the tab's pages since the last call (or
     /// every one kept, with `all`); see `console.rs`.
     pub fn console(&self, all: bool) -> crate::console::ConsoleRead {
+        self.console_where(all, |_| true)
+    }
+
+    /// As [`TabWatch::console`], of the messages `wanted` keeps; the others
+    /// stay unread.
+    pub fn console_where(
+        &self,
+        all: bool,
+        wanted: impl Fn(&crate::ConsoleEntry) -> bool,
+    ) -> crate::console::ConsoleRead {
         self.console
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .read(all)
+            .read_where(all, wanted)
     }
 
     /// The console messages and requests numbered after `marks` (as

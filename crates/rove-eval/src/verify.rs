@@ -135,10 +135,25 @@ async fn http_state(check: &HttpCheck) -> Judged {
         let body = response.bytes().await?;
         Ok::<_, reqwest::Error>((status, body))
     };
+    // The client's own deadline and this one are the same 10 s: whichever
+    // fires, the reason names it.
+    let late = || {
+        format!(
+            "GET {} did not answer within {} s (the deadline of a verify: http check)",
+            check.url,
+            VERIFY_HTTP.as_secs()
+        )
+    };
     let (status, body) = tokio::time::timeout(VERIFY_HTTP, fetched)
         .await
-        .map_err(|_| format!("GET {} did not answer within {VERIFY_HTTP:?}", check.url))?
-        .map_err(|e| format!("GET {} failed: {e}", check.url))?;
+        .map_err(|_| late())?
+        .map_err(|e| {
+            if e.is_timeout() {
+                late()
+            } else {
+                format!("GET {} failed: {e}", check.url)
+            }
+        })?;
     if !status.is_success() {
         return Err(format!("GET {} answered {status}", check.url));
     }

@@ -85,4 +85,11 @@ impl Proxy {
         };
         Proxy::serve(listener, self.upstream)
     }
+
+    /// Listens again on the same port (after [`Proxy::stop`]), to another
+    /// upstream: another browser answers where the first one was.
+    pub async fn restart_to(mut self, upstream: u16) -> Proxy {
+        self.upstream = upstream;
+        self.restart().await
+    }
 }

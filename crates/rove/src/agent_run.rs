@@ -262,7 +262,9 @@ async fn drive(
             .await
             .map_err(|e| Failure::from_command(&e))?;
         if let Some(url) = &args.start_url {
-            out.note(&format!("opening {url}…"));
+            // The task's address may carry a token: the terminal sees it
+            // without.
+            out.note(&format!("opening {}…", rove_base::redact::scrub(url)));
             session
                 .execute(&Command::Open(OpenArgs {
                     url: url.clone(),

@@ -4,6 +4,7 @@
 use std::future::Future;
 use std::time::Instant;
 
+use rove_base::redact::scrub;
 use rove_browser::{Browser, LaunchOptions, processes_mentioning, search_browser};
 use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
@@ -42,17 +43,21 @@ impl Report {
         let started = Instant::now();
         let result = step.await;
         let ms = started.elapsed().as_secs_f64() * 1000.0;
+        // A `--cdp-url` may carry a password or a token: the report shows
+        // the address without them, wherever it is quoted.
         let (value, check) = match result {
             Ok((value, detail)) => (
                 Ok(value),
                 Check {
                     name,
                     ok: true,
-                    detail,
+                    detail: scrub(&detail),
                     ms,
                 },
             ),
-            Err(failure) => {
+            Err(mut failure) => {
+                failure.report.message = scrub(&failure.report.message);
+                failure.report.hint = scrub(&failure.report.hint);
                 let detail = failure.report.message.clone();
                 (
                     Err(failure),

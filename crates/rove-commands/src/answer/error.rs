@@ -550,10 +550,12 @@ impl Classify for CommandError {
             CommandError::Blocked { .. } => {
                 "stay within the allowed domains and schemes; the session's policy (--allowed-domains, --blocked-domains) decides what it may load".into()
             }
-            CommandError::UploadDenied { .. } => {
-                "upload files from the working directory or rove's temp folder, or allow another root"
-                    .into()
-            }
+            // The roots this caller may use, by name: a model has no
+            // working directory to put a file in.
+            CommandError::UploadDenied { roots, .. } => format!(
+                "give a file under {}; another folder must be allowed when the session starts (--upload-root FOLDER)",
+                roots.join(" or ")
+            ),
             CommandError::ScreenshotBudget { .. } => {
                 "ask for an element or a clip, or JPEG at a lower quality".into()
             }
@@ -579,7 +581,7 @@ impl Classify for CommandError {
             CommandError::TabFault { fault, .. } => fault.hint(),
             CommandError::EvalTimeout { stop, .. } => match stop {
                 EvalStop::Replaced(fault) => fault.hint(),
-                _ => "make the script finish sooner (eval gives a script 10 s by default), or wait for the page with wait(text=…) or wait(load=load) instead".into(),
+                _ => "make the script finish sooner (eval gives a script 10 s by default, and never more than one CDP call's deadline, ROVE_CDP_TIMEOUT_S), or wait for the page with wait(text=…) or wait(load=load) instead".into(),
             },
             CommandError::CommandTimeout { acts: true, .. } => {
                 "take a snapshot before repeating it: the action may have happened; rove checks the tab before the next command".into()

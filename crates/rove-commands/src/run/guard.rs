@@ -61,7 +61,8 @@ impl Session {
         // A command with the script deadline (`eval`) stops its script
         // itself.
         let listen = command.entry().deadline != Deadline::Script;
-        let silence = self.watchdog().silence();
+        // Only a probe begun from here on speaks of this command's work.
+        let silence = self.watchdog().silence_since(Instant::now());
         let silence = async move {
             if listen {
                 silence.await

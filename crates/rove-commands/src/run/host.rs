@@ -62,7 +62,9 @@ impl Host {
             // disposed here; one still unreachable leaves them as orphans.
             dead.close().await;
             self.orphans.extend(dead.undisposed_contexts());
-            notes.push(if dead.is_launched() {
+            notes.push(if dead.was_replaced() {
+                "another browser answers at the --cdp-url address since the link was lost (was it restarted?): the session's tabs are gone; continued in a new context there (new tabs and refs go on from the old numbers)".to_owned()
+            } else if dead.is_launched() {
                 "the browser had died; started a new one (its tabs are gone; new tabs and refs go on from the old numbers, so an old one never names something new)".to_owned()
             } else {
                 "the link to the browser was lost; connected again in a new context (its tabs are gone; new tabs and refs go on from the old numbers)".to_owned()

@@ -258,6 +258,8 @@ pub(crate) async fn recover(
 #[derive(Debug, Clone)]
 pub(crate) struct Silence {
     pub tab: TabId,
+    /// When the probe that found it began.
+    pub probed_at: Instant,
 }
 
 #[derive(Debug, Default)]
@@ -368,12 +370,23 @@ impl Watchdog {
         findings.dialogs_in_a_row
     }
 
-    /// Resolves when the background probe finds a tab silent.
-    pub(crate) fn silence(&self) -> impl std::future::Future<Output = Silence> + 'static {
+    /// Resolves when a background probe begun at `from` or later finds a
+    /// tab silent. A probe begun earlier may have waited on a hang the
+    /// command has already recovered from (its check before the work):
+    /// that silence is old news.
+    pub(crate) fn silence_since(
+        &self,
+        from: Instant,
+    ) -> impl std::future::Future<Output = Silence> + 'static {
         let mut rx = self.silence.subscribe();
         async move {
-            match rx.wait_for(Option::is_some).await {
-                Ok(found) => found.clone().unwrap_or(Silence { tab: TabId(0) }),
+            let fresh =
+                |found: &Option<Silence>| found.as_ref().is_some_and(|s| s.probed_at >= from);
+            match rx.wait_for(fresh).await {
+                Ok(found) => found.clone().unwrap_or(Silence {
+                    tab: TabId(0),
+                    probed_at: from,
+                }),
                 Err(_) => std::future::pending().await,
             }
         }
@@ -413,7 +426,10 @@ async fn background(
             Health::Silent => {
                 tracing::warn!(target: "rove_commands::watchdog", tab = %tab.id(), url = %url_of(&context, tab.id()), "the focused tab did not answer a probe within {:?}", limits.probe_timeout);
                 if lock(&findings).running {
-                    silence.send_replace(Some(Silence { tab: tab.id() }));
+                    silence.send_replace(Some(Silence {
+                        tab: tab.id(),
+                        probed_at: started,
+                    }));
                     continue;
                 }
                 // Idle: stop the script now; a replacement waits for the
@@ -439,5 +455,45 @@ async fn background(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::FutureExt;
+
+    fn idle_watchdog() -> Watchdog {
+        let (silence, _) = watch::channel(None);
+        let (busy, _) = watch::channel(false);
+        Watchdog {
+            limits: HealthLimits::default(),
+            findings: Arc::default(),
+            silence,
+            busy,
+            task: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_silence_found_by_a_probe_begun_before_the_work_is_old_news() {
+        let dog = idle_watchdog();
+        let work_from = Instant::now();
+        // A probe begun before the command's check: that check already
+        // recovered the hang the probe waited on.
+        let earlier = work_from - Duration::from_secs(1);
+        dog.silence.send_replace(Some(Silence {
+            tab: TabId(1),
+            probed_at: earlier,
+        }));
+        let mut waiting = Box::pin(dog.silence_since(work_from));
+        assert!((&mut waiting).now_or_never().is_none());
+        // A probe begun during the work speaks of it.
+        dog.silence.send_replace(Some(Silence {
+            tab: TabId(1),
+            probed_at: work_from,
+        }));
+        let found = waiting.now_or_never().expect("the fresh silence is seen");
+        assert_eq!(found.tab, TabId(1));
     }
 }

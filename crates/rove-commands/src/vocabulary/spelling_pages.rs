@@ -279,7 +279,7 @@ pub(crate) const SCREENSHOT: Shell = Shell {
     section: Section::Reading,
     reference: "`max_bytes` is 2 MiB unless given. Over budget, a PNG is retaken as JPEG at quality 80, 60, 40, and the outcome \
         says so; still over: `SCREENSHOT_BUDGET_EXCEEDED`. An area over 16,384 px a side or 64 Mi pixels (a page a million pixels \
-        tall) is cut to its top-left part, and the outcome says so and names `clip` and `ref` for the rest. With `path` the file \
+        tall, a large viewport at a high scale) is cut to its top-left part, and the outcome says so and names `clip` and `ref` for the rest. With `path` the file \
         is written and not returned: where the person at the shell says (without one, a new file in rove's folder); for a model \
         (MCP, `rove run`) `path` is a plain file name, written into the session's output folder (`<runtime folder>/output/…`), \
         and anything else is `COMMAND_REJECTED`.",
@@ -371,7 +371,7 @@ pub(crate) const EVAL: Shell = Shell {
         given. Promises are awaited; the value comes back as JSON (cut at 20,000 characters, saying so). A throw is \
         `EVALUATION_FAILED`, and so is a result the browser cannot return (an object that refers to itself, `window`), \
         saying the script ran (`action_sent: sent`); a script that opens a dialog ends with `DIALOG_OPEN` (`action_sent: sent`). A script gets 10 s \
-        (`SessionConfig::eval_timeout`): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a \
+        (`SessionConfig::eval_timeout`; less when one CDP call's deadline, `ROVE_CDP_TIMEOUT_S`, is shorter): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a \
         promise that never settles is abandoned, the page untouched. At the shell, the value is printed first (a string bare, \
         with control characters other than line breaks and tabs dropped; anything else as indented JSON), then what changed; \
         `--json` is unchanged.",

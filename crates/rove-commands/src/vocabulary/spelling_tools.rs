@@ -32,7 +32,7 @@ pub(crate) const CONSOLE: Shell = Shell {
     printed: Printed::Outcome,
     section: Section::Group,
     reference: "The focused tab's console messages since the last `console` call (with `all`, every one kept), `level` keeping that \
-        level and worse (`info` keeps `log` too). One line each: `[level] \"text\" at url:line:column`, then, for errors, uncaught \
+        level and worse (`info` keeps `log` too; the lower levels stay unread for the next call). One line each: `[level] \"text\" at url:line:column`, then, for errors, uncaught \
         exceptions and `console.trace`, the stack (`at function (url:line:column)`, innermost first, 10 frames at most). Uncaught \
         errors and unhandled rejections are `[error exception]`; the browser's own messages (a failed resource, a security \
         warning) carry their source (`[error network]`). Collected from the moment the tab is first watched (messages logged \

@@ -85,3 +85,23 @@ async fn console_messages_and_an_uncaught_error_with_its_stack() {
     assert!(warnings.starts_with("3 console messages"), "{warnings}");
     f.close().await;
 }
+
+#[tokio::test]
+async fn a_console_read_at_one_level_leaves_the_lower_levels_unread() {
+    let mut f = Fixture::start().await;
+    f.open("/console.html").await;
+    let errors = text_of(&f.ok(json!({"command": "console", "level": "error"})).await);
+    assert!(
+        errors.starts_with("1 console message at level error or worse since the last call"),
+        "{errors}"
+    );
+    // The rest is still new to the next call without a filter.
+    let rest = text_of(&f.ok(json!({"command": "console"})).await);
+    assert!(
+        rest.starts_with("4 console messages since the last call"),
+        "{rest}"
+    );
+    assert!(rest.contains("[debug] \"detail\""), "{rest}");
+    assert!(!rest.contains("bad thing"), "read already: {rest}");
+    f.close().await;
+}

@@ -185,6 +185,10 @@ async fn uploads_reach_inputs_and_choosers_but_only_from_allowed_roots() {
             .fails(json!({"command": "upload", "ref": one, "paths": [denied]}))
             .await;
         assert_eq!(code(&e), "UPLOAD_DENIED", "{denied}");
+        // The hint names the roots this caller can use.
+        let hint = e.report().hint;
+        assert!(hint.contains(&root.display().to_string()), "{hint}");
+        assert!(!hint.contains("working directory"), "{hint}");
         let roots = e.facts().expect("facts")["allowed_roots"].clone();
         assert!(
             roots

@@ -627,6 +627,15 @@ async fn a_screenshot_of_a_huge_area_is_capped_and_the_browser_lives() {
         let image = out.image.expect("image");
         assert_eq!(png_size(&image.bytes), want, "{args}");
     }
+    // A viewport over the cap (8,200 CSS pixels wide at scale 2) is cut
+    // the same way.
+    f.ok(json!({"command": "set", "what": "viewport", "width": 8200, "height": 100, "scale": 2}))
+        .await;
+    let out = f.ok(json!({"command": "screenshot"})).await;
+    let said = out.happened_lines().join("\n");
+    assert!(said.contains("captured its top-left"), "viewport: {said}");
+    let image = out.image.expect("image");
+    assert_eq!(png_size(&image.bytes), (16_384, 200), "viewport");
     // The browser still answers.
     let view = f.ok(json!({"command": "snapshot"})).await.text();
     assert!(view.contains("Tall"), "{view}");

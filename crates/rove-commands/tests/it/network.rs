@@ -260,3 +260,17 @@ async fn a_question_mark_in_a_url_pattern_is_itself() {
         .count();
     assert_eq!(asked, 1, "only the first price reached the server");
 }
+
+#[tokio::test]
+async fn requests_cleared_are_not_blamed_on_the_cap() {
+    let mut f = fixture(RequestLog::new(), SessionConfig::default()).await;
+    f.open("/net.html").await;
+    press(&mut f, "Load items", "items apple,pear").await;
+    f.ok(json!({"command": "network", "action": "clear"})).await;
+    press(&mut f, "Load price", "price 10").await;
+    let kept = text_of(&f.ok(json!({"command": "network", "all": true})).await);
+    assert!(kept.starts_with("1 request kept"), "{kept}");
+    assert!(kept.contains("/api/price"), "{kept}");
+    assert!(!kept.contains("dropped"), "{kept}");
+    f.close().await;
+}

@@ -31,6 +31,11 @@ async fn server() -> LocalServer {
                 ),
             )
             .page("/api/broken", Response::status(500))
+            // Answers long after the check's deadline.
+            .page(
+                "/api/slow",
+                Response::text("{}").delayed(std::time::Duration::from_secs(600)),
+            )
             .page("/api/html", Response::html("<p>not json</p>"))
             .page(
                 "/file.txt",
@@ -191,6 +196,10 @@ async fn every_kind_of_check_fails_saying_what_it_found() {
             "did not answer JSON",
         ),
         (http(format!("http://{closed}/api"), "", json!(1)), "failed"),
+        (
+            http(server.url("/api/slow"), "", json!(1)),
+            "did not answer within 10 s",
+        ),
         (
             Check::File(file(Some("invoice.pdf"))),
             "no download named \"invoice.pdf\" was made",

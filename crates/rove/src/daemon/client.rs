@@ -46,6 +46,7 @@ fn locate(global: &GlobalArgs) -> Result<(std::path::PathBuf, std::path::PathBuf
 /// when `start` is set and none serves the session.
 pub async fn send(global: &GlobalArgs, request: &Request, start: bool) -> Result<Answer, Failure> {
     let (dir, socket) = locate(global)?;
+    tell_settings(global, &dir);
     let Some(greeted) = reach(global, &dir, &socket, start).await? else {
         return Err(Failure::new(
             ErrorCode::NoTab,
@@ -54,6 +55,27 @@ pub async fn send(global: &GlobalArgs, request: &Request, start: bool) -> Result
         ));
     };
     exchange(greeted, request).await
+}
+
+/// What the person at the shell must hear from this process, since the
+/// work happens in the daemon, whose stderr is its log: a bad
+/// `ROVE_CDP_TIMEOUT_S` (the daemon ignores it too), and with `-v`, where
+/// the daemon's log is. Once per process (an MCP server sharing a session
+/// sends many requests).
+fn tell_settings(global: &GlobalArgs, dir: &Path) {
+    static TOLD: std::sync::Once = std::sync::Once::new();
+    TOLD.call_once(|| {
+        let raw = std::env::var(rove_cdp::config::TIMEOUT_ENV).ok();
+        if let Some(warning) = rove_cdp::config::parse_timeout(raw.as_deref()).warning {
+            tracing::warn!("{warning}");
+        }
+        let log = super::log_path(dir, &global.session);
+        tracing::debug!(
+            "session {} runs in a daemon; its log is {}",
+            global.session,
+            log.display()
+        );
+    });
 }
 
 /// Ends the session: the daemon closes its browser (for a browser given

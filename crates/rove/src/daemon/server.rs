@@ -9,7 +9,7 @@ use rove_cdp::TransportConfig;
 use rove_commands::shell::Printed;
 use rove_commands::{Caller, Command, Host};
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 
 use super::lock::SessionLock;
@@ -31,6 +31,11 @@ pub(super) struct State {
     pub(super) traces: rove_commands::Traces,
     /// The session's own trace (`rove trace start`), while it runs.
     pub(super) session_trace: Option<rove_commands::TraceId>,
+    /// A browser ran in this daemon at some point.
+    had_browser: bool,
+    /// The browser could not be had before any ever ran: the daemon holds
+    /// nothing worth its idle time, so it ends after answering.
+    no_browser: bool,
 }
 
 /// The connection that asked the daemon to close: answered once the
@@ -99,6 +104,10 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
         if let Some(farewell) = handle(accepted, global, &transport, &mut state).await {
             break Some(farewell);
         }
+        if state.no_browser {
+            tracing::info!(session, "no browser could be had; exiting");
+            break None;
+        }
     };
     // Leaving, in the order the next daemon needs: connections still
     // waiting are refused (their clients start a new daemon once the lock
@@ -106,8 +115,14 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     // ends, and only then is the session free.
     drop(listener);
     let _ = std::fs::remove_file(&socket);
+    let no_browser = state.no_browser;
     end(state, global, &transport).await;
-    drop(lock);
+    // The session leaves nothing behind: its log (kept when the browser
+    // never came, as the place that says why), then its lock.
+    if !no_browser {
+        let _ = std::fs::remove_file(super::log_path(&dir, session));
+    }
+    lock.release_and_remove(&super::lock_path(&dir, session));
     if let Some(Farewell { mut stream }) = farewell {
         let _ = stream
             .write_all(format!("{}\n", Answer::Closed.to_line()).as_bytes())
@@ -187,15 +202,48 @@ async fn handle(
                     },
                     None => None,
                 };
-                let answer = run(&request.command, caller, global, transport, state).await;
+                // A caller that hangs up (Ctrl-C at the shell, an MCP
+                // call cancelled in a shared session) wants nothing more:
+                // its command is stopped by dropping it, so the next
+                // caller does not wait for work nobody reads.
+                let ran = tokio::select! {
+                    answer = run(&request.command, caller, global, transport, state) => Some(answer),
+                    () = caller_gone(&mut stream) => None,
+                };
                 if let Some(id) = once {
-                    state.traces.stop(id, "the command ended");
+                    let why = match ran {
+                        Some(_) => "the command ended",
+                        None => "the command's caller went away",
+                    };
+                    state.traces.stop(id, why);
                 }
-                answer
+                match ran {
+                    Some(answer) => answer,
+                    None => {
+                        tracing::info!(
+                            command = request.command.name(),
+                            "its caller went away; stopped the command"
+                        );
+                        return None;
+                    }
+                }
             }
         },
     };
     respond(stream, answer).await
+}
+
+/// Resolves when the client's end of the connection closes (or fails).
+/// A client sends nothing after its request line, so any read that does
+/// not return bytes means it went away; stray bytes are ignored.
+async fn caller_gone(stream: &mut UnixStream) {
+    let mut buffer = [0u8; 256];
+    loop {
+        match stream.read(&mut buffer).await {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// Writes the answer and hangs up.
@@ -258,6 +306,13 @@ async fn run(
     let ran = tokio::time::timeout(DAEMON_COMMAND, ran)
         .await
         .map(|(result, notes)| result.map(|outcome| (outcome, notes)));
+    if host.session().is_some() {
+        state.had_browser = true;
+    } else if let Ok(Err(e)) = &ran {
+        use rove_errors::{Classify, ErrorCode};
+        let never_came = matches!(e.code(), ErrorCode::LaunchFailed | ErrorCode::NoBrowser);
+        state.no_browser = never_came && !state.had_browser;
+    }
     match ran {
         Err(_) => Answer::Failed {
             error: rove_errors::Report::new(

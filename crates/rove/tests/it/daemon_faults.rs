@@ -121,6 +121,9 @@ async fn close_returns_once_daemon_browser_and_lock_are_gone_so_open_follows_at_
         assert!(!alive(browser), "round {round}: the browser still runs");
         assert!(!lock_is_held(&env.lock("default")), "round {round}: lock");
         assert!(!env.socket("default").exists(), "round {round}: socket");
+        // The session's files leave with it.
+        assert!(!env.lock("default").exists(), "round {round}: lock file");
+        assert!(!env.log("default").exists(), "round {round}: log file");
         assert_eq!(profiles(&tmp), Vec::<String>::new(), "round {round}");
     }
     // A close with nothing running says so, and succeeds.
@@ -339,5 +342,123 @@ async fn a_lost_remote_browser_keeps_no_rove_tabs_after_close() {
     let mut before = before;
     before.sort();
     assert_eq!(after, before, "rove left tabs in the remote browser");
+    drop(proxy);
+}
+
+#[tokio::test]
+async fn an_interrupted_command_stops_in_the_daemon_and_the_next_one_runs_at_once() {
+    let mut env = Env::new("faults-interrupt").await;
+    env.log_filter = Some("warn,rove=info");
+    env.ok(&["open", &env.server.url("/form")]).await;
+    let mut waiting = env
+        .rove(&["--json", "wait", "--text", "never there", "15000"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawned");
+    wait_for_line(&env.log("default"), "running command=\"wait\"").await;
+    // Ctrl-C at the shell: the client ends, its connection closes.
+    let pid = waiting.id().expect("pid");
+    let pid = rustix::process::Pid::from_raw(pid as i32).expect("a pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).expect("SIGINT");
+    let status = tokio::time::timeout(Duration::from_secs(10), waiting.wait())
+        .await
+        .expect("the client ended")
+        .expect("waited");
+    assert_eq!(status.code(), Some(130));
+    let started = Instant::now();
+    let snapshot = env.ok(&["snapshot"]).await;
+    let took = started.elapsed();
+    assert!(
+        snapshot["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet")),
+        "{snapshot}"
+    );
+    // Well below the abandoned wait's 15 s, whatever the machine's load.
+    assert!(
+        took < Duration::from_secs(6),
+        "the snapshot waited {took:?} for the abandoned wait"
+    );
+    wait_for_line(&env.log("default"), "its caller went away").await;
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn an_endless_eval_past_a_short_cdp_deadline_is_stopped_and_the_next_command_answers() {
+    let env = Env::new("faults-short-cdp").await;
+    // The daemon takes the call deadline of the command that starts it.
+    let opened = support::output_json(&[], {
+        let mut open = env.rove(&["--json", "open", &env.server.url("/form")]);
+        open.env("ROVE_CDP_TIMEOUT_S", "5");
+        open
+    })
+    .await;
+    assert_eq!(opened.0, 0, "{}", opened.1);
+    let started = Instant::now();
+    let (status, failed) = env.run(&["eval", "while (true) {}"]).await;
+    let error = &failed["error"];
+    assert_eq!(status, 5, "{failed}");
+    assert_eq!(error["code"], "TIMEOUT", "{failed}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("rove stopped it")),
+        "the script was stopped, and the answer says so: {failed}"
+    );
+    assert_eq!(error["action_sent"], "sent", "{failed}");
+    assert!(started.elapsed() < Duration::from_secs(15));
+    // The tab is free at once: the next command does its own work.
+    let started = Instant::now();
+    let snapshot = env.ok(&["snapshot"]).await;
+    assert!(
+        snapshot["view"]
+            .as_str()
+            .is_some_and(|v| v.contains("Greet")),
+        "{snapshot}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "the snapshot took {:?}: the script was left running",
+        started.elapsed()
+    );
+    env.close("default").await;
+}
+
+#[tokio::test]
+async fn a_reconnect_that_reaches_another_browser_is_told_in_the_first_answer() {
+    let mut env = Env::with_routes(
+        "faults-other-browser",
+        Routes::new()
+            .page("/first", Response::html("<title>First</title><p>one"))
+            .page("/second", Response::html("<title>Second</title><p>two")),
+    )
+    .await;
+    env.log_filter = Some("warn,rove_browser=info");
+    let first_browser = External::start("faults-other-a");
+    let second_browser = External::start("faults-other-b");
+    let proxy = Proxy::start(first_browser.port).await;
+    let cdp = format!("http://127.0.0.1:{}", proxy.port);
+    env.ok(&["--cdp-url", &cdp, "open", &env.server.url("/first")])
+        .await;
+    // The browser behind the address is replaced by another one (a
+    // restarted Chromium on the same port), which the daemon reconnects to.
+    proxy.stop().await;
+    let proxy = proxy.restart_to(second_browser.port).await;
+    wait_for_line(&env.log("default"), "reconnected to the browser").await;
+    // The first answer says what happened, and the command still works,
+    // in a new context of the browser that answers now.
+    let snapshot = env.ok(&["--cdp-url", &cdp, "snapshot"]).await;
+    assert!(
+        snapshot["notes"]
+            .to_string()
+            .contains("another browser answers at the --cdp-url address"),
+        "{snapshot}"
+    );
+    let second = env.server.url("/second");
+    let opened = env.ok(&["--cdp-url", &cdp, "open", &second]).await;
+    assert!(opened.get("notes").is_none(), "told once: {opened}");
+    assert!(second_browser.page_urls().await.contains(&second));
+    env.ok(&["--cdp-url", &cdp, "close"]).await;
+    assert!(!second_browser.page_urls().await.contains(&second));
     drop(proxy);
 }

@@ -296,10 +296,9 @@ async fn a_failed_step_shows_its_code_and_hint_not_raw_json() {
     assert!(hint.starts_with("  hint: ") && hint.len() > 10, "{stdout}");
 }
 
-#[tokio::test]
-async fn an_api_key_given_on_the_command_line_is_enough() {
-    let log = rove_localserver::RequestLog::new();
-    let model = LocalServer::start(
+/// A model over OpenAI's wire that ends every run at once with `done`.
+async fn done_model(log: &rove_localserver::RequestLog) -> LocalServer {
+    LocalServer::start(
         Routes::new()
             .log_requests(log.clone())
             .handle("/v1/chat/completions", move |_| {
@@ -309,7 +308,42 @@ async fn an_api_key_given_on_the_command_line_is_enough() {
             }),
     )
     .await
-    .expect("model");
+    .expect("model")
+}
+
+#[tokio::test]
+async fn the_start_url_is_shown_without_its_credentials() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(["run", "Say ok", "--model", "openai:scripted", "--start-url"])
+            .arg(pages.url("/p?token=start-s3cr3t"))
+            .args(["--api-key", "sk-given", "--base-url"])
+            .arg(model.url("/v1"))
+            .env_remove("OPENAI_API_KEY")
+            .env_remove("ROVE_CDP_URL")
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("opening "), "{stderr}");
+    assert!(!stderr.contains("start-s3cr3t"), "{stderr}");
+}
+
+#[tokio::test]
+async fn an_api_key_given_on_the_command_line_is_enough() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
     let pages =
         LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
             .await

@@ -158,6 +158,9 @@ async fn an_idle_daemon_ends_with_its_browser() {
         "its browser with it"
     );
     assert!(!env.socket("default").exists());
+    // Its files go with it.
+    assert!(!env.lock("default").exists());
+    assert!(!env.log("default").exists());
 }
 
 #[tokio::test]

@@ -17,13 +17,14 @@ impl Session {
         out: &mut Outcome,
     ) -> Result<(), CommandError> {
         let tab = self.focused()?;
-        let read = tab.watch().await?.console(args.all);
         let least = args.level.map_or(0, |l| l.rank());
-        let shown: Vec<&ConsoleEntry> = read
-            .entries
-            .iter()
-            .filter(|e| e.level.rank() >= least)
-            .collect();
+        // Messages below the level asked for stay unread: a later call
+        // without the filter still gets them.
+        let read = tab
+            .watch()
+            .await?
+            .console_where(args.all, |e| e.level.rank() >= least);
+        let shown: Vec<&ConsoleEntry> = read.entries.iter().collect();
         out.data = Some(Data::Text(render(
             &shown,
             &read,

@@ -72,12 +72,8 @@ impl Session {
                         user_gesture: Some(true),
                         ..CallFunctionOn::default()
                     };
-                    element
-                        .session
-                        .send(&call)
-                        .await
-                        .map_err(|e| after_running(e.into()))?
-                        .into_parts()
+                    script_call(element.session.send(&call).await.map_err(Into::into))?
+                        .map(|answer| answer.into_parts())
                 }
                 None => {
                     let expression = if is_function(js) {
@@ -92,15 +88,17 @@ impl Session {
                         user_gesture: Some(true),
                         ..Evaluate::default()
                     };
-                    tab.send(&evaluate)
-                        .await
-                        .map_err(after_running)?
-                        .into_parts()
+                    script_call(tab.send(&evaluate).await)?.map(|answer| answer.into_parts())
                 }
             })
         });
+        let started = std::time::Instant::now();
         let answer = match tokio::time::timeout(deadline, work).await {
-            Ok(answer) => answer?,
+            Ok(Ok(Some(answer))) => answer,
+            Ok(Err(e)) => return Err(e),
+            // The call's own deadline (`ROVE_CDP_TIMEOUT_S`, shorter than
+            // the script's) came first: the script is stopped all the same.
+            Ok(Ok(None)) => return Err(self.eval_ran_out(&tab, started.elapsed()).await),
             Err(_) => return Err(self.eval_ran_out(&tab, deadline).await),
         };
         let (result, exception) = answer;
@@ -162,6 +160,16 @@ impl Session {
             },
         };
         CommandError::EvalTimeout { after, stop }
+    }
+}
+
+/// The answer of the call that ran the script; `None` when the call's own
+/// deadline ran out (the script may still be running).
+fn script_call<T>(sent: Result<T, rove_browser::BrowserError>) -> Result<Option<T>, CommandError> {
+    match sent {
+        Ok(answer) => Ok(Some(answer)),
+        Err(rove_browser::BrowserError::Cdp(rove_cdp::CdpError::Timeout { .. })) => Ok(None),
+        Err(e) => Err(after_running(e)),
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! An area is captured only up to [`MAX_SIDE`] pixels a side and
 //! [`MAX_PIXELS`] in all: a page a million pixels tall (or a clip that
-//! size) makes Chromium's renderer die trying. A larger area is cut to its
+//! size, or a viewport set that large at a high scale) makes Chromium's renderer die trying. A larger area is cut to its
 //! top-left part and the answer says so, naming `clip` and `ref` for the
 //! rest, rather than failing: the top of a long page is usually what was
 //! wanted.
@@ -81,7 +81,20 @@ impl Session {
                 })
             }
             (None, false, Some(clip)) => Some(*clip),
-            (None, false, None) => None,
+            // The viewport is captured whole unless it is over the limits
+            // (a large viewport at a high scale): then it is cut as a full
+            // page is, from its top-left corner.
+            (None, false, None) => {
+                let metrics = tab.send(&page::GetLayoutMetrics {}).await?;
+                let seen = &metrics.css_visual_viewport;
+                let whole = Clip {
+                    x: seen.page_x,
+                    y: seen.page_y,
+                    width: seen.client_width,
+                    height: seen.client_height,
+                };
+                capped(&whole, self.device_scale()).map(|_| whole)
+            }
         };
         if let Some(c) = &clip {
             if !(c.width >= 1.0 && c.height >= 1.0 && c.x.is_finite() && c.y.is_finite()) {

@@ -45,3 +45,26 @@ async fn an_unreachable_cdp_url_is_browser_disconnected() {
     assert_eq!(out.status, Some(6));
     assert_eq!(json(&out.stdout)["error"]["code"], "BROWSER_DISCONNECTED");
 }
+
+#[tokio::test]
+async fn doctor_shows_a_cdp_url_without_its_credentials() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = closed.local_addr().expect("addr");
+    drop(closed);
+    for url in [
+        format!("ws://{addr}/devtools/browser/x?token=tok-s3cr3t"),
+        format!("http://me:pw-s3cr3t@{addr}/"),
+    ] {
+        for json in [false, true] {
+            let mut args = vec!["doctor", "--cdp-url", &url];
+            if json {
+                args.push("--json");
+            }
+            let out = run(rove().args(&args)).await;
+            assert_eq!(out.status, Some(6), "{url}: {}", out.stderr);
+            let printed = format!("{}{}", out.stdout, out.stderr);
+            assert!(printed.contains("<redacted>"), "{url}: {printed}");
+            assert!(!printed.contains("s3cr3t"), "{url}: {printed}");
+        }
+    }
+}

@@ -107,3 +107,63 @@ async fn a_planted_symlink_at_the_runtime_folder_is_refused_and_nothing_written_
         "the link was touched"
     );
 }
+
+#[tokio::test]
+async fn a_session_whose_browser_never_came_does_not_keep_its_daemon() {
+    let env = Env::new("faults-no-browser").await;
+    let missing = env.dir.join("no-such-browser");
+    let (status, failed) = support::output_json(&[], {
+        let mut c = env.rove(&["--json", "open", &env.server.url("/form")]);
+        c.env("ROVE_BROWSER", &missing);
+        c
+    })
+    .await;
+    assert_eq!(status, 6, "{failed}");
+    assert_eq!(failed["error"]["code"], "NO_BROWSER", "{failed}");
+    // The daemon ends after answering, not after its idle time (60 s here).
+    let started = Instant::now();
+    while support::lock_is_held(&env.lock("default")) || env.socket("default").exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the daemon of a session without a browser still runs"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Its log stays: the place that says why.
+    assert!(env.log("default").exists());
+}
+
+#[tokio::test]
+async fn a_session_command_tells_the_shell_of_a_bad_cdp_timeout_and_with_v_where_the_daemon_logs() {
+    let env = Env::new("faults-shell-told").await;
+    let missing = env.dir.join("no-such-browser");
+    let log = env.log("default").display().to_string();
+    let stderr = |verbose: bool| {
+        let mut args = vec!["snapshot"];
+        if verbose {
+            args.insert(0, "-v");
+        }
+        let mut command = env.rove(&args);
+        command
+            .env("ROVE_BROWSER", &missing)
+            .env("ROVE_CDP_TIMEOUT_S", "abc");
+        async move {
+            let out = tokio::time::timeout(Duration::from_secs(60), command.output())
+                .await
+                .expect("finished")
+                .expect("ran");
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        }
+    };
+    let quiet = stderr(false).await;
+    assert!(
+        quiet.contains("ROVE_CDP_TIMEOUT_S=\"abc\" ignored"),
+        "the shell hears of the bad value: {quiet}"
+    );
+    assert!(!quiet.contains(&log), "{quiet}");
+    let verbose = stderr(true).await;
+    assert!(
+        verbose.contains(&log),
+        "-v says where the daemon logs: {verbose}"
+    );
+}

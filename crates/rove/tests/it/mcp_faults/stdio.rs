@@ -20,7 +20,16 @@ async fn cancel_then_snapshot(
     call: serde_json::Value,
     started: impl std::future::Future<Output = ()>,
 ) -> (Duration, Duration) {
-    let mut client = client().await;
+    cancel_then_snapshot_in(client().await, server, call, started).await
+}
+
+/// [`cancel_then_snapshot`] with a client of one's own.
+async fn cancel_then_snapshot_in(
+    mut client: Stdio,
+    server: &LocalServer,
+    call: serde_json::Value,
+    started: impl std::future::Future<Output = ()>,
+) -> (Duration, Duration) {
     let opened = client
         .request(
             2,
@@ -115,5 +124,41 @@ async fn a_cancelled_wait_frees_the_session() {
     assert!(
         freed < Duration::from_secs(6),
         "the session was busy {freed:?} after the cancel (a snapshot alone takes {floor:?}): the 12 s wait kept running"
+    );
+}
+
+#[tokio::test]
+async fn a_cancelled_wait_frees_a_session_shared_with_the_shell() {
+    // The session is a daemon's, named by the host: the cancel reaches the
+    // daemon as the forwarded call's connection closing.
+    let env = crate::support::Env::with_routes(
+        "mcp-shared-cancel",
+        Routes::new().page(
+            "/p",
+            Response::html("<!doctype html><title>Slow</title><p>slow</p>"),
+        ),
+    )
+    .await;
+    let runtime = env.dir.to_string_lossy().into_owned();
+    let client = Stdio::start_with_args(
+        &["--session", "shared"],
+        &[
+            ("XDG_RUNTIME_DIR", &runtime),
+            ("ROVE_IDLE", "60"),
+            ("RUST_LOG", "warn,rove=info"),
+        ],
+        std::process::Stdio::null(),
+    )
+    .await;
+    let call = json!({"name": "wait", "arguments": {"text": "never appears", "ms": 12000}});
+    // Cancelled once the daemon runs it.
+    let log = env.log("shared");
+    let started = crate::support::wait_for_line(&log, "running command=\"wait\"");
+    let (freed, floor) = cancel_then_snapshot_in(client, &env.server, call, started).await;
+    env.close("shared").await;
+    // Well below the wait's own 12 s.
+    assert!(
+        freed < Duration::from_secs(6),
+        "the session was busy {freed:?} after the cancel (a snapshot alone takes {floor:?}): the 12 s wait kept running in the daemon"
     );
 }

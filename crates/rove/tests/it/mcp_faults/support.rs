@@ -19,8 +19,19 @@ pub struct Stdio {
 impl Stdio {
     /// Starts `rove mcp` with `envs`, stderr to `stderr`, and initializes.
     pub async fn start(envs: &[(&str, &str)], stderr: std::process::Stdio) -> Stdio {
+        Stdio::start_with_args(&[], envs, stderr).await
+    }
+
+    /// Starts `rove mcp ARGS` with `envs`, stderr to `stderr`, and
+    /// initializes.
+    pub async fn start_with_args(
+        args: &[&str],
+        envs: &[(&str, &str)],
+        stderr: std::process::Stdio,
+    ) -> Stdio {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("mcp")
+            .args(args)
             .envs(envs.iter().copied())
             .env_remove("ROVE_CDP_URL")
             .env_remove("ROVE_SESSION")
