@@ -105,7 +105,7 @@ impl UserFileError {
                 format!("larger than {limit} bytes"),
             ),
             UserFileError::NotText { .. } => {
-                std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text")
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, "not UTF-8 text")
             }
         }
     }

@@ -190,17 +190,15 @@ impl Session {
 
 /// A state file as JSON, refusing what is not one.
 fn read_state(path: &Path) -> Result<Value, CommandError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?
-        .len();
-    if size > STATE_MAX_BYTES {
-        return Err(CommandError::Rejected(format!(
-            "{} is {size} bytes; a state file may take {STATE_MAX_BYTES}",
+    // Opened without waiting and read within the limit: a FIFO or a
+    // device named as a state file is refused, never waited on.
+    let text = rove_base::user_file::read_text(path, STATE_MAX_BYTES).map_err(|e| match e {
+        rove_base::user_file::UserFileError::TooLarge { .. } => CommandError::Rejected(format!(
+            "{} is larger than {STATE_MAX_BYTES} bytes, the most a state file may take",
             path.display()
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?;
+        )),
+        e => CommandError::io(format!("reading {}", path.display()), e.into_io()),
+    })?;
     let state: Value = serde_json::from_str(&text).map_err(|e| {
         CommandError::Rejected(format!(
             "{} is not a storage-state file (JSON with cookies and origins): {e}",
