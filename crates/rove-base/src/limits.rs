@@ -428,6 +428,9 @@ pub const TASK_FILE_DEPTH: usize = 64;
 pub const RESULTS_FILE_BYTES: u64 = 512 << 20;
 /// The largest history `rove replay` reads (bytes).
 pub const HISTORY_FILE_BYTES: u64 = 512 << 20;
+/// The largest trace `rove trace show` reads (bytes; screenshots are
+/// inlined).
+pub const TRACE_FILE_BYTES: u64 = 1 << 30;
 /// The largest `--secrets-file` read (bytes).
 pub const SECRETS_FILE_BYTES: u64 = 1 << 20;
 /// The largest price table (`--prices`) read (bytes).
