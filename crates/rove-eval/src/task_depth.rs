@@ -11,7 +11,7 @@
 //! or at the start of a line), so an apostrophe in plain text (`don't`)
 //! cannot hide the brackets after it. A bracket in plain text may be
 //! counted when YAML would not; it only ever closes one opened before, or
-//! a text needs 64 unclosed ones to be refused.
+//! a text needs more unclosed ones than the limit to be refused.
 
 /// Where nesting deeper than `max` starts: `(line, column)`, 1-based.
 pub(crate) fn too_deep(text: &str, max: usize) -> Option<(usize, usize)> {
