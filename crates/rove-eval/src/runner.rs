@@ -573,10 +573,14 @@ fn write_history(
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| {
-            std::fs::write(
+            // Under the person's --out: something planted there (a FIFO)
+            // is refused, never waited on.
+            rove_base::user_file::write(
                 path,
-                serde_json::to_vec_pretty(&history).unwrap_or_default(),
+                &serde_json::to_vec_pretty(&history).unwrap_or_default(),
+                rove_base::user_file::Access::Shared,
             )
+            .map_err(rove_base::user_file::UserFileError::into_io)
         });
     if let Err(e) = written {
         tracing::warn!(path = %path.display(), error = %e, "could not write an attempt's history");

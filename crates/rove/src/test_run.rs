@@ -438,10 +438,16 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 fn write_view(trace: &str) -> Option<String> {
     let path = Path::new(trace);
     let view = path.with_extension("html");
-    let written = std::fs::read_to_string(path).and_then(|text| {
-        let lines = crate::trace_html::read_lines(&text);
-        std::fs::write(&view, crate::trace_html::render(&lines))
-    });
+    let written = rove_base::user_file::read_text(path, rove_base::limits::TRACE_FILE_BYTES)
+        .and_then(|text| {
+            let lines = crate::trace_html::read_lines(&text);
+            rove_base::user_file::write(
+                &view,
+                crate::trace_html::render(&lines).as_bytes(),
+                rove_base::user_file::Access::Shared,
+            )
+        })
+        .map_err(rove_base::user_file::UserFileError::into_io);
     match written {
         Ok(()) => Some(view.display().to_string()),
         Err(e) => {
