@@ -1,4 +1,5 @@
-//! `rove test` stopping at a bad task file before anything runs, so before
+//! `rove test` stopping at a bad task file, a file that is not one, a bad
+//! output path, price table or count before anything runs, so before
 //! any browser starts.
 
 use crate::test_suite::{model_logged, rove_test, scratch, shop};
@@ -132,6 +133,33 @@ async fn bad_output_paths_and_counts_stop_the_run_before_anything_runs() {
         assert!(stdout.is_empty(), "nothing ran: {stdout}");
     }
     assert_eq!(std::fs::read_to_string(file).expect("kept"), "kept");
+    assert!(log.requests().is_empty(), "the model was never asked");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[tokio::test]
+async fn a_bad_price_table_is_refused_naming_the_file() {
+    let log = RequestLog::new();
+    let model = model_logged(log.clone()).await;
+    let (shop, _) = shop().await;
+    let dir = scratch("bad-prices");
+    let task = dir.join("a.yaml");
+    std::fs::write(&task, "name: fine\ntask: Press Lamp\n").expect("task");
+    let task = task.to_str().expect("utf-8");
+    let pipe = dir.join("prices.fifo");
+    mkfifo(&pipe);
+    let negative = dir.join("negative.json");
+    std::fs::write(
+        &negative,
+        r#"{"openai:scripted": {"input": -2, "output": 1}}"#,
+    )
+    .expect("prices");
+    for (prices, said) in [(&pipe, "named pipe"), (&negative, "input is -2")] {
+        let prices = prices.to_str().expect("utf-8");
+        let (status, _, stderr) = rove_test(&shop, &model, &[task, "--prices", prices]).await;
+        assert_eq!(status, 2, "{stderr}");
+        assert!(stderr.contains(prices) && stderr.contains(said), "{stderr}");
+    }
     assert!(log.requests().is_empty(), "the model was never asked");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
