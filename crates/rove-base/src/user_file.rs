@@ -304,7 +304,11 @@ pub fn check_output_dir(dir: &Path) -> Result<(), UserFileError> {
         }
         Err(e) => return Err(UserFileError::io(dir, e)),
     }
-    let probe = dir.join(format!(".rove-write-check-{}", std::process::id()));
+    // A name no one else holds: this process's id and the time.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let probe = dir.join(format!(".rove-write-check-{}-{nanos}", std::process::id()));
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
