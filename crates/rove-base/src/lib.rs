@@ -21,3 +21,4 @@ pub mod private;
 pub mod redact;
 pub mod text;
 pub mod url_pattern;
+pub mod user_file;

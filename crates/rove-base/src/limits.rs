@@ -1,6 +1,7 @@
 //! Every deadline and interval of rove, in one place, grouped as the
 //! timeout ladder: innermost first, each layer's own waits, then the
-//! deadlines that hold them. A deadline that a setting changes is the
+//! deadlines that hold them; and at the end, the sizes and counts rove
+//! accepts from files and command lines. A deadline that a setting changes is the
 //! setting's default here (the setting's field names it), and a deadline
 //! worked out from another is a function here, so the rule lives with the
 //! numbers.
@@ -415,6 +416,42 @@ pub const RUNTIME_SHUTDOWN: Duration = ms(500);
 pub const DOCTOR: Duration = secs(15);
 /// How often `rove test`'s bar redraws on a terminal.
 pub const PROGRESS_TICK: Duration = ms(250);
+
+// ---------------------------------------------------------------------
+// Sizes and counts: the most rove takes from a file or a number someone
+// wrote, so that no input can make it allocate or work without bound.
+
+/// The largest task file `rove test` reads (bytes): about 3,000 tasks. The
+/// parser's memory grows with the file, up to about 250 bytes for each
+/// byte of a file of nested brackets; a larger suite is a folder of files.
+pub const TASK_FILE_BYTES: u64 = 1 << 20;
+/// The deepest nesting of flow collections (`[`, `{`) in a task file. The
+/// YAML scanner's work grows with the square of this depth (100,000 deep
+/// took 35 s); a task needs a handful (an `http` check's `equals` a few
+/// more).
+pub const TASK_FILE_DEPTH: usize = 32;
+/// The largest results.json `rove test --compare` reads (bytes).
+pub const RESULTS_FILE_BYTES: u64 = 512 << 20;
+/// The largest history `rove replay` reads (bytes).
+pub const HISTORY_FILE_BYTES: u64 = 512 << 20;
+/// The largest trace `rove trace show` reads (bytes; screenshots are
+/// inlined).
+pub const TRACE_FILE_BYTES: u64 = 1 << 30;
+/// The largest `--secrets-file` read (bytes).
+pub const SECRETS_FILE_BYTES: u64 = 1 << 20;
+/// The largest price table (`--prices`) read (bytes).
+pub const PRICES_FILE_BYTES: u64 = 4 << 20;
+/// The most attempts of one task (`repeat:`, `--repeat`).
+pub const REPEAT_MAX: u32 = 10_000;
+/// The most slices of a suite (`--shard I/N`).
+pub const SHARDS_MAX: u32 = 10_000;
+/// The most attempts run at once (`rove test -j`).
+pub const JOBS_MAX: usize = 256;
+/// The most attempts one `rove test` plans (tasks times repeats, before a
+/// shard is taken): each has a result kept until the report is written,
+/// and a line in results.json and JUnit. (Each that runs costs model calls:
+/// real suites plan thousands.)
+pub const ATTEMPTS_MAX: u64 = 100_000;
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// The mode of a private folder.
 const FOLDER_MODE: u32 = 0o700;
 /// The mode of a private file.
-const FILE_MODE: u32 = 0o600;
+pub(crate) const FILE_MODE: u32 = 0o600;
 
 /// Why a folder cannot be used as a private one.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -100,18 +100,12 @@ pub fn create_private_dirs(dir: &Path) -> std::io::Result<()> {
 /// Creates (or empties) a file only its owner can read or write: for
 /// files that may hold what a page showed or a credential (traces, saved
 /// storage state, a HAR). A file already there is made private too, before
-/// anything is written to it.
+/// anything is written to it; anything but a regular file there (a FIFO, a
+/// device) is refused at once, never waited on
+/// ([`crate::user_file::create`]).
 pub fn create_private_file(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(FILE_MODE)
-        .open(path)?;
-    // The mode above holds only for a new file.
-    file.set_permissions(std::fs::Permissions::from_mode(FILE_MODE))?;
-    Ok(file)
+    crate::user_file::create(path, crate::user_file::Access::Private)
+        .map_err(crate::user_file::UserFileError::into_io)
 }
 
 /// Writes `bytes` to a file only its owner can read or write (see

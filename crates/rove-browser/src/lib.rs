@@ -58,7 +58,7 @@ pub use launch::LaunchOptions;
 pub use network::{
     NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
 };
-pub use policy::{DomainPolicy, PolicyError, Refusal};
+pub use policy::{CrashingPage, DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, ensure_runtime_dir, ensure_runtime_subdir, runtime_dir, socket_path_max,
 };

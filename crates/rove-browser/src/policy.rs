@@ -144,6 +144,72 @@ pub enum Refusal {
     Blocked(String),
     /// It is not a URL the browser could load.
     Unparsable,
+    /// A page of Chromium's own that crashes or hangs headless Chromium:
+    /// refused even where `chrome:` is allowed.
+    Crashes(CrashingPage),
+}
+
+/// A `chrome://` page that takes down a part of headless Chromium.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrashingPage {
+    /// The page, as `settings` for `chrome://settings`.
+    pub page: &'static str,
+    /// What it does, as "ends the whole headless browser (SIGSEGV)".
+    pub does: &'static str,
+}
+
+/// Pages of Chromium 156 that end the whole headless browser (measured:
+/// each killed it with SIGSEGV, and every tab of every session with it).
+/// Their subpages (`chrome://settings/passwords`) do the same.
+const KILL_THE_BROWSER: &[&str] = &[
+    "settings",
+    "history",
+    "help",
+    "password-manager",
+    "extensions",
+    "apps",
+];
+
+/// Chromium's debugging pages, there to crash or hang a part of the
+/// browser: the renderer (crash, kill, checkcrash, memory-exhaust: the tab
+/// dies; hang, shorthang: the tab stops answering), the GPU process or
+/// the browser itself. Some do nothing headless today; none has a use.
+const DEBUG_CRASHERS: &[&str] = &[
+    "crash",
+    "kill",
+    "checkcrash",
+    "memory-exhaust",
+    "badcastcrash",
+    "crashdump",
+    "hang",
+    "shorthang",
+    "gpucrash",
+    "gpuhang",
+    "gpuclean",
+    "inducebrowsercrashforrealz",
+    "inducebrowserdcheckforrealz",
+    "memory-pressure-critical",
+    "memory-pressure-moderate",
+    "quit",
+    "restart",
+];
+
+/// The crashing page `url` (parsed, of the scheme `chrome`) is, if any.
+fn crashing_page(url: &Url) -> Option<CrashingPage> {
+    let host = url.host_str()?.to_ascii_lowercase();
+    if let Some(page) = KILL_THE_BROWSER.iter().find(|p| **p == host) {
+        return Some(CrashingPage {
+            page,
+            does: "ends the whole headless browser (SIGSEGV), every tab with it",
+        });
+    }
+    DEBUG_CRASHERS
+        .iter()
+        .find(|p| **p == host)
+        .map(|page| CrashingPage {
+            page,
+            does: "is a debugging page that crashes or hangs a part of the browser",
+        })
 }
 
 impl std::fmt::Display for Refusal {
@@ -156,6 +222,11 @@ impl std::fmt::Display for Refusal {
             Refusal::NotAllowed(h) => write!(f, "{h} is outside the allowed domains"),
             Refusal::Blocked(h) => write!(f, "{h} is a blocked domain"),
             Refusal::Unparsable => f.write_str("it is not a URL a browser can load"),
+            Refusal::Crashes(c) => write!(
+                f,
+                "chrome://{} {}; rove refuses it even where chrome: is allowed",
+                c.page, c.does
+            ),
         }
     }
 }
@@ -315,6 +386,7 @@ impl DomainPolicy {
             // `view-source:` shows another URL, which must pass too.
             return match scheme.as_str() {
                 "view-source" => self.check(parsed.path()),
+                "chrome" => crashing_page(&parsed).map_or(Ok(()), |c| Err(Refusal::Crashes(c))),
                 _ => Ok(()),
             };
         }
@@ -506,6 +578,56 @@ mod tests {
         let any_with_files = policy(&["*", "file://"], &[]);
         assert!(any_with_files.allows("file:///x") && any_with_files.allows("https://a.b/"));
         assert!(any_with_files.needs_interception());
+    }
+
+    #[test]
+    fn chrome_pages_that_crash_headless_chromium_are_refused_even_when_chrome_is_allowed() {
+        let chrome = policy(&["*", "chrome:"], &[]);
+        for fine in [
+            "chrome://version",
+            "chrome://gpu/",
+            "chrome://downloads",
+            "chrome://flags",
+        ] {
+            assert!(chrome.allows(fine), "{fine}");
+        }
+        for crashes in [
+            "chrome://settings",
+            "CHROME://SETTINGS/",
+            "chrome://settings/passwords",
+            "chrome://history",
+            "chrome://help",
+            "chrome://password-manager/passwords",
+            "chrome://extensions",
+            "chrome://apps",
+            "chrome://crash",
+            "chrome://kill",
+            "chrome://hang",
+            "chrome://shorthang",
+            "chrome://memory-exhaust",
+            "chrome://checkcrash",
+            "chrome://gpucrash",
+            "chrome://inducebrowsercrashforrealz",
+            "chrome://quit",
+            "chrome://restart",
+        ] {
+            assert!(
+                matches!(chrome.check(crashes), Err(Refusal::Crashes(_))),
+                "{crashes}"
+            );
+        }
+        let said = chrome
+            .check("chrome://settings")
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            said.starts_with("chrome://settings ends the whole headless browser"),
+            "{said}"
+        );
+        // Through view-source too.
+        let both = policy(&["*", "chrome:", "view-source:"], &[]);
+        assert!(!both.allows("view-source:chrome://settings"));
+        assert!(both.allows("view-source:chrome://version"));
     }
 
     #[test]

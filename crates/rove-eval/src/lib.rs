@@ -23,6 +23,7 @@ mod results;
 mod runner;
 mod stats;
 mod task;
+mod task_depth;
 mod traces;
 mod verify;
 

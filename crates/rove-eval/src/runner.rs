@@ -105,17 +105,18 @@ pub async fn run_suite(
     };
     let busy = &busy;
     let (stop, stopped) = watch::channel(false);
-    let mut results: Vec<Option<AttemptResult>> = vec![None; plan.0.len()];
-    let mut next = 0;
+    let mut results: Vec<Option<AttemptResult>> = vec![None; plan.len()];
+    let mut attempts = plan.iter().enumerate();
     let mut running = FuturesUnordered::new();
     let mut interrupted = false;
     let jobs = options.jobs.max(1);
     tokio::pin!(cancel);
     loop {
-        while !interrupted && running.len() < jobs && next < plan.0.len() {
-            let (task, number) = plan.0[next];
+        while !interrupted && running.len() < jobs {
+            let Some((slot, (task, number))) = attempts.next() else {
+                break;
+            };
             let stopped = stopped.clone();
-            let slot = next;
             running.push(async move {
                 let result = attempt(
                     (browsers, busy),
@@ -129,7 +130,6 @@ pub async fn run_suite(
                 .await;
                 (slot, result)
             });
-            next += 1;
         }
         if running.is_empty() {
             break;
@@ -147,12 +147,12 @@ pub async fn run_suite(
     }
     let results = results
         .into_iter()
-        .zip(&plan.0)
+        .zip(plan.iter())
         .map(|(result, (task, number))| {
             result.unwrap_or_else(|| {
                 AttemptResult::not_run(
-                    &tasks[*task].spec.name,
-                    *number,
+                    &tasks[task].spec.name,
+                    number,
                     Status::Skipped,
                     "interrupted before it started".into(),
                 )
@@ -166,15 +166,14 @@ pub async fn run_suite(
 /// skipped), without starting a browser.
 pub fn run_suite_without_browser(tasks: &[Task], plan: &Plan) -> (Vec<AttemptResult>, bool) {
     let results = plan
-        .0
         .iter()
         .map(|(task, number)| {
-            let task = &tasks[*task];
+            let task = &tasks[task];
             let reason = task
                 .skip
                 .clone()
                 .unwrap_or_else(|| "not run: no browser was started".into());
-            AttemptResult::not_run(&task.spec.name, *number, Status::Skipped, reason)
+            AttemptResult::not_run(&task.spec.name, number, Status::Skipped, reason)
         })
         .collect();
     (results, false)
@@ -574,10 +573,14 @@ fn write_history(
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| {
-            std::fs::write(
+            // Under the person's --out: something planted there (a FIFO)
+            // is refused, never waited on.
+            rove_base::user_file::write(
                 path,
-                serde_json::to_vec_pretty(&history).unwrap_or_default(),
+                &serde_json::to_vec_pretty(&history).unwrap_or_default(),
+                rove_base::user_file::Access::Shared,
             )
+            .map_err(rove_base::user_file::UserFileError::into_io)
         });
     if let Err(e) = written {
         tracing::warn!(path = %path.display(), error = %e, "could not write an attempt's history");

@@ -10,7 +10,7 @@
 //! environment; a task whose variable or secret is unset is kept, marked
 //! skipped with the reason, because a suite must say what it did not run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -219,6 +219,9 @@ impl Task {
 /// Reads every file (a folder gives its `.yaml`/`.yml` files, sorted) and
 /// parses all of them before anything runs: the first error is returned,
 /// naming the file, line and field. Names must be unique across the suite.
+/// Only regular files are read, never more than
+/// [`limits::TASK_FILE_BYTES`](rove_base::limits::TASK_FILE_BYTES) of one,
+/// and none waits: a FIFO or a device named `*.yaml` is refused at once.
 pub fn load(
     paths: &[PathBuf],
     env: &dyn Fn(&str) -> Option<String>,
@@ -241,13 +244,17 @@ pub fn load(
         }
     }
     let mut tasks: Vec<Task> = Vec::new();
+    // Each name and the file it came from: a suite of many tasks is
+    // checked in linear time.
+    let mut names: HashMap<String, PathBuf> = HashMap::new();
     for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| EvalError::Read {
-            path: file.clone(),
-            message: e.to_string(),
-        })?;
+        let text = rove_base::user_file::read_text(file, rove_base::limits::TASK_FILE_BYTES)
+            .map_err(|e| EvalError::Read {
+                path: file.clone(),
+                message: e.into_io().to_string(),
+            })?;
         for task in parse(&text, file, env)? {
-            if let Some(first) = tasks.iter().find(|t| t.spec.name == task.spec.name) {
+            if let Some(first) = names.get(&task.spec.name) {
                 return Err(EvalError::Invalid {
                     path: file.clone(),
                     line: line_of_name(&text, &task.spec.name),
@@ -255,10 +262,11 @@ pub fn load(
                     message: format!(
                         "the name {:?} is also used in {}; names must be unique, results are keyed by them",
                         task.spec.name,
-                        first.file.display()
+                        first.display()
                     ),
                 });
             }
+            names.insert(task.spec.name.clone(), task.file.clone());
             tasks.push(task);
         }
     }
@@ -277,9 +285,24 @@ pub fn parse(
         column: e.location().map(|l| l.column()),
         message: e.to_string(),
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((line, column)) =
+        crate::task_depth::too_deep(text, rove_base::limits::TASK_FILE_DEPTH)
+    {
+        return Err(EvalError::Parse {
+            path: file.to_owned(),
+            line: Some(line),
+            column: Some(column),
+            message: format!(
+                "lists and maps nested more than {} deep; a task needs a few levels",
+                rove_base::limits::TASK_FILE_DEPTH
+            ),
+        });
+    }
     // Read the shape first, then the typed form from the text itself, so
     // the typed form's errors keep their line and column.
     let shape: yaml_serde::Value = yaml_serde::from_str(text).map_err(yaml_error)?;
+    refuse_null_fields(&shape, text, file)?;
     let specs: Vec<TaskSpec> = match shape {
         yaml_serde::Value::Sequence(_) => yaml_serde::from_str(text).map_err(yaml_error)?,
         yaml_serde::Value::Mapping(_) => vec![yaml_serde::from_str(text).map_err(yaml_error)?],
@@ -313,6 +336,32 @@ pub fn parse(
         .collect()
 }
 
+/// `task: null` (or `name: ~`) would read as the text "null": refused, as
+/// a field left empty is.
+fn refuse_null_fields(shape: &yaml_serde::Value, text: &str, file: &Path) -> Result<(), EvalError> {
+    let tasks: Vec<&yaml_serde::Value> = match shape {
+        yaml_serde::Value::Sequence(items) => items.iter().collect(),
+        one => vec![one],
+    };
+    for task in tasks {
+        let yaml_serde::Value::Mapping(fields) = task else {
+            continue;
+        };
+        for field in ["name", "task"] {
+            if fields.get(field).is_some_and(yaml_serde::Value::is_null) {
+                let name = fields.get("name").and_then(yaml_serde::Value::as_str);
+                return Err(EvalError::Invalid {
+                    path: file.to_owned(),
+                    line: name.and_then(|n| line_of_name(text, n)),
+                    field: field.into(),
+                    message: format!("is null; give the {field} as text"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The line (1-based) of the `name:` that names `name`, to point at a task
 /// whose fields parsed but do not make sense together.
 fn line_of_name(text: &str, name: &str) -> Option<usize> {
@@ -344,6 +393,15 @@ fn validate(spec: &TaskSpec, complete: bool) -> Result<(), (String, String)> {
     }
     if spec.repeat == Some(0) {
         return bad("repeat", "at least 1".into());
+    }
+    if let Some(repeat) = spec.repeat.filter(|&r| r > rove_base::limits::REPEAT_MAX) {
+        return bad(
+            "repeat",
+            format!(
+                "{repeat} is more than the {} attempts a task may have",
+                rove_base::limits::REPEAT_MAX
+            ),
+        );
     }
     if let Some(t) = spec.threshold {
         if !(0.0..=1.0).contains(&t) {

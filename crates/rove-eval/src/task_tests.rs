@@ -256,3 +256,91 @@ fn a_folder_loads_in_order_and_one_bad_file_stops_everything() {
     assert!(missing.contains("nope.yaml"), "{missing}");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
+
+#[test]
+fn files_that_are_not_regular_are_refused_at_once() {
+    let dir = scratch("not-regular");
+    let pipe = dir.join("pipe.yaml");
+    mkfifo(&pipe);
+    let zero = dir.join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).expect("link");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let folder = dir.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(load(&[folder], &no_env).map(|t| t.len()));
+    });
+    let loaded = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("load returned without waiting on the pipe or reading the device");
+    let message = loaded.expect_err("refused").to_string();
+    assert!(
+        message.contains("pipe.yaml") && message.contains("named pipe"),
+        "{message}"
+    );
+    let message = load(&[zero], &no_env).expect_err("a device").to_string();
+    assert!(message.contains("character device"), "{message}");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// A named pipe at `path`, made by `mkfifo(1)`.
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+}
+
+#[test]
+fn a_task_file_is_capped_in_size_and_nesting() {
+    let dir = scratch("caps");
+    let big = dir.join("big.yaml");
+    let mut text = String::from("name: a\ntask: x\n#");
+    text.push_str(&"x".repeat(rove_base::limits::TASK_FILE_BYTES as usize));
+    std::fs::write(&big, text).expect("write");
+    let message = load(&[big], &no_env).expect_err("too large").to_string();
+    assert!(
+        message.contains("big.yaml") && message.contains("larger than"),
+        "{message}"
+    );
+    // 200,000 brackets took the YAML scanner over 100 s.
+    let deep = format!(
+        "name: a\ntask: {}{}\n",
+        "[".repeat(200_000),
+        "]".repeat(200_000)
+    );
+    let started = std::time::Instant::now();
+    let message = error(&deep);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    let depth = rove_base::limits::TASK_FILE_DEPTH;
+    // `task: ` is 6 columns; the first bracket too many is one past them.
+    let at = format!(
+        "tasks/bad.yaml:2:{}: lists and maps nested more than {depth}",
+        6 + depth + 1
+    );
+    assert!(message.starts_with(&at), "{message}");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn a_null_task_is_refused_and_a_byte_order_mark_accepted() {
+    let message = error("name: a\ntask: null\n");
+    assert!(message.contains(":1: task: is null"), "{message}");
+    let message = error("- name: a\n  task: x\n- name: ~\n  task: y\n");
+    assert!(message.contains("name: is null"), "{message}");
+    assert_eq!(one("\u{feff}name: a\ntask: x\n").spec.name, "a");
+    let dir = scratch("bom");
+    let file = dir.join("bom.yaml");
+    std::fs::write(&file, "\u{feff}- name: b\n  task: y\n").expect("write");
+    assert_eq!(load(&[file], &no_env).expect("loads")[0].spec.name, "b");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn a_repeat_past_the_bound_is_refused() {
+    let message = error("name: a\ntask: x\nrepeat: 4294967295\n");
+    assert!(
+        message.contains(":1: repeat: 4294967295 is more than"),
+        "{message}"
+    );
+}

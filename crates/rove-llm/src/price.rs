@@ -34,24 +34,39 @@ impl PriceTable {
         table
     }
 
-    /// The built-in table with `path`'s entries over it.
+    /// The built-in table with `path`'s entries over it. Every error names
+    /// the file; a price below zero is refused (JSON has no NaN or
+    /// infinity to give).
     pub fn with_file(path: &std::path::Path) -> Result<PriceTable, LlmError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LlmError::Config(format!("reading {}: {e}", path.display())))?;
+        let text = rove_base::user_file::read_text(path, rove_base::limits::PRICES_FILE_BYTES)
+            .map_err(|e| LlmError::Config(format!("reading the price table {e}")))?;
         let mut table = PriceTable::builtin();
-        table.merge(&text)?;
+        table.merge(&text).map_err(|message| {
+            LlmError::Config(format!("the price table {}: {message}", path.display()))
+        })?;
         Ok(table)
     }
 
-    fn merge(&mut self, json: &str) -> Result<(), LlmError> {
-        let raw: HashMap<String, serde_json::Value> = serde_json::from_str(json)
-            .map_err(|e| LlmError::Config(format!("a price table is not JSON: {e}")))?;
+    fn merge(&mut self, json: &str) -> Result<(), String> {
+        let raw: HashMap<String, serde_json::Value> =
+            serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
         for (model, value) in raw {
             if model.starts_with('_') {
                 continue;
             }
-            let price: Price = serde_json::from_value(value)
-                .map_err(|e| LlmError::Config(format!("price of {model}: {e}")))?;
+            let price: Price =
+                serde_json::from_value(value).map_err(|e| format!("price of {model}: {e}"))?;
+            for (field, usd) in [
+                ("input", price.input),
+                ("output", price.output),
+                ("cached", price.cached),
+            ] {
+                if !(usd.is_finite() && usd >= 0.0) {
+                    return Err(format!(
+                        "price of {model}: {field} is {usd}; give USD per million tokens, 0 or more"
+                    ));
+                }
+            }
             self.prices.insert(model, price);
         }
         Ok(())
@@ -106,5 +121,34 @@ mod tests {
                 "{provider}:{model}"
             );
         }
+    }
+
+    #[test]
+    fn a_price_file_names_itself_in_errors_and_refuses_negative_prices() {
+        let path = std::env::temp_dir().join(format!("rove-prices-{}.json", std::process::id()));
+        std::fs::write(&path, r#"{"openai:x": {"input": -1, "output": 2}}"#).expect("write");
+        let message = PriceTable::with_file(&path)
+            .expect_err("negative")
+            .to_string();
+        assert!(
+            message.contains(&path.display().to_string()) && message.contains("input is -1"),
+            "{message}"
+        );
+        std::fs::write(&path, "{oops").expect("write");
+        let message = PriceTable::with_file(&path)
+            .expect_err("not JSON")
+            .to_string();
+        assert!(message.contains(&path.display().to_string()), "{message}");
+        std::fs::write(&path, r#"{"openai:x": {"input": 1e999, "output": 2}}"#).expect("write");
+        assert!(
+            PriceTable::with_file(&path).is_err(),
+            "an overflowing price"
+        );
+        std::fs::write(&path, r#"{"openai:x": {"input": 0.5, "output": 2}}"#).expect("write");
+        let table = PriceTable::with_file(&path).expect("a good table");
+        assert!(table.prices.contains_key("openai:x"));
+        std::fs::remove_file(&path).expect("cleanup");
+        let missing = PriceTable::with_file(&path).expect_err("gone").to_string();
+        assert!(missing.contains(&path.display().to_string()), "{missing}");
     }
 }

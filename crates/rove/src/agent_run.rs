@@ -101,6 +101,7 @@ async fn run_task(
             "give MiB, like --trace-screenshots=5",
         )
     })?;
+    check_outputs(args)?;
     let started = Instant::now();
     // Every step as it ends, so that the history has them however the run
     // ends (an error, a signal).
@@ -336,6 +337,23 @@ async fn drive(
     result
 }
 
+/// `--history` and `--trace` are checked before the run: a path rove could
+/// not write to would otherwise be found only once the run was paid for.
+fn check_outputs(args: &RunArgs) -> Result<(), Failure> {
+    for (flag, path) in [("--history", &args.history), ("--trace", &args.trace)] {
+        if let Some(path) = path {
+            rove_base::user_file::check_output_file(path).map_err(|e| {
+                Failure::new(
+                    ErrorCode::CommandRejected,
+                    format!("{flag} {e}"),
+                    "give a file path rove can write to",
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the history, when one was asked for, whatever the ending; says
 /// so on stderr when it cannot, and returns whether all went well.
 /// `outcome` holds `ending` and, when the run was judged, `judge` and
@@ -371,10 +389,13 @@ fn write_history(
             history.insert(key.clone(), value.clone());
         }
     }
-    match std::fs::write(
+    match rove_base::user_file::write(
         path,
-        serde_json::to_vec_pretty(&history).unwrap_or_default(),
-    ) {
+        &serde_json::to_vec_pretty(&history).unwrap_or_default(),
+        rove_base::user_file::Access::Shared,
+    )
+    .map_err(rove_base::user_file::UserFileError::into_io)
+    {
         Ok(()) => true,
         Err(e) => {
             tracing::error!(path = %path.display(), error = %e, "writing the history");
@@ -437,13 +458,14 @@ fn parse_secrets(
 ) -> Result<rove_agent::Secrets, Failure> {
     let mut specs: Vec<String> = given.to_vec();
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::new(
-                ErrorCode::CommandRejected,
-                format!("reading {}: {e}", path.display()),
-                "give a readable file of NAME[@DOMAIN]=VALUE lines",
-            )
-        })?;
+        let text = rove_base::user_file::read_text(path, rove_base::limits::SECRETS_FILE_BYTES)
+            .map_err(|e| {
+                Failure::new(
+                    ErrorCode::CommandRejected,
+                    format!("reading {e}"),
+                    "give a readable file of NAME[@DOMAIN]=VALUE lines",
+                )
+            })?;
         specs.extend(
             text.lines()
                 .map(str::trim)
@@ -528,10 +550,14 @@ fn step_line(step: &StepRecord) -> String {
 /// a fresh session; exit 0 when every action repeated.
 pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Output) -> u8 {
     let result = async {
-        let text = std::fs::read_to_string(&args.file).map_err(|e| {
+        let text = rove_base::user_file::read_text(
+            &args.file,
+            rove_base::limits::HISTORY_FILE_BYTES,
+        )
+        .map_err(|e| {
             Failure::new(
                 ErrorCode::CommandRejected,
-                format!("reading {}: {e}", args.file.display()),
+                format!("reading {e}"),
                 "give the file rove run --history wrote",
             )
         })?;

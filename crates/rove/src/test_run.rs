@@ -50,13 +50,32 @@ async fn run(
     out: Output,
     signal: impl Future<Output = u8>,
 ) -> Result<u8, Failure> {
-    let env = |name: &str| std::env::var(name).ok();
-    let tasks = rove_eval::load(&args.paths, &env).map_err(|e| {
-        rejected(
-            e.to_string(),
-            "fix the task file; its format is in docs/eval.md",
-        )
-    })?;
+    let mut signal = std::pin::pin!(signal);
+    // Read off the runtime's threads, so a signal is heard while files
+    // are read and parsed.
+    let paths = args.paths.clone();
+    let loading = tokio::task::spawn_blocking(move || {
+        let env = |name: &str| std::env::var(name).ok();
+        rove_eval::load(&paths, &env)
+    });
+    let loaded = tokio::select! {
+        loaded = loading => loaded,
+        signal = &mut signal => return Ok(128 + signal),
+    };
+    let tasks = loaded
+        .map_err(|e| {
+            Failure::new(
+                ErrorCode::Internal,
+                format!("reading the task files failed: {e}"),
+                "report this as a bug",
+            )
+        })?
+        .map_err(|e| {
+            rejected(
+                e.to_string(),
+                "fix the task file; its format is in docs/eval.md",
+            )
+        })?;
     if !(0.0..=1.0).contains(&args.min_pass_rate) {
         return Err(rejected(
             format!(
@@ -121,6 +140,16 @@ async fn run(
         .trace_screenshots
         .resolve()
         .map_err(|e| rejected(e, "give MiB, like --trace-screenshots=5"))?;
+    if args.jobs > rove_base::limits::JOBS_MAX {
+        return Err(rejected(
+            format!(
+                "-j {}: at most {} attempts run at once",
+                args.jobs,
+                rove_base::limits::JOBS_MAX
+            ),
+            "give a smaller -j",
+        ));
+    }
     let options = RunOptions {
         jobs: args.jobs.max(1),
         repeat: args.repeat,
@@ -159,10 +188,12 @@ async fn run(
             "check --tags against the tasks' tags: lists",
         ));
     }
-    let plan = Plan::new(&tasks, &options);
+    let plan = Plan::new(&tasks, &options)
+        .map_err(|e| rejected(e.to_string(), "as --repeat 5, or a task's repeat: 5"))?;
+    check_outputs(args)?;
     let started = Instant::now();
-    let total = plan.0.len();
-    let needs_browser = plan.0.iter().any(|(t, _)| tasks[*t].skip.is_none());
+    let total = plan.len();
+    let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
     let signalled = Cell::new(None);
     let (attempts, interrupted) = if needs_browser {
         out.note(&format!(
@@ -340,15 +371,40 @@ fn compare(files: &[std::path::PathBuf], out: Output) -> u8 {
     if clearly_worse { BELOW_THE_BAR } else { 0 }
 }
 
+/// `--out` and `--junit` are checked before any attempt runs: a path
+/// rove could not write to would otherwise cost the whole run.
+fn check_outputs(args: &TestArgs) -> Result<(), Failure> {
+    use rove_base::user_file::{check_output_dir, check_output_file};
+    let bad = |e: rove_base::user_file::UserFileError, flag: &str| {
+        rejected(format!("{flag} {e}"), "give a path rove can write to")
+    };
+    if let Some(dir) = &args.out {
+        check_output_dir(dir).map_err(|e| bad(e, "--out"))?;
+        for name in ["results.json", "report.html"] {
+            check_output_file(&dir.join(name)).map_err(|e| bad(e, "--out"))?;
+        }
+    }
+    if let Some(path) = &args.junit {
+        check_output_file(path).map_err(|e| bad(e, "--junit"))?;
+    }
+    Ok(())
+}
+
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(path, bytes))
+        .map_err(|e| rove_base::user_file::UserFileError::Io {
+            path: path.to_owned(),
+            source: e,
+        })
+        .and_then(|()| {
+            rove_base::user_file::write(path, bytes, rove_base::user_file::Access::Shared)
+        })
         .map_err(|e| {
             Failure::new(
                 ErrorCode::Internal,
-                format!("writing {}: {e}", path.display()),
+                format!("writing {e}"),
                 "check the path",
             )
         })
@@ -359,10 +415,16 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 fn write_view(trace: &str) -> Option<String> {
     let path = Path::new(trace);
     let view = path.with_extension("html");
-    let written = std::fs::read_to_string(path).and_then(|text| {
-        let lines = crate::trace_html::read_lines(&text);
-        std::fs::write(&view, crate::trace_html::render(&lines))
-    });
+    let written = rove_base::user_file::read_text(path, rove_base::limits::TRACE_FILE_BYTES)
+        .and_then(|text| {
+            let lines = crate::trace_html::read_lines(&text);
+            rove_base::user_file::write(
+                &view,
+                crate::trace_html::render(&lines).as_bytes(),
+                rove_base::user_file::Access::Shared,
+            )
+        })
+        .map_err(rove_base::user_file::UserFileError::into_io);
     match written {
         Ok(()) => Some(view.display().to_string()),
         Err(e) => {

@@ -29,15 +29,16 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
         out.failure(&failure, None);
         failure.exit_status()
     };
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(text) => text,
-        Err(e) => {
-            return failed(
-                format!("reading {}: {e}", args.file.display()),
-                "give the file rove run --trace wrote",
-            );
-        }
-    };
+    let text =
+        match rove_base::user_file::read_text(&args.file, rove_base::limits::TRACE_FILE_BYTES) {
+            Ok(text) => text,
+            Err(e) => {
+                return failed(
+                    format!("reading {e}"),
+                    "give the file rove run --trace wrote",
+                );
+            }
+        };
     let lines = read_lines(&text);
     let commands = crate::trace_html_cmd::is_command_trace(&lines);
     if !commands && !lines.iter().any(|l| matches!(l, TraceLine::Run(_))) {
@@ -46,23 +47,50 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
             "give the file rove run --trace wrote",
         );
     }
-    let target: PathBuf = args
-        .out
-        .clone()
-        .unwrap_or_else(|| args.file.with_extension("html"));
+    let target: PathBuf = match &args.out {
+        Some(out) if same_file(out, &args.file) => {
+            return failed(
+                format!("-o {} is the trace itself", out.display()),
+                "give another file to -o: the page never replaces its trace",
+            );
+        }
+        Some(out) => out.clone(),
+        // A trace named `run.html` keeps its name: the page goes beside it.
+        None => match args.file.with_extension("html") {
+            beside if same_file(&beside, &args.file) => {
+                let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
+                args.file.with_file_name(format!("{stem}.trace.html"))
+            }
+            beside => beside,
+        },
+    };
     let page = match commands {
         true => crate::trace_html_cmd::render(&lines),
         false => render(&lines),
     };
-    if let Err(e) = std::fs::write(&target, page) {
-        return failed(
-            format!("writing {}: {e}", target.display()),
-            "choose a writable path with -o",
-        );
+    if let Err(e) = rove_base::user_file::write(
+        &target,
+        page.as_bytes(),
+        rove_base::user_file::Access::Shared,
+    ) {
+        return failed(format!("writing {e}"), "choose a writable path with -o");
     }
     out.line(&format!("wrote {}", target.display()));
     out.success(serde_json::json!({"path": target}));
     0
+}
+
+/// Whether `a` and `b` name one file (by path, or through a link: the same
+/// device and inode).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    if a == b {
+        return true;
+    }
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
 }
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\

@@ -70,6 +70,15 @@ pub enum CommandError {
         /// The allowed domain patterns and schemes.
         allowed: Vec<String>,
     },
+    /// A page of Chromium's own that crashes or hangs headless Chromium,
+    /// refused even where the session allows `chrome:`.
+    #[error("{url} was not opened: {reason}")]
+    CrashingPage {
+        /// The URL refused.
+        url: String,
+        /// Which page, and what it does.
+        reason: String,
+    },
     /// A wait ran out before its condition held.
     #[error("waited {waited_ms} ms, but {condition}")]
     WaitTimeout {
@@ -304,6 +313,7 @@ impl CommandError {
             CommandError::Blocked { url, allowed, .. } => {
                 Some(json!({"url": url, "allowed_domains": allowed}))
             }
+            CommandError::CrashingPage { url, .. } => Some(json!({"url": url})),
             CommandError::ScreenshotBudget { bytes, budget } => {
                 Some(json!({"bytes": bytes, "budget": budget}))
             }
@@ -428,7 +438,9 @@ impl Classify for CommandError {
                 ..
             } => ErrorCode::DialogOpen,
             CommandError::Navigation { .. } => ErrorCode::NavigationFailed,
-            CommandError::Blocked { .. } => ErrorCode::NavigationBlocked,
+            CommandError::Blocked { .. } | CommandError::CrashingPage { .. } => {
+                ErrorCode::NavigationBlocked
+            }
             CommandError::NavigationInProgress { .. } => ErrorCode::NavigationInProgress,
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
@@ -549,6 +561,9 @@ impl Classify for CommandError {
             }
             CommandError::Blocked { .. } => {
                 "stay within the allowed domains and schemes; the session's policy (--allowed-domains, --blocked-domains) decides what it may load".into()
+            }
+            CommandError::CrashingPage { .. } => {
+                "open another page: chrome://version, chrome://gpu and most of Chromium's pages are safe; the ones that crash headless Chromium are refused whatever --allowed-domains says".into()
             }
             // The roots this caller may use, by name: a model has no
             // working directory to put a file in.

@@ -291,7 +291,8 @@ pub(crate) const STATE: Shell = Shell {
         at the shell says, or for a model as a plain file name into the session's output folder. **load**: restores such a \
         file (from Playwright too): the cookies into the session's cookie store, each origin's local storage in a background tab \
         of the session's own whose documents rove answers with an empty page (no server sees the visit; closed before the \
-        answer); origins the domain policy refuses are left out and named. A model loads only from the upload roots or, by a \
+        answer); origins the domain policy refuses are left out and named, and so are cookies the browser refuses (the \
+        rest load). A model loads only from the upload roots or, by a \
         plain name, from the session's output folder (`UPLOAD_DENIED` otherwise). `--storage-state FILE` \
         (`ROVE_STORAGE_STATE`; `SessionConfig::storage_state`) loads one when a session starts (a CLI session's daemon, each \
         `rove mcp` client's session, `rove run`), so a login done once is reused; a running session keeps what it has.",

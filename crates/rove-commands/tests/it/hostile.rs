@@ -107,6 +107,67 @@ async fn files_open_only_when_the_policy_names_their_scheme() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// With `chrome:` allowed, `chrome://settings` killed the whole browser
+/// (SIGSEGV); `crash`, `kill` and `hang` took the tab down. Measured on
+/// Chromium 156 headless; the full lists are in rove-browser's policy.
+#[tokio::test]
+async fn chrome_pages_that_crash_headless_chromium_are_refused_even_when_chrome_is_allowed() {
+    let config = SessionConfig {
+        policy: policy(&["*", "chrome:"]),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(fixture_routes(), config).await;
+    let out = f
+        .ok(json!({"command": "open", "url": "chrome://version"}))
+        .await;
+    assert!(out.text().contains("chrome://version"), "{}", out.text());
+    for url in [
+        "chrome://settings",
+        "chrome://settings/passwords",
+        "chrome://history",
+        "chrome://help",
+        "chrome://password-manager",
+        "chrome://extensions",
+        "chrome://apps",
+        "chrome://crash",
+        "chrome://kill",
+        "chrome://memory-exhaust",
+        "chrome://checkcrash",
+        "chrome://hang",
+        "chrome://shorthang",
+    ] {
+        let e = f.fails(json!({"command": "open", "url": url})).await;
+        assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());
+        assert!(
+            e.to_string().contains("even where chrome: is allowed"),
+            "{e}"
+        );
+        let e = f
+            .fails(json!({"command": "tab", "action": "new", "url": url}))
+            .await;
+        assert_eq!(code(&e), "NAVIGATION_BLOCKED", "tab new {url}");
+    }
+    // A link from one of Chromium's pages is judged in the browser too.
+    f.ok(json!({"command": "open", "url": "chrome://chrome-urls"}))
+        .await;
+    let _ = f
+        .run(json!({"command": "eval", "js": "location.href = 'chrome://settings'; 1"}))
+        .await;
+    // The same browser answers, on the page it was on: nothing crashed.
+    let out = f.ok(json!({"command": "snapshot"})).await;
+    let view = out.view.expect("view").text;
+    assert!(view.contains("chrome://chrome-urls"), "{view}");
+    let out = f
+        .ok(json!({"command": "open", "url": "chrome://version"}))
+        .await;
+    assert!(
+        !out.text().contains("started a new one"),
+        "the browser was never restarted: {}",
+        out.text()
+    );
+    f.close().await;
+}
+
 #[tokio::test]
 async fn every_spelling_of_a_forbidden_host_is_refused_before_any_request() {
     let log = RequestLog::new();

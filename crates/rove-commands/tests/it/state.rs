@@ -194,3 +194,46 @@ async fn a_login_saved_in_one_session_holds_in_another() {
         "{asked:?}"
     );
 }
+
+/// One cookie the browser refuses (a `;` in its name) failed the whole
+/// `state load` ("Invalid cookie fields"), loading nothing; an entry with
+/// no name was dropped without a word.
+#[tokio::test]
+async fn a_state_file_with_one_bad_cookie_loads_the_rest_and_names_it() {
+    let output = rove_testkit::scratch_dir("state-bad-cookie");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let mut f = Fixture::with(routes(), config).await;
+    let host = url::Url::parse(&f.url("/")).expect("url");
+    let host = host.host_str().expect("a host").to_owned();
+    let state = json!({
+        "cookies": [
+            {"name": "sid", "value": "token123", "domain": host, "path": "/"},
+            {"name": "bad;name", "value": "x", "domain": host, "path": "/"},
+            {"name": "theme", "value": "dark", "domain": host, "path": "/"},
+            {"value": "nameless", "domain": host},
+        ],
+        "origins": [],
+    });
+    std::fs::write(output.join("mixed.json"), state.to_string()).expect("state file");
+    let loaded = text_of(
+        &f.ok(json!({"command": "state", "action": "load", "file": "mixed.json"}))
+            .await,
+    );
+    assert!(loaded.starts_with("loaded 2 cookies"), "{loaded}");
+    assert!(
+        loaded.contains("left out cookies the browser refused: \"bad;name\""),
+        "{loaded}"
+    );
+    assert!(loaded.contains("#4 (no name)"), "{loaded}");
+    f.open("/account").await;
+    assert_eq!(
+        f.eval("document.getElementById('who').textContent").await,
+        "Welcome back",
+        "the good cookie was set"
+    );
+    f.close().await;
+    let _ = std::fs::remove_dir_all(&output);
+}

@@ -194,3 +194,32 @@ async fn a_profile_one_session_uses_is_refused_to_another() {
     env.close("one").await;
     env.close("two").await;
 }
+
+/// `--profile` naming a regular file failed as LAUNCH_FAILED ("File
+/// exists", with a hint to read the browser's stderr).
+#[tokio::test]
+async fn a_profile_at_a_regular_file_says_so() {
+    let env = env("caps-profile-file").await;
+    let file = env.dir.join("not-a-folder");
+    std::fs::write(&file, "x").expect("a file");
+    let file = file.to_string_lossy().into_owned();
+    let (status, refused) = env
+        .run(&[
+            "--session",
+            "file",
+            "--profile",
+            &file,
+            "open",
+            &env.server.url("/login"),
+        ])
+        .await;
+    assert_eq!(status, 2, "{refused}");
+    assert_eq!(refused["error"]["code"], "COMMAND_REJECTED", "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&file) && message.contains("is a file, not a folder"),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "x");
+    env.close("file").await;
+}

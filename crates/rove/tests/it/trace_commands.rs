@@ -218,3 +218,59 @@ async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted
     assert_eq!(end["commands"], 2);
     assert_eq!(end["reason"], "interrupted (signal 2)");
 }
+
+/// `rove trace start FIFO` waited for a reader for ever, in the daemon:
+/// every later command of the session, `close` included, waited behind it.
+#[tokio::test]
+async fn a_trace_into_a_named_pipe_is_refused_at_once_and_the_session_goes_on() {
+    let env = Env::with_routes("trace-fifo", routes()).await;
+    env.ok(&["open", &env.server.url("/page")]).await;
+    let pipe = env.dir.join("trace.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let path = pipe.to_string_lossy().into_owned();
+    let started = std::time::Instant::now();
+    let (status, refused) = env.run(&["trace", "start", &path]).await;
+    assert_eq!(status, 2, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("trace.fifo") && message.contains("named pipe"),
+        "{refused}"
+    );
+    let (status, refused) = env.run(&["--trace", &path, "snapshot"]).await;
+    assert_ne!(status, 0, "{refused}");
+    assert!(refused.to_string().contains("named pipe"), "{refused}");
+    env.ok(&["snapshot"]).await;
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "nothing waited for the pipe's reader"
+    );
+    env.close("default").await;
+}
+
+/// `rove trace show run.html` wrote its page over its own input.
+#[tokio::test]
+async fn trace_show_never_writes_over_its_trace() {
+    let env = Env::with_routes("trace-show-self", routes()).await;
+    let trace = env.dir.join("run.html");
+    let path = trace.to_string_lossy().into_owned();
+    env.ok(&["--trace", &path, "open", &env.server.url("/page")])
+        .await;
+    let before = std::fs::read(&trace).expect("the trace");
+    let shown = env.ok(&["trace", "show", &path]).await;
+    let page = env.dir.join("run.trace.html");
+    assert_eq!(shown["path"].as_str(), page.to_str(), "{shown}");
+    assert_eq!(std::fs::read(&trace).expect("the trace"), before, "kept");
+    assert!(
+        std::fs::read_to_string(&page)
+            .expect("the page")
+            .contains("<html")
+    );
+    let (status, refused) = env.run(&["trace", "show", &path, "-o", &path]).await;
+    assert_eq!(status, 2, "{refused}");
+    assert_eq!(std::fs::read(&trace).expect("the trace"), before, "kept");
+    env.close("default").await;
+}

@@ -340,18 +340,16 @@ impl Session {
     /// follow: nothing else of the disk can be served to a page).
     fn mock_file(&self, file: &str) -> Result<Vec<u8>, CommandError> {
         let path = self.readable_file(file)?;
-        let size = std::fs::metadata(&path)
-            .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?
-            .len();
-        if size > MOCK_MAX_BYTES {
-            return Err(CommandError::Rejected(format!(
-                "{} is {}; a mock's body may take {} at most",
-                path.display(),
-                bytes(size),
-                bytes(MOCK_MAX_BYTES)
-            )));
-        }
-        std::fs::read(&path).map_err(|e| CommandError::io(format!("reading {}", path.display()), e))
+        rove_base::user_file::read_bytes(&path, MOCK_MAX_BYTES).map_err(|e| match e {
+            rove_base::user_file::UserFileError::TooLarge { .. } => {
+                CommandError::Rejected(format!(
+                    "{} is larger than {}, the most a mock's body may take",
+                    path.display(),
+                    bytes(MOCK_MAX_BYTES)
+                ))
+            }
+            e => CommandError::io(format!("reading {}", path.display()), e.into_io()),
+        })
     }
 }
 

@@ -56,8 +56,8 @@ impl Session {
                     std::io::Error::new(std::io::ErrorKind::InvalidData, e),
                 )
             })?;
-        std::fs::write(&path, &bytes)
-            .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+        rove_base::user_file::write(&path, &bytes, rove_base::user_file::Access::Shared)
+            .map_err(|e| CommandError::io(format!("writing {}", path.display()), e.into_io()))?;
         out.data = Some(Data::Text(format!(
             "printed tab {} to {} ({} bytes, {format:?}{}{})\n",
             tab.id(),

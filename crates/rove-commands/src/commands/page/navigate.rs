@@ -55,12 +55,21 @@ impl Session {
             ));
         }
         let policy = self.context().domain_policy();
-        if let Err(refusal) = policy.check(&url) {
-            return Err(CommandError::Blocked {
-                url,
-                reason: refusal.to_string(),
-                allowed: policy.allowed(),
-            });
+        match policy.check(&url) {
+            Ok(()) => {}
+            Err(refusal @ rove_browser::Refusal::Crashes(_)) => {
+                return Err(CommandError::CrashingPage {
+                    url,
+                    reason: refusal.to_string(),
+                });
+            }
+            Err(refusal) => {
+                return Err(CommandError::Blocked {
+                    url,
+                    reason: refusal.to_string(),
+                    allowed: policy.allowed(),
+                });
+            }
         }
         let (tab, made) = if args.new_tab || self.context().focused().is_none() {
             let tab = self.context().new_tab().await?;

@@ -154,8 +154,10 @@ impl Session {
         match &args.path {
             Some(requested) => {
                 let path = self.output_path(requested)?;
-                std::fs::write(&path, &bytes)
-                    .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))?;
+                rove_base::user_file::write(&path, &bytes, rove_base::user_file::Access::Shared)
+                    .map_err(|e| {
+                        CommandError::io(format!("writing {}", path.display()), e.into_io())
+                    })?;
                 let path = path.display().to_string();
                 out.happened.push(Happened::ScreenshotSaved {
                     what,

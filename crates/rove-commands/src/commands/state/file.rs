@@ -111,11 +111,23 @@ impl Session {
         // Cookies of a host the session may not visit are left out like its
         // local storage: a subresource of an allowed page would carry them.
         let mut refused = Vec::new();
-        let cookies: Vec<Value> = state["cookies"]
+        // An entry that is no cookie (no name, value or place) is left out
+        // and named, as one the browser refuses is: the rest still load.
+        let mut malformed = Vec::new();
+        let entries = state["cookies"]
             .as_array()
-            .map(|c| c.iter().filter_map(cdp_cookie).collect::<Vec<_>>())
-            .unwrap_or_default()
-            .into_iter()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let cookies: Vec<Value> = entries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let cookie = cdp_cookie(c);
+                if cookie.is_none() {
+                    malformed.push(cookie_label(i, c));
+                }
+                cookie
+            })
             .filter(|c| match cookie_host(c) {
                 Some(host) if policy.allows_cookie_domain(&host) => true,
                 host => {
@@ -130,13 +142,7 @@ impl Session {
         let mut cookies = cookies;
         let beyond = cookies.len().saturating_sub(COOKIES_MAX);
         cookies.truncate(COOKIES_MAX);
-        if !cookies.is_empty() {
-            self.browser_send(&rove_cdp::protocol::storage::SetCookies {
-                cookies: cookies.clone(),
-                browser_context_id: Some(self.context().id().to_owned()),
-            })
-            .await?;
-        }
+        let bad_cookies = self.set_cookies(&mut cookies).await?;
         let mut restored = 0;
         let cookies_refused = std::mem::take(&mut refused);
         let origins = state["origins"].as_array().cloned().unwrap_or_default();
@@ -178,6 +184,18 @@ impl Session {
                 cookies_refused.join(", ")
             ));
         }
+        if !bad_cookies.is_empty() {
+            text.push_str(&format!(
+                "left out cookies the browser refused: {}\n",
+                bad_cookies.join(", ")
+            ));
+        }
+        if !malformed.is_empty() {
+            text.push_str(&format!(
+                "left out entries that are no cookies (a cookie needs a name, a value and a domain or url): {}\n",
+                malformed.join(", ")
+            ));
+        }
         if !refused.is_empty() {
             text.push_str(&format!(
                 "left out the local storage of origins the domain policy refuses, or that are no origins (scheme://host:port): {}\n",
@@ -188,19 +206,83 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Sets `cookies` in the session's context. The browser refuses the
+    /// whole call for one bad cookie, so then each is set alone: the good
+    /// ones load, and the names of the refused ones are returned (and they
+    /// are taken out of `cookies`). A failure of the browser itself, not of
+    /// a cookie, fails the command.
+    async fn set_cookies(&self, cookies: &mut Vec<Value>) -> Result<Vec<String>, CommandError> {
+        use rove_cdp::protocol::storage::SetCookies;
+        if cookies.is_empty() {
+            return Ok(Vec::new());
+        }
+        let all = SetCookies {
+            cookies: cookies.clone(),
+            browser_context_id: Some(self.context().id().to_owned()),
+        };
+        match self.browser_send(&all).await {
+            Ok(_) => return Ok(Vec::new()),
+            Err(e) if !refused_by_the_browser(&e) => return Err(e),
+            Err(_) => {}
+        }
+        let mut bad = Vec::new();
+        let mut kept = Vec::new();
+        for (i, cookie) in std::mem::take(cookies).into_iter().enumerate() {
+            let one = SetCookies {
+                cookies: vec![cookie.clone()],
+                browser_context_id: Some(self.context().id().to_owned()),
+            };
+            match self.browser_send(&one).await {
+                Ok(_) => kept.push(cookie),
+                Err(e) if refused_by_the_browser(&e) => bad.push(cookie_label(i, &cookie)),
+                Err(e) => return Err(e),
+            }
+        }
+        *cookies = kept;
+        Ok(bad)
+    }
+}
+
+/// Whether the browser answered and refused the call's arguments (a bad
+/// cookie), as against not answering or going away.
+fn refused_by_the_browser(e: &CommandError) -> bool {
+    matches!(
+        e,
+        CommandError::Browser(rove_browser::BrowserError::Cdp(
+            rove_cdp::CdpError::Protocol { .. }
+        ))
+    )
+}
+
+/// A cookie named for a person: its name (quoted, cut) and host, or its
+/// place in the file when it has no name.
+fn cookie_label(index: usize, c: &Value) -> String {
+    let host = c["domain"]
+        .as_str()
+        .or(c["url"].as_str())
+        .unwrap_or("no host");
+    match c["name"].as_str() {
+        Some(name) => format!(
+            "{:?} ({})",
+            rove_base::text::ellipsized(name, 60),
+            rove_base::text::ellipsized(host, 80)
+        ),
+        None => format!("#{} (no name)", index + 1),
+    }
+}
+
 /// A state file as JSON, refusing what is not one.
 fn read_state(path: &Path) -> Result<Value, CommandError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?
-        .len();
-    if size > STATE_MAX_BYTES {
-        return Err(CommandError::Rejected(format!(
-            "{} is {size} bytes; a state file may take {STATE_MAX_BYTES}",
+    // Opened without waiting and read within the limit: a FIFO or a
+    // device named as a state file is refused, never waited on.
+    let text = rove_base::user_file::read_text(path, STATE_MAX_BYTES).map_err(|e| match e {
+        rove_base::user_file::UserFileError::TooLarge { .. } => CommandError::Rejected(format!(
+            "{} is larger than {STATE_MAX_BYTES} bytes, the most a state file may take",
             path.display()
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CommandError::io(format!("reading {}", path.display()), e))?;
+        )),
+        e => CommandError::io(format!("reading {}", path.display()), e.into_io()),
+    })?;
     let state: Value = serde_json::from_str(&text).map_err(|e| {
         CommandError::Rejected(format!(
             "{} is not a storage-state file (JSON with cookies and origins): {e}",
