@@ -256,3 +256,58 @@ fn a_folder_loads_in_order_and_one_bad_file_stops_everything() {
     assert!(missing.contains("nope.yaml"), "{missing}");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
+
+#[test]
+fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
+    let env = env_of(&[
+        ("PW", "hunter2-Zq"),
+        ("OPENAI_API_KEY", "sk-live-123"),
+        ("BASE", "http://127.0.0.1:9"),
+    ]);
+    let refused = |text: &str| {
+        parse(text, Path::new("tasks/smuggle.yaml"), &env)
+            .expect_err("refused")
+            .to_string()
+    };
+    let secret = "  secrets: {PASSWORD: PW}\n";
+    for (field, text) in [
+        ("task", format!("name: a\ntask: \"the password is ${{PW}}\"\n{secret}")),
+        (
+            "ground_truth",
+            format!("name: a\ntask: log in\nground_truth: \"pw ${{PW}}\"\n{secret}"),
+        ),
+        (
+            "judge_context[1]",
+            format!("name: a\ntask: log in\njudge_context: [ok, \"pw ${{PW}}\"]\n{secret}"),
+        ),
+        ("task", "name: a\ntask: \"key ${OPENAI_API_KEY}\"\n".to_owned()),
+    ] {
+        let text = text.replace("\n  secrets", "\nsecrets");
+        let said = refused(&text);
+        assert!(said.starts_with(&format!("tasks/smuggle.yaml:1: {field}: ")), "{said}");
+        assert!(!said.contains("hunter2") && !said.contains("sk-live"), "{said}");
+    }
+    assert!(
+        refused("name: a\ntask: \"pw ${PW}\"\nsecrets: {PASSWORD: PW}\n")
+            .contains("write <secret>PASSWORD</secret> instead"),
+    );
+    // A secret of another task in the file counts too.
+    let two = "- {name: a, task: log in, secrets: {PASSWORD: PW}}\n- {name: b, task: \"pw ${PW}\"}\n";
+    assert!(refused(two).contains("b") && refused(two).contains(": task: "));
+    // Elsewhere the variable is filled in, and `$${PW}` stays literal.
+    let task = parse(
+        "name: a\ntask: \"type <secret>PASSWORD</secret> at ${BASE}, not $${PW}\"\nstart_url: \"${BASE}/?u=${PW}\"\nsecrets: {PASSWORD: PW}\n",
+        Path::new("t.yaml"),
+        &env,
+    )
+    .expect("parses")
+    .remove(0);
+    assert_eq!(
+        task.spec.task,
+        "type <secret>PASSWORD</secret> at http://127.0.0.1:9, not ${PW}"
+    );
+    assert_eq!(
+        task.spec.start_url.as_deref(),
+        Some("http://127.0.0.1:9/?u=hunter2-Zq")
+    );
+}
