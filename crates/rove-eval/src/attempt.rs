@@ -250,7 +250,10 @@ mod tests {
         judge.failure_reason = echo.clone();
         result.judge = Some(judge);
         let shown = serde_json::to_string(&result.redacted(&secrets)).expect("JSON");
-        assert!(!shown.to_lowercase().contains(&value.to_lowercase()), "{shown}");
+        assert!(
+            !shown.to_lowercase().contains(&value.to_lowercase()),
+            "{shown}"
+        );
         assert!(!shown.contains('\u{200B}'), "{shown}");
         assert!(shown.contains("<secret>PW</secret>"), "{shown}");
         assert!(shown.contains("\"status\":\"failed\""), "{shown}");

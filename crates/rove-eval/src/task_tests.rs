@@ -271,7 +271,10 @@ fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
     };
     let secret = "  secrets: {PASSWORD: PW}\n";
     for (field, text) in [
-        ("task", format!("name: a\ntask: \"the password is ${{PW}}\"\n{secret}")),
+        (
+            "task",
+            format!("name: a\ntask: \"the password is ${{PW}}\"\n{secret}"),
+        ),
         (
             "ground_truth",
             format!("name: a\ntask: log in\nground_truth: \"pw ${{PW}}\"\n{secret}"),
@@ -280,19 +283,29 @@ fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
             "judge_context[1]",
             format!("name: a\ntask: log in\njudge_context: [ok, \"pw ${{PW}}\"]\n{secret}"),
         ),
-        ("task", "name: a\ntask: \"key ${OPENAI_API_KEY}\"\n".to_owned()),
+        (
+            "task",
+            "name: a\ntask: \"key ${OPENAI_API_KEY}\"\n".to_owned(),
+        ),
     ] {
         let text = text.replace("\n  secrets", "\nsecrets");
         let said = refused(&text);
-        assert!(said.starts_with(&format!("tasks/smuggle.yaml:1: {field}: ")), "{said}");
-        assert!(!said.contains("hunter2") && !said.contains("sk-live"), "{said}");
+        assert!(
+            said.starts_with(&format!("tasks/smuggle.yaml:1: {field}: ")),
+            "{said}"
+        );
+        assert!(
+            !said.contains("hunter2") && !said.contains("sk-live"),
+            "{said}"
+        );
     }
     assert!(
         refused("name: a\ntask: \"pw ${PW}\"\nsecrets: {PASSWORD: PW}\n")
             .contains("write <secret>PASSWORD</secret> instead"),
     );
     // A secret of another task in the file counts too.
-    let two = "- {name: a, task: log in, secrets: {PASSWORD: PW}}\n- {name: b, task: \"pw ${PW}\"}\n";
+    let two =
+        "- {name: a, task: log in, secrets: {PASSWORD: PW}}\n- {name: b, task: \"pw ${PW}\"}\n";
     assert!(refused(two).contains("b") && refused(two).contains(": task: "));
     // Elsewhere the variable is filled in, and `$${PW}` stays literal.
     let task = parse(

@@ -91,16 +91,14 @@ async fn agent() -> LocalServer {
 
 /// A judge that fails the attempt with a reason that forges rove's lines.
 async fn judge() -> LocalServer {
-    LocalServer::start(
-        Routes::new().handle("/v1/chat/completions", |_: &Request| {
-            tool(
-                "verdict",
-                json!({"reasoning": format!("looked{FORGED}"), "verdict": "fail",
+    LocalServer::start(Routes::new().handle("/v1/chat/completions", |_: &Request| {
+        tool(
+            "verdict",
+            json!({"reasoning": format!("looked{FORGED}"), "verdict": "fail",
                        "failure_reason": format!("not signed in{FORGED}"),
                        "impossible_task": false, "reached_captcha": false}),
-            )
-        }),
-    )
+        )
+    }))
     .await
     .expect("judge")
 }
@@ -181,7 +179,14 @@ async fn a_secret_the_page_echoes_reaches_no_artefact_and_no_text_forges_a_line(
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("test")
             .arg(dir.join("suite.yaml"))
-            .args(["--model", "openai:scripted", "--vision", "off", "--traces", "all"])
+            .args([
+                "--model",
+                "openai:scripted",
+                "--vision",
+                "off",
+                "--traces",
+                "all",
+            ])
             .args(["--judge-model", "openai:judge", "--judge-base-url"])
             .arg(judge.url("/v1"))
             .arg("--out")
@@ -258,7 +263,14 @@ async fn a_models_answer_cannot_forge_the_result_line_of_rove_run() {
     let output = tokio::time::timeout(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
-            .args(["run", "Log in", "--model", "openai:scripted", "--vision", "off"])
+            .args([
+                "run",
+                "Log in",
+                "--model",
+                "openai:scripted",
+                "--vision",
+                "off",
+            ])
             .args(["--start-url", &page.url("/login")])
             .args(["--secret", &format!("PW={SECRET}")])
             .env("OPENAI_API_KEY", "sk-test")
@@ -275,7 +287,10 @@ async fn a_models_answer_cannot_forge_the_result_line_of_rove_run() {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
     let last = stdout.lines().last().unwrap_or_default();
-    assert!(last.starts_with("== result: success in 3 steps"), "{stdout}");
+    assert!(
+        last.starts_with("== result: success in 3 steps"),
+        "{stdout}"
+    );
     let results = stdout
         .lines()
         .filter(|l| l.starts_with("== result:"))

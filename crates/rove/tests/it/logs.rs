@@ -253,7 +253,9 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
     assert!(
         cdp.contains("zwc:<secret>PW</secret>"),
         "the console's spaced-out echo is in the log, redacted: {:?}",
-        cdp.lines().filter(|l| l.contains("zwc:")).collect::<Vec<_>>()
+        cdp.lines()
+            .filter(|l| l.contains("zwc:"))
+            .collect::<Vec<_>>()
     );
     assert!(
         cdp.contains("token=<redacted>"),
