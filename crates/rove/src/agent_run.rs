@@ -177,11 +177,11 @@ async fn run_task(
     // the result line below.
     out.line(&format!(
         "{why}\n{}\n{} steps, {} tokens in ({} cached), {} out, {cost_text}, {seconds:.1} s",
+        one_line(&answer),
         ran.steps.len(),
         ran.usage.input,
         ran.usage.cached,
-        ran.usage.output,
-        one_line(&answer)
+        ran.usage.output
     ));
     // The judge's word comes after the agent's, and never replaces it.
     let divergence = judged.as_ref().map(|j| j.diverges(success));
