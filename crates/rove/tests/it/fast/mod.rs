@@ -7,7 +7,7 @@ mod cli;
 mod daemon_faults;
 mod demo_suite;
 mod help;
-mod hostile_lines;
+mod hostile;
 mod mcp;
 mod mcp_faults;
 mod print_config;
