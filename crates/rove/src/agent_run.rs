@@ -313,7 +313,8 @@ async fn drive(
         let ran = rove_agent::run(&args.task, &mut session, llm, &config, |step| {
             out.line(&step_line(step));
             if let Some(failure) = &step.failure {
-                out.note(&failure.to_string());
+                // Its reason may quote a model's or a page's text.
+                out.note(&one_line(&failure.to_string()));
             }
             seen.push(step.clone());
         })
