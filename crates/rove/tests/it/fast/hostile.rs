@@ -2,7 +2,8 @@
 //! (issue 24): a task that would fill a secret's value into what the model
 //! reads is refused before anything runs (item 2), and task names in
 //! `--compare` that break lines print no line that passes for rove's own
-//! (item 5).
+//! (item 5); and the demo shop's login, which goes on only to its own pages
+//! (item 6).
 
 use std::time::Duration;
 
@@ -112,4 +113,59 @@ async fn a_secret_or_key_variable_in_what_a_model_reads_refuses_the_file() {
     }
     assert!(log.requests().is_empty(), "the model was never asked");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Where the demo shop sends the browser after a login with `next`: the
+/// `Location` of its answer to a real POST (issue 24, item 6).
+async fn after_login(site: &rove_demo::DemoSite, next: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let encoded: String = next.bytes().map(|b| format!("%{b:02X}")).collect();
+    let body = format!(
+        "username={}&password={}&next={encoded}",
+        rove_demo::SEEDED[0],
+        rove_demo::SEED_PASSWORD
+    );
+    let address = site
+        .url()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address)
+        .await
+        .expect("connect");
+    let request = format!(
+        "POST /login HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .expect("answered within 10 s")
+        .expect("read");
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    assert!(answer.starts_with("HTTP/1.1 303"), "{answer}");
+    answer
+        .lines()
+        .find_map(|l| {
+            l.split_once(':')
+                .filter(|(name, _)| name.eq_ignore_ascii_case("location"))
+                .map(|(_, to)| to.trim().to_owned())
+        })
+        .unwrap_or_else(|| panic!("no Location: {answer}"))
+}
+
+#[tokio::test]
+async fn the_demo_shops_login_goes_on_only_to_its_own_pages() {
+    let site = rove_demo::DemoSite::start(0).await.expect("demo shop");
+    assert_eq!(after_login(&site, "/orders").await, "/orders");
+    for foreign in [
+        "/\\evil.test",
+        "//evil.test",
+        "/\t/evil.test",
+        "https://evil.test/",
+        "/%2F/evil.test",
+    ] {
+        assert_eq!(after_login(&site, foreign).await, "/account", "{foreign:?}");
+    }
 }
