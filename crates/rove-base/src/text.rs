@@ -125,6 +125,29 @@ pub fn ellipsized(text: &str, max: usize) -> String {
     }
 }
 
+/// Foreign text (a model's answer, a judge's reason, a page's message, a
+/// task's name) on one line of rove's own output: each line break and
+/// other [`BREAKING`] character written as an escape (`\n`, `\r`, `\t`,
+/// `\u{2028}`), so no text rove prints for someone else can start a line
+/// that passes for one of rove's (`PASSED`, `== result: success … ==`).
+/// Nothing is lost: the escape says what stood there.
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_breaking) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_breaking(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Text as HTML text or a quoted attribute value: one escaping for every
 /// static page rove writes (and the demo shop's pages).
 pub fn html_escaped(text: &str) -> String {
@@ -167,6 +190,16 @@ pub fn xml_escaped(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn foreign_text_stays_on_one_line_and_says_what_broke_it() {
+        assert_eq!(one_line("plain text"), "plain text");
+        assert_eq!(
+            one_line("bad\n1 attempts: 1 passed\r\nPASSED\u{2028}x\u{85}\ty"),
+            "bad\\n1 attempts: 1 passed\\r\\nPASSED\\u{2028}x\\u{85}\\ty"
+        );
+        assert_eq!(one_line("a\n").lines().count(), 1);
+    }
 
     #[test]
     fn breaks_become_spaces_and_invisibles_go() {

@@ -9,13 +9,38 @@ use crate::shop::{self, Visitor};
 use crate::store::{COUPON, Checkout, State};
 use crate::web::{self, COOKIE, esc, field, input, page, see_other};
 
-/// Where a login may send the browser next: only paths on this site.
+/// Where a login may send the browser next: only a path on this site,
+/// else the account page. Browsers read a `Location` loosely (a backslash
+/// as a slash, tabs and line breaks dropped), so anything that could read
+/// as another host is refused: a scheme, a second slash at the start, any
+/// backslash, control or space character, and an encoded slash, backslash,
+/// `%` or break (`%2F`, `%5C`, `%25`, `%09`…). What is left is resolved
+/// against this site and must stay on it.
 fn next_path(next: &str) -> &str {
-    if next.starts_with('/') && !next.starts_with("//") {
+    if same_site_path(next) {
         next
     } else {
         "/account"
     }
+}
+
+fn same_site_path(next: &str) -> bool {
+    let lower = next.to_ascii_lowercase();
+    let plain = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(|c| c.is_control() || c.is_whitespace())
+        && !["%2f", "%5c", "%25", "%09", "%0a", "%0d"]
+            .iter()
+            .any(|encoded| lower.contains(encoded));
+    if !plain {
+        return false;
+    }
+    let Ok(site) = url::Url::parse("http://demo.invalid/") else {
+        return false;
+    };
+    site.join(next)
+        .is_ok_and(|to| to.origin() == site.origin() && to.path().starts_with('/'))
 }
 
 fn login_form(state: &mut State, visitor: &Visitor, next: &str, error: Option<&str>) -> Response {
@@ -294,4 +319,37 @@ pub fn chat(state: &mut State, visitor: &Visitor, request: &Request) -> Response
         state.notice(&token, "Message sent. We usually answer within a day.");
     }
     see_other("/chat")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_path;
+
+    #[test]
+    fn a_login_goes_on_only_to_a_path_of_this_site() {
+        for kept in ["/account", "/orders?page=2", "/products#lamp", "/a/b%20c"] {
+            assert_eq!(next_path(kept), kept);
+        }
+        for foreign in [
+            "//evil.test",
+            "/\\evil.test",
+            "\\\\evil.test",
+            "/\\/evil.test",
+            "https://evil.test/",
+            "javascript:alert(1)",
+            "evil.test",
+            "/\t/evil.test",
+            "/\n/evil.test",
+            "/%2F/evil.test",
+            "/%2fevil.test",
+            "/%5Cevil.test",
+            "/%252F%252Fevil.test",
+            "/%09/evil.test",
+            " //evil.test",
+            "/\u{3000}/evil.test",
+            "",
+        ] {
+            assert_eq!(next_path(foreign), "/account", "{foreign:?}");
+        }
+    }
 }

@@ -1,11 +1,14 @@
-//! One attempt's outcome, as `results.json` records it.
+//! One attempt's outcome, as `results.json` records it, and the one
+//! redaction every outcome passes before anything shows it.
 
-use serde::Serialize;
+use rove_commands::Secrets;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::verify::CheckResult;
 
 /// How an attempt ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// The agent reported success, every check held, and the judge (when
@@ -44,7 +47,7 @@ impl Status {
 }
 
 /// One attempt of one task.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AttemptResult {
     /// The task's name.
     pub task: String,
@@ -163,5 +166,96 @@ impl AttemptResult {
             divergence: false,
             judge_cost: None,
         }
+    }
+}
+
+/// `text` as rove may show or write it: the session's secrets in every
+/// disguise, and whatever the process hides (every session's secrets, the
+/// model's key, the credentials of URLs: `rove_base::redact`), replaced
+/// by their placeholders.
+pub(crate) fn hidden(secrets: &Secrets, text: &str) -> String {
+    secrets.redact(&rove_base::redact::scrub(text))
+}
+
+/// `value` with [`hidden`] applied to every string in it (keys, which are
+/// rove's own field names, stay).
+pub(crate) fn hidden_json(secrets: &Secrets, value: &mut Value) {
+    match value {
+        Value::String(s) => *s = hidden(secrets, s),
+        Value::Array(items) => items.iter_mut().for_each(|v| hidden_json(secrets, v)),
+        Value::Object(map) => map.values_mut().for_each(|v| hidden_json(secrets, v)),
+        _ => {}
+    }
+}
+
+/// `value` with [`hidden`] applied to every string of its serialized
+/// form, read back; `None` when it does not read back (then nothing of it
+/// may be shown).
+pub(crate) fn redacted_as<T: Serialize + serde::de::DeserializeOwned>(
+    secrets: &Secrets,
+    value: &T,
+) -> Option<T> {
+    let mut json = serde_json::to_value(value).ok()?;
+    hidden_json(secrets, &mut json);
+    serde_json::from_value(json).ok()
+}
+
+impl AttemptResult {
+    /// The result with every text in it redacted ([`hidden`]): what a page
+    /// echoed into a check's detail, an error, a reason, the judge's words.
+    /// Every field is reached through its serialized form, so a field added
+    /// later is redacted too. The one place an attempt's result passes
+    /// before stdout, results.json, the reports, its history and its trace
+    /// see it.
+    pub(crate) fn redacted(self, secrets: &Secrets) -> AttemptResult {
+        redacted_as(secrets, &self).unwrap_or_else(|| {
+            // Its texts are left out rather than shown.
+            tracing::error!(task = %self.task, attempt = self.attempt, "an attempt's result could not be redacted");
+            AttemptResult::not_run(
+                &hidden(secrets, &self.task),
+                self.attempt,
+                self.status,
+                "its details were left out: they could not be redacted".into(),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rove_commands::Secret;
+
+    #[test]
+    fn every_text_of_a_result_is_redacted() {
+        let value = "Hunter2-Zq9x";
+        let secrets = Secrets(vec![Secret {
+            name: "PW".into(),
+            value: value.into(),
+            domain: None,
+        }]);
+        let letters: Vec<String> = value.chars().map(String::from).collect();
+        let spaced = letters.join("\u{200B}");
+        let echo = format!("page said {spaced} and {}", value.to_lowercase());
+        let mut result = AttemptResult::not_run("login", 1, Status::Failed, echo.clone());
+        result.answer = Some(echo.clone());
+        result.ending = Some(echo.clone());
+        result.checks = vec![CheckResult {
+            check: "url".into(),
+            passed: false,
+            detail: format!("the final URL http://x.test/?echo={value} does not match"),
+        }];
+        let mut judge = rove_agent::Judgement::unjudged("openai:judge".into(), echo.clone());
+        judge.reasoning = echo.clone();
+        judge.failure_reason = echo.clone();
+        result.judge = Some(judge);
+        let shown = serde_json::to_string(&result.redacted(&secrets)).expect("JSON");
+        assert!(
+            !shown.to_lowercase().contains(&value.to_lowercase()),
+            "{shown}"
+        );
+        assert!(!shown.contains('\u{200B}'), "{shown}");
+        assert!(shown.contains("<secret>PW</secret>"), "{shown}");
+        assert!(shown.contains("\"status\":\"failed\""), "{shown}");
     }
 }

@@ -24,7 +24,7 @@ use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, Sess
 use rove_llm::{Llm, PriceTable, Usage};
 use tokio::sync::watch;
 
-use crate::attempt::{AttemptResult, Status};
+use crate::attempt::{AttemptResult, Status, redacted_as};
 use crate::plan::{Plan, Shard};
 use crate::task::Task;
 use crate::traces::{self, Traces};
@@ -449,6 +449,11 @@ async fn attempt_on(
         }
         Ran::Interrupted => result.reason = Some("interrupted while running".into()),
     }
+    // What the page echoed (into its URL, an exception, a rejected
+    // promise) is in the checks' details and the reasons: redacted here,
+    // once, before anything shows or writes the result.
+    let secrets = session.config().secrets.clone();
+    let mut result = result.redacted(&secrets);
     if tokio::time::timeout(ATTEMPT_CONTEXT, session.close())
         .await
         .is_err()
@@ -457,7 +462,7 @@ async fn attempt_on(
     }
     result.seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &history {
-        write_history(path, task, &result, &steps);
+        write_history(path, task, &result, &steps, &secrets);
         result.history = Some(path.display().to_string());
     }
     if let Some(trace) = trace {
@@ -471,6 +476,9 @@ async fn attempt_on(
             },
             Ran::Interrupted => RunEnding::Interrupted { signal: None },
         };
+        let ending = redacted_as(&secrets, &ending).unwrap_or(RunEnding::Error {
+            error: RunFailure::Text("left out: it could not be redacted".into()),
+        });
         traces::finish(trace, options.traces, &ending, &steps, &mut result);
     }
     result
@@ -551,8 +559,9 @@ fn write_history(
     task: &Task,
     result: &AttemptResult,
     steps: &[StepRecord],
+    secrets: &Secrets,
 ) {
-    let history = serde_json::json!({
+    let mut history = serde_json::json!({
         "task": task.spec.task,
         "name": task.spec.name,
         "attempt": result.attempt,
@@ -569,6 +578,9 @@ fn write_history(
         "cost": result.cost,
         "seconds": result.seconds,
     });
+    // The steps were redacted as they were recorded; this covers the
+    // rest, and anything a later field adds.
+    crate::attempt::hidden_json(secrets, &mut history);
     let written = path
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)

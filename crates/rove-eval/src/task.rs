@@ -317,12 +317,30 @@ pub fn parse(
             });
         }
     };
+    // Every secret's variable of the file, each with the placeholder that
+    // stands for it: none may be filled into what a model reads.
+    let secret_vars: Vec<(String, String)> = specs
+        .iter()
+        .flat_map(|spec| {
+            spec.secrets
+                .iter()
+                .map(|(name, source)| (source.parts().0.to_owned(), name.clone()))
+        })
+        .collect();
     specs
         .into_iter()
         .map(|spec| {
+            let name = spec.name.clone();
             // Checked once `${VAR}` is filled in: `^${BASE}/done$` is only
             // a regex then.
-            let task = expand(spec, file, env);
+            let task = expand(spec, file, env, &secret_vars).map_err(|(field, message)| {
+                EvalError::Invalid {
+                    path: file.to_owned(),
+                    line: line_of_name(text, &name),
+                    field,
+                    message,
+                }
+            })?;
             validate(&task.spec, task.skip.is_none()).map_err(|(field, message)| {
                 EvalError::Invalid {
                     path: file.to_owned(),
@@ -485,19 +503,46 @@ fn validate(spec: &TaskSpec, complete: bool) -> Result<(), (String, String)> {
 }
 
 /// Fills `${VAR}` in every string field from `env`, and checks that each
-/// secret's variable is set; a task missing any is marked skipped.
-fn expand(mut spec: TaskSpec, file: &Path, env: &dyn Fn(&str) -> Option<String>) -> Task {
+/// secret's variable is set; a task missing any is marked skipped. The
+/// fields a model reads (`task`, `judge_context`, `ground_truth`) must not
+/// name a secret's variable (`secret_vars`: variable and placeholder) or a
+/// model's key (`*_API_KEY`): `Err((field, why))`.
+fn expand(
+    mut spec: TaskSpec,
+    file: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    secret_vars: &[(String, String)],
+) -> Result<Task, (String, String)> {
     let mut missing = Vec::new();
-    let mut fill = |s: &mut String| *s = substitute(s, env, &mut missing);
-    fill(&mut spec.task);
-    for s in spec.judge_context.iter_mut() {
-        fill(s);
-    }
-    for s in spec
-        .start_url
-        .iter_mut()
-        .chain(spec.ground_truth.iter_mut())
     {
+        let mut for_a_model = |field: String, s: &mut String| {
+            let refused = std::cell::RefCell::new(None);
+            let checked = |name: &str| {
+                if let Some(why) = smuggled(name, secret_vars) {
+                    refused.borrow_mut().get_or_insert(why);
+                    return None;
+                }
+                env(name)
+            };
+            let filled = substitute(s, &checked, &mut missing);
+            match refused.into_inner() {
+                Some(why) => Err((field, why)),
+                None => {
+                    *s = filled;
+                    Ok(())
+                }
+            }
+        };
+        for_a_model("task".into(), &mut spec.task)?;
+        for (i, s) in spec.judge_context.iter_mut().enumerate() {
+            for_a_model(format!("judge_context[{i}]"), s)?;
+        }
+        if let Some(s) = spec.ground_truth.as_mut() {
+            for_a_model("ground_truth".into(), s)?;
+        }
+    }
+    let mut fill = |s: &mut String| *s = substitute(s, env, &mut missing);
+    for s in spec.start_url.iter_mut() {
         fill(s);
     }
     for s in spec.allowed_domains.iter_mut() {
@@ -539,11 +584,25 @@ fn expand(mut spec: TaskSpec, file: &Path, env: &dyn Fn(&str) -> Option<String>)
     if !unset.is_empty() {
         reasons.push(format!("unset secret {}", unset.join(", ")));
     }
-    Task {
+    Ok(Task {
         spec,
         file: file.to_owned(),
         skip: (!reasons.is_empty()).then(|| reasons.join("; ")),
+    })
+}
+
+/// Why `${name}` may not be filled into text a model reads, if so: it is a
+/// secret's variable (the agent types a secret by its placeholder, never
+/// reading it) or a model's API key.
+fn smuggled(name: &str, secret_vars: &[(String, String)]) -> Option<String> {
+    if let Some((_, placeholder)) = secret_vars.iter().find(|(var, _)| var == name) {
+        return Some(format!(
+            "${{{name}}} is the variable of the secret {placeholder}: its value would be sent to the model; write <secret>{placeholder}</secret> instead, which the agent types without reading it"
+        ));
     }
+    name.ends_with("_API_KEY").then(|| {
+        format!("${{{name}}} holds a model's API key: its value would be sent to the model; leave it out")
+    })
 }
 
 /// `text` with each `${NAME}` replaced by its value; names not set are

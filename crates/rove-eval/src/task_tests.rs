@@ -311,7 +311,9 @@ fn a_task_file_is_capped_in_size_and_nesting() {
     );
     let started = std::time::Instant::now();
     let message = error(&deep);
-    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    // Refused by the linear pre-scan: far inside this bound even on a
+    // loaded machine, where the scanner alone took over 100 s.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
     let depth = rove_base::limits::TASK_FILE_DEPTH;
     // `task: ` is 6 columns; the first bracket too many is one past them.
     let at = format!(
@@ -342,5 +344,73 @@ fn a_repeat_past_the_bound_is_refused() {
     assert!(
         message.contains(":1: repeat: 4294967295 is more than"),
         "{message}"
+    );
+}
+
+#[test]
+fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
+    let env = env_of(&[
+        ("PW", "hunter2-Zq"),
+        ("OPENAI_API_KEY", "sk-live-123"),
+        ("BASE", "http://127.0.0.1:9"),
+    ]);
+    let refused = |text: &str| {
+        parse(text, Path::new("tasks/smuggle.yaml"), &env)
+            .expect_err("refused")
+            .to_string()
+    };
+    let secret = "  secrets: {PASSWORD: PW}\n";
+    for (field, text) in [
+        (
+            "task",
+            format!("name: a\ntask: \"the password is ${{PW}}\"\n{secret}"),
+        ),
+        (
+            "ground_truth",
+            format!("name: a\ntask: log in\nground_truth: \"pw ${{PW}}\"\n{secret}"),
+        ),
+        (
+            "judge_context[1]",
+            format!("name: a\ntask: log in\njudge_context: [ok, \"pw ${{PW}}\"]\n{secret}"),
+        ),
+        (
+            "task",
+            "name: a\ntask: \"key ${OPENAI_API_KEY}\"\n".to_owned(),
+        ),
+    ] {
+        let text = text.replace("\n  secrets", "\nsecrets");
+        let said = refused(&text);
+        assert!(
+            said.starts_with(&format!("tasks/smuggle.yaml:1: {field}: ")),
+            "{said}"
+        );
+        assert!(
+            !said.contains("hunter2") && !said.contains("sk-live"),
+            "{said}"
+        );
+    }
+    assert!(
+        refused("name: a\ntask: \"pw ${PW}\"\nsecrets: {PASSWORD: PW}\n")
+            .contains("write <secret>PASSWORD</secret> instead"),
+    );
+    // A secret of another task in the file counts too.
+    let two =
+        "- {name: a, task: log in, secrets: {PASSWORD: PW}}\n- {name: b, task: \"pw ${PW}\"}\n";
+    assert!(refused(two).contains("b") && refused(two).contains(": task: "));
+    // Elsewhere the variable is filled in, and `$${PW}` stays literal.
+    let task = parse(
+        "name: a\ntask: \"type <secret>PASSWORD</secret> at ${BASE}, not $${PW}\"\nstart_url: \"${BASE}/?u=${PW}\"\nsecrets: {PASSWORD: PW}\n",
+        Path::new("t.yaml"),
+        &env,
+    )
+    .expect("parses")
+    .remove(0);
+    assert_eq!(
+        task.spec.task,
+        "type <secret>PASSWORD</secret> at http://127.0.0.1:9, not ${PW}"
+    );
+    assert_eq!(
+        task.spec.start_url.as_deref(),
+        Some("http://127.0.0.1:9/?u=hunter2-Zq")
     );
 }

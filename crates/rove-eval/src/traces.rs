@@ -100,7 +100,7 @@ pub(crate) fn finish(
                      passed,
                      detail,
                  }| AttemptCheck {
-                    check: (*check).to_owned(),
+                    check: check.clone(),
                     passed: *passed,
                     detail: detail.clone(),
                 },

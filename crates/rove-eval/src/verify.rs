@@ -7,7 +7,7 @@
 use rove_base::limits::VERIFY_HTTP;
 use rove_base::text::ellipsized;
 use rove_commands::{Command, EvalArgs, ReadArgs, Session};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
 use crate::task::{Check, FileCheck, HttpCheck, TextCheck};
@@ -16,10 +16,10 @@ use crate::task::{Check, FileCheck, HttpCheck, TextCheck};
 const DETAIL_CHARS: usize = 300;
 
 /// One check's outcome.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckResult {
     /// Which kind: `url`, `text`, `js`, `http`, `file` or `answer`.
-    pub check: &'static str,
+    pub check: String,
     /// Whether it held.
     pub passed: bool,
     /// What was expected and what was found.
@@ -54,7 +54,7 @@ pub async fn run_checks(checks: &[Check], session: &mut Session, last: &Final) -
             Err(detail) => (false, detail),
         };
         results.push(CheckResult {
-            check: kind,
+            check: kind.to_owned(),
             passed,
             detail: ellipsized(&detail, DETAIL_CHARS),
         });

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use rove_agent::{AgentConfig, Ending, Judge, Judgement, RunResult, StepRecord};
-use rove_base::text::ellipsized;
+use rove_base::text::{ellipsized, one_line};
 use rove_commands::trace_format::{RunEnding, RunFailure, RunHead};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
@@ -161,8 +161,11 @@ async fn run_task(
         Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
         Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
     };
+    // The answer is the model's: on its one line, so it cannot pass for
+    // the result line below.
     out.line(&format!(
-        "{why}\n{answer}\n{} steps, {} tokens in ({} cached), {} out, {cost_text}, {seconds:.1} s",
+        "{why}\n{}\n{} steps, {} tokens in ({} cached), {} out, {cost_text}, {seconds:.1} s",
+        one_line(&answer),
         ran.steps.len(),
         ran.usage.input,
         ran.usage.cached,
@@ -307,7 +310,8 @@ async fn drive(
         let ran = rove_agent::run(&args.task, &mut session, llm, &config, |step| {
             out.line(&step_line(step));
             if let Some(failure) = &step.failure {
-                out.note(&failure.to_string());
+                // Its reason may quote a model's or a page's text.
+                out.note(&one_line(&failure.to_string()));
             }
             seen.push(step.clone());
         })
@@ -502,21 +506,35 @@ fn step_line(step: &StepRecord) -> String {
                 .unwrap_or_default();
             let first = a.result.lines().next().unwrap_or_default();
             if !a.failed {
-                return format!("{} {target} → {}", a.tool, ellipsized(first, 80));
+                return format!(
+                    "{} {} → {}",
+                    a.tool,
+                    one_line(target),
+                    ellipsized(&one_line(first), 80)
+                );
             }
             // A command's failure is its report as JSON: shown as the CLI
             // shows errors, never as cut-off JSON.
             match serde_json::from_str::<rove_errors::Report>(first) {
                 Ok(report) => {
-                    hints.push(format!("  hint: {}", ellipsized(&report.hint, 200)));
+                    hints.push(format!(
+                        "  hint: {}",
+                        ellipsized(&one_line(&report.hint), 200)
+                    ));
                     format!(
-                        "{} {target} ✗ {}: {}",
+                        "{} {} ✗ {}: {}",
                         a.tool,
+                        one_line(target),
                         report.code,
-                        ellipsized(&report.message, 160)
+                        ellipsized(&one_line(&report.message), 160)
                     )
                 }
-                Err(_) => format!("{} {target} ✗ {}", a.tool, ellipsized(first, 160)),
+                Err(_) => format!(
+                    "{} {} ✗ {}",
+                    a.tool,
+                    one_line(target),
+                    ellipsized(&one_line(first), 160)
+                ),
             }
         })
         .collect();

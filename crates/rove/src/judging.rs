@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rove_agent::{Judge, JudgeConfig, Judgement, Verdict};
+use rove_base::text::one_line;
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, RetryPolicy};
 
@@ -87,10 +88,12 @@ pub fn verdict_lines(judgement: &Judgement, success_reported: bool) -> Vec<Strin
         }
         _ => judgement.reasoning.clone(),
     };
+    // The judge's words are a model's: kept on their one line.
     let mut lines = vec![format!(
-        "judge {}: {} — {said}",
-        judgement.model,
-        judgement.verdict.as_str()
+        "judge {}: {} — {}",
+        one_line(&judgement.model),
+        judgement.verdict.as_str(),
+        one_line(&said)
     )];
     if judgement.impossible_task {
         lines.push("judge: the task is impossible as asked".into());

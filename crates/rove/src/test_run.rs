@@ -10,6 +10,7 @@ use std::cell::Cell;
 use std::path::Path;
 use std::time::Instant;
 
+use rove_base::text::one_line;
 use rove_errors::ErrorCode;
 use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
 use rove_llm::{Llm, PriceTable, RetryPolicy};
@@ -329,7 +330,7 @@ fn compare(files: &[std::path::PathBuf], out: Output) -> u8 {
     let line = |word: &str, c: &rove_eval::Change| {
         let mut line = format!(
             "{word:<8} {}  {} → {}",
-            c.name,
+            one_line(&c.name),
             side(c.before),
             side(c.after)
         );
@@ -440,14 +441,14 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
     let mut line = format!(
         "[{done}/{total}] {:<13} {} #{} · {} steps · {:.1} s",
         a.status.as_str(),
-        a.task,
+        one_line(&a.task),
         a.attempt,
         a.steps,
         a.seconds
     );
     if a.status != Status::Passed {
         if let Some(reason) = &a.reason {
-            line.push_str(&format!("\n    {reason}"));
+            line.push_str(&format!("\n    {}", one_line(reason)));
         }
     }
     if let Some(judgement) = &a.judge {
@@ -476,7 +477,7 @@ fn table(results: &SuiteResults) -> String {
     let width = results
         .tasks
         .iter()
-        .map(|t| t.name.chars().count())
+        .map(|t| one_line(&t.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -488,7 +489,7 @@ fn table(results: &SuiteResults) -> String {
         let s = &t.totals;
         text.push_str(&format!(
             "{:<width$}  {:>7}  {:>5}  {:>11}  {:>5}  {:>13}  {:>7}\n",
-            t.name,
+            one_line(&t.name),
             format!("{}/{}", s.passed, s.attempts),
             s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
             format!("{}–{}", percent(s.interval[0]), percent(s.interval[1])),
@@ -520,7 +521,7 @@ fn table(results: &SuiteResults) -> String {
     for t in results.tasks.iter().filter(|t| !t.met) {
         text.push_str(&format!(
             "below its threshold: {} ({} < {})\n",
-            t.name,
+            one_line(&t.name),
             t.totals
                 .pass_rate
                 .map(percent)

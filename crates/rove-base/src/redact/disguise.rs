@@ -4,7 +4,9 @@
 //! as a query string shows it), or spaced out letter by letter with
 //! whitespace, controls or invisible characters (the one list of
 //! [`crate::text`], so bidi controls, variation selectors and tag
-//! characters count too). What it cannot catch is documented in
+//! characters count too), each also when it stands escaped as a log line
+//! or a JSON text writes it (`\u200b`, `\u{200b}`, `\n`, a backslash
+//! doubled by a second escaping). What it cannot catch is documented in
 //! docs/errors.md ("What rove guarantees"): encodings beyond those (ROT13,
 //! base32, character codes, encryption), and a value leaked a piece at a
 //! time.
@@ -97,7 +99,7 @@ fn replace_loosely(text: &str, needle: &[char], placeholder: &str) -> String {
     let Some(&first) = needle.first() else {
         return text.to_owned();
     };
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let chars = units(text);
     let mut out = String::with_capacity(text.len());
     let mut copied_to = 0;
     let mut i = 0;
@@ -115,6 +117,91 @@ fn replace_loosely(text: &str, needle: &[char], placeholder: &str) -> String {
     }
     out.push_str(&text[copied_to..]);
     out
+}
+
+/// The characters of `text` as it reads once unescaped, each with the
+/// byte where its spelling starts: an escape a JSON text or a log line
+/// writes (`\u200b`, a surrogate pair `\ud83d\ude00`, `\u{200b}`, `\n`,
+/// `\"`, behind any number of backslashes, as escaping twice leaves them)
+/// is one character, so a value spaced with invisible characters is found
+/// in a log line too. A run of backslashes before anything else is one
+/// backslash.
+fn units(text: &str) -> Vec<(usize, char)> {
+    if !text.contains('\\') {
+        return text.char_indices().collect();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            // `i` is on a character boundary: every step below ends on one.
+            let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            out.push((i, c));
+            i += c.len_utf8();
+            continue;
+        }
+        let mut after = i;
+        while after < bytes.len() && bytes[after] == b'\\' {
+            after += 1;
+        }
+        let (c, end) = escaped_at(bytes, after).unwrap_or(('\\', after));
+        out.push((i, c));
+        i = end;
+    }
+    out
+}
+
+/// The character an escape whose letter is at `at` (just past its
+/// backslashes) stands for, and where the escape ends.
+fn escaped_at(bytes: &[u8], at: usize) -> Option<(char, usize)> {
+    let simple = match *bytes.get(at)? {
+        b'n' => Some('\n'),
+        b't' => Some('\t'),
+        b'r' => Some('\r'),
+        b'b' => Some('\u{8}'),
+        b'f' => Some('\u{c}'),
+        b'"' => Some('"'),
+        b'/' => Some('/'),
+        b'u' => None,
+        _ => return None,
+    };
+    if let Some(c) = simple {
+        return Some((c, at + 1));
+    }
+    if bytes.get(at + 1) == Some(&b'{') {
+        let close = (at + 2..bytes.len().min(at + 10)).find(|&j| bytes[j] == b'}')?;
+        let code = hex_number(bytes.get(at + 2..close)?)?;
+        return Some((char::from_u32(code)?, close + 1));
+    }
+    let code = hex_number(bytes.get(at + 1..at + 5)?)?;
+    if (0xD800..0xDC00).contains(&code) {
+        // A high surrogate: a character only with the low one after it.
+        let mut next = at + 5;
+        while bytes.get(next) == Some(&b'\\') {
+            next += 1;
+        }
+        if next > at + 5 && bytes.get(next) == Some(&b'u') {
+            if let Some(low) = bytes.get(next + 1..next + 5).and_then(hex_number) {
+                if (0xDC00..0xE000).contains(&low) {
+                    let joined = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    return Some((char::from_u32(joined)?, next + 5));
+                }
+            }
+        }
+        return None;
+    }
+    Some((char::from_u32(code)?, at + 5))
+}
+
+/// The number hex digits (at most 6, either case) spell.
+fn hex_number(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 6 {
+        return None;
+    }
+    u32::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
 }
 
 /// Where a loose match of `needle` starting at `start` ends (exclusive).
@@ -332,6 +419,42 @@ mod tests {
         // A near miss stays as it is.
         assert_eq!(pw.hide_in("Open%20se!sam"), "Open%20se!sam");
         assert_eq!(pw.hide_in("%%2%G1%"), "%%2%G1%");
+    }
+
+    #[test]
+    fn disguises_escaped_as_a_log_line_writes_them_are_hidden() {
+        let pw = Disguised::new("Hunter2x", "<secret>PW</secret>");
+        let spaced = |filler: &str| -> String {
+            let letters: Vec<String> = "Hunter2x".chars().map(String::from).collect();
+            letters.join(filler)
+        };
+        for echo in [
+            spaced("\\u200b"),
+            spaced("\\u200B"),
+            spaced("\\\\u200b"),
+            spaced("\\u{200b}"),
+            spaced("\\u202e"),
+            spaced("\\udb40\\udc20"),
+            spaced("\\ufe0f"),
+            spaced("\\n"),
+            spaced("\\\\t"),
+            "\\u0048\\u0075nter2x".to_owned(),
+        ] {
+            let line = format!(r#"payload={{"args":[{{"value":"zwc:{echo}"}}]}} next"#);
+            let shown = pw.hide_in(&line);
+            assert_eq!(
+                shown, r#"payload={"args":[{"value":"zwc:<secret>PW</secret>"}]} next"#,
+                "{echo}"
+            );
+        }
+        // Escapes that are not the value, and broken ones, stay as written.
+        for kept in [
+            r#"a\u200bb \ud83d\ude00 \u{110000} \uZZZZ \ "Hunter2\""#,
+            "tail \\",
+            "\\u20",
+        ] {
+            assert_eq!(pw.hide_in(kept), kept);
+        }
     }
 
     #[test]

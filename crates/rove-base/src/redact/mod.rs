@@ -17,10 +17,12 @@
 //! page a later message echoes.
 
 mod disguise;
+mod fields;
 
 use std::sync::RwLock;
 
 pub use disguise::{Disguised, FUZZY_MIN_CHARS};
+pub use fields::{hide_credential_fields, is_credential_name};
 
 /// What a hidden value becomes.
 pub const HIDDEN: &str = "<redacted>";

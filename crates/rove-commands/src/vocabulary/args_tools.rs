@@ -98,6 +98,9 @@ pub struct NetworkArgs {
     /// show: most bytes of each body (4000).
     #[serde(default)]
     pub max_bytes: Option<usize>,
+    /// har: include request bodies (credential fields redacted).
+    #[serde(default)]
+    pub bodies: bool,
 }
 
 /// What `cookies` and `storage` do.

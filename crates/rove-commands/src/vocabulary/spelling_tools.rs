@@ -122,6 +122,11 @@ pub(crate) const NETWORK: Shell = Shell {
                 "max_bytes",
                 Kind::Integer,
             ),
+            Flag::switch(
+                "bodies",
+                "har: include the request bodies, credential fields redacted.",
+                "bodies",
+            ),
         ],
         examples: &[
             Example("rove network", ""),
@@ -135,6 +140,7 @@ pub(crate) const NETWORK: Shell = Shell {
             ),
             Example("rove network clear", "drop the rules, forget the requests"),
             Example("rove network har run.har", ""),
+            Example("rove network har run.har --bodies", "with request bodies"),
         ],
         note: "",
     },
@@ -154,7 +160,9 @@ pub(crate) const NETWORK: Shell = Shell {
         otherwise), 5 MiB at most. `url` is a [URL pattern](#url-patterns), as `wait`'s: with a \
         `*`, a glob of the whole URL; without, a part of it. The newest rule for a URL wins; rules apply to every tab of the session, those opened \
         later included; the domain policy is judged first. **clear**: drops every rule and forgets the requests seen. **har** \
-        `file`: the requests kept as a HAR 1.2 file (no bodies), written where the person at the shell says, or for a model as \
+        `file`: the requests kept as a HAR 1.2 file, without bodies unless `bodies` is given (then the request bodies, with the \
+        values of credential fields such as `password`, `token`, `secret`, `api_key` in forms, JSON and multipart bodies \
+        redacted, and the session's secrets), written where the person at the shell says, or for a model as \
         a plain file name into the session's output folder (as `screenshot`'s `path`). URLs shown or exported are redacted (a \
         password in the URL, values of query parameters such as `token`, `key`, `code`, `signature`, the session's secrets) and \
         cleaned as page text; `Cookie`, `Set-Cookie`, `Authorization`, `Proxy-Authorization` and `X-Api-Key` values are never \

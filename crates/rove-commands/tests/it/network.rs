@@ -210,7 +210,27 @@ async fn a_mock_body_comes_only_from_the_allowed_roots_and_a_har_is_written() {
         .expect("the items request");
     assert_eq!(items["request"]["method"], "POST");
     assert_eq!(items["response"]["status"], 200);
-    assert_eq!(items["request"]["postData"]["text"], "{\"q\":\"all\"}");
+    assert!(
+        items["request"]["postData"].is_null(),
+        "no body unless asked"
+    );
+    f.ok(json!({"command": "network", "action": "har", "file": "bodies.har", "bodies": true}))
+        .await;
+    let with_bodies: Value = serde_json::from_str(
+        &std::fs::read_to_string(output.join("bodies.har")).expect("the HAR file"),
+    )
+    .expect("JSON");
+    let posted = with_bodies["log"]["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| {
+            e["request"]["url"]
+                .as_str()
+                .is_some_and(|u| u.ends_with("/api/items"))
+        })
+        .expect("the items request");
+    assert_eq!(posted["request"]["postData"]["text"], "{\"q\":\"all\"}");
     let price = entries
         .iter()
         .find(|e| {

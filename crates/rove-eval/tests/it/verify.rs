@@ -139,7 +139,7 @@ async fn every_kind_of_check_holds_on_a_page_that_meets_it() {
     browser.close().await;
     let failed: Vec<&CheckResult> = results.iter().filter(|r| !r.passed).collect();
     assert!(failed.is_empty(), "{failed:#?}");
-    let kinds: Vec<&str> = results.iter().map(|r| r.check).collect();
+    let kinds: Vec<&str> = results.iter().map(|r| r.check.as_str()).collect();
     assert_eq!(
         kinds,
         [

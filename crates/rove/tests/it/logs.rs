@@ -180,9 +180,12 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
     const TOKEN: &str = "tok-8f3a1c9e77";
     const KEY: &str = "sk-live-Abc123Def456";
     // The page echoes what is typed into its title and text, so the
-    // browser's answers carry the secret back over CDP too.
+    // browser's answers carry the secret back over CDP too; and to the
+    // console spaced out with zero-width spaces, which the event's JSON
+    // carries as `\u200b` escapes.
     let page = "<!doctype html><title>Login</title>\
-        <label>Name <input id=name oninput=\"document.title = this.value; out.textContent = 'typed ' + this.value\"></label>\
+        <label>Name <input id=name oninput=\"document.title = this.value; out.textContent = 'typed ' + this.value; \
+        console.log('zwc:' + this.value.split('').join('\\u200b'))\"></label>\
         <p id=out>-</p>";
     let pages = LocalServer::start(Routes::new().page("/login", Response::html(page)))
         .await
@@ -246,6 +249,13 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
     assert!(
         cdp.contains("typed <secret>PW</secret>"),
         "the page's echo of the secret is in the log, redacted"
+    );
+    assert!(
+        cdp.contains("zwc:<secret>PW</secret>"),
+        "the console's spaced-out echo is in the log, redacted: {:?}",
+        cdp.lines()
+            .filter(|l| l.contains("zwc:"))
+            .collect::<Vec<_>>()
     );
     assert!(
         cdp.contains("token=<redacted>"),

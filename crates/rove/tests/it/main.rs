@@ -10,6 +10,7 @@ mod demo_suite;
 mod devtools_faces;
 mod emulation_faces;
 mod fast;
+mod hostile_artefacts;
 mod locator_faces;
 mod logs;
 mod mcp;

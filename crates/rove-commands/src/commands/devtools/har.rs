@@ -1,7 +1,8 @@
 //! `network har FILE`: the focused tab's requests kept, as a HAR 1.2 file
 //! (the format browsers' developer tools export and import). URLs are
 //! redacted and credential headers left out as `network` shows them; bodies
-//! are not included (`network show` gives them on demand). The file goes
+//! only when asked (`bodies`), with the values of credential fields hidden
+//! (`network show` gives a body on demand). The file goes
 //! where rove may write: where the person at the shell says, or for a model
 //! into the session's output folder; readable by its owner only.
 
@@ -27,7 +28,7 @@ impl Session {
                 "version": "1.2",
                 "creator": {"name": "rove", "version": env!("CARGO_PKG_VERSION")},
                 "pages": [],
-                "entries": entries.iter().map(|e| self.har_entry(e)).collect::<Vec<_>>(),
+                "entries": entries.iter().map(|e| self.har_entry(e, args.bodies)).collect::<Vec<_>>(),
             }
         });
         let text = serde_json::to_string_pretty(&har)
@@ -42,7 +43,8 @@ impl Session {
         ))
     }
 
-    fn har_entry(&self, e: &NetEntry) -> Value {
+    /// One request as a HAR entry; its body only `with_body`.
+    fn har_entry(&self, e: &NetEntry, with_body: bool) -> Value {
         let url = self.shown_url(&e.url);
         let query: Vec<Value> = url::Url::parse(&url)
             .map(|u| {
@@ -84,15 +86,16 @@ impl Session {
             "timings": {"send": 0, "wait": time, "receive": 0},
             "_resourceType": e.resource_type.to_ascii_lowercase(),
         });
-        if let Some(data) = &e.post_data {
+        if let Some(data) = e.post_data.as_ref().filter(|_| with_body) {
             let mime = e
                 .request_headers
                 .iter()
                 .find(|(k, _)| k.eq_ignore_ascii_case("content-type"))
                 .map(|(_, v)| v.clone())
                 .unwrap_or_default();
+            let text = rove_base::redact::hide_credential_fields(data, &mime);
             entry["request"]["postData"] =
-                json!({"mimeType": mime, "text": self.config().secrets.redact(data)});
+                json!({"mimeType": mime, "text": self.config().secrets.redact(&text)});
         }
         if let Some(error) = error {
             entry["response"]["_error"] = Value::String(error);

@@ -363,6 +363,81 @@ async fn a_har_is_written_for_its_owner_only() {
     f.close().await;
 }
 
+/// A login form's body holds a plain password: `network har` exports no
+/// body unless asked (`bodies`), and then the values of credential fields
+/// (a form's `password`, a JSON `token`, a multipart `api_key`) are
+/// redacted while the rest of each body stays.
+#[tokio::test]
+async fn a_har_holds_no_password_unless_bodies_are_asked_for_and_then_none_either() {
+    let page = "<title>Login</title><button id=go>Log in</button><p id=out></p><script>\
+        go.onclick = async () => {\
+          await fetch('/login', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'},\
+            body: 'user=ada&password=Hunter2-Zq&remember=1'});\
+          await fetch('/api', {method: 'POST', headers: {'Content-Type': 'application/json'},\
+            body: JSON.stringify({q: 'lamp', session: {refresh_token: 'tok-77aa-bb'}})});\
+          const form = new FormData(); form.append('name', 'ada'); form.append('api_key', 'key-88cc-dd');\
+          await fetch('/upload', {method: 'POST', body: form});\
+          out.textContent = 'sent';\
+        };</script>";
+    let output = rove_testkit::scratch_dir("redteam-har-bodies");
+    let config = SessionConfig {
+        output_dir: Some(output.clone()),
+        ..SessionConfig::default()
+    };
+    let routes = fixture_routes()
+        .page("/login.html", Response::html(page))
+        .handle("/login", |_| Response::text("ok"))
+        .handle("/api", |_| Response::text("ok"))
+        .handle("/upload", |_| Response::text("ok"));
+    let mut f = Fixture::with(routes, config).await;
+    f.open("/login.html").await;
+    let go = f.find("Log in", "button").await;
+    f.ok(json!({"command": "click", "ref": go})).await;
+    f.ok(json!({"command": "wait", "text": "sent"})).await;
+    let credentials = ["Hunter2-Zq", "tok-77aa-bb", "key-88cc-dd"];
+
+    f.ok(json!({"command": "network", "action": "har", "file": "plain.har"}))
+        .await;
+    let plain = std::fs::read_to_string(output.join("plain.har")).expect("the HAR");
+    assert!(
+        !plain.contains("postData"),
+        "no bodies unless asked: {plain}"
+    );
+    for credential in credentials {
+        assert!(!plain.contains(credential), "{credential} in {plain}");
+    }
+
+    f.ok(json!({"command": "network", "action": "har", "file": "full.har", "bodies": true}))
+        .await;
+    let full = std::fs::read_to_string(output.join("full.har")).expect("the HAR");
+    for credential in credentials {
+        assert!(!full.contains(credential), "{credential} in {full}");
+    }
+    let har: serde_json::Value = serde_json::from_str(&full).expect("JSON");
+    let body_of = |path: &str| -> String {
+        har["log"]["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .find(|e| {
+                e["request"]["url"]
+                    .as_str()
+                    .is_some_and(|u| u.ends_with(path))
+            })
+            .and_then(|e| e["request"]["postData"]["text"].as_str())
+            .unwrap_or_else(|| panic!("no body of {path}: {full}"))
+            .to_owned()
+    };
+    assert_eq!(body_of("/login"), "user=ada&password=<redacted>&remember=1");
+    assert_eq!(body_of("/api"), r#"{"q":"lamp","session":"<redacted>"}"#);
+    let upload = body_of("/upload");
+    assert!(
+        upload.contains("ada") && upload.contains("<redacted>"),
+        "{upload}"
+    );
+    f.close().await;
+}
+
 /// The files a model may have `network mock` serve or `state load` read:
 /// none outside the roots, by an absolute path, `..`, or a link planted in
 /// the upload folder; and a FIFO there is refused at once rather than read

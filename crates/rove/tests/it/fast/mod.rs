@@ -7,6 +7,7 @@ mod cli;
 mod daemon_faults;
 mod demo_suite;
 mod help;
+mod hostile;
 mod mcp;
 mod mcp_faults;
 mod print_config;
