@@ -26,6 +26,7 @@
 
 pub mod config;
 mod connection;
+pub mod endpoint;
 mod error;
 mod events;
 mod health;
@@ -39,6 +40,7 @@ mod session;
 pub mod wire_log;
 
 pub use config::TransportConfig;
+pub use endpoint::{Access, Endpoint};
 pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
