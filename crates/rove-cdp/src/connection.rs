@@ -95,7 +95,7 @@ impl Connection {
     /// configured handshake deadline, headers and TLS roots.
     pub async fn connect(url: &str, config: TransportConfig) -> Result<Connection, CdpError> {
         let endpoint = crate::Endpoint::parse(url).map_err(|reason| CdpError::Connect {
-            url: rove_base::redact::hide_url_credentials(url),
+            url: rove_base::redact::hide_endpoint_credentials(url),
             reason,
         })?;
         let shown = endpoint.redacted();

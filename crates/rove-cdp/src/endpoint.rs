@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use rove_base::redact::{HIDDEN, hide_literal, hide_url_credentials};
+use rove_base::redact::{HIDDEN, hide_endpoint_credentials, hide_literal};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use tokio::net::TcpStream;
@@ -43,7 +43,7 @@ impl Endpoint {
     /// Parses an address; the error says what is wrong, with the address's
     /// credentials hidden.
     pub fn parse(text: &str) -> Result<Endpoint, String> {
-        let shown = redact_text(text);
+        let shown = hide_endpoint_credentials(text);
         let url = Url::parse(text.trim()).map_err(|e| format!("{shown}: not a URL ({e})"))?;
         if !matches!(url.scheme(), "ws" | "wss" | "http" | "https") {
             return Err(format!(
@@ -66,7 +66,7 @@ impl Endpoint {
 
     /// The address with its credentials hidden: for messages and logs.
     pub fn redacted(&self) -> String {
-        redact_text(self.url.as_str())
+        hide_endpoint_credentials(self.url.as_str())
     }
 
     /// Whether it is a WebSocket address (`ws`, `wss`), used as given.
@@ -134,7 +134,7 @@ impl Endpoint {
     /// reported path, and the reported query, or this address's when the
     /// report has none (farms leave the token out of what they report).
     pub fn websocket_for(&self, reported: &str) -> Result<Endpoint, String> {
-        let shown = redact_text(reported);
+        let shown = hide_endpoint_credentials(reported);
         let reported = Url::parse(reported)
             .map_err(|e| format!("unexpected webSocketDebuggerUrl {shown} ({e})"))?;
         if !matches!(reported.scheme(), "ws" | "wss") {
@@ -158,22 +158,6 @@ impl Endpoint {
         }
         Endpoint::parse(&text)
     }
-}
-
-/// `text` (a cdp address) with its credentials hidden: the token-like query
-/// values and the password of the log scrubber, and a lone user name too (a
-/// farm's key given as `wss://KEY@host`).
-fn redact_text(text: &str) -> String {
-    let mut out = hide_url_credentials(text);
-    if let Some((scheme, rest)) = out.split_once("://") {
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        if let Some((user, _)) = authority.rsplit_once('@') {
-            if !user.is_empty() && !user.contains(HIDDEN) {
-                out = format!("{scheme}://{HIDDEN}@{}", &rest[user.len() + 1..]);
-            }
-        }
-    }
-    out
 }
 
 /// What goes with every request to an endpoint: headers, and TLS roots.
@@ -234,7 +218,9 @@ impl Access {
 
     /// Whether a header of this name (any case) is given.
     pub fn has_header(&self, name: &str) -> bool {
-        self.headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+        self.headers
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
     }
 
     /// The TLS settings: the system's roots plus `--cdp-ca`, built once.
@@ -245,10 +231,7 @@ impl Access {
     }
 
     /// A connected stream to `endpoint`: TCP, then TLS for `wss`/`https`.
-    pub async fn open(
-        &self,
-        endpoint: &Endpoint,
-    ) -> std::io::Result<MaybeTlsStream<TcpStream>> {
+    pub async fn open(&self, endpoint: &Endpoint) -> std::io::Result<MaybeTlsStream<TcpStream>> {
         let tcp = TcpStream::connect((endpoint.host(), endpoint.port())).await?;
         tcp.set_nodelay(true)?;
         if !endpoint.is_tls() {

@@ -70,7 +70,10 @@ fn a_reported_debugger_url_keeps_the_users_host_and_query() {
     let ws = parsed("https://u:p@cloud.test?token=T")
         .websocket_for("ws://x/devtools/browser/1")
         .expect("joins");
-    assert_eq!(ws.as_str(), "wss://u:p@cloud.test/devtools/browser/1?token=T");
+    assert_eq!(
+        ws.as_str(),
+        "wss://u:p@cloud.test/devtools/browser/1?token=T"
+    );
     assert!(user.websocket_for("http://x/").is_err());
     assert!(user.websocket_for("not a url").is_err());
 }
@@ -99,14 +102,20 @@ fn credentials_are_hidden_in_every_shown_form() {
 #[test]
 fn headers_are_parsed_and_never_shown() {
     let access = Access::new(
-        &["Authorization: Bearer HEADERSECRET1".into(), "X-Farm:  a:b ".into()],
+        &[
+            "Authorization: Bearer HEADERSECRET1".into(),
+            "X-Farm:  a:b ".into(),
+        ],
         None,
     )
     .expect("parses");
     assert_eq!(
         access.headers(),
         [
-            ("Authorization".to_owned(), "Bearer HEADERSECRET1".to_owned()),
+            (
+                "Authorization".to_owned(),
+                "Bearer HEADERSECRET1".to_owned()
+            ),
             ("X-Farm".to_owned(), "a:b".to_owned())
         ]
     );
@@ -114,7 +123,12 @@ fn headers_are_parsed_and_never_shown() {
     let shown = format!("{access:?}");
     assert!(!shown.contains("HEADERSECRET1"), "{shown}");
     assert!(!rove_base::redact::scrub("sent HEADERSECRET1").contains("HEADERSECRET1"));
-    for bad in ["no colon", ": empty name", "Bad Name: x", "X: a\r\nInjected: y"] {
+    for bad in [
+        "no colon",
+        ": empty name",
+        "Bad Name: x",
+        "X: a\r\nInjected: y",
+    ] {
         assert!(Access::new(&[bad.into()], None).is_err(), "{bad:?}");
     }
 }
@@ -122,7 +136,11 @@ fn headers_are_parsed_and_never_shown() {
 #[test]
 fn a_ca_file_must_hold_certificates() {
     let missing = Access::new(&[], Some(Path::new("/nonexistent/ca.pem")));
-    assert!(missing.expect_err("missing").contains("/nonexistent/ca.pem"));
+    assert!(
+        missing
+            .expect_err("missing")
+            .contains("/nonexistent/ca.pem")
+    );
     let dir = std::env::temp_dir().join(format!("rove-ca-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let empty = dir.join("empty.pem");

@@ -208,9 +208,7 @@ impl Classify for CdpError {
             CdpError::Protocol { .. }
             | CdpError::Connect { .. }
             | CdpError::Refused { .. }
-            | CdpError::Encode { .. } => {
-                ActionSent::NotSent
-            }
+            | CdpError::Encode { .. } => ActionSent::NotSent,
             CdpError::Decode { .. } => ActionSent::Sent,
             // The script ran, perhaps part way.
             CdpError::Script { .. } => ActionSent::PossiblySent,

@@ -40,8 +40,8 @@ mod session;
 pub mod wire_log;
 
 pub use config::TransportConfig;
-pub use endpoint::{Access, Endpoint};
 pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
+pub use endpoint::{Access, Endpoint};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
 pub use message::{Event, SessionId};

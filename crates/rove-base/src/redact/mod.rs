@@ -117,6 +117,22 @@ pub fn hide_url_credentials(text: &str) -> String {
     hide_url_params(&hide_url_passwords(text))
 }
 
+/// An address rove connects to (`--cdp-url`), with its credentials hidden:
+/// those of [`hide_url_credentials`], and a lone user name too, which is a
+/// farm's key when written `wss://KEY@host`. For one URL, not a text.
+pub fn hide_endpoint_credentials(url: &str) -> String {
+    let mut out = hide_url_credentials(url);
+    if let Some((scheme, rest)) = out.split_once("://") {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        if let Some((user, _)) = authority.rsplit_once('@') {
+            if !user.is_empty() && !user.contains(HIDDEN) {
+                out = format!("{scheme}://{HIDDEN}@{}", &rest[user.len() + 1..]);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `b` ends a URL's part inside a longer text.
 fn ends_url_part(b: u8) -> bool {
     matches!(
