@@ -61,6 +61,25 @@ pub fn several_cdp_urls(count: usize) -> Failure {
     )
 }
 
+/// The `--cdp-url`, `--cdp-header` and `--cdp-ca` flags checked before
+/// anything starts: a malformed address or header is the caller's mistake
+/// (`COMMAND_REJECTED`, exit 2), never a browser that seems gone. Messages
+/// hide the credentials.
+pub fn check(global: &crate::cli::GlobalArgs) -> Result<(), Failure> {
+    let rejected = |message: String| {
+        Failure::new(
+            rove_errors::ErrorCode::CommandRejected,
+            message,
+            "fix the flag: --cdp-url takes ws://, wss://, http:// or https://host:port[/path][?token=…]; --cdp-header takes 'Name: value'; --cdp-ca a PEM file",
+        )
+    };
+    for url in &global.cdp_urls {
+        rove_cdp::Endpoint::parse(url).map_err(rejected)?;
+    }
+    global.cdp_access().map_err(rejected)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,6 @@ use std::future::Future;
 use std::time::Instant;
 
 use rove_browser::{Browser, LaunchOptions, find_browser, processes_mentioning};
-use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
 use rove_localserver::{LocalServer, Response, Routes};
 use serde::Serialize;
@@ -104,14 +103,20 @@ pub async fn doctor(global: &GlobalArgs, out: Output) -> u8 {
 }
 
 async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Failure> {
-    let transport = TransportConfig::from_env();
+    let transport = global.transport();
     let browser = match &global.cdp_url {
         Some(url) => {
             report
                 .check("connect", async {
                     let browser = crate::acquire::acquire(global, &transport).await?;
                     let product = browser.version().await?.product;
-                    Ok((browser, format!("{product} at {url}")))
+                    Ok((
+                        browser,
+                        format!(
+                            "{product} at {}",
+                            rove_base::redact::hide_endpoint_credentials(url)
+                        ),
+                    ))
                 })
                 .await?
         }

@@ -1,0 +1,128 @@
+//! `--cdp-url` as browser farms write it, against a farm's front door
+//! ([`rove_testkit::Farm`]) in front of a real Chromium: path-less
+//! `ws://…?token=`, `http://…?token=` discovery with a chunked answer and a
+//! path-less debugger URL, a token in a header, `wss://` and `https://` with
+//! a test CA, and a refused token. The token never shows in output.
+
+use rove_testkit::{External, Farm, test_ca_file};
+
+use crate::cli::{json, rove, run};
+
+const TOKEN: &str = "farm-t0ken-4b8e";
+
+async fn farm(name: &str, tls: bool) -> (External, Farm) {
+    let browser = External::start(name);
+    let farm = Farm::start(browser.port, &browser.browser_path(), TOKEN, tls).await;
+    (browser, farm)
+}
+
+async fn doctor(args: &[&str]) -> crate::cli::Run {
+    let out = run(rove().args(["--json", "doctor"]).args(args)).await;
+    for text in [&out.stdout, &out.stderr] {
+        assert!(!text.contains(TOKEN), "the token shows: {text}");
+    }
+    out
+}
+
+fn requests(farm: &Farm) -> Vec<String> {
+    farm.seen().into_iter().map(|s| s.request_line).collect()
+}
+
+#[tokio::test]
+async fn a_farm_is_reached_by_its_documented_url_forms() {
+    let (_browser, farm) = farm("farm-forms", false).await;
+    let port = farm.port;
+
+    let out = doctor(&["--cdp-url", &format!("ws://127.0.0.1:{port}?token={TOKEN}")]).await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        requests(&farm).contains(&format!("GET /?token={TOKEN} HTTP/1.1")),
+        "{:?}",
+        farm.seen()
+    );
+
+    let out = doctor(&[
+        "--cdp-url",
+        &format!("http://127.0.0.1:{port}?token={TOKEN}"),
+    ])
+    .await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    let seen = requests(&farm);
+    assert!(
+        seen.contains(&format!("GET /json/version?token={TOKEN} HTTP/1.1")),
+        "{seen:?}"
+    );
+    assert!(farm.seen().iter().all(|s| s.authorised), "{seen:?}");
+    let connect = &json(&out.stdout)["checks"][0];
+    assert!(
+        connect.to_string().contains("<redacted>"),
+        "doctor names the farm with the token hidden: {connect}"
+    );
+}
+
+#[tokio::test]
+async fn a_header_carries_the_farms_key() {
+    let (_browser, farm) = farm("farm-header", false).await;
+    let url = format!("http://127.0.0.1:{}", farm.port);
+    let bearer = format!("Authorization: Bearer {TOKEN}");
+    let out = doctor(&["--cdp-url", &url, "--cdp-header", &bearer]).await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    let seen = farm.seen();
+    assert!(
+        seen.len() >= 2 && seen.iter().all(|s| s.authorised),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_refused_token_is_an_auth_error() {
+    let (_browser, farm) = farm("farm-refused", false).await;
+    let port = farm.port;
+    for url in [
+        format!("http://127.0.0.1:{port}?token=wrong-{TOKEN}"),
+        format!("ws://127.0.0.1:{port}/?token=wrong-{TOKEN}"),
+        format!("http://127.0.0.1:{port}"),
+    ] {
+        let out = doctor(&["--cdp-url", &url]).await;
+        assert_eq!(out.status, Some(6), "{url}: {}", out.stderr);
+        let error = &json(&out.stdout)["error"];
+        assert_eq!(error["code"], "LAUNCH_FAILED", "{url}: {error}");
+        assert_eq!(error["retry"], "never", "{url}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("refused the credentials (HTTP 401)"),
+            "{message}"
+        );
+        assert!(error["hint"].to_string().contains("token"), "{error}");
+    }
+}
+
+#[tokio::test]
+async fn wss_and_https_are_reached_with_the_test_ca() {
+    let (_browser, farm) = farm("farm-tls", true).await;
+    let port = farm.port;
+    let ca = test_ca_file();
+    let ca = ca.to_str().expect("utf-8 path");
+    for url in [
+        format!("wss://127.0.0.1:{port}?token={TOKEN}"),
+        format!("https://localhost:{port}/?token={TOKEN}"),
+    ] {
+        let out = doctor(&["--cdp-url", &url, "--cdp-ca", ca]).await;
+        assert_eq!(out.status, Some(0), "{url}: {}\n{}", out.stdout, out.stderr);
+    }
+    assert!(
+        requests(&farm).contains(&format!("GET /json/version?token={TOKEN} HTTP/1.1")),
+        "{:?}",
+        farm.seen()
+    );
+    // Without the CA the farm's certificate is not trusted.
+    let out = doctor(&[
+        "--cdp-url",
+        &format!("wss://127.0.0.1:{port}?token={TOKEN}"),
+    ])
+    .await;
+    assert_eq!(out.status, Some(6), "{}", out.stderr);
+    let error = json(&out.stdout)["error"].to_string();
+    assert!(error.contains("BROWSER_DISCONNECTED"), "{error}");
+    assert!(error.to_lowercase().contains("certificate"), "{error}");
+}
