@@ -126,3 +126,48 @@ async fn wss_and_https_are_reached_with_the_test_ca() {
     assert!(error.contains("BROWSER_DISCONNECTED"), "{error}");
     assert!(error.to_lowercase().contains("certificate"), "{error}");
 }
+
+#[tokio::test]
+async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
+    use rove_localserver::{LocalServer, Response, Routes};
+    let (_browser, farm) = farm("farm-session", false).await;
+    let site = LocalServer::start(Routes::new().page(
+        "/farm",
+        Response::html("<!doctype html><title>Through the farm</title><p>hi</p>"),
+    ))
+    .await
+    .expect("fixture server");
+    let url = format!("http://127.0.0.1:{}", farm.port);
+    let bearer = format!("Authorization: Bearer {TOKEN}");
+    let session = format!("farm-{}", std::process::id());
+    let command = |args: &[&str]| {
+        let mut command = rove();
+        command
+            .env("ROVE_SESSION", &session)
+            // The daemon logs all it does, so the log is worth reading.
+            .env("RUST_LOG", "debug")
+            .args(["--cdp-url", &url, "--cdp-header", &bearer])
+            .args(args);
+        command
+    };
+    let out = run(&mut command(&["open", &site.url("/farm")])).await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("Through the farm"), "{}", out.stdout);
+    let out = run(&mut command(&["close"])).await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    // The daemon, not this process, connected: with the header it was given.
+    let seen = farm.seen();
+    assert!(
+        seen.len() >= 2 && seen.iter().all(|s| s.authorised),
+        "{seen:?}"
+    );
+    let log = crate::cli::runtime_dir()
+        .join("rove")
+        .join(format!("{session}.log"));
+    let log = std::fs::read_to_string(&log).expect("the daemon wrote its log");
+    assert!(log.contains("daemon listening"), "{log}");
+    assert!(
+        !log.contains(TOKEN),
+        "the daemon's log shows the key: {log}"
+    );
+}
