@@ -32,6 +32,26 @@ pub fn cdp_urls(matches: &clap::ArgMatches, args: impl Iterator<Item = OsString>
     urls
 }
 
+/// Every `--cdp-header`, before the command name and after it, each once
+/// (clap's derive keeps only the command's own when both places have
+/// some). Their order does not matter to HTTP.
+pub fn cdp_headers(matches: &clap::ArgMatches) -> Vec<String> {
+    let mut levels = vec![matches];
+    if let Some((_, sub)) = matches.subcommand() {
+        levels.push(sub);
+    }
+    let mut headers: Vec<String> = Vec::new();
+    for level in levels {
+        let values = level.try_get_many::<String>("cdp_headers").ok().flatten();
+        for header in values.into_iter().flatten() {
+            if !headers.contains(header) {
+                headers.push(header.clone());
+            }
+        }
+    }
+    headers
+}
+
 /// The values of `--cdp-url URL` and `--cdp-url=URL` among `args`, up to a
 /// `--` (after which nothing is a flag), each once.
 fn typed(args: impl Iterator<Item = OsString>) -> Vec<String> {
@@ -89,6 +109,29 @@ mod tests {
             .map(OsString::from)
             .collect::<Vec<_>>()
             .into_iter()
+    }
+
+    #[test]
+    fn headers_before_and_after_the_command_name_all_count() {
+        let matches = crate::cli::command()
+            .try_get_matches_from([
+                "rove",
+                "--cdp-header",
+                "A: 1",
+                "close",
+                "--cdp-header",
+                "B: 2",
+                "--cdp-header",
+                "A: 1",
+            ])
+            .expect("parses");
+        let mut headers = cdp_headers(&matches);
+        headers.sort();
+        assert_eq!(headers, ["A: 1", "B: 2"]);
+        let matches = crate::cli::command()
+            .try_get_matches_from(["rove", "--cdp-header", "A: 1", "close"])
+            .expect("parses");
+        assert_eq!(cdp_headers(&matches), ["A: 1"]);
     }
 
     #[test]

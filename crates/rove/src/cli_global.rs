@@ -340,9 +340,11 @@ mod tests {
             "--cdp-ca",
             "certs/ca.pem",
             "close",
-            "--cdp-header",
-            "X-Farm: 1",
         ]);
+        let global = GlobalArgs {
+            cdp_headers: vec!["Authorization: Bearer K3Y".into(), "X-Farm: 1".into()],
+            ..global
+        };
         let rooted = global.rooted(Path::new("/home/ada"));
         let wire = serde_json::to_string(&rooted).expect("serializes");
         let back: GlobalArgs = serde_json::from_str(&wire).expect("deserializes");
