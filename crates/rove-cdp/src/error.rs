@@ -227,6 +227,15 @@ impl Classify for CdpError {
         }
     }
 
+    fn facts(&self) -> Option<serde_json::Value> {
+        match self {
+            CdpError::Refused { status, .. } => {
+                Some(serde_json::json!({"cause": "auth", "status": status}))
+            }
+            _ => None,
+        }
+    }
+
     fn hint(&self) -> String {
         match self {
             CdpError::Connect { .. } => {

@@ -88,6 +88,8 @@ async fn a_refused_token_is_an_auth_error() {
         let error = &json(&out.stdout)["error"];
         assert_eq!(error["code"], "LAUNCH_FAILED", "{url}: {error}");
         assert_eq!(error["retry"], "never", "{url}: {error}");
+        assert_eq!(error["facts"]["status"], 401, "{url}: {error}");
+        assert_eq!(error["facts"]["cause"], "auth", "{url}: {error}");
         let message = error["message"].as_str().unwrap_or_default();
         assert!(
             message.contains("refused the credentials (HTTP 401)"),
@@ -150,6 +152,19 @@ async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
             .args(args);
         command
     };
+    // A wrong key: the daemon's refusal reaches the shell, by cause.
+    let wrong = format!("Authorization: Bearer wrong-{TOKEN}");
+    let out = run(rove()
+        .env("ROVE_SESSION", format!("{session}-wrong"))
+        .args(["--json", "--cdp-url", &url, "--cdp-header", &wrong])
+        .args(["open", &site.url("/farm")]))
+    .await;
+    assert_eq!(out.status, Some(6), "{}\n{}", out.stdout, out.stderr);
+    let error = &json(&out.stdout)["error"];
+    assert_eq!(error["code"], "LAUNCH_FAILED", "{error}");
+    assert_eq!(error["facts"]["status"], 401, "{error}");
+    assert!(!out.stdout.contains(TOKEN) && !out.stderr.contains(TOKEN));
+
     let out = run(&mut command(&["open", &site.url("/farm")])).await;
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("Through the farm"), "{}", out.stdout);
@@ -157,8 +172,10 @@ async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     // The daemon, not this process, connected: with the header it was given.
     let seen = farm.seen();
+    let (refused, let_in) = seen.split_at(1);
+    assert!(!refused[0].authorised, "{seen:?}");
     assert!(
-        seen.len() >= 2 && seen.iter().all(|s| s.authorised),
+        let_in.len() >= 2 && let_in.iter().all(|s| s.authorised),
         "{seen:?}"
     );
     let log = crate::cli::runtime_dir()
