@@ -153,7 +153,7 @@ impl Connection {
         Connection { inner }
     }
 
-    /// The endpoint this connection was opened to.
+    /// The endpoint this connection was opened to, its credentials hidden.
     pub fn url(&self) -> &str {
         &self.inner.url
     }
