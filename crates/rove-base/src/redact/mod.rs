@@ -257,6 +257,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_endpoint_hides_a_lone_user_name_too() {
+        assert_eq!(
+            hide_endpoint_credentials("wss://K3Yvalue@farm.test/?x=1"),
+            format!("wss://{HIDDEN}@farm.test/?x=1")
+        );
+        assert_eq!(
+            hide_endpoint_credentials("wss://u:pw@farm.test/?apiKey=K3Y"),
+            format!("wss://u:{HIDDEN}@farm.test/?apiKey={HIDDEN}")
+        );
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/p?q=1"),
+            "ws://h:1/p?q=1"
+        );
+        // An @ in the query is not a user name.
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/p?mail=a@b"),
+            "ws://h:1/p?mail=a@b"
+        );
+    }
+
+    #[test]
     fn credentials_in_url_parameters_are_hidden_and_others_kept() {
         let text = r#"{"url":"http://127.0.0.1:80/a?q=lamp&token=abc123&Api_Key=zz#top","x":"b?key=v\"k"}"#;
         let scrubbed = scrub(text);
