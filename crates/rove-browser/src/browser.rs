@@ -48,15 +48,30 @@ impl ReconnectPolicy {
     }
 }
 
-/// How to reach a browser someone else started.
-#[derive(Debug, Clone)]
+/// How to reach a browser someone else started. Its `Debug` hides the
+/// address's credentials.
+#[derive(Clone)]
 pub struct ConnectOptions {
-    /// `http://host:port` or `ws://host:port/devtools/browser/<id>`.
+    /// `http(s)://host:port[?token=…]` or `ws(s)://host:port/…` (see
+    /// [`rove_cdp::Endpoint`]).
     pub cdp_url: String,
     /// Settings of the CDP connection.
     pub transport: TransportConfig,
     /// How to restore a lost connection.
     pub reconnect: ReconnectPolicy,
+}
+
+impl std::fmt::Debug for ConnectOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConnectOptions")
+            .field(
+                "cdp_url",
+                &rove_base::redact::hide_endpoint_credentials(&self.cdp_url),
+            )
+            .field("transport", &self.transport)
+            .field("reconnect", &self.reconnect)
+            .finish()
+    }
 }
 
 impl ConnectOptions {
@@ -118,7 +133,12 @@ impl Browser {
     /// Connects to a browser someone else started. rove never kills it; a lost
     /// connection is restored per [`ReconnectPolicy`].
     pub async fn connect(options: ConnectOptions) -> Result<Browser, BrowserError> {
-        let ws = resolve_cdp_url(&options.cdp_url, options.transport.connect_timeout).await?;
+        let ws = resolve_cdp_url(
+            &options.cdp_url,
+            &options.transport.access,
+            options.transport.connect_timeout,
+        )
+        .await?;
         let conn = Connection::connect(&ws, options.transport.clone()).await?;
         Browser::start(conn, None, Some(options)).await
     }
@@ -394,13 +414,13 @@ async fn dispose_contexts(
         Some(_) => None,
         None => {
             let connect = async {
-                let ws = resolve_cdp_url(&remote.cdp_url, quick).await?;
+                let ws = resolve_cdp_url(&remote.cdp_url, &remote.transport.access, quick).await?;
                 Ok::<_, BrowserError>(Connection::connect(&ws, remote.transport.clone()).await?)
             };
             match tokio::time::timeout(quick, connect).await {
                 Ok(Ok(conn)) => Some(conn),
                 _ => {
-                    tracing::debug!(target: "rove_browser", url = %remote.cdp_url, "the browser cannot be reached to dispose contexts");
+                    tracing::debug!(target: "rove_browser", url = %rove_base::redact::hide_endpoint_credentials(&remote.cdp_url), "the browser cannot be reached to dispose contexts");
                     return ids;
                 }
             }
@@ -483,7 +503,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             strong.link.send_replace(Link::Down { reason });
             return;
         };
-        tracing::warn!(target: "rove_browser", url = %remote.cdp_url, %reason, "lost the connection to the browser; reconnecting");
+        tracing::warn!(target: "rove_browser", url = %rove_base::redact::hide_endpoint_credentials(&remote.cdp_url), %reason, "lost the connection to the browser; reconnecting");
         let generation = match &*strong.link.borrow() {
             Link::Up { generation, .. } => *generation,
             _ => 0,
@@ -528,7 +548,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
                     strong.registry.forget_all();
                     let reason = format!(
                         "lost the connection to {} and {tries} reconnect attempts failed ({reason})",
-                        remote.cdp_url
+                        rove_base::redact::hide_endpoint_credentials(&remote.cdp_url)
                     );
                     strong.registry.events().emit(tracing::Level::WARN, || {
                         BrowserEvent::Disconnected {
@@ -584,7 +604,12 @@ async fn reconnect(
             return None;
         }
         let attempt_once = async {
-            let ws = resolve_cdp_url(&remote.cdp_url, policy.attempt_timeout).await?;
+            let ws = resolve_cdp_url(
+                &remote.cdp_url,
+                &remote.transport.access,
+                policy.attempt_timeout,
+            )
+            .await?;
             let conn = Connection::connect(&ws, remote.transport.clone()).await?;
             strong.registry.follow(&conn).await?;
             Ok::<_, BrowserError>(conn)

@@ -128,6 +128,13 @@ impl Classify for BrowserError {
         }
     }
 
+    fn facts(&self) -> Option<serde_json::Value> {
+        match self {
+            BrowserError::Cdp(e) => e.facts(),
+            _ => None,
+        }
+    }
+
     fn hint(&self) -> String {
         match self {
             BrowserError::NoBrowser { .. } => {

@@ -26,6 +26,9 @@ pub struct TransportConfig {
     pub max_message_bytes: usize,
     /// The deadline of the WebSocket handshake.
     pub connect_timeout: Duration,
+    /// The headers and TLS roots every request to the endpoint takes
+    /// (`--cdp-header`, `--cdp-ca`).
+    pub access: crate::Access,
 }
 
 impl Default for TransportConfig {
@@ -35,6 +38,7 @@ impl Default for TransportConfig {
             event_buffer: 1024,
             max_message_bytes: 1 << 30,
             connect_timeout: rove_base::limits::CDP_HANDSHAKE,
+            access: crate::Access::default(),
         }
     }
 }

@@ -91,22 +91,37 @@ pub struct ConnectionStats {
 }
 
 impl Connection {
-    /// Connects to a `ws://` DevTools endpoint, with the configured handshake
-    /// deadline.
+    /// Connects to a `ws://` or `wss://` DevTools endpoint, with the
+    /// configured handshake deadline, headers and TLS roots.
     pub async fn connect(url: &str, config: TransportConfig) -> Result<Connection, CdpError> {
+        let endpoint = crate::Endpoint::parse(url).map_err(|reason| CdpError::Connect {
+            url: rove_base::redact::hide_endpoint_credentials(url),
+            reason,
+        })?;
+        let shown = endpoint.redacted();
         let connect_error = |reason: String| CdpError::Connect {
-            url: url.to_owned(),
+            url: shown.clone(),
             reason,
         };
-        if !url.starts_with("ws://") {
+        if !endpoint.is_websocket() {
             return Err(connect_error(
-                "only ws:// endpoints are supported (tunnel wss:// through a local port)".into(),
+                "a WebSocket address (ws:// or wss://) is needed here".into(),
             ));
         }
+        let request = handshake_request(&endpoint, &config.access).map_err(connect_error)?;
         let ws_config = WebSocketConfig::default()
             .max_message_size(Some(config.max_message_bytes))
             .max_frame_size(Some(config.max_message_bytes));
-        let handshake = tokio_tungstenite::connect_async_with_config(url, Some(ws_config), true);
+        let handshake = async {
+            let stream = config
+                .access
+                .open(&endpoint)
+                .await
+                .map_err(|e| connect_error(e.to_string()))?;
+            tokio_tungstenite::client_async_with_config(request, stream, Some(ws_config))
+                .await
+                .map_err(|e| handshake_error(&shown, e))
+        };
         let (stream, _response) = tokio::time::timeout(config.connect_timeout, handshake)
             .await
             .map_err(|_| {
@@ -114,9 +129,8 @@ impl Connection {
                     "no handshake within {} s",
                     config.connect_timeout.as_secs_f64()
                 ))
-            })?
-            .map_err(|e| connect_error(e.to_string()))?;
-        Ok(Connection::from_stream(url.to_owned(), stream, config))
+            })??;
+        Ok(Connection::from_stream(shown, stream, config))
     }
 
     /// Wraps an already-open WebSocket. Used by [`Connection::connect`] and by
@@ -139,7 +153,7 @@ impl Connection {
         Connection { inner }
     }
 
-    /// The endpoint this connection was opened to.
+    /// The endpoint this connection was opened to, its credentials hidden.
     pub fn url(&self) -> &str {
         &self.inner.url
     }
@@ -331,6 +345,58 @@ impl WeakConnection {
     /// The connection, if some strong handle still holds it open.
     pub fn upgrade(&self) -> Option<Connection> {
         self.inner.upgrade().map(|inner| Connection { inner })
+    }
+}
+
+/// The handshake's request: the address, the user's headers, and Basic
+/// authorization from `user:password@` unless an Authorization header is
+/// given.
+fn handshake_request(
+    endpoint: &crate::Endpoint,
+    access: &crate::Access,
+) -> Result<tokio_tungstenite::tungstenite::handshake::client::Request, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
+    let mut request = endpoint
+        .as_str()
+        .into_client_request()
+        .map_err(|e| format!("not a usable WebSocket address: {e}"))?;
+    let headers = request.headers_mut();
+    for (name, value) in access.headers() {
+        let name = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| format!("{name:?} is not a header name"))?;
+        let value = HeaderValue::from_str(value)
+            .map_err(|_| format!("the value of {name} is not a header value"))?;
+        headers.append(name, value);
+    }
+    if let Some(basic) = endpoint.basic_authorization() {
+        if !access.has_header("authorization") {
+            let value = HeaderValue::from_str(&basic)
+                .map_err(|_| "the user name or password is not a header value".to_owned())?;
+            headers.insert("authorization", value);
+        }
+    }
+    Ok(request)
+}
+
+/// A failed handshake, by cause: a refused credential is its own error.
+fn handshake_error(shown: &str, error: tokio_tungstenite::tungstenite::Error) -> CdpError {
+    use tokio_tungstenite::tungstenite::Error;
+    match &error {
+        Error::Http(response) if matches!(response.status().as_u16(), 401 | 403) => {
+            CdpError::Refused {
+                url: shown.to_owned(),
+                status: response.status().as_u16(),
+            }
+        }
+        Error::Http(response) => CdpError::Connect {
+            url: shown.to_owned(),
+            reason: format!("the endpoint answered HTTP {}", response.status()),
+        },
+        _ => CdpError::Connect {
+            url: shown.to_owned(),
+            reason: rove_base::redact::scrub(&error.to_string()),
+        },
     }
 }
 

@@ -17,6 +17,15 @@ pub enum CdpError {
         /// What the network or the handshake said.
         reason: String,
     },
+    /// The endpoint refused the credentials (HTTP 401 or 403): a farm's
+    /// token or key is missing or wrong. `url` has its credentials hidden.
+    #[error("the browser endpoint {url} refused the credentials (HTTP {status})")]
+    Refused {
+        /// The address that was tried, credentials hidden.
+        url: String,
+        /// The HTTP status it answered.
+        status: u16,
+    },
     /// No answer came before the call's deadline.
     #[error("{method} got no answer within {:.1} s", after.as_secs_f64())]
     Timeout {
@@ -151,7 +160,7 @@ impl CdpError {
             | CdpError::TargetCrashed { sent, .. }
             | CdpError::SessionClosed { sent, .. } => *sent,
             CdpError::Protocol { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => true,
-            CdpError::Connect { .. } | CdpError::Encode { .. } => false,
+            CdpError::Connect { .. } | CdpError::Refused { .. } | CdpError::Encode { .. } => false,
         }
     }
 
@@ -182,6 +191,7 @@ impl Classify for CdpError {
             CdpError::Connect { .. } | CdpError::ConnectionClosed { .. } => {
                 ErrorCode::BrowserDisconnected
             }
+            CdpError::Refused { .. } => ErrorCode::LaunchFailed,
             CdpError::Timeout { .. } => ErrorCode::Timeout,
             CdpError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
             CdpError::SessionClosed { .. } => ErrorCode::NoTab,
@@ -195,9 +205,10 @@ impl Classify for CdpError {
     fn action_sent(&self) -> ActionSent {
         match self {
             // A protocol error is the browser refusing the call: nothing happened.
-            CdpError::Protocol { .. } | CdpError::Connect { .. } | CdpError::Encode { .. } => {
-                ActionSent::NotSent
-            }
+            CdpError::Protocol { .. }
+            | CdpError::Connect { .. }
+            | CdpError::Refused { .. }
+            | CdpError::Encode { .. } => ActionSent::NotSent,
             CdpError::Decode { .. } => ActionSent::Sent,
             // The script ran, perhaps part way.
             CdpError::Script { .. } => ActionSent::PossiblySent,
@@ -210,7 +221,18 @@ impl Classify for CdpError {
         match self {
             // Nothing left rove: repeating cannot do anything twice.
             CdpError::Timeout { sent: false, .. } => Retry::Retry,
+            // The same credentials are refused again.
+            CdpError::Refused { .. } => Retry::Never,
             other => other.code().default_retry(),
+        }
+    }
+
+    fn facts(&self) -> Option<serde_json::Value> {
+        match self {
+            CdpError::Refused { status, .. } => {
+                Some(serde_json::json!({"cause": "auth", "status": status}))
+            }
+            _ => None,
         }
     }
 
@@ -218,6 +240,9 @@ impl Classify for CdpError {
         match self {
             CdpError::Connect { .. } => {
                 "check that the browser is running and its DevTools address is right".into()
+            }
+            CdpError::Refused { .. } => {
+                "the endpoint wants valid credentials: check the token or key in --cdp-url (?token=…) or the --cdp-header you send".into()
             }
             CdpError::Timeout { .. } => {
                 "the browser is slow or stuck; take a fresh view before repeating the action".into()

@@ -26,6 +26,7 @@
 
 pub mod config;
 mod connection;
+pub mod endpoint;
 mod error;
 mod events;
 mod health;
@@ -40,6 +41,7 @@ pub mod wire_log;
 
 pub use config::TransportConfig;
 pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
+pub use endpoint::{Access, Endpoint};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
 pub use message::{Event, SessionId};

@@ -242,7 +242,7 @@ pub struct Report {
 }
 
 impl Report {
-    /// The report of any classified error, without facts.
+    /// The report of any classified error, with its facts.
     pub fn of<E: Classify + std::fmt::Display + ?Sized>(error: &E) -> Report {
         Report {
             code: error.code(),
@@ -251,7 +251,7 @@ impl Report {
             retry: error.retry(),
             action_sent: error.action_sent(),
             side_effect: error.action_sent().into(),
-            facts: None,
+            facts: error.facts(),
         }
     }
 
@@ -299,6 +299,10 @@ pub trait Classify {
     }
     /// The next call an agent or user should make, in one sentence.
     fn hint(&self) -> String;
+    /// Facts beyond the message (an HTTP status, a cover), if any.
+    fn facts(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -71,6 +71,16 @@ impl External {
         External { child, dir, port }
     }
 
+    /// Its browser WebSocket path (`/devtools/browser/<id>`), as it
+    /// announced it.
+    pub fn browser_path(&self) -> String {
+        let file = self.dir.join("profile").join("DevToolsActivePort");
+        std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| t.lines().nth(1).map(str::to_owned))
+            .expect("DevToolsActivePort names the browser's path") // ok: test support, a failed set-up fails the test
+    }
+
     /// Whether its process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -249,7 +249,7 @@ async fn drive(
     secrets: rove_agent::Secrets,
     seen: &mut Vec<StepRecord>,
 ) -> Result<(RunResult, Option<Judgement>), Failure> {
-    let transport = rove_cdp::TransportConfig::from_env();
+    let transport = global.transport();
     // Until step 1 is done nothing else is printed: say what is awaited.
     out.note(match &global.cdp_url {
         Some(_) => "connecting to the browser…",
@@ -587,7 +587,7 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
             )
         })?;
         let secrets = parse_secrets(&args.secrets, None)?;
-        let transport = rove_cdp::TransportConfig::from_env();
+        let transport = global.transport();
         let browser = crate::acquire::acquire(global, &transport).await?;
         let replayed = async {
             let config = SessionConfig {

@@ -199,6 +199,7 @@ pub fn parse() -> Cli {
     let matches = matches_of(&args).unwrap_or_else(|e| e.exit());
     let mut cli = Cli::from_matches(&matches).unwrap_or_else(|e| e.exit());
     cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
+    cli.global.cdp_headers = crate::cli_cdp::cdp_headers(&matches);
     // The first given is the one browser of every command but rove test.
     cli.global.cdp_url = cli.global.cdp_urls.first().cloned();
     cli

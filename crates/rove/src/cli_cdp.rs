@@ -32,6 +32,26 @@ pub fn cdp_urls(matches: &clap::ArgMatches, args: impl Iterator<Item = OsString>
     urls
 }
 
+/// Every `--cdp-header`, before the command name and after it, each once
+/// (clap's derive keeps only the command's own when both places have
+/// some). Their order does not matter to HTTP.
+pub fn cdp_headers(matches: &clap::ArgMatches) -> Vec<String> {
+    let mut levels = vec![matches];
+    if let Some((_, sub)) = matches.subcommand() {
+        levels.push(sub);
+    }
+    let mut headers: Vec<String> = Vec::new();
+    for level in levels {
+        let values = level.try_get_many::<String>("cdp_headers").ok().flatten();
+        for header in values.into_iter().flatten() {
+            if !headers.contains(header) {
+                headers.push(header.clone());
+            }
+        }
+    }
+    headers
+}
+
 /// The values of `--cdp-url URL` and `--cdp-url=URL` among `args`, up to a
 /// `--` (after which nothing is a flag), each once.
 fn typed(args: impl Iterator<Item = OsString>) -> Vec<String> {
@@ -61,6 +81,25 @@ pub fn several_cdp_urls(count: usize) -> Failure {
     )
 }
 
+/// The `--cdp-url`, `--cdp-header` and `--cdp-ca` flags checked before
+/// anything starts: a malformed address or header is the caller's mistake
+/// (`COMMAND_REJECTED`, exit 2), never a browser that seems gone. Messages
+/// hide the credentials.
+pub fn check(global: &crate::cli::GlobalArgs) -> Result<(), Failure> {
+    let rejected = |message: String| {
+        Failure::new(
+            rove_errors::ErrorCode::CommandRejected,
+            message,
+            "fix the flag: --cdp-url takes ws://, wss://, http:// or https://host:port[/path][?token=…]; --cdp-header takes 'Name: value'; --cdp-ca a PEM file",
+        )
+    };
+    for url in &global.cdp_urls {
+        rove_cdp::Endpoint::parse(url).map_err(rejected)?;
+    }
+    global.cdp_access().map_err(rejected)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +109,29 @@ mod tests {
             .map(OsString::from)
             .collect::<Vec<_>>()
             .into_iter()
+    }
+
+    #[test]
+    fn headers_before_and_after_the_command_name_all_count() {
+        let matches = crate::cli::command()
+            .try_get_matches_from([
+                "rove",
+                "--cdp-header",
+                "A: 1",
+                "close",
+                "--cdp-header",
+                "B: 2",
+                "--cdp-header",
+                "A: 1",
+            ])
+            .expect("parses");
+        let mut headers = cdp_headers(&matches);
+        headers.sort();
+        assert_eq!(headers, ["A: 1", "B: 2"]);
+        let matches = crate::cli::command()
+            .try_get_matches_from(["rove", "--cdp-header", "A: 1", "close"])
+            .expect("parses");
+        assert_eq!(cdp_headers(&matches), ["A: 1"]);
     }
 
     #[test]

@@ -20,9 +20,10 @@ pub struct GlobalArgs {
     /// Show the browser window instead of running headless.
     #[arg(long, global = true)]
     pub headed: bool,
-    /// Use a browser someone else started (http://host:port or ws://…).
-    /// rove never closes a browser it did not start. `rove test` takes it
-    /// repeated, for a pool of browsers; other commands take one.
+    /// Use a browser someone else started: http(s)://host:port[?token=…]
+    /// (asked for /json/version) or ws(s)://host:port/… (a browser farm's
+    /// address). rove never closes a browser it did not start. `rove test`
+    /// takes it repeated, for a pool of browsers; other commands take one.
     #[arg(
         long,
         global = true,
@@ -36,6 +37,15 @@ pub struct GlobalArgs {
     /// only one.
     #[arg(skip)]
     pub cdp_urls: Vec<String>,
+    /// A header sent to the --cdp-url endpoint ('Name: value', repeatable),
+    /// with discovery and the WebSocket handshake: `Authorization: Bearer …`
+    /// for a farm that takes its key so. Values never show in output.
+    #[arg(long = "cdp-header", global = true, value_name = "'NAME: VALUE'")]
+    pub cdp_headers: Vec<String>,
+    /// A PEM file of CA certificates trusted for a wss:// or https://
+    /// --cdp-url, besides the system's roots.
+    #[arg(long, global = true, env = "ROVE_CDP_CA", value_name = "FILE")]
+    pub cdp_ca: Option<PathBuf>,
     /// The browser executable (default: $ROVE_BROWSER, then chromium and
     /// Chrome on PATH and in the usual places).
     #[arg(long, global = true, value_name = "PATH")]
@@ -152,6 +162,27 @@ impl GlobalArgs {
         })
     }
 
+    /// What every request to the `--cdp-url` endpoint takes (its headers
+    /// and TLS roots); the error says which flag is wrong.
+    pub fn cdp_access(&self) -> Result<rove_cdp::Access, String> {
+        rove_cdp::Access::new(&self.cdp_headers, self.cdp_ca.as_deref())
+    }
+
+    /// The CDP transport's settings: the environment's, with the endpoint's
+    /// headers and roots. The flags were checked when rove started
+    /// ([`crate::cli_cdp::check`]); a CA file that went away since then
+    /// leaves only the system's roots, which trust less, never more.
+    pub fn transport(&self) -> rove_cdp::TransportConfig {
+        let access = self.cdp_access().unwrap_or_else(|error| {
+            tracing::warn!(%error, "the --cdp-* flags no longer read; going on without them");
+            rove_cdp::Access::new(&self.cdp_headers, None).unwrap_or_default()
+        });
+        rove_cdp::TransportConfig {
+            access,
+            ..rove_cdp::TransportConfig::from_env()
+        }
+    }
+
     /// The same options with every path made absolute from `cwd`: what a
     /// process started elsewhere (a daemon, a host's `rove mcp`) must get.
     pub fn rooted(&self, cwd: &Path) -> GlobalArgs {
@@ -161,6 +192,7 @@ impl GlobalArgs {
             upload_roots: self.upload_roots.iter().map(root).collect(),
             storage_state: self.storage_state.as_ref().map(root),
             profile: self.profile.as_ref().map(root),
+            cdp_ca: self.cdp_ca.as_ref().map(root),
             ..self.clone()
         }
     }
@@ -185,6 +217,12 @@ impl GlobalArgs {
         }
         if let Some(url) = &self.cdp_url {
             flag(&mut flags, "cdp-url", url.clone());
+        }
+        for header in &self.cdp_headers {
+            flag(&mut flags, "cdp-header", header.clone());
+        }
+        if let Some(ca) = &self.cdp_ca {
+            flag(&mut flags, "cdp-ca", text(ca));
         }
         if let Some(browser) = &self.browser {
             flag(&mut flags, "browser", text(browser));
@@ -291,5 +329,39 @@ mod tests {
             global.session_flags(),
             ["--session", "work", "--headed", "--idle", "60"]
         );
+    }
+
+    #[test]
+    fn the_cdp_endpoint_flags_travel_with_the_others() {
+        let global = parsed(&[
+            "rove",
+            "--cdp-header",
+            "Authorization: Bearer K3Y",
+            "--cdp-ca",
+            "certs/ca.pem",
+            "close",
+        ]);
+        let global = GlobalArgs {
+            cdp_headers: vec!["Authorization: Bearer K3Y".into(), "X-Farm: 1".into()],
+            ..global
+        };
+        let rooted = global.rooted(Path::new("/home/ada"));
+        let wire = serde_json::to_string(&rooted).expect("serializes");
+        let back: GlobalArgs = serde_json::from_str(&wire).expect("deserializes");
+        assert_eq!(back.cdp_headers, ["Authorization: Bearer K3Y", "X-Farm: 1"]);
+        assert_eq!(back.cdp_ca, Some(PathBuf::from("/home/ada/certs/ca.pem")));
+        assert_eq!(
+            rooted.session_flags(),
+            [
+                "--cdp-header",
+                "Authorization: Bearer K3Y",
+                "--cdp-header",
+                "X-Farm: 1",
+                "--cdp-ca",
+                "/home/ada/certs/ca.pem"
+            ]
+        );
+        // The CA file is not there: the headers still go.
+        assert_eq!(back.transport().access.headers().len(), 2);
     }
 }

@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use rove_base::redact::scrub;
 use rove_browser::{Browser, LaunchOptions, processes_mentioning, search_browser};
-use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
 use rove_localserver::{LocalServer, Response, Routes};
 use serde::Serialize;
@@ -112,14 +111,20 @@ pub async fn doctor(global: &GlobalArgs, out: Output) -> u8 {
 }
 
 async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Failure> {
-    let transport = TransportConfig::from_env();
+    let transport = global.transport();
     let browser = match &global.cdp_url {
         Some(url) => {
             report
                 .check("connect", async {
                     let browser = crate::acquire::acquire(global, &transport).await?;
                     let product = browser.version().await?.product;
-                    Ok((browser, format!("{product} at {url}")))
+                    Ok((
+                        browser,
+                        format!(
+                            "{product} at {}",
+                            rove_base::redact::hide_endpoint_credentials(url)
+                        ),
+                    ))
                 })
                 .await?
         }

@@ -100,6 +100,10 @@ fn main() -> ExitCode {
             out.failure(&failure, None);
             return failure.exit_status();
         }
+        if let Err(failure) = cli_cdp::check(&cli.global) {
+            out.failure(&failure, None);
+            return failure.exit_status();
+        }
         if let Invocation::Own(command) = &cli.command
             && let Command::Test(args) = &**command
         {
@@ -237,7 +241,7 @@ fn untraced(out: Output) -> u8 {
 /// `rove mcp`: MCP over stdio until the client goes (stdout carries only
 /// JSON-RPC; failures go to stderr), or over HTTP until interrupted.
 async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
-    let transport = rove_cdp::TransportConfig::from_env();
+    let transport = global.transport();
     // A session named by the host (`rove mcp --session work`, or
     // ROVE_SESSION) is shared with the CLI through its daemon; otherwise
     // each client gets a session of its own.

@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use rove_cdp::TransportConfig;
 use rove_errors::ErrorCode;
 use serde_json::json;
 
@@ -30,7 +29,7 @@ pub async fn open(global: &GlobalArgs, url: &str, seconds: f64, out: Output) -> 
             return failure.exit_status();
         }
     };
-    let transport = TransportConfig::from_env();
+    let transport = global.transport();
     let browser = match acquire(global, &transport).await {
         Ok(browser) => browser,
         Err(e) => {

@@ -202,7 +202,7 @@ async fn run(
             tasks.len(),
             options.jobs
         ));
-        let transport = rove_cdp::TransportConfig::from_env();
+        let transport = global.transport();
         let launch = crate::acquire::launch_options(global, &transport);
         let pool = if args.isolate == "browser" {
             Vec::new()

@@ -119,6 +119,22 @@ pub fn hide_url_credentials(text: &str) -> String {
     hide_url_params(&hide_url_passwords(text))
 }
 
+/// An address rove connects to (`--cdp-url`), with its credentials hidden:
+/// those of [`hide_url_credentials`], and a lone user name too, which is a
+/// farm's key when written `wss://KEY@host`. For one URL, not a text.
+pub fn hide_endpoint_credentials(url: &str) -> String {
+    let mut out = hide_url_credentials(url);
+    if let Some((scheme, rest)) = out.split_once("://") {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        if let Some((user, _)) = authority.rsplit_once('@') {
+            if !user.is_empty() && !user.contains(HIDDEN) {
+                out = format!("{scheme}://{HIDDEN}@{}", &rest[user.len() + 1..]);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `b` ends a URL's part inside a longer text.
 fn ends_url_part(b: u8) -> bool {
     matches!(
@@ -241,6 +257,27 @@ impl std::fmt::Debug for Redacted {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_endpoint_hides_a_lone_user_name_too() {
+        assert_eq!(
+            hide_endpoint_credentials("wss://K3Yvalue@farm.test/?x=1"),
+            format!("wss://{HIDDEN}@farm.test/?x=1")
+        );
+        assert_eq!(
+            hide_endpoint_credentials("wss://u:pw@farm.test/?apiKey=K3Y"),
+            format!("wss://u:{HIDDEN}@farm.test/?apiKey={HIDDEN}")
+        );
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/p?q=1"),
+            "ws://h:1/p?q=1"
+        );
+        // An @ in the query is not a user name.
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/p?mail=a@b"),
+            "ws://h:1/p?mail=a@b"
+        );
+    }
 
     #[test]
     fn credentials_in_url_parameters_are_hidden_and_others_kept() {

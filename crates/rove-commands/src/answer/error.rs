@@ -353,6 +353,7 @@ impl CommandError {
                 }
                 Some(facts)
             }
+            CommandError::Browser(e) => Classify::facts(e),
             _ => None,
         }
     }
@@ -530,6 +531,11 @@ impl Classify for CommandError {
             } => Retry::Reobserve,
             other => other.code().default_retry(),
         }
+    }
+
+    fn facts(&self) -> Option<Value> {
+        // The inherent one, which knows every variant.
+        CommandError::facts(self)
     }
 
     fn hint(&self) -> String {

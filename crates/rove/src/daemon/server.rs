@@ -87,7 +87,7 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
     };
     let _ = rove_base::private::make_owner_only(&socket);
     tracing::info!(session, pid = std::process::id(), "daemon listening");
-    let transport = TransportConfig::from_env();
+    let transport = global.transport();
     let mut state = State::default();
     let farewell = loop {
         let accepted = match tokio::time::timeout(idle, listener.accept()).await {

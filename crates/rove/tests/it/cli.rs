@@ -12,7 +12,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 
 /// Session daemons of these tests live in a folder of their own.
-fn runtime_dir() -> PathBuf {
+pub(crate) fn runtime_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rove-cli-tests-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     dir

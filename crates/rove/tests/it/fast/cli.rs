@@ -68,3 +68,36 @@ async fn doctor_shows_a_cdp_url_without_its_credentials() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_malformed_cdp_flag_is_rejected_before_anything_with_the_token_hidden() {
+    for args in [
+        &["--cdp-url", "ftp://127.0.0.1:9?token=hidden-t0ken-1"][..],
+        &["--cdp-url", "http://127.0.0.1:99999?token=hidden-t0ken-1"],
+        &["--cdp-url", "127.0.0.1:9222?token=hidden-t0ken-1"],
+        &[
+            "--cdp-url",
+            "http://127.0.0.1:9",
+            "--cdp-header",
+            "no colon hidden-t0ken-1",
+        ],
+        &[
+            "--cdp-url",
+            "http://127.0.0.1:9",
+            "--cdp-ca",
+            "/nonexistent/ca.pem",
+        ],
+    ] {
+        let out = run(rove().args(["doctor", "--json"]).args(args)).await;
+        assert_eq!(out.status, Some(2), "{args:?}: {}", out.stderr);
+        assert_eq!(
+            json(&out.stdout)["error"]["code"],
+            "COMMAND_REJECTED",
+            "{args:?}"
+        );
+        assert!(!out.stdout.contains("hidden-t0ken-1"), "{}", out.stdout);
+        assert!(!out.stderr.contains("hidden-t0ken-1"), "{}", out.stderr);
+        // Nothing was started: no check ran.
+        assert!(json(&out.stdout)["checks"].is_null(), "{}", out.stdout);
+    }
+}
