@@ -168,6 +168,11 @@ async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
     let out = run(&mut command(&["open", &site.url("/farm")])).await;
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("Through the farm"), "{}", out.stdout);
+    // The daemon's log, read while the session lives: it leaves with it.
+    let log = crate::cli::runtime_dir()
+        .join("rove")
+        .join(format!("{session}.log"));
+    let log = std::fs::read_to_string(&log).expect("the daemon wrote its log");
     let out = run(&mut command(&["close"])).await;
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     // The daemon, not this process, connected: with the header it was given.
@@ -178,10 +183,6 @@ async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
         let_in.len() >= 2 && let_in.iter().all(|s| s.authorised),
         "{seen:?}"
     );
-    let log = crate::cli::runtime_dir()
-        .join("rove")
-        .join(format!("{session}.log"));
-    let log = std::fs::read_to_string(&log).expect("the daemon wrote its log");
     assert!(log.contains("daemon listening"), "{log}");
     assert!(
         !log.contains(TOKEN),

@@ -311,19 +311,14 @@ async fn done_model(log: &rove_localserver::RequestLog) -> LocalServer {
     .expect("model")
 }
 
-#[tokio::test]
-async fn the_start_url_is_shown_without_its_credentials() {
-    let log = rove_localserver::RequestLog::new();
-    let model = done_model(&log).await;
-    let pages =
-        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
-            .await
-            .expect("pages");
-    let output = tokio::time::timeout(
+/// `rove run` with the key and base URL given as flags (none in the
+/// environment), on `start_url`.
+async fn run_with_given_key(model: &LocalServer, start_url: &str) -> std::process::Output {
+    tokio::time::timeout(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Say ok", "--model", "openai:scripted", "--start-url"])
-            .arg(pages.url("/p?token=start-s3cr3t"))
+            .arg(start_url)
             .args(["--api-key", "sk-given", "--base-url"])
             .arg(model.url("/v1"))
             .env_remove("OPENAI_API_KEY")
@@ -333,7 +328,18 @@ async fn the_start_url_is_shown_without_its_credentials() {
     )
     .await
     .expect("finished")
-    .expect("ran");
+    .expect("ran")
+}
+
+#[tokio::test]
+async fn the_start_url_is_shown_without_its_credentials() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let output = run_with_given_key(&model, &pages.url("/p?token=start-s3cr3t")).await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("opening "), "{stderr}");
@@ -348,21 +354,7 @@ async fn an_api_key_given_on_the_command_line_is_enough() {
         LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
             .await
             .expect("pages");
-    let output = tokio::time::timeout(
-        Duration::from_secs(120),
-        Command::new(env!("CARGO_BIN_EXE_rove"))
-            .args(["run", "Say ok", "--model", "openai:scripted", "--start-url"])
-            .arg(pages.url("/p"))
-            .args(["--api-key", "sk-given", "--base-url"])
-            .arg(model.url("/v1"))
-            .env_remove("OPENAI_API_KEY")
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
-    )
-    .await
-    .expect("finished")
-    .expect("ran");
+    let output = run_with_given_key(&model, &pages.url("/p")).await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let sent: Vec<String> = log
