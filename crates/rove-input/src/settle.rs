@@ -274,9 +274,16 @@ pub enum ServerWait {
 /// the script, with no frame between the first and the last).
 const PAGE_BUSY: &str = "(window) => new Promise((resolve) => { const selector = '[aria-busy=\"true\"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^=\"Running\" i], [role=status][aria-label^=\"Running\" i], [role=img][aria-label^=\"Loading\" i], [role=status][aria-label^=\"Loading\" i]'; const busy = () => { const found = document.querySelector(selector); if (!found) return false; const r = found.getBoundingClientRect(); return r.width > 0 && r.height > 0; }; if (busy()) return resolve(true); const observer = new MutationObserver(() => { if (busy()) { observer.disconnect(); resolve(true); } }); observer.observe(document, {subtree: true, childList: true, attributes: true}); setTimeout(() => { observer.disconnect(); resolve(busy()); }, window); })";
 
-/// Whether the page shows it is still working (see [`PAGE_BUSY`]).
+/// Whether the page shows it is still working, now or within
+/// [`rove_base::limits::SERVER_BUSY_WINDOW`] (see [`PAGE_BUSY`]).
 async fn page_busy(tab: &Tab) -> bool {
-    let window = rove_base::limits::SERVER_BUSY_WINDOW.as_millis();
+    page_busy_within(tab, rove_base::limits::SERVER_BUSY_WINDOW).await
+}
+
+/// Whether the page shows it is still working, now or within `window`
+/// (`Duration::ZERO`: now, for one round trip).
+pub async fn page_busy_within(tab: &Tab, window: Duration) -> bool {
+    let window = window.as_millis();
     tab.evaluate(&format!("({PAGE_BUSY})({window})"))
         .await
         .ok()

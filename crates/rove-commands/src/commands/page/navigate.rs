@@ -244,9 +244,30 @@ impl Session {
             tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
             // A page without a socket or an event stream costs nothing more
             // (the chunks of its own loads are no server's answer).
-            let streams = watch.streams();
-            if streams.sockets == 0 && streams.event_streams == 0 {
-                return Ok(Shell::Built);
+            if !has_streams(&watch) {
+                // An app may open its socket only after its first requests
+                // and a pause (Streamlit asks for its health and config
+                // first): built and quiet with nothing open yet, it may
+                // still show that it is working. Then its socket is waited
+                // for too. Asked now only (one round trip): a static page
+                // pays nothing more.
+                let now = Duration::ZERO;
+                if !rove_input::page_busy_within(&tab, now).await {
+                    return Ok(Shell::Built);
+                }
+                let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
+                while !has_streams(&watch) {
+                    let left = until.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(Shell::Receiving { answered: false });
+                    }
+                    let mut changes = watch.changes();
+                    let poll = rove_base::limits::SERVER_BUSY_POLL.min(left);
+                    let _ = tokio::time::timeout(poll, changes.changed()).await;
+                    if !has_streams(&watch) && !rove_input::page_busy_within(&tab, now).await {
+                        return Ok(Shell::Built);
+                    }
+                }
             }
             let before = watch.streams().incoming;
             let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
@@ -268,6 +289,12 @@ impl Session {
         // A dialog is reported with the view.
         settled.await.unwrap_or(Shell::Built)
     }
+}
+
+/// Whether the page has a WebSocket or an event stream open.
+fn has_streams(watch: &rove_browser::TabWatch) -> bool {
+    let streams = watch.streams();
+    streams.sockets > 0 || streams.event_streams > 0
 }
 
 /// How a page stood when `open` stopped waiting for it to be built.
