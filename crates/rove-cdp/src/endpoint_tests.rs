@@ -1,3 +1,6 @@
+//! `Endpoint::parse`: every form of a `--cdp-url`.
+//! (A test module: its parent includes it under #[cfg(test)].)
+
 use super::*;
 
 fn parsed(text: &str) -> Endpoint {

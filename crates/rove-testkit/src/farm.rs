@@ -113,10 +113,14 @@ impl Door {
             || headers
                 .iter()
                 .any(|(n, v)| n == "authorization" && *v == bearer);
-        self.seen.lock().expect("seen").push(Seen {
-            request_line: request_line.clone(),
-            authorised,
-        }); // ok: test support
+        {
+            // A poisoned lock fails the test.
+            let mut seen = self.seen.lock().expect("seen"); // ok: test support
+            seen.push(Seen {
+                request_line: request_line.clone(),
+                authorised,
+            });
+        }
         if !authorised {
             let _ = inbound
                 .write_all(b"HTTP/1.1 401 Unauthorized\r\nContent-Length: 12\r\nConnection: close\r\n\r\nUnauthorized")
