@@ -174,7 +174,7 @@ async fn a_secret_the_page_echoes_reaches_no_artefact_and_no_text_forges_a_line(
     std::fs::write(dir.join("suite.yaml"), suite).expect("suite");
     let out = dir.join("out");
     let junit = dir.join("junit.xml");
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(240),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("test")
@@ -198,13 +198,9 @@ async fn a_secret_the_page_echoes_reaches_no_artefact_and_no_text_forges_a_line(
             .env("PAGE", page.url("").trim_end_matches('/'))
             .env("ROVE_HOSTILE_PW", SECRET)
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_MODEL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_MODEL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
@@ -260,7 +256,7 @@ async fn a_secret_the_page_echoes_reaches_no_artefact_and_no_text_forges_a_line(
 async fn a_models_answer_cannot_forge_the_result_line_of_rove_run() {
     let page = login_page().await;
     let agent = agent().await;
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args([
@@ -276,13 +272,9 @@ async fn a_models_answer_cannot_forge_the_result_line_of_rove_run() {
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", agent.url("/v1"))
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_MODEL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_MODEL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");

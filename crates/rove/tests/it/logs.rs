@@ -195,7 +195,7 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
     let dir = scratch("logs-secrets");
     let logs = dir.join("logs");
     let start = format!("{}?token={TOKEN}", pages.url("/login"));
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Fill in the name", "--model", "openai:scripted"])
@@ -208,13 +208,9 @@ async fn no_secret_token_or_api_key_reaches_any_log_with_every_layer_at_trace() 
             .env_remove("OPENAI_API_KEY")
             .env_remove("ROVE_LOG_FILE")
             .env_remove("ROVE_LOG_FORMAT")
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");

@@ -46,20 +46,16 @@ async fn rove_run_with(
     page: &str,
     extra: &[&str],
 ) -> (i32, String, String) {
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Press Go", "--model", name, "--start-url", page])
             .args(extra)
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -219,19 +215,15 @@ async fn an_unreachable_model_is_named_with_its_address_and_what_to_do() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let host = closed.local_addr().expect("addr").to_string();
     drop(closed);
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Say hello", "--model", "ollama:qwen3:8b"])
             .env("OLLAMA_HOST", &host)
             .env_remove("ROVE_CDP_URL")
-            .env_remove("RUST_LOG")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("RUST_LOG"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(7), "{stderr}");
     let address = format!("http://{host}/v1");
@@ -314,7 +306,7 @@ async fn done_model(log: &rove_localserver::RequestLog) -> LocalServer {
 /// `rove run` with the key and base URL given as flags (none in the
 /// environment), on `start_url`.
 async fn run_with_given_key(model: &LocalServer, start_url: &str) -> std::process::Output {
-    tokio::time::timeout(
+    crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Say ok", "--model", "openai:scripted", "--start-url"])
@@ -322,13 +314,9 @@ async fn run_with_given_key(model: &LocalServer, start_url: &str) -> std::proces
             .args(["--api-key", "sk-given", "--base-url"])
             .arg(model.url("/v1"))
             .env_remove("OPENAI_API_KEY")
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
     .await
-    .expect("finished")
-    .expect("ran")
 }
 
 #[tokio::test]

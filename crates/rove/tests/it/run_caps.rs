@@ -39,7 +39,7 @@ async fn run_with(extra: &[&str]) -> Vec<Value> {
     .expect("pages");
     let log = RequestLog::new();
     let model = model(log.clone()).await;
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args([
@@ -52,13 +52,9 @@ async fn run_with(extra: &[&str]) -> Vec<Value> {
             .args(extra)
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     assert_eq!(
         output.status.code(),
         Some(0),

@@ -99,7 +99,7 @@ pub(crate) async fn rove_run(
     page: &str,
     extra: &[&str],
 ) -> (i32, String, String) {
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args([
@@ -114,13 +114,9 @@ pub(crate) async fn rove_run(
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", agent.url("/v1"))
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_MODEL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_MODEL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

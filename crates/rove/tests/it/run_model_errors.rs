@@ -15,7 +15,7 @@ use crate::run_judge::pages;
 /// `rove run --json` with the agent's model at `base`; exit status and the
 /// one JSON object on stdout.
 async fn run_against(base: &str, page: &str, history: &std::path::Path) -> (i32, Value) {
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Press Go", "--model", "openai:scripted", "--json"])
@@ -31,13 +31,9 @@ async fn run_against(base: &str, page: &str, history: &std::path::Path) -> (i32,
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", base)
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_MODEL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_MODEL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let report = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
         panic!(

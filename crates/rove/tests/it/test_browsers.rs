@@ -38,7 +38,7 @@ async fn run_with_report(name: &str, n: usize, extra: &[&str]) -> (i32, Value, S
         .collect();
     std::fs::write(dir.join("tasks.yaml"), tasks).expect("suite");
     let out = dir.join("out");
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(180),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("test")
@@ -54,13 +54,9 @@ async fn run_with_report(name: &str, n: usize, extra: &[&str]) -> (i32, Value, S
             })
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let results = std::fs::read(out.join("results.json")).unwrap_or_else(|e| {
         panic!(
             "{e}\n{}\n{}",

@@ -156,7 +156,7 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     let prices = dir.join("prices.json");
     std::fs::write(&prices, r#"{"openai:judge": {"input": 10, "output": 100}}"#).expect("prices");
     let out = dir.join("out");
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(240),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("test")
@@ -172,13 +172,9 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
             .env("OPENAI_BASE_URL", agent.url("/v1"))
             .env("SHOP_URL", shop.url("").trim_end_matches('/'))
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_MODEL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_MODEL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");

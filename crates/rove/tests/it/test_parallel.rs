@@ -43,20 +43,16 @@ async fn j_2_runs_two_attempts_at_once_and_never_three() {
         .map(|n| format!("- {{name: {n}, task: Say done, verify: [{{answer: '^done$'}}]}}\n"))
         .collect();
     std::fs::write(&file, tasks).expect("suite");
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["test", file.to_str().expect("utf-8"), "-j", "2", "--json"])
             .args(["--model", "openai:scripted", "--vision", "off"])
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(
         output.status.code(),

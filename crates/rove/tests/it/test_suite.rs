@@ -134,7 +134,7 @@ pub(crate) async fn rove_test(
     model: &LocalServer,
     args: &[&str],
 ) -> (i32, String, String) {
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(240),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .arg("test")
@@ -144,13 +144,9 @@ pub(crate) async fn rove_test(
             .env("OPENAI_BASE_URL", model.url("/v1"))
             .env("SHOP_URL", shop.url("").trim_end_matches('/'))
             .env_remove("ROVE_TEST_UNSET_PASSWORD")
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

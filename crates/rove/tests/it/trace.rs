@@ -61,7 +61,7 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
     let model = model().await;
     let dir = scratch("trace-run");
     let trace = dir.join("run.trace");
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         Duration::from_secs(120),
         Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(["run", "Press Go", "--model", "openai:scripted"])
@@ -72,13 +72,9 @@ async fn a_trace_shows_each_step_the_failed_one_with_its_error_and_opens_as_a_pa
             .env("OPENAI_API_KEY", "sk-test")
             .env("OPENAI_BASE_URL", model.url("/v1"))
             .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_LOG")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_LOG"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert_eq!(
         output.status.code(),

@@ -82,7 +82,7 @@ async fn a_secret_or_key_variable_in_what_a_model_reads_refuses_the_file() {
     ] {
         let path = dir.join(file);
         std::fs::write(&path, text).expect("task file");
-        let output = tokio::time::timeout(
+        let output = crate::support::finished(
             Duration::from_secs(60),
             Command::new(env!("CARGO_BIN_EXE_rove"))
                 .arg("test")
@@ -91,13 +91,9 @@ async fn a_secret_or_key_variable_in_what_a_model_reads_refuses_the_file() {
                 .env("OPENAI_API_KEY", "sk-live-hostile-77")
                 .env("OPENAI_BASE_URL", model.url("/v1"))
                 .env("ROVE_HOSTILE_PW", "Hunter2Zq9x")
-                .env_remove("ROVE_CDP_URL")
-                .kill_on_drop(true)
-                .output(),
+                .env_remove("ROVE_CDP_URL"),
         )
-        .await
-        .expect("finished")
-        .expect("ran");
+        .await;
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(2), "{file}: {stdout}\n{stderr}");

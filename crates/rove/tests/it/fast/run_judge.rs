@@ -33,20 +33,16 @@ async fn a_bad_judge_model_is_refused_before_the_run_starts() {
 
 /// `rove ARGS` with no Mistral key anywhere: exit status and stdout.
 async fn without_mistral_key(args: &[&str]) -> (i32, String) {
-    let output = tokio::time::timeout(
+    let output = crate::support::finished(
         std::time::Duration::from_secs(60),
         tokio::process::Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(args)
             .env("OPENAI_API_KEY", "sk-test")
             .env_remove("MISTRAL_API_KEY")
             .env_remove("ROVE_MODEL")
-            .env_remove("ROVE_CDP_URL")
-            .kill_on_drop(true)
-            .output(),
+            .env_remove("ROVE_CDP_URL"),
     )
-    .await
-    .expect("finished")
-    .expect("ran");
+    .await;
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -118,6 +118,15 @@ impl Drop for Env {
     }
 }
 
+/// Runs rove as `command` says, ended when the test drops it, and waits for
+/// it `limit` at most (a test that waits longer fails saying so).
+pub async fn finished(limit: Duration, command: &mut Command) -> std::process::Output {
+    tokio::time::timeout(limit, command.kill_on_drop(true).output())
+        .await
+        .unwrap_or_else(|_| panic!("rove finished within {limit:?}"))
+        .expect("rove ran")
+}
+
 /// Waits for a command (60 s at most) and reads its one JSON object.
 pub async fn output_json(args: &[&str], mut command: Command) -> (i32, Value) {
     let output = tokio::time::timeout(Duration::from_secs(60), command.output())
