@@ -526,14 +526,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
                     strong.replaced.store(true, Ordering::SeqCst);
                     // They ended with the browser that held them.
                     strong.lock_contexts().clear();
-                    strong.registry.forget_all();
-                    strong.registry.events().emit(tracing::Level::WARN, || {
-                        BrowserEvent::Disconnected {
-                            reason: reason.clone(),
-                            reconnecting: false,
-                        }
-                    });
-                    strong.link.send_replace(Link::Down { reason });
+                    link_down(&strong, reason);
                     return;
                 }
                 signal = conn.close_signal();
@@ -545,18 +538,11 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             None => {
                 if let Some(strong) = shared.upgrade() {
                     let tries = remote.reconnect.backoff.len();
-                    strong.registry.forget_all();
                     let reason = format!(
                         "lost the connection to {} and {tries} reconnect attempts failed ({reason})",
                         rove_base::redact::hide_endpoint_credentials(&remote.cdp_url)
                     );
-                    strong.registry.events().emit(tracing::Level::WARN, || {
-                        BrowserEvent::Disconnected {
-                            reason: reason.clone(),
-                            reconnecting: false,
-                        }
-                    });
-                    strong.link.send_replace(Link::Down { reason });
+                    link_down(&strong, reason);
                 }
                 return;
             }
@@ -568,6 +554,20 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
 /// was lost to: it knows none of the contexts rove made in the first (a
 /// Chromium restarted on the same address); `None` when it is the same,
 /// or when that cannot be told.
+/// The link is down for good: the targets rove knew are forgotten, the
+/// session's listeners told, and every waiter answered with `reason`.
+fn link_down(strong: &Shared, reason: String) {
+    strong.registry.forget_all();
+    strong
+        .registry
+        .events()
+        .emit(tracing::Level::WARN, || BrowserEvent::Disconnected {
+            reason: reason.clone(),
+            reconnecting: false,
+        });
+    strong.link.send_replace(Link::Down { reason });
+}
+
 async fn another_browser(
     shared: &Shared,
     conn: &Connection,
