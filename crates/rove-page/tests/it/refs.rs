@@ -263,6 +263,17 @@ async fn a_javascript_dialog_is_reported_instead_of_the_tree() {
         .await
         .expect("answer");
     blocked.await.expect("task").expect("alert returned");
+    // The script's answer and the dialog's closing event come to rove by
+    // different ways; the view after it reads the tab's watch, so wait
+    // until the watch has seen the dialog go.
+    let mut changes = watch.changes();
+    tokio::time::timeout(
+        Duration::from_secs(5),
+        changes.wait_for(|_| watch.dialog().is_none()),
+    )
+    .await
+    .expect("the dialog's closing was seen")
+    .expect("the watch is alive");
     let view = model
         .view(&ViewOptions::default())
         .await
