@@ -187,6 +187,25 @@ impl Rove {
         }
     }
 
+    /// The ref of the element of `role` named exactly `name`, found with
+    /// `find` as soon as the page shows it (a part an app draws after the
+    /// rest, such as a grid's cells, may come later than the page).
+    pub async fn find_exact(&mut self, role: &str, name: &str) -> String {
+        let started = Instant::now();
+        loop {
+            self.run(&["find", name, "--role", role]).await;
+            if let Some(found) = pick(&self.last, role, |n| n == Some(name)) {
+                return found;
+            }
+            assert!(
+                started.elapsed() < APP_DEADLINE,
+                "no {role} {name:?} after {APP_DEADLINE:?}; rove's last answer:\n{}",
+                self.last
+            );
+            self.run(&["wait", "250"]).await;
+        }
+    }
+
     /// The ref of the element of `role` named exactly `name` in the last
     /// answer.
     pub fn pick(&self, role: &str, name: &str) -> String {

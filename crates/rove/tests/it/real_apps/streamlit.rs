@@ -138,8 +138,8 @@ async fn streamlit_data_editor_cell_edit_reaches_the_server() {
     open(&mut rove, "editor").await;
 
     rove.task("streamlit: change a count in the data editor");
-    rove.run(&["find", "2", "--role", "gridcell"]).await;
-    let cell = rove.pick("gridcell", "2");
+    // The grid's component draws after the form: its cells may come later.
+    let cell = rove.find_exact("gridcell", "2").await;
     // The grid is drawn on a canvas: its cells are the canvas's fallback
     // content, with no box to click. A key with the cell's ref focuses it
     // (the grid selects it) and typing opens the grid's editor, as rove's
