@@ -77,10 +77,8 @@ pub async fn scroll_by(
                         cover: None,
                     })?;
                 let delta = |before: &ScrollPosition| step_delta(step, pixels, before);
-                wheel(tab, Some(point), delta, async || {
-                    position(&element.session, Scroller::Element(&element.object_id)).await
-                })
-                .await
+                let scroller = Scroller::Element(&element.object_id);
+                wheel(tab, Some(point), delta, (&element.session, scroller)).await
             })
             .await
         }
@@ -93,10 +91,7 @@ pub async fn scroll_by(
             // world cannot change what rove reads.
             let world = own_world(&session, tab.target_id()).await?;
             let delta = |before: &ScrollPosition| step_delta(step, pixels, before);
-            wheel(&tab, None, delta, async || {
-                position(&session, Scroller::Page(world)).await
-            })
-            .await
+            wheel(&tab, None, delta, (&session, Scroller::Page(world))).await
         }
     }
 }
@@ -127,7 +122,7 @@ pub async fn wheel_at(
         tab,
         Some(point),
         |_| (dx, dy),
-        async || position(&session, Scroller::Page(world)).await,
+        (&session, Scroller::Page(world)),
     )
     .await
 }
@@ -139,8 +134,9 @@ async fn wheel(
     tab: &Tab,
     point: Option<Point>,
     delta: impl FnOnce(&ScrollPosition) -> (f64, f64),
-    read: impl AsyncFn() -> Result<ScrollPosition, InputError>,
+    (session, scroller): (&rove_cdp::Session, Scroller<'_>),
 ) -> Result<ScrollOutcome, InputError> {
+    let read = async || position(session, scroller).await;
     let before = read().await?;
     let point = point.unwrap_or(Point {
         x: before.width / 2.0,
@@ -157,17 +153,28 @@ async fn wheel(
         .await
         .map_err(|e| InputError::browser(e, true))?;
     // Smooth scrolling moves over several frames: wait until two readings
-    // agree after it moved, or until it has not started in ~100 ms (a
-    // scroller at its end; capped either way, never a fixed sleep).
+    // agree after it moved. A scroller that has not moved after ~100 ms is
+    // given two of the page's frames more before it is called still: the
+    // wheel's scroll reaches the page a frame or more after the event's
+    // answer, and on a busy machine that is later than any fixed wait.
     let mut after = read().await?;
     let mut still = 0;
-    for _ in 0..20 {
+    let mut framed = false;
+    for _ in 0..24 {
         tokio::time::sleep(rove_base::limits::SCROLL_POLL).await;
         let next = read().await?;
         if next == after {
             still += 1;
-            if next != before || still >= 3 {
+            if next != before {
                 break;
+            }
+            if still >= 3 {
+                if framed {
+                    break;
+                }
+                framed = true;
+                still = 0;
+                frames(session, scroller).await;
             }
         } else {
             still = 0;
@@ -176,6 +183,33 @@ async fn wheel(
     }
     Ok(ScrollOutcome { before, after })
 }
+
+/// Two of the page's frames, for the wheel's scroll to land: capped, so a
+/// hidden tab (no frames) or a page that broke `requestAnimationFrame` in
+/// rove's world costs at most the cap. Best effort: a failure reads as
+/// "the frames passed", and the scroll is read again either way.
+async fn frames(session: &rove_cdp::Session, at: Scroller<'_>) {
+    let script = "two frames";
+    let _best_effort = match at {
+        Scroller::Element(object_id) => {
+            let call = CallFunctionOn::on(script, TWO_FRAMES, object_id)
+                .by_value()
+                .awaiting();
+            session.run_checked(&call, None).await.map(drop)
+        }
+        Scroller::Page(context) => {
+            let call = Evaluate {
+                context_id: Some(context),
+                ..Evaluate::value(format!("({TWO_FRAMES}).call(null)"))
+            }
+            .named(script);
+            session.run_checked(&call, None).await.map(drop)
+        }
+    };
+}
+
+/// Resolves after two animation frames, or after 250 ms without them.
+const TWO_FRAMES: &str = "function () { return new Promise((resolve) => { requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))); setTimeout(() => resolve(false), 250); }); }";
 
 /// Where a scroll position is read: an element's scroller, or the page's
 /// in rove's own world (an execution context id).
