@@ -216,7 +216,9 @@ impl Judge {
         // agent's model, sees the placeholder.
         let final_url = session.config().secrets.redact(&session.current_url());
         let mut screenshots = run.screenshots.clone();
-        if self.config.screenshots > 0 {
+        // A judge that reads text only is shown none (see `request`), so
+        // none is taken for it.
+        if self.config.screenshots > 0 && self.llm.current().sees_images() {
             let shot =
                 tokio::time::timeout(limits::JUDGE_SCREENSHOT, crate::run::screenshot(session))
                     .await
@@ -253,7 +255,7 @@ impl Judge {
 pub async fn judge(llm: &Llm, evidence: &Evidence<'_>, config: &JudgeConfig) -> Judgement {
     let endpoint = llm.current();
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
-    let (request, shown) = request(evidence, config);
+    let (request, shown) = request(evidence, config, endpoint.sees_images());
     let started = Instant::now();
     // The outer deadline is a little wider than the call's own budget,
     // which already bounds the retries.
@@ -335,10 +337,16 @@ fn read(answer: &Completion) -> Result<Judgement, String> {
     })
 }
 
-/// The judge's request, and how many screenshots it carries.
-fn request(evidence: &Evidence<'_>, config: &JudgeConfig) -> (Request, usize) {
+/// The judge's request, and how many screenshots it carries: none for a
+/// model that reads text only (`sees` false), whose provider would refuse
+/// the request or bill the images as text.
+fn request(evidence: &Evidence<'_>, config: &JudgeConfig, sees: bool) -> (Request, usize) {
     use base64::Engine;
-    let shots = pick(evidence.screenshots, config);
+    let shots = if sees {
+        pick(evidence.screenshots, config)
+    } else {
+        Vec::new()
+    };
     let mut messages = vec![Message::User {
         text: brief(evidence),
     }];

@@ -36,7 +36,7 @@ pub use rove_commands::{Secret, Secrets};
 pub use rove_commands::{SeenConsole, SeenRequest};
 pub use run::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
-    Vision, run, tool_specs, tool_specs_within,
+    Vision, run, spend_of, tool_specs, tool_specs_within,
 };
 pub use seen::Seen;
 pub use trace::{SCREENSHOT_BUDGET, Trace};

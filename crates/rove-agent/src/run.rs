@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rove_base::limits;
 use rove_commands::{Command, Happened, Outcome, Session, SnapshotArgs};
 use rove_errors::Classify;
-use rove_llm::{Llm, LlmError, Message, Request, ToolCall, ToolSpec, Usage};
+use rove_llm::{Llm, LlmError, Message, Request, Spend, ToolCall, ToolSpec, Usage};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -163,6 +163,10 @@ pub struct StepRecord {
     pub actions: Vec<ActionRecord>,
     /// Tokens of this step's model call.
     pub usage: Usage,
+    /// The model that answered it (`provider:model`): the fallback's name
+    /// once it took over. None when no model answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// The screenshot the model saw, when one was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screenshot: Option<String>,
@@ -223,6 +227,9 @@ pub struct RunResult {
     pub steps: Vec<StepRecord>,
     /// Tokens over the run.
     pub usage: Usage,
+    /// The same tokens per model that spent them, for the run's price.
+    #[serde(skip)]
+    pub spend: Spend,
     /// When the run ended on failures and the last was the model's, its
     /// error (for a caller to report as the model's failure).
     #[serde(skip)]
@@ -231,6 +238,18 @@ pub struct RunResult {
     /// [`AgentConfig::keep_screenshots`]), oldest first.
     #[serde(skip)]
     pub screenshots: Vec<Screenshot>,
+}
+
+/// The tokens `steps` spent, per model that answered them: what a run
+/// cut short (an error, a signal) is priced by.
+pub fn spend_of(steps: &[StepRecord]) -> Spend {
+    let mut spend = Spend::default();
+    for step in steps {
+        if let Some(model) = &step.model {
+            spend.add(model, step.usage);
+        }
+    }
+    spend
 }
 
 impl RunResult {
@@ -293,7 +312,7 @@ async fn run_steps(
         ),
     }];
     let mut steps = Vec::new();
-    let mut usage = Usage::default();
+    let mut spend = Spend::default();
     let mut failed_in_a_row = 0;
     let mut last_signature = String::new();
     let mut repeats = 0;
@@ -380,6 +399,7 @@ async fn run_steps(
             thought: String::new(),
             actions: Vec::new(),
             usage: Usage::default(),
+            model: None,
             screenshot: kept,
             ms: 0.0,
             model_ms: (model_ms * 1000.0).round() / 1000.0,
@@ -406,9 +426,10 @@ async fn run_steps(
                 }
                 ended = acted.ended;
                 lost = acted.lost;
-                usage += answer.usage;
+                spend.add(&answer.served_by, answer.usage);
                 record.thought = secrets.redact(&answer.text);
                 record.usage = answer.usage;
+                record.model = Some(answer.served_by.clone());
                 let nothing = acted.actions.is_empty();
                 let all_failed = !nothing && acted.actions.iter().all(|a| a.failed);
                 messages.push(Message::Assistant {
@@ -492,7 +513,8 @@ async fn run_steps(
             return Ok(RunResult {
                 ending,
                 steps,
-                usage,
+                usage: spend.total(),
+                spend,
                 model_error: None,
                 screenshots: shots,
             });
@@ -501,7 +523,8 @@ async fn run_steps(
             return Ok(RunResult {
                 ending: Ending::Loop,
                 steps,
-                usage,
+                usage: spend.total(),
+                spend,
                 model_error: None,
                 screenshots: shots,
             });
@@ -513,7 +536,7 @@ async fn run_steps(
                 config,
                 &tools,
                 failed_in_a_row,
-                &mut usage,
+                &mut spend,
             )
             .await;
             return Ok(RunResult {
@@ -523,7 +546,8 @@ async fn run_steps(
                     answer: answer.map(|a| secrets.redact(&a)),
                 },
                 steps,
-                usage,
+                usage: spend.total(),
+                spend,
                 model_error,
                 screenshots: shots,
             });
@@ -532,7 +556,8 @@ async fn run_steps(
     Ok(RunResult {
         ending: Ending::MaxSteps,
         steps,
-        usage,
+        usage: spend.total(),
+        spend,
         model_error: None,
         screenshots: shots,
     })
@@ -558,7 +583,7 @@ async fn final_answer(
     config: &AgentConfig,
     tools: &[ToolSpec],
     failed: u32,
-    usage: &mut Usage,
+    spend: &mut Spend,
 ) -> Option<String> {
     messages.push(Message::User {
         text: format!(
@@ -577,7 +602,7 @@ async fn final_answer(
     let Ok(Ok(done)) = asked.await else {
         return None;
     };
-    *usage += done.usage;
+    spend.add(&done.served_by, done.usage);
     done.tool_calls
         .iter()
         .find(|c| c.name == "done")

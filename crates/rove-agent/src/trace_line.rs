@@ -22,6 +22,9 @@ pub(crate) fn traced_step(
         thought,
         actions,
         usage,
+        // The trace names the run's model once; the history keeps each
+        // step's.
+        model: _,
         screenshot,
         ms,
         model_ms,

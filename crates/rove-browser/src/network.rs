@@ -302,7 +302,13 @@ impl NetLog {
     /// The entries since the last such read (or all kept, with `all`); marks
     /// them read.
     pub fn read(&mut self, all: bool) -> NetRead {
-        let (entries, dropped) = self.ring.read(all);
+        self.read_where(all, |_| true)
+    }
+
+    /// As [`NetLog::read`], of the entries `wanted` keeps; the others stay
+    /// unread.
+    pub fn read_where(&mut self, all: bool, wanted: impl Fn(&NetEntry) -> bool) -> NetRead {
+        let (entries, dropped) = self.ring.read_where(all, wanted);
         NetRead { entries, dropped }
     }
 

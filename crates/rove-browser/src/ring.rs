@@ -54,15 +54,10 @@ impl<T: Numbered, const CAP: usize> SeqRing<T, CAP> {
         self.read.push_back(false);
     }
 
-    /// The entries since the last such read (or all kept, with `all`),
-    /// oldest first, and how many fell out of the ring unread (with `all`,
-    /// how many the cap ever pushed out); marks them read.
-    pub(crate) fn read(&mut self, all: bool) -> (Vec<T>, u64) {
-        self.read_where(all, |_| true)
-    }
-
-    /// As [`SeqRing::read`], of the entries `wanted` keeps only: the
-    /// others stay unread for a later read that wants them.
+    /// The entries since the last such read (or all kept, with `all`) that
+    /// `wanted` keeps, oldest first, and how many fell out of the ring
+    /// unread (with `all`, how many the cap ever pushed out); marks them
+    /// read. The others stay unread for a later read that wants them.
     pub(crate) fn read_where(&mut self, all: bool, wanted: impl Fn(&T) -> bool) -> (Vec<T>, u64) {
         let dropped = if all {
             self.dropped
@@ -146,9 +141,9 @@ mod tests {
         }
         let (loud, _) = ring.read_where(false, |l| l.loud);
         assert_eq!(loud.iter().map(|l| l.seq).collect::<Vec<_>>(), [2]);
-        let (rest, _) = ring.read(false);
+        let (rest, _) = ring.read_where(false, |_| true);
         assert_eq!(rest.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 3]);
-        assert_eq!(ring.read(false).0, Vec::new());
+        assert_eq!(ring.read_where(false, |_| true).0, Vec::new());
     }
 
     #[test]
@@ -159,12 +154,12 @@ mod tests {
         }
         ring.clear();
         ring.push(line(false));
-        let (kept, dropped) = ring.read(true);
+        let (kept, dropped) = ring.read_where(true, |_| true);
         assert_eq!(kept.len(), 1);
         assert_eq!(dropped, 3, "the cap pushed out 3; clear forgot 2");
         ring.clear();
-        let (kept, dropped) = ring.read(false);
+        let (kept, dropped) = ring.read_where(false, |_| true);
         assert_eq!((kept.len(), dropped), (0, 0));
-        assert_eq!(ring.read(true).1, 3);
+        assert_eq!(ring.read_where(true, |_| true).1, 3);
     }
 }

@@ -184,7 +184,20 @@ impl TabWatch {
     /// The requests of the tab's pages since the last call (or every one
     /// kept, with `all`); see `network.rs`.
     pub fn network(&self, all: bool) -> crate::network::NetRead {
-        self.net.lock().unwrap_or_else(|p| p.into_inner()).read(all)
+        self.network_where(all, |_| true)
+    }
+
+    /// As [`TabWatch::network`], of the requests `wanted` keeps; the others
+    /// stay unread for a later read that wants them.
+    pub fn network_where(
+        &self,
+        all: bool,
+        wanted: impl Fn(&crate::network::NetEntry) -> bool,
+    ) -> crate::network::NetRead {
+        self.net
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read_where(all, wanted)
     }
 
     /// Every request kept, without marking any read.

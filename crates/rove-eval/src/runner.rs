@@ -21,7 +21,7 @@ use rove_base::limits::{ATTEMPT_CONTEXT, ATTEMPT_LAUNCH};
 use rove_browser::{Browser, DomainPolicy, LaunchOptions};
 use rove_commands::trace_format::{RunEnding, RunFailure};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
-use rove_llm::{Llm, PriceTable, Usage};
+use rove_llm::{Llm, PriceTable};
 use tokio::sync::watch;
 
 use crate::attempt::{AttemptResult, Status, redacted_as};
@@ -376,18 +376,18 @@ async fn attempt_on(
             _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
         }
     };
-    let mut usage = Usage::default();
-    for step in &steps {
-        usage += step.usage;
-    }
+    // Each model's tokens at its own price (the fallback's once it took
+    // over); a run that ended counts its last answer too.
+    let spend = match &ran {
+        Ran::Ended(run) => run.spend.clone(),
+        _ => rove_agent::spend_of(&steps),
+    };
+    let usage = spend.total();
     let mut result = AttemptResult::not_run(name, number, Status::Error, String::new());
     result.steps = steps.len();
     result.tokens_in = usage.input;
     result.tokens_out = usage.output;
-    let endpoint = llm.current();
-    result.cost = options
-        .prices
-        .cost(&endpoint.provider, &endpoint.model, &usage);
+    result.cost = options.prices.cost_of(&spend);
     match &ran {
         Ran::Ended(run) => {
             let (answer, success) = match &run.ending {

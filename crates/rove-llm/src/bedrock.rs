@@ -129,5 +129,7 @@ pub(crate) fn parse(answer: &Value, provider: &str, model: &str) -> Result<Compl
         },
         // Converse's answer does not name the model; the request did.
         model: model.to_owned(),
+        // Set by the client, which knows which endpoint it called.
+        served_by: String::new(),
     })
 }

@@ -116,17 +116,23 @@ impl Llm {
         deadline: Option<Instant>,
         since: Instant,
     ) -> Result<Completion, LlmError> {
-        let Some(deadline) = deadline else {
-            return self.call(endpoint, request, None).await;
+        let answered = match deadline {
+            None => self.call(endpoint, request, None).await,
+            Some(deadline) => {
+                tokio::time::timeout_at(deadline, self.call(endpoint, request, Some(deadline)))
+                    .await
+                    .unwrap_or_else(|_| {
+                        Err(LlmError::Timeout {
+                            provider: endpoint.provider.clone(),
+                            seconds: deadline.saturating_duration_since(since).as_secs_f64(),
+                        })
+                    })
+            }
         };
-        tokio::time::timeout_at(deadline, self.call(endpoint, request, Some(deadline)))
-            .await
-            .unwrap_or_else(|_| {
-                Err(LlmError::Timeout {
-                    provider: endpoint.provider.clone(),
-                    seconds: deadline.saturating_duration_since(since).as_secs_f64(),
-                })
-            })
+        answered.map(|completion| Completion {
+            served_by: format!("{}:{}", endpoint.provider, endpoint.model),
+            ..completion
+        })
     }
 
     async fn call(

@@ -39,4 +39,4 @@ pub use google::ServiceAccount;
 pub use model::{AZURE_API_VERSION, Auth, Endpoint, Wire};
 pub use price::{Price, PriceTable};
 pub use transport::RetryPolicy;
-pub use types::{Completion, Message, Request, ToolCall, ToolSpec, Usage};
+pub use types::{Completion, Message, Request, Spend, ToolCall, ToolSpec, Usage};

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use crate::{LlmError, Usage};
+use crate::{LlmError, Spend, Usage};
 
 /// USD per million tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
@@ -72,6 +72,17 @@ impl PriceTable {
         Ok(())
     }
 
+    /// The cost of what each model of `spend` spent, at its own price;
+    /// unknown when any model's price is.
+    pub fn cost_of(&self, spend: &Spend) -> Option<f64> {
+        let mut cost = 0.0;
+        for (name, usage) in spend.by_model() {
+            let (provider, model) = name.split_once(':')?;
+            cost += self.cost(provider, model, usage)?;
+        }
+        Some(cost)
+    }
+
     /// The cost of `usage` on `provider:model`; local providers cost
     /// nothing; an unknown model has no known cost.
     pub fn cost(&self, provider: &str, model: &str, usage: &Usage) -> Option<f64> {
@@ -121,6 +132,33 @@ mod tests {
                 "{provider}:{model}"
             );
         }
+    }
+
+    #[test]
+    fn a_spend_over_two_models_is_priced_at_each_ones_rate() {
+        let table = PriceTable::builtin();
+        let million = Usage {
+            input: 1_000_000,
+            output: 0,
+            cached: 0,
+        };
+        let mut spend = Spend::default();
+        spend.add("openai:gpt-5-mini", million);
+        spend.add("openai:gpt-5", million);
+        spend.add("openai:gpt-5-mini", million);
+        assert_eq!(spend.total().input, 3_000_000);
+        let mini = table
+            .cost("openai", "gpt-5-mini", &million)
+            .expect("priced");
+        let full = table.cost("openai", "gpt-5", &million).expect("priced");
+        assert!(full > mini, "the check needs two prices");
+        let cost = table.cost_of(&spend).expect("priced");
+        assert!((cost - (2.0 * mini + full)).abs() < 1e-9, "{cost}");
+        spend.add("openai:unknown-model", million);
+        assert_eq!(table.cost_of(&spend), None, "one unknown price: unknown");
+        spend = Spend::default();
+        spend.add("ollama:qwen3:8b", million);
+        assert_eq!(table.cost_of(&spend), Some(0.0));
     }
 
     #[test]

@@ -101,5 +101,7 @@ pub(crate) fn parse(answer: &Value, provider: &str) -> Result<Completion, LlmErr
                 .unwrap_or(0),
         },
         model: answer["model"].as_str().unwrap_or_default().to_owned(),
+        // Set by the client, which knows which endpoint it called.
+        served_by: String::new(),
     })
 }

@@ -110,4 +110,38 @@ pub struct Completion {
     pub usage: Usage,
     /// The model that answered (as the provider names it).
     pub model: String,
+    /// The endpoint that answered, as `provider:model` was configured: the
+    /// primary or, once it took over, the fallback. Its price is the one
+    /// these tokens cost.
+    pub served_by: String,
+}
+
+/// Tokens spent, per model that spent them (`provider:model`), in the
+/// order each first answered: a run that switched to its fallback is
+/// priced at each model's own rate.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spend(Vec<(String, Usage)>);
+
+impl Spend {
+    /// Adds `usage` spent by `model`.
+    pub fn add(&mut self, model: &str, usage: Usage) {
+        match self.0.iter_mut().find(|(m, _)| m == model) {
+            Some((_, total)) => *total += usage,
+            None => self.0.push((model.to_owned(), usage)),
+        }
+    }
+
+    /// Every model's tokens together.
+    pub fn total(&self) -> Usage {
+        let mut total = Usage::default();
+        for (_, usage) in &self.0 {
+            total += *usage;
+        }
+        total
+    }
+
+    /// Each model with its tokens.
+    pub fn by_model(&self) -> &[(String, Usage)] {
+        &self.0
+    }
 }

@@ -120,7 +120,15 @@ async fn run_task(
                     error: RunFailure::Report(failure.report.clone()),
                 };
                 let outcome = json!({"ending": ending});
-                write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
+                write_history(
+                    args,
+                    &llm,
+                    &prices,
+                    (&seen, &rove_agent::spend_of(&seen)),
+                    &outcome,
+                    seconds,
+                    out,
+                );
                 write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
                 return Err(failure);
             }
@@ -134,13 +142,23 @@ async fn run_task(
             };
             out.note(&format!("stopped: interrupted (signal {signal})"));
             let outcome = json!({"ending": ending});
-            write_history(args, &llm, &prices, &seen, &outcome, seconds, out);
+            write_history(
+                args,
+                &llm,
+                &prices,
+                (&seen, &rove_agent::spend_of(&seen)),
+                &outcome,
+                seconds,
+                out,
+            );
             write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
     };
-    let cost = prices.cost(&endpoint.provider, &endpoint.model, &ran.usage);
+    // Each model's tokens at its own price: a run that switched to its
+    // fallback is not priced wholly at either.
+    let cost = prices.cost_of(&ran.spend);
     let cost_text = cost
         .map(|c| format!("${c:.4}"))
         .unwrap_or_else(|| "cost unknown".into());
@@ -194,7 +212,15 @@ async fn run_task(
     }
     let traced = RunEnding::from(&ran.ending);
     write_trace(args, &llm, &ran.steps, &traced, (seconds, budget), out);
-    if !write_history(args, &llm, &prices, &ran.steps, &outcome, seconds, out) {
+    if !write_history(
+        args,
+        &llm,
+        &prices,
+        (&ran.steps, &ran.spend),
+        &outcome,
+        seconds,
+        out,
+    ) {
         return Err(Failure::new(
             ErrorCode::Internal,
             "the history could not be written (see above)",
@@ -366,7 +392,7 @@ fn write_history(
     args: &RunArgs,
     llm: &Llm,
     prices: &PriceTable,
-    steps: &[StepRecord],
+    (steps, spend): (&[StepRecord], &rove_llm::Spend),
     outcome: &serde_json::Value,
     seconds: f64,
     out: Output,
@@ -375,17 +401,13 @@ fn write_history(
         return true;
     };
     let endpoint = llm.current();
-    let mut usage = rove_llm::Usage::default();
-    for step in steps {
-        usage += step.usage;
-    }
     let mut history = json!({
         "task": args.task,
         "start_url": args.start_url,
         "model": format!("{}:{}", endpoint.provider, endpoint.model),
         "steps": steps,
-        "usage": usage,
-        "cost": prices.cost(&endpoint.provider, &endpoint.model, &usage),
+        "usage": spend.total(),
+        "cost": prices.cost_of(spend),
         "seconds": seconds,
     });
     if let (Some(history), Some(outcome)) = (history.as_object_mut(), outcome.as_object()) {

@@ -57,6 +57,15 @@ async fn requests_are_listed_and_shown_with_their_bodies() {
     assert!(first.contains("/net.html"), "{first}");
 
     press(&mut f, "Load items", "items apple,pear").await;
+    // A filter that leaves the fetch out leaves it unread, too.
+    let none = text_of(
+        &f.ok(json!({"command": "network", "type": "document"}))
+            .await,
+    );
+    assert!(
+        none.starts_with("no requests since the last call"),
+        "{none}"
+    );
     let listed = text_of(&f.ok(json!({"command": "network"})).await);
     assert!(
         listed.starts_with("1 request since the last call"),

@@ -242,3 +242,62 @@ async fn a_fallback_with_its_own_base_url_is_called_there() {
         "the fallback ran the run"
     );
 }
+
+/// An answer of `model` with one tool call that spent a million prompt
+/// tokens.
+fn costly(model: &str, name: &str, arguments: Value) -> Response {
+    let call = json!({"id": "c1", "type": "function", "function": {"name": name, "arguments": arguments.to_string()}});
+    let reply = json!({"model": model, "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 1_000_000, "completion_tokens": 0}});
+    Response::with_type(200, "application/json", reply.to_string().into_bytes())
+}
+
+#[tokio::test]
+async fn a_run_that_switched_to_its_fallback_is_priced_at_each_models_rate() {
+    let pages = page().await;
+    // gpt-5-mini answers the first step, then refuses its key; gpt-5
+    // answers the rest. Each spends a million prompt tokens.
+    let (primary, _) = model(|n, body| match n {
+        1 => costly("gpt-5-mini", "click", json!({"ref": go_ref(body)})),
+        _ => Response::with_type(
+            401,
+            "application/json",
+            br#"{"error":{"message":"key revoked"}}"#.to_vec(),
+        ),
+    })
+    .await;
+    let (fallback, _) =
+        model(|_, _| costly("gpt-5", "done", json!({"text": "went", "success": true}))).await;
+    let history = history_path("fallback-cost");
+    let output = tokio::time::timeout(
+        Duration::from_secs(120),
+        rove()
+            .args(["run", "Press Go", "--model", "openai:gpt-5-mini", "--json"])
+            .args(["--start-url", &pages.url("/go"), "--vision", "off"])
+            .args(["--base-url", &primary.url("/v1")])
+            .args(["--fallback-model", "openai:gpt-5"])
+            .args(["--fallback-base-url", &fallback.url("/v1")])
+            .arg("--history")
+            .arg(&history)
+            .output(),
+    )
+    .await
+    .expect("finished")
+    .expect("ran");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    // $0.25 for gpt-5-mini's million and $1.25 for gpt-5's (the built-in
+    // prices); pricing both at the fallback's rate would say $2.50.
+    let cost = report["cost"].as_f64().expect("a cost");
+    assert!((cost - 1.50).abs() < 1e-9, "{report}");
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(&history).expect("history")).expect("json");
+    let _ = std::fs::remove_file(&history);
+    assert!(
+        (saved["cost"].as_f64().unwrap_or(0.0) - 1.50).abs() < 1e-9,
+        "{saved}"
+    );
+    assert_eq!(saved["steps"][0]["model"], "openai:gpt-5-mini");
+    assert_eq!(saved["steps"][1]["model"], "openai:gpt-5");
+}

@@ -29,10 +29,18 @@ async fn server(reply: Response) -> (LocalServer, RequestLog) {
 }
 
 fn llm(server: &LocalServer) -> Llm {
+    llm_of(server, "openai:judge-model")
+}
+
+/// A client for `model` (`provider:name`) at `server`, whichever provider
+/// it names.
+fn llm_of(server: &LocalServer, model: &str) -> Llm {
     let base = server.url("/v1");
-    let endpoint = Endpoint::resolve("openai:judge-model", |v| match v {
-        "OPENAI_API_KEY" => Some("sk-test".into()),
-        "OPENAI_BASE_URL" => Some(base.clone()),
+    let endpoint = Endpoint::resolve(model, |v| match v {
+        v if v.ends_with("_API_KEY") => Some("sk-test".into()),
+        v if v.ends_with("_BASE_URL") => Some(base.clone()),
+        // Ollama's OpenAI API is under the host's /v1.
+        "OLLAMA_HOST" => base.strip_suffix("/v1").map(str::to_owned),
         _ => None,
     })
     .expect("endpoint");
@@ -73,6 +81,7 @@ fn steps() -> Vec<StepRecord> {
     vec![
         StepRecord {
             number: 1,
+            model: None,
             thought: "The lamp button is e4.".into(),
             actions: vec![action(
                 "click",
@@ -89,6 +98,7 @@ fn steps() -> Vec<StepRecord> {
         },
         StepRecord {
             number: 2,
+            model: None,
             thought: String::new(),
             actions: vec![action(
                 "click",
@@ -130,8 +140,17 @@ async fn judged(
     reply: Response,
     config: &JudgeConfig,
 ) -> (rove_agent::Judgement, Vec<Value>, LocalServer) {
+    judged_by("openai:judge-model", reply, config).await
+}
+
+/// As `judged`, by `model`.
+async fn judged_by(
+    model: &str,
+    reply: Response,
+    config: &JudgeConfig,
+) -> (rove_agent::Judgement, Vec<Value>, LocalServer) {
     let (server, log) = server(reply).await;
-    let llm = llm(&server);
+    let llm = llm_of(&server, model);
     let steps = steps();
     let shots = shots();
     let context = vec!["Look at the cart, not the page's message.".to_owned()];
@@ -325,6 +344,19 @@ async fn screenshots_stay_within_the_count_and_the_byte_budget() {
     };
     let (j, bodies, _server) = judged(pass(), &none).await;
     assert!(images(&bodies[0]).is_empty());
+    assert_eq!((j.verdict, j.screenshots), (Verdict::Pass, 0));
+}
+
+/// A judge whose model reads text only is sent no image, whatever the
+/// screenshot settings: its provider would refuse the request.
+#[tokio::test]
+async fn a_judge_that_reads_text_only_is_shown_no_screenshot() {
+    let pass = verdict(
+        json!({"reasoning": "ok", "verdict": "pass", "failure_reason": "", "impossible_task": false, "reached_captcha": false}),
+    );
+    let (j, bodies, _server) = judged_by("ollama:qwen3:8b", pass, &config()).await;
+    assert_eq!(bodies.len(), 1, "one call");
+    assert!(images(&bodies[0]).is_empty(), "{}", bodies[0]);
     assert_eq!((j.verdict, j.screenshots), (Verdict::Pass, 0));
 }
 

@@ -34,6 +34,7 @@ fn full_step(dir: &std::path::Path) -> StepRecord {
     std::fs::write(&after, b"abcdefghij").expect("screenshot");
     StepRecord {
         number: 1,
+        model: None,
         thought: "Press Go & see".into(),
         actions: vec![ActionRecord {
             tool: "drag".into(),
@@ -97,6 +98,7 @@ fn full_step(dir: &std::path::Path) -> StepRecord {
 fn bare_step() -> StepRecord {
     StepRecord {
         number: 2,
+        model: None,
         thought: String::new(),
         actions: vec![ActionRecord {
             tool: "done".into(),

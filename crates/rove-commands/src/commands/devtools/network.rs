@@ -69,22 +69,21 @@ impl Session {
 
     async fn network_list(&mut self, args: &NetworkArgs) -> Result<String, CommandError> {
         let tab = self.focused()?;
-        let read = tab.watch().await?.network(args.all);
         let kind = args.resource_type.as_deref().map(str::to_ascii_lowercase);
-        let shown: Vec<&NetEntry> = read
-            .entries
-            .iter()
-            .filter(|e| args.url.as_deref().is_none_or(|u| e.url.contains(u)))
-            .filter(|e| {
-                kind.as_deref()
+        // Read through the filters, so a request they leave out stays
+        // unread for a later call that wants it.
+        let read = tab.watch().await?.network_where(args.all, |e| {
+            args.url.as_deref().is_none_or(|u| e.url.contains(u))
+                && kind
+                    .as_deref()
                     .is_none_or(|k| e.resource_type.eq_ignore_ascii_case(k))
-            })
-            .filter(|e| match args.status {
-                None => true,
-                Some(0) => matches!(e.state, NetState::Failed(_)),
-                Some(code) => e.status == Some(code),
-            })
-            .collect();
+                && match args.status {
+                    None => true,
+                    Some(0) => matches!(e.state, NetState::Failed(_)),
+                    Some(code) => e.status == Some(code),
+                }
+        });
+        let shown: Vec<&NetEntry> = read.entries.iter().collect();
         let since = if args.all {
             "kept"
         } else {
