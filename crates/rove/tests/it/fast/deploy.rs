@@ -308,6 +308,10 @@ fn the_job_runs_one_shard_per_index_against_the_farm_service() {
         "TOKEN",
     )
     .and_then(secret_ref);
+    assert!(
+        farm_token.is_some(),
+        "the farm's TOKEN is not from a Secret"
+    );
     assert_eq!(env_var(rove, token_var).and_then(secret_ref), farm_token);
 
     let keys: Vec<&Value> = list(rove, "env")
