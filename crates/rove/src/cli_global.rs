@@ -24,10 +24,13 @@ pub struct GlobalArgs {
     /// (asked for /json/version) or ws(s)://host:port/… (a browser farm's
     /// address). rove never closes a browser it did not start. `rove test`
     /// takes it repeated, for a pool of browsers; other commands take one.
+    // The variable is how a farm's token stays out of argv, so its value
+    // never shows in the help.
     #[arg(
         long,
         global = true,
         env = "ROVE_CDP_URL",
+        hide_env_values = true,
         value_name = "URL",
         action = clap::ArgAction::Append
     )]

@@ -77,6 +77,24 @@ fn global_options_are_still_accepted_after_the_command_name() {
     assert_eq!(stdout.trim(), r#"{"closed":null,"ok":true}"#);
 }
 
+/// A farm's address with its token, given as `ROVE_CDP_URL` to keep it out
+/// of the process's arguments (docs/deploy.md), must not come back in the
+/// help, which clap would otherwise show as `[env: ROVE_CDP_URL=…]`.
+#[test]
+fn help_never_shows_the_farm_token_in_rove_cdp_url() {
+    for args in [&["--help"][..], &["test", "--help"], &["-h"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rove"))
+            .args(args)
+            .env("ROVE_CDP_URL", "ws://farm:3000?token=farm-token-7f3a")
+            .output()
+            .expect("rove ran");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(!help.contains("farm-token-7f3a"), "rove {args:?}:\n{help}");
+        assert!(!help.contains("farm:3000"), "rove {args:?}:\n{help}");
+    }
+}
+
 #[test]
 fn run_help_says_the_run_has_a_session_of_its_own() {
     let (_, help, _) = rove(&["run", "--help"]);

@@ -6,6 +6,7 @@
 mod cli;
 mod daemon_faults;
 mod demo_suite;
+mod deploy;
 mod help;
 mod hostile;
 mod mcp;
