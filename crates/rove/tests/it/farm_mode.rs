@@ -2,8 +2,9 @@
 //! stand-in farm ([`rove_testkit::Farm`]) in front of a real Chromium: a
 //! connection per attempt within the URL's slots, a queued handshake and
 //! 429 answers waited out within `--connect-wait`, a browser the farm ends
-//! mid-attempt ending only that attempt, and a refused token stopping the
-//! run with its results written. Asserted after the run from results.json
+//! mid-attempt ending only that attempt, a refused token stopping the run
+//! with its results written, and a key in a header reaching the farm with
+//! every attempt. Asserted after the run from results.json
 //! and the farm's counters.
 
 use std::time::Duration;
@@ -308,4 +309,30 @@ async fn a_refused_token_stops_the_run_with_its_results_written() {
         );
     }
     assert_eq!(farm.seen().len(), 1, "no attempt started after the refusal");
+
+    // Every attempt's connection carries the global --cdp-header, through
+    // discovery too.
+    let plain = format!("http://127.0.0.1:{}", farm.port);
+    let bearer = format!("Authorization: Bearer {TOKEN}");
+    let ran = rove_test(
+        "header",
+        &["Say done", "Say done"],
+        &model,
+        &[
+            "--isolate",
+            "browser",
+            "--cdp-url",
+            &plain,
+            "--cdp-header",
+            &bearer,
+        ],
+    )
+    .await;
+    assert_eq!(ran.status, 0, "{}\n{}", ran.stdout, ran.stderr);
+    assert_eq!(farm.browsers_given(), 2);
+    assert!(
+        farm.seen()[1..].iter().all(|s| s.authorised),
+        "{:?}",
+        farm.seen()
+    );
 }
