@@ -21,7 +21,7 @@ mod process;
 mod proxy;
 
 pub use browser::{External, launch};
-pub use farm::{Farm, Seen, test_ca_file};
+pub use farm::{Farm, FarmLimits, Seen, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};
 pub use process::{gone_within, kill, lock_is_held, pid_alive, take_lock};

@@ -23,7 +23,9 @@ pub struct GlobalArgs {
     /// Use a browser someone else started: http(s)://host:port[?token=…]
     /// (asked for /json/version) or ws(s)://host:port/… (a browser farm's
     /// address). rove never closes a browser it did not start. `rove test`
-    /// takes it repeated, for a pool of browsers; other commands take one.
+    /// takes it repeated, for a pool of browsers (with --isolate browser, a
+    /// farm's slots: a URL given twice takes two connections at once);
+    /// other commands take one.
     // The variable is how a farm's token stays out of argv, so its value
     // never shows in the help.
     #[arg(

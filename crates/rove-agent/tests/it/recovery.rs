@@ -2,7 +2,8 @@
 //! deadline (waiting on the model, or on an action it asked for) is one
 //! failed step and the run goes on; failures in a row end
 //! it with a final answer; a slow first model leaves the fallback time
-//! within the step; a browser that died ends the run at once. The model is
+//! within the step; a browser that died ends the run at once, even when no
+//! action of the step met it. The model is
 //! a local server speaking the providers' wire formats; the browser is real
 //! Chromium.
 
@@ -228,6 +229,42 @@ async fn a_browser_killed_mid_run_ends_the_run_at_once_with_its_error() {
         env.bodies.lock().expect("lock").len(),
         1,
         "no failures were burned asking the model again"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_browser_gone_while_the_model_answered_no_tool_is_not_asked_again() {
+    let pid: Arc<Mutex<Option<u32>>> = Arc::default();
+    let script: Script = {
+        let pid = pid.clone();
+        Arc::new(move |n, _| {
+            if n == 1 {
+                if let Some(pid) = *pid.lock().expect("lock") {
+                    let _ = std::process::Command::new("kill")
+                        .args(["-KILL", &pid.to_string()])
+                        .status();
+                }
+            }
+            // Words and no tool: no action meets the lost browser, so only
+            // a look at the link before the next step can tell.
+            vec![
+                ("__delay", json!({"ms": 1500})),
+                ("__text", json!({"text": "Thinking."})),
+            ]
+        })
+    };
+    let mut env = Env::start(script).await;
+    *pid.lock().expect("lock") = Some(env.browser.pid().expect("a launched browser"));
+    let ended = run("Log in", &mut env.session, &env.llm, &config(), |_| {}).await;
+    let Err(AgentError::Browser(error)) = ended else {
+        panic!("not ended by the lost browser: {ended:?}");
+    };
+    assert_eq!(error.code(), ErrorCode::BrowserDisconnected, "{error}");
+    assert_eq!(
+        env.bodies.lock().expect("lock").len(),
+        1,
+        "the model was not asked again"
     );
     env.browser.close().await;
 }
