@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// What the farm allows: browsers at once, handshakes waiting in its queue,
 /// and how long one connection may live before the farm ends it.
 #[derive(Debug, Clone, Copy)]
-pub struct FarmLimits {
+pub struct BrowserlessLimits {
     /// `CONCURRENT`.
     pub concurrent: u32,
     /// `QUEUED`.
@@ -25,9 +25,9 @@ pub struct FarmLimits {
     pub timeout: Duration,
 }
 
-impl Default for FarmLimits {
-    fn default() -> FarmLimits {
-        FarmLimits {
+impl Default for BrowserlessLimits {
+    fn default() -> BrowserlessLimits {
+        BrowserlessLimits {
             concurrent: 2,
             queued: 10,
             timeout: Duration::from_secs(60),
@@ -64,7 +64,7 @@ impl Browserless {
     /// Starts one named `name` (its scratch folder) with `limits`; waits
     /// until it answers. Fails, naming the script, when browserless is not
     /// installed.
-    pub async fn start(name: &str, limits: FarmLimits) -> Browserless {
+    pub async fn start(name: &str, limits: BrowserlessLimits) -> Browserless {
         let modules = farm_install_dir();
         let entry = modules.join("@browserless.io/browserless/build/index.js");
         assert!(

@@ -24,7 +24,7 @@ mod process;
 mod proxy;
 
 pub use browser::{External, launch};
-pub use browserless::{Browserless, FarmLimits, farm_install_dir};
+pub use browserless::{Browserless, BrowserlessLimits, farm_install_dir};
 pub use farm::{Farm, Seen, TlsFront, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};

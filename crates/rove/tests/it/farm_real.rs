@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use rove_localserver::{Response, Routes};
-use rove_testkit::{Browserless, FarmLimits, TlsFront, pid_alive, test_ca_file};
+use rove_testkit::{Browserless, BrowserlessLimits, TlsFront, pid_alive, test_ca_file};
 use serde_json::Value;
 
 use crate::cli::{json, rove, run};
@@ -62,7 +62,7 @@ async fn gone(browsers: &[u32], limit: Duration) -> bool {
 
 #[tokio::test]
 async fn doctor_reaches_the_real_farm_by_its_documented_url_and_a_wrong_token_is_auth() {
-    let farm = Browserless::start("doctor", FarmLimits::default()).await;
+    let farm = Browserless::start("doctor", BrowserlessLimits::default()).await;
     let out = run(rove().args(["--json", "doctor", "--cdp-url", &farm.ws_url()])).await;
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     for text in [&out.stdout, &out.stderr] {
@@ -117,7 +117,7 @@ async fn session_on(env: &Env, farm: &Browserless, session: &str, url: &str, ext
 
 #[tokio::test]
 async fn a_cli_session_runs_on_the_real_farm_over_ws_http_discovery_and_wss() {
-    let farm = Browserless::start("session", FarmLimits::default()).await;
+    let farm = Browserless::start("session", BrowserlessLimits::default()).await;
     let env = env("farm-real-session").await;
     let (port, token) = (farm.port, farm.token.clone());
     session_on(&env, &farm, "farm-ws", &farm.ws_url(), &[]).await;
@@ -139,11 +139,11 @@ async fn a_cli_session_runs_on_the_real_farm_over_ws_http_discovery_and_wss() {
 
 #[tokio::test]
 async fn a_farm_that_ends_a_sessions_browser_gives_the_next_command_a_fresh_one_and_says_so() {
-    let limits = FarmLimits {
+    let limits = BrowserlessLimits {
         // Long enough for `open` on a loaded machine, which the farm
         // would otherwise end mid-command.
         timeout: Duration::from_secs(10),
-        ..FarmLimits::default()
+        ..BrowserlessLimits::default()
     };
     let farm = Browserless::start("timeout", limits).await;
     let env = env("farm-real-timeout").await;
@@ -185,7 +185,7 @@ async fn a_farm_that_ends_a_sessions_browser_gives_the_next_command_a_fresh_one_
 
 #[tokio::test]
 async fn dropping_the_farm_leaves_no_browser_behind() {
-    let farm = Browserless::start("drop", FarmLimits::default()).await;
+    let farm = Browserless::start("drop", BrowserlessLimits::default()).await;
     let env = env("farm-real-drop").await;
     let page = env.server.url("/form");
     ok(&env, &farm, &["--cdp-url", &farm.ws_url(), "open", &page]).await;
