@@ -198,3 +198,163 @@ async fn dropping_the_farm_leaves_no_browser_behind() {
     );
     let _ = env.run(&["close"]).await;
 }
+
+/// A scripted model that says done: after `pause`, or after `slow` when
+/// the task asks it to take its time.
+async fn model(pause: Duration, slow: Duration) -> rove_localserver::LocalServer {
+    use rove_localserver::{LocalServer, Request};
+    LocalServer::start(Routes::new().handle("/v1/chat/completions", move |r: &Request| {
+        let call = serde_json::json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": serde_json::json!({"text": "done", "success": true}).to_string()}});
+        let reply = serde_json::json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
+        let take_time = String::from_utf8_lossy(&r.body).contains("Take your time");
+        Response::with_type(200, "application/json", reply.to_string().into_bytes())
+            .delayed(if take_time { slow } else { pause })
+    }))
+    .await
+    .expect("model")
+}
+
+struct Suite {
+    status: i32,
+    results: Value,
+    stdout: String,
+    stderr: String,
+}
+
+/// `rove test` of `tasks` (t0, t1 …, each starting on a page served on
+/// 127.0.0.1) on the farm in farm mode, with `extra` options.
+async fn rove_test(
+    name: &str,
+    farm: &Browserless,
+    tasks: &[&str],
+    model: &rove_localserver::LocalServer,
+    extra: &[&str],
+) -> Suite {
+    let site = env(&format!("farm-real-suite-{name}")).await;
+    let dir = rove_testkit::scratch_dir(&format!("farm-real-{name}"));
+    let suite: String = tasks
+        .iter()
+        .enumerate()
+        .map(|(i, task)| {
+            format!(
+                "- {{name: t{i}, task: '{task}', start_url: '{}', verify: [{{answer: '^done$'}}]}}\n",
+                site.server.url("/form")
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("tasks.yaml"), suite).expect("suite");
+    let out = dir.join("out");
+    let output = finished(
+        Duration::from_secs(120),
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_rove"))
+            .arg("test")
+            .arg(dir.join("tasks.yaml"))
+            .arg("--out")
+            .arg(&out)
+            .args(["--isolate", "browser"])
+            .args(extra)
+            .args(["--model", "openai:scripted", "--vision", "off"])
+            .env("OPENAI_API_KEY", "sk-test")
+            .env("OPENAI_BASE_URL", model.url("/v1"))
+            .env_remove("ROVE_CDP_URL"),
+    )
+    .await;
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    for text in [&stdout, &stderr] {
+        assert!(!text.contains(&farm.token), "the token shows: {text}");
+    }
+    let results = std::fs::read(out.join("results.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_else(|| panic!("no results.json:\n{stdout}\n{stderr}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    Suite {
+        status: output.status.code().unwrap_or(-1),
+        results,
+        stdout,
+        stderr,
+    }
+}
+
+fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
+    results["attempts"]
+        .as_array()
+        .and_then(|all| all.iter().find(|a| a["task"] == task))
+        .unwrap_or_else(|| panic!("no attempt of {task}: {results:#}"))
+}
+
+#[tokio::test]
+async fn rove_test_on_a_farm_of_two_browsers_runs_three_attempts_the_third_in_its_queue() {
+    let limits = BrowserlessLimits {
+        concurrent: 2,
+        ..BrowserlessLimits::default()
+    };
+    let farm = Browserless::start("suite-queue", limits).await;
+    // Each attempt holds its browser a while, so the three overlap.
+    let model = model(Duration::from_millis(2000), Duration::ZERO).await;
+    let url = farm.ws_url();
+    let suite = rove_test(
+        "queue",
+        &farm,
+        &["Say done", "Say done", "Say done"],
+        &model,
+        &[
+            "-j",
+            "3",
+            "--cdp-url",
+            &url,
+            "--cdp-url",
+            &url,
+            "--cdp-url",
+            &url,
+        ],
+    )
+    .await;
+    assert_eq!(suite.status, 0, "{}\n{}", suite.stdout, suite.stderr);
+    assert_eq!(suite.results["suite"]["passed"], 3, "{:#}", suite.results);
+    assert_eq!(farm.launched().len(), 3, "a fresh farm browser per attempt");
+    assert!(
+        farm.log().contains("Concurrency is at capacity, queueing"),
+        "the third attempt waited in the farm's queue:\n{}",
+        farm.log()
+    );
+    for a in suite.results["attempts"].as_array().expect("attempts") {
+        assert_eq!(a["error_code"], Value::Null, "{a:#}");
+    }
+    assert!(gone(&farm.launched(), Duration::from_secs(10)).await);
+}
+
+#[tokio::test]
+async fn a_farm_timeout_ending_one_attempts_browser_is_that_attempts_error_alone() {
+    let limits = BrowserlessLimits {
+        concurrent: 3,
+        // Long enough for the quick attempts on a loaded machine.
+        timeout: Duration::from_secs(10),
+        ..BrowserlessLimits::default()
+    };
+    let farm = Browserless::start("suite-timeout", limits).await;
+    let model = model(Duration::ZERO, Duration::from_secs(16)).await;
+    let url = farm.ws_url();
+    let suite = rove_test(
+        "timeout",
+        &farm,
+        &["Say done", "Take your time, then say done", "Say done"],
+        &model,
+        &["-j", "3", "--cdp-url", &url, "--slots", "3"],
+    )
+    .await;
+    assert_eq!(suite.status, 1, "{}\n{}", suite.stdout, suite.stderr);
+    let ended = attempt(&suite.results, "t1");
+    assert_eq!(ended["status"], "error", "{ended:#}");
+    assert_eq!(ended["error_code"], "BROWSER_DISCONNECTED", "{ended:#}");
+    for other in ["t0", "t2"] {
+        let a = attempt(&suite.results, other);
+        assert_eq!(a["status"], "passed", "{a:#}");
+    }
+    assert!(
+        farm.log().contains("Job has hit timeout"),
+        "the farm's TIMEOUT ended it:\n{}",
+        farm.log()
+    );
+}
