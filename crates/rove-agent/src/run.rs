@@ -302,6 +302,11 @@ async fn run_steps(
     let model_budget = limits::model_time(config.step_timeout);
     crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
     for number in 1..=config.max_steps {
+        // A browser gone for good (a farm ended it mid-run) makes every
+        // action fail the same way: the model is not asked again.
+        if let Some(lost) = session.browser_lost() {
+            return Err(AgentError::Browser(Box::new(lost)));
+        }
         let started = Instant::now();
         crate::log::step_started(number);
         let deadline = tokio::time::Instant::now() + config.step_timeout;

@@ -355,6 +355,18 @@ pub const ATTEMPT_CONTEXT: Duration = secs(30);
 /// launch's own deadlines (the DevTools port, then the handshake), so the
 /// launch's error, with the browser's last words, is the one reported.
 pub const ATTEMPT_LAUNCH: Duration = secs(50);
+/// Farm mode's wait for a browser (`rove test --connect-wait`): a queued
+/// handshake and 429 answers are waited out within it.
+pub const CONNECT_WAIT: Duration = secs(120);
+/// The pauses after a farm's 429 (no browser free), each shortened at
+/// random by up to half so attempts that waited together do not ask again
+/// together.
+pub const FARM_BACKOFF: Backoff = Backoff {
+    first: ms(500),
+    max: secs(5),
+};
+/// The longest `--connect-wait` taken.
+pub const CONNECT_WAIT_MAX: Duration = secs(24 * 3600);
 /// A `verify: http` check's GET.
 pub const VERIFY_HTTP: Duration = secs(10);
 

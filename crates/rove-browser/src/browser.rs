@@ -59,6 +59,11 @@ pub struct ConnectOptions {
     pub transport: TransportConfig,
     /// How to restore a lost connection.
     pub reconnect: ReconnectPolicy,
+    /// The endpoint gives each connection a browser of its own that ends
+    /// with it (a farm such as browserless): a lost link is then down for
+    /// good at once (a new connection would reach a new, empty browser),
+    /// and closing reaches back for nothing.
+    pub browser_per_connection: bool,
 }
 
 impl std::fmt::Debug for ConnectOptions {
@@ -70,6 +75,7 @@ impl std::fmt::Debug for ConnectOptions {
             )
             .field("transport", &self.transport)
             .field("reconnect", &self.reconnect)
+            .field("browser_per_connection", &self.browser_per_connection)
             .finish()
     }
 }
@@ -81,6 +87,7 @@ impl ConnectOptions {
             cdp_url: cdp_url.into(),
             transport: TransportConfig::from_env(),
             reconnect: ReconnectPolicy::default(),
+            browser_per_connection: false,
         }
     }
 }
@@ -179,6 +186,19 @@ impl Browser {
     /// this handle went down instead of reconnecting.
     pub fn was_replaced(&self) -> bool {
         self.shared.replaced.load(Ordering::SeqCst)
+    }
+
+    /// Why the link is down for good, when it is and rove did not close it
+    /// (the browser exited, a farm ended it, reconnecting failed); `None`
+    /// while it is up or being restored. Cheap: nothing is sent.
+    pub fn lost(&self) -> Option<String> {
+        if self.shared.closing.load(Ordering::SeqCst) {
+            return None;
+        }
+        match &*self.shared.link.borrow() {
+            Link::Down { reason } => Some(reason.clone()),
+            _ => None,
+        }
     }
 
     /// The browser's process id, when rove launched it.
@@ -355,8 +375,12 @@ impl Browser {
         let quick = limits::BROWSER_CLOSE;
         if let Some(remote) = &self.shared.remote {
             let contexts = std::mem::take(&mut *self.shared.lock_contexts());
-            let left = dispose_contexts(conn.as_ref(), remote, contexts, quick).await;
-            *self.shared.lock_contexts() = left;
+            // A farm's browser ended with its connection: a fresh one
+            // would only take another browser from the farm.
+            if conn.is_some() || !remote.browser_per_connection {
+                let left = dispose_contexts(conn.as_ref(), remote, contexts, quick).await;
+                *self.shared.lock_contexts() = left;
+            }
         } else if let Some(conn) = &conn {
             let _ = conn.browser().send_within(&Close {}, quick).await;
         }
@@ -503,6 +527,16 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
             strong.link.send_replace(Link::Down { reason });
             return;
         };
+        if remote.browser_per_connection {
+            let reason = format!(
+                "the browser of {} ended with its connection ({reason})",
+                rove_base::redact::hide_endpoint_credentials(&remote.cdp_url)
+            );
+            tracing::warn!(target: "rove_browser", %reason, "a farm's browser is gone");
+            strong.lock_contexts().clear();
+            link_down(&strong, reason);
+            return;
+        }
         tracing::warn!(target: "rove_browser", url = %rove_base::redact::hide_endpoint_credentials(&remote.cdp_url), %reason, "lost the connection to the browser; reconnecting");
         let generation = match &*strong.link.borrow() {
             Link::Up { generation, .. } => *generation,

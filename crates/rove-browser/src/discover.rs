@@ -42,6 +42,12 @@ pub async fn resolve_cdp_url(
             status: answer.status,
         }));
     }
+    if answer.status == 429 {
+        return Err(BrowserError::Cdp(CdpError::Busy {
+            url: shown,
+            status: answer.status,
+        }));
+    }
     if answer.status != 200 {
         return Err(unreachable(format!(
             "/json/version answered HTTP {}",

@@ -389,6 +389,10 @@ fn handshake_error(shown: &str, error: tokio_tungstenite::tungstenite::Error) ->
                 status: response.status().as_u16(),
             }
         }
+        Error::Http(response) if response.status().as_u16() == 429 => CdpError::Busy {
+            url: shown.to_owned(),
+            status: 429,
+        },
         Error::Http(response) => CdpError::Connect {
             url: shown.to_owned(),
             reason: format!("the endpoint answered HTTP {}", response.status()),

@@ -26,6 +26,15 @@ pub enum CdpError {
         /// The HTTP status it answered.
         status: u16,
     },
+    /// The endpoint has no browser free and said so (HTTP 429: a farm's
+    /// queue is full). `url` has its credentials hidden.
+    #[error("the browser endpoint {url} has no browser free (HTTP {status})")]
+    Busy {
+        /// The address that was tried, credentials hidden.
+        url: String,
+        /// The HTTP status it answered.
+        status: u16,
+    },
     /// No answer came before the call's deadline.
     #[error("{method} got no answer within {:.1} s", after.as_secs_f64())]
     Timeout {
@@ -160,7 +169,10 @@ impl CdpError {
             | CdpError::TargetCrashed { sent, .. }
             | CdpError::SessionClosed { sent, .. } => *sent,
             CdpError::Protocol { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => true,
-            CdpError::Connect { .. } | CdpError::Refused { .. } | CdpError::Encode { .. } => false,
+            CdpError::Connect { .. }
+            | CdpError::Refused { .. }
+            | CdpError::Busy { .. }
+            | CdpError::Encode { .. } => false,
         }
     }
 
@@ -188,9 +200,9 @@ impl CdpError {
 impl Classify for CdpError {
     fn code(&self) -> ErrorCode {
         match self {
-            CdpError::Connect { .. } | CdpError::ConnectionClosed { .. } => {
-                ErrorCode::BrowserDisconnected
-            }
+            CdpError::Connect { .. }
+            | CdpError::Busy { .. }
+            | CdpError::ConnectionClosed { .. } => ErrorCode::BrowserDisconnected,
             CdpError::Refused { .. } => ErrorCode::LaunchFailed,
             CdpError::Timeout { .. } => ErrorCode::Timeout,
             CdpError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
@@ -208,6 +220,7 @@ impl Classify for CdpError {
             CdpError::Protocol { .. }
             | CdpError::Connect { .. }
             | CdpError::Refused { .. }
+            | CdpError::Busy { .. }
             | CdpError::Encode { .. } => ActionSent::NotSent,
             CdpError::Decode { .. } => ActionSent::Sent,
             // The script ran, perhaps part way.
@@ -232,6 +245,9 @@ impl Classify for CdpError {
             CdpError::Refused { status, .. } => {
                 Some(serde_json::json!({"cause": "auth", "status": status}))
             }
+            CdpError::Busy { status, .. } => {
+                Some(serde_json::json!({"cause": "capacity", "status": status}))
+            }
             _ => None,
         }
     }
@@ -243,6 +259,9 @@ impl Classify for CdpError {
             }
             CdpError::Refused { .. } => {
                 "the endpoint wants valid credentials: check the token or key in --cdp-url (?token=…) or the --cdp-header you send".into()
+            }
+            CdpError::Busy { .. } => {
+                "the farm's queue is full: try again later, or ask for fewer browsers at once (rove test waits within --connect-wait)".into()
             }
             CdpError::Timeout { .. } => {
                 "the browser is slow or stuck; take a fresh view before repeating the action".into()

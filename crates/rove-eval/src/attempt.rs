@@ -58,6 +58,11 @@ pub struct AttemptResult {
     /// Why it did not pass (the failed check, the typed error, the step
     /// limit, the timeout, the skip reason); `None` when it passed.
     pub reason: Option<String>,
+    /// The code of the typed error that made it an `error` (no browser,
+    /// no context, the browser gone, a wait run out, the model failed …);
+    /// `None` for every other status, and for an attempt interrupted by a
+    /// signal.
+    pub error_code: Option<rove_errors::ErrorCode>,
     /// How the agent's run ended (`done`, `max_steps`, `timeout` …), when
     /// it ran.
     pub ending: Option<String>,
@@ -148,6 +153,7 @@ impl AttemptResult {
             attempt,
             status,
             reason: Some(reason),
+            error_code: None,
             ending: None,
             success_reported: false,
             answer: None,
@@ -165,6 +171,20 @@ impl AttemptResult {
             judge: None,
             divergence: false,
             judge_cost: None,
+        }
+    }
+
+    /// An attempt that ended in the typed error `code`, before or while it
+    /// ran.
+    pub fn error(
+        task: &str,
+        attempt: u32,
+        code: rove_errors::ErrorCode,
+        reason: String,
+    ) -> AttemptResult {
+        AttemptResult {
+            error_code: Some(code),
+            ..AttemptResult::not_run(task, attempt, Status::Error, reason)
         }
     }
 }

@@ -118,7 +118,10 @@ fn attempt(html: &mut String, a: &AttemptResult) {
         a.seconds,
         a.reason
             .as_ref()
-            .map(|r| format!(" — {}", esc(r)))
+            .map(|r| match a.error_code {
+                Some(code) => format!(" — <code>{}</code> {}", code.as_str(), esc(r)),
+                None => format!(" — {}", esc(r)),
+            })
             .unwrap_or_default(),
     );
     if let Some(answer) = &a.answer {

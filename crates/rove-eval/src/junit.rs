@@ -42,7 +42,14 @@ pub fn junit_xml(results: &SuiteResults) -> String {
             Status::Passed => None,
             Status::Failed => Some(format!("<failure message=\"{reason}\">{reason}</failure>")),
             Status::Error | Status::Unjudged => {
-                Some(format!("<error message=\"{reason}\">{reason}</error>"))
+                // The typed error's code, where CI tools show an error's type.
+                let kind = a
+                    .error_code
+                    .map(|c| format!(" type=\"{}\"", c.as_str()))
+                    .unwrap_or_default();
+                Some(format!(
+                    "<error{kind} message=\"{reason}\">{reason}</error>"
+                ))
             }
             Status::Skipped | Status::SelfReported => Some(format!(
                 "<skipped message=\"{}: {reason}\"/>",

@@ -16,6 +16,7 @@
 
 mod attempt;
 mod compare;
+mod farm;
 mod html;
 mod junit;
 mod plan;
@@ -31,6 +32,7 @@ use std::path::PathBuf;
 
 pub use attempt::{AttemptResult, Status};
 pub use compare::{Change, Comparison, compare};
+pub use farm::Farm;
 pub use html::report_html;
 pub use junit::junit_xml;
 pub use plan::{Plan, Shard};

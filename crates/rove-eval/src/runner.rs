@@ -1,6 +1,7 @@
 //! The runner: making a plan's attempts, `jobs` at a time, each in a
 //! browser context of its own in a shared browser (the least busy of a
-//! pool), or in a browser of its own.
+//! pool), in a browser of its own, or in a farm's browser of its own (see
+//! `farm.rs`).
 //!
 //! The attempts run as futures on the caller's task, not on threads: the
 //! agent's futures are not `Send`, and an attempt spends nearly all its time
@@ -21,10 +22,12 @@ use rove_base::limits::{ATTEMPT_CONTEXT, ATTEMPT_LAUNCH};
 use rove_browser::{Browser, DomainPolicy, LaunchOptions};
 use rove_commands::trace_format::{RunEnding, RunFailure};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
+use rove_errors::{Classify, ErrorCode};
 use rove_llm::{Llm, PriceTable, Usage};
 use tokio::sync::watch;
 
 use crate::attempt::{AttemptResult, Status, redacted_as};
+use crate::farm::Farm;
 use crate::plan::{Plan, Shard};
 use crate::task::Task;
 use crate::traces::{self, Traces};
@@ -47,6 +50,10 @@ pub enum Browsers<'a> {
     /// Each attempt launches a browser of its own, closed when it ends
     /// (`--isolate browser`).
     Isolated(&'a LaunchOptions),
+    /// Each attempt connects to a farm, which gives the connection a
+    /// browser of its own, and closes it when it ends (`--isolate browser`
+    /// with `--cdp-url`).
+    Farm(&'a Farm),
 }
 
 /// How a suite runs.
@@ -101,8 +108,9 @@ pub async fn run_suite(
     let gate = &gate;
     let busy: Vec<Cell<usize>> = match browsers {
         Browsers::Shared(pool) => pool.iter().map(|_| Cell::new(0)).collect(),
-        Browsers::Isolated(_) => Vec::new(),
+        Browsers::Isolated(_) | Browsers::Farm(_) => Vec::new(),
     };
+    let refused = || matches!(browsers, Browsers::Farm(farm) if farm.refused());
     let busy = &busy;
     let (stop, stopped) = watch::channel(false);
     let mut results: Vec<Option<AttemptResult>> = vec![None; plan.len()];
@@ -112,7 +120,9 @@ pub async fn run_suite(
     let jobs = options.jobs.max(1);
     tokio::pin!(cancel);
     loop {
-        while !interrupted && running.len() < jobs {
+        // After a refused credential no attempt starts: each would be
+        // refused the same way.
+        while !interrupted && !refused() && running.len() < jobs {
             let Some((slot, (task, number))) = attempts.next() else {
                 break;
             };
@@ -150,12 +160,12 @@ pub async fn run_suite(
         .zip(plan.iter())
         .map(|(result, (task, number))| {
             result.unwrap_or_else(|| {
-                AttemptResult::not_run(
-                    &tasks[task].spec.name,
-                    number,
-                    Status::Skipped,
-                    "interrupted before it started".into(),
-                )
+                let why = if interrupted {
+                    "interrupted before it started"
+                } else {
+                    "not run: the farm refused the credentials"
+                };
+                AttemptResult::not_run(&tasks[task].spec.name, number, Status::Skipped, why.into())
             })
         })
         .collect();
@@ -182,7 +192,7 @@ pub fn run_suite_without_browser(tasks: &[Task], plan: &Plan) -> (Vec<AttemptRes
 /// How an agent's run came out.
 enum Ran {
     Ended(RunResult),
-    Failed(String),
+    Failed(String, ErrorCode),
     TimedOut(f64),
     Interrupted,
 }
@@ -210,6 +220,36 @@ async fn attempt(
             "interrupted before it started".into(),
         );
     }
+    // A farm's browser is had before the gate: the wait for it is the
+    // farm's, and holds up nobody else's start.
+    let began = Instant::now();
+    let farmed = match browsers {
+        Browsers::Farm(farm) => {
+            let skipped =
+                |why: &str| AttemptResult::not_run(name, number, Status::Skipped, why.into());
+            let slot = tokio::select! {
+                slot = farm.slot() => slot,
+                _ = stopped.wait_for(|stop| *stop) => return skipped("interrupted before it started"),
+            };
+            if farm.refused() {
+                return skipped("not run: the farm refused the credentials");
+            }
+            let connected = tokio::select! {
+                connected = farm.connect(&slot) => connected,
+                _ = stopped.wait_for(|stop| *stop) => return skipped("interrupted before it started"),
+            };
+            match connected {
+                Ok(browser) => Some((browser, slot)),
+                Err(no) => {
+                    let mut result = AttemptResult::error(name, number, no.code, no.reason);
+                    result.browser_index = Some(Farm::index_of(&slot));
+                    result.seconds = began.elapsed().as_secs_f64();
+                    return result;
+                }
+            }
+        }
+        _ => None,
+    };
     // Held until the start URL has loaded (see STARTING_AT_ONCE).
     let permit = tokio::select! {
         permit = gate.acquire() => permit.ok(),
@@ -217,46 +257,64 @@ async fn attempt(
             return AttemptResult::not_run(name, number, Status::Skipped, "interrupted before it started".into());
         }
     };
-    let started = Instant::now();
+    let started = if farmed.is_some() {
+        began
+    } else {
+        Instant::now()
+    };
     let config = match session_config(task, &options.session) {
         Ok(config) => config,
-        Err(reason) => return AttemptResult::not_run(name, number, Status::Error, reason),
+        Err(reason) => {
+            return AttemptResult::error(name, number, ErrorCode::CommandRejected, reason);
+        }
     };
     // The browser: the least busy shared one, or one of its own.
-    let (browser, index, own) = match browsers {
-        Browsers::Shared(pool) => {
+    let (browser, index, own, slot) = match (browsers, farmed) {
+        (_, Some((browser, slot))) => {
+            let index = Some(Farm::index_of(&slot));
+            (browser, index, true, Some(slot))
+        }
+        (Browsers::Farm(_), None) => {
+            return AttemptResult::error(name, number, ErrorCode::NoBrowser, "no browser".into());
+        }
+        (Browsers::Shared(pool), None) => {
             let Some((index, browser)) = pool
                 .iter()
                 .enumerate()
                 .min_by_key(|(i, _)| busy.get(*i).map_or(0, Cell::get))
             else {
-                return AttemptResult::not_run(name, number, Status::Error, "no browser".into());
+                return AttemptResult::error(
+                    name,
+                    number,
+                    ErrorCode::NoBrowser,
+                    "no browser".into(),
+                );
             };
-            (browser.clone(), Some(index), false)
+            (browser.clone(), Some(index), false, None)
         }
-        Browsers::Isolated(launch) => {
+        (Browsers::Isolated(launch), None) => {
             match tokio::time::timeout(ATTEMPT_LAUNCH, Browser::launch(launch.clone())).await {
-                Ok(Ok(browser)) => (browser, None, true),
+                Ok(Ok(browser)) => (browser, None, true, None),
                 Ok(Err(e)) => {
-                    return AttemptResult::not_run(
+                    return AttemptResult::error(
                         name,
                         number,
-                        Status::Error,
+                        e.code(),
                         format!("no browser: {e}"),
                     );
                 }
                 Err(_) => {
-                    return AttemptResult::not_run(
+                    return AttemptResult::error(
                         name,
                         number,
-                        Status::Error,
+                        ErrorCode::Timeout,
                         format!("no browser within {ATTEMPT_LAUNCH:?}"),
                     );
                 }
             }
         }
     };
-    let held = index.and_then(|i| busy.get(i));
+    let held = index.filter(|_| slot.is_none()).and_then(|i| busy.get(i));
     if let Some(count) = held {
         count.set(count.get() + 1);
     }
@@ -276,6 +334,8 @@ async fn attempt(
     {
         tracing::warn!(task = %name, number, "closing the attempt's own browser timed out");
     }
+    // The farm's slot is given back only now its connection is closed.
+    drop(slot);
     result
 }
 
@@ -297,18 +357,18 @@ async fn attempt_on(
         match tokio::time::timeout(ATTEMPT_CONTEXT, Session::start(browser, config)).await {
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
-                return AttemptResult::not_run(
+                return AttemptResult::error(
                     name,
                     number,
-                    Status::Error,
+                    e.code(),
                     format!("no browser context: {e}"),
                 );
             }
             Err(_) => {
-                return AttemptResult::not_run(
+                return AttemptResult::error(
                     name,
                     number,
-                    Status::Error,
+                    ErrorCode::Timeout,
                     format!("no browser context within {ATTEMPT_CONTEXT:?}"),
                 );
             }
@@ -346,7 +406,7 @@ async fn attempt_on(
                     new_tab: false,
                 });
                 if let Err(e) = session.execute(&open).await {
-                    return Ran::Failed(format!("start_url: {e}"));
+                    return Ran::Failed(format!("start_url: {e}"), e.code());
                 }
             }
             drop(permit);
@@ -359,7 +419,10 @@ async fn attempt_on(
             .await
             {
                 Ok(run) => Ran::Ended(run),
-                Err(e) => Ran::Failed(format!("the model failed: {e}")),
+                Err(rove_agent::AgentError::Llm(e)) => {
+                    Ran::Failed(format!("the model failed: {e}"), ErrorCode::ModelFailed)
+                }
+                Err(rove_agent::AgentError::Browser(e)) => Ran::Failed(e.to_string(), e.code()),
             }
         };
         let limit = task.spec.timeout_s;
@@ -371,9 +434,17 @@ async fn attempt_on(
                 None => work.await,
             }
         };
-        tokio::select! {
+        let ran = tokio::select! {
             ran = bounded => ran,
             _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
+        };
+        // However the run ended (a NO_TAB, a load that never finished, the
+        // task's time), a browser gone for good is why: its farm or its
+        // owner ended it, which is no verdict on the task.
+        match (ran, session.browser_lost()) {
+            (Ran::Interrupted, _) => Ran::Interrupted,
+            (_, Some(lost)) => Ran::Failed(lost.to_string(), lost.code()),
+            (ran, None) => ran,
         }
     };
     let mut usage = Usage::default();
@@ -441,7 +512,10 @@ async fn attempt_on(
                 crate::attempt::judged_status(result.judge.as_ref(), task.spec.verify.is_empty())
             };
         }
-        Ran::Failed(reason) => result.reason = Some(reason.clone()),
+        Ran::Failed(reason, code) => {
+            result.reason = Some(reason.clone());
+            result.error_code = Some(*code);
+        }
         Ran::TimedOut(seconds) => {
             result.status = Status::Failed;
             result.ending = Some("timeout".into());
@@ -468,7 +542,7 @@ async fn attempt_on(
     if let Some(trace) = trace {
         let ending = match &ran {
             Ran::Ended(run) => RunEnding::from(&run.ending),
-            Ran::Failed(reason) => RunEnding::Error {
+            Ran::Failed(reason, _) => RunEnding::Error {
                 error: RunFailure::Text(reason.clone()),
             },
             Ran::TimedOut(seconds) => RunEnding::Timeout {

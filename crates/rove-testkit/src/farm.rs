@@ -4,9 +4,17 @@
 //! leaves the token out (as browserless does), and hands an authorised
 //! WebSocket handshake on to the browser whatever its path. Optionally over
 //! TLS with the test-only certificate in `fixtures/tls`.
+//!
+//! Its [`FarmLimits`] play a farm's capacity as browserless does: at most
+//! `concurrent` connections at once, the rest held in the handshake until
+//! one ends; `busy` handshakes answered 429 first; and a session `timeout`
+//! after which a connection gets an HTTP 408 written onto its socket and is
+//! closed.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -21,12 +29,35 @@ pub struct Seen {
     pub authorised: bool,
 }
 
+/// How much a farm gives (see the module's doc); the default is no limit.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FarmLimits {
+    /// Connections to the browser at once; more wait in the handshake.
+    pub concurrent: Option<usize>,
+    /// How many handshakes are answered 429 before any is let through
+    /// (`usize::MAX`: every one).
+    pub busy: usize,
+    /// How long a connection may live before the farm ends it.
+    pub timeout: Option<Duration>,
+}
+
+/// What a farm counted of its connections to the browser.
+#[derive(Debug, Default)]
+struct Counters {
+    open: AtomicUsize,
+    most_open: AtomicUsize,
+    given: AtomicUsize,
+    busy_answered: AtomicUsize,
+    ended: AtomicUsize,
+}
+
 /// A farm's front door on 127.0.0.1.
 #[derive(Debug)]
 pub struct Farm {
     /// Where it listens.
     pub port: u16,
     seen: Arc<Mutex<Vec<Seen>>>,
+    counters: Arc<Counters>,
     accept: JoinHandle<()>,
 }
 
@@ -46,15 +77,41 @@ impl Farm {
     /// WebSocket path is `browser_path`, letting in `token`; over TLS when
     /// `tls`.
     pub async fn start(browser_port: u16, browser_path: &str, token: &str, tls: bool) -> Farm {
+        Farm::start_with(
+            browser_port,
+            browser_path,
+            token,
+            tls,
+            FarmLimits::default(),
+        )
+        .await
+    }
+
+    /// The same, giving as much as `limits` says.
+    pub async fn start_with(
+        browser_port: u16,
+        browser_path: &str,
+        token: &str,
+        tls: bool,
+        limits: FarmLimits,
+    ) -> Farm {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind farm"); // ok: test support, a failed set-up fails the test
         let port = listener.local_addr().expect("addr").port(); // ok: test support
         let seen: Arc<Mutex<Vec<Seen>>> = Arc::default();
+        let counters: Arc<Counters> = Arc::default();
         let door = Arc::new(Door {
             port,
             browser_port,
             browser_path: browser_path.to_owned(),
             token: token.to_owned(),
             seen: seen.clone(),
+            limits,
+            queue: Arc::new(tokio::sync::Semaphore::new(
+                limits
+                    .concurrent
+                    .unwrap_or(tokio::sync::Semaphore::MAX_PERMITS),
+            )),
+            counters: counters.clone(),
         });
         let acceptor = tls.then(tls_acceptor);
         let accept = tokio::spawn(async move {
@@ -73,7 +130,32 @@ impl Farm {
                 });
             }
         });
-        Farm { port, seen, accept }
+        Farm {
+            port,
+            seen,
+            counters,
+            accept,
+        }
+    }
+
+    /// The most connections to the browser that were open at once.
+    pub fn most_open(&self) -> usize {
+        self.counters.most_open.load(Ordering::SeqCst)
+    }
+
+    /// Connections let through to the browser so far.
+    pub fn browsers_given(&self) -> usize {
+        self.counters.given.load(Ordering::SeqCst)
+    }
+
+    /// Handshakes answered 429 so far.
+    pub fn busy_answered(&self) -> usize {
+        self.counters.busy_answered.load(Ordering::SeqCst)
+    }
+
+    /// Connections the farm ended at its timeout so far.
+    pub fn ended(&self) -> usize {
+        self.counters.ended.load(Ordering::SeqCst)
     }
 
     /// Every request so far, in order.
@@ -129,6 +211,9 @@ struct Door {
     browser_path: String,
     token: String,
     seen: Arc<Mutex<Vec<Seen>>>,
+    limits: FarmLimits,
+    queue: Arc<tokio::sync::Semaphore>,
+    counters: Arc<Counters>,
 }
 
 impl Door {
@@ -193,24 +278,76 @@ impl Door {
                 .await;
             return;
         }
+        let counters = &self.counters;
+        let busy = self.limits.busy;
+        let answer_busy = counters
+            .busy_answered
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < busy).then_some(n + 1)
+            })
+            .is_ok();
+        if answer_busy {
+            let _ = inbound
+                .write_all(b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                .await;
+            return;
+        }
+        // Held here, the handshake unanswered, until a browser is free.
+        let Ok(_permit) = self.queue.clone().acquire_owned().await else {
+            return;
+        };
         let Ok(mut outbound) = TcpStream::connect(("127.0.0.1", self.browser_port)).await else {
             return;
         };
+        counters.given.fetch_add(1, Ordering::SeqCst);
+        let open = counters.open.fetch_add(1, Ordering::SeqCst) + 1;
+        counters.most_open.fetch_max(open, Ordering::SeqCst);
+        self.pass_on(&mut inbound, &mut outbound, &headers, &rest)
+            .await;
+        counters.open.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// The handshake forwarded to the browser, then both ways until one
+    /// side ends or the farm's timeout does.
+    async fn pass_on<S: AsyncRead + AsyncWrite + Unpin>(
+        &self,
+        inbound: &mut S,
+        outbound: &mut TcpStream,
+        headers: &[(String, String)],
+        rest: &[u8],
+    ) {
         // The browser's own path and Host; the farm's credentials stay here.
         let mut forwarded = format!("GET {} HTTP/1.1\r\n", self.browser_path);
         forwarded.push_str(&format!("host: 127.0.0.1:{}\r\n", self.browser_port));
-        for (name, value) in &headers {
+        for (name, value) in headers {
             if name != "host" && name != "authorization" {
                 forwarded.push_str(&format!("{name}: {value}\r\n"));
             }
         }
         forwarded.push_str("\r\n");
         if outbound.write_all(forwarded.as_bytes()).await.is_err()
-            || outbound.write_all(&rest).await.is_err()
+            || outbound.write_all(rest).await.is_err()
         {
             return;
         }
-        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+        let both_ways = tokio::io::copy_bidirectional(inbound, outbound);
+        match self.limits.timeout {
+            None => {
+                let _ = both_ways.await;
+            }
+            Some(limit) => {
+                if tokio::time::timeout(limit, both_ways).await.is_err() {
+                    // As browserless ends a session past its TIMEOUT: an
+                    // HTTP answer in the middle of the WebSocket, then close.
+                    self.counters.ended.fetch_add(1, Ordering::SeqCst);
+                    let _ = inbound
+                        .write_all(b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n")
+                        .await;
+                    let _ = inbound.shutdown().await;
+                    let _ = outbound.shutdown().await;
+                }
+            }
+        }
     }
 }
 

@@ -25,7 +25,7 @@ mod proxy;
 
 pub use browser::{External, launch};
 pub use browserless::{Browserless, BrowserlessLimits, farm_install_dir};
-pub use farm::{Farm, Seen, TlsFront, test_ca_file};
+pub use farm::{Farm, FarmLimits, Seen, TlsFront, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};
 pub use process::{gone_within, kill, lock_is_held, pid_alive, take_lock};

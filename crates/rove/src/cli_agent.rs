@@ -168,9 +168,20 @@ pub struct TestArgs {
     #[arg(long, value_name = "URL")]
     pub pool: Vec<String>,
     /// What each attempt gets of its own: a browser context in a shared
-    /// browser, or a browser process.
+    /// browser, or a browser process. With --cdp-url, `browser` is farm
+    /// mode: each attempt opens its own connection, which on a farm such
+    /// as browserless is a fresh browser, and closes it when it ends.
     #[arg(long, default_value = "context", value_parser = ["context", "browser"])]
     pub isolate: String,
+    /// Farm mode: connections open at once per distinct --cdp-url (default:
+    /// how many times that URL was given).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub slots: Option<u32>,
+    /// Farm mode: seconds an attempt waits for a browser while the farm
+    /// holds its connection in a queue or answers 429 (no browser free);
+    /// past it that attempt alone is an error (TIMEOUT).
+    #[arg(long, value_name = "SECS", default_value_t = rove_base::limits::CONNECT_WAIT.as_secs_f64())]
+    pub connect_wait: f64,
     /// The suite's pass rate (0 to 1) must reach this.
     #[arg(long, default_value_t = 0.0, value_name = "X")]
     pub min_pass_rate: f64,

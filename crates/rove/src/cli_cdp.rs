@@ -9,7 +9,8 @@ use std::ffi::OsString;
 
 use crate::failure::Failure;
 
-/// Every `--cdp-url` value, wherever it was given, in order and each once;
+/// Every `--cdp-url` value, wherever it was given, in order, a repeated one
+/// as often as it was typed (in farm mode it is more slots);
 /// `ROVE_CDP_URL` (which clap read) only when no flag was given. `args` are
 /// the process's arguments after the program name.
 pub fn cdp_urls(matches: &clap::ArgMatches, args: impl Iterator<Item = OsString>) -> Vec<String> {
@@ -63,11 +64,22 @@ fn typed(args: impl Iterator<Item = OsString>) -> Vec<String> {
             "--cdp-url" => args.next(),
             other => other.strip_prefix("--cdp-url=").map(str::to_owned),
         };
-        if let Some(url) = value.filter(|u| !urls.contains(u)) {
+        if let Some(url) = value {
             urls.push(url);
         }
     }
     urls
+}
+
+/// `urls` each once, in order.
+pub fn distinct(urls: &[String]) -> Vec<String> {
+    let mut once: Vec<String> = Vec::new();
+    for url in urls {
+        if !once.contains(url) {
+            once.push(url.clone());
+        }
+    }
+    once
 }
 
 /// `--cdp-url` given more than once to a command that drives one browser.
@@ -140,10 +152,9 @@ mod tests {
             typed(args("--cdp-url http://a doctor --cdp-url=http://b --json")),
             ["http://a", "http://b"]
         );
-        assert_eq!(
-            typed(args("test t.yaml --cdp-url http://a --cdp-url http://a")),
-            ["http://a"]
-        );
+        let repeated = typed(args("test t.yaml --cdp-url http://a --cdp-url http://a"));
+        assert_eq!(repeated, ["http://a", "http://a"]);
+        assert_eq!(distinct(&repeated), ["http://a"]);
         assert!(typed(args("eval -- --cdp-url http://a")).is_empty());
         assert!(typed(args("doctor --cdp-url")).is_empty());
     }

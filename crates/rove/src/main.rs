@@ -95,8 +95,9 @@ fn main() -> ExitCode {
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
         let test = matches!(&cli.command, Invocation::Own(c) if matches!(**c, Command::Test(_)));
-        if cli.global.cdp_urls.len() > 1 && !test {
-            let failure = cli_cdp::several_cdp_urls(cli.global.cdp_urls.len());
+        let distinct = cli_cdp::distinct(&cli.global.cdp_urls);
+        if distinct.len() > 1 && !test {
+            let failure = cli_cdp::several_cdp_urls(distinct.len());
             out.failure(&failure, None);
             return failure.exit_status();
         }

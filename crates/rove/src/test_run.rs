@@ -88,12 +88,28 @@ async fn run(
     }
     // `--cdp-url`, repeated, names the pool; `--pool` is its older alias.
     let remote: Vec<String> = global.cdp_urls.iter().chain(&args.pool).cloned().collect();
-    if args.isolate == "browser" && !remote.is_empty() {
+    // `--isolate browser` with remote browsers is farm mode: a connection,
+    // hence a farm's browser, per attempt.
+    let farm_mode = args.isolate == "browser" && !remote.is_empty();
+    if args.slots.is_some() && !farm_mode {
         return Err(rejected(
-            "--isolate browser launches a browser per attempt; it cannot use --cdp-url or --pool",
-            "leave out --isolate browser to share remote browsers",
+            "--slots is for farm mode: --isolate browser with --cdp-url",
+            "add --isolate browser and the farm's --cdp-url, or leave out --slots",
         ));
     }
+    let connect_wait = std::time::Duration::try_from_secs_f64(args.connect_wait)
+        .ok()
+        .filter(|wait| !wait.is_zero() && *wait <= rove_base::limits::CONNECT_WAIT_MAX)
+        .ok_or_else(|| {
+            rejected(
+                format!(
+                    "--connect-wait {} is not a number of seconds above 0 (at most {})",
+                    args.connect_wait,
+                    rove_base::limits::CONNECT_WAIT_MAX.as_secs()
+                ),
+                "as --connect-wait 120",
+            )
+        })?;
     let shard = args
         .shard
         .as_deref()
@@ -196,6 +212,7 @@ async fn run(
     let total = plan.len();
     let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
     let signalled = Cell::new(None);
+    let mut refused = false;
     let (attempts, interrupted) = if needs_browser {
         out.note(&format!(
             "{total} attempts of {} tasks, {} at once, with {model}…",
@@ -204,13 +221,25 @@ async fn run(
         ));
         let transport = global.transport();
         let launch = crate::acquire::launch_options(global, &transport);
+        let farm = farm_mode.then(|| {
+            rove_eval::Farm::new(
+                &remote,
+                args.slots.map(|n| n as usize),
+                rove_browser::ConnectOptions {
+                    transport: transport.clone(),
+                    ..rove_browser::ConnectOptions::new(String::new())
+                },
+                connect_wait,
+            )
+        });
         let pool = if args.isolate == "browser" {
             Vec::new()
         } else if remote.is_empty() {
             vec![crate::acquire::acquire(global, &transport).await?]
         } else {
+            // A URL given twice is the same browser: one connection.
             let mut pool = Vec::new();
-            for url in &remote {
+            for url in &crate::cli_cdp::distinct(&remote) {
                 let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
                     transport: transport.clone(),
                     ..rove_browser::ConnectOptions::new(url.clone())
@@ -228,7 +257,9 @@ async fn run(
             }
             pool
         };
-        let browsers = if args.isolate == "browser" {
+        let browsers = if let Some(farm) = &farm {
+            rove_eval::Browsers::Farm(farm)
+        } else if args.isolate == "browser" {
             rove_eval::Browsers::Isolated(&launch)
         } else {
             rove_eval::Browsers::Shared(&pool)
@@ -258,6 +289,9 @@ async fn run(
         // disposes rove's contexts.
         for browser in &pool {
             browser.close().await;
+        }
+        if farm.as_ref().is_some_and(|f| f.refused()) {
+            refused = true;
         }
         ran
     } else {
@@ -298,6 +332,9 @@ async fn run(
     }));
     Ok(match signalled.get() {
         Some(signal) => 128 + signal,
+        // The farm refused the credentials: no attempt could run, and the
+        // run says so as any refused connection does.
+        None if refused => ErrorCode::LaunchFailed.exit_status(),
         None if results.met => 0,
         None => BELOW_THE_BAR,
     })
@@ -448,7 +485,11 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
     );
     if a.status != Status::Passed {
         if let Some(reason) = &a.reason {
-            line.push_str(&format!("\n    {}", one_line(reason)));
+            let code = a
+                .error_code
+                .map(|c| format!("{}: ", c.as_str()))
+                .unwrap_or_default();
+            line.push_str(&format!("\n    {code}{}", one_line(reason)));
         }
     }
     if let Some(judgement) = &a.judge {

@@ -86,6 +86,18 @@ impl Session {
         &self.context
     }
 
+    /// The error every command would now meet when the session's browser
+    /// is gone for good (it exited, its farm ended it, its link could not
+    /// be restored); `None` while it can be used. Nothing is sent.
+    pub fn browser_lost(&self) -> Option<CommandError> {
+        self.context.browser().lost().map(|reason| {
+            CommandError::Browser(BrowserError::Disconnected {
+                reason,
+                sent: false,
+            })
+        })
+    }
+
     /// The session's policy.
     pub fn config(&self) -> &SessionConfig {
         &self.config

@@ -9,6 +9,7 @@ mod daemon_faults;
 mod demo_suite;
 mod devtools_faces;
 mod emulation_faces;
+mod farm_mode;
 mod farm_real;
 mod farm_urls;
 mod fast;
