@@ -36,7 +36,10 @@ python3 "$here/eval-servers.py" "$port" &
 server=$!
 farm=""
 stop_farm() {
-  [ -n "$farm" ] && kill -KILL -- "-$farm" 2>/dev/null || true
+  if [ -n "$farm" ]; then
+    kill -KILL -- "-$farm" 2>/dev/null || true
+    wait "$farm" 2>/dev/null || true
+  fi
   for pid in $(cat "$work/browser-pids" 2>/dev/null); do kill -KILL -- "-$pid" 2>/dev/null || true; done
   : > "$work/browser-pids"
   farm=""
