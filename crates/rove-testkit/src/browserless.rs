@@ -75,43 +75,23 @@ impl Browserless {
         let dir = crate::scratch_dir(&format!("browserless-{name}"));
         let tmp = dir.join("tmp");
         std::fs::create_dir_all(&tmp).expect("farm tmp"); // ok: test support, a failed set-up fails the test
-        let browsers = dir.join("playwright");
-        write_browser_script(&modules, &browsers, &dir.join("browser-pids"));
-        let port = free_port();
-        let token = format!("farm-{}-{port}", std::process::id());
-        let log = std::fs::File::create(dir.join("browserless.log")).expect("farm log"); // ok: test support
-        let log_err = log.try_clone().expect("farm log"); // ok: test support
-        let child = {
-            use std::os::unix::process::CommandExt;
-            Command::new("node")
-                .arg(&entry)
-                // It reads its own packages' files from its working folder.
-                .current_dir(modules.join(".."))
-                .env("HOST", "127.0.0.1")
-                .env("PORT", port.to_string())
-                .env("TOKEN", &token)
-                .env("CONCURRENT", limits.concurrent.to_string())
-                .env("QUEUED", limits.queued.to_string())
-                .env("TIMEOUT", limits.timeout.as_millis().to_string())
-                .env("PLAYWRIGHT_BROWSERS_PATH", &browsers)
-                // Its profiles, downloads and metrics go there too.
-                .env("TMPDIR", &tmp)
-                .stdin(Stdio::null())
-                .stdout(log)
-                .stderr(log_err)
-                // Its own process group: dropping the farm kills it whole.
-                .process_group(0)
-                .spawn()
-                .expect("node must be installed to run the farm") // ok: test support
-        };
-        let mut farm = Browserless {
-            port,
-            token,
-            child,
-            dir,
-        };
-        farm.wait_until_it_answers().await;
-        farm
+        write_browser_script(&modules, &dir.join("playwright"), &dir.join("browser-pids"));
+        // A free port may be taken again before node binds it: then it
+        // exits saying so, and another is tried.
+        for _ in 0..3 {
+            let port = free_port();
+            let token = format!("farm-{}-{port}", std::process::id());
+            let mut child = spawn_node(&entry, &dir, port, &token, limits);
+            if listens(&mut child, &dir, port).await {
+                return Browserless {
+                    port,
+                    token,
+                    child,
+                    dir,
+                };
+            }
+        }
+        panic!("browserless found no free port in 3 tries");
     }
 
     /// The farm's documented URL: `ws://127.0.0.1:PORT?token=TOKEN`.
@@ -132,30 +112,6 @@ impl Browserless {
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("browserless.log")).unwrap_or_default()
     }
-
-    async fn wait_until_it_answers(&mut self) {
-        let started = Instant::now();
-        loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!(
-                    "browserless exited ({status}) before answering:\n{}",
-                    self.log()
-                );
-            }
-            if tokio::net::TcpStream::connect(("127.0.0.1", self.port))
-                .await
-                .is_ok()
-            {
-                return;
-            }
-            assert!(
-                started.elapsed() < READY_WITHIN,
-                "browserless did not answer within {READY_WITHIN:?}:\n{}",
-                self.log()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
 }
 
 impl Drop for Browserless {
@@ -173,6 +129,66 @@ impl Drop for Browserless {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Waits until node's log says it listens on `port`; `false` when the
+/// port was taken (it exited).
+async fn listens(child: &mut Child, dir: &Path, port: u16) -> bool {
+    let started = Instant::now();
+    let listening = format!("HTTP Server is listening on http://127.0.0.1:{port}");
+    loop {
+        let log = std::fs::read_to_string(dir.join("browserless.log")).unwrap_or_default();
+        if log.contains(&listening) {
+            return true;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            assert!(
+                log.contains("EADDRINUSE"),
+                "browserless exited ({status}) before listening:\n{log}"
+            );
+            return false;
+        }
+        if started.elapsed() > READY_WITHIN {
+            let _ = child.kill();
+            panic!("browserless did not listen within {READY_WITHIN:?}:\n{log}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// node running browserless from its install, on `port` with `token` and
+/// `limits`, its browsers and temp files in `dir`, its output in
+/// `dir/browserless.log`.
+fn spawn_node(
+    entry: &Path,
+    dir: &Path,
+    port: u16,
+    token: &str,
+    limits: BrowserlessLimits,
+) -> Child {
+    use std::os::unix::process::CommandExt;
+    let log = std::fs::File::create(dir.join("browserless.log")).expect("farm log"); // ok: test support, a failed set-up fails the test
+    let log_err = log.try_clone().expect("farm log"); // ok: test support
+    Command::new("node")
+        .arg(entry)
+        // It reads its own packages' files from its working folder.
+        .current_dir(farm_install_dir().join(".."))
+        .env("HOST", "127.0.0.1")
+        .env("PORT", port.to_string())
+        .env("TOKEN", token)
+        .env("CONCURRENT", limits.concurrent.to_string())
+        .env("QUEUED", limits.queued.to_string())
+        .env("TIMEOUT", limits.timeout.as_millis().to_string())
+        .env("PLAYWRIGHT_BROWSERS_PATH", dir.join("playwright"))
+        // Its profiles, downloads and metrics go there too.
+        .env("TMPDIR", dir.join("tmp"))
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(log_err)
+        // Its own process group: dropping the farm kills it whole.
+        .process_group(0)
+        .spawn()
+        .expect("node must be installed to run the farm") // ok: test support
 }
 
 /// Puts a script where Playwright's registry, as browserless reads it,
