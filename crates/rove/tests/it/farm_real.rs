@@ -1,10 +1,12 @@
 //! rove on the real browser farm: the open-source browserless platform
 //! ([`rove_testkit::Browserless`], installed by `scripts/fetch-farm.sh`),
-//! which launches a fresh system Chromium per connection and ends it at its
-//! TIMEOUT. doctor and a CLI session by each URL form a farm is given by
-//! (`ws://…?token=`, `http://…?token=` discovery, `wss://` through a TLS
-//! front with the test CA), a wrong token, and a farm that ends a session's
-//! browser under it. The token never shows in any output.
+//! which launches a fresh system Chromium per connection and ends the
+//! connection at its TIMEOUT. doctor and a CLI session by each URL form a
+//! farm is given by (`ws://…?token=`, `http://…?token=` discovery, `wss://`
+//! through a TLS front with the test CA), a wrong token, a farm that ends a
+//! session's connection under it, and `rove test` in farm mode: more
+//! attempts than the farm's CONCURRENT (the rest wait in its queue) and a
+//! TIMEOUT ending one attempt. The token never shows in any output.
 
 use std::time::{Duration, Instant};
 
