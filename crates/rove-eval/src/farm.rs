@@ -17,7 +17,10 @@ use rove_base::limits::FARM_BACKOFF;
 use rove_base::text::one_line;
 use rove_browser::{Browser, BrowserError, ConnectOptions};
 use rove_errors::{Classify, ErrorCode};
+use tokio::sync::watch;
 use tokio::time::Instant;
+
+use crate::attempt::{AttemptResult, Status};
 
 /// The farm's URLs, their slots, and how a connection is made.
 #[derive(Debug)]
@@ -55,9 +58,9 @@ impl Drop for Slot<'_> {
 
 /// Why an attempt got no browser from the farm.
 #[derive(Debug, Clone)]
-pub(crate) struct NoBrowser {
-    pub code: ErrorCode,
-    pub reason: String,
+struct NoBrowser {
+    code: ErrorCode,
+    reason: String,
 }
 
 impl Farm {
@@ -128,6 +131,40 @@ impl Farm {
         }
     }
 
+    /// A slot and a browser for attempt `number` of `task`; or its result
+    /// when it gets none: skipped when the run is stopped or the farm
+    /// refused the credentials meanwhile, an error when the farm gave no
+    /// browser.
+    pub(crate) async fn browser_for(
+        &self,
+        task: &str,
+        number: u32,
+        stopped: &mut watch::Receiver<bool>,
+    ) -> Result<(Browser, Slot<'_>), AttemptResult> {
+        let began = Instant::now();
+        let skipped = |why: &str| AttemptResult::not_run(task, number, Status::Skipped, why.into());
+        let slot = tokio::select! {
+            slot = self.slot() => slot,
+            _ = stopped.wait_for(|stop| *stop) => return Err(skipped("interrupted before it started")),
+        };
+        if self.refused() {
+            return Err(skipped("not run: the farm refused the credentials"));
+        }
+        let connected = tokio::select! {
+            connected = self.connect(&slot) => connected,
+            _ = stopped.wait_for(|stop| *stop) => return Err(skipped("interrupted before it started")),
+        };
+        match connected {
+            Ok(browser) => Ok((browser, slot)),
+            Err(no) => {
+                let mut result = AttemptResult::error(task, number, no.code, no.reason);
+                result.browser_index = Some(slot.index);
+                result.seconds = began.elapsed().as_secs_f64();
+                Err(result)
+            }
+        }
+    }
+
     /// The index of the URL `slot` is at, as results.json's `browser_index`.
     pub(crate) fn index_of(slot: &Slot<'_>) -> usize {
         slot.index
@@ -135,7 +172,7 @@ impl Farm {
 
     /// A browser of its own from the URL of `slot`: a queued handshake and
     /// 429 answers are waited out within the connect wait.
-    pub(crate) async fn connect(&self, slot: &Slot<'_>) -> Result<Browser, NoBrowser> {
+    async fn connect(&self, slot: &Slot<'_>) -> Result<Browser, NoBrowser> {
         let Some(door) = self.doors.get(slot.index) else {
             return Err(NoBrowser {
                 code: ErrorCode::Internal,

@@ -224,30 +224,10 @@ async fn attempt(
     // farm's, and holds up nobody else's start.
     let began = Instant::now();
     let farmed = match browsers {
-        Browsers::Farm(farm) => {
-            let skipped =
-                |why: &str| AttemptResult::not_run(name, number, Status::Skipped, why.into());
-            let slot = tokio::select! {
-                slot = farm.slot() => slot,
-                _ = stopped.wait_for(|stop| *stop) => return skipped("interrupted before it started"),
-            };
-            if farm.refused() {
-                return skipped("not run: the farm refused the credentials");
-            }
-            let connected = tokio::select! {
-                connected = farm.connect(&slot) => connected,
-                _ = stopped.wait_for(|stop| *stop) => return skipped("interrupted before it started"),
-            };
-            match connected {
-                Ok(browser) => Some((browser, slot)),
-                Err(no) => {
-                    let mut result = AttemptResult::error(name, number, no.code, no.reason);
-                    result.browser_index = Some(Farm::index_of(&slot));
-                    result.seconds = began.elapsed().as_secs_f64();
-                    return result;
-                }
-            }
-        }
+        Browsers::Farm(farm) => match farm.browser_for(name, number, &mut stopped).await {
+            Ok(held) => Some(held),
+            Err(result) => return result,
+        },
         _ => None,
     };
     // Held until the start URL has loaded (see STARTING_AT_ONCE).
@@ -314,7 +294,7 @@ async fn attempt(
             }
         }
     };
-    let held = index.filter(|_| slot.is_none()).and_then(|i| busy.get(i));
+    let held = index.and_then(|i| busy.get(i));
     if let Some(count) = held {
         count.set(count.get() + 1);
     }

@@ -201,13 +201,23 @@ fn notes_for_shell(text: &str) -> String {
 /// browser ended, its lock free), so the next command starts afresh.
 async fn close(global: &GlobalArgs, out: Output) -> u8 {
     match client::close(global).await {
-        Ok(true) => {
+        Ok(client::Closed::Session { remote: None }) => {
             out.line(&format!("closed session {}", global.session));
             out.success(json!({"closed": global.session}));
             0
         }
+        Ok(client::Closed::Session {
+            remote: Some(remote),
+        }) => {
+            out.line(&format!(
+                "closed session {}: rove disposed its browser context; the browser at {remote} is not rove's, and its owner (the farm) ends it",
+                global.session
+            ));
+            out.success(json!({"closed": global.session, "remote": remote}));
+            0
+        }
         // Nothing to close is what was asked for.
-        Ok(false) => {
+        Ok(client::Closed::Nothing) => {
             out.line(&format!("no session {} was running", global.session));
             out.success(json!({"closed": serde_json::Value::Null}));
             0

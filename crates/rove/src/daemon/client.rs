@@ -78,14 +78,23 @@ fn tell_settings(global: &GlobalArgs, dir: &Path) {
     });
 }
 
+/// What `close` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Closed {
+    /// No daemon held the session.
+    Nothing,
+    /// The session ended; `remote` is the `--cdp-url` (credentials hidden)
+    /// of a browser rove did not start, which its owner ends.
+    Session { remote: Option<String> },
+}
+
 /// Ends the session: the daemon closes its browser (for a browser given
 /// with `--cdp-url`, disposes its contexts), lets go of the session's lock,
-/// answers, and exits; this returns after all of that. `Ok(false)` when no
-/// daemon held the session.
-pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
+/// answers, and exits; this returns after all of that.
+pub async fn close(global: &GlobalArgs) -> Result<Closed, Failure> {
     let (dir, socket) = locate(global)?;
     let Some(mut greeted) = reach(global, &dir, &socket, false).await? else {
-        return Ok(false);
+        return Ok(Closed::Nothing);
     };
     let pid = greeted.pid;
     let lock_file = super::lock_path(&dir, &global.session);
@@ -117,19 +126,19 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
         // It died on the way out: the session is gone once its lock is free.
         Err(why) => {
             if wait_free(&lock_file, DAEMON_EXIT).await {
-                return Ok(true);
+                return Ok(Closed::Session { remote: None });
             }
             return Err(lost(why));
         }
     };
     let confirmed: Answer = serde_json::from_str(&answer).map_err(|e| not_json(&e, &answer))?;
-    if confirmed != Answer::Closed {
+    let Answer::Closed { remote } = confirmed else {
         return Err(Failure::new(
             ErrorCode::Internal,
             format!("the daemon did not confirm the close: {answer}"),
             "report this as a bug",
         ));
-    }
+    };
     // The daemon answers once its browser ended and the lock is free; the
     // connection ends when its process is gone.
     let exited = tokio::time::timeout(DAEMON_EXIT, async {
@@ -153,7 +162,7 @@ pub async fn close(global: &GlobalArgs) -> Result<bool, Failure> {
             "the session is free for a new daemon already; report this as a bug",
         ));
     }
-    Ok(true)
+    Ok(Closed::Session { remote })
 }
 
 /// Resolves once process `pid` is gone or a zombie (it exited and only

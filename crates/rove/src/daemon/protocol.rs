@@ -157,7 +157,13 @@ pub enum Answer {
     },
     /// The answer to [`Control::Close`]: the browser ended, the lock is
     /// free, the daemon exits.
-    Closed,
+    Closed {
+        /// The `--cdp-url` of a browser rove did not start, its credentials
+        /// hidden: rove only disposed the session's context in it; its
+        /// owner (a farm) ends the browser.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        remote: Option<String>,
+    },
 }
 
 /// Image bytes in base64, with their type.
@@ -244,7 +250,10 @@ mod tests {
                 .contains("not a command")
         );
         for answer in [
-            Answer::Closed,
+            Answer::Closed { remote: None },
+            Answer::Closed {
+                remote: Some("ws://farm.test/?token=<redacted>".into()),
+            },
             Answer::Pong {
                 pid: 7,
                 browser_pid: None,

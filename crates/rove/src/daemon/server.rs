@@ -123,9 +123,15 @@ pub async fn serve(global: &GlobalArgs, session: &str, idle: Duration) -> u8 {
         let _ = std::fs::remove_file(super::log_path(&dir, session));
     }
     lock.release_and_remove(&super::lock_path(&dir, session));
+    let closed = Answer::Closed {
+        remote: global
+            .cdp_url
+            .as_deref()
+            .map(rove_base::redact::hide_endpoint_credentials),
+    };
     if let Some(Farewell { mut stream }) = farewell {
         let _ = stream
-            .write_all(format!("{}\n", Answer::Closed.to_line()).as_bytes())
+            .write_all(format!("{}\n", closed.to_line()).as_bytes())
             .await;
         // Left open on purpose: the kernel closes it when this process is
         // gone, which is what `rove close` waits for.

@@ -15,14 +15,22 @@ use tokio::process::Command;
 
 const TOKEN: &str = "farm-m0de-7c1d";
 
-/// A model that says done; after `slow` for a task that asks to wait.
+/// A model that says done after `pause`; to a task that asks to wait, it
+/// answers after `slow`: done when the task says so, else words and no
+/// tool call (a failed step, after which the agent would ask again).
 async fn model(pause: Duration, slow: Duration) -> LocalServer {
     LocalServer::start(Routes::new().handle("/v1/chat/completions", move |r: &Request| {
         let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "done", "success": true}).to_string()}});
-        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
-        let asked_to_wait = String::from_utf8_lossy(&r.body).contains("Wait for the farm");
-        Response::with_type(200, "application/json", reply.to_string().into_bytes())
-            .delayed(if asked_to_wait { slow } else { pause })
+        let done = json!({"role": "assistant", "content": null, "tool_calls": [call]});
+        let words = json!({"role": "assistant", "content": "Still waiting."});
+        let body = String::from_utf8_lossy(&r.body);
+        let (message, delay) = match (body.contains("Wait for the farm"), body.contains("say done")) {
+            (false, _) => (done, pause),
+            (true, true) => (done, slow),
+            (true, false) => (words, slow),
+        };
+        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "stop", "message": message}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
+        Response::with_type(200, "application/json", reply.to_string().into_bytes()).delayed(delay)
     }))
     .await
     .expect("model")
@@ -214,24 +222,34 @@ async fn a_browser_the_farm_ends_is_an_error_of_its_attempt_alone() {
     let u = url(&farm);
     let ran = rove_test(
         "timeout",
-        &["Say done", "Wait for the farm, then say done", "Say done"],
+        &[
+            "Say done",
+            "Wait for the farm",
+            "Say done",
+            "Wait for the farm, then say done",
+        ],
         &model,
         &[
             "-j",
-            "3",
+            "4",
             "--isolate",
             "browser",
             "--cdp-url",
             &u,
             "--slots",
-            "3",
+            "4",
         ],
     )
     .await;
     assert_eq!(ran.status, 1, "{}\n{}", ran.stdout, ran.stderr);
+    // Ended mid-step: the agent stops rather than ask its model again; and
+    // a run that ended after its browser did is no pass.
+    for task in ["t1", "t3"] {
+        let killed = attempt(&ran.results, task);
+        assert_eq!(killed["status"], "error", "{killed:#}");
+        assert_eq!(killed["error_code"], "BROWSER_DISCONNECTED", "{killed:#}");
+    }
     let killed = attempt(&ran.results, "t1");
-    assert_eq!(killed["status"], "error", "{killed:#}");
-    assert_eq!(killed["error_code"], "BROWSER_DISCONNECTED", "{killed:#}");
     assert_eq!(
         killed["steps"], 1,
         "the model was not asked again: {killed:#}"
@@ -244,7 +262,7 @@ async fn a_browser_the_farm_ends_is_an_error_of_its_attempt_alone() {
             ran.results
         );
     }
-    assert_eq!(farm.ended(), 1);
+    assert_eq!(farm.ended(), 2);
     assert!(
         ran.stdout.contains("BROWSER_DISCONNECTED"),
         "{}",
@@ -257,7 +275,11 @@ async fn slots_without_farm_mode_is_refused() {
     let model = model(Duration::ZERO, Duration::ZERO).await;
     let ran = rove_test("slots-alone", &["Say done"], &model, &["--slots", "2"]).await;
     assert_eq!(ran.status, 2, "{}\n{}", ran.stdout, ran.stderr);
-    assert!(ran.stderr.contains("--slots"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("--slots is for farm mode"),
+        "{}",
+        ran.stderr
+    );
     assert_eq!(ran.results, Value::Null, "nothing ran");
 }
 

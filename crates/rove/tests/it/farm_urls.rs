@@ -175,6 +175,14 @@ async fn a_session_daemon_reaches_the_farm_with_the_header_and_logs_no_key() {
     let log = std::fs::read_to_string(&log).expect("the daemon wrote its log");
     let out = run(&mut command(&["close"])).await;
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    // The farm's browser is the farm's to end; rove says so.
+    assert!(
+        out.stdout
+            .contains(&format!("the browser at {url} is not rove's"))
+            && out.stdout.contains("its owner (the farm) ends it"),
+        "{}",
+        out.stdout
+    );
     // The daemon, not this process, connected: with the header it was given.
     let seen = farm.seen();
     let (refused, let_in) = seen.split_at(1);

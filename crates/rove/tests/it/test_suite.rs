@@ -448,6 +448,60 @@ async fn an_attempt_past_its_timeout_fails_saying_so() {
 }
 
 #[tokio::test]
+async fn a_model_that_refuses_its_key_is_an_error_coded_in_every_report() {
+    let (shop, _) = shop().await;
+    let model = LocalServer::start(Routes::new().handle("/v1/chat/completions", |_: &Request| {
+        Response::with_type(
+            401,
+            "application/json",
+            br#"{"error":{"message":"bad key"}}"#.to_vec(),
+        )
+    }))
+    .await
+    .expect("model");
+    let dir = scratch("model-refused");
+    let file = dir.join("lamp.yaml");
+    std::fs::write(
+        &file,
+        "name: lamp\ntask: Press Lamp\nstart_url: ${SHOP_URL}/shop\nverify: [{url: shop}]\n",
+    )
+    .expect("suite");
+    let out = dir.join("out");
+    let junit = dir.join("junit.xml");
+    let (status, stdout, stderr) = rove_test(
+        &shop,
+        &model,
+        &[
+            file.to_str().expect("utf-8"),
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--junit",
+            junit.to_str().expect("utf-8"),
+        ],
+    )
+    .await;
+    assert_eq!(status, 1, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("MODEL_FAILED: the model failed"),
+        "{stdout}"
+    );
+    let results: Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results"))
+            .expect("JSON");
+    let lamp = attempt(&results, "lamp");
+    assert_eq!(lamp["status"], "error", "{lamp:#}");
+    assert_eq!(lamp["error_code"], "MODEL_FAILED", "{lamp:#}");
+    let xml = std::fs::read_to_string(&junit).expect("junit");
+    assert!(xml.contains("<error type=\"MODEL_FAILED\""), "{xml}");
+    let report = std::fs::read_to_string(out.join("report.html")).expect("report");
+    assert!(
+        report.contains("<code>MODEL_FAILED</code>"),
+        "the report names it"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[tokio::test]
 async fn ctrl_c_ends_the_attempts_and_still_writes_the_report() {
     let (shop, _) = shop().await;
     let log = RequestLog::new();
@@ -500,6 +554,7 @@ async fn ctrl_c_ends_the_attempts_and_still_writes_the_report() {
         (&first["status"], &first["reason"]),
         (&json!("error"), &json!("interrupted while running"))
     );
+    assert_eq!(first["error_code"], Value::Null, "no code for a signal");
     let second = attempt(&results, "second");
     assert_eq!(
         (&second["status"], &second["reason"]),
