@@ -7,7 +7,9 @@
 #                            `rove mcp`) and two real applications (Django and
 #                            JupyterLab, into a venv at target/apps) and
 #                            the code editors the fill tests type into
-#                            (npm, pinned by scripts/editors/), then runs
+#                            (npm, pinned by scripts/editors/) and the
+#                            browserless farm the farm tests run (npm,
+#                            pinned by scripts/farm/), then runs
 #                            every test (they drive real headless Chromium
 #                            against pages and apps served on 127.0.0.1).
 #   scripts/test.sh --fast   only the tests that need no browser: the unit
@@ -42,6 +44,7 @@ fi
 scripts/fetch-miniwob.sh
 scripts/fetch-mcp-sdk.sh
 scripts/fetch-editors.sh
+scripts/fetch-farm.sh
 scripts/fetch-apps.sh
 cargo test --workspace --locked
 # The Python package (python/): its wheel, built from the debug build above,

@@ -164,6 +164,47 @@ impl Farm {
     }
 }
 
+/// A TLS front on 127.0.0.1 with the test certificate, handing each
+/// connection as it is to a plain server at `target_port`: `wss://` and
+/// `https://` for a farm that speaks only the plain forms.
+#[derive(Debug)]
+pub struct TlsFront {
+    /// Where it listens.
+    pub port: u16,
+    accept: JoinHandle<()>,
+}
+
+impl Drop for TlsFront {
+    fn drop(&mut self) {
+        self.accept.abort();
+    }
+}
+
+impl TlsFront {
+    /// Starts one in front of `target_port`.
+    pub async fn start(target_port: u16) -> TlsFront {
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind TLS front"); // ok: test support, a failed set-up fails the test
+        let port = listener.local_addr().expect("addr").port(); // ok: test support
+        let acceptor = tls_acceptor();
+        let accept = tokio::spawn(async move {
+            while let Ok((inbound, _)) = listener.accept().await {
+                let acceptor = acceptor.clone();
+                tokio::spawn(async move {
+                    let Ok(mut tls) = acceptor.accept(inbound).await else {
+                        return;
+                    };
+                    if let Ok(mut plain) = TcpStream::connect(("127.0.0.1", target_port)).await {
+                        let _ = tokio::io::copy_bidirectional(&mut tls, &mut plain).await;
+                    }
+                });
+            }
+        });
+        TlsFront { port, accept }
+    }
+}
+
 struct Door {
     port: u16,
     browser_port: u16,

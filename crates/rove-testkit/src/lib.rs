@@ -5,6 +5,8 @@
 //! - [`launch`]: the system Chromium, launched by rove; a test fails (never
 //!   skips) when it is missing. [`External`]: one started by the test, as a
 //!   user would, and [`Proxy`], a TCP hop in front of it that can be cut.
+//! - [`Farm`]: a stand-in for a farm's front door; [`Browserless`]: the real
+//!   open-source farm; [`TlsFront`]: TLS with the test CA before either.
 //! - [`fixture_routes`], [`scratch_dir`]: fixture pages from a folder, and a
 //!   fresh folder per test.
 //! - [`pid_alive`], [`gone_within`], [`kill`], [`lock_is_held`],
@@ -14,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 mod browser;
+mod browserless;
 mod farm;
 mod files;
 mod page;
@@ -21,7 +24,8 @@ mod process;
 mod proxy;
 
 pub use browser::{External, launch};
-pub use farm::{Farm, FarmLimits, Seen, test_ca_file};
+pub use browserless::{Browserless, BrowserlessLimits, farm_install_dir};
+pub use farm::{Farm, FarmLimits, Seen, TlsFront, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};
 pub use process::{gone_within, kill, lock_is_held, pid_alive, take_lock};

@@ -10,6 +10,7 @@ mod demo_suite;
 mod devtools_faces;
 mod emulation_faces;
 mod farm_mode;
+mod farm_real;
 mod farm_urls;
 mod fast;
 mod hostile_artefacts;
