@@ -12,11 +12,6 @@ use std::process::Command;
 use serde::Deserialize;
 use yaml_serde::Value;
 
-/// Flags the farm mode of `rove test` brings (issue 26, merged beside this
-/// test). Until then this branch's binary lacks them, so they are allowed
-/// by name; the lead removes this allowance at the merge.
-const COMING: [&str; 2] = ["--slots", "--connect-wait"];
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -460,7 +455,7 @@ fn every_rove_flag_the_manifests_and_deploy_md_use_is_one_rove_accepts() {
         }
         for word in words.iter().filter(|w| w.starts_with('-') && w.len() > 1) {
             let flag = word.split('=').next().unwrap_or(word);
-            if allowed.contains(flag) || COMING.contains(&flag) {
+            if allowed.contains(flag) {
                 checked += 1;
                 continue;
             }
