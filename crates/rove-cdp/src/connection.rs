@@ -52,7 +52,10 @@ impl std::fmt::Debug for Connection {
 pub(crate) struct Inner {
     url: String,
     config: TransportConfig,
-    writer: tokio::sync::Mutex<SplitSink<WsStream, Message>>,
+    /// The write half; taken (and so dropped) once the reader ended, so that
+    /// the socket closes with the read half instead of lingering half-open
+    /// (a farm frees a browser only when its socket closes).
+    writer: tokio::sync::Mutex<Option<SplitSink<WsStream, Message>>>,
     /// Requests waiting for the writer. Whoever holds the writer sends all of
     /// them with one flush, so a burst of calls costs one write, not one each.
     outbox: Mutex<Vec<(u64, String)>>,
@@ -142,7 +145,7 @@ impl Connection {
         let inner = Arc::new(Inner {
             url,
             config,
-            writer: tokio::sync::Mutex::new(sink),
+            writer: tokio::sync::Mutex::new(Some(sink)),
             outbox: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(1),
             state: Mutex::new(State::default()),
@@ -302,7 +305,9 @@ impl Connection {
         let close_frame = async {
             let mut writer = self.inner.writer.lock().await;
             // The peer may already be gone; either way the socket is done.
-            let _ = writer.close().await;
+            if let Some(sink) = writer.as_mut() {
+                let _ = sink.close().await;
+            }
         };
         let _ = tokio::time::timeout(rove_base::limits::CDP_CLOSE, close_frame).await;
         self.inner.fail_all("closed by rove".into());
@@ -467,6 +472,16 @@ impl Inner {
         if batch.is_empty() {
             return Ok(());
         }
+        let Some(writer) = writer.as_mut() else {
+            return Err(CdpError::ConnectionClosed {
+                reason: self
+                    .lock()
+                    .closed
+                    .clone()
+                    .unwrap_or_else(|| "closed".into()),
+                sent: false,
+            });
+        };
         let failed = |e: tokio_tungstenite::tungstenite::Error| {
             tracing::debug!(target: "rove_cdp", method, error = %e, "write failed");
             CdpError::ConnectionClosed {
@@ -580,6 +595,17 @@ impl Inner {
         if death == Death::Detached {
             // Subscribers see the end of their stream.
             state.session_events.remove(&session);
+        }
+    }
+
+    /// Drops the write half, once the reader ended: with both halves gone
+    /// the socket closes. Bounded, as a writer stuck on a peer that stopped
+    /// reading holds the lock; then the socket closes with the connection.
+    pub(crate) async fn drop_writer(&self) {
+        if let Ok(mut writer) =
+            tokio::time::timeout(rove_base::limits::CDP_CLOSE, self.writer.lock()).await
+        {
+            writer.take();
         }
     }
 

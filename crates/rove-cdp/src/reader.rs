@@ -26,7 +26,7 @@ pub(crate) async fn run(
         };
         let text = match frame {
             None => break "the browser closed the socket".to_owned(),
-            Some(Err(e)) => break format!("the socket failed: {e}"),
+            Some(Err(e)) => break failure(&e),
             Some(Ok(Message::Close(frame))) => {
                 break match frame {
                     Some(f) if !f.reason.is_empty() => {
@@ -53,5 +53,46 @@ pub(crate) async fn run(
     };
     if let Some(inner) = inner.upgrade() {
         inner.fail_all(reason);
+        inner.drop_writer().await;
+    }
+}
+
+/// Why the socket failed, in words that point at the cause: bytes that are
+/// no WebSocket frame are most often an HTTP answer written onto the
+/// socket, as a farm does when it ends a browser at its time limit
+/// (browserless writes `408 Request Timeout`).
+fn failure(e: &tokio_tungstenite::tungstenite::Error) -> String {
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::error::ProtocolError as Bad;
+    match e {
+        Error::Protocol(
+            Bad::NonZeroReservedBits
+            | Bad::MaskedFrameFromServer
+            | Bad::UnknownControlFrameType(_)
+            | Bad::UnknownDataFrameType(_),
+        ) => format!(
+            "the endpoint wrote something that is not WebSocket onto the socket, as a browser farm does when it ends the browser (its time limit) ({e})"
+        ),
+        _ => format!("the socket failed: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::error::ProtocolError;
+
+    #[test]
+    fn bytes_that_are_no_frame_are_told_apart_from_a_dropped_socket() {
+        // What browserless's `HTTP/1.1 408` reads as.
+        let http = super::failure(&Error::Protocol(ProtocolError::NonZeroReservedBits));
+        assert!(
+            http.contains("not WebSocket") && http.contains("farm"),
+            "{http}"
+        );
+        let reset = super::failure(&Error::Protocol(
+            ProtocolError::ResetWithoutClosingHandshake,
+        ));
+        assert!(reset.starts_with("the socket failed"), "{reset}");
     }
 }

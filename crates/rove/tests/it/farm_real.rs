@@ -165,6 +165,14 @@ async fn a_farm_that_ends_a_sessions_browser_gives_the_next_command_a_fresh_one_
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // rove closes its side of the ended connection at once, so the farm
+    // ends that browser and frees its place without waiting for the
+    // session's next command (a half-open socket used to hold it).
+    let first = farm.launched();
+    assert!(
+        gone(&first, Duration::from_secs(10)).await,
+        "the ended browser still runs: {first:?}"
+    );
     let view = ok(&env, &farm, &["--cdp-url", &url, "snapshot"]).await;
     let notes = view["notes"].to_string();
     assert!(
