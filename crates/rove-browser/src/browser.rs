@@ -201,6 +201,22 @@ impl Browser {
         }
     }
 
+    /// Resolves once the link is down for good (as [`Browser::lost`] says),
+    /// with why; never while it is up or being restored, nor once rove
+    /// began closing it. For racing work that needs the browser against
+    /// its loss.
+    pub async fn gone(&self) -> String {
+        let mut link = self.shared.link.subscribe();
+        loop {
+            if let Some(reason) = self.lost() {
+                return reason;
+            }
+            if link.changed().await.is_err() {
+                return "the browser was dropped".into();
+            }
+        }
+    }
+
     /// The browser's process id, when rove launched it.
     pub fn pid(&self) -> Option<u32> {
         self.shared.lock_process().as_ref().map(BrowserProcess::pid)

@@ -258,17 +258,18 @@ async fn attempt(
             return AttemptResult::error(name, number, ErrorCode::NoBrowser, "no browser".into());
         }
         (Browsers::Shared(pool), None) => {
+            // A browser of the pool its owner ended takes no more attempts.
             let Some((index, browser)) = pool
                 .iter()
                 .enumerate()
+                .filter(|(_, browser)| browser.lost().is_none())
                 .min_by_key(|(i, _)| busy.get(*i).map_or(0, Cell::get))
             else {
-                return AttemptResult::error(
-                    name,
-                    number,
-                    ErrorCode::NoBrowser,
-                    "no browser".into(),
+                let why = pool.iter().find_map(Browser::lost).map_or_else(
+                    || "no browser".to_owned(),
+                    |lost| format!("every browser of the pool is gone: {lost}"),
                 );
+                return AttemptResult::error(name, number, ErrorCode::BrowserDisconnected, why);
             };
             (browser.clone(), Some(index), false, None)
         }
@@ -414,9 +415,15 @@ async fn attempt_on(
                 None => work.await,
             }
         };
+        // A browser gone for good ends the attempt at once, even while its
+        // model is still answering: nothing it says could act any more.
         let ran = tokio::select! {
             ran = bounded => ran,
             _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
+            reason = browser.gone() => {
+                let lost = rove_browser::BrowserError::Disconnected { reason, sent: false };
+                Ran::Failed(lost.to_string(), lost.code())
+            }
         };
         // However the run ended (a NO_TAB, a load that never finished, the
         // task's time), a browser gone for good is why: its farm or its

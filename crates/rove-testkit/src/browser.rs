@@ -81,6 +81,11 @@ impl External {
             .expect("DevToolsActivePort names the browser's path") // ok: test support, a failed set-up fails the test
     }
 
+    /// Its process id, for a test that ends it as its owner would.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Whether its process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

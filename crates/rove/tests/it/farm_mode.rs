@@ -250,11 +250,13 @@ async fn a_browser_the_farm_ends_is_an_error_of_its_attempt_alone() {
         assert_eq!(killed["status"], "error", "{killed:#}");
         assert_eq!(killed["error_code"], "BROWSER_DISCONNECTED", "{killed:#}");
     }
-    let killed = attempt(&ran.results, "t1");
-    assert_eq!(
-        killed["steps"], 1,
-        "the model was not asked again: {killed:#}"
-    );
+    // Ended while its model was still answering (it takes 14 s; the farm
+    // ends the browser at 8 s): the attempt ends then, without waiting for
+    // an answer nothing could act on, so no step is recorded.
+    for task in ["t1", "t3"] {
+        let killed = attempt(&ran.results, task);
+        assert_eq!(killed["steps"], 0, "{killed:#}");
+    }
     for other in ["t0", "t2"] {
         assert_eq!(
             attempt(&ran.results, other)["status"],

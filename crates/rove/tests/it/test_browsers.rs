@@ -110,6 +110,81 @@ async fn a_pool_of_browsers_shares_the_attempts_and_keeps_nothing_of_them() {
     assert_eq!(second.page_urls().await, ["about:blank"]);
 }
 
+/// A browser of the pool that its owner ends mid-run takes no further
+/// attempt: the first task's model call ends the first browser (and then
+/// takes its time); that attempt is BROWSER_DISCONNECTED, every later one
+/// runs in the other browser and passes.
+#[tokio::test]
+async fn a_pool_browser_its_owner_ended_takes_no_more_attempts() {
+    let first = External::start("pool-gone-a");
+    let mut second = External::start("pool-gone-b");
+    let doomed = first.pid();
+    let model = LocalServer::start(Routes::new().handle(
+        "/v1/chat/completions",
+        move |request: &Request| {
+            let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "done", "success": true}).to_string()}});
+            let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
+            let answer = Response::with_type(200, "application/json", reply.to_string().into_bytes());
+            if String::from_utf8_lossy(&request.body).contains("End the first browser") {
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", &doomed.to_string()])
+                    .status();
+                return answer.delayed(Duration::from_secs(60));
+            }
+            answer
+        },
+    ))
+    .await
+    .expect("model");
+    let dir = rove_testkit::scratch_dir("rove-test-pool-gone");
+    let mut tasks =
+        String::from("- {name: t0, task: End the first browser, verify: [{answer: '^done$'}]}\n");
+    for i in 1..5 {
+        tasks.push_str(&format!(
+            "- {{name: t{i}, task: Say done, verify: [{{answer: '^done$'}}]}}\n"
+        ));
+    }
+    std::fs::write(dir.join("tasks.yaml"), tasks).expect("suite");
+    let out = dir.join("out");
+    let output = crate::support::finished(
+        Duration::from_secs(180),
+        Command::new(env!("CARGO_BIN_EXE_rove"))
+            .arg("test")
+            .arg(dir.join("tasks.yaml"))
+            .arg("--out")
+            .arg(&out)
+            .args(["-j", "1", "--vision", "off", "--model", "openai:scripted"])
+            .args(["--cdp-url", &format!("http://127.0.0.1:{}", first.port)])
+            .args(["--cdp-url", &format!("http://127.0.0.1:{}", second.port)])
+            .env("OPENAI_API_KEY", "sk-test")
+            .env("OPENAI_BASE_URL", model.url("/v1"))
+            .env_remove("ROVE_CDP_URL"),
+    )
+    .await;
+    let results: Value = std::fs::read(out.join("results.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_else(|| {
+            panic!(
+                "no results.json\n{}\n{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    let attempts = results["attempts"].as_array().expect("attempts");
+    assert_eq!(attempts[0]["status"], "error", "{results:#}");
+    assert_eq!(
+        attempts[0]["error_code"], "BROWSER_DISCONNECTED",
+        "{results:#}"
+    );
+    for later in &attempts[1..] {
+        assert_eq!(later["status"], "passed", "{results:#}");
+        assert_eq!(later["browser_index"], 1, "{results:#}");
+    }
+    assert!(second.alive());
+}
+
 #[tokio::test]
 async fn isolate_browser_gives_each_attempt_a_browser_that_ends_with_it() {
     let (status, results) = run("isolate", 3, &["-j", "2", "--isolate", "browser"]).await;
