@@ -19,7 +19,7 @@ use rove_llm::{Completion, Llm, Message, Request, ToolSpec, Usage};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::run::{Ending, RunResult, StepRecord};
+use crate::record::{Ending, RunResult, StepRecord};
 
 /// How the judge is bounded.
 #[derive(Debug, Clone)]

@@ -13,14 +13,14 @@
 //! ([`AgentError::Browser`]). A recorded run replays without a model
 //! ([`replay`]), finding each target again by role and name. A second
 //! model may judge a finished run ([`Judge`]): its verdict sits beside the
-//! agent's own report, never in its place. Work in
-//! progress for issue 6: Gemini's native API is still to come.
+//! agent's own report, never in its place.
 
 #![forbid(unsafe_code)]
 
 mod compact;
 mod judge;
 mod log;
+mod record;
 mod replay;
 mod run;
 mod seen;
@@ -31,13 +31,14 @@ mod trace_line;
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
 };
+pub use record::{
+    ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
+    Vision, spend_of,
+};
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use rove_commands::{SeenConsole, SeenRequest};
-pub use run::{
-    ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
-    Vision, run, spend_of, tool_specs, tool_specs_within,
-};
+pub use run::{run, tool_specs, tool_specs_within};
 pub use seen::Seen;
 pub use trace::{SCREENSHOT_BUDGET, Trace};
 

@@ -9,7 +9,7 @@
 
 use rove_llm::{Completion, Endpoint, LlmError};
 
-use crate::run::{ActionRecord, Ending, StepRecord};
+use crate::record::{ActionRecord, Ending, StepRecord};
 
 /// The first line of a text, for a one-line summary.
 fn first_line(text: &str) -> &str {

@@ -7,7 +7,7 @@ use rove_commands::{Command, CommandError, Locator, NameMatch, OpenArgs, PageErr
 
 use serde_json::Value;
 
-use crate::run::{StepRecord, Target};
+use crate::record::{StepRecord, Target};
 
 /// Why a replay stopped before the end.
 #[derive(Debug, thiserror::Error)]
