@@ -179,9 +179,9 @@ pub struct TestArgs {
     pub slots: Option<u32>,
     /// Farm mode: seconds an attempt waits for a browser while the farm
     /// holds its connection in a queue or answers 429 (no browser free);
-    /// past it that attempt alone is an error (TIMEOUT).
-    #[arg(long, value_name = "SECS", default_value_t = rove_base::limits::CONNECT_WAIT.as_secs_f64())]
-    pub connect_wait: f64,
+    /// past it that attempt alone is an error (TIMEOUT). Default 120.
+    #[arg(long, value_name = "SECS")]
+    pub connect_wait: Option<f64>,
     /// The suite's pass rate (0 to 1) must reach this.
     #[arg(long, default_value_t = 0.0, value_name = "X")]
     pub min_pass_rate: f64,

@@ -91,20 +91,29 @@ async fn run(
     // `--isolate browser` with remote browsers is farm mode: a connection,
     // hence a farm's browser, per attempt.
     let farm_mode = args.isolate == "browser" && !remote.is_empty();
-    if args.slots.is_some() && !farm_mode {
-        return Err(rejected(
-            "--slots is for farm mode: --isolate browser with --cdp-url",
-            "add --isolate browser and the farm's --cdp-url, or leave out --slots",
-        ));
+    // Farm mode's own options mean nothing elsewhere: refused, not ignored.
+    for (given, flag) in [
+        (args.slots.is_some(), "--slots"),
+        (args.connect_wait.is_some(), "--connect-wait"),
+    ] {
+        if given && !farm_mode {
+            return Err(rejected(
+                format!("{flag} is for farm mode: --isolate browser with --cdp-url"),
+                &format!("add --isolate browser and the farm's --cdp-url, or leave out {flag}"),
+            ));
+        }
     }
-    let connect_wait = std::time::Duration::try_from_secs_f64(args.connect_wait)
+    let wait_secs = args
+        .connect_wait
+        .unwrap_or(rove_base::limits::CONNECT_WAIT.as_secs_f64());
+    let connect_wait = std::time::Duration::try_from_secs_f64(wait_secs)
         .ok()
         .filter(|wait| !wait.is_zero() && *wait <= rove_base::limits::CONNECT_WAIT_MAX)
         .ok_or_else(|| {
             rejected(
                 format!(
                     "--connect-wait {} is not a number of seconds above 0 (at most {})",
-                    args.connect_wait,
+                    wait_secs,
                     rove_base::limits::CONNECT_WAIT_MAX.as_secs()
                 ),
                 "as --connect-wait 120",

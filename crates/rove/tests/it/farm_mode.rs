@@ -274,16 +274,22 @@ async fn a_browser_the_farm_ends_is_an_error_of_its_attempt_alone() {
 }
 
 #[tokio::test]
-async fn slots_without_farm_mode_is_refused() {
+async fn farm_options_without_farm_mode_are_refused() {
     let model = model(Duration::ZERO, Duration::ZERO).await;
-    let ran = rove_test("slots-alone", &["Say done"], &model, &["--slots", "2"]).await;
-    assert_eq!(ran.status, 2, "{}\n{}", ran.stdout, ran.stderr);
-    assert!(
-        ran.stderr.contains("--slots is for farm mode"),
-        "{}",
-        ran.stderr
-    );
-    assert_eq!(ran.results, Value::Null, "nothing ran");
+    for (name, option) in [
+        ("slots", ["--slots", "2"]),
+        ("wait", ["--connect-wait", "5"]),
+    ] {
+        let ran = rove_test(&format!("{name}-alone"), &["Say done"], &model, &option).await;
+        assert_eq!(ran.status, 2, "{}\n{}", ran.stdout, ran.stderr);
+        assert!(
+            ran.stderr
+                .contains(&format!("{} is for farm mode", option[0])),
+            "{}",
+            ran.stderr
+        );
+        assert_eq!(ran.results, Value::Null, "nothing ran");
+    }
 }
 
 #[tokio::test]
