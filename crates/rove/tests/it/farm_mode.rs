@@ -9,10 +9,10 @@
 
 use std::time::Duration;
 
+use crate::support::suite::{self, SuiteRun, attempt};
 use rove_localserver::{LocalServer, Request, Response, Routes};
 use rove_testkit::{External, Farm, FarmLimits};
 use serde_json::{Value, json};
-use tokio::process::Command;
 
 const TOKEN: &str = "farm-m0de-7c1d";
 
@@ -48,63 +48,22 @@ fn url(farm: &Farm) -> String {
     format!("ws://127.0.0.1:{}?token={TOKEN}", farm.port)
 }
 
-struct Ran {
-    status: i32,
-    results: Value,
-    stdout: String,
-    stderr: String,
-}
-
 /// `rove test` on `tasks` (each a task's text; the name is t0, t1 …) with
-/// `extra` options and `model`.
-async fn rove_test(name: &str, tasks: &[&str], model: &LocalServer, extra: &[&str]) -> Ran {
-    let dir = rove_testkit::scratch_dir(&format!("rove-farm-{name}"));
-    let suite: String = tasks
-        .iter()
-        .enumerate()
-        .map(|(i, task)| {
-            format!("- {{name: t{i}, task: '{task}', verify: [{{answer: '^done$'}}]}}\n")
-        })
-        .collect();
-    std::fs::write(dir.join("tasks.yaml"), suite).expect("suite");
-    let out = dir.join("out");
-    let output = crate::support::finished(
+/// `extra` options and `model`; fails if the farm's token shows on stdout
+/// or stderr.
+async fn rove_test(name: &str, tasks: &[&str], model: &LocalServer, extra: &[&str]) -> SuiteRun {
+    let ran = suite::rove_test(
+        &format!("farm-{name}"),
+        &suite::tasks(tasks, None),
+        model,
+        extra,
         Duration::from_secs(180),
-        Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("test")
-            .arg(dir.join("tasks.yaml"))
-            .arg("--out")
-            .arg(&out)
-            .args(extra)
-            .args(["--model", "openai:scripted", "--vision", "off"])
-            .env("OPENAI_API_KEY", "sk-test")
-            .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL"),
     )
     .await;
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    let results = match std::fs::read(out.join("results.json")) {
-        Ok(bytes) => serde_json::from_slice(&bytes).expect("JSON"),
-        Err(_) => Value::Null,
-    };
-    std::fs::remove_dir_all(&dir).expect("cleanup");
-    for text in [&stdout, &stderr] {
+    for text in [&ran.stdout, &ran.stderr] {
         assert!(!text.contains(TOKEN), "the token shows: {text}");
     }
-    Ran {
-        status: output.status.code().unwrap_or(-1),
-        results,
-        stdout,
-        stderr,
-    }
-}
-
-fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
-    results["attempts"]
-        .as_array()
-        .and_then(|a| a.iter().find(|a| a["task"] == task))
-        .unwrap_or_else(|| panic!("no attempt of {task}: {results:#}"))
+    ran
 }
 
 #[tokio::test]

@@ -15,6 +15,7 @@ use rove_testkit::{Browserless, BrowserlessLimits, TlsFront, pid_alive, test_ca_
 use serde_json::Value;
 
 use crate::cli::{json, rove, run};
+use crate::support::suite::{self, SuiteRun, attempt};
 use crate::support::{Env, finished, ref_of};
 
 const PAGE: &str = "<!doctype html><title>Farm form</title><h1>On the farm</h1>\
@@ -224,74 +225,39 @@ async fn model(pause: Duration, slow: Duration) -> rove_localserver::LocalServer
     .expect("model")
 }
 
-struct Suite {
-    status: i32,
-    results: Value,
-    stdout: String,
-    stderr: String,
-}
-
 /// `rove test` of `tasks` (t0, t1 …, each starting on a page served on
-/// 127.0.0.1) on the farm in farm mode, with `extra` options.
+/// 127.0.0.1) on the farm in farm mode, with `extra` options; fails if the
+/// farm's token shows on stdout or stderr, or no results.json was written.
 async fn rove_test(
     name: &str,
     farm: &Browserless,
     tasks: &[&str],
     model: &rove_localserver::LocalServer,
     extra: &[&str],
-) -> Suite {
+) -> SuiteRun {
     let site = env(&format!("farm-real-suite-{name}")).await;
-    let dir = rove_testkit::scratch_dir(&format!("farm-real-{name}"));
-    let suite: String = tasks
-        .iter()
-        .enumerate()
-        .map(|(i, task)| {
-            format!(
-                "- {{name: t{i}, task: '{task}', start_url: '{}', verify: [{{answer: '^done$'}}]}}\n",
-                site.server.url("/form")
-            )
-        })
+    let options: Vec<&str> = ["--isolate", "browser"]
+        .into_iter()
+        .chain(extra.iter().copied())
         .collect();
-    std::fs::write(dir.join("tasks.yaml"), suite).expect("suite");
-    let out = dir.join("out");
-    let output = finished(
+    let ran = suite::rove_test(
+        &format!("farm-real-{name}"),
+        &suite::tasks(tasks, Some(&site.server.url("/form"))),
+        model,
+        &options,
         Duration::from_secs(120),
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("test")
-            .arg(dir.join("tasks.yaml"))
-            .arg("--out")
-            .arg(&out)
-            .args(["--isolate", "browser"])
-            .args(extra)
-            .args(["--model", "openai:scripted", "--vision", "off"])
-            .env("OPENAI_API_KEY", "sk-test")
-            .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL"),
     )
     .await;
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    for text in [&stdout, &stderr] {
+    for text in [&ran.stdout, &ran.stderr] {
         assert!(!text.contains(&farm.token), "the token shows: {text}");
     }
-    let results = std::fs::read(out.join("results.json"))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        .unwrap_or_else(|| panic!("no results.json:\n{stdout}\n{stderr}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    Suite {
-        status: output.status.code().unwrap_or(-1),
-        results,
-        stdout,
-        stderr,
-    }
-}
-
-fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
-    results["attempts"]
-        .as_array()
-        .and_then(|all| all.iter().find(|a| a["task"] == task))
-        .unwrap_or_else(|| panic!("no attempt of {task}: {results:#}"))
+    assert!(
+        !ran.results.is_null(),
+        "no results.json:\n{}\n{}",
+        ran.stdout,
+        ran.stderr
+    );
+    ran
 }
 
 #[tokio::test]

@@ -6,20 +6,17 @@
 
 use std::time::Duration;
 
-use rove_localserver::{LocalServer, Request, Response, Routes};
+use rove_localserver::{LocalServer, Request, Routes};
 use rove_testkit::External;
 use serde_json::{Value, json};
-use tokio::process::Command;
+
+use crate::support::suite;
 
 /// A model that says done at once.
 async fn model() -> LocalServer {
-    LocalServer::start(Routes::new().handle("/v1/chat/completions", |_: &Request| {
-        let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "done", "success": true}).to_string()}});
-        let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
-        Response::with_type(200, "application/json", reply.to_string().into_bytes())
-    }))
-    .await
-    .expect("model")
+    LocalServer::start(Routes::new().handle("/v1/chat/completions", |_: &Request| suite::done()))
+        .await
+        .expect("model")
 }
 
 /// Runs `rove test` on `n` tasks with `extra` options; its exit status
@@ -32,42 +29,18 @@ async fn run(name: &str, n: usize, extra: &[&str]) -> (i32, Value) {
 /// The same, with report.html's text too.
 async fn run_with_report(name: &str, n: usize, extra: &[&str]) -> (i32, Value, String) {
     let model = model().await;
-    let dir = rove_testkit::scratch_dir(&format!("rove-test-{name}"));
-    let tasks: String = (0..n)
-        .map(|i| format!("- {{name: t{i}, task: Say done, verify: [{{answer: '^done$'}}]}}\n"))
-        .collect();
-    std::fs::write(dir.join("tasks.yaml"), tasks).expect("suite");
-    let out = dir.join("out");
-    let output = crate::support::finished(
+    let ran = suite::rove_test(
+        name,
+        &suite::tasks(&vec!["Say done"; n], None),
+        &model,
+        extra,
         Duration::from_secs(180),
-        Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("test")
-            .arg(dir.join("tasks.yaml"))
-            .arg("--out")
-            .arg(&out)
-            .args(extra)
-            .args(["--model", "openai:scripted"])
-            .args(if extra.contains(&"--vision") {
-                &[][..]
-            } else {
-                &["--vision", "off"][..]
-            })
-            .env("OPENAI_API_KEY", "sk-test")
-            .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL"),
     )
     .await;
-    let results = std::fs::read(out.join("results.json")).unwrap_or_else(|e| {
-        panic!(
-            "{e}\n{}\n{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    let results: Value = serde_json::from_slice(&results).expect("JSON");
-    let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
-    std::fs::remove_dir_all(&dir).expect("cleanup");
-    (output.status.code().unwrap_or(-1), results, report)
+    let report = ran
+        .report
+        .unwrap_or_else(|| panic!("no report.html\n{}\n{}", ran.stdout, ran.stderr));
+    (ran.status, ran.results, report)
 }
 
 fn column(results: &Value, field: &str) -> Vec<Value> {
@@ -122,56 +95,35 @@ async fn a_pool_browser_its_owner_ended_takes_no_more_attempts() {
     let model = LocalServer::start(Routes::new().handle(
         "/v1/chat/completions",
         move |request: &Request| {
-            let call = json!({"id": "c1", "type": "function", "function": {"name": "done", "arguments": json!({"text": "done", "success": true}).to_string()}});
-            let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 10, "completion_tokens": 2}});
-            let answer = Response::with_type(200, "application/json", reply.to_string().into_bytes());
             if String::from_utf8_lossy(&request.body).contains("End the first browser") {
                 let _ = std::process::Command::new("kill")
                     .args(["-9", &doomed.to_string()])
                     .status();
-                return answer.delayed(Duration::from_secs(60));
+                return suite::done().delayed(Duration::from_secs(60));
             }
-            answer
+            suite::done()
         },
     ))
     .await
     .expect("model");
-    let dir = rove_testkit::scratch_dir("rove-test-pool-gone");
-    let mut tasks =
-        String::from("- {name: t0, task: End the first browser, verify: [{answer: '^done$'}]}\n");
-    for i in 1..5 {
-        tasks.push_str(&format!(
-            "- {{name: t{i}, task: Say done, verify: [{{answer: '^done$'}}]}}\n"
-        ));
-    }
-    std::fs::write(dir.join("tasks.yaml"), tasks).expect("suite");
-    let out = dir.join("out");
-    let output = crate::support::finished(
+    let mut texts = vec!["End the first browser"];
+    texts.extend(["Say done"; 4]);
+    let ran = suite::rove_test(
+        "pool-gone",
+        &suite::tasks(&texts, None),
+        &model,
+        &[
+            "-j",
+            "1",
+            "--cdp-url",
+            &format!("http://127.0.0.1:{}", first.port),
+            "--cdp-url",
+            &format!("http://127.0.0.1:{}", second.port),
+        ],
         Duration::from_secs(180),
-        Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("test")
-            .arg(dir.join("tasks.yaml"))
-            .arg("--out")
-            .arg(&out)
-            .args(["-j", "1", "--vision", "off", "--model", "openai:scripted"])
-            .args(["--cdp-url", &format!("http://127.0.0.1:{}", first.port)])
-            .args(["--cdp-url", &format!("http://127.0.0.1:{}", second.port)])
-            .env("OPENAI_API_KEY", "sk-test")
-            .env("OPENAI_BASE_URL", model.url("/v1"))
-            .env_remove("ROVE_CDP_URL"),
     )
     .await;
-    let results: Value = std::fs::read(out.join("results.json"))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        .unwrap_or_else(|| {
-            panic!(
-                "no results.json\n{}\n{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
-    std::fs::remove_dir_all(&dir).expect("cleanup");
+    let results = ran.results;
     let attempts = results["attempts"].as_array().expect("attempts");
     assert_eq!(attempts[0]["status"], "error", "{results:#}");
     assert_eq!(

@@ -210,6 +210,7 @@ pub async fn wait_for_line(file: &Path, needle: &str) {
 
 pub mod mcp_client;
 pub mod remote;
+pub mod suite;
 
 /// What `rove test`'s report.html shows, opened in real Chromium from a
 /// server on the out folder: `title`, `suite`, `rows` (each table row's
