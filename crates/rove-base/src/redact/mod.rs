@@ -122,10 +122,17 @@ pub fn hide_url_credentials(text: &str) -> String {
 }
 
 /// An address rove connects to (`--cdp-url`), with its credentials hidden:
-/// those of [`hide_url_credentials`], and a lone user name too, which is a
-/// farm's key when written `wss://KEY@host`. For one URL, not a text.
+/// those of [`hide_url_credentials`], a lone user name too, which is a
+/// farm's key when written `wss://KEY@host`, and any `#fragment`. For one
+/// URL, not a text.
 pub fn hide_endpoint_credentials(url: &str) -> String {
-    let mut out = hide_url_credentials(url);
+    // An endpoint has no fragment (one is refused): whatever was typed
+    // after `#` is hidden whole, as it may be a key in any shape.
+    let url = match url.split_once('#') {
+        Some((before, after)) if !after.is_empty() => format!("{before}#{HIDDEN}"),
+        _ => url.to_owned(),
+    };
+    let mut out = hide_url_credentials(&url);
     if let Some((scheme, rest)) = out.split_once("://") {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
         if let Some((user, _)) = authority.rsplit_once('@') {
@@ -280,6 +287,12 @@ mod tests {
         assert_eq!(
             hide_endpoint_credentials("ws://h:1/p?mail=a@b"),
             "ws://h:1/p?mail=a@b"
+        );
+        // A fragment is refused, and the message that says so must not
+        // show a key typed there.
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/?x=1#token=K3Yvalue"),
+            format!("ws://h:1/?x=1#{HIDDEN}")
         );
     }
 
