@@ -204,6 +204,13 @@ fn dechunk(mut raw: &[u8]) -> std::io::Result<Option<Vec<u8>>> {
         let size_text = line.split(';').next().unwrap_or_default().trim();
         let size = usize::from_str_radix(size_text, 16)
             .map_err(|_| std::io::Error::other(format!("bad chunk size {size_text:?}")))?;
+        // The size is the peer's word: one past the answer's limit is
+        // refused before any arithmetic on it can overflow.
+        if size > MAX_RESPONSE_BYTES {
+            return Err(std::io::Error::other(format!(
+                "a chunk of {size} bytes is past the {MAX_RESPONSE_BYTES}-byte limit"
+            )));
+        }
         raw = &raw[line_end + 2..];
         if size == 0 {
             return Ok(Some(body));
@@ -254,5 +261,20 @@ mod tests {
         assert!(read_answer(&mut cut).await.is_err());
         let mut bad: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n";
         assert!(read_answer(&mut bad).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_chunk_size_past_the_limit_is_an_error_not_a_panic() {
+        // A hostile endpoint's sizes: one that overflows when its CRLF is
+        // added, one just under it, and one merely past the answer's limit.
+        for size in ["ffffffffffffffff", "fffffffffffffffe", "200000"] {
+            let wire = format!("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n{size}\r\nab");
+            let mut reader = wire.as_bytes();
+            let error = read_answer(&mut reader)
+                .await
+                .err()
+                .unwrap_or_else(|| panic!("{size} is refused"));
+            assert!(error.to_string().contains("chunk"), "{size}: {error}");
+        }
     }
 }

@@ -258,7 +258,9 @@ impl Classify for CdpError {
                 "check that the browser is running and its DevTools address is right".into()
             }
             CdpError::Refused { .. } => {
-                "the endpoint wants valid credentials: check the token or key in --cdp-url (?token=…) or the --cdp-header you send".into()
+                // No `?token=…` here: the scrubber every hint passes takes
+                // a `?token=` and what follows it for a key.
+                "the endpoint wants valid credentials: check the token or key in --cdp-url (its token= parameter, or its user@) or the --cdp-header you send".into()
             }
             CdpError::Busy { .. } => {
                 "the farm's queue is full: try again later, or ask for fewer browsers at once (rove test waits within --connect-wait)".into()
@@ -282,5 +284,23 @@ impl Classify for CdpError {
                 "a script of rove's failed in this page (the page may have replaced a builtin it uses); this is a bug in rove; please report it with the message and the page".into()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rove_errors::Classify;
+
+    use super::CdpError;
+
+    #[test]
+    fn the_refusals_hint_survives_the_scrubber_whole() {
+        let hint = CdpError::Refused {
+            url: "ws://h/".into(),
+            status: 401,
+        }
+        .hint();
+        assert_eq!(rove_base::redact::scrub(&hint), hint);
+        assert!(hint.ends_with("you send"), "{hint}");
     }
 }

@@ -90,7 +90,7 @@ fn hide_in_form(body: &str) -> String {
 }
 
 /// A form's name decoded: `+` is a space, `%XX` a byte.
-fn form_decoded(name: &str) -> String {
+pub(super) fn form_decoded(name: &str) -> String {
     let bytes = name.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -111,7 +111,9 @@ pub fn scrub(text: &str) -> String {
 
 /// `text` with the credentials of every URL in it replaced by [`HIDDEN`]:
 /// the password of `scheme://user:password@host`, and the value of each
-/// `?name=` or `&name=` whose name is in [`SECRET_PARAMS`] (any case). A
+/// `?name=` or `&name=` whose name, decoded, is a credential's
+/// ([`is_credential_name`]: [`SECRET_PARAMS`] and names containing `token`,
+/// `apikey`, `secret` …, in any case and spelling). A
 /// value ends where a URL would (`&`, `#`, whitespace) or where the text
 /// around it takes over (a quote, a backslash of a JSON escape, `<`).
 /// Everything else stays as written, so a URL is still recognisable.
@@ -120,10 +122,17 @@ pub fn hide_url_credentials(text: &str) -> String {
 }
 
 /// An address rove connects to (`--cdp-url`), with its credentials hidden:
-/// those of [`hide_url_credentials`], and a lone user name too, which is a
-/// farm's key when written `wss://KEY@host`. For one URL, not a text.
+/// those of [`hide_url_credentials`], a lone user name too, which is a
+/// farm's key when written `wss://KEY@host`, and any `#fragment`. For one
+/// URL, not a text.
 pub fn hide_endpoint_credentials(url: &str) -> String {
-    let mut out = hide_url_credentials(url);
+    // An endpoint has no fragment (one is refused): whatever was typed
+    // after `#` is hidden whole, as it may be a key in any shape.
+    let url = match url.split_once('#') {
+        Some((before, after)) if !after.is_empty() => format!("{before}#{HIDDEN}"),
+        _ => url.to_owned(),
+    };
+    let mut out = hide_url_credentials(&url);
     if let Some((scheme, rest)) = out.split_once("://") {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
         if let Some((user, _)) = authority.rsplit_once('@') {
@@ -156,16 +165,18 @@ fn hide_url_params(text: &str) -> String {
             let name_start = i + 1;
             let mut name_end = name_start;
             while name_end < bytes.len()
-                && (bytes[name_end].is_ascii_alphanumeric() || bytes[name_end] == b'_')
+                && (bytes[name_end].is_ascii_alphanumeric()
+                    || matches!(bytes[name_end], b'_' | b'-' | b'.' | b'%'))
             {
                 name_end += 1;
             }
+            // Judged as the server decodes the name, by the rule that
+            // judges a form's fields: keys are spelt `accessToken`,
+            // `x-api-key`, `%74oken` as well as `token`.
             if name_end < bytes.len()
                 && bytes[name_end] == b'='
                 && name_end > name_start
-                && SECRET_PARAMS
-                    .iter()
-                    .any(|p| p.eq_ignore_ascii_case(&text[name_start..name_end]))
+                && is_credential_name(&fields::form_decoded(&text[name_start..name_end]))
             {
                 let value_start = name_end + 1;
                 let mut value_end = value_start;
@@ -277,6 +288,40 @@ mod tests {
             hide_endpoint_credentials("ws://h:1/p?mail=a@b"),
             "ws://h:1/p?mail=a@b"
         );
+        // A fragment is refused, and the message that says so must not
+        // show a key typed there.
+        assert_eq!(
+            hide_endpoint_credentials("ws://h:1/?x=1#token=K3Yvalue"),
+            format!("ws://h:1/?x=1#{HIDDEN}")
+        );
+    }
+
+    #[test]
+    fn parameters_named_like_credentials_in_any_spelling_are_hidden() {
+        // Farms and clouds name their keys every way; a name is judged as
+        // the server decodes it (`%74oken` is `token`).
+        for name in [
+            "accessToken",
+            "x-api-key",
+            "apiToken",
+            "auth_token",
+            "browserless.token",
+            "session_token",
+            "%74oken",
+            "TOKEN",
+        ] {
+            let url = format!("wss://farm.test/?launch=1&{name}=S3cr3tV4lue&x=2");
+            for shown in [hide_endpoint_credentials(&url), scrub(&url)] {
+                assert_eq!(
+                    shown,
+                    format!("wss://farm.test/?launch=1&{name}={HIDDEN}&x=2"),
+                    "{name}"
+                );
+            }
+        }
+        // Names that only contain a credential's letters stay.
+        let kept = "http://h.test/?monkey=1&keyboard=2&page=3";
+        assert_eq!(hide_url_credentials(kept), kept);
     }
 
     #[test]
