@@ -45,7 +45,14 @@ pub struct GlobalArgs {
     /// A header sent to the --cdp-url endpoint ('Name: value', repeatable),
     /// with discovery and the WebSocket handshake: `Authorization: Bearer …`
     /// for a farm that takes its key so. Values never show in output.
-    #[arg(long = "cdp-header", global = true, value_name = "'NAME: VALUE'")]
+    /// ROVE_CDP_HEADER gives one, out of sight of the process list.
+    #[arg(
+        long = "cdp-header",
+        global = true,
+        env = "ROVE_CDP_HEADER",
+        hide_env_values = true,
+        value_name = "'NAME: VALUE'"
+    )]
     pub cdp_headers: Vec<String>,
     /// A PEM file of CA certificates trusted for a wss:// or https://
     /// --cdp-url, besides the system's roots.

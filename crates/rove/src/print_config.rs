@@ -98,7 +98,8 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
         }
         None => (exe, vec!["mcp".to_owned()]),
     };
-    server.extend(global.rooted(&cwd).session_flags());
+    let (global, withheld) = without_credentials(global.rooted(&cwd));
+    server.extend(global.session_flags());
     if let Some(caps) = args.caps.caps.and_then(rove_commands::Caps::flag_value) {
         server.extend(["--caps".to_owned(), caps]);
     }
@@ -108,6 +109,15 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
     } else {
         Ok(over_stdio(args.harness, &exe, &server))
     };
+    let made = made.map(|mut registration| {
+        if !withheld.is_empty() {
+            registration.hint.push_str(&format!(
+                "\nThe browser's address carries a credential, which is not written into the config (it may be shared, and the host shows its command line): set {} in the environment the host starts rove in.\n",
+                withheld.join(" and ")
+            ));
+        }
+        registration
+    });
     match made {
         Ok(registration) => {
             out.raw(&registration.content);
@@ -124,6 +134,28 @@ pub fn print_config(global: &GlobalArgs, args: &PrintConfigArgs, out: Output) ->
             failure.exit_status()
         }
     }
+}
+
+/// `global` without the browser credentials a config file must not hold
+/// (a `--cdp-url` carrying a token, a password or a key, and every
+/// `--cdp-header`, whose values are keys), and the variables that carry
+/// them instead.
+fn without_credentials(mut global: GlobalArgs) -> (GlobalArgs, Vec<&'static str>) {
+    let mut withheld = Vec::new();
+    let secret_url = global
+        .cdp_url
+        .as_deref()
+        .is_some_and(|url| rove_base::redact::hide_endpoint_credentials(url) != url);
+    if secret_url {
+        global.cdp_url = None;
+        global.cdp_urls.clear();
+        withheld.push("ROVE_CDP_URL");
+    }
+    if !global.cdp_headers.is_empty() {
+        global.cdp_headers.clear();
+        withheld.push("ROVE_CDP_HEADER");
+    }
+    (global, withheld)
 }
 
 /// The URL, the token and the command that starts the server with them.

@@ -32,6 +32,7 @@ fn rove(dir: &Path) -> Command {
     for var in [
         "ROVE_SESSION",
         "ROVE_CDP_URL",
+        "ROVE_CDP_HEADER",
         "ROVE_IDLE",
         "ROVE_ALLOWED_DOMAINS",
         "ROVE_BLOCKED_DOMAINS",
@@ -157,6 +158,47 @@ fn every_host_gets_a_file_that_starts_rove_mcp_with_the_global_flags_given() {
             "{host}: where the file goes is said on stderr"
         );
     }
+}
+
+/// A config file may be shared and a host shows the command it runs: a
+/// browser address with a credential, and a header (a key), are left to
+/// the environment, and the advice says which variables carry them.
+#[test]
+fn a_farms_credentials_are_never_written_into_a_hosts_config() {
+    let dir = scratch("credentials");
+    for host in HOSTS {
+        let out = run(rove(&dir)
+            .env("ROVE_CDP_URL", "wss://farm.example:443/?token=F4RM-S3CRET")
+            .args(["--cdp-header", "Authorization: Bearer H34DER-S3CRET"])
+            .args(["print-config", "--harness", host]));
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{host}: {stderr}");
+        for text in [&stdout, &stderr] {
+            assert!(
+                !text.contains("S3CRET") && !text.contains("farm.example"),
+                "{host}: {text}"
+            );
+        }
+        let (_, args) = started(host, &parse(host, &stdout));
+        assert_eq!(args, ["mcp"], "{host}");
+        assert!(
+            stderr.contains("ROVE_CDP_URL") && stderr.contains("ROVE_CDP_HEADER"),
+            "{host}: {stderr}"
+        );
+    }
+    // An address without one is written as given.
+    let out = run(rove(&dir).args([
+        "--cdp-url",
+        "ws://127.0.0.1:9222/devtools/browser/x",
+        "print-config",
+        "--harness",
+        "claude-code",
+    ]));
+    let (_, args) = started("claude-code", &parse("claude-code", &text(&out.stdout)));
+    assert_eq!(
+        args,
+        ["mcp", "--cdp-url", "ws://127.0.0.1:9222/devtools/browser/x"]
+    );
 }
 
 #[test]
