@@ -225,7 +225,10 @@ impl Farm {
     /// words.
     fn ran_out(&self, url: &str, full: u32) -> NoBrowser {
         let why = match full {
-            0 => "the farm held the connection in its queue".to_owned(),
+            // The handshake held (a farm's queue) and a browser that took
+            // it and then never answered look alike from here.
+            0 => "the farm held the connection in its queue, or its browser never answered"
+                .to_owned(),
             1 => "the farm answered 429 (no browser free) once".to_owned(),
             n => format!("the farm answered 429 (no browser free) {n} times"),
         };
