@@ -217,8 +217,16 @@ async fn close(global: &GlobalArgs, out: Output) -> u8 {
             0
         }
         // Nothing to close is what was asked for.
-        Ok(client::Closed::Nothing) => {
-            out.line(&format!("no session {} was running", global.session));
+        Ok(client::Closed::Nothing { log }) => {
+            let left = log
+                .map(|log| {
+                    format!(
+                        " (its last daemon ended without closing; its log is {})",
+                        log.display()
+                    )
+                })
+                .unwrap_or_default();
+            out.line(&format!("no session {} was running{left}", global.session));
             out.success(json!({"closed": serde_json::Value::Null}));
             0
         }

@@ -81,11 +81,26 @@ fn tell_settings(global: &GlobalArgs, dir: &Path) {
 /// What `close` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Closed {
-    /// No daemon held the session.
-    Nothing,
+    /// No daemon held the session. `log` is the log of one that ended
+    /// without closing (killed, or crashed): its socket and lock were
+    /// swept, its log kept as the place that says why.
+    Nothing { log: Option<std::path::PathBuf> },
     /// The session ended; `remote` is the `--cdp-url` (credentials hidden)
     /// of a browser rove did not start, which its owner ends.
     Session { remote: Option<String> },
+}
+
+/// What a daemon that ended without closing left of a session nobody holds
+/// now: its socket and lock go (taken first, so a daemon starting this
+/// moment is left alone); the log stays, and is returned when there is one.
+fn sweep(dir: &Path, socket: &Path, session: &str) -> Option<std::path::PathBuf> {
+    let lock_file = super::lock_path(dir, session);
+    let had = socket.exists() || lock_file.exists();
+    let lock = lock::SessionLock::try_take(&lock_file).ok()??;
+    let _ = std::fs::remove_file(socket);
+    lock.release_and_remove(&lock_file);
+    let log = super::log_path(dir, session);
+    (had && log.exists()).then_some(log)
 }
 
 /// Ends the session: the daemon closes its browser (for a browser given
@@ -94,7 +109,9 @@ pub enum Closed {
 pub async fn close(global: &GlobalArgs) -> Result<Closed, Failure> {
     let (dir, socket) = locate(global)?;
     let Some(mut greeted) = reach(global, &dir, &socket, false).await? else {
-        return Ok(Closed::Nothing);
+        return Ok(Closed::Nothing {
+            log: sweep(&dir, &socket, &global.session),
+        });
     };
     let pid = greeted.pid;
     let lock_file = super::lock_path(&dir, &global.session);

@@ -269,6 +269,32 @@ async fn killing_the_browser_during_wait_reports_it_gone_and_the_next_command_re
     env.close("default").await;
 }
 
+/// A daemon killed outright leaves its socket and lock file; `rove close`
+/// sweeps them and says where the dead daemon's log is.
+#[tokio::test]
+async fn close_after_a_killed_daemon_sweeps_what_it_left_and_points_at_its_log() {
+    let env = Env::new("faults-sweep").await;
+    env.ok(&["open", &env.server.url("/form")]).await;
+    let (daemon, browser) = pids(&env.socket("default")).await;
+    rove_testkit::kill(daemon as u32);
+    assert!(gone_within(daemon, Duration::from_secs(5)).await);
+    assert!(gone_within(browser, Duration::from_secs(10)).await);
+    assert!(env.socket("default").exists(), "the kill left the socket");
+    let closed = crate::support::finished(Duration::from_secs(30), &mut env.rove(&["close"])).await;
+    let said = String::from_utf8_lossy(&closed.stdout);
+    assert_eq!(closed.status.code(), Some(0), "{closed:?}");
+    let log = env.log("default");
+    assert!(
+        said.contains("no session default was running")
+            && said.contains(&format!("its log is {}", log.display())),
+        "{said}"
+    );
+    assert!(!env.socket("default").exists(), "the socket was swept");
+    assert!(!env.lock("default").exists(), "the lock file was swept");
+    assert!(log.exists(), "the dead daemon's log is kept");
+    let _ = std::fs::remove_file(&log);
+}
+
 #[tokio::test]
 async fn a_killed_daemon_leaves_no_chromium_folder_in_the_temp_folder() {
     let mut env = Env::new("faults-tmp").await;
