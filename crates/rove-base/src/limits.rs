@@ -367,6 +367,9 @@ pub const FARM_BACKOFF: Backoff = Backoff {
 };
 /// The longest `--connect-wait` taken.
 pub const CONNECT_WAIT_MAX: Duration = secs(24 * 3600);
+/// The most connections farm mode opens to one URL at once, however often
+/// it was given (and the most `--slots` takes).
+pub const FARM_SLOTS_MAX: usize = 1024;
 /// A `verify: http` check's GET.
 pub const VERIFY_HTTP: Duration = secs(10);
 

@@ -147,7 +147,7 @@ impl Classify for BrowserError {
                 "close the browser that uses the profile, or give another --profile (or none: a fresh private one)".into()
             }
             BrowserError::Disconnected { .. } => {
-                "the browser is gone; run the command again to start a new one".into()
+                "the browser is gone or unreachable: run the command again, which starts a new one (or, with --cdp-url, connects again); rove doctor checks the address".into()
             }
             BrowserError::NoTab { .. } => "list the tabs or open a new one".into(),
             BrowserError::TargetCrashed { .. } => {

@@ -13,7 +13,7 @@
 use std::cell::Cell;
 use std::time::Duration;
 
-use rove_base::limits::FARM_BACKOFF;
+use rove_base::limits::{FARM_BACKOFF, FARM_SLOTS_MAX};
 use rove_base::text::one_line;
 use rove_browser::{Browser, BrowserError, ConnectOptions};
 use rove_errors::{Classify, ErrorCode};
@@ -76,7 +76,7 @@ impl Farm {
         let mut doors: Vec<Door> = Vec::new();
         for url in urls {
             match doors.iter_mut().find(|d| d.url == *url) {
-                Some(door) => door.slots += 1,
+                Some(door) => door.slots = (door.slots + 1).min(FARM_SLOTS_MAX),
                 None => doors.push(Door {
                     url: url.clone(),
                     slots: 1,
@@ -313,6 +313,12 @@ mod tests {
     #[test]
     fn slots_gives_each_distinct_url_that_many() {
         assert_eq!(farm(&["ws://a", "ws://a", "ws://b"], Some(4)).slots(), 8);
+    }
+
+    #[test]
+    fn a_url_given_past_the_cap_takes_no_more_slots_than_slots_may_say() {
+        let given = vec!["ws://a"; FARM_SLOTS_MAX + 500];
+        assert_eq!(farm(&given, None).slots(), FARM_SLOTS_MAX);
     }
 
     #[test]

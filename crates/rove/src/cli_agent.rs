@@ -175,7 +175,7 @@ pub struct TestArgs {
     pub isolate: String,
     /// Farm mode: connections open at once per distinct --cdp-url (default:
     /// how many times that URL was given).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=rove_base::limits::FARM_SLOTS_MAX as i64))]
     pub slots: Option<u32>,
     /// Farm mode: seconds an attempt waits for a browser while the farm
     /// holds its connection in a queue or answers 429 (no browser free);
