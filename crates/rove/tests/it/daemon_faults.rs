@@ -240,7 +240,7 @@ async fn killing_the_browser_during_wait_reports_it_gone_and_the_next_command_re
     assert!(
         error["hint"]
             .as_str()
-            .is_some_and(|h| h.contains("start a new one")),
+            .is_some_and(|h| h.contains("starts a new one")),
         "{failed}"
     );
     let reopened = env.ok(&["open", &url]).await;
