@@ -304,12 +304,12 @@ async fn main() -> Result<(), Failure> {
             url
         }
     };
-    eprintln!("page {url}; extra switches: {:?}", config.switches);
+    println!("page {url}; extra switches: {:?}", config.switches);
     let mut totals: BTreeMap<(String, usize), (u64, u64)> = BTreeMap::new();
     for mode in &config.modes {
         for &n in &config.counts {
             let reading = measure(&config, mode, n, &url).await?;
-            eprintln!(
+            println!(
                 "{mode:>8} N={n:>2}: PSS {:>5.0} MB, USS {:>5.0} MB  ({})",
                 mb(reading.total_kb),
                 mb(reading.private_kb),
@@ -341,14 +341,14 @@ fn summarize(counts: &[usize], totals: &BTreeMap<(String, usize), (u64, u64)>) {
             let (floor, context, browser) =
                 (per_page("tabs"), per_page("contexts"), per_page("browsers"));
             let show = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.1} MB"));
-            eprint!(
+            print!(
                 "{name} per extra page, N {low} to {high}: floor {}, context {}, browser {}",
                 show(floor),
                 show(context),
                 show(browser)
             );
             if let (Some(f), Some(c), Some(b)) = (floor, context, browser) {
-                eprint!(
+                print!(
                     "; context/browser {:.2}; isolation overhead: context {:.1} MB, browser {:.1} MB ({:.2})",
                     c / b,
                     c - f,
@@ -356,7 +356,7 @@ fn summarize(counts: &[usize], totals: &BTreeMap<(String, usize), (u64, u64)>) {
                     (c - f) / (b - f)
                 );
             }
-            eprintln!();
+            println!();
         }
     }
 }
