@@ -111,7 +111,7 @@ pub fn scrub(text: &str) -> String {
 
 /// `text` with the credentials of every URL in it replaced by [`HIDDEN`]:
 /// the password of `scheme://user:password@host`, and the value of each
-/// `?name=` or `&name=` whose name, decoded, is a credential's
+/// `?name=`, `&name=` or `;name=` whose name, decoded, is a credential's
 /// ([`is_credential_name`]: [`SECRET_PARAMS`] and names containing `token`,
 /// `apikey`, `secret` …, in any case and spelling). A
 /// value ends where a URL would (`&`, `#`, whitespace) or where the text
@@ -161,7 +161,8 @@ fn hide_url_params(text: &str) -> String {
     let mut copied_to = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'?' || bytes[i] == b'&' {
+        // `;` separates parameters too, for the servers that read it so.
+        if matches!(bytes[i], b'?' | b'&' | b';') {
             let name_start = i + 1;
             let mut name_end = name_start;
             while name_end < bytes.len()
@@ -181,7 +182,7 @@ fn hide_url_params(text: &str) -> String {
                 let value_start = name_end + 1;
                 let mut value_end = value_start;
                 while value_end < bytes.len()
-                    && bytes[value_end] != b'&'
+                    && !matches!(bytes[value_end], b'&' | b';')
                     && !ends_url_part(bytes[value_end])
                 {
                     value_end += 1;
@@ -319,6 +320,11 @@ mod tests {
                 );
             }
         }
+        // A `;` starts a parameter too.
+        assert_eq!(
+            hide_url_credentials("ws://farm.test/?a=1;token=S3cr3t;b=2"),
+            format!("ws://farm.test/?a=1;token={HIDDEN};b=2")
+        );
         // Names that only contain a credential's letters stay.
         let kept = "http://h.test/?monkey=1&keyboard=2&page=3";
         assert_eq!(hide_url_credentials(kept), kept);
