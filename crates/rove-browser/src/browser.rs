@@ -600,10 +600,6 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
     }
 }
 
-/// Why the browser a restored link reached is another one than the link
-/// was lost to: it knows none of the contexts rove made in the first (a
-/// Chromium restarted on the same address); `None` when it is the same,
-/// or when that cannot be told.
 /// The link is down for good: the targets rove knew are forgotten, the
 /// session's listeners told, and every waiter answered with `reason`.
 fn link_down(strong: &Shared, reason: String) {
@@ -618,6 +614,10 @@ fn link_down(strong: &Shared, reason: String) {
     strong.link.send_replace(Link::Down { reason });
 }
 
+/// Why the browser a restored link reached is another one than the link
+/// was lost to: it knows none of the contexts rove made in the first (a
+/// Chromium restarted on the same address); `None` when it is the same,
+/// or when that cannot be told.
 async fn another_browser(
     shared: &Shared,
     conn: &Connection,
@@ -637,7 +637,7 @@ async fn another_browser(
     gone.then(|| {
         format!(
             "another browser answers at {} since the link was lost (was it restarted?): the session's tabs are gone",
-            rove_base::redact::hide_url_credentials(&remote.cdp_url)
+            rove_base::redact::hide_endpoint_credentials(&remote.cdp_url)
         )
     })
 }
