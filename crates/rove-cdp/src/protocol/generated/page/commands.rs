@@ -5,6 +5,49 @@
 //! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
 //! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
+/// `Page.addScriptToEvaluateOnNewDocument`: Evaluates given script in every frame upon creation
+/// (before loading frame's scripts).
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddScriptToEvaluateOnNewDocument {
+    /// source
+    pub source: String,
+    /// If specified, creates an isolated world with the given name and evaluates given script
+    /// in it. This world name will be used as the ExecutionContextDescription::name when the
+    /// corresponding event is emitted.
+    ///
+    /// Experimental.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub world_name: Option<String>,
+    /// Specifies whether command line API should be available to the script, defaults to false.
+    ///
+    /// Experimental.
+    #[serde(
+        rename = "includeCommandLineAPI",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub include_command_line_api: Option<bool>,
+    /// If true, runs the script immediately on existing execution contexts or worlds. Default:
+    /// false.
+    ///
+    /// Experimental.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_immediately: Option<bool>,
+}
+
+impl crate::protocol::Command for AddScriptToEvaluateOnNewDocument {
+    const METHOD: &'static str = "Page.addScriptToEvaluateOnNewDocument";
+    type Response = AddScriptToEvaluateOnNewDocumentResult;
+}
+
+/// The answer of [`AddScriptToEvaluateOnNewDocument`].
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddScriptToEvaluateOnNewDocumentResult {
+    /// Identifier of the added script.
+    pub identifier: super::ScriptIdentifier,
+}
+
 /// `Page.captureScreenshot`: Capture page screenshot.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -8,6 +8,9 @@
 /// Unique frame identifier.
 pub type FrameId = String;
 
+/// Unique script identifier.
+pub type ScriptIdentifier = String;
+
 /// The values of `format` in `CaptureScreenshot`.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,

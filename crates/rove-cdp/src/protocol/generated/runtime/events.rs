@@ -48,3 +48,43 @@ pub struct ExceptionThrown {
 impl crate::protocol::EventType for ExceptionThrown {
     const METHOD: &'static str = "Runtime.exceptionThrown";
 }
+
+/// `Runtime.executionContextCreated`: Issued when new execution context is created.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExecutionContextCreated {
+    /// A newly created execution context.
+    pub context: super::ExecutionContextDescription,
+}
+
+impl crate::protocol::EventType for ExecutionContextCreated {
+    const METHOD: &'static str = "Runtime.executionContextCreated";
+}
+
+/// `Runtime.executionContextDestroyed`: Issued when execution context is destroyed.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExecutionContextDestroyed {
+    /// Id of the destroyed context
+    ///
+    /// Deprecated.
+    pub execution_context_id: super::ExecutionContextId,
+    /// Unique Id of the destroyed context
+    ///
+    /// Experimental.
+    pub execution_context_unique_id: String,
+}
+
+impl crate::protocol::EventType for ExecutionContextDestroyed {
+    const METHOD: &'static str = "Runtime.executionContextDestroyed";
+}
+
+/// `Runtime.executionContextsCleared`: Issued when all executionContexts were cleared in
+/// browser
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExecutionContextsCleared {}
+
+impl crate::protocol::EventType for ExecutionContextsCleared {
+    const METHOD: &'static str = "Runtime.executionContextsCleared";
+}

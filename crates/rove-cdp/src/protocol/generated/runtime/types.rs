@@ -346,6 +346,32 @@ pub struct ExceptionDetails {
     pub exception_meta_data: Option<serde_json::Value>,
 }
 
+/// Description of an isolated world.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExecutionContextDescription {
+    /// Unique id of the execution context. It can be used to specify in which execution context
+    /// script evaluation should be performed.
+    pub id: super::ExecutionContextId,
+    /// Execution context origin.
+    pub origin: String,
+    /// Human readable name describing given context.
+    pub name: String,
+    /// A system-unique execution context identifier. Unlike the id, this is unique across
+    /// multiple processes, so can be reliably used to identify specific context while backend
+    /// performs a cross-process navigation.
+    ///
+    /// Experimental.
+    pub unique_id: String,
+    /// Embedder-specific auxiliary data likely matching {isDefault: boolean, type:
+    /// 'default'|'isolated'|'worker', frameId: string}
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::protocol::null_is_a_value"
+    )]
+    pub aux_data: Option<serde_json::Value>,
+}
+
 /// Mirror object referencing original JavaScript object.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
