@@ -140,14 +140,18 @@ pub const DRAG_START: Duration = ms(120);
 /// How often a smooth scroll's position is read until it stops (20 reads
 /// at most).
 pub const SCROLL_POLL: Duration = ms(30);
-/// Settling after input: how long the DOM and the network must stay quiet
-/// (`SettleLimits::quiet`).
-pub const SETTLE_QUIET: Duration = ms(20);
+/// Settling after input: how long the DOM must stay still, beyond a frame
+/// with nothing new, once the input changed it (`SettleLimits::quiet`).
+/// Zero: the frame is the evidence; the window grows by itself for a page
+/// that answers in parts (twice the longest pause seen between changes).
+pub const SETTLE_QUIET: Duration = ms(0);
 /// The longest wait for the DOM to go quiet (`SettleLimits::dom_cap`).
 pub const SETTLE_DOM: Duration = secs(1);
-/// What the DOM's quiet wait gets beyond [`SETTLE_DOM`] before it is cut
-/// off from outside (its own timer runs in the page).
-pub const SETTLE_DOM_SLACK: Duration = ms(200);
+/// How much longer than a settle's own cap rove waits for the page to
+/// answer it (`activity.js` keeps its cap with the page's timers, on the
+/// page's main thread: a busy page answers late, one that never yields
+/// never does, and is then cut off from outside).
+pub const SETTLE_DOM_SLACK: Duration = ms(500);
 /// The longest wait for requests the input started
 /// (`SettleLimits::network_cap`).
 pub const SETTLE_NETWORK: Duration = secs(2);

@@ -20,6 +20,7 @@
 // that asks for the parent-death signal (std only offers it as unsafe).
 #![deny(unsafe_code)]
 
+mod activity;
 mod browser;
 mod console;
 mod context;
@@ -39,10 +40,12 @@ mod profile;
 mod profile_lock;
 mod registry;
 mod ring;
+mod rove_world;
 mod streams;
 mod tab;
 mod watch;
 
+pub use activity::{Activity, Mark, Settle, Where};
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
 pub use console::{
     CONSOLE_CAP, CONSOLE_TEXT_MAX, ConsoleEntry, ConsoleLevel, ConsoleLog, ConsoleRead,
@@ -64,6 +67,7 @@ pub use private::{
 };
 pub use process::{end_all_launched, processes_mentioning};
 pub use registry::{TargetRecord, TargetRegistry};
+pub use rove_world::ROVE_WORLD;
 pub use streams::StreamState;
 pub use tab::{Loaded, Tab, TabId};
 pub use watch::{DialogInfo, FrameSession, TabWatch};

@@ -326,7 +326,7 @@ impl Tab {
                 other => self.map_error(other),
             })?;
         let facts = self
-            .evaluate("({url: location.href, title: document.title})")
+            .evaluate_in_rove_world("({url: location.href, title: document.title})")
             .await?;
         Ok(Loaded {
             url: facts["url"].as_str().unwrap_or_default().to_owned(),

@@ -17,9 +17,9 @@ use rove_cdp::protocol::network::{
     LoadingFailed, LoadingFinished, RequestWillBeSent, ResourceType,
 };
 use rove_cdp::protocol::page::{
-    Enable, FrameDetached, FrameDetachedReason, FrameNavigated, FrameStartedNavigating,
-    FrameStoppedLoading, JavascriptDialogClosed, JavascriptDialogOpening, LoadEventFired,
-    NavigatedWithinDocument,
+    AddScriptToEvaluateOnNewDocument, Enable, FrameDetached, FrameDetachedReason, FrameNavigated,
+    FrameStartedNavigating, FrameStoppedLoading, JavascriptDialogClosed, JavascriptDialogOpening,
+    LoadEventFired, NavigatedWithinDocument,
 };
 use rove_cdp::protocol::target::{AttachedToTarget, DetachedFromTarget, SetAutoAttach};
 use rove_cdp::protocol::{EventType, fetch, log, network, runtime};
@@ -70,6 +70,9 @@ struct State {
     /// Where the main frame is navigating to, and since when: from the
     /// moment the navigation starts until its document commits or it stops.
     navigating: Option<(String, std::time::Instant)>,
+    /// The execution context of rove's isolated world in the main frame's
+    /// document (`activity.rs`), once the browser reported it.
+    rove_world: Option<i64>,
 }
 
 /// A live view of one tab's dialogs and iframe sessions. Cheap to clone.
@@ -361,6 +364,46 @@ impl TabWatch {
         self.lock().frames.values().cloned().collect()
     }
 
+    /// The execution context of rove's isolated world in the main frame's
+    /// current document, when the browser has reported it.
+    pub fn rove_world(&self) -> Option<i64> {
+        self.lock().rove_world
+    }
+
+    /// Follows the contexts of rove's world in the main frame.
+    fn note_context(&self, event: &Event) {
+        if event.session_id.as_ref() != Some(&self.session) {
+            return;
+        }
+        match event.method.as_str() {
+            runtime::ExecutionContextCreated::METHOD => {
+                let Ok(created) = event.parse::<runtime::ExecutionContextCreated>() else {
+                    return;
+                };
+                let context = created.context;
+                let frame = context
+                    .aux_data
+                    .as_ref()
+                    .and_then(|a| a.get("frameId"))
+                    .and_then(|f| f.as_str());
+                if context.name == crate::ROVE_WORLD && frame == Some(&*self.main_frame) {
+                    self.lock().rove_world = Some(context.id);
+                }
+            }
+            runtime::ExecutionContextDestroyed::METHOD => {
+                let Ok(destroyed) = event.parse::<runtime::ExecutionContextDestroyed>() else {
+                    return;
+                };
+                let mut state = self.lock();
+                if state.rove_world == Some(destroyed.execution_context_id) {
+                    state.rove_world = None;
+                }
+            }
+            runtime::ExecutionContextsCleared::METHOD => self.lock().rove_world = None,
+            _ => {}
+        }
+    }
+
     /// How many requests the tab (and its iframes) have in flight.
     pub fn requests_in_flight(&self) -> usize {
         self.lock().requests.len()
@@ -636,6 +679,17 @@ async fn enable(session: &Session, patterns: Option<fetch::Enable>) -> Result<()
         session.send(&patterns).await?;
     }
     session.send(&Enable::default()).await?;
+    // rove's watch on what each document does, in rove's own world, from
+    // before the page's scripts run (`activity.rs`); and now in the
+    // documents already there.
+    session
+        .send(&AddScriptToEvaluateOnNewDocument {
+            source: crate::activity::SOURCE.to_owned(),
+            world_name: Some(crate::ROVE_WORLD.to_owned()),
+            run_immediately: Some(true),
+            ..AddScriptToEvaluateOnNewDocument::default()
+        })
+        .await?;
     // Both replay what the page logged before they were enabled, so a
     // watch started after the load still has its messages.
     session.send(&runtime::Enable {}).await?;
@@ -703,6 +757,10 @@ async fn follow(
             if watch.lock_streams().record(&event) {
                 watch.bump();
             }
+        }
+        if event.method.starts_with("Runtime.executionContext") {
+            watch.note_context(&event);
+            continue;
         }
         if event.method.starts_with("Runtime.") || event.method.starts_with("Log.") {
             watch

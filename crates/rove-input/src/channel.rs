@@ -37,11 +37,6 @@ impl InputChannel {
         }
     }
 
-    /// The page session itself.
-    pub(crate) fn session(&self) -> &Session {
-        &self.session
-    }
-
     /// The page session's events.
     pub(crate) fn subscribe(&self) -> EventStream {
         self.session.subscribe()

@@ -116,7 +116,8 @@ pub async fn pointer(
     let points: Vec<Point> = steps.iter().map(PointerStep::point).collect();
     check_inside(tab, &points).await?;
     let channel = crate::channel::InputChannel::of(tab).await?;
-    let mut events = channel.subscribe();
+    let watched = crate::settle::Watched::MainFrame;
+    let mut armed = crate::settle::arm(tab, watched, channel.subscribe()).await;
     let mut held = held;
     for (i, step) in steps.iter().enumerate() {
         let event = event_for(step, &mut held, modifiers.bits());
@@ -132,7 +133,7 @@ pub async fn pointer(
             settled: Settled::default(),
         });
     }
-    let settled = crate::keyboard::settled_after_keys(tab, &channel, &mut events).await?;
+    let settled = crate::settle::settle(tab, &mut armed).await;
     Ok(PointerOutcome { held, settled })
 }
 

@@ -20,7 +20,7 @@ use rove_page::{PageModel, Ref};
 
 use crate::mouse::wait_actionable_point;
 use crate::point::Point;
-use crate::settle::{Settled, settle_document};
+use crate::settle::{Settled, Watched, arm, settle};
 use crate::{InputError, mouse::refuse_while_dialog};
 
 /// Moves between the two points take this many steps.
@@ -50,11 +50,15 @@ pub async fn drag(
     let (end, end_element) = wait_target_point(model, to, timeout).await?;
     let session = crate::channel::InputChannel::of(&tab).await?;
     session.send(&SetInterceptDrags { enabled: true }).await?;
-    let mut events = session.subscribe();
-    let result = drive(&tab, &session, start, end, &mut events).await;
+    let watched = Watched::Object {
+        session: end_element.0.clone(),
+        object_id: end_element.1.clone(),
+    };
+    let mut armed = arm(&tab, watched, session.subscribe()).await;
+    let result = drive(&tab, &session, start, end, armed.events()).await;
     let _ = session.send(&SetInterceptDrags { enabled: false }).await;
     let html5 = result?;
-    let settled = settle_document(&tab, &end_element.0, &end_element.1, &mut events).await;
+    let settled = settle(&tab, &mut armed).await;
     crate::mouse::release_object(&end_element.0, &end_element.1).await;
     Ok(DragOutcome { html5, settled })
 }

@@ -24,7 +24,7 @@ use crate::InputError;
 use crate::channel::InputChannel;
 use crate::keyboard::{EditOutcome, send_chord};
 use crate::keys::parse_chord;
-use crate::settle::settle;
+use crate::settle::{arm_element, settle};
 
 const EDITOR: &str = include_str!("editor.js");
 
@@ -101,7 +101,7 @@ pub(crate) async fn replace(
         });
     }
     let session = InputChannel::of(tab).await?;
-    let mut events = session.subscribe();
+    let mut armed = arm_element(tab, element, session.subscribe()).await;
     let select_all = parse_chord("Control+A")?;
     send_chord(&session, &select_all).await?;
     // An editor that had not caught up with the focus may have kept its
@@ -127,7 +127,7 @@ pub(crate) async fn replace(
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
-    let settled = settle(tab, element, &mut events).await;
+    let settled = settle(tab, &mut armed).await;
     let read = match call(element, "read").await {
         Ok(read) => read,
         Err(e) if e.element_gone() => {

@@ -5,13 +5,13 @@ use std::time::{Duration, Instant};
 use crate::channel::InputChannel;
 use rove_browser::Tab;
 use rove_cdp::protocol::input::{DispatchKeyEvent, DispatchKeyEventType, InsertText};
-use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate, ReleaseObjectGroup};
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 
 use crate::keys::{Key, key_for_char, parse_chord};
 use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
-use crate::settle::{Settled, settle_document};
+use crate::settle::{Settled, Watched, arm, arm_element, settle};
 use crate::{InputError, Modifiers};
 
 const EDITABLE: &str = include_str!("editable.js");
@@ -260,7 +260,7 @@ pub async fn type_text(
             }
         };
         let session = crate::channel::InputChannel::of(tab).await?;
-        let mut events = session.subscribe();
+        let mut armed = arm_element(tab, element, session.subscribe()).await;
         let total = text.chars().count();
         let typed = send_keys(&session, key_steps(text), opts).await?;
         match typed.stopped {
@@ -282,7 +282,7 @@ pub async fn type_text(
             }
             None => {}
         }
-        let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
+        let settled = settle(tab, &mut armed).await;
         if session.dialog_open() {
             return Ok(EditOutcome {
                 value: String::new(),
@@ -332,7 +332,7 @@ pub async fn fill(
             Editable::Text(_) => {}
         }
         let session = crate::channel::InputChannel::of(tab).await?;
-        let mut events = session.subscribe();
+        let mut armed = arm_element(tab, element, session.subscribe()).await;
         if text.is_empty() {
             stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
         } else {
@@ -357,7 +357,7 @@ pub async fn fill(
                 return Err(error);
             }
         }
-        let settled = settle_document(tab, &element.session, &element.object_id, &mut events).await;
+        let settled = settle(tab, &mut armed).await;
         let Some(value) = value_after(element).await? else {
             return Ok(EditOutcome::field_gone(settled));
         };
@@ -385,7 +385,7 @@ pub async fn type_focused(
 ) -> Result<Settled, InputError> {
     refuse_while_dialog(tab).await?;
     let session = crate::channel::InputChannel::of(tab).await?;
-    let mut events = session.subscribe();
+    let mut armed = arm(tab, Watched::MainFrame, session.subscribe()).await;
     let total = text.chars().count();
     let typed = send_keys(&session, key_steps(text), opts).await?;
     if let Some(Stop::Deadline) = typed.stopped {
@@ -398,7 +398,7 @@ pub async fn type_focused(
     if session.dialog_open() {
         return Ok(Settled::default());
     }
-    settled_after_keys(tab, &session, &mut events).await
+    Ok(settle(tab, &mut armed).await)
 }
 
 /// Gives the element `target` names the keyboard focus, as tabbing to it
@@ -453,13 +453,13 @@ pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
     let parsed = parse_chord(chord)?;
     refuse_while_dialog(tab).await?;
     let session = crate::channel::InputChannel::of(tab).await?;
-    let mut events = session.subscribe();
+    let mut armed = arm(tab, Watched::MainFrame, session.subscribe()).await;
     send_chord(&session, &parsed).await?;
     if session.dialog_open() {
         // The page is blocked; there is nothing to wait for.
         return Ok(Settled::default());
     }
-    settled_after_keys(tab, &session, &mut events).await
+    Ok(settle(tab, &mut armed).await)
 }
 
 /// Presses `chord` on whatever has focus, holding its modifiers around the
@@ -496,38 +496,6 @@ pub(crate) async fn send_chord(
             .map_err(|e| InputError::browser(e, true))?;
     }
     Ok(())
-}
-
-/// Settling after keys sent to whatever has the focus: the document is the
-/// thing to watch.
-pub(crate) async fn settled_after_keys(
-    tab: &Tab,
-    session: &crate::channel::InputChannel,
-    events: &mut rove_cdp::EventStream,
-) -> Result<Settled, InputError> {
-    let document = session
-        .session()
-        .run_checked(
-            &Evaluate {
-                expression: "document".into(),
-                object_group: Some("rove-press".into()),
-                ..Evaluate::default()
-            }
-            .named("the focused document"),
-            None,
-        )
-        .await?;
-    let settled = match document.object_id.as_deref() {
-        Some(object) => settle_document(tab, session.session(), object, events).await,
-        None => Settled::default(),
-    };
-    let _ = session
-        .session()
-        .send(&ReleaseObjectGroup {
-            object_group: "rove-press".into(),
-        })
-        .await;
-    Ok(settled)
 }
 
 /// A field ready for the keyboard, or an input a native picker sets.

@@ -11,7 +11,7 @@ use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 
 use crate::point::{Point, click_point};
-use crate::settle::{Settled, settle};
+use crate::settle::{Settled, arm_element, settle};
 use crate::{InputError, Modifiers};
 
 const ACTIONABLE: &str = include_str!("actionable.js");
@@ -106,7 +106,7 @@ async fn click_element(
     // anyway, and the check after the move compares the two.
     let first = wait_actionable_still(tab, element, opts.timeout, true, true).await?;
     let main = crate::channel::InputChannel::of(tab).await?;
-    let mut events = main.subscribe();
+    let mut armed = arm_element(tab, element, main.subscribe()).await;
     let (button, buttons) = opts.button.cdp();
     let modifiers = i64::from(opts.modifiers.bits());
     let moved = |p: Point| DispatchMouseEvent {
@@ -142,7 +142,7 @@ async fn click_element(
             .await
             .map_err(|e| InputError::browser(e, true))?;
     }
-    let settled = settle(tab, element, &mut events).await;
+    let settled = settle(tab, &mut armed).await;
     Ok(ClickOutcome { point, settled })
 }
 
@@ -156,11 +156,11 @@ pub async fn hover(
     on_element(model, target, async |tab: &Tab, element: &Element| {
         let point = wait_actionable(tab, element, timeout, true).await?;
         let main = crate::channel::InputChannel::of(tab).await?;
-        let mut events = main.subscribe();
+        let mut armed = arm_element(tab, element, main.subscribe()).await;
         main.send(&DispatchMouseEvent::moved(point.x, point.y))
             .await
             .map_err(|e| InputError::browser(e, true))?;
-        let settled = settle(tab, element, &mut events).await;
+        let settled = settle(tab, &mut armed).await;
         Ok(ClickOutcome { point, settled })
     })
     .await

@@ -13,7 +13,7 @@ use rove_page::{FindQuery, PageModel, Ref};
 use crate::InputError;
 use crate::keyboard::fill;
 use crate::mouse::{ClickOptions, click, on_element};
-use crate::settle::{Settled, settle};
+use crate::settle::{Settled, arm_element, settle};
 
 /// What a selection left selected.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,7 +171,8 @@ async fn native_select(
 ) -> Result<Native, InputError> {
     on_element(model, target, async |tab, element| {
         // Subscribed before the change event, so a navigation it starts is seen.
-        let mut events = crate::channel::InputChannel::of(tab).await?.subscribe();
+        let events = crate::channel::InputChannel::of(tab).await?.subscribe();
+        let mut armed = arm_element(tab, element, events).await;
         let call = CallFunctionOn::on("select.js", SELECT, element.object_id.as_str())
             .value(values.to_vec())
             .by_value();
@@ -192,7 +193,7 @@ async fn native_select(
                             .collect()
                     })
                     .unwrap_or_default(),
-                settled: settle(tab, element, &mut events).await,
+                settled: settle(tab, &mut armed).await,
             })),
             "not_select" => {
                 let role = value["role"].as_str().unwrap_or("?").to_owned();

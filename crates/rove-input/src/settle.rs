@@ -5,9 +5,8 @@
 
 use std::time::Duration;
 
-use rove_browser::Tab;
+use rove_browser::{Activity, Mark, Tab, Where};
 use rove_cdp::EventStream;
-use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_cdp::protocol::{EventType, page};
 use rove_page::Element;
 
@@ -119,6 +118,10 @@ struct Asked {
     requests: std::collections::HashSet<String>,
     /// …and those whose response has begun and not ended: streaming.
     responding: std::collections::HashSet<String>,
+    /// What it sent that the page will act on when it arrives (fetches,
+    /// XHRs, scripts, stylesheets) and that has not finished: the evidence
+    /// that an answer is on its way.
+    pending: std::collections::HashSet<String>,
 }
 
 impl Asked {
@@ -143,7 +146,13 @@ impl Asked {
                     }
                     Some(ResourceType::Fetch | ResourceType::Xhr) => {
                         self.request = true;
+                        self.pending.insert(sent.request_id.clone());
                         self.requests.insert(sent.request_id);
+                    }
+                    // The main frame's document is a navigation's, which
+                    // settling follows by its own events.
+                    Some(ResourceType::Script | ResourceType::Stylesheet) => {
+                        self.pending.insert(sent.request_id);
                     }
                     _ => {}
                 }
@@ -158,11 +167,13 @@ impl Asked {
             LoadingFinished::METHOD => {
                 if let Ok(done) = event.parse::<LoadingFinished>() {
                     self.responding.remove(&done.request_id);
+                    self.pending.remove(&done.request_id);
                 }
             }
             LoadingFailed::METHOD => {
                 if let Ok(failed) = event.parse::<LoadingFailed>() {
                     self.responding.remove(&failed.request_id);
+                    self.pending.remove(&failed.request_id);
                 }
             }
             WebSocketFrameReceived::METHOD | EventSourceMessageReceived::METHOD => {
@@ -184,36 +195,93 @@ enum NavigationEnd {
     Stopped,
 }
 
-/// Waits for the DOM of the element's document to go quiet (or its document
-/// to go away), noting any main-frame navigation the input started; if one
-/// started, waits for it to load.
-pub(crate) async fn settle(tab: &Tab, element: &Element, events: &mut EventStream) -> Settled {
-    settle_with(tab, &element.session, &element.object_id, events).await
+/// Which document settling watches: the one of an element rove resolved
+/// (its frame's), or the tab's main frame (keys sent to whatever has the
+/// focus).
+#[derive(Debug, Clone)]
+pub(crate) enum Watched {
+    Object {
+        session: rove_cdp::Session,
+        object_id: String,
+    },
+    MainFrame,
 }
 
-/// Settling after input that was not aimed at an element rove resolved (a
-/// key press): `object_id` is any node of the document to watch. `events`
-/// must have been subscribed before the input was sent, so a navigation the
-/// input started is seen.
-pub(crate) async fn settle_document(
-    tab: &Tab,
-    session: &rove_cdp::Session,
-    object_id: &str,
-    events: &mut EventStream,
-) -> Settled {
-    settle_with(tab, session, object_id, events).await
+impl Watched {
+    pub(crate) fn element(element: &Element) -> Watched {
+        Watched::Object {
+            session: element.session.clone(),
+            object_id: element.object_id.clone(),
+        }
+    }
+
+    fn activity<'a>(&'a self, tab: &'a Tab) -> Activity<'a> {
+        let at = match self {
+            Watched::Object { session, object_id } => Where::Object { session, object_id },
+            Watched::MainFrame => Where::MainFrame,
+        };
+        Activity::of(tab, at)
+    }
 }
 
-/// After the DOM and the network went quiet: when the input asked a server
+/// What settling knows from before the input: the events from then on,
+/// the document's mutation counts, and what the page's connections had
+/// received.
+pub(crate) struct Armed {
+    watched: Watched,
+    events: EventStream,
+    /// `None` when the document could not be asked (it is then watched
+    /// from its load on, and a change since counts).
+    mark: Option<Mark>,
+    incoming: Option<u64>,
+}
+
+/// Takes the marks settling measures from; call it before the input, with
+/// `events` subscribed before it too (a navigation the input started must
+/// be seen).
+pub(crate) async fn arm(tab: &Tab, watched: Watched, events: EventStream) -> Armed {
+    let mark = watched.activity(tab).mark().await;
+    if let Err(e) = &mark {
+        tracing::debug!(target: "rove_input", error = %e, "could not mark the document before input");
+    }
+    let incoming = match tab.watch().await {
+        Ok(watch) => Some(watch.streams().incoming),
+        Err(_) => None,
+    };
+    Armed {
+        watched,
+        events,
+        mark: mark.ok(),
+        incoming,
+    }
+}
+
+impl Armed {
+    /// The events from before the input on (input that reads them itself,
+    /// such as a drag, leaves the rest for settling).
+    pub(crate) fn events(&mut self) -> &mut EventStream {
+        &mut self.events
+    }
+}
+
+/// Arms settling on the element's document (see [`arm`]).
+pub(crate) async fn arm_element(tab: &Tab, element: &Element, events: EventStream) -> Armed {
+    arm(tab, Watched::element(element), events).await
+}
+
+/// Waits until the page has answered the input (see [`settle_armed`]).
+pub(crate) async fn settle(tab: &Tab, armed: &mut Armed) -> Settled {
+    settle_armed(tab, armed).await
+}
+
+/// After the DOM and the requests went quiet: when the input asked a server
 /// something over a WebSocket or an event stream (or sent a request while
 /// the page listens on a stream, or a response of it is still streaming),
 /// waits for the answer to arrive and the connections to go quiet, then
 /// for the DOM again; all within `limits.stream_cap` of `started`.
-#[allow(clippy::too_many_arguments)]
 async fn answer_over_streams(
     tab: &Tab,
-    session: &rove_cdp::Session,
-    object_id: &str,
+    document: &mut Document<'_>,
     watch: &rove_browser::TabWatch,
     asked: &Asked,
     incoming_before: u64,
@@ -244,16 +312,7 @@ async fn answer_over_streams(
     }
     // What the answer drew may fetch more (the code of a widget it shows).
     watch.network_quiet(limits.quiet, limits.network_cap).await;
-    let call = CallFunctionOn::on("the DOM quiet wait after an answer", DOM_QUIET, object_id)
-        .value(limits.quiet.as_millis() as u64)
-        .value(limits.dom_cap.as_millis() as u64)
-        .awaiting()
-        .by_value();
-    let _ = tokio::time::timeout(
-        limits.dom_cap + rove_base::limits::SETTLE_DOM_SLACK,
-        session.run_checked(&call, None),
-    )
-    .await;
+    document.settled(limits).await;
     StreamEnd::Answered
 }
 
@@ -267,27 +326,23 @@ pub enum ServerWait {
     Pending,
 }
 
-/// Whether the page shows, now or within `window` ms, that it is still
-/// working: an element marked busy, a progress bar with no value (a
-/// spinner), or an indicator named "Running…" or "Loading…" (Streamlit's
-/// running man is `role=img aria-label="Running..."` while its server runs
-/// the script, with no frame between the first and the last).
-const PAGE_BUSY: &str = "(window) => new Promise((resolve) => { const selector = '[aria-busy=\"true\"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^=\"Running\" i], [role=status][aria-label^=\"Running\" i], [role=img][aria-label^=\"Loading\" i], [role=status][aria-label^=\"Loading\" i]'; const busy = () => { const found = document.querySelector(selector); if (!found) return false; const r = found.getBoundingClientRect(); return r.width > 0 && r.height > 0; }; if (busy()) return resolve(true); const observer = new MutationObserver(() => { if (busy()) { observer.disconnect(); resolve(true); } }); observer.observe(document, {subtree: true, childList: true, attributes: true}); setTimeout(() => { observer.disconnect(); resolve(busy()); }, window); })";
-
 /// Whether the page shows it is still working, now or within
-/// [`rove_base::limits::SERVER_BUSY_WINDOW`] (see [`PAGE_BUSY`]).
+/// [`rove_base::limits::SERVER_BUSY_WINDOW`]: an element marked busy, a
+/// progress bar with no value (a spinner), or an indicator named
+/// "Running…" or "Loading…" (Streamlit's running man is `role=img
+/// aria-label="Running..."` while its server runs the script, with no frame
+/// between the first and the last). Asked in rove's own world.
 async fn page_busy(tab: &Tab) -> bool {
     page_busy_within(tab, rove_base::limits::SERVER_BUSY_WINDOW).await
 }
 
 /// Whether the page shows it is still working, now or within `window`
-/// (`Duration::ZERO`: now, for one round trip).
+/// (`Duration::ZERO`: now, for one round trip). A page that cannot be
+/// asked is not busy.
 pub async fn page_busy_within(tab: &Tab, window: Duration) -> bool {
-    let window = window.as_millis();
-    tab.evaluate(&format!("({PAGE_BUSY})({window})"))
+    Activity::of(tab, Where::MainFrame)
+        .busy_within(window)
         .await
-        .ok()
-        .and_then(|v| v.as_bool())
         .unwrap_or(false)
 }
 
@@ -329,57 +384,114 @@ pub async fn server_answered(
     }
 }
 
-/// Resolves once the document of `this` went `quiet` ms without a mutation,
-/// or after `cap` ms.
-const DOM_QUIET: &str = "function(quiet, cap) { const doc = this.ownerDocument || document; return new Promise((resolve) => { let timer; const done = () => { observer.disconnect(); resolve(true); }; const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); }); observer.observe(doc, {subtree: true, childList: true, attributes: true, characterData: true}); timer = setTimeout(done, quiet); setTimeout(done, cap); }); }";
+/// The document settling watches, and the mutation counts it last
+/// settled at.
+struct Document<'a> {
+    activity: Activity<'a>,
+    since: Option<Mark>,
+}
 
-async fn settle_with(
-    tab: &Tab,
-    session: &rove_cdp::Session,
-    object_id: &str,
+impl Document<'_> {
+    /// Waits until the document stops changing after `since` (see
+    /// `activity.js`), and moves `since` on to the counts it ended at;
+    /// whether it changed. A document that cannot be asked (it went away:
+    /// a navigation, which the events report) is taken as settled.
+    async fn settled(&mut self, limits: &SettleLimits) -> bool {
+        let settle = self
+            .activity
+            .settle(self.since, false, limits.quiet, limits.dom_cap);
+        match settle.await {
+            Ok(answer) => {
+                self.since = Some(answer.mark);
+                answer.changed > 0
+            }
+            Err(e) => {
+                tracing::debug!(target: "rove_input", error = %e, "the document's settle wait failed");
+                false
+            }
+        }
+    }
+}
+
+/// Moves what arrived on `events` into `asked` and `seen`.
+fn drain(
     events: &mut EventStream,
-) -> Settled {
+    asked: &mut Asked,
+    seen: &mut Vec<std::sync::Arc<rove_cdp::Event>>,
+) {
+    while let Some(Ok(event)) = events.try_recv() {
+        asked.note(&event);
+        seen.push(event);
+    }
+}
+
+/// Waits until the page has answered the input, on evidence: what the
+/// input changed in the document (nothing: done at once; something: until
+/// it stopped), the requests it started (until they finished, and the
+/// document again after them), a navigation it started (until the new
+/// document loaded), and a server's answer over a WebSocket or an event
+/// stream. A dialog ends the wait: it stops the page's scripts.
+async fn settle_armed(tab: &Tab, armed: &mut Armed) -> Settled {
     // The command's time split counts this whole wait as settling.
     let _phase = rove_cdp::meter::settle_starts();
     let started = std::time::Instant::now();
     let limits = limits();
     let mut settled = Settled::default();
     let watch = tab.watch().await.ok();
-    let incoming_before = watch.as_ref().map(|w| w.streams().incoming);
-    let call = CallFunctionOn::on("the DOM quiet wait", DOM_QUIET, object_id)
-        .value(limits.quiet.as_millis() as u64)
-        .value(limits.dom_cap.as_millis() as u64)
-        .awaiting()
-        .by_value();
-    let quiet = session.run_checked(&call, None);
-    // The quiet wait fails when the document is replaced: that is a
-    // navigation, which the events report. A dialog stops the page's
-    // scripts, so the wait ends when one opens.
-    let dialog = async {
-        match tab.watch().await {
-            Ok(watch) => watch.wait_for_dialog(limits.dom_cap).await,
-            Err(_) => std::future::pending().await,
-        }
+    let mut document = Document {
+        activity: armed.watched.activity(tab),
+        since: armed.mark,
     };
-    let network = async {
-        if let Ok(watch) = tab.watch().await {
-            watch.network_quiet(limits.quiet, limits.network_cap).await;
-        }
-    };
-    let both = async {
-        let dom = tokio::time::timeout(limits.dom_cap + rove_base::limits::SETTLE_DOM_SLACK, quiet);
-        tokio::join!(dom, network)
-    };
-    tokio::select! {
-        _ = both => {}
-        Some(_) = dialog => return settled,
-    }
+    let events = &mut armed.events;
     let mut seen = Vec::new();
     let mut asked = Asked::default();
-    while let Some(Ok(event)) = events.try_recv() {
-        asked.note(&event);
-        seen.push(event);
+    let dialog = async {
+        match &watch {
+            Some(watch) => {
+                watch
+                    .wait_for_dialog(limits.dom_cap + limits.network_cap)
+                    .await
+            }
+            None => std::future::pending().await,
+        }
+    };
+    let answered = async {
+        document.settled(&limits).await;
+        // The requests the input started (and those its changes started),
+        // then the document again, until a round starts nothing new.
+        let deadline = started + limits.network_cap;
+        loop {
+            drain(events, &mut asked, &mut seen);
+            if asked.pending.is_empty() {
+                break;
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            let finished = async {
+                while !asked.pending.is_empty() {
+                    match events.recv().await {
+                        Ok(event) => {
+                            asked.note(&event);
+                            seen.push(event);
+                        }
+                        Err(rove_cdp::EventStreamError::Lagged(_)) => continue,
+                        Err(rove_cdp::EventStreamError::Closed) => return,
+                    }
+                }
+            };
+            if tokio::time::timeout(left, finished).await.is_err() {
+                break;
+            }
+            document.settled(&limits).await;
+        }
+    };
+    tokio::select! {
+        _ = answered => {}
+        Some(_) = dialog => return settled,
     }
+    drain(events, &mut asked, &mut seen);
     let navigating = {
         let mut any = false;
         for event in &seen {
@@ -387,10 +499,9 @@ async fn settle_with(
         }
         any
     };
-    if let (false, Some(watch), Some(before)) = (navigating, &watch, incoming_before) {
-        let answer = answer_over_streams(
-            tab, session, object_id, watch, &asked, before, started, &limits,
-        );
+    if let (false, Some(watch), Some(before)) = (navigating, &watch, armed.incoming) {
+        let answer =
+            answer_over_streams(tab, &mut document, watch, &asked, before, started, &limits);
         // An answer that opens a dialog stops the page's scripts.
         tokio::select! {
             end = answer => settled.stream = end,

@@ -24,7 +24,7 @@ use crate::InputError;
 use crate::channel::InputChannel;
 use crate::keyboard::EditOutcome;
 use crate::keys::parse_chord;
-use crate::settle::settle;
+use crate::settle::{arm_element, settle};
 
 const STEPPED: &str = include_str!("stepped.js");
 
@@ -133,7 +133,7 @@ pub(crate) async fn set_by_keys(
     }
     let focused = read(element, "focus").await?;
     let session = InputChannel::of(tab).await?;
-    let mut events = session.subscribe();
+    let mut armed = arm_element(tab, element, session.subscribe()).await;
     let mut keys = Keys {
         session: &session,
         element,
@@ -188,7 +188,7 @@ pub(crate) async fn set_by_keys(
         now = held.now;
         passed = held.passed;
     }
-    let settled = settle(tab, element, &mut events).await;
+    let settled = settle(tab, &mut armed).await;
     let after = match read(element, "read").await {
         Ok(after) => after,
         Err(e) if e.element_gone() => {

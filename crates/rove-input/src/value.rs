@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use crate::InputError;
 use crate::keyboard::EditOutcome;
-use crate::settle::settle;
+use crate::settle::{arm_element, settle};
 
 const SET_VALUE: &str = include_str!("set_value.js");
 
@@ -57,7 +57,8 @@ pub(crate) async fn set_value(
 ) -> Result<EditOutcome, InputError> {
     let target = element.reference.to_string();
     // Subscribed before the events, so a navigation they start is seen.
-    let mut events = crate::channel::InputChannel::of(tab).await?.subscribe();
+    let events = crate::channel::InputChannel::of(tab).await?.subscribe();
+    let mut armed = arm_element(tab, element, events).await;
     let call = CallFunctionOn::on("set_value.js", SET_VALUE, element.object_id.as_str())
         .value(text)
         .by_value();
@@ -95,7 +96,7 @@ pub(crate) async fn set_value(
             });
         }
     };
-    let settled = settle(tab, element, &mut events).await;
+    let settled = settle(tab, &mut armed).await;
     let Some(value) = crate::keyboard::value_after(element).await? else {
         return Ok(EditOutcome::field_gone(settled));
     };

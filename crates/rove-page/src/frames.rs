@@ -22,7 +22,7 @@ use serde_json::Value;
 use crate::PageError;
 
 /// The walker's source, installed once per world.
-const WORLD_NAME: &str = "rove";
+const WORLD_NAME: &str = rove_browser::ROVE_WORLD;
 /// DOM events whose listeners make an element clickable.
 const CLICK_EVENTS: [&str; 7] = [
     "click",

@@ -222,6 +222,16 @@ pub enum Happened {
     StillChanging {
         /// For how long rove waited.
         secs: u64,
+        /// How many changes rove saw after the load.
+        changes: u64,
+        /// Where the last one was (a landmark, or the heading before it).
+        place: Option<String>,
+    },
+    /// rove could not watch the page settle after its load (why): the view
+    /// is of the page as it was then.
+    SettleUnwatched {
+        /// Why.
+        reason: String,
     },
     /// A screenshot's area was larger than a capture takes: its top-left
     /// part was captured (width and height in CSS pixels).
@@ -548,9 +558,23 @@ impl fmt::Display for Happened {
                 Some(status) if *status != 200 => write!(f, "opened {url} (HTTP {status})"),
                 _ => write!(f, "opened {url}"),
             },
-            Happened::StillChanging { secs } => write!(
+            Happened::StillChanging {
+                secs,
+                changes,
+                place,
+            } => {
+                let place = match place {
+                    Some(place) => format!(", the last in {place}"),
+                    None => String::new(),
+                };
+                write!(
+                    f,
+                    "the page was still changing {secs} s after it loaded ({changes} changes{place}); the view may be incomplete (snapshot again, or wait(text=…) for what you expect)"
+                )
+            }
+            Happened::SettleUnwatched { reason } => write!(
                 f,
-                "the page was still changing {secs} s after it loaded; the view may be incomplete (snapshot again, or wait(text=…) for what you expect)"
+                "rove could not watch the page settle after it loaded ({reason}); the view is of the page at its load event and may be incomplete (snapshot again, or wait(text=…) for what you expect)"
             ),
             Happened::ScreenshotCut { whole, part } => write!(
                 f,

@@ -259,8 +259,12 @@ fn each_variant_renders_as_the_line_it_replaced() {
             "opened http://a.test/",
         ),
         (
-            Happened::StillChanging { secs: 3 },
-            "the page was still changing 3 s after it loaded; the view may be incomplete (snapshot again, or wait(text=…) for what you expect)",
+            Happened::StillChanging {
+                secs: 3,
+                changes: 40,
+                place: Some("main \"Results\"".into()),
+            },
+            "the page was still changing 3 s after it loaded (40 changes, the last in main \"Results\"); the view may be incomplete (snapshot again, or wait(text=…) for what you expect)",
         ),
         (
             Happened::Uploaded {

@@ -380,7 +380,12 @@ impl Session {
         let tab = self.focused()?;
         // The check is a script: a dialog would hold it until the deadline.
         crate::session::refuse_if_dialog(&tab).await?;
-        match tokio::time::timeout(rove_base::limits::EMULATION_SET, tab.evaluate(&script)).await {
+        match tokio::time::timeout(
+            rove_base::limits::EMULATION_SET,
+            tab.evaluate_in_rove_world(&script),
+        )
+        .await
+        {
             Ok(answer) => Ok(answer? == json!(true)),
             Err(_) => Err(rejected("the page did not answer in time")),
         }

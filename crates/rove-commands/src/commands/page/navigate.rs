@@ -8,7 +8,6 @@ use rove_browser::Tab;
 use rove_cdp::protocol::EventType;
 use rove_cdp::protocol::network::{ResourceType, ResponseReceived};
 use rove_cdp::protocol::page::{self, Navigate};
-use rove_cdp::protocol::runtime::Evaluate;
 use rove_cdp::{EventStream, Session as CdpSession};
 use rove_page::Mode;
 
@@ -203,9 +202,12 @@ impl Session {
         // WebSocket) is given time to finish.
         match self.shell_settled().await {
             Shell::Built => {}
-            Shell::Changing => out.happened.push(Happened::StillChanging {
+            Shell::Changing { changes, place } => out.happened.push(Happened::StillChanging {
                 secs: rove_base::limits::SHELL_SETTLE.as_secs(),
+                changes,
+                place,
             }),
+            Shell::Unwatched(reason) => out.happened.push(Happened::SettleUnwatched { reason }),
             Shell::Receiving { answered } => out.happened.push(Happened::AwaitingServer {
                 secs: rove_base::limits::SETTLE_STREAM.as_secs(),
                 answered,
@@ -220,9 +222,10 @@ impl Session {
     }
 
     /// Waits, after the load event, until the page stops changing
-    /// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]. A static
-    /// page costs one quiet window. Then, when the page has a WebSocket open
-    /// or its streams are receiving (an app that builds its page from its
+    /// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]: a page
+    /// that changed nothing since its load and has nothing in flight costs
+    /// one question. Then, when the page has a WebSocket open or its
+    /// streams are receiving (an app that builds its page from its
     /// server's frames, showing a "Running…" shell until they come), up to
     /// [`rove_base::limits::SETTLE_STREAM`] more for the server's answer
     /// ([`rove_input::server_answered`]), and as long as after the load for
@@ -237,8 +240,11 @@ impl Session {
         };
         let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
         let settled = crate::session::unless_dialog(&tab, async {
-            if !page_built(&tab, &watch, deadline).await {
-                return Ok(Shell::Changing);
+            let mut since = None;
+            let mut busy = false;
+            let built = page_built(&tab, &watch, deadline, &mut since, &mut busy).await;
+            if !matches!(built, Shell::Built) {
+                return Ok(built);
             }
             let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
             tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
@@ -249,10 +255,10 @@ impl Session {
                 // and a pause (Streamlit asks for its health and config
                 // first): built and quiet with nothing open yet, it may
                 // still show that it is working. Then its socket is waited
-                // for too. Asked now only (one round trip): a static page
-                // pays nothing more.
+                // for too. Asked with the last look at the document: a
+                // static page pays nothing more.
                 let now = Duration::ZERO;
-                if !rove_input::page_busy_within(&tab, now).await {
+                if !busy {
                     return Ok(Shell::Built);
                 }
                 let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
@@ -281,10 +287,7 @@ impl Session {
             // What the answer drew may fetch more (the code of the
             // widgets it shows): built again, as after the load.
             let again = Instant::now() + rove_base::limits::SHELL_SETTLE;
-            Ok(match page_built(&tab, &watch, again).await {
-                true => Shell::Built,
-                false => Shell::Changing,
-            })
+            Ok(page_built(&tab, &watch, again, &mut since, &mut busy).await)
         });
         // A dialog is reported with the view.
         settled.await.unwrap_or(Shell::Built)
@@ -302,7 +305,14 @@ enum Shell {
     /// Still: nothing changing, nothing on its way.
     Built,
     /// Its DOM was still changing.
-    Changing,
+    Changing {
+        /// How many changes rove saw after the load.
+        changes: u64,
+        /// Where the last one was.
+        place: Option<String>,
+    },
+    /// rove could not watch it (why): the view is of the page at its load.
+    Unwatched(String),
     /// Its server's answer over a WebSocket was still on its way.
     Receiving {
         /// Part of it had come.
@@ -323,62 +333,72 @@ impl<E: Into<CommandError>> From<E> for NavError {
     }
 }
 
-/// Whether the page stopped changing before `deadline`: the DOM still for
-/// [`rove_base::limits::SHELL_QUIET`] with no request in flight, or the DOM
-/// still for [`rove_base::limits::SHELL_QUIET_LONG`] whatever the network
-/// does (a page that never reads a response keeps it "in flight" for
-/// ever).
-async fn page_built(tab: &Tab, watch: &rove_browser::TabWatch, deadline: Instant) -> bool {
-    if !dom_quiet(tab, rove_base::limits::SHELL_QUIET, deadline).await {
-        return false;
-    }
-    if watch.requests_in_flight() == 0 {
-        return true;
-    }
-    let network = watch
-        .network_quiet(
-            rove_base::limits::SHELL_QUIET,
-            rove_base::limits::SHELL_QUIET_LONG,
-        )
-        .await;
-    let quiet = if network {
-        rove_base::limits::SHELL_QUIET
-    } else {
-        rove_base::limits::SHELL_QUIET_LONG
-    };
-    dom_quiet(tab, quiet, deadline).await
-}
-
-/// Whether the document stays without mutations for `quiet` before
-/// `deadline` (false when the deadline comes first, or the page cannot be
-/// asked).
-async fn dom_quiet(tab: &Tab, quiet: Duration, deadline: Instant) -> bool {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left < quiet {
-        return false;
-    }
-    let (quiet_ms, cap_ms) = (quiet.as_millis() as u64, left.as_millis() as u64);
-    let script = format!(
-        "new Promise((resolve) => {{ let timer; const done = (still) => {{ observer.disconnect(); resolve(still); }}; \
-         const observer = new MutationObserver(() => {{ clearTimeout(timer); timer = setTimeout(() => done(true), {quiet_ms}); }}); \
-         observer.observe(document, {{subtree: true, childList: true, characterData: true}}); \
-         timer = setTimeout(() => done(true), {quiet_ms}); setTimeout(() => done(false), {cap_ms}); }})"
-    );
-    let still = Evaluate {
-        expression: script,
-        await_promise: Some(true),
-        return_by_value: Some(true),
-        ..Evaluate::default()
-    };
-    let asked = tab.send(&still);
-    match tokio::time::timeout(left + quiet, asked).await {
-        Ok(Ok(answer)) => answer
-            .result
-            .value
-            .and_then(|v| v.as_bool())
-            .unwrap_or(true),
-        Ok(Err(_)) => true,
-        Err(_) => false,
+/// Waits until the page stopped changing, before `deadline`, on evidence:
+/// no request of its own in flight, and its document (asked in rove's own
+/// world, where the page cannot reach: `activity.js`) unchanged since the
+/// last look, `since` (its load event at first). A page that changed
+/// nothing since its load and has nothing in flight is built at once; one
+/// that changed is built once it stayed still for
+/// [`rove_base::limits::SHELL_QUIET`]. A request that stays in flight for
+/// [`rove_base::limits::SHELL_QUIET_LONG`] (a page that never reads a
+/// response) no longer holds the page up, and the document must then stay
+/// still that long. `busy` is whether the page showed it was working at
+/// the last look.
+async fn page_built(
+    tab: &Tab,
+    watch: &rove_browser::TabWatch,
+    deadline: Instant,
+    since: &mut Option<rove_browser::Mark>,
+    busy: &mut bool,
+) -> Shell {
+    let activity = rove_browser::Activity::of(tab, rove_browser::Where::MainFrame);
+    let mut changes = 0;
+    let mut place = None;
+    let mut stuck = false;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Shell::Changing { changes, place };
+        }
+        if !stuck && watch.requests_in_flight() > 0 {
+            let cap = rove_base::limits::SHELL_QUIET_LONG.min(left);
+            stuck = !watch.network_quiet(Duration::ZERO, cap).await;
+            continue;
+        }
+        let quiet = match stuck {
+            true => rove_base::limits::SHELL_QUIET_LONG,
+            false => rove_base::limits::SHELL_QUIET,
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        let answer = match activity.settle(*since, true, quiet, left).await {
+            Ok(answer) => answer,
+            Err(rove_browser::BrowserError::Cdp(rove_cdp::CdpError::Timeout { .. })) => {
+                return Shell::Unwatched(format!(
+                    "the page's main thread did not answer within {:.1} s",
+                    left.as_secs_f64()
+                ));
+            }
+            // The document went away under the question (a script
+            // replaced it, or navigated on): the view tells what is there.
+            Err(e) => {
+                tracing::debug!(target: "rove_commands", error = %e, "the settle question failed");
+                return Shell::Built;
+            }
+        };
+        if let Some(failed) = answer.failed {
+            return Shell::Unwatched(failed);
+        }
+        *since = Some(answer.mark);
+        *busy = answer.busy;
+        changes += answer.changed;
+        place = answer.place.or(place);
+        if !answer.quiet {
+            return Shell::Changing { changes, place };
+        }
+        // Quiet after changes is built too, unless they sent for more.
+        if stuck || watch.requests_in_flight() == 0 {
+            return Shell::Built;
+        }
     }
 }
 
@@ -475,7 +495,7 @@ async fn drive(
             }));
         }
         let url = tab
-            .evaluate("location.href")
+            .evaluate_in_rove_world("location.href")
             .await?
             .as_str()
             .unwrap_or_default()
@@ -484,7 +504,9 @@ async fn drive(
             // The status event can be missed by a subscriber that lagged
             // behind a burst of requests; the page's own timing entry has it.
             status = tab
-                .evaluate("performance.getEntriesByType('navigation')[0]?.responseStatus ?? null")
+                .evaluate_in_rove_world(
+                    "performance.getEntriesByType('navigation')[0]?.responseStatus ?? null",
+                )
                 .await
                 .ok()
                 .and_then(|v| v.as_u64())

@@ -86,7 +86,7 @@ impl Session {
             let wanted = UrlPattern::new(pattern);
             let met = self
                 .poll(timeout, async |s| {
-                    let url = s.focused()?.evaluate("location.href").await?;
+                    let url = s.focused()?.evaluate_in_rove_world("location.href").await?;
                     Ok(wanted.matches(url.as_str().unwrap_or_default()))
                 })
                 .await?;
@@ -151,7 +151,7 @@ impl Session {
         let started = Instant::now();
         let loaded = self
             .poll(timeout, async |s| {
-                Ok(s.focused()?.evaluate(ready).await?.as_bool() == Some(true))
+                Ok(s.focused()?.evaluate_in_rove_world(ready).await?.as_bool() == Some(true))
             })
             .await?;
         if !loaded || state != LoadState::Networkidle {

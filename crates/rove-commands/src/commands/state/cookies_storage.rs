@@ -219,11 +219,14 @@ impl Session {
             ),
         };
         let tab = self.focused()?;
-        let value = tokio::time::timeout(rove_base::limits::STATE_CALL, tab.evaluate(&script))
-            .await
-            .map_err(|_| {
-                CommandError::Rejected(format!("the page did not answer about {area} in time"))
-            })??;
+        let value = tokio::time::timeout(
+            rove_base::limits::STATE_CALL,
+            tab.evaluate_in_rove_world(&script),
+        )
+        .await
+        .map_err(|_| {
+            CommandError::Rejected(format!("the page did not answer about {area} in time"))
+        })??;
         let origin = self.shown_url(&origin_of(&self.current_url()));
         let text = match args.action {
             StoreAction::Get => {

@@ -80,7 +80,7 @@ impl Session {
                 continue;
             };
             crate::session::refuse_if_dialog(&tab).await?;
-            let read = tab.evaluate(
+            let read = tab.evaluate_in_rove_world(
                 // A document without storage (about:blank, an error page,
                 // a sandbox) throws on `localStorage`: it has none to save.
                 "[location.origin, (() => { try { return Object.entries(localStorage).map(([name, value]) => ({name, value})); } catch (e) { return []; } })()]",

@@ -1,0 +1,182 @@
+// What a document is doing, counted where the page cannot reach: this runs
+// in rove's isolated world of every frame, installed before the page's own
+// scripts (Page.addScriptToEvaluateOnNewDocument with a world name). An
+// isolated world has globals of its own, so a page that replaces
+// MutationObserver, setTimeout, Promise, requestAnimationFrame or
+// EventTarget.prototype.addEventListener changes nothing here.
+//
+// It counts mutation records from the load event on (or from the first
+// question, for a document rove meets after its load): parsing a large
+// document costs nothing extra, and what an app does after its load, or
+// after rove's input, is what settling asks about.
+(() => {
+  if (globalThis.__roveActivity) return;
+  const state = {
+    all: 0,
+    structural: 0,
+    lastAll: 0,
+    lastStructural: 0,
+    target: null,
+    observing: false,
+    load: null,
+    failed: null,
+  };
+  const note = (records) => {
+    const now = performance.now();
+    for (const record of records) {
+      state.all += 1;
+      if (record.type !== 'attributes') {
+        state.structural += 1;
+        state.target = record.target;
+        state.lastStructural = now;
+      }
+    }
+    state.lastAll = now;
+  };
+  let observer = null;
+  const observe = () => {
+    if (state.observing) return;
+    try {
+      observer = observer || new MutationObserver(note);
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      state.observing = true;
+      state.failed = null;
+    } catch (e) {
+      state.failed = String((e && e.message) || e);
+    }
+  };
+  const counts = () => ({ all: state.all, structural: state.structural });
+  // The mark of the load is taken once the load event's dispatch is over:
+  // what the page's own load listeners did is part of its loading (this
+  // listener, added before the page's scripts ran, runs first).
+  const loaded = () => {
+    observe();
+    setTimeout(() => { if (!state.load) state.load = counts(); }, 0);
+  };
+  if (document.readyState === 'complete') { observe(); state.load = counts(); }
+  else addEventListener('load', loaded, { once: true });
+
+  const task = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // One rendering frame, or 50 ms where none comes (a hidden page).
+  const frame = () => new Promise((resolve) => {
+    let done = false;
+    const end = () => { if (!done) { done = true; resolve(); } };
+    requestAnimationFrame(end);
+    setTimeout(end, 50);
+  });
+
+  // An element marked busy, a progress bar with no value (a spinner), or an
+  // indicator named "Running…" or "Loading…" (Streamlit's running man), shown.
+  const BUSY = '[aria-busy="true"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^="Running" i], [role=status][aria-label^="Running" i], [role=img][aria-label^="Loading" i], [role=status][aria-label^="Loading" i]';
+  const busy = () => {
+    const found = document.querySelector(BUSY);
+    if (!found) return false;
+    const box = found.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+
+  // Where the last structural change was: its nearest landmark, or the
+  // heading before it.
+  const LANDMARK = 'main, nav, aside, header, footer, form, section[aria-label], section[aria-labelledby], dialog, [role=main], [role=navigation], [role=region], [role=complementary], [role=banner], [role=contentinfo], [role=search], [role=form], [role=dialog], [role=alertdialog]';
+  const short = (text) => {
+    const t = String(text || '').replace(/\s+/g, ' ').trim();
+    return t.length > 60 ? t.slice(0, 59) + '…' : t;
+  };
+  const where = () => {
+    let node = state.target;
+    if (!node) return null;
+    const element = node.nodeType === 1 ? node : node.parentElement;
+    if (!element || !element.isConnected) return null;
+    const landmark = element.closest(LANDMARK);
+    if (landmark) {
+      const role = landmark.getAttribute('role') || landmark.localName;
+      const label = landmark.getAttribute('aria-label') || landmark.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]')?.textContent;
+      return short(label) ? `${role} "${short(label)}"` : role;
+    }
+    const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_ELEMENT);
+    walker.currentNode = element;
+    for (let steps = 0; steps < 2000 && walker.previousNode(); steps++) {
+      const at = walker.currentNode;
+      if (/^h[1-6]$/.test(at.localName) || at.getAttribute('role') === 'heading') {
+        const text = short(at.textContent);
+        if (text) return `heading "${text}"`;
+      }
+    }
+    return null;
+  };
+
+  const counted = (structural) => (structural ? state.structural : state.all);
+  const lastAt = (structural) => (structural ? state.lastStructural : state.lastAll);
+
+  // Waits until the document has answered: what the page queued for right
+  // after the input or the load has run (a task, a frame: Lumino and others
+  // draw in one, and a task); when anything changed since `mark`, until a
+  // frame has passed with nothing new and nothing has changed for
+  // `quietMs`, a window that grows to twice the longest pause seen between
+  // two changes (an app that answers in parts). Up to `capMs`.
+  const settle = async (mark, structural, quietMs, capMs) => {
+    observe();
+    const started = performance.now();
+    const elapsed = () => performance.now() - started;
+    const since = mark || state.load || counts();
+    const base = structural ? since.structural : since.all;
+    const changes = () => counted(structural) - base;
+    // A frame costs little here: when nothing is drawing, Chromium starts
+    // one at once.
+    await task();
+    await frame();
+    let framed = performance.now();
+    await task();
+    let seen = changes();
+    let quiet = true;
+    if (seen > 0) {
+      let window = quietMs;
+      let previous = lastAt(structural);
+      for (;;) {
+        const at = lastAt(structural);
+        // Still since before the last frame, and for the window.
+        if (at < framed && performance.now() - at >= window) break;
+        if (elapsed() >= capMs) { quiet = false; break; }
+        const still = performance.now() - at;
+        if (still < window) await sleep(Math.max(1, Math.min(window - still, capMs - elapsed())));
+        await frame();
+        framed = performance.now();
+        await task();
+        const now = changes();
+        if (now !== seen) {
+          const last = lastAt(structural);
+          window = Math.min(Math.max(window, 2 * (last - previous)), capMs);
+          previous = last;
+          seen = now;
+        }
+      }
+    }
+    return {
+      changed: seen,
+      quiet,
+      busy: busy(),
+      where: seen > 0 ? where() : null,
+      failed: state.failed,
+      mark: counts(),
+      ms: performance.now() - started,
+    };
+  };
+
+  // Whether the page shows it is working, now or within `windowMs`.
+  const busyWithin = (windowMs) => new Promise((resolve) => {
+    if (busy()) return resolve(true);
+    if (!(windowMs > 0)) return resolve(false);
+    const watcher = new MutationObserver(() => {
+      if (busy()) { watcher.disconnect(); resolve(true); }
+    });
+    watcher.observe(document, { subtree: true, childList: true, attributes: true });
+    setTimeout(() => { watcher.disconnect(); resolve(busy()); }, windowMs);
+  });
+
+  globalThis.__roveActivity = {
+    mark: () => { observe(); return { ...counts(), failed: state.failed }; },
+    settle,
+    busyWithin,
+  };
+})();
