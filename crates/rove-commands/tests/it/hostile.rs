@@ -11,6 +11,10 @@ mod text;
 // The scenarios about the devtools and state groups (logs, rules, files).
 mod devtools;
 
+// The scenarios about settling: globals replaced, busy lies, a blocked
+// main thread.
+mod settle;
+
 use rove_browser::DomainPolicy;
 use rove_commands::{Caller, Command, Data, Secret, Secrets, SessionConfig};
 use rove_errors::Classify;

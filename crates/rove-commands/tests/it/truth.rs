@@ -32,15 +32,19 @@ const APP_UI: &str = "<title>App</title>\
     <div role=toolbar aria-label=Cells><div style=cursor:pointer onclick=\"0\"><div><button>Save</button></div></div></div>\
     <select size=3 aria-label=Empty></select>";
 
-/// An app whose shell is built after the load event, piece by piece.
+/// An app whose shell is built after the load event, piece by piece: each
+/// piece asked of its server (slowly, as a bundle or a data call can be)
+/// once the one before has arrived, and drawn a frame later.
 const SHELL: &str = "<title>Shell</title><p>Loading…</p><script>\
-    window.onload = () => { let n = 0; const t = setInterval(() => {\
-      fetch('/shell.html').then(() => { document.body.insertAdjacentHTML('beforeend', '<button>Part ' + n + '</button>'); if (++n === 8) clearInterval(t); }); }, 40); };\
+    const part = (n) => fetch('/slow-part?' + n).then(() => requestAnimationFrame(() => {\
+      document.body.insertAdjacentHTML('beforeend', '<button>Part ' + n + '</button>'); if (n < 7) part(n + 1); }));\
+    window.onload = () => part(0);\
     </script>";
 
-/// A page that never stops changing.
-const TICKER: &str = "<title>Ticker</title><p id=t>0</p><script>\
-    setInterval(() => { t.textContent = Date.now(); }, 20);</script>";
+/// A page that never stops changing, from the first task after its load.
+const TICKER: &str = "<title>Ticker</title><h1>Prices</h1><p id=t>0</p><script>\
+    const tick = () => { t.textContent = Date.now(); setTimeout(tick, 20); };\
+    window.onload = () => setTimeout(tick, 0);</script>";
 
 /// Django's calendar shortcuts, and text in wrappers (a notebook's output).
 const WRAPPED: &str = "<title>Wrapped</title><div id=w hidden><a href=#y>Yesterday</a>&nbsp;|&nbsp;<a href=#t>Today</a>&nbsp;|&nbsp;<a href=#m>Tomorrow</a></div>\
@@ -63,6 +67,10 @@ async fn fixture() -> Fixture {
         .page("/editors.html", Response::html(EDITORS))
         .page("/wrapped.html", Response::html(WRAPPED))
         .page("/shell.html", Response::html(SHELL))
+        .page(
+            "/slow-part",
+            Response::html("part").delayed(std::time::Duration::from_millis(90)),
+        )
         .page("/ticker.html", Response::html(TICKER))
         .page("/app-ui.html", Response::html(APP_UI))
         .page("/grows.html", Response::html(GROWS))
@@ -214,13 +222,20 @@ async fn open_waits_for_an_app_shell_and_says_when_a_page_never_settles() {
         out.happened_lines()
     );
     let out = f.open("/ticker.html").await;
-    assert!(
-        out.happened_lines()
-            .iter()
-            .any(|l| l.contains("may be incomplete")),
-        "{:?}",
-        out.happened_lines()
-    );
+    // How many changes, and where the last one was.
+    let still = out
+        .happened_lines()
+        .into_iter()
+        .find(|l| l.contains("may be incomplete"))
+        .unwrap_or_else(|| panic!("{:?}", out.happened_lines()));
+    let changes: u64 = still
+        .split(" changes")
+        .next()
+        .and_then(|s| s.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count of changes: {still}"));
+    assert!(changes >= 50, "a change every 20 ms for 3 s: {still}");
+    assert!(still.contains("the last in heading \"Prices\""), "{still}");
     f.close().await;
 }
 
