@@ -99,6 +99,45 @@ def scripted_model(success: bool = True) -> Callable[[str, str, bytes], tuple[in
     return handle
 
 
+def secret_filling_model(secret: str) -> Callable[[str, str, bytes], tuple[int, str, bytes]]:
+    """A model that fills the field "Query" with ``<secret>NAME</secret>``
+    and submits it, then says done; a field the view does not show ends
+    the run as a failure naming it."""
+    steps = {"n": 0}
+
+    def handle(method: str, path: str, body: bytes) -> tuple[int, str, bytes]:
+        if not path.endswith("/chat/completions"):
+            return 404, "application/json", b"{}"
+        steps["n"] += 1
+        request = json.loads(body or b"{}")
+        view = str(request["messages"][1]["content"])
+        field = next((line.split()[0] for line in view.splitlines()
+                      if 'textbox "Query"' in line), None)
+        if steps["n"] == 1 and field:
+            call = {"name": "fill", "arguments": json.dumps(
+                {"ref": field, "text": f"<secret>{secret}</secret>", "submit": True})}
+        elif steps["n"] == 1:
+            call = {"name": "done", "arguments": json.dumps(
+                {"text": "scripted model: no textbox Query in the view", "success": False})}
+        else:
+            call = {"name": "done", "arguments": json.dumps({"text": "sent", "success": True})}
+        reply = {"model": "scripted",
+                 "choices": [{"finish_reason": "tool_calls", "message": {
+                     "role": "assistant", "content": None,
+                     "tool_calls": [{"id": f"c{steps['n']}", "type": "function", "function": call}]}}],
+                 "usage": {"prompt_tokens": 50, "completion_tokens": 5}}
+        return 200, "application/json", json.dumps(reply).encode()
+
+    return handle
+
+
+@pytest.fixture
+def secret_model() -> Iterator[Server]:
+    server = Server(secret_filling_model("pw"))
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def model() -> Iterator[Server]:
     server = Server(scripted_model())

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import sysconfig
+import time
 from pathlib import Path
 
 import pytest
@@ -91,15 +92,31 @@ def test_a_named_session_is_shared_with_the_shell(pages, session_name) -> None:
 
 
 def test_async_sessions_run_side_by_side(pages) -> None:
-    async def one(path: str) -> str:
+    both_open = asyncio.Event()
+    opened: list[str] = []
+
+    async def one(path: str) -> tuple[str, float, float]:
         async with rove.AsyncSession() as s:
             await s.open(pages.url(path))
-            return (await s.eval("document.title")).value
+            opened.append(path)
+            if len(opened) == 2:
+                both_open.set()
+            await asyncio.wait_for(both_open.wait(), 60)
+            # A call that takes 1.5 s in the page: side by side, the two
+            # overlap; one after the other, the second starts after the
+            # first has ended.
+            started = time.monotonic()
+            title = (await s.eval(
+                "new Promise((r) => setTimeout(() => r(document.title), 1500))")).value
+            return title, started, time.monotonic()
 
-    async def both() -> list[str]:
+    async def both() -> list[tuple[str, float, float]]:
         return list(await asyncio.gather(one("/go"), one("/done")))
 
-    assert asyncio.run(both()) == ["Go", "Done"]
+    (go, go_start, go_end), (done, done_start, done_end) = asyncio.run(both())
+    assert [go, done] == ["Go", "Done"]
+    assert max(go_start, done_start) < min(go_end, done_end), \
+        f"no overlap: {go_start:.2f}-{go_end:.2f} and {done_start:.2f}-{done_end:.2f}"
 
 
 def test_the_methods_are_the_vocabulary(tmp_path) -> None:

@@ -255,6 +255,12 @@ fn jittered(delay: Duration) -> Duration {
     let noise = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
+    jittered_by(delay, noise)
+}
+
+/// `delay` shortened by what `noise` draws: the clock's nanoseconds in
+/// [`jittered`], any value in its test.
+fn jittered_by(delay: Duration, noise: u32) -> Duration {
     let fraction = f64::from(noise % 1000) / 2000.0;
     delay.mul_f64(1.0 - fraction)
 }
@@ -332,10 +338,26 @@ mod tests {
 
     #[test]
     fn jitter_shortens_by_at_most_half() {
-        let d = jittered(Duration::from_secs(2));
+        let delay = Duration::from_secs(2);
+        let within = |d: Duration| d >= delay / 2 && d <= delay;
+        // Every draw the noise can make (its value counts modulo 1000; the
+        // ends of the u32 range too), not one the clock happens to give.
+        let draws: Vec<u32> = (0..3000).chain([u32::MAX - 1, u32::MAX]).collect();
+        for noise in &draws {
+            let d = jittered_by(delay, *noise);
+            assert!(within(d), "noise {noise} gave {d:?}");
+        }
+        // It does shorten, by up to about half: a jitter of nothing would
+        // let waiting attempts ask again together.
+        let shortest = draws.iter().map(|n| jittered_by(delay, *n)).min();
         assert!(
-            d >= Duration::from_secs(1) && d <= Duration::from_secs(2),
-            "{d:?}"
+            shortest.is_some_and(|d| d < delay * 51 / 100),
+            "{shortest:?}"
         );
+        // And the clock's draws, many of them, stay within too.
+        for _ in 0..1000 {
+            let d = jittered(delay);
+            assert!(within(d), "{d:?}");
+        }
     }
 }

@@ -89,6 +89,18 @@ async fn an_endless_eval_is_stopped_at_its_deadline_and_the_tab_answers_again() 
 async fn an_eval_awaiting_a_promise_that_never_settles_is_abandoned_without_stopping_the_page() {
     let mut f = quick_fixture().await;
     f.open("/faults.html").await;
+    // What a reload, a replaced tab or a stopped script would lose: a
+    // value the page holds and a timer that keeps counting.
+    let before = f
+        .ok(json!({"command": "eval", "js": "window.marker = 'kept'; window.ticks = 0; setInterval(() => { window.ticks++; }, 20); 'set'"}))
+        .await;
+    let target = f
+        .session
+        .context()
+        .focused()
+        .expect("a tab")
+        .target_id()
+        .to_owned();
     let e = f
         .fails(json!({"command": "eval", "js": "new Promise(() => {})"}))
         .await;
@@ -98,7 +110,26 @@ async fn an_eval_awaiting_a_promise_that_never_settles_is_abandoned_without_stop
         "{}",
         e.report().message
     );
-    assert_eq!(f.eval("1 + 1").await, 2);
+    let after = f
+        .ok(json!({"command": "eval", "js": "window.marker"}))
+        .await;
+    assert_eq!(after.tab, before.tab, "the same tab");
+    assert_eq!(
+        f.session.context().focused().expect("a tab").target_id(),
+        target,
+        "the same browser tab, not a new one under the old name"
+    );
+    assert_eq!(
+        after.result(),
+        Some(&json!("kept")),
+        "the page was reloaded or replaced"
+    );
+    // The timer ran through the wait (2 s at 20 ms) and runs still.
+    let ticked = f.eval("window.ticks").await.as_u64().expect("ticks");
+    assert!(ticked > 20, "{ticked} ticks");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let later = f.eval("window.ticks").await.as_u64().expect("ticks");
+    assert!(later > ticked, "the timer stopped at {ticked}");
     f.close().await;
 }
 

@@ -125,8 +125,13 @@ async fn the_default_view_fits_the_budget_and_says_how_to_get_the_rest() {
         on_element(&mut model, link, "return this.getAttribute('href');").await,
         "#c377"
     );
-    assert!(
-        found.text.contains("Chapter 377") || found.text.contains("377"),
+    // The match's line names the chapter it sits under: the context that
+    // tells one "Read more" from the 399 others.
+    assert_eq!(
+        found.text.lines().nth(1),
+        Some(
+            format!("{link} link \"Read more about 377\" — under heading \"Chapter 377\"").as_str()
+        ),
         "{}",
         found.text
     );

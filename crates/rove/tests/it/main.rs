@@ -27,6 +27,7 @@ mod run_caps;
 mod run_judge;
 mod run_model_errors;
 mod run_recovery;
+mod secret_echo;
 mod sessions;
 mod shell_values;
 mod support;

@@ -57,6 +57,11 @@ impl Client {
     }
 
     pub(crate) async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.exchange(method, params).await["result"].clone()
+    }
+
+    /// A request's whole answer: `result` or `error`, as the server sent it.
+    pub(crate) async fn exchange(&mut self, method: &str, params: Value) -> Value {
         self.next += 1;
         let id = self.next;
         let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
@@ -74,7 +79,7 @@ impl Client {
                 .unwrap_or_else(|e| panic!("not JSON-RPC ({e}): {line}"));
             assert_eq!(message["jsonrpc"], "2.0", "{line}");
             if message["id"] == json!(id) {
-                return message["result"].clone();
+                return message;
             }
         }
     }

@@ -242,13 +242,55 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
         .await;
     assert_eq!(report["code"], "COMMAND_REJECTED", "{report}");
     assert!(!outside.exists(), "nothing written where the model said");
-    let report = mcp
-        .error_of("upload", json!({"ref": "e1", "paths": ["/etc/hostname"]}))
+    // An upload from outside the roots, into a real file input: the policy
+    // refuses it, and the input stays empty.
+    let outside = runtime_dir().join("mcp-upload.txt");
+    std::fs::write(&outside, "not for the page").expect("file");
+    let opened = mcp
+        .request(
+            "tools/call",
+            json!({"name": "open", "arguments": {"url": server.url("/files")}}),
+        )
         .await;
-    assert!(
-        report["code"] == "UPLOAD_DENIED" || report["code"] == "REF_NOT_FOUND",
-        "{report}"
-    );
+    let view = opened["content"][0]["text"].as_str().unwrap_or_default();
+    let input = view
+        .lines()
+        .find(|l| l.contains("\"Attach\""))
+        .and_then(|l| {
+            l.split_whitespace().find(|w| {
+                w.strip_prefix('e')
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+        })
+        .unwrap_or_else(|| panic!("no file input in {opened}"))
+        .to_owned();
+    let report = mcp
+        .error_of(
+            "upload",
+            json!({"ref": input, "paths": [outside.display().to_string()]}),
+        )
+        .await;
+    assert_eq!(report["code"], "UPLOAD_DENIED", "{report}");
+    let held = mcp
+        .request(
+            "tools/call",
+            json!({"name": "eval", "arguments": {"js": "document.querySelector('input[type=file]').files.length"}}),
+        )
+        .await;
+    assert_ne!(held["isError"], true, "{held}");
+    // The answer's text holds the value as JSON, among lines on what
+    // changed.
+    let text = held["content"][0]["text"].as_str().unwrap_or_default();
+    let value: Value = text
+        .find('{')
+        .and_then(|at| {
+            serde_json::Deserializer::from_str(&text[at..])
+                .into_iter::<Value>()
+                .next()
+        })
+        .and_then(Result::ok)
+        .unwrap_or_else(|| panic!("no value in {held}"));
+    assert_eq!(value["result"], 0, "files in the input: {held}");
 }
 
 #[tokio::test]

@@ -131,9 +131,12 @@ async fn a_run_prints_its_steps_writes_its_history_and_exits_by_success() {
 
 #[tokio::test]
 async fn a_secret_reaches_the_page_but_no_request_log_or_history() {
+    // The page echoes the field with its length: the value's (10) tells
+    // the value arrived, where the placeholder typed as written (22) would
+    // echo back the same redacted text.
     let pages = LocalServer::start(Routes::new().page(
         "/form",
-        Response::html("<title>Form</title><label>Token <input id=t></label><p id=o></p><button onclick=\"o.textContent = t.value\">Show</button>"),
+        Response::html("<title>Form</title><label>Token <input id=t></label><p id=o></p><button onclick=\"o.textContent = 'echo ' + t.value + ' (' + t.value.length + ' chars)'\">Show</button>"),
     ))
     .await
     .expect("pages");
@@ -150,13 +153,21 @@ async fn a_secret_reaches_the_page_but_no_request_log_or_history() {
                 view.lines()
                     .find(|l| l.contains(marker))
                     .and_then(|l| l.split_whitespace().next())
-                    .unwrap_or("e0")
-                    .to_owned()
+                    .map(str::to_owned)
             };
+            // A target the view does not show ends the run as a failure
+            // (the test then says what was missing), never a guessed ref.
+            let missing = |what: &str| json!({"name": "done", "arguments": json!({"text": format!("scripted model: no {what} in the view"), "success": false}).to_string()});
             let n = step.fetch_add(1, Ordering::SeqCst) + 1;
             let call = match n {
-                1 => json!({"name": "fill", "arguments": json!({"ref": find("textbox \"Token\""), "text": "<secret>TOKEN</secret>"}).to_string()}),
-                2 => json!({"name": "click", "arguments": json!({"ref": find("button \"Show\"")}).to_string()}),
+                1 => match find("textbox \"Token\"") {
+                    Some(field) => json!({"name": "fill", "arguments": json!({"ref": field, "text": "<secret>TOKEN</secret>"}).to_string()}),
+                    None => missing("textbox Token"),
+                },
+                2 => match find("button \"Show\"") {
+                    Some(button) => json!({"name": "click", "arguments": json!({"ref": button}).to_string()}),
+                    None => missing("button Show"),
+                },
                 _ => json!({"name": "done", "arguments": json!({"text": "shown", "success": true}).to_string()}),
             };
             let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [{"id": format!("c{n}"), "type": "function", "function": call}]}}], "usage": {"prompt_tokens": 1, "completion_tokens": 1}});
@@ -195,11 +206,26 @@ async fn a_secret_reaches_the_page_but_no_request_log_or_history() {
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
     let saved = std::fs::read_to_string(&history).expect("history");
     std::fs::remove_file(&history).expect("cleanup");
-    let sent = bodies.lock().expect("lock").join("\n");
-    // The page showed it (the model's third request saw the placeholder
-    // where the page printed the value)…
-    assert!(sent.contains("<secret>TOKEN</secret>"), "{sent}");
+    let bodies = bodies.lock().expect("lock").clone();
+    assert_eq!(bodies.len(), 3, "fill, click, done");
+    // The page got the value: the observation after the click (the third
+    // request, what came after the model's click) shows its echo, redacted.
+    let third: Value = serde_json::from_str(&bodies[2]).expect("json");
+    let messages = third["messages"].as_array().expect("messages");
+    let clicked = messages
+        .iter()
+        .position(|m| m["tool_calls"][0]["id"] == "c2")
+        .expect("the click in the conversation");
+    let observed: String = messages[clicked + 1..]
+        .iter()
+        .map(|m| m["content"].to_string())
+        .collect();
+    assert!(
+        observed.contains("echo <secret>TOKEN</secret> (10 chars)"),
+        "{observed}"
+    );
     // …and nothing else ever carried it.
+    let sent = bodies.join("\n");
     for (what, text) in [
         ("a request", &sent),
         ("the log", &stderr.to_string()),

@@ -1,69 +1,9 @@
 //! The fault suite's scenarios about text a hostile page writes for the
-//! model to read: a secret echoed back URL-encoded, a dialog's message, tab
-//! titles and `read`'s markdown.
+//! model to read: a dialog's message, tab titles and `read`'s markdown. (A
+//! secret echoed back URL-encoded is read where the faces that hold secrets
+//! are: `crates/rove/tests/it/secret_echo.rs`.)
 
 use super::*;
-
-#[tokio::test]
-async fn a_secret_echoed_url_encoded_is_redacted_in_every_form() {
-    let value = "Open se!same-7";
-    let echo = "<title>Echo</title><label>Word <input id=w></label>\
-        <button id=go>Echo</button><div id=o></div>\
-        <script>\
-        go.onclick = () => { const v = w.value;\
-          const form = new URLSearchParams({q: v}).toString().slice(2);\
-          const forms = [encodeURIComponent(v), form, encodeURIComponent(form),\
-            encodeURIComponent(encodeURIComponent(v)),\
-            Array.from(new TextEncoder().encode(v)).map((b) => '%' + b.toString(16)).join('')];\
-          o.innerHTML = forms.map((f) => '<p>echo ' + f + '</p>').join('');\
-          history.replaceState(null, '', '?q=' + form + '&again=' + encodeURIComponent(form)); };\
-        </script>";
-    let routes = fixture_routes().page("/echo.html", Response::html(echo));
-    let config = SessionConfig {
-        secrets: Secrets(vec![
-            Secret::parse(&format!("PW@127.0.0.1={value}")).expect("secret"),
-        ]),
-        ..SessionConfig::default()
-    };
-    let mut f = Fixture::with(routes, config).await;
-    f.open("/echo.html").await;
-    let word = f.find("Word", "textbox").await;
-    f.ok(json!({"command": "fill", "ref": word, "text": "<secret>PW</secret>"}))
-        .await;
-    let go = f.find("Echo", "button").await;
-    f.ok(json!({"command": "click", "ref": go})).await;
-    let view = f.ok(json!({"command": "snapshot"})).await.text();
-    // The page wrote every form, and the URL carries two…
-    let forms = [
-        "Open%20se!same-7",
-        "Open+se%21same-7",
-        "Open%2Bse%2521same-7",
-        "Open%2520se!same-7",
-        "%4f%70%65%6e%20%73%65%21%73%61%6d%65%2d%37",
-    ];
-    for form in forms {
-        assert!(view.contains(form), "the page shows {form}:\n{view}");
-    }
-    assert!(
-        view.contains("?q=Open+se%21same-7&again=Open%2Bse%2521same-7"),
-        "{view}"
-    );
-    // …and what a model is shown has none of them.
-    let shown = f.session.config().secrets.redact(&view);
-    for form in forms {
-        assert!(!shown.contains(form), "{form} left in:\n{shown}");
-    }
-    assert_eq!(
-        shown.matches("echo <secret>PW</secret>").count(),
-        5,
-        "{shown}"
-    );
-    assert!(
-        shown.contains("?q=<secret>PW</secret>&again=<secret>PW</secret>"),
-        "{shown}"
-    );
-    f.close().await;
-}
 
 #[tokio::test]
 async fn a_dialog_message_is_cleaned_like_the_view() {

@@ -82,17 +82,71 @@ fn global_options_are_still_accepted_after_the_command_name() {
 /// help, which clap would otherwise show as `[env: ROVE_CDP_URL=…]`.
 #[test]
 fn help_never_shows_the_farm_token_in_rove_cdp_url() {
-    for args in [&["--help"][..], &["test", "--help"], &["-h"]] {
+    let farm = "ws://farm:3000?token=farm-token-7f3a";
+    let help_with_farm = |args: &[String]| {
         let out = Command::new(env!("CARGO_BIN_EXE_rove"))
             .args(args)
-            .env("ROVE_CDP_URL", "ws://farm:3000?token=farm-token-7f3a")
+            .env("ROVE_CDP_URL", farm)
+            .env_remove("ROVE_SESSION")
             .output()
             .expect("rove ran");
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        let help = String::from_utf8_lossy(&out.stdout);
-        assert!(!help.contains("farm-token-7f3a"), "rove {args:?}:\n{help}");
-        assert!(!help.contains("farm:3000"), "rove {args:?}:\n{help}");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "rove {args:?}: {stderr}");
+        for (stream, text) in [("stdout", &stdout), ("stderr", &stderr)] {
+            assert!(
+                !text.contains("farm-token-7f3a") && !text.contains("farm:3000"),
+                "rove {args:?} shows the farm on {stream}:\n{text}"
+            );
+        }
+        stdout
+    };
+    // Every command's help, found the way a reader finds them: from the
+    // "Commands:" lists of the help itself, so a new command (or a new
+    // level of them) is covered without a list here to keep.
+    let mut screens = 0;
+    let mut paths: Vec<Vec<String>> = vec![Vec::new()];
+    let mut commands = Vec::new();
+    while let Some(path) = paths.pop() {
+        let long = help_with_farm(&[path.clone(), vec!["--help".into()]].concat());
+        help_with_farm(&[path.clone(), vec!["-h".into()]].concat());
+        help_with_farm(&[vec!["help".into()], path.clone()].concat());
+        screens += 3;
+        for name in commands_listed(&long) {
+            let sub = [path.clone(), vec![name]].concat();
+            if sub.last().is_some_and(|n| n == "help") {
+                // `rove help` and `rove trace help` print their parent's
+                // list; they take no --help of their own.
+                help_with_farm(&sub);
+                screens += 1;
+            } else {
+                commands.push(sub.join(" "));
+                paths.push(sub);
+            }
+        }
     }
+    // The walk reached the commands, nested ones too.
+    for known in ["open", "run", "test", "mcp", "print-config", "trace show"] {
+        assert!(
+            commands.iter().any(|c| c == known),
+            "{known} in {commands:?}"
+        );
+    }
+    assert!(commands.len() > 40, "{commands:?}");
+    assert!(screens > 120, "{screens} screens");
+}
+
+/// The names a help screen's "Commands:" section lists.
+fn commands_listed(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        // A name's line is indented by two; a wrapped description by more.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
 }
 
 #[test]

@@ -95,19 +95,28 @@ async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
         .write_all(b"this is not json\n{\"jsonrpc\": \"2.0\", \"id\": \n")
         .await
         .expect("write");
-    let unknown =
-        json!({"jsonrpc": "2.0", "id": 77, "method": "no/such/method"}).to_string() + "\n";
-    client
-        .stdin
-        .write_all(unknown.as_bytes())
-        .await
-        .expect("write");
-    // Whatever it says about the garbage, the next request is answered.
+    // Whatever it says about the garbage, the next requests are answered:
+    // an unknown method with the protocol's error for it…
+    let unknown = client.exchange("no/such/method", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
     let tools = client.request("tools/list", json!({})).await;
     assert!(tools["tools"].as_array().is_some_and(|t| !t.is_empty()));
-    let bad_tool = client.call("teleport", json!({})).await;
+    // …a tool rove does not know with an error of the protocol naming it
+    // (a tool of a group not enabled is a tool result instead)…
+    let bad_tool = client
+        .exchange("tools/call", json!({"name": "teleport", "arguments": {}}))
+        .await;
+    assert!(bad_tool.get("result").is_none(), "{bad_tool}");
+    assert_eq!(bad_tool["error"]["code"], -32602, "{bad_tool}");
     assert!(
-        bad_tool.is_null() || bad_tool["isError"] == true,
+        bad_tool["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no tool named teleport")),
         "{bad_tool}"
     );
+    // …and the server is still there afterwards (a moment later, so that
+    // a crash that followed the answer has happened).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let again = client.request("tools/list", json!({})).await;
+    assert_eq!(again, tools);
 }
