@@ -365,7 +365,7 @@ async fn attempt_on(
             &traces::path_of(dir, &slug(name), number),
             task,
             number,
-            llm,
+            (llm, &session.config().secrets),
             options.trace_budget,
         ),
         _ => None,

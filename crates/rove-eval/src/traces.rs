@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use rove_agent::{StepRecord, Trace};
+use rove_commands::Secrets;
 use rove_commands::trace_format::{AttemptCheck, AttemptEnd, RunEnding, RunHead};
 use rove_llm::Llm;
 
@@ -48,19 +49,22 @@ pub(crate) fn path_of(out: &Path, slug: &str, number: u32) -> PathBuf {
 
 /// Starts the attempt's trace; `None` (said in the log) when the file
 /// cannot be made: the attempt still runs and counts.
+/// Its first line names the task and its address as the model is given
+/// them: with the attempt's `secrets` (a `start_url` may carry one, filled
+/// in from its variable) replaced by their placeholders.
 pub(crate) fn start(
     path: &Path,
     task: &Task,
     number: u32,
-    llm: &Llm,
+    (llm, secrets): (&Llm, &Secrets),
     budget: usize,
 ) -> Option<Trace> {
     let endpoint = llm.current();
     let head = RunHead {
-        task: task.spec.task.clone(),
-        name: Some(task.spec.name.clone()),
+        task: secrets.redact(&task.spec.task),
+        name: Some(secrets.redact(&task.spec.name)),
         attempt: Some(number),
-        start_url: task.spec.start_url.clone(),
+        start_url: task.spec.start_url.as_deref().map(|u| secrets.redact(u)),
         model: format!("{}:{}", endpoint.provider, endpoint.model),
         ..RunHead::default()
     };
