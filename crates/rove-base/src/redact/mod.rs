@@ -48,6 +48,7 @@ pub const SECRET_PARAMS: &[&str] = &[
     "code",
     "session",
     "sessionid",
+    "jwt",
 ];
 
 /// Literals shorter than this are not registered: hiding `a` or `12`
@@ -153,7 +154,7 @@ pub fn hide_registered(text: &str) -> String {
 /// around it takes over (a quote, a backslash of a JSON escape, `<`).
 /// Everything else stays as written, so a URL is still recognisable.
 pub fn hide_url_credentials(text: &str) -> String {
-    hide_url_params(&hide_url_passwords(text))
+    fields::hide_json_credentials(&hide_url_params(&hide_url_passwords(text)))
 }
 
 /// An address rove connects to (`--cdp-url`), with its credentials hidden:

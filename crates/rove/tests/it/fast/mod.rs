@@ -9,6 +9,7 @@ mod demo_suite;
 mod deploy;
 mod help;
 mod hostile;
+mod hostile_farm;
 mod mcp;
 mod mcp_faults;
 mod print_config;
