@@ -200,15 +200,24 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, UserFileError> {
 /// Creates `path`, or empties the regular file there, for writing.
 /// Something else at the path (a FIFO, with or without a reader, a device,
 /// a folder) is refused untouched. A [`Access::Private`] file is made
-/// owner-only before anything is written to it, an old one too.
+/// owner-only before anything is written to it, an old one too, and is
+/// never written through a symbolic link: one planted at its path (beside
+/// a trace, in a shared folder) would have rove replace whatever it points
+/// at with what the pages showed.
 pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
     let mut options = std::fs::OpenOptions::new();
     // No truncation at open: only a file judged regular is emptied.
-    options.write(true).create(true).custom_flags(nonblocking());
+    let mut flags = nonblocking();
     if access == Access::Private {
         options.mode(crate::private::FILE_MODE);
+        flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
     }
+    options.write(true).create(true).custom_flags(flags);
     let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => UserFileError::NotRegular {
+            path: path.to_owned(),
+            what: "a symbolic link",
+        },
         // A FIFO no one reads: O_NONBLOCK makes the open fail instead of wait.
         Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => UserFileError::NotRegular {
             path: path.to_owned(),
@@ -426,6 +435,28 @@ mod tests {
             Err(UserFileError::NotText { .. })
         ));
         std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn a_private_file_is_never_written_through_a_link() {
+        let dir = scratch("private-link");
+        let target = dir.join("target");
+        std::fs::write(&target, "kept").expect("target");
+        let link = dir.join("page.html");
+        std::os::unix::fs::symlink(&target, &link).expect("link");
+        let refused = write(&link, b"page", Access::Private);
+        assert!(
+            matches!(
+                refused,
+                Err(UserFileError::NotRegular {
+                    what: "a symbolic link",
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&target).expect("target"), "kept");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

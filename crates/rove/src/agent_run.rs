@@ -422,7 +422,9 @@ fn write_history(
     match rove_base::user_file::write(
         path,
         &serde_json::to_vec_pretty(&history).unwrap_or_default(),
-        rove_base::user_file::Access::Shared,
+        // What the pages showed and the model said: its owner's, as the
+        // trace is.
+        rove_base::user_file::Access::Private,
     )
     .map_err(rove_base::user_file::UserFileError::into_io)
     {

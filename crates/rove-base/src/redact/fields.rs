@@ -40,14 +40,33 @@ pub fn is_credential_name(name: &str) -> bool {
     {
         return true;
     }
-    let folded: String = name
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | '.' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect();
+    let folded = folded(name);
     CREDENTIAL_PARTS.iter().any(|part| folded.contains(part))
         || CREDENTIAL_NAMES.contains(&folded.as_str())
         || SECRET_PARAMS.iter().any(|p| p.replace('_', "") == folded)
+}
+
+/// `name` without case, `-`, `_`, `.` or spaces.
+fn folded(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_' | '.' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether a JSON field found in running text is a credential: by a part
+/// of its name, or by the last part of a dotted one (`browserstack.key`).
+/// Not by a short whole name alone (`code`, `session`, `key`): in text,
+/// those are as often an error's code or a session's name, which must stay.
+fn is_credential_in_text(name: &str) -> bool {
+    if let Some((_, last)) = name.rsplit_once('.')
+        && !last.is_empty()
+        && is_credential_name(last)
+    {
+        return true;
+    }
+    let folded = folded(name);
+    CREDENTIAL_PARTS.iter().any(|part| folded.contains(part))
 }
 
 /// `body` (of Content-Type `mime`) with the values of its credential
@@ -194,7 +213,7 @@ fn credential_value(text: &str, name_start: usize, quote: &str) -> Option<(usize
     let name_end =
         (1..=name_len).find(|&n| window.is_char_boundary(n) && window[n..].starts_with(quote))?;
     let name = form_decoded(&window[..name_end]);
-    if !is_credential_name(&name) {
+    if !is_credential_in_text(&name) {
         return None;
     }
     let mut at = name_start + name_end + quote.len();
@@ -324,9 +343,11 @@ mod tests {
             hide_json_credentials(r#"{"token":"a\"b","n":"c"}"#),
             r#"{"token":"<redacted>","n":"c"}"#
         );
-        // Names that are no credential, and a credential word as a value.
+        // Names that are no credential, a credential word as a value, and
+        // short names that are as often an error's code or a session's.
         for kept in [
             r#"{"monkey":"1","keyboard":"2","note":"password"}"#,
+            r#"{"code":"REF_NOT_FOUND","session":"default","key":"Enter"}"#,
             r#"{"a": "token", "b": "c"}"#,
             r#"say "token" twice: "token""#,
         ] {

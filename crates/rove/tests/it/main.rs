@@ -15,6 +15,7 @@ mod farm_urls;
 mod fast;
 mod hostile_artefacts;
 mod hostile_keys;
+mod hostile_outputs;
 mod locator_faces;
 mod logs;
 mod mcp;
