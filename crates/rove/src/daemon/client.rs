@@ -463,11 +463,11 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
         )
     };
     let exe = std::env::current_exe().map_err(|e| failed(e.to_string()))?;
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(super::log_path(dir, &global.session))
-        .map_err(|e| failed(e.to_string()))?;
+    let log = rove_base::user_file::open_to_append(
+        &super::log_path(dir, &global.session),
+        rove_base::user_file::Access::Private,
+    )
+    .map_err(|e| failed(e.into_io().to_string()))?;
     let cwd = std::env::current_dir().unwrap_or_default();
     // Every option travels whole, as one value on the daemon's stdin: the
     // session's policy, viewport and upload roots are fixed when it starts.

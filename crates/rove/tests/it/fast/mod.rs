@@ -10,6 +10,7 @@ mod deploy;
 mod help;
 mod hostile;
 mod hostile_farm;
+mod hostile_files;
 mod mcp;
 mod mcp_faults;
 mod print_config;
