@@ -222,7 +222,7 @@ async fn run(
     let total = plan.len();
     let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
     let signalled = Cell::new(None);
-    let mut refused = false;
+    let mut no_browser = false;
     let (attempts, interrupted) = if needs_browser {
         out.note(&format!(
             "{total} attempts of {} tasks, {} at once, with {model}…",
@@ -300,8 +300,11 @@ async fn run(
         for browser in &pool {
             browser.close().await;
         }
-        if farm.as_ref().is_some_and(|f| f.refused()) {
-            refused = true;
+        if farm
+            .as_ref()
+            .is_some_and(|f| f.refused() || f.unreachable())
+        {
+            no_browser = true;
         }
         ran
     } else {
@@ -353,9 +356,10 @@ async fn run(
     }));
     Ok(match signalled.get() {
         Some(signal) => 128 + signal,
-        // The farm refused the credentials: no attempt could run, and the
-        // run says so as any refused connection does.
-        None if refused => ErrorCode::LaunchFailed.exit_status(),
+        // The farm refused the credentials, or was never reached: no
+        // attempt could run, and the run says so as any refused or failed
+        // connection does (6, as pool mode's unreachable browser).
+        None if no_browser => ErrorCode::LaunchFailed.exit_status(),
         None if results.met => 0,
         None => BELOW_THE_BAR,
     })
