@@ -92,7 +92,7 @@ pub fn with_policy(global: &GlobalArgs, mut request: RunRequest) -> Result<RunRe
     }
     let browser = browser_asked(global);
     if browser != BrowserAsked::default() {
-        request.browser = Some(browser);
+        request.browser = Some(Box::new(browser));
     }
     Ok(request)
 }

@@ -87,7 +87,7 @@ pub struct RunRequest {
     /// The browser the request's flags ask for; the daemon refuses to serve
     /// it with another one (its browser is chosen when it starts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub browser: Option<BrowserAsked>,
+    pub browser: Option<Box<BrowserAsked>>,
 }
 
 /// The browser a command's flags name, each only when given.
@@ -239,11 +239,11 @@ mod tests {
                 path: "/tmp/t.trace".into(),
                 screenshots: true,
             }),
-            browser: Some(BrowserAsked {
+            browser: Some(Box::new(BrowserAsked {
                 cdp_url: Some("ws://farm.test/".into()),
                 headed: true,
                 ..BrowserAsked::default()
-            }),
+            })),
         });
         let line = serde_json::to_string(&run).expect("serializes");
         assert_eq!(Request::from_line(&line), Ok(run));

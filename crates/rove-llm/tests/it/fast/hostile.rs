@@ -35,7 +35,10 @@ fn echo(status: u16) -> impl Fn(&Received) -> Response + Send + Sync + 'static {
     }
 }
 
-fn vars(vars: Vec<(&'static str, String)>) -> impl Fn(&str) -> Option<String> {
+/// Environment variables, name and value.
+type Vars = Vec<(&'static str, String)>;
+
+fn vars(vars: Vars) -> impl Fn(&str) -> Option<String> {
     move |name| {
         vars.iter()
             .find(|(k, _)| *k == name)
@@ -83,7 +86,7 @@ async fn a_provider_that_repeats_the_credential_never_has_it_in_the_error() {
             .to_string(),
         )
         .expect("account");
-        let cases: Vec<(&str, Vec<(&'static str, String)>, &str)> = vec![
+        let cases: Vec<(&str, Vars, &str)> = vec![
             (
                 "openai:m",
                 vec![
