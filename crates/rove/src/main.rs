@@ -337,13 +337,16 @@ async fn serve_mcp(
         .await
         {
             Ok(server) => {
-                rove_base::redact::hide_literal(&server.token);
                 out.line(&format!(
                     "rove MCP at {}\nsend the header: Authorization: Bearer {}",
                     server.url(),
                     server.token
                 ));
                 out.success(serde_json::json!({"url": server.url(), "token": server.token}));
+                // Hidden from everything written after: these lines above
+                // are the one place that gives it (every output hides what
+                // is registered).
+                rove_base::redact::hide_literal(&server.token);
                 server.run().await;
                 0
             }

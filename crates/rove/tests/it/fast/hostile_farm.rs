@@ -40,14 +40,19 @@ fn closed_port() -> u16 {
 async fn a_key_inside_a_farms_capabilities_is_hidden_from_errors_and_tool_results() {
     let port = closed_port();
     let env = Env::new("hostile-farm-keys").await;
-    for url in addresses(port) {
-        let (status, report) = env.run(&["--cdp-url", &url, "snapshot"]).await;
+    for (i, url) in addresses(port).into_iter().enumerate() {
+        // A session of its own for each address: a running session refuses
+        // a command that names another browser.
+        let session = format!("farm{i}");
+        let (status, report) = env
+            .run(&["--session", &session, "--cdp-url", &url, "snapshot"])
+            .await;
         assert_eq!(status, 6, "{url}: {report}");
         let shown = report.to_string();
         assert!(shown.contains("<redacted>"), "{url}: {shown}");
         assert!(!shown.contains(KEY), "{url}: {shown}");
         let out = env
-            .rove(&["--cdp-url", &url, "snapshot"])
+            .rove(&["--session", &session, "--cdp-url", &url, "snapshot"])
             .output()
             .await
             .expect("ran");
@@ -57,6 +62,7 @@ async fn a_key_inside_a_farms_capabilities_is_hidden_from_errors_and_tool_result
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(!printed.contains(KEY), "{url}: {printed}");
+        env.close(&session).await;
 
         let mut mcp = McpClient::start(&env, &["--cdp-url", &url]).await;
         let result = mcp.call("snapshot", json!({})).await;
