@@ -135,11 +135,35 @@ impl Trace {
         // failure is said in the log.
         // One write a line: formatting into the file would make a system
         // call of every token.
-        let mut text = line.to_json();
+        let mut text = hidden_line(line);
         text.push('\n');
         if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
             tracing::warn!(target: "agent", path = %self.path.display(), error = %e, "writing the trace");
         }
+    }
+}
+
+/// `line` as written: every text in it through the process's redaction
+/// (`rove_base::redact::scrub`: the keys and tokens rove holds or obtained,
+/// every session's secrets, credentials in URLs). The records are redacted
+/// of the run's own secrets as they are made, but a model's answer or a
+/// provider's error may repeat a key, and a task's address may carry a
+/// token: the one writer of run traces hides them all. Inlined screenshots
+/// are images, never searched.
+fn hidden_line(line: &TraceLine) -> String {
+    let value = serde_json::to_value(line).unwrap_or_default();
+    let hidden = rove_base::redact::scrub_json_with(&value, |s| {
+        if s.starts_with("data:image/") {
+            s.to_owned()
+        } else {
+            rove_base::redact::scrub(s)
+        }
+    });
+    // Typed again, for the fields in their order; a redaction that broke
+    // the type (a secret that is also a kind) is written as it stands.
+    match serde_json::from_value::<TraceLine>(hidden.clone()) {
+        Ok(line) => line.to_json(),
+        Err(_) => hidden.to_string(),
     }
 }
 

@@ -460,6 +460,15 @@ pub const TRACE_FILE_BYTES: u64 = 1 << 30;
 pub const SECRETS_FILE_BYTES: u64 = 1 << 20;
 /// The largest price table (`--prices`) read (bytes).
 pub const PRICES_FILE_BYTES: u64 = 4 << 20;
+/// The largest answer rove reads from a model's provider (bytes), its
+/// token endpoints included: an answer is text and tool calls, a few
+/// hundred KiB at most; a provider (or whatever answers at its address)
+/// sending more is refused before it fills the memory.
+pub const MODEL_ANSWER_BYTES: u64 = 32 << 20;
+/// The largest credentials file read: a service account's key
+/// (`GOOGLE_APPLICATION_CREDENTIALS`), AWS's shared credentials and config
+/// files, a `--cdp-ca` bundle (bytes). A few KiB each in practice.
+pub const CREDENTIALS_FILE_BYTES: u64 = 1 << 20;
 /// The most attempts of one task (`repeat:`, `--repeat`).
 pub const REPEAT_MAX: u32 = 10_000;
 /// The most slices of a suite (`--shard I/N`).

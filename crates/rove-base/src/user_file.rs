@@ -200,15 +200,24 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, UserFileError> {
 /// Creates `path`, or empties the regular file there, for writing.
 /// Something else at the path (a FIFO, with or without a reader, a device,
 /// a folder) is refused untouched. A [`Access::Private`] file is made
-/// owner-only before anything is written to it, an old one too.
+/// owner-only before anything is written to it, an old one too, and is
+/// never written through a symbolic link: one planted at its path (beside
+/// a trace, in a shared folder) would have rove replace whatever it points
+/// at with what the pages showed.
 pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
     let mut options = std::fs::OpenOptions::new();
     // No truncation at open: only a file judged regular is emptied.
-    options.write(true).create(true).custom_flags(nonblocking());
+    let mut flags = nonblocking();
     if access == Access::Private {
         options.mode(crate::private::FILE_MODE);
+        flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
     }
+    options.write(true).create(true).custom_flags(flags);
     let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => UserFileError::NotRegular {
+            path: path.to_owned(),
+            what: "a symbolic link",
+        },
         // A FIFO no one reads: O_NONBLOCK makes the open fail instead of wait.
         Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => UserFileError::NotRegular {
             path: path.to_owned(),
@@ -230,6 +239,38 @@ pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
     }
     file.set_len(0).map_err(|e| UserFileError::io(path, e))?;
     Ok(file)
+}
+
+/// Opens `path` to append to it (a log), creating it when missing: a
+/// regular file only, judged as [`create`] judges, and never emptied. A
+/// FIFO or a device there is refused at once (a FIFO without a reader
+/// would hold the open, and the process, for ever).
+pub fn open_to_append(path: &Path, access: Access) -> Result<File, UserFileError> {
+    let mut options = std::fs::OpenOptions::new();
+    let mut flags = nonblocking();
+    if access == Access::Private {
+        options.mode(crate::private::FILE_MODE);
+        flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
+    }
+    options.append(true).create(true).custom_flags(flags);
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => UserFileError::NotRegular {
+            path: path.to_owned(),
+            what: "a named pipe (FIFO)",
+        },
+        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => UserFileError::NotRegular {
+            path: path.to_owned(),
+            what: "a symbolic link",
+        },
+        Some(code) if code == rustix::io::Errno::ISDIR.raw_os_error() => {
+            UserFileError::NotRegular {
+                path: path.to_owned(),
+                what: "a folder",
+            }
+        }
+        _ => UserFileError::io(path, e),
+    })?;
+    regular(path, file)
 }
 
 /// Writes `bytes` as the whole of the file at `path` (see [`create`]).
@@ -426,6 +467,54 @@ mod tests {
             Err(UserFileError::NotText { .. })
         ));
         std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn a_log_is_appended_to_and_a_fifo_or_device_is_refused() {
+        let dir = scratch("append");
+        let log = dir.join("log");
+        std::fs::write(&log, "one\n").expect("log");
+        {
+            use std::io::Write;
+            let mut file = open_to_append(&log, Access::Shared).expect("opens");
+            file.write_all(b"two\n").expect("write");
+        }
+        assert_eq!(std::fs::read_to_string(&log).expect("read"), "one\ntwo\n");
+        let pipe = dir.join("pipe");
+        fifo(&pipe);
+        let refused = within_5s(move || open_to_append(&pipe, Access::Shared));
+        assert!(
+            matches!(refused, Err(UserFileError::NotRegular { .. })),
+            "{refused:?}"
+        );
+        let device = open_to_append(Path::new("/dev/zero"), Access::Shared);
+        assert!(
+            matches!(device, Err(UserFileError::NotRegular { .. })),
+            "{device:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_private_file_is_never_written_through_a_link() {
+        let dir = scratch("private-link");
+        let target = dir.join("target");
+        std::fs::write(&target, "kept").expect("target");
+        let link = dir.join("page.html");
+        std::os::unix::fs::symlink(&target, &link).expect("link");
+        let refused = write(&link, b"page", Access::Private);
+        assert!(
+            matches!(
+                refused,
+                Err(UserFileError::NotRegular {
+                    what: "a symbolic link",
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&target).expect("target"), "kept");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

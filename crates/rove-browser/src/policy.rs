@@ -194,9 +194,60 @@ const DEBUG_CRASHERS: &[&str] = &[
     "restart",
 ];
 
-/// The crashing page `url` (parsed, of the scheme `chrome`) is, if any.
+/// The page a `chrome:` URL opens, as Chromium reads it: `chrome` is a
+/// standard scheme there (not for the URL standard, which leaves
+/// `chrome:settings` without a host), so `chrome:settings`,
+/// `chrome:/settings`, `chrome:\\settings` and `chrome://%73ettings` all
+/// open `chrome://settings`: the host is what follows the scheme past any
+/// slashes, percent-decoded, without case.
+fn chrome_page(url: &Url) -> String {
+    let after_scheme = match url.host_str() {
+        Some(host) => host.to_owned(),
+        None => url.path().to_owned(),
+    };
+    let host = after_scheme
+        .trim_start_matches(['/', '\\'])
+        .split(['/', '\\', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let decoded: Vec<u8> = percent_decoded(host.as_bytes());
+    String::from_utf8_lossy(&decoded).to_ascii_lowercase()
+}
+
+/// `bytes` with each `%XX` decoded (a malformed one kept as written).
+fn percent_decoded(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The crashing page `url` (parsed, of the scheme `chrome`) is, if any,
+/// judged on the page Chromium would open ([`chrome_page`]).
 fn crashing_page(url: &Url) -> Option<CrashingPage> {
-    let host = url.host_str()?.to_ascii_lowercase();
+    let host = chrome_page(url);
+    // Decoding may reveal another escape (`%2573`): judged once more, as
+    // the browser's own parse of what it was handed may decode again.
+    let host = match host.contains('%') {
+        true => String::from_utf8_lossy(&percent_decoded(host.as_bytes())).to_ascii_lowercase(),
+        false => host,
+    };
     if let Some(page) = KILL_THE_BROWSER.iter().find(|p| **p == host) {
         return Some(CrashingPage {
             page,
@@ -624,8 +675,30 @@ mod tests {
             said.starts_with("chrome://settings ends the whole headless browser"),
             "{said}"
         );
+        // Every spelling Chromium reads as the same page (issue 37, item
+        // 10): it opens chrome://settings for each of them.
+        for spelt in [
+            "chrome:settings",
+            "chrome:/settings",
+            "CHROME:settings",
+            "chrome:%73ettings",
+            "chrome://%73ettings",
+            "chrome:%2573ettings",
+            "chrome:history",
+            "chrome:password-manager",
+            "chrome:\\\\settings",
+            "chrome:///settings/passwords",
+            " chrome:SETTINGS?x#y",
+        ] {
+            assert!(
+                matches!(chrome.check(spelt), Err(Refusal::Crashes(_))),
+                "{spelt}"
+            );
+        }
+        assert!(chrome.allows("chrome:version"));
         // Through view-source too.
         let both = policy(&["*", "chrome:", "view-source:"], &[]);
+        assert!(!both.allows("view-source:chrome:settings"));
         assert!(!both.allows("view-source:chrome://settings"));
         assert!(both.allows("view-source:chrome://version"));
     }

@@ -60,6 +60,9 @@ pub(crate) struct Inner {
     /// them with one flush, so a burst of calls costs one write, not one each.
     outbox: Mutex<Vec<(u64, String)>>,
     next_id: AtomicU64,
+    /// Whether the peer has sent one CDP message (an answer or an event):
+    /// until it has, a frame that is none says the endpoint speaks no CDP.
+    spoke_cdp: std::sync::atomic::AtomicBool,
     state: Mutex<State>,
     closed: watch::Sender<Option<String>>,
     // Dropping the sender (with the last `Connection`) stops the reader task.
@@ -148,6 +151,7 @@ impl Connection {
             writer: tokio::sync::Mutex::new(Some(sink)),
             outbox: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(1),
+            spoke_cdp: std::sync::atomic::AtomicBool::new(false),
             state: Mutex::new(State::default()),
             closed,
             _stop_reader: stop_tx,
@@ -503,15 +507,38 @@ impl Inner {
         self.outbox.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Routes one text frame. Never fails: a bad frame is logged and skipped.
-    pub(crate) fn route(&self, text: &str) {
+    /// Routes one text frame. Once the peer has spoken CDP, never fails: a
+    /// bad frame is logged and skipped. Before that, a frame that is no
+    /// CDP message (not JSON, or JSON with neither an id nor a method) is
+    /// the endpoint speaking something else: `Err` with the reason, and
+    /// the reader ends the connection, so that every call fails at once
+    /// instead of at its deadline.
+    pub(crate) fn route(&self, text: &str) -> Result<(), String> {
+        use std::sync::atomic::Ordering;
+        let spoke = self.spoke_cdp.load(Ordering::Acquire);
+        let not_cdp = |why: &str| {
+            format!(
+                "the endpoint speaks no CDP: its first message {why} ({:?}); check that --cdp-url is a browser's DevTools address",
+                rove_base::redact::scrub(rove_base::text::char_prefix(text, 80))
+            )
+        };
         let incoming: crate::message::Incoming<'_> = match serde_json::from_str(text) {
             Ok(m) => m,
+            Err(_) if !spoke => return Err(not_cdp("is not JSON")),
             Err(e) => {
                 tracing::warn!(target: "rove_cdp", error = %e, frame = %preview(text), "skipping a frame that does not parse");
-                return;
+                return Ok(());
             }
         };
+        if incoming.id.is_none() && incoming.method.is_none() && !spoke {
+            return Err(not_cdp("has neither an id nor a method"));
+        }
+        self.spoke_cdp.store(true, Ordering::Release);
+        self.route_message(text, incoming);
+        Ok(())
+    }
+
+    fn route_message(&self, text: &str, incoming: crate::message::Incoming<'_>) {
         if let Some(id) = incoming.id {
             let Some(pending) = self.lock().pending.remove(&id) else {
                 tracing::debug!(target: "rove_cdp", id, "skipping a response to an unknown or abandoned call");

@@ -272,7 +272,10 @@ pub fn parse_header(line: &str) -> Result<(String, String), String> {
 
 fn read_ca(path: &Path) -> Result<Vec<CertificateDer<'static>>, String> {
     let shown = path.display();
-    let pem = std::fs::read(path).map_err(|e| format!("--cdp-ca {shown}: {e}"))?;
+    // The path a person or ROVE_CDP_CA named: a FIFO or a device is
+    // refused at once (an open would wait for ever, a read never end).
+    let pem = rove_base::user_file::read_bytes(path, rove_base::limits::CREDENTIALS_FILE_BYTES)
+        .map_err(|e| format!("--cdp-ca {shown}: {}", e.into_io()))?;
     let certs = CertificateDer::pem_slice_iter(&pem)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("--cdp-ca {shown}: not PEM certificates ({e})"))?;

@@ -49,7 +49,9 @@ pub(crate) async fn run(
             Some(Ok(_)) => continue, // ping, pong, raw frame
         };
         let Some(inner) = inner.upgrade() else { return };
-        inner.route(text.as_str());
+        if let Err(reason) = inner.route(text.as_str()) {
+            break reason;
+        }
     };
     if let Some(inner) = inner.upgrade() {
         inner.fail_all(reason);

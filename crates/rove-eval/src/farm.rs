@@ -29,6 +29,11 @@ pub struct Farm {
     template: ConnectOptions,
     wait: Duration,
     refused: Cell<bool>,
+    /// Whether any connection reached a browser, and whether one found
+    /// nothing at the farm's address: a farm never reached is a run that
+    /// could not start, as an unreachable pool browser is.
+    reached: Cell<bool>,
+    unreachable: Cell<bool>,
     freed: tokio::sync::Notify,
 }
 
@@ -94,6 +99,8 @@ impl Farm {
             template,
             wait,
             refused: Cell::new(false),
+            reached: Cell::new(false),
+            unreachable: Cell::new(false),
             freed: tokio::sync::Notify::new(),
         }
     }
@@ -107,6 +114,13 @@ impl Farm {
     /// attempt would fail the same way.
     pub fn refused(&self) -> bool {
         self.refused.get()
+    }
+
+    /// Whether the farm was never reached: no attempt got a browser, and
+    /// one found nothing answering at its address (the run then fails as
+    /// pool mode's does when its browser cannot be reached, exit 6).
+    pub fn unreachable(&self) -> bool {
+        self.unreachable.get() && !self.reached.get()
     }
 
     /// A free slot at the least busy URL, waiting until one is given back.
@@ -196,7 +210,10 @@ impl Farm {
             // browser: as long as the wait allows, not the usual limit.
             options.transport.connect_timeout = left;
             let error = match tokio::time::timeout(left, Browser::connect(options)).await {
-                Ok(Ok(browser)) => return Ok(browser),
+                Ok(Ok(browser)) => {
+                    self.reached.set(true);
+                    return Ok(browser);
+                }
                 Ok(Err(e)) => e,
                 Err(_) => return Err(self.ran_out(&door.url, full)),
             };
@@ -213,6 +230,8 @@ impl Farm {
             }
             if cause_of(&error, "auth") {
                 self.refused.set(true);
+            } else if error.code() == ErrorCode::BrowserDisconnected {
+                self.unreachable.set(true);
             }
             return Err(NoBrowser {
                 code: error.code(),

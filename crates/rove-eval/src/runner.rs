@@ -361,11 +361,11 @@ async fn attempt_on(
     // Written a step at a time, so that however the attempt ends its
     // steps are there.
     let trace = match (&options.out, options.traces) {
-        (Some(dir), Traces::Failed | Traces::All) => traces::start(
-            &traces::path_of(dir, &slug(name), number),
+        (Some(dir), which @ (Traces::Failed | Traces::All)) => traces::start(
+            (&traces::path_of(dir, &slug(name), number), which),
             task,
             number,
-            llm,
+            (llm, &session.config().secrets),
             options.trace_budget,
         ),
         _ => None,
@@ -392,8 +392,8 @@ async fn attempt_on(
             }
             drop(permit);
             match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
-                if let Some(trace) = &trace {
-                    trace.step(step);
+                if let Some(attempt) = &trace {
+                    attempt.trace.step(step);
                 }
                 steps.push(step.clone());
             })
@@ -651,7 +651,8 @@ fn write_history(
             rove_base::user_file::write(
                 path,
                 &serde_json::to_vec_pretty(&history).unwrap_or_default(),
-                rove_base::user_file::Access::Shared,
+                // Its owner's, as the attempt's trace is.
+                rove_base::user_file::Access::Private,
             )
             .map_err(rove_base::user_file::UserFileError::into_io)
         });

@@ -506,7 +506,7 @@ fn validate(spec: &TaskSpec, complete: bool) -> Result<(), (String, String)> {
 /// secret's variable is set; a task missing any is marked skipped. The
 /// fields a model reads (`task`, `judge_context`, `ground_truth`) must not
 /// name a secret's variable (`secret_vars`: variable and placeholder) or a
-/// model's key (`*_API_KEY`): `Err((field, why))`.
+/// model's credential, nor hold the value of either: `Err((field, why))`.
 fn expand(
     mut spec: TaskSpec,
     file: &Path,
@@ -518,11 +518,17 @@ fn expand(
         let mut for_a_model = |field: String, s: &mut String| {
             let refused = std::cell::RefCell::new(None);
             let checked = |name: &str| {
-                if let Some(why) = smuggled(name, secret_vars) {
+                let value = env(name);
+                let why = smuggled(name, secret_vars).or_else(|| {
+                    value
+                        .as_deref()
+                        .and_then(|v| same_value(name, v, secret_vars, env))
+                });
+                if let Some(why) = why {
                     refused.borrow_mut().get_or_insert(why);
                     return None;
                 }
-                env(name)
+                value
             };
             let filled = substitute(s, &checked, &mut missing);
             match refused.into_inner() {
@@ -600,9 +606,38 @@ fn smuggled(name: &str, secret_vars: &[(String, String)]) -> Option<String> {
             "${{{name}}} is the variable of the secret {placeholder}: its value would be sent to the model; write <secret>{placeholder}</secret> instead, which the agent types without reading it"
         ));
     }
-    name.ends_with("_API_KEY").then(|| {
-        format!("${{{name}}} holds a model's API key: its value would be sent to the model; leave it out")
+    rove_llm::is_credential_var(name).then(|| {
+        format!("${{{name}}} holds a model's credential: its value would be sent to the model; leave it out")
     })
+}
+
+/// Why the value of `${name}` may not be filled into text a model reads,
+/// judged by the value, as a copy under another name (`COPY=$PW`) is the
+/// secret all the same: it holds a secret's value, or a model's
+/// credential's, from the environment. Values shorter than 4 characters
+/// are not judged (a secret that short is no secret worth the refusal).
+fn same_value(
+    name: &str,
+    value: &str,
+    secret_vars: &[(String, String)],
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let holds = |var: &str| {
+        env(var).is_some_and(|secret| secret.chars().count() >= 4 && value.contains(&secret))
+    };
+    if let Some((var, placeholder)) = secret_vars.iter().find(|(var, _)| holds(var)) {
+        return Some(format!(
+            "${{{name}}} holds the value of {var}, the variable of the secret {placeholder}: it would be sent to the model; write <secret>{placeholder}</secret> instead, which the agent types without reading it"
+        ));
+    }
+    for var in rove_llm::credential_vars() {
+        if holds(var) {
+            return Some(format!(
+                "${{{name}}} holds the value of {var}, a model's credential: it would be sent to the model; leave it out"
+            ));
+        }
+    }
+    None
 }
 
 /// `text` with each `${NAME}` replaced by its value; names not set are

@@ -414,3 +414,69 @@ fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
         Some("http://127.0.0.1:9/?u=hunter2-Zq")
     );
 }
+
+#[test]
+fn a_copy_of_a_secret_or_a_credential_under_another_name_is_refused_by_its_value() {
+    // Issue 37, items 6 and 7: matched by value, not by name; and the
+    // credentials whose names do not end in _API_KEY.
+    let env = env_of(&[
+        ("PW", "hunter2-Zq"),
+        ("COPY", "hunter2-Zq"),
+        ("WRAPPED", "pw=hunter2-Zq;"),
+        ("AZURE_OPENAI_AD_TOKEN", "eyJ-entra-77"),
+        ("AWS_SECRET_ACCESS_KEY", "aws-secret-77"),
+        ("AWS_BEARER_TOKEN_BEDROCK", "ABSK-77"),
+        ("AWS_SESSION_TOKEN", "aws-session-77"),
+        ("TOKEN_COPY", "ABSK-77"),
+        ("BASE", "http://127.0.0.1:9"),
+        ("SHORT", "hun"),
+    ]);
+    let refused = |text: &str| {
+        parse(text, Path::new("t.yaml"), &env)
+            .expect_err("refused")
+            .to_string()
+    };
+    let secret = "\nsecrets: {PASSWORD: PW}\n";
+    for (field, var) in [
+        ("task", "COPY"),
+        ("task", "WRAPPED"),
+        ("judge_context[0]", "COPY"),
+        ("ground_truth", "COPY"),
+    ] {
+        let text = match field {
+            "task" => format!("name: a\ntask: \"go ${{{var}}}\"{secret}"),
+            "ground_truth" => format!("name: a\ntask: go\nground_truth: \"${{{var}}}\"{secret}"),
+            _ => format!("name: a\ntask: go\njudge_context: [\"${{{var}}}\"]{secret}"),
+        };
+        let said = refused(&text);
+        assert!(said.contains(&format!(": {field}: ")), "{said}");
+        assert!(said.contains("<secret>PASSWORD</secret>"), "{said}");
+        assert!(!said.contains("hunter2"), "{said}");
+    }
+    for var in [
+        "AZURE_OPENAI_AD_TOKEN",
+        "AWS_SECRET_ACCESS_KEY",
+        "AWS_BEARER_TOKEN_BEDROCK",
+        "AWS_SESSION_TOKEN",
+    ] {
+        let said = refused(&format!(
+            "name: a\ntask: go\njudge_context: [\"${{{var}}}\"]\n"
+        ));
+        assert!(
+            said.contains("judge_context[0]") && said.contains(var),
+            "{said}"
+        );
+        assert!(!said.contains("-77"), "{said}");
+    }
+    let said = refused("name: a\ntask: \"use ${TOKEN_COPY}\"\n");
+    assert!(said.contains("AWS_BEARER_TOKEN_BEDROCK"), "{said}");
+    // Other values, and a short one, are filled in.
+    let task = parse(
+        &format!("name: a\ntask: \"go to ${{BASE}} ${{SHORT}}\"{secret}"),
+        Path::new("t.yaml"),
+        &env,
+    )
+    .expect("parses")
+    .remove(0);
+    assert_eq!(task.spec.task, "go to http://127.0.0.1:9 hun");
+}

@@ -3,12 +3,16 @@
 //! the attempt goes, so an attempt cut short (Ctrl-C, its timeout) still
 //! leaves its steps and an `end` line saying how it ended. The `end` line
 //! also carries the attempt's status, reason, checks and the judge's
-//! verdict. With [`Traces::Failed`] the file of an attempt that passed is
-//! removed once it is known to have passed.
+//! verdict. With [`Traces::Failed`] the trace is written under a name of
+//! its own (`.<task>-<number>.trace.partial`) and takes its place only once
+//! the attempt is known not to have passed; one that passed is removed, so
+//! a trace an earlier run left at that place (a failure worth reading) is
+//! kept: a run removes only what it wrote.
 
 use std::path::{Path, PathBuf};
 
 use rove_agent::{StepRecord, Trace};
+use rove_commands::Secrets;
 use rove_commands::trace_format::{AttemptCheck, AttemptEnd, RunEnding, RunHead};
 use rove_llm::Llm;
 
@@ -46,26 +50,51 @@ pub(crate) fn path_of(out: &Path, slug: &str, number: u32) -> PathBuf {
     out.join("traces").join(format!("{slug}-{number}.trace"))
 }
 
-/// Starts the attempt's trace; `None` (said in the log) when the file
-/// cannot be made: the attempt still runs and counts.
+/// An attempt's trace being written, and where it goes if it is kept.
+pub(crate) struct AttemptTrace {
+    pub(crate) trace: Trace,
+    keep_at: PathBuf,
+}
+
+/// Where a trace is written until it is known to be kept: beside its
+/// place, hidden, so that the file an earlier run left there stays.
+fn partial_path(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!(".{name}.partial"))
+}
+
+/// Starts the attempt's trace, bound for `path` (written there at once
+/// with [`Traces::All`]; beside it until kept with [`Traces::Failed`]);
+/// `None` (said in the log) when the file cannot be made: the attempt
+/// still runs and counts.
+/// Its first line names the task and its address as the model is given
+/// them: with the attempt's `secrets` (a `start_url` may carry one, filled
+/// in from its variable) replaced by their placeholders.
 pub(crate) fn start(
-    path: &Path,
+    (path, which): (&Path, Traces),
     task: &Task,
     number: u32,
-    llm: &Llm,
+    (llm, secrets): (&Llm, &Secrets),
     budget: usize,
-) -> Option<Trace> {
+) -> Option<AttemptTrace> {
     let endpoint = llm.current();
     let head = RunHead {
-        task: task.spec.task.clone(),
-        name: Some(task.spec.name.clone()),
+        task: secrets.redact(&task.spec.task),
+        name: Some(secrets.redact(&task.spec.name)),
         attempt: Some(number),
-        start_url: task.spec.start_url.clone(),
+        start_url: task.spec.start_url.as_deref().map(|u| secrets.redact(u)),
         model: format!("{}:{}", endpoint.provider, endpoint.model),
         ..RunHead::default()
     };
-    match Trace::start(path, head, None, budget) {
-        Ok(trace) => Some(trace),
+    let writing = match which {
+        Traces::Failed => partial_path(path),
+        _ => path.to_owned(),
+    };
+    match Trace::start(&writing, head, None, budget) {
+        Ok(trace) => Some(AttemptTrace {
+            trace,
+            keep_at: path.to_owned(),
+        }),
         Err(e) => {
             tracing::warn!(path = %path.display(), error = %e, "could not start an attempt's trace");
             None
@@ -77,7 +106,7 @@ pub(crate) fn start(
 /// (it passed, and only failed ones are kept), names the file in the
 /// result.
 pub(crate) fn finish(
-    trace: Trace,
+    AttemptTrace { trace, keep_at }: AttemptTrace,
     which: Traces,
     ending: &RunEnding,
     steps: &[StepRecord],
@@ -114,5 +143,12 @@ pub(crate) fn finish(
         let _ = std::fs::remove_file(trace.path());
         return;
     }
-    result.trace = Some(trace.path().display().to_string());
+    if trace.path() != keep_at {
+        if let Err(e) = std::fs::rename(trace.path(), &keep_at) {
+            tracing::warn!(path = %keep_at.display(), error = %e, "could not put an attempt's trace in its place");
+            result.trace = Some(trace.path().display().to_string());
+            return;
+        }
+    }
+    result.trace = Some(keep_at.display().to_string());
 }

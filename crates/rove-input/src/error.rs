@@ -29,6 +29,20 @@ pub enum InputError {
         /// What the field holds now.
         holds: String,
     },
+    /// Keys sent to a slider or spinbutton did not bring it to the value:
+    /// it ignored them, moved away from the value, or wrapped around (a
+    /// control's own wording, not a text field's: nothing was typed).
+    #[error(
+        "{target} did not move to {wanted}: its keys left it at {holds} (it ignored them, moved away from the value, or wrapped around)"
+    )]
+    KeysIgnored {
+        /// The ref filled.
+        target: String,
+        /// The value asked for.
+        wanted: String,
+        /// What the control holds now.
+        holds: String,
+    },
     /// Keys moved a slider or spinbutton past the value: it moves in steps
     /// that skip it. The control holds `holds` now.
     #[error(
@@ -176,6 +190,7 @@ impl Classify for InputError {
         match self {
             InputError::NotActionable { .. }
             | InputError::Ignored { .. }
+            | InputError::KeysIgnored { .. }
             | InputError::OffSteps { .. } => ErrorCode::NotActionable,
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
@@ -194,7 +209,9 @@ impl Classify for InputError {
             }
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
-            InputError::Ignored { .. } | InputError::OffSteps { .. } => ActionSent::Sent,
+            InputError::Ignored { .. }
+            | InputError::KeysIgnored { .. }
+            | InputError::OffSteps { .. } => ActionSent::Sent,
             // Keys had been sent (the deadline is checked between keys).
             InputError::TypingTimedOut { typed: 0, .. } => ActionSent::PossiblySent,
             InputError::TypingTimedOut { .. } => ActionSent::Sent,
@@ -225,6 +242,10 @@ impl Classify for InputError {
             }
             InputError::Ignored { .. } => {
                 "the page rejected or changed the text; take a fresh view and read its rules (a mask, a length limit)"
+                    .into()
+            }
+            InputError::KeysIgnored { .. } => {
+                "the control does not move by its keys toward that value: take a fresh view; give a value it reaches (its minimum or maximum), or drag it with mouse"
                     .into()
             }
             InputError::OffSteps {

@@ -55,8 +55,16 @@ struct Control {
 
 /// A number as the page writes it: `70`, `0.5`, without float noise.
 fn shown(value: f64) -> String {
-    let rounded = (value * 1e9).round() / 1e9;
-    format!("{rounded}")
+    // Float noise is rounded away in the digits a person reads; a value too
+    // large for that (a range of ±1e308) is shown as it is, never as the
+    // `inf` the rounding would overflow to.
+    let scaled = value * 1e9;
+    if scaled.is_finite() && scaled.abs() < 1e18 {
+        format!("{}", scaled.round() / 1e9)
+    } else {
+        // `2e306`, not its 307 digits.
+        format!("{value:e}")
+    }
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -156,8 +164,11 @@ pub(crate) async fn set_by_keys(
     }
     // Far away: Page keys, stopping before a press would pass the value.
     let single = control.step.unwrap_or(1.0).max(f64::MIN_POSITIVE);
+    // Limits of ±1e308 span more than a float holds: the largest one then.
     let span = match (control.min, control.max) {
-        (Some(min), Some(max)) => (max - min).abs(),
+        (Some(min), Some(max)) => Some((max - min).abs())
+            .filter(|s| s.is_finite())
+            .unwrap_or(f64::MAX),
         _ => 0.0,
     };
     let far = |now: f64| {
@@ -181,12 +192,20 @@ pub(crate) async fn set_by_keys(
         } else {
             ("ArrowDown", "ArrowLeft")
         };
+        let mut used = first;
         let mut held = keys.hold(first, now, wanted, false).await?;
         if !held.moved || held.wrong_way {
+            used = second;
             held = keys.hold(second, held.now, wanted, false).await?;
         }
         now = held.now;
         passed = held.passed;
+        // A press that passed the value leaves the control beyond it (a
+        // range of ±1e308 moves in strides of 2e306): one press back puts
+        // it on the nearest value on the side it came from.
+        if let Some((before, _)) = passed {
+            now = keys.hold(reverse(used), now, before, false).await?.now;
+        }
     }
     let settled = settle(tab, &mut armed).await;
     let after = match read(element, "read").await {
@@ -219,11 +238,21 @@ pub(crate) async fn set_by_keys(
             holds: after.text,
         });
     }
-    Err(InputError::Ignored {
+    Err(InputError::KeysIgnored {
         target,
         wanted: text.to_owned(),
         holds: after.text,
     })
+}
+
+/// The arrow that undoes `key`'s press.
+fn reverse(key: &str) -> &'static str {
+    match key {
+        "ArrowUp" => "ArrowDown",
+        "ArrowDown" => "ArrowUp",
+        "ArrowRight" => "ArrowLeft",
+        _ => "ArrowRight",
+    }
 }
 
 async fn read(element: &Element, mode: &str) -> Result<Control, InputError> {
@@ -367,5 +396,8 @@ mod tests {
         assert_eq!(nearest_on_grid(97.0, 0.0, 98.0, 7.0), Some((91.0, 98.0)));
         assert_eq!(shown(0.1 + 0.2), "0.3");
         assert_eq!(shown(70.0), "70");
+        // Values too large to round are shown as they are, never `inf`.
+        assert_eq!(shown(2e306), "2e306");
+        assert_eq!(shown(-1e308), "-1e308");
     }
 }

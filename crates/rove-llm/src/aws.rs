@@ -44,7 +44,7 @@ impl AwsCredentials {
     /// [`region`]'s.
     pub(crate) fn resolve(env: &dyn Fn(&str) -> Option<String>) -> Result<Self, LlmError> {
         let var = |name: &str| env(name).filter(|v| !v.trim().is_empty());
-        let profile = Profile::load(env);
+        let profile = Profile::load(env)?;
         let (access_key_id, secret_access_key, session_token) = match (
             var("AWS_ACCESS_KEY_ID"),
             var("AWS_SECRET_ACCESS_KEY"),
@@ -82,7 +82,7 @@ pub(crate) fn region(env: &dyn Fn(&str) -> Option<String>) -> Result<String, Llm
     if let Some(region) = var("AWS_REGION").or_else(|| var("AWS_DEFAULT_REGION")) {
         return Ok(region);
     }
-    let profile = Profile::load(env);
+    let profile = Profile::load(env)?;
     lookup(&profile.config, "region").ok_or_else(|| {
         LlmError::Config(format!(
             "bedrock needs a region: set AWS_REGION (or give the profile {:?} a region in ~/.aws/config)",
@@ -101,30 +101,27 @@ struct Profile {
 impl Profile {
     /// The profile `AWS_PROFILE` (default `default`) of the credentials
     /// and config files.
-    fn load(env: &dyn Fn(&str) -> Option<String>) -> Profile {
+    fn load(env: &dyn Fn(&str) -> Option<String>) -> Result<Profile, LlmError> {
         let var = |name: &str| env(name).filter(|v| !v.trim().is_empty());
         let name = var("AWS_PROFILE").unwrap_or_else(|| "default".into());
         let home = var("HOME");
-        let file = |var_name: &str, default: &str| {
+        let file = |var_name: &'static str, default: &str| {
             var(var_name)
                 .map(std::path::PathBuf::from)
                 .or_else(|| home.as_ref().map(|h| std::path::Path::new(h).join(default)))
+                .map(|path| (var_name, path))
         };
         // The credentials file names a profile `[name]`; the config file
         // `[profile name]`, except for `[default]`.
-        Profile {
+        Ok(Profile {
             credentials: read_profile(
-                file("AWS_SHARED_CREDENTIALS_FILE", ".aws/credentials").as_deref(),
+                file("AWS_SHARED_CREDENTIALS_FILE", ".aws/credentials"),
                 &name,
                 false,
-            ),
-            config: read_profile(
-                file("AWS_CONFIG_FILE", ".aws/config").as_deref(),
-                &name,
-                true,
-            ),
+            )?,
+            config: read_profile(file("AWS_CONFIG_FILE", ".aws/config"), &name, true)?,
             name,
-        }
+        })
     }
 
     /// A key of the profile, the credentials file first.
@@ -134,15 +131,34 @@ impl Profile {
 }
 
 /// The `key = value` lines of one profile's section, or none when the
-/// file or the section is missing.
+/// file or the section is missing. `file` is the variable that named the
+/// file (or would have) and its path: a FIFO or a device there is refused
+/// at once, never waited on or read without end, and so is a file too
+/// large to be one of AWS's.
 fn read_profile(
-    path: Option<&std::path::Path>,
+    file: Option<(&str, std::path::PathBuf)>,
     profile: &str,
     config: bool,
-) -> Vec<(String, String)> {
-    let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
-        return Vec::new();
+) -> Result<Vec<(String, String)>, LlmError> {
+    let Some((var, path)) = file else {
+        return Ok(Vec::new());
     };
+    let text =
+        match rove_base::user_file::read_text(&path, rove_base::limits::CREDENTIALS_FILE_BYTES) {
+            Ok(text) => text,
+            Err(rove_base::user_file::UserFileError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                return Ok(Vec::new());
+            }
+            Err(e) => {
+                return Err(LlmError::Config(format!(
+                    "{var} ({}): {}",
+                    path.display(),
+                    e.into_io()
+                )));
+            }
+        };
     let wanted = if config && profile != "default" {
         format!("profile {profile}")
     } else {
@@ -163,7 +179,7 @@ fn read_profile(
             found.push((key.trim().to_lowercase(), value.trim().to_owned()));
         }
     }
-    found
+    Ok(found)
 }
 
 fn lookup(pairs: &[(String, String)], key: &str) -> Option<String> {

@@ -129,10 +129,14 @@ impl Llm {
                     })
             }
         };
-        answered.map(|completion| Completion {
-            served_by: format!("{}:{}", endpoint.provider, endpoint.model),
-            ..completion
-        })
+        answered
+            .map(|completion| Completion {
+                served_by: format!("{}:{}", endpoint.provider, endpoint.model),
+                ..completion
+            })
+            // What the endpoint holds besides what it sent (an AWS secret
+            // signs, never travels) is hidden too.
+            .map_err(|e| e.hiding(&endpoint.secrets()))
     }
 
     async fn call(

@@ -64,6 +64,15 @@ pub enum LlmError {
         /// What was wrong.
         message: String,
     },
+    /// The provider's answer was longer than rove reads
+    /// (`limits::MODEL_ANSWER_BYTES`); the rest was not read. Not retried.
+    #[error("{provider} answered with more than {limit} bytes, the most rove reads from a model")]
+    TooLarge {
+        /// The provider.
+        provider: String,
+        /// The most bytes read.
+        limit: u64,
+    },
     /// The provider did not answer within the time this call had (its
     /// share of an agent step), retries included.
     #[error("{provider} did not answer within {seconds:.1} s")]
@@ -96,9 +105,61 @@ impl LlmError {
             | LlmError::Auth { .. }
             | LlmError::Network { .. }
             | LlmError::Refused { .. }
+            | LlmError::TooLarge { .. }
             | LlmError::Timeout { .. } => true,
             LlmError::Provider { status, .. } => *status == 402 || *status >= 500,
             _ => false,
+        }
+    }
+
+    /// The error with each of `secrets` (the credentials of the call that
+    /// failed) and whatever the process hides (`rove_base::redact::scrub`)
+    /// hidden from its words: a provider that refuses a key often repeats
+    /// it (`Incorrect API key provided: sk-…`), and an error is printed,
+    /// written to histories and traces, and handed to a model.
+    pub fn hiding(self, secrets: &[&str]) -> LlmError {
+        let hide = |message: String| {
+            let mut message = rove_base::redact::scrub(&message);
+            for secret in secrets.iter().filter(|s| s.len() >= 4) {
+                if message.contains(secret) {
+                    message = message.replace(secret, rove_base::redact::HIDDEN);
+                }
+            }
+            message
+        };
+        match self {
+            LlmError::Auth {
+                provider,
+                status,
+                message,
+            } => LlmError::Auth {
+                provider,
+                status,
+                message: hide(message),
+            },
+            LlmError::Provider {
+                provider,
+                status,
+                message,
+            } => LlmError::Provider {
+                provider,
+                status,
+                message: hide(message),
+            },
+            LlmError::Network { provider, message } => LlmError::Network {
+                provider,
+                message: hide(message),
+            },
+            LlmError::Refused { provider, message } => LlmError::Refused {
+                provider,
+                message: hide(message),
+            },
+            LlmError::BadResponse { provider, message } => LlmError::BadResponse {
+                provider,
+                message: hide(message),
+            },
+            LlmError::Config(message) => LlmError::Config(hide(message)),
+            other => other,
         }
     }
 

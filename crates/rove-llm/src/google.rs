@@ -63,7 +63,13 @@ impl ServiceAccount {
         let bad = |why: String| {
             LlmError::Config(format!("GOOGLE_APPLICATION_CREDENTIALS ({path}): {why}"))
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| bad(e.to_string()))?;
+        // A path the environment names: a FIFO or a device is refused at
+        // once (an open would wait for ever, a read never end).
+        let text = rove_base::user_file::read_text(
+            std::path::Path::new(&path),
+            rove_base::limits::CREDENTIALS_FILE_BYTES,
+        )
+        .map_err(|e| bad(e.into_io().to_string()))?;
         let key: Value = serde_json::from_str(&text).map_err(|e| bad(format!("not JSON ({e})")))?;
         if key["type"] != "service_account" {
             return Err(bad(format!(

@@ -36,7 +36,9 @@ pub use aws::AwsCredentials;
 pub use client::Llm;
 pub use error::LlmError;
 pub use google::ServiceAccount;
-pub use model::{AZURE_API_VERSION, Auth, Endpoint, Wire};
+pub use model::{
+    AZURE_API_VERSION, Auth, CREDENTIAL_VARS, Endpoint, Wire, credential_vars, is_credential_var,
+};
 pub use price::{Price, PriceTable};
 pub use transport::RetryPolicy;
 pub use types::{Completion, Message, Request, Spend, ToolCall, ToolSpec, Usage};

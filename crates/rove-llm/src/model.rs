@@ -10,6 +10,35 @@ use crate::google::ServiceAccount;
 /// of the data-plane API.
 pub const AZURE_API_VERSION: &str = "2024-10-21";
 
+/// Every environment variable that holds a model's credential beyond the
+/// providers' `*_API_KEY` (which are all credentials): an Entra ID token,
+/// AWS's secret, session token and Bedrock bearer token, a service
+/// account's key file. Text a model reads must never be filled from them.
+pub const CREDENTIAL_VARS: &[&str] = &[
+    "AZURE_OPENAI_AD_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_BEARER_TOKEN_BEDROCK",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+];
+
+/// Every variable rove reads a model's credential from: each provider's
+/// key variable and [`CREDENTIAL_VARS`].
+pub fn credential_vars() -> Vec<&'static str> {
+    let mut vars: Vec<&'static str> = KNOWN.iter().filter_map(|k| k.key_var).collect();
+    vars.extend_from_slice(CREDENTIAL_VARS);
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+/// Whether the environment variable `name` holds a model's credential.
+pub fn is_credential_var(name: &str) -> bool {
+    name.ends_with("_API_KEY")
+        || CREDENTIAL_VARS.contains(&name)
+        || KNOWN.iter().any(|k| k.key_var == Some(name))
+}
+
 /// The wire format a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wire {

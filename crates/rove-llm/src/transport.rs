@@ -58,7 +58,23 @@ impl Transport {
     /// With a `deadline` (which the caller enforces around this call), a
     /// pause that would outlast it is not taken: the last error is returned
     /// at once, as it is more telling than running out of time asleep.
+    /// Whatever the provider said comes back with the call's credentials
+    /// hidden ([`LlmError::hiding`]).
     pub(crate) async fn post_bytes(
+        &self,
+        provider: &str,
+        url: &str,
+        headers: &[(&str, String)],
+        content_type: &str,
+        payload: Vec<u8>,
+        deadline: Option<tokio::time::Instant>,
+    ) -> Result<Value, LlmError> {
+        self.attempts(provider, url, headers, content_type, payload, deadline)
+            .await
+            .map_err(|e| e.hiding(&credentials_of(headers)))
+    }
+
+    async fn attempts(
         &self,
         provider: &str,
         url: &str,
@@ -99,7 +115,7 @@ impl Transport {
                         .get("retry-after")
                         .and_then(|v| v.to_str().ok())
                         .and_then(|v| v.trim().parse::<u64>().ok());
-                    let text = response.text().await.unwrap_or_default();
+                    let text = capped_text(response, provider).await?;
                     match status {
                         200..=299 => {
                             return serde_json::from_str(&text).map_err(|e| {
@@ -163,6 +179,55 @@ impl Transport {
         let wanted = (backoff + jitter).max(Duration::from_secs(retry_after.unwrap_or(0)));
         wanted.min(self.policy.max)
     }
+}
+
+/// The values of `headers` that prove who calls (a key, a bearer token, a
+/// session token), as the provider may repeat them.
+fn credentials_of<'a>(headers: &'a [(&str, String)]) -> Vec<&'a str> {
+    headers
+        .iter()
+        .filter(|(name, _)| {
+            matches!(
+                name.to_ascii_lowercase().as_str(),
+                "authorization"
+                    | "x-api-key"
+                    | "api-key"
+                    | "x-goog-api-key"
+                    | "x-amz-security-token"
+            )
+        })
+        .map(|(_, value)| value.strip_prefix("Bearer ").unwrap_or(value))
+        .collect()
+}
+
+/// The answer's text, read a chunk at a time and refused past
+/// `limits::MODEL_ANSWER_BYTES` (said by its length or found while reading,
+/// for an answer sent in chunks): never more than that is held.
+async fn capped_text(mut response: reqwest::Response, provider: &str) -> Result<String, LlmError> {
+    let limit = limits::MODEL_ANSWER_BYTES;
+    let too_large = || LlmError::TooLarge {
+        provider: provider.to_owned(),
+        limit,
+    };
+    if response.content_length().is_some_and(|n| n > limit) {
+        return Err(too_large());
+    }
+    let mut body: Vec<u8> = Vec::new();
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                if body.len() as u64 + chunk.len() as u64 > limit {
+                    return Err(too_large());
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(None) => break,
+            // A body cut short reads as what came: its shape is judged
+            // next, as before.
+            Err(_) => break,
+        }
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 /// `body` as the bytes of a request.

@@ -415,10 +415,16 @@ fn write_history(
             history.insert(key.clone(), value.clone());
         }
     }
+    // A model's answer or a provider's error may repeat a key this
+    // process holds: hidden as on every other output. (Not `scrub`: the
+    // task's address stays as given, for `rove replay`.)
+    let history = rove_base::redact::scrub_json_with(&history, rove_base::redact::hide_registered);
     match rove_base::user_file::write(
         path,
         &serde_json::to_vec_pretty(&history).unwrap_or_default(),
-        rove_base::user_file::Access::Shared,
+        // What the pages showed and the model said: its owner's, as the
+        // trace is.
+        rove_base::user_file::Access::Private,
     )
     .map_err(rove_base::user_file::UserFileError::into_io)
     {

@@ -75,7 +75,7 @@ pub fn judge_of(
 /// On stderr whatever the output mode: stdout stays the result.
 #[allow(clippy::print_stderr)]
 fn warn(text: &str) {
-    eprintln!("{text}");
+    eprintln!("{}", rove_base::redact::hide_registered(text));
 }
 
 /// `judge openai:m: fail — the cart is empty`, its flags, and a

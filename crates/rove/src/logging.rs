@@ -223,11 +223,13 @@ impl Scrubbed {
         Scrubbed { file: None }
     }
 
+    /// A log file `ROVE_LOG_FILE` or `ROVE_LOG_DIR` names: a FIFO or a
+    /// device is refused at once (opening a FIFO without a reader waited
+    /// for ever, before anything was printed), and the problem said.
     fn file(path: &Path) -> io::Result<Scrubbed> {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
+        let file =
+            rove_base::user_file::open_to_append(path, rove_base::user_file::Access::Private)
+                .map_err(rove_base::user_file::UserFileError::into_io)?;
         Ok(Scrubbed {
             file: Some(Arc::new(Mutex::new(file))),
         })

@@ -141,7 +141,9 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Invocation::Own(command) => command,
         Invocation::Session(typed) => return session(cli, typed, out).await,
     };
-    if cli.trace.trace.is_some() {
+    // `rove call` is one session command too (as the Python package sends
+    // them): traced like the shell's.
+    if cli.trace.trace.is_some() && !matches!(**command, Command::Call(_)) {
         return untraced(out);
     }
     match &**command {
@@ -218,6 +220,8 @@ async fn tool_call(cli: &Cli, args: &cli::CallArgs, out: Output) -> u8 {
         }
     };
     match rove_commands::Command::from_tool_call(&args.tool, arguments.as_ref()) {
+        // Closing ends the session, with no command line to trace.
+        Ok(rove_commands::Command::Close) if cli.trace.trace.is_some() => untraced(out),
         Ok(command) => remote::run(&cli.global, command, &cli.trace, out).await,
         Err(e) => {
             let failure = Failure::from_command(&e);
@@ -333,13 +337,16 @@ async fn serve_mcp(
         .await
         {
             Ok(server) => {
-                rove_base::redact::hide_literal(&server.token);
                 out.line(&format!(
                     "rove MCP at {}\nsend the header: Authorization: Bearer {}",
                     server.url(),
                     server.token
                 ));
                 out.success(serde_json::json!({"url": server.url(), "token": server.token}));
+                // Hidden from everything written after: these lines above
+                // are the one place that gives it (every output hides what
+                // is registered).
+                rove_base::redact::hide_literal(&server.token);
                 server.run().await;
                 0
             }

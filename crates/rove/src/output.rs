@@ -2,11 +2,18 @@
 //! A write that fails (`rove snapshot | head -1` closed the pipe) is left
 //! unsaid: the reader has what it wanted, and a panic would be rove's only
 //! answer otherwise.
+//!
+//! Every write passes `rove_base::redact::hide_registered`: a key or token
+//! this process holds (a model's key, a token it obtained, a session's
+//! secrets) never reaches the terminal or a caller's `--json`, whatever
+//! carried it there (a provider's error that repeats the key, a model's
+//! answer that quotes it).
 
 use std::io::Write;
 
 /// `text` to stdout, flushed; a closed pipe is not an error of rove's.
 fn out(text: &str) {
+    let text = rove_base::redact::hide_registered(text);
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
         .write_all(text.as_bytes())
@@ -15,6 +22,7 @@ fn out(text: &str) {
 
 /// `text` and a line break to stderr, whatever became of stderr.
 fn err_line(text: &str) {
+    let text = rove_base::redact::hide_registered(text);
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 

@@ -8,7 +8,9 @@ use serde_json::json;
 
 use crate::cli::GlobalArgs;
 use crate::daemon::client;
-use crate::daemon::protocol::{Answer, PolicyAsked, Request, RunRequest, TraceAsk, TraceControl};
+use crate::daemon::protocol::{
+    Answer, BrowserAsked, PolicyAsked, Request, RunRequest, TraceAsk, TraceControl,
+};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::shell_hint::for_shell;
@@ -36,6 +38,7 @@ pub async fn run(
             path: crate::shell_call::absolute(path),
             screenshots: trace.trace_screenshots,
         }),
+        browser: None,
     };
     let request = match with_policy(global, request) {
         Ok(request) => request,
@@ -75,9 +78,10 @@ pub fn trace_start(args: &crate::cli_side::TraceStartArgs) -> TraceControl {
     })
 }
 
-/// Adds the domain policy the flags ask for to a request, so the daemon can
-/// refuse to serve it under another one (a session's policy is fixed when
-/// it starts). Nothing is added when no flag gave one.
+/// Adds the domain policy and the browser the flags ask for to a request,
+/// so the daemon can refuse to serve it under another one (a session's
+/// policy and browser are fixed when it starts). Nothing is added for what
+/// no flag gave.
 pub fn with_policy(global: &GlobalArgs, mut request: RunRequest) -> Result<RunRequest, Failure> {
     if global.policy_given() {
         let policy = global.policy()?;
@@ -86,7 +90,23 @@ pub fn with_policy(global: &GlobalArgs, mut request: RunRequest) -> Result<RunRe
             blocked: policy.blocked(),
         });
     }
+    let browser = browser_asked(global);
+    if browser != BrowserAsked::default() {
+        request.browser = Some(Box::new(browser));
+    }
     Ok(request)
+}
+
+/// The browser `global`'s flags name, its paths made absolute as the
+/// daemon's were when it started.
+pub fn browser_asked(global: &GlobalArgs) -> BrowserAsked {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    BrowserAsked {
+        cdp_url: global.cdp_url.clone(),
+        cdp_headers: global.cdp_headers.clone(),
+        browser: global.browser.as_ref().map(|path| cwd.join(path)),
+        headed: global.headed,
+    }
 }
 
 /// Sends MCP tool calls to the session's daemon (started when needed), so an
@@ -121,6 +141,7 @@ pub fn forwarder(global: GlobalArgs) -> rove_mcp::Forwarder {
                 caller: Some(rc::Caller::Model),
                 policy: None,
                 trace: None,
+                browser: None,
             };
             let request = match with_policy(&global, request) {
                 Ok(request) => request,

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use rove_base::text::one_line;
+use rove_base::user_file::Access;
 use rove_errors::ErrorCode;
 use rove_eval::{AttemptResult, Plan, RunOptions, Shard, Status, SuiteResults};
 use rove_llm::{Llm, PriceTable, RetryPolicy};
@@ -221,7 +222,7 @@ async fn run(
     let total = plan.len();
     let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
     let signalled = Cell::new(None);
-    let mut refused = false;
+    let mut no_browser = false;
     let (attempts, interrupted) = if needs_browser {
         out.note(&format!(
             "{total} attempts of {} tasks, {} at once, with {model}…",
@@ -299,8 +300,11 @@ async fn run(
         for browser in &pool {
             browser.close().await;
         }
-        if farm.as_ref().is_some_and(|f| f.refused()) {
-            refused = true;
+        if farm
+            .as_ref()
+            .is_some_and(|f| f.refused() || f.unreachable())
+        {
+            no_browser = true;
         }
         ran
     } else {
@@ -320,9 +324,16 @@ async fn run(
         write(
             &path,
             &serde_json::to_vec_pretty(&results).unwrap_or_default(),
+            Access::Shared,
         )?;
         let report = dir.join("report.html");
-        write(&report, rove_eval::report_html(&results).as_bytes())?;
+        // The report shows each attempt's answer, reasons and checks as
+        // the traces beside it do: its owner's, as they are.
+        write(
+            &report,
+            rove_eval::report_html(&results).as_bytes(),
+            Access::Private,
+        )?;
         out.note(&format!(
             "results: {}, {}",
             path.display(),
@@ -330,7 +341,11 @@ async fn run(
         ));
     }
     if let Some(path) = &args.junit {
-        write(path, rove_eval::junit_xml(&results).as_bytes())?;
+        write(
+            path,
+            rove_eval::junit_xml(&results).as_bytes(),
+            Access::Shared,
+        )?;
     }
     out.success(json!({
         "met": results.met,
@@ -341,9 +356,10 @@ async fn run(
     }));
     Ok(match signalled.get() {
         Some(signal) => 128 + signal,
-        // The farm refused the credentials: no attempt could run, and the
-        // run says so as any refused connection does.
-        None if refused => ErrorCode::LaunchFailed.exit_status(),
+        // The farm refused the credentials, or was never reached: no
+        // attempt could run, and the run says so as any refused or failed
+        // connection does (6, as pool mode's unreachable browser).
+        None if no_browser => ErrorCode::LaunchFailed.exit_status(),
         None if results.met => 0,
         None => BELOW_THE_BAR,
     })
@@ -437,7 +453,7 @@ fn check_outputs(args: &TestArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+fn write(path: &Path, bytes: &[u8], access: Access) -> Result<(), Failure> {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map_or(Ok(()), std::fs::create_dir_all)
@@ -445,9 +461,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
             path: path.to_owned(),
             source: e,
         })
-        .and_then(|()| {
-            rove_base::user_file::write(path, bytes, rove_base::user_file::Access::Shared)
-        })
+        .and_then(|()| rove_base::user_file::write(path, bytes, access))
         .map_err(|e| {
             Failure::new(
                 ErrorCode::Internal,
@@ -468,7 +482,8 @@ fn write_view(trace: &str) -> Option<String> {
             rove_base::user_file::write(
                 &view,
                 crate::trace_html::render(&lines).as_bytes(),
-                rove_base::user_file::Access::Shared,
+                // Private as the trace it shows.
+                Access::Private,
             )
         })
         .map_err(rove_base::user_file::UserFileError::into_io);

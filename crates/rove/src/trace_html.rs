@@ -68,10 +68,12 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
         true => crate::trace_html_cmd::render(&lines),
         false => render(&lines),
     };
+    // Private as the trace it shows (what the pages showed), and never
+    // written through a link planted at its path.
     if let Err(e) = rove_base::user_file::write(
         &target,
         page.as_bytes(),
-        rove_base::user_file::Access::Shared,
+        rove_base::user_file::Access::Private,
     ) {
         return failed(format!("writing {e}"), "choose a writable path with -o");
     }

@@ -48,6 +48,7 @@ pub const SECRET_PARAMS: &[&str] = &[
     "code",
     "session",
     "sessionid",
+    "jwt",
 ];
 
 /// Literals shorter than this are not registered: hiding `a` or `12`
@@ -94,7 +95,42 @@ pub fn hide_disguised(secret: Disguised) {
 /// `text` with every registered secret and every credential a URL carries
 /// hidden.
 pub fn scrub(text: &str) -> String {
-    let mut out = hide_url_credentials(text);
+    hide_registered(&hide_url_credentials(text))
+}
+
+/// `value` with [`scrub`] applied to every string in it, keys included: a
+/// JSON document (a history, a trace line, an answer) about to be written.
+pub fn scrub_json(value: &serde_json::Value) -> serde_json::Value {
+    scrub_json_with(value, scrub)
+}
+
+/// `value` with `hide` applied to every string in it, keys included.
+pub fn scrub_json_with(
+    value: &serde_json::Value,
+    hide: impl Fn(&str) -> String + Copy,
+) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => Value::String(hide(s)),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| scrub_json_with(v, hide)).collect())
+        }
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (hide(k), scrub_json_with(v, hide)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// `text` with every registered value hidden (the keys and tokens rove
+/// holds or obtained, the sessions' secrets in their disguises), and
+/// nothing else changed: for what rove writes that must keep a page's
+/// URLs as they were (a command's output), where [`scrub`] would hide
+/// their parameters too.
+pub fn hide_registered(text: &str) -> String {
+    let mut out = text.to_owned();
     let guard = REGISTRY.read().unwrap_or_else(|p| p.into_inner());
     if let Some(registry) = guard.as_ref() {
         for literal in &registry.literals {
@@ -118,7 +154,7 @@ pub fn scrub(text: &str) -> String {
 /// around it takes over (a quote, a backslash of a JSON escape, `<`).
 /// Everything else stays as written, so a URL is still recognisable.
 pub fn hide_url_credentials(text: &str) -> String {
-    hide_url_params(&hide_url_passwords(text))
+    fields::hide_json_credentials(&hide_url_params(&hide_url_passwords(text)))
 }
 
 /// An address rove connects to (`--cdp-url`), with its credentials hidden:

@@ -109,9 +109,21 @@ impl Host {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Browser, CommandError>>,
     {
+        let started = crate::trace::unix_seconds();
+        let clock = std::time::Instant::now();
         let notes = match self.ensure(acquire).await {
             Ok(notes) => notes,
-            Err(e) => return (Err(e), Vec::new()),
+            Err(e) => {
+                // No session ran it, yet a trace shows every call: one
+                // that got no browser most of all.
+                crate::run::traced::record_without_session(
+                    &self.config,
+                    (command, &caller),
+                    (started, clock.elapsed()),
+                    &e,
+                );
+                return (Err(e), Vec::new());
+            }
         };
         let Some((_, session)) = &mut self.owned else {
             return (Err(CommandError::Rejected("no session".into())), notes);

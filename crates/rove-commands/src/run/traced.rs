@@ -120,6 +120,41 @@ impl Session {
     }
 }
 
+/// Writes the line of a command no session ran (no browser could be had
+/// for it) to `config`'s traces: its name, arguments and caller, its
+/// error, how long getting nowhere took.
+pub(crate) fn record_without_session(
+    config: &crate::SessionConfig,
+    (command, caller): (&Command, &Caller),
+    (started, took): (f64, std::time::Duration),
+    error: &CommandError,
+) {
+    if !config.traces.is_on() {
+        return;
+    }
+    let ms = took.as_secs_f64() * 1000.0;
+    let line = TracedCommand {
+        name: command.name().to_owned(),
+        args: config.secrets.redact_json(&command.tool_arguments()),
+        caller: match caller {
+            Caller::Model => CallerKind::Model,
+            Caller::Person { .. } => CallerKind::Person,
+        },
+        started,
+        ms,
+        timing: Timing {
+            total_ms: ms,
+            rove_ms: ms,
+            ..Timing::default()
+        },
+        ok: false,
+        error: Some(error.report()),
+        text: error.fresh_view().map(cut),
+        ..TracedCommand::default()
+    };
+    config.traces.record(&line, None, None);
+}
+
 /// `text`, cut to [`TEXT_KEPT`] characters with a note.
 fn cut(text: &str) -> String {
     let kept = rove_base::text::char_prefix(text, TEXT_KEPT);

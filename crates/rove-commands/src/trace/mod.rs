@@ -313,28 +313,14 @@ enum Scrubbed<T> {
 /// `line` with every string in it (keys too) through `scrub` (the
 /// process's redaction).
 fn scrubbed<T: Serialize + DeserializeOwned>(line: &T, scrub: fn(&str) -> String) -> Scrubbed<T> {
-    let hidden = scrub_value(&serde_json::to_value(line).unwrap_or_default(), scrub);
+    let hidden =
+        rove_base::redact::scrub_json_with(&serde_json::to_value(line).unwrap_or_default(), scrub);
     match serde_json::from_value(hidden.clone()) {
         Ok(line) => Scrubbed::Typed(line),
         Err(e) => {
             tracing::warn!(error = %e, "a trace line is written untyped: its redaction broke its shape");
             Scrubbed::Raw(hidden)
         }
-    }
-}
-
-/// `value` with every string (keys too) through `scrub`.
-fn scrub_value(value: &serde_json::Value, scrub: fn(&str) -> String) -> serde_json::Value {
-    use serde_json::Value;
-    match value {
-        Value::String(s) => Value::String(scrub(s)),
-        Value::Array(items) => Value::Array(items.iter().map(|v| scrub_value(v, scrub)).collect()),
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (scrub(k), scrub_value(v, scrub)))
-                .collect(),
-        ),
-        other => other.clone(),
     }
 }
 

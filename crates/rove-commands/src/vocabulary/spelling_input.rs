@@ -159,8 +159,10 @@ pub(crate) const FILL: Shell = Shell {
         `role=slider` / `role=spinbutton` that is not a text field) takes a number through real keys, as from a keyboard: Home or \
         End for its extremes, Page keys while far, arrows for single steps (held: repeated keydowns, one keyup), then the value is \
         read back; an app that takes a value only when a change ends gets it. A range value off its steps or limits is \
-        `COMMAND_REJECTED` naming the nearest values, before any key; an ARIA control whose steps skip the value is \
-        `NOT_ACTIONABLE` (`action_sent: sent`) naming the values around it and what it holds. An input a native picker sets \
+        `COMMAND_REJECTED` naming the nearest values, before any key; a control whose steps skip the value (an ARIA one, a \
+        range without steps) is `NOT_ACTIONABLE` (`action_sent: sent`) naming the values around it and what it holds, put \
+        back on the nearer one it came from; one its keys do not bring there (it ignores them, moves away or wraps around) \
+        is `NOT_ACTIONABLE` saying what it holds. An input a native picker sets \
         (`date`, `time`, `datetime-local`, `month`, `week`, `color`) takes its value whole, in the form the input holds \
         (`2026-03-14`, `09:30`, `2026-03-14T09:30`, `2026-03`, `2026-W11`, `#3366cc`): set through the value setter with the \
         `input` and `change` events a picker fires, then read back. A value the browser would read otherwise (`2026-13-45`, \

@@ -139,6 +139,13 @@ async fn chrome_pages_that_crash_headless_chromium_are_refused_even_when_chrome_
         "chrome://checkcrash",
         "chrome://hang",
         "chrome://shorthang",
+        // Spellings Chromium opens as the same pages (issue 37, item 10).
+        "chrome:settings",
+        "chrome:/settings",
+        "CHROME:settings",
+        "chrome:%73ettings",
+        "chrome:history",
+        "chrome:password-manager",
     ] {
         let e = f.fails(json!({"command": "open", "url": url})).await;
         assert_eq!(code(&e), "NAVIGATION_BLOCKED", "{url}: {:?}", e.report());

@@ -110,3 +110,59 @@ async fn an_aria_slider_and_a_spinbutton_are_moved_with_their_keys() {
     }
     browser.close().await;
 }
+
+/// Hostile limits and keys (issue 37, items 19 and 20): a range of ±1e308
+/// without steps said its nearest values were 0 and `inf` and was left at
+/// 2e306; a slider that ignores its keys was reported as a text field that
+/// did not take the text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_range_as_wide_as_a_float_and_a_slider_deaf_to_keys_are_told_honestly() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("slider.html").await;
+    let huge = find_exact(&mut model, "Huge", "slider").await;
+    let err = fill(&mut model, huge, "1e300")
+        .await
+        .expect_err("off its strides");
+    let message = err.to_string();
+    assert!(!message.contains("inf"), "{message}");
+    match &err {
+        InputError::OffSteps {
+            below,
+            above,
+            holds,
+            ..
+        } => {
+            assert_eq!(below, "0", "{message}");
+            assert_eq!(above.parse::<f64>().ok(), Some(2e306), "{message}");
+            assert_eq!(holds, "0", "put back where it came from: {message}");
+        }
+        other => panic!("expected OffSteps, got {other:?}"),
+    }
+    let value = model
+        .tab()
+        .evaluate("document.getElementById('huge').value")
+        .await
+        .expect("value");
+    assert_eq!(value, "0", "the range is left as it was");
+
+    let stuck = find_exact(&mut model, "Stuck", "slider").await;
+    let err = fill(&mut model, stuck, "7")
+        .await
+        .expect_err("deaf to keys");
+    assert_eq!(err.code(), ErrorCode::NotActionable);
+    assert_eq!(err.action_sent(), ActionSent::Sent);
+    let message = err.to_string();
+    assert!(
+        message.contains("did not move to 7") && message.contains("left it at 5"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("text"),
+        "no text field's words: {message}"
+    );
+    assert!(!err.hint().contains("text"), "{}", err.hint());
+    browser.close().await;
+}

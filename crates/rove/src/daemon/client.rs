@@ -24,6 +24,9 @@ struct Greeted {
     lines: Lines<BufReader<OwnedReadHalf>>,
     write: OwnedWriteHalf,
     pid: Option<u64>,
+    /// What the answer must say first when this daemon was started in
+    /// place of one that ended without closing: the session was lost.
+    lost: Option<String>,
 }
 
 /// Where a session's daemon lives; refuses bad names, unsafe folders and
@@ -54,7 +57,56 @@ pub async fn send(global: &GlobalArgs, request: &Request, start: bool) -> Result
             "open a page first: rove open URL",
         ));
     };
-    exchange(greeted, request).await
+    let lost = greeted.lost.clone();
+    let answer = exchange(greeted, request).await?;
+    Ok(match lost {
+        Some(note) => said_first(answer, &note),
+        None => answer,
+    })
+}
+
+/// `answer` with `note` said before anything else: first of its notes
+/// (text and `--json`), or before its error's message.
+fn said_first(answer: Answer, note: &str) -> Answer {
+    match answer {
+        Answer::Done {
+            mut outcome,
+            text,
+            ms,
+            image,
+        } => {
+            if let Some(fields) = outcome.as_object_mut() {
+                let mut notes = vec![serde_json::Value::String(note.to_owned())];
+                if let Some(serde_json::Value::Array(old)) = fields.remove("notes") {
+                    notes.extend(old);
+                }
+                fields.insert("notes".into(), serde_json::Value::Array(notes));
+            }
+            Answer::Done {
+                outcome,
+                text: format!("{note}\n{text}"),
+                ms,
+                image,
+            }
+        }
+        Answer::Failed {
+            mut error,
+            fresh_view,
+        } => {
+            error.message = format!("{note}; then: {}", error.message);
+            Answer::Failed { error, fresh_view }
+        }
+        other => other,
+    }
+}
+
+/// The note for a session whose daemon ended without closing (killed, or
+/// crashed): what went with it, and where its log is.
+fn session_lost(session: &str, log: &Path) -> String {
+    format!(
+        "session {session} was lost: its daemon ended without closing (killed or crashed; its log is {}), and its browser with it: its tabs and their pages, history, cookies and storage, its refs, its network rules and settings are gone; this command ran in a new session",
+        log.display()
+    )
 }
 
 /// What the person at the shell must hear from this process, since the
@@ -234,8 +286,11 @@ async fn reach(
     let mut child: Option<std::process::Child> = None;
     let mut delay = DAEMON_START_POLL.first;
     let mut told = false;
+    let mut started = false;
+    let mut lost: Option<String> = None;
     loop {
-        if let Some(greeted) = greeted(socket).await? {
+        if let Some(mut greeted) = greeted(socket).await? {
+            greeted.lost = lost;
             return Ok(Some(greeted));
         }
         if let Some(status) = child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
@@ -263,6 +318,13 @@ async fn reach(
                 if !start {
                     return Ok(None);
                 }
+                // A daemon that ends removes its socket and lock file; one
+                // killed or crashed leaves them. (Only before the first
+                // daemon this call starts: its own lock file is no remains.)
+                if lost.is_none() && !started && (socket.exists() || lock_file.exists()) {
+                    lost = Some(session_lost(session, &log));
+                }
+                started = true;
                 child = Some(spawn_daemon(global, dir)?);
             } else if !told {
                 told = true;
@@ -320,6 +382,7 @@ async fn greeted(socket: &Path) -> Result<Option<Greeted>, Failure> {
         lines,
         write,
         pid: Some(u64::from(greeting.pid)),
+        lost: None,
     }))
 }
 
@@ -463,11 +526,11 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
         )
     };
     let exe = std::env::current_exe().map_err(|e| failed(e.to_string()))?;
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(super::log_path(dir, &global.session))
-        .map_err(|e| failed(e.to_string()))?;
+    let log = rove_base::user_file::open_to_append(
+        &super::log_path(dir, &global.session),
+        rove_base::user_file::Access::Private,
+    )
+    .map_err(|e| failed(e.into_io().to_string()))?;
     let cwd = std::env::current_dir().unwrap_or_default();
     // Every option travels whole, as one value on the daemon's stdin: the
     // session's policy, viewport and upload roots are fixed when it starts.

@@ -84,6 +84,27 @@ pub struct RunRequest {
     /// A trace of this one command (`rove --trace FILE <command>`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace: Option<TraceAsk>,
+    /// The browser the request's flags ask for; the daemon refuses to serve
+    /// it with another one (its browser is chosen when it starts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<Box<BrowserAsked>>,
+}
+
+/// The browser a command's flags name, each only when given.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrowserAsked {
+    /// `--cdp-url` (or `ROVE_CDP_URL`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cdp_url: Option<String>,
+    /// `--cdp-header` (or `ROVE_CDP_HEADER`), as given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cdp_headers: Vec<String>,
+    /// `--browser`, made absolute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<std::path::PathBuf>,
+    /// `--headed`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub headed: bool,
 }
 
 /// A domain policy as the flags gave it.
@@ -218,6 +239,11 @@ mod tests {
                 path: "/tmp/t.trace".into(),
                 screenshots: true,
             }),
+            browser: Some(Box::new(BrowserAsked {
+                cdp_url: Some("ws://farm.test/".into()),
+                headed: true,
+                ..BrowserAsked::default()
+            })),
         });
         let line = serde_json::to_string(&run).expect("serializes");
         assert_eq!(Request::from_line(&line), Ok(run));

@@ -196,45 +196,47 @@ async fn handle(
             control: Control::Close,
         }) => return Some(Farewell { stream }),
         Ok(Request::Tracing { tracing }) => super::tracing::control(tracing, global, state),
-        Ok(Request::Run(request)) => match same_policy(&request, global) {
-            Err(answer) => answer,
-            Ok(()) => {
-                let caller = request.caller.clone().unwrap_or_default();
-                // A trace of this one command only.
-                let once = match &request.trace {
-                    Some(ask) => match super::tracing::start_once(ask, global, state) {
-                        Ok(id) => Some(id),
-                        Err(answer) => return respond(stream, answer).await,
-                    },
-                    None => None,
-                };
-                // A caller that hangs up (Ctrl-C at the shell, an MCP
-                // call cancelled in a shared session) wants nothing more:
-                // its command is stopped by dropping it, so the next
-                // caller does not wait for work nobody reads.
-                let ran = tokio::select! {
-                    answer = run(&request.command, caller, global, transport, state) => Some(answer),
-                    () = caller_gone(&mut stream) => None,
-                };
-                if let Some(id) = once {
-                    let why = match ran {
-                        Some(_) => "the command ended",
-                        None => "the command's caller went away",
+        Ok(Request::Run(request)) => {
+            match same_policy(&request, global).and_then(|()| same_browser(&request, global)) {
+                Err(answer) => answer,
+                Ok(()) => {
+                    let caller = request.caller.clone().unwrap_or_default();
+                    // A trace of this one command only.
+                    let once = match &request.trace {
+                        Some(ask) => match super::tracing::start_once(ask, global, state) {
+                            Ok(id) => Some(id),
+                            Err(answer) => return respond(stream, answer).await,
+                        },
+                        None => None,
                     };
-                    state.traces.stop(id, why);
-                }
-                match ran {
-                    Some(answer) => answer,
-                    None => {
-                        tracing::info!(
-                            command = request.command.name(),
-                            "its caller went away; stopped the command"
-                        );
-                        return None;
+                    // A caller that hangs up (Ctrl-C at the shell, an MCP
+                    // call cancelled in a shared session) wants nothing more:
+                    // its command is stopped by dropping it, so the next
+                    // caller does not wait for work nobody reads.
+                    let ran = tokio::select! {
+                        answer = run(&request.command, caller, global, transport, state) => Some(answer),
+                        () = caller_gone(&mut stream) => None,
+                    };
+                    if let Some(id) = once {
+                        let why = match ran {
+                            Some(_) => "the command ended",
+                            None => "the command's caller went away",
+                        };
+                        state.traces.stop(id, why);
+                    }
+                    match ran {
+                        Some(answer) => answer,
+                        None => {
+                            tracing::info!(
+                                command = request.command.name(),
+                                "its caller went away; stopped the command"
+                            );
+                            return None;
+                        }
                     }
                 }
             }
-        },
+        }
     };
     respond(stream, answer).await
 }
@@ -282,6 +284,58 @@ fn same_policy(request: &RunRequest, global: &GlobalArgs) -> Result<(), Answer> 
             global.session, mine.allowed, mine.blocked
         ),
         "run it without --allowed-domains/--blocked-domains, or end the session first (rove close) and start it with the flags you want",
+    ))
+}
+
+/// Refuses a request whose flags name another browser than the session's
+/// (`--cdp-url`, `--cdp-header`, `--browser`, `--headed`): the session's
+/// browser was chosen when it started, and a command that asked for
+/// another one must not run, silently, on this one. The message names the
+/// session's own, credentials hidden (a header by its name alone).
+fn same_browser(request: &RunRequest, global: &GlobalArgs) -> Result<(), Answer> {
+    let Some(asked) = &request.browser else {
+        return Ok(());
+    };
+    let mut differs: Vec<String> = Vec::new();
+    if asked.cdp_url.is_some() && asked.cdp_url != global.cdp_url {
+        differs.push(match &global.cdp_url {
+            Some(url) => format!(
+                "the browser at {}",
+                rove_base::redact::hide_endpoint_credentials(url)
+            ),
+            None => "a browser it launched itself (no --cdp-url)".to_owned(),
+        });
+    }
+    if !asked.cdp_headers.is_empty() && asked.cdp_headers != global.cdp_headers {
+        let names: Vec<&str> = global
+            .cdp_headers
+            .iter()
+            .map(|h| h.split(':').next().unwrap_or_default().trim())
+            .collect();
+        differs.push(match names.is_empty() {
+            true => "no --cdp-header".to_owned(),
+            false => format!("the --cdp-header {} (values not shown)", names.join(", ")),
+        });
+    }
+    if asked.browser.is_some() && asked.browser != global.browser {
+        differs.push(match &global.browser {
+            Some(path) => format!("the browser {}", path.display()),
+            None => "the browser rove found itself (no --browser)".to_owned(),
+        });
+    }
+    if asked.headed && !global.headed {
+        differs.push("a headless browser (no --headed)".to_owned());
+    }
+    if differs.is_empty() {
+        return Ok(());
+    }
+    Err(Answer::rejected(
+        &format!(
+            "session {} runs with {}, not the browser this command asks for",
+            global.session,
+            differs.join(", ")
+        ),
+        "run it without --cdp-url/--cdp-header/--browser/--headed, or end the session first (rove close) and start it with the flags you want, or give it another --session",
     ))
 }
 

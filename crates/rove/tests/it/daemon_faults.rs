@@ -295,6 +295,45 @@ async fn close_after_a_killed_daemon_sweeps_what_it_left_and_points_at_its_log()
     let _ = std::fs::remove_file(&log);
 }
 
+/// After its daemon was killed, the next command started a new session on
+/// about:blank and said nothing (issue 37, item 21): it says first that
+/// the session was lost, and what went with it.
+#[tokio::test]
+async fn the_command_after_a_killed_daemon_says_the_session_was_lost() {
+    let env = Env::new("faults-lost").await;
+    env.ok(&["open", &env.server.url("/form")]).await;
+    let (daemon, browser) = pids(&env.socket("default")).await;
+    rove_testkit::kill(daemon as u32);
+    assert!(gone_within(daemon, Duration::from_secs(5)).await);
+    assert!(gone_within(browser, Duration::from_secs(10)).await);
+    let snapshot = env.ok(&["snapshot"]).await;
+    let first = snapshot["notes"][0].as_str().unwrap_or_default();
+    assert!(
+        first.starts_with("session default was lost")
+            && first.contains("killed or crashed")
+            && first.contains("cookies")
+            && first.contains(&env.log("default").display().to_string()),
+        "{snapshot}"
+    );
+    // Said once: the new session is the session now.
+    let again = env.ok(&["snapshot"]).await;
+    assert!(!again.to_string().contains("was lost"), "{again}");
+    // At the shell, the note comes first too.
+    rove_testkit::kill(pids(&env.socket("default")).await.0 as u32);
+    let output =
+        crate::support::finished(Duration::from_secs(60), &mut env.rove(&["snapshot"])).await;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(
+        stdout
+            .lines()
+            .next()
+            .is_some_and(|l| l.contains("session default was lost")),
+        "{stdout}"
+    );
+    env.close("default").await;
+}
+
 #[tokio::test]
 async fn a_killed_daemon_leaves_no_chromium_folder_in_the_temp_folder() {
     let mut env = Env::new("faults-tmp").await;

@@ -14,6 +14,8 @@ mod farm_real;
 mod farm_urls;
 mod fast;
 mod hostile_artefacts;
+mod hostile_keys;
+mod hostile_outputs;
 mod locator_faces;
 mod logs;
 mod mcp;

@@ -325,3 +325,46 @@ async fn a_killed_daemon_is_replaced_by_the_next_command() {
     assert_ne!(after["pid"], before["pid"]);
     env.close("default").await;
 }
+
+/// A running session's browser is fixed when it starts (issue 37, item
+/// 14): a later command that names another one (`--cdp-url`,
+/// `--cdp-header`, `--browser`, `--headed`) is refused, naming the
+/// session's own with no credential, instead of running on it silently.
+#[tokio::test]
+async fn a_command_naming_another_browser_is_refused_by_a_running_session() {
+    let env = env("browser-flags").await;
+    let url = env.server.url("/form");
+    env.ok(&["open", &url]).await;
+    let stranger = "/usr/bin/chromium-of-someone-else";
+    for (flags, says) in [
+        (
+            vec!["--cdp-url", "ws://127.0.0.1:9/?token=F4RM-S3CRET"],
+            "a browser it launched itself",
+        ),
+        (
+            vec!["--cdp-header", "Authorization: Bearer H34DER-S3CRET"],
+            "no --cdp-header",
+        ),
+        (vec!["--browser", stranger], "the browser rove found itself"),
+        (vec!["--headed"], "a headless browser"),
+    ] {
+        let mut args = flags.clone();
+        args.push("snapshot");
+        let (status, answer) = env.run(&args).await;
+        assert_eq!(status, 2, "{flags:?}: {answer}");
+        assert_eq!(answer["error"]["code"], "COMMAND_REJECTED", "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{flags:?}: {message}");
+        assert!(!answer.to_string().contains("S3CRET"), "{answer}");
+        assert!(
+            answer["error"]["hint"]
+                .as_str()
+                .is_some_and(|h| h.contains("rove close")),
+            "{answer}"
+        );
+    }
+    // Without them, the session's own browser answers, on its page.
+    let view = env.ok(&["snapshot"]).await;
+    assert!(view.to_string().contains("Sign up"), "{view}");
+    env.close("default").await;
+}

@@ -103,6 +103,27 @@ async fn one_command_is_traced_with_its_split_console_and_request() {
     assert_eq!(mode & 0o777, 0o600, "only its owner reads a trace");
     let text = std::fs::read_to_string(&trace).expect("trace");
     assert!(!text.contains(TOKEN) && !text.contains(BEARER), "{text}");
+
+    // `rove call`, as the Python package sends commands, is traced the
+    // same way (issue 37, item 17: it was refused as no session command).
+    let called = env.dir.join("call.trace");
+    let arguments = json!({"url": env.server.url("/page")}).to_string();
+    env.ok(&[
+        "--trace",
+        &called.to_string_lossy(),
+        "call",
+        "open",
+        &arguments,
+    ])
+    .await;
+    let lines = lines_of(&called);
+    let kinds: Vec<&str> = lines.iter().filter_map(|l| l["kind"].as_str()).collect();
+    assert_eq!(kinds, ["trace", "command", "end"]);
+    assert_eq!(lines[1]["name"], "open", "{:?}", lines[1]);
+    let (status, refused) = env
+        .run(&["--trace", &called.to_string_lossy(), "call", "close"])
+        .await;
+    assert_eq!(status, 2, "closing has nothing to trace: {refused}");
     env.close("default").await;
 }
 

@@ -66,6 +66,12 @@ async fn a_silent_peer_times_out_within_the_deadline_and_the_connection_recovers
 async fn junk_frames_unknown_events_and_unknown_ids_are_skipped() {
     let fake = FakeBrowser::start().await;
     let conn = fake.connect(quick(5000)).await;
+    // Junk is skipped once the peer has spoken CDP (before, a frame that is
+    // none means the endpoint is no browser: see the test below).
+    conn.browser()
+        .call_untyped("Echo.first", json!({}))
+        .await
+        .expect("a first answer");
     fake.knobs.junk.store(true, Ordering::SeqCst);
     for n in 0..20 {
         let answer = conn
@@ -76,6 +82,40 @@ async fn junk_frames_unknown_events_and_unknown_ids_are_skipped() {
         assert_eq!(answer["params"]["n"], n);
     }
     assert!(conn.close_reason().is_none(), "junk closed the connection");
+}
+
+/// An endpoint that answers with something that is not CDP (issue 37,
+/// item 15): its frames were skipped one by one and each call waited out
+/// its deadline (60 s), then failed as `TIMEOUT` `possibly_sent`. Said at
+/// once instead, and every call fails with it.
+#[tokio::test]
+async fn an_endpoint_that_speaks_no_cdp_fails_every_call_at_once() {
+    let fake = FakeBrowser::start().await;
+    fake.knobs.garbage.store(true, Ordering::SeqCst);
+    let conn = fake.connect(quick(30_000)).await;
+    let started = Instant::now();
+    let browser = conn.browser();
+    let (a, b) = tokio::join!(
+        browser.call_untyped("Target.getTargets", json!({})),
+        browser.call_untyped("Browser.getVersion", json!({})),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    for failed in [a, b] {
+        let e = failed.expect_err("no CDP");
+        assert_eq!(e.code(), ErrorCode::BrowserDisconnected, "{e}");
+        assert!(e.to_string().contains("speaks no CDP"), "{e}");
+        assert!(e.to_string().contains("not a browser"), "{e}");
+    }
+    assert!(
+        conn.close_reason()
+            .is_some_and(|r| r.contains("speaks no CDP")),
+        "{:?}",
+        conn.close_reason()
+    );
 }
 
 #[tokio::test]

@@ -17,6 +17,9 @@ pub struct Knobs {
     pub mute: AtomicBool,
     /// Send a burst of junk frames before each answer.
     pub junk: AtomicBool,
+    /// Answer every request with text that is not JSON, as an endpoint
+    /// that speaks no CDP does.
+    pub garbage: AtomicBool,
 }
 
 pub struct FakeBrowser {
@@ -69,6 +72,10 @@ impl FakeBrowser {
                 let method = request["method"].as_str().unwrap_or_default().to_owned();
                 seen.send_modify(|methods| methods.push(method));
                 if task_knobs.mute.load(Ordering::SeqCst) {
+                    continue;
+                }
+                if task_knobs.garbage.load(Ordering::SeqCst) {
+                    let _ = task_out.send(Message::text("<html>not a browser</html>"));
                     continue;
                 }
                 if task_knobs.junk.load(Ordering::SeqCst) {

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 /// A test-only RSA key (2048 bits, PKCS #8), made for these tests with
 /// `openssl genpkey`; it signs nothing anywhere else.
-const TEST_KEY: &str = "-----BEGIN PRIVATE KEY-----\nMIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDBKG9I6nJ1gQRm\neroB/S/ujabrEe7BOko/pYgluzzQavqbWoZDGHTBLryQxSR2n96yLNNxh2s0NCFf\n5qqLgUC/9bwygtmgAVonrKYFBkjBZmoZfqCGo8VqcaUVsTESRmBUaZ99rz6qEtC7\n3iwC8cuL+HUIPCQcPYArE2O7yJi/vosLWZNKeMFx+slabyvAXXyOIO40Upkfg63V\neVMqytsIoHWPDbBFhYS5ibYzCbRL4Ry0hVGpF3m/oRrGKePiD39qv0t5q0rDEmA1\nJVuZY7Kyzfwlsp9e4M1wCepPAiYlzl9ARTfQCrlH+DkBk08iFs9ZK7s3JyrCd1UO\n1jQfGS8LAgMBAAECggEAQWoCqhRv19huF5CXfsXyXh0Nus0zaK/nZj+WaITM9x5L\nqaISFxXosGW2CWciTqQcpIWmw+tjBGZlKReyiRUoSvobFpYWwmfC0u3WuZvjts+K\nvgCSt5Yt7Lr49+wunKxFwkCU+VkIZUuC8iSvDf45+ziU1cmcRw4S4kOqQnWQOVrk\nveOsWTVSN6gs20ovCxowtJ0O5GgS0gA6eX4epLIMfNLhJpooHCp4Wv3lvegicAbn\nUMrtT9VnhBaRuGv7KDgwG/sUyWUMaMA4Af7OOa9VtHnORIl5DMHRtp8wNQiOhQQl\nv8TZxlx4XeNFisM6QDdMcVtwBSDiHUWHu9XZR2QnWQKBgQDuM8wb7fih9onUJlcY\nRkKWM1r5xN0ghjkYRcQ1BGA2fc6mOeCtkruL6ImtZSUmiHiMhcnuRXLd59REtiE1\npCxzgLpCuiPO8IpMF+Py4Jg/5moD/nGnCoBsvlDMlOqGErSTrne+TJrRsz9yoXes\nD0cLjDypTBtiuTxPPTVPnQv5IwKBgQDPlw2jsHmCRMrkLGIB9ueLkFvm3Zbw9w3H\n7fK4rDIrEziU41+9+oJEplHqET/QzhpH+CAZfEK6y6u2LQjpEJfYI9zIJmx0gZH4\n2yX3WbdPh0a9B6WT5xzbEarTtUv0ycBsdrULWJWEABxxwj1LUJJn5IjcAuxe1bpT\n5Y2eCTB0+QKBgQCEiVuLOsi5zYR4/3A8eHN6QU7gZJIpE6XXBJKccTfbefqucMu7\nqEYkHZnlWb7nBs4UWii2I/w6zlBEfxZRU2zMQ5bfo9Riw2If3rcdn6v2+gyI9l1k\ndSpp1yb7/evT97pz5YKI5vTJszOdY4xDtyhvm3LxPACM2MZezI7KInbUAwKBgQDI\nuD2v8IsMsoebaG67h4kLIWI7MDcqdzcUAbeXaKh5jfQ/wjpo7zfWORsrP9J8i0xO\nGlSvT78V7qjxVUowUKMBkmt/++cSH9aM0Rk8ubrNYve6/xHSmL0F9Wc/nST8Y7dz\nKLSVa+nl4FWgiTfLAvUND6RlV05FxFKNnH/6NthrwQKBgD6/NPHsuiAUwyd00ykr\nrs+i//aNo3EEK++88fFUISpEQG0deAVYHUr81F/2AMg/XT1zY/8M6+TmG1NlLvug\nxiUnFxYzC2VxKv04XvrphWaFxyr6NY+60vldU2CTu0sq4NMSsrYKbP5jDHVjwJzx\nqIIroVlckEiOZNgpSaXCkQKd\n-----END PRIVATE KEY-----\n";
+pub(crate) const TEST_KEY: &str = "-----BEGIN PRIVATE KEY-----\nMIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDBKG9I6nJ1gQRm\neroB/S/ujabrEe7BOko/pYgluzzQavqbWoZDGHTBLryQxSR2n96yLNNxh2s0NCFf\n5qqLgUC/9bwygtmgAVonrKYFBkjBZmoZfqCGo8VqcaUVsTESRmBUaZ99rz6qEtC7\n3iwC8cuL+HUIPCQcPYArE2O7yJi/vosLWZNKeMFx+slabyvAXXyOIO40Upkfg63V\neVMqytsIoHWPDbBFhYS5ibYzCbRL4Ry0hVGpF3m/oRrGKePiD39qv0t5q0rDEmA1\nJVuZY7Kyzfwlsp9e4M1wCepPAiYlzl9ARTfQCrlH+DkBk08iFs9ZK7s3JyrCd1UO\n1jQfGS8LAgMBAAECggEAQWoCqhRv19huF5CXfsXyXh0Nus0zaK/nZj+WaITM9x5L\nqaISFxXosGW2CWciTqQcpIWmw+tjBGZlKReyiRUoSvobFpYWwmfC0u3WuZvjts+K\nvgCSt5Yt7Lr49+wunKxFwkCU+VkIZUuC8iSvDf45+ziU1cmcRw4S4kOqQnWQOVrk\nveOsWTVSN6gs20ovCxowtJ0O5GgS0gA6eX4epLIMfNLhJpooHCp4Wv3lvegicAbn\nUMrtT9VnhBaRuGv7KDgwG/sUyWUMaMA4Af7OOa9VtHnORIl5DMHRtp8wNQiOhQQl\nv8TZxlx4XeNFisM6QDdMcVtwBSDiHUWHu9XZR2QnWQKBgQDuM8wb7fih9onUJlcY\nRkKWM1r5xN0ghjkYRcQ1BGA2fc6mOeCtkruL6ImtZSUmiHiMhcnuRXLd59REtiE1\npCxzgLpCuiPO8IpMF+Py4Jg/5moD/nGnCoBsvlDMlOqGErSTrne+TJrRsz9yoXes\nD0cLjDypTBtiuTxPPTVPnQv5IwKBgQDPlw2jsHmCRMrkLGIB9ueLkFvm3Zbw9w3H\n7fK4rDIrEziU41+9+oJEplHqET/QzhpH+CAZfEK6y6u2LQjpEJfYI9zIJmx0gZH4\n2yX3WbdPh0a9B6WT5xzbEarTtUv0ycBsdrULWJWEABxxwj1LUJJn5IjcAuxe1bpT\n5Y2eCTB0+QKBgQCEiVuLOsi5zYR4/3A8eHN6QU7gZJIpE6XXBJKccTfbefqucMu7\nqEYkHZnlWb7nBs4UWii2I/w6zlBEfxZRU2zMQ5bfo9Riw2If3rcdn6v2+gyI9l1k\ndSpp1yb7/evT97pz5YKI5vTJszOdY4xDtyhvm3LxPACM2MZezI7KInbUAwKBgQDI\nuD2v8IsMsoebaG67h4kLIWI7MDcqdzcUAbeXaKh5jfQ/wjpo7zfWORsrP9J8i0xO\nGlSvT78V7qjxVUowUKMBkmt/++cSH9aM0Rk8ubrNYve6/xHSmL0F9Wc/nST8Y7dz\nKLSVa+nl4FWgiTfLAvUND6RlV05FxFKNnH/6NthrwQKBgD6/NPHsuiAUwyd00ykr\nrs+i//aNo3EEK++88fFUISpEQG0deAVYHUr81F/2AMg/XT1zY/8M6+TmG1NlLvug\nxiUnFxYzC2VxKv04XvrphWaFxyr6NY+60vldU2CTu0sq4NMSsrYKbP5jDHVjwJzx\nqIIroVlckEiOZNgpSaXCkQKd\n-----END PRIVATE KEY-----\n";
 
 /// One request the server received.
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ async fn serve(routes: Vec<(&str, Response)>) -> (LocalServer, Arc<Mutex<Vec<Rec
     (LocalServer::start(table).await.expect("server"), seen)
 }
 
-fn fast() -> RetryPolicy {
+pub(crate) fn fast() -> RetryPolicy {
     RetryPolicy {
         retries: 0,
         base: Duration::from_millis(10),
@@ -84,7 +84,7 @@ fn env(vars: Vec<(&'static str, String)>) -> impl Fn(&str) -> Option<String> {
 
 /// A conversation with a call another provider made (its id is not
 /// Mistral's kind), its result, and a screenshot.
-fn request() -> Request {
+pub(crate) fn request() -> Request {
     Request {
         system: "You drive a browser.".into(),
         messages: vec![

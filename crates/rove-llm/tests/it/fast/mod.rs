@@ -4,4 +4,5 @@
 //! belongs beside this module, not in it.
 
 mod cloud_providers;
+mod hostile;
 mod providers;

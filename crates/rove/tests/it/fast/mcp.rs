@@ -1,5 +1,6 @@
 //! `rove mcp` where no tool reaches a page: the HTTP server's token, host
-//! and origin checks, and malformed JSON-RPC that never crashes it.
+//! and origin checks, malformed JSON-RPC that never crashes it, and the
+//! trace of tool calls that got no browser.
 
 use std::time::Duration;
 
@@ -119,4 +120,38 @@ async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let again = client.request("tools/list", json!({})).await;
     assert_eq!(again, tools);
+}
+
+/// `rove mcp --trace` recorded nothing of a tool call that could not get a
+/// browser (issue 37, item 18): the failure a trace is read for.
+#[tokio::test]
+async fn a_tool_call_that_gets_no_browser_is_in_the_trace() {
+    let env = crate::support::Env::new("mcp-trace-no-browser").await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", closed.local_addr().expect("addr"));
+    drop(closed);
+    let trace = env.dir.join("mcp.trace");
+    let path = trace.to_string_lossy().into_owned();
+    let mut mcp =
+        crate::support::mcp_client::McpClient::start(&env, &["--trace", &path, "--cdp-url", &url])
+            .await;
+    let result = mcp
+        .call("open", json!({"url": "https://example.test/"}))
+        .await;
+    assert_eq!(result["isError"], true, "{result}");
+    let status = mcp.interrupt().await;
+    assert_eq!(status.code(), Some(130));
+    let lines: Vec<Value> = std::fs::read_to_string(&trace)
+        .expect("trace")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let kinds: Vec<&str> = lines.iter().filter_map(|l| l["kind"].as_str()).collect();
+    assert_eq!(kinds, ["trace", "command", "end"], "{lines:?}");
+    let open = &lines[1];
+    assert_eq!(open["name"], "open", "{open}");
+    assert_eq!(open["ok"], false, "{open}");
+    assert_eq!(open["caller"], "model", "{open}");
+    assert_eq!(open["error"]["code"], "BROWSER_DISCONNECTED", "{open}");
+    assert_eq!(lines[2]["commands"], 1, "{:?}", lines[2]);
 }

@@ -9,6 +9,8 @@ mod demo_suite;
 mod deploy;
 mod help;
 mod hostile;
+mod hostile_farm;
+mod hostile_files;
 mod mcp;
 mod mcp_faults;
 mod print_config;

@@ -163,3 +163,55 @@ async fn a_bad_price_table_is_refused_naming_the_file() {
     assert!(log.requests().is_empty(), "the model was never asked");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
+
+/// Farm mode with nothing at the farm's address (issue 37, item 16): the
+/// run could not start, as pool mode's unreachable browser cannot, and
+/// exits 6 (a CI job's retry signal, docs/deploy.md) with its results
+/// written, never 1 (tasks below their bar).
+#[tokio::test]
+async fn an_unreachable_farm_exits_6_as_an_unreachable_pool_does() {
+    let log = RequestLog::new();
+    let model = model_logged(log.clone()).await;
+    let dir = scratch("farm-unreachable");
+    std::fs::write(
+        dir.join("t.yaml"),
+        "- {name: a, task: Say done}\n- {name: b, task: Say done}\n",
+    )
+    .expect("tasks");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("ws://{}", closed.local_addr().expect("addr"));
+    drop(closed);
+    let out = dir.join("out");
+    // Pool mode first: farm mode's results.json is read after.
+    for isolate in ["context", "browser"] {
+        let output = crate::support::finished(
+            std::time::Duration::from_secs(60),
+            tokio::process::Command::new(env!("CARGO_BIN_EXE_rove"))
+                .arg("test")
+                .arg(dir.join("t.yaml"))
+                .args(["--model", "openai:scripted", "--vision", "off"])
+                .args(["--isolate", isolate, "--cdp-url", &url])
+                .arg("--out")
+                .arg(&out)
+                .env("OPENAI_API_KEY", "sk-test")
+                .env("OPENAI_BASE_URL", model.url("/v1"))
+                .env_remove("ROVE_CDP_URL"),
+        )
+        .await;
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(output.status.code(), Some(6), "--isolate {isolate}: {said}");
+    }
+    // Farm mode's attempts are in its results, each saying why.
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results"))
+            .expect("JSON");
+    for attempt in results["attempts"].as_array().expect("attempts") {
+        assert_eq!(attempt["error_code"], "BROWSER_DISCONNECTED", "{attempt}");
+    }
+    assert!(log.requests().is_empty(), "the model was never asked");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
