@@ -205,33 +205,8 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, UserFileError> {
 /// a trace, in a shared folder) would have rove replace whatever it points
 /// at with what the pages showed.
 pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
-    let mut options = std::fs::OpenOptions::new();
     // No truncation at open: only a file judged regular is emptied.
-    let mut flags = nonblocking();
-    if access == Access::Private {
-        options.mode(crate::private::FILE_MODE);
-        flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
-    }
-    options.write(true).create(true).custom_flags(flags);
-    let file = options.open(path).map_err(|e| match e.raw_os_error() {
-        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => UserFileError::NotRegular {
-            path: path.to_owned(),
-            what: "a symbolic link",
-        },
-        // A FIFO no one reads: O_NONBLOCK makes the open fail instead of wait.
-        Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => UserFileError::NotRegular {
-            path: path.to_owned(),
-            what: "a named pipe (FIFO)",
-        },
-        Some(code) if code == rustix::io::Errno::ISDIR.raw_os_error() => {
-            UserFileError::NotRegular {
-                path: path.to_owned(),
-                what: "a folder",
-            }
-        }
-        _ => UserFileError::io(path, e),
-    })?;
-    let file = regular(path, file)?;
+    let file = open_to_write(path, access, std::fs::OpenOptions::new().write(true))?;
     if access == Access::Private {
         // The mode given at open holds only for a new file.
         file.set_permissions(std::fs::Permissions::from_mode(crate::private::FILE_MODE))
@@ -246,28 +221,34 @@ pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
 /// FIFO or a device there is refused at once (a FIFO without a reader
 /// would hold the open, and the process, for ever).
 pub fn open_to_append(path: &Path, access: Access) -> Result<File, UserFileError> {
-    let mut options = std::fs::OpenOptions::new();
+    open_to_write(path, access, std::fs::OpenOptions::new().append(true))
+}
+
+/// Opens `path` with `options`, creating it when missing, without
+/// blocking (a FIFO without a reader fails instead of waiting) and, for a
+/// [`Access::Private`] file, never through a symbolic link; anything but a
+/// regular file there is refused, saying what it is.
+fn open_to_write(
+    path: &Path,
+    access: Access,
+    options: &mut std::fs::OpenOptions,
+) -> Result<File, UserFileError> {
     let mut flags = nonblocking();
     if access == Access::Private {
         options.mode(crate::private::FILE_MODE);
         flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
     }
-    options.append(true).create(true).custom_flags(flags);
+    options.create(true).custom_flags(flags);
+    let refused = |what| UserFileError::NotRegular {
+        path: path.to_owned(),
+        what,
+    };
     let file = options.open(path).map_err(|e| match e.raw_os_error() {
-        Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => UserFileError::NotRegular {
-            path: path.to_owned(),
-            what: "a named pipe (FIFO)",
-        },
-        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => UserFileError::NotRegular {
-            path: path.to_owned(),
-            what: "a symbolic link",
-        },
-        Some(code) if code == rustix::io::Errno::ISDIR.raw_os_error() => {
-            UserFileError::NotRegular {
-                path: path.to_owned(),
-                what: "a folder",
-            }
+        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => refused("a symbolic link"),
+        Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => {
+            refused("a named pipe (FIFO)")
         }
+        Some(code) if code == rustix::io::Errno::ISDIR.raw_os_error() => refused("a folder"),
         _ => UserFileError::io(path, e),
     })?;
     regular(path, file)
