@@ -131,7 +131,9 @@ async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
             })
             .await?;
         let described = session
-            .send(&dom::DescribeNode::of(ours.result.object_id.unwrap_or_default()))
+            .send(&dom::DescribeNode::of(
+                ours.result.object_id.unwrap_or_default(),
+            ))
             .await?;
         let page_doc = session
             .send(&dom::ResolveNode {
@@ -140,9 +142,14 @@ async fn floor(model: &Option<PageModel>, cmd: &Value) -> Value {
             })
             .await?;
         let page_doc = page_doc.object.object_id.unwrap_or_default();
-        let budget = cmd["budget"].as_u64().unwrap_or(rove_page::DEFAULT_BUDGET as u64);
+        let budget = cmd["budget"]
+            .as_u64()
+            .unwrap_or(rove_page::DEFAULT_BUDGET as u64);
         let walk = runtime::Evaluate {
-            expression: format!("__rove.walk({})", json!({"mode": "full", "maxChars": budget * 4 + 2000})),
+            expression: format!(
+                "__rove.walk({})",
+                json!({"mode": "full", "maxChars": budget * 4 + 2000})
+            ),
             context_id: Some(context),
             return_by_value: Some(true),
             ..Default::default()
@@ -192,7 +199,11 @@ async fn command(
     };
     let started = Instant::now();
     match session.execute(&command).await {
-        Ok(out) => json!({"text": out.text(), "ms": started.elapsed().as_secs_f64() * 1e3}),
+        Ok(out) => json!({
+            "text": out.text(),
+            "ms": started.elapsed().as_secs_f64() * 1e3,
+            "timing": out.timing,
+        }),
         Err(e) => json!({"error": e.to_string()}),
     }
 }

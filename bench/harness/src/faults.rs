@@ -85,7 +85,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
 
     println!("## Hung and crashed tabs (default limits: probe 5 s, then 2 s)\n");
-    println!("| case | answer | of which the probe's deadlines | the rest | floor: a snapshot on a healthy page |");
+    println!(
+        "| case | answer | of which the probe's deadlines | the rest | floor: a snapshot on a healthy page |"
+    );
     println!("|---|---:|---:|---:|---:|");
     let mut s = Session::start(&browser, config(before_only)).await?;
     for _ in 0..ROUNDS {
@@ -150,7 +152,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let spin = find(&mut s, "Spin forever", "button").await;
         let (took, out) = run(&mut s, json!({"command": "click", "ref": spin})).await;
         assert!(out.is_err_and(|e| e.contains("rove stopped its script")));
-        println!("| found by the background probe, script stopped | {:.0} ms |", ms(took));
+        println!(
+            "| found by the background probe, script stopped | {:.0} ms |",
+            ms(took)
+        );
     }
     drop(s);
 
@@ -171,8 +176,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let b = find(&mut without, "Do nothing", "button").await;
     let (mut t_with, mut t_without) = (Vec::new(), Vec::new());
     for _ in 0..CLICKS {
-        t_with.push(ms(run(&mut with, json!({"command": "click", "ref": a})).await.0));
-        t_without.push(ms(run(&mut without, json!({"command": "click", "ref": b})).await.0));
+        t_with.push(ms(run(&mut with, json!({"command": "click", "ref": a}))
+            .await
+            .0));
+        t_without.push(ms(run(&mut without, json!({"command": "click", "ref": b}))
+            .await
+            .0));
     }
     let (m_with, m_without) = (median(t_with), median(t_without));
     println!(
@@ -184,15 +193,27 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // eight in flight.
     let notes = find(&mut without, "Notes", "textbox").await;
     let text = "a".repeat(3_000);
-    println!("\n| type 3,000 characters | one event at a time | 8 in flight | ratio |\n|---|---:|---:|---:|");
+    println!(
+        "\n| type 3,000 characters | one event at a time | 8 in flight | ratio |\n|---|---:|---:|---:|"
+    );
     for _ in 0..ROUNDS {
-        run(&mut without, json!({"command": "fill", "ref": notes, "text": ""})).await.1?;
+        run(
+            &mut without,
+            json!({"command": "fill", "ref": notes, "text": ""}),
+        )
+        .await
+        .1?;
         let (seq, _) = run(
             &mut without,
             json!({"command": "type", "ref": notes, "text": text, "delay_ms": 0}),
         )
         .await;
-        run(&mut without, json!({"command": "fill", "ref": notes, "text": ""})).await.1?;
+        run(
+            &mut without,
+            json!({"command": "fill", "ref": notes, "text": ""}),
+        )
+        .await
+        .1?;
         let (pipe, out) = run(
             &mut without,
             json!({"command": "type", "ref": notes, "text": text}),

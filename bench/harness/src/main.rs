@@ -3,6 +3,7 @@
 //! in one run. See ../README.md for how to run it and what it measures.
 #![allow(clippy::print_stdout)]
 
+mod miniwob;
 mod peers;
 mod report;
 
@@ -17,11 +18,6 @@ use crate::report::{PageResult, Sample, Tokens, median};
 
 /// rove's runs are cheap, so more of them steady the medians.
 const ROVE_RUNS: usize = 41;
-
-/// Appended to MiniWoB++ pages: start the episode at once with a fixed seed
-/// (so every tool sees the same task, without the START cover) and stop its
-/// timer (so the task does not end and re-cover itself mid-run).
-const MINIWOB_START: &str = "<script>window.addEventListener('load', () => { Math.seedrandom('rove-bench'); core.startEpisodeReal(); clearTimeout(core.EP_TIMER); core.EP_TIMER = null; clearInterval(core.CD_TIMER); });</script>";
 
 fn big_table() -> String {
     let mut html = String::from(
@@ -45,19 +41,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pydoc = PathBuf::from(
         std::env::var("ROVE_BENCH_PYDOC").unwrap_or_else(|_| "/usr/share/doc/python3/html".into()),
     );
-    let mut routes = Routes::new()
-        .folder("/pydoc", &pydoc)
-        .page("/big-table.html", Response::html(big_table()));
-    for task in MINIWOB {
-        let file = miniwob.join(format!("miniwob/{task}.html"));
-        let html = std::fs::read_to_string(&file)
-            .map_err(|e| format!("{}: {e} (run bench/run.sh)", file.display()))?;
-        routes = routes.page(
-            &format!("/miniwob/miniwob/{task}.html"),
-            Response::html(format!("{html}{MINIWOB_START}")),
-        );
-    }
-    routes = routes.folder("/miniwob", &miniwob);
+    let routes = crate::miniwob::serve(
+        Routes::new()
+            .folder("/pydoc", &pydoc)
+            .page("/big-table.html", Response::html(big_table())),
+        &miniwob,
+        &MINIWOB,
+    )?;
     let server = LocalServer::start(routes).await?;
 
     let mut pages: Vec<(String, String)> = MINIWOB
