@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Commands and tokens per task on four real applications (Django's admin,
 # JupyterLab, Streamlit and Datasette), rove beside agent-browser. Installs
-# the apps (scripts/fetch-apps.sh) and agent-browser 0.27.0 (npm, into
+# the apps (scripts/fetch-apps.sh) and agent-browser 0.41.2 (npm, into
 # bench/.cache, pointed at the system Chromium); runs rove's end-to-end tests, which keep a transcript
 # of every command (target/tmp/real-apps/transcripts), then the same tasks
 # with agent-browser's CLI (bench/apps_agent_browser.py); the harness counts
@@ -14,7 +14,7 @@ command -v chromium >/dev/null || { echo "install Chromium first: apt-get instal
 scripts/fetch-apps.sh
 agent_browser="$cache/node_modules/agent-browser/bin/agent-browser-linux-x64"
 if [ ! -f "$agent_browser" ]; then
-  (cd "$cache" && npm install --no-audit --no-fund --ignore-scripts agent-browser@0.27.0)
+  (cd "$cache" && npm install --no-audit --no-fund --ignore-scripts agent-browser@0.41.2)
 fi
 chmod +x "$agent_browser"
 

@@ -14,9 +14,9 @@ if [ ! -f /usr/share/doc/python3/html/library/stdtypes.html ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q python3-doc
 fi
-if [ ! -d "$cache/node_modules/@playwright/mcp" ]; then
+if [ ! -d "$cache/node_modules/@playwright/mcp" ] || ! grep -q '"version": "0.41.2"' "$cache/node_modules/agent-browser/package.json" 2>/dev/null; then
   (cd "$cache" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 \
-    npm install --no-audit --no-fund --ignore-scripts @playwright/mcp@0.0.83 chrome-devtools-mcp@1.11.0 agent-browser@0.27.0)
+    npm install --no-audit --no-fund --ignore-scripts @playwright/mcp@0.0.83 chrome-devtools-mcp@1.11.0 agent-browser@0.41.2)
   chmod +x "$cache/node_modules/agent-browser/bin/agent-browser-linux-x64"
 fi
 if [ ! -d "$cache/miniwob/miniwob/html" ]; then
@@ -30,3 +30,6 @@ cargo build --release --locked 2>/dev/null || cargo build --release
 ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench
 # The click benchmark: one click by ref until the settled result, per tool.
 ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench-click
+# `open` until a model can act: rove over MCP against agent-browser's open
+# and first snapshot, on 16 MiniWoB++ pages.
+ROVE_BENCH_CACHE="$cache" ./target/release/rove-bench-open
