@@ -18,7 +18,7 @@
 use std::time::Duration;
 
 use rove_cdp::Session;
-use rove_cdp::protocol::runtime::{CallFunctionOn, Evaluate};
+use rove_cdp::protocol::runtime::CallFunctionOn;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -182,21 +182,10 @@ impl<'a> Activity<'a> {
                 // JavaScript.
                 let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
                 let expression = format!("({function})({})", args.join(", "));
-                let call = |context| in_context(&expression, context);
+                let call = |context| crate::rove_world::evaluation(&expression, context, NAME);
                 crate::rove_world::run(self.tab, call, within).await?
             }
         };
         Ok(answer.value.unwrap_or(serde_json::Value::Null))
     }
-}
-
-fn in_context(expression: &str, context: i64) -> rove_cdp::ScriptCall<Evaluate> {
-    Evaluate {
-        expression: expression.to_owned(),
-        context_id: Some(context),
-        await_promise: Some(true),
-        return_by_value: Some(true),
-        ..Evaluate::default()
-    }
-    .named(NAME)
 }

@@ -29,16 +29,7 @@ impl Tab {
         &self,
         expression: &str,
     ) -> Result<serde_json::Value, BrowserError> {
-        let call = |context| {
-            Evaluate {
-                expression: expression.to_owned(),
-                context_id: Some(context),
-                await_promise: Some(true),
-                return_by_value: Some(true),
-                ..Evaluate::default()
-            }
-            .named("a read in rove's world")
-        };
+        let call = |context| evaluation(expression, context, "a read in rove's world");
         let answer = run(self, call, None).await.map_err(|e| match e {
             BrowserError::Cdp(CdpError::Script { message, .. }) => {
                 BrowserError::Evaluation(message)
@@ -47,6 +38,23 @@ impl Tab {
         })?;
         Ok(answer.value.unwrap_or(serde_json::Value::Null))
     }
+}
+
+/// `expression` evaluated in `context`, its promise awaited, its value
+/// returned as JSON; `name` says whose script it is in errors.
+pub(crate) fn evaluation(
+    expression: &str,
+    context: i64,
+    name: &'static str,
+) -> rove_cdp::ScriptCall<Evaluate> {
+    Evaluate {
+        expression: expression.to_owned(),
+        context_id: Some(context),
+        await_promise: Some(true),
+        return_by_value: Some(true),
+        ..Evaluate::default()
+    }
+    .named(name)
 }
 
 /// Runs the call `make` builds for the context of rove's world in the
