@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the four real applications the end-to-end tests drive through rove
-# (crates/rove/tests/it/real_apps/): Django (its admin), JupyterLab, Streamlit
-# and Datasette, from PyPI with every package pinned
+# Installs the six real applications the end-to-end tests drive through rove
+# (crates/rove/tests/it/real_apps/): Django (its admin), JupyterLab, Notebook 7,
+# Streamlit, Datasette and Gradio, from PyPI with every package pinned
 # (scripts/apps-requirements.txt), into one venv at target/apps. Idempotent:
 # does nothing when the pinned set is installed.
 set -euo pipefail

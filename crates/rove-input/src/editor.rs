@@ -143,6 +143,7 @@ pub(crate) async fn replace(
             settled,
             field_gone: false,
             shown_lines: None,
+            list: crate::ListChoice::None,
         });
     }
     if read.scrolls
@@ -153,6 +154,7 @@ pub(crate) async fn replace(
             settled,
             field_gone: false,
             shown_lines: Some(lines),
+            list: crate::ListChoice::None,
         });
     }
     Err(InputError::Ignored {

@@ -29,6 +29,21 @@ pub enum InputError {
         /// What the field holds now.
         holds: String,
     },
+    /// Text typed into a combobox that takes only its options named none of
+    /// them: committed, the box went back to what it held.
+    #[error(
+        "{target} takes one of its options, and {wanted:?} is none of them: when it lost the focus it went back to {holds:?}"
+    )]
+    NotAnOption {
+        /// The ref filled.
+        target: String,
+        /// The text typed.
+        wanted: String,
+        /// What the box holds now.
+        holds: String,
+        /// The options its list showed.
+        options: Vec<String>,
+    },
     /// Keys sent to a slider or spinbutton did not bring it to the value:
     /// it ignored them, moved away from the value, or wrapped around (a
     /// control's own wording, not a text field's: nothing was typed).
@@ -191,6 +206,7 @@ impl Classify for InputError {
             InputError::NotActionable { .. }
             | InputError::Ignored { .. }
             | InputError::KeysIgnored { .. }
+            | InputError::NotAnOption { .. }
             | InputError::OffSteps { .. } => ErrorCode::NotActionable,
             InputError::PageChanged { .. } => ErrorCode::StaleState,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
@@ -211,6 +227,7 @@ impl Classify for InputError {
             InputError::Page(e) => e.action_sent(),
             InputError::Ignored { .. }
             | InputError::KeysIgnored { .. }
+            | InputError::NotAnOption { .. }
             | InputError::OffSteps { .. } => ActionSent::Sent,
             // Keys had been sent (the deadline is checked between keys).
             InputError::TypingTimedOut { typed: 0, .. } => ActionSent::PossiblySent,
@@ -254,6 +271,16 @@ impl Classify for InputError {
                 above,
                 ..
             } => format!("fill {target} with {below} or {above}"),
+            InputError::NotAnOption {
+                target, options, ..
+            } => format!(
+                "fill {target} with one of its options: {}",
+                options
+                    .iter()
+                    .map(|o| format!("{o:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             InputError::Rejected(_) => "fix the arguments and try again".into(),
             InputError::OutOfViewport { width, height, .. } => format!(
                 "give x from 0 to {} and y from 0 to {}: CSS pixels of the viewport, as in a screenshot of it at scale 1 (scroll to reach the rest of the page)",

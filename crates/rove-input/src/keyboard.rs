@@ -30,6 +30,8 @@ pub struct EditOutcome {
     /// For an editor that draws only the lines in its view: the lines of the
     /// text that could be checked (the rest were sent but not drawn).
     pub shown_lines: Option<crate::ShownLines>,
+    /// What became of the text in a combobox's list of options.
+    pub list: crate::ListChoice,
 }
 
 impl EditOutcome {
@@ -41,6 +43,7 @@ impl EditOutcome {
             settled,
             field_gone: true,
             shown_lines: None,
+            list: crate::ListChoice::None,
         }
     }
 }
@@ -278,6 +281,7 @@ pub async fn type_text(
                     settled: Settled::default(),
                     field_gone: false,
                     shown_lines: None,
+            list: crate::ListChoice::None,
                 });
             }
             None => {}
@@ -289,6 +293,7 @@ pub async fn type_text(
                 settled,
                 field_gone: false,
                 shown_lines: None,
+            list: crate::ListChoice::None,
             });
         }
         let Some(value) = value_after(element).await? else {
@@ -303,6 +308,7 @@ pub async fn type_text(
             settled,
             field_gone: false,
             shown_lines: None,
+            list: crate::ListChoice::None,
         })
     })
     .await
@@ -313,11 +319,23 @@ pub async fn type_text(
 /// gives the page the `change` event a committed edit fires, without
 /// leaving the field: leaving would close widgets that close when they lose
 /// the focus (a command palette, a combobox's popup). The field must hold
-/// the text afterwards, or the edit is reported as ignored. An input whose
+/// the text afterwards, or the edit is reported as ignored. In an editable
+/// combobox with a list, the option the text names is chosen (combobox.rs).
+/// An input whose
 /// value a native picker sets (a date, a colour) is given the value whole
 /// instead, in the ISO form it holds (see value.rs); a slider or
 /// spinbutton is moved to the number with keys (see slider.rs).
 pub async fn fill(
+    model: &mut PageModel,
+    target: Ref,
+    text: &str,
+) -> Result<EditOutcome, InputError> {
+    let edit = replace_text(model, target, text).await?;
+    crate::combobox::after_fill(model, target, text, edit).await
+}
+
+/// [`fill`]'s edit itself, before a combobox's list is looked at.
+async fn replace_text(
     model: &mut PageModel,
     target: Ref,
     text: &str,
@@ -369,6 +387,7 @@ pub async fn fill(
             settled,
             field_gone: false,
             shown_lines: None,
+            list: crate::ListChoice::None,
         })
     })
     .await

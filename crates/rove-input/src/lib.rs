@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 mod channel;
+mod combobox;
 mod coords;
 mod drag;
 mod editor;
@@ -28,6 +29,7 @@ mod slider;
 mod toggle;
 mod value;
 
+pub use combobox::ListChoice;
 pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
 pub use editor::ShownLines;

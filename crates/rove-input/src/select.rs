@@ -111,7 +111,14 @@ async fn aria_select(
     let mut settled = Settled::default();
     for value in values {
         if editable {
-            fill(model, target, value).await?;
+            // Filling an editable combobox with an option's name chooses it
+            // (combobox.rs); otherwise its list now shows the option.
+            let edit = fill(model, target, value).await?;
+            if let crate::ListChoice::Chose(name) = edit.list {
+                selected.push(name);
+                settled = edit.settled;
+                continue;
+            }
         } else if role != "listbox" {
             click(model, target, &ClickOptions::default()).await?;
         }
@@ -122,23 +129,7 @@ async fn aria_select(
                 limit: Some(50),
             })
             .await?;
-        let wanted = value.trim();
-        let pick = found
-            .found
-            .iter()
-            .find(|m| m.name.trim() == wanted)
-            .or_else(|| {
-                found
-                    .found
-                    .iter()
-                    .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
-            })
-            .or_else(|| {
-                // An option whose name carries more (a price, a count) is
-                // still the one asked for when it is the only one.
-                (found.found.len() == 1).then(|| &found.found[0])
-            });
-        let Some(pick) = pick.cloned() else {
+        let Some(pick) = pick_option(&found.found, value).cloned() else {
             return Err(InputError::Rejected(format!(
                 "{target} is a {role}; after opening it no option is named {value:?}{}",
                 if found.found.is_empty() {
@@ -162,6 +153,25 @@ async fn aria_select(
         selected.push(pick.name);
     }
     Ok(SelectOutcome { selected, settled })
+}
+
+/// The option found for `value`: named exactly, then ignoring case, then
+/// the only one found (an option whose name carries more, a price or a
+/// count, is still the one asked for when it is the only one).
+pub(crate) fn pick_option<'a>(
+    found: &'a [rove_page::Match],
+    value: &str,
+) -> Option<&'a rove_page::Match> {
+    let wanted = value.trim();
+    found
+        .iter()
+        .find(|m| m.name.trim() == wanted)
+        .or_else(|| {
+            found
+                .iter()
+                .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
+        })
+        .or_else(|| (found.len() == 1).then(|| &found[0]))
 }
 
 async fn native_select(

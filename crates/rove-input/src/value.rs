@@ -112,6 +112,7 @@ pub(crate) async fn set_value(
         settled,
         field_gone: false,
         shown_lines: None,
+        list: crate::ListChoice::None,
     })
 }
 

@@ -173,6 +173,9 @@ pub(crate) struct WalkOutput {
     pub records: Vec<Record>,
     #[serde(default)]
     pub hosts: Vec<u32>,
+    /// What the page's hidden live regions say now (walker.js `announcer`).
+    #[serde(default)]
+    pub announced: Vec<Announced>,
     #[serde(default)]
     pub native: bool,
     #[serde(default)]
@@ -189,6 +192,16 @@ pub(crate) struct WalkOutput {
     pub url: String,
     #[serde(default, deserialize_with = "cleaned")]
     pub title: String,
+}
+
+/// The text of a live region the page draws nowhere.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub(crate) struct Announced {
+    /// The region's element.
+    pub u: u32,
+    /// What it says.
+    #[serde(default)]
+    pub t: String,
 }
 
 /// One line of a view, with the identity it is diffed by.

@@ -215,6 +215,23 @@
     return !!canvas && canvas.checkVisibility({checkVisibilityCSS: true});
   };
 
+  // A live region drawn nowhere (the 1-pixel, clipped or off-page box of a
+  // screen-reader-only announcer) is not page content: it says what just
+  // happened ("Loading", "In queue: 1 of 1", a count), often long after it
+  // stopped being true. The walker hands its text over apart from the lines,
+  // and rove reports a change of it once, as a note on the command.
+  const LIVE_ROLES = new Set(['status', 'log', 'alert', 'marquee', 'timer']);
+  const announcer = (e, role, style) => {
+    const live = e.getAttribute('aria-live');
+    if (!LIVE_ROLES.has(role) && !(live && live !== 'off')) return false;
+    if (style.position !== 'absolute' && style.position !== 'fixed') return false;
+    const r = e.getBoundingClientRect();
+    if (r.width <= 1 && r.height <= 1) return true;
+    if (/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip)) return true;
+    if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
+    return r.right + scrollX <= 0 || r.bottom + scrollY <= 0;
+  };
+
   const deepActive = () => {
     let a = document.activeElement;
     for (let root = a && (a.shadowRoot || closedRoots.get(a)); root && root.activeElement;
@@ -377,6 +394,7 @@
   function walk(opts) {
     const out = [];
     const hosts = [];
+    const announced = [];
     let suspects = 0;
     // Elements and non-blank text met so far: an element whose children
     // add none is empty, as far as its light tree goes.
@@ -540,6 +558,12 @@
         return;
       }
       let role = roleOf(e);
+      if (announcer(e, role, style)) {
+        flushText();
+        const said = (e.textContent || '').replace(SPACES, ' ').trim();
+        announced.push({u, t: clip(said, 300)});
+        return;
+      }
       const display = style.display;
       const block = display !== 'inline' && display !== 'contents';
       // Something the user can click that the accessibility tree does not
@@ -683,7 +707,7 @@
       visit(root, 0, 0, parentCursor, false);
     }
     flushText();
-    const result = {token, records: out, hosts, native, dead: reapDead(), url: location.href, title: document.title};
+    const result = {token, records: out, hosts, announced, native, dead: reapDead(), url: location.href, title: document.title};
     if (cut) {
       result.cut = cut.after;
       let total = 0;

@@ -101,6 +101,8 @@ pub enum Happened {
         /// An editor that draws only the lines in its view: the lines of
         /// the text that could be checked.
         shown_lines: Option<rove_input::ShownLines>,
+        /// What became of the text in a combobox's list of options.
+        list: rove_input::ListChoice,
     },
     /// A key chord pressed (`Enter` after a submit).
     Pressed(String),
@@ -322,6 +324,9 @@ pub enum Happened {
     },
     /// The view after the command is the same as before it.
     NothingChanged,
+    /// A live region the page draws nowhere (a screen reader's announcer)
+    /// said this since the last view.
+    Announced(String),
     /// The command asked the page's server something over a WebSocket or an
     /// event stream, and settling stopped waiting before the answer was in.
     AwaitingServer {
@@ -461,8 +466,28 @@ impl fmt::Display for Happened {
                 target,
                 field_gone,
                 shown_lines,
+                list,
             } => {
                 write!(f, "filled {target}")?;
+                match list {
+                    rove_input::ListChoice::None => {}
+                    rove_input::ListChoice::Chose(option) => {
+                        write!(f, ": chose the option {option:?} from its list")?
+                    }
+                    rove_input::ListChoice::Offers(options) => write!(
+                        f,
+                        "; its list offers {} (the text is typed, not chosen: select {target} with one to choose it)",
+                        options
+                            .iter()
+                            .take(5)
+                            .map(|o| format!("{o:?}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )?,
+                    rove_input::ListChoice::KeptText => f.write_str(
+                        " and committed it with Tab (none of its options holds the text, and it kept the text)",
+                    )?,
+                }
                 if let Some(lines) = shown_lines {
                     write!(
                         f,
@@ -476,6 +501,7 @@ impl fmt::Display for Happened {
                 Ok(())
             }
             Happened::Pressed(keys) => write!(f, "pressed {keys}"),
+            Happened::Announced(said) => write!(f, "the page announced {said:?}"),
             Happened::Selected { target, options } => {
                 let quoted: Vec<String> = options.iter().map(|s| format!("{s:?}")).collect();
                 write!(f, "{target} now has {} selected", quoted.join(", "))

@@ -72,14 +72,25 @@ fn each_variant_renders_as_the_line_it_replaced() {
                 target: e7,
                 field_gone: false,
                 shown_lines: None,
+                list: rove_input::ListChoice::None,
             },
             "filled e7",
         ),
         (
             Happened::Filled {
                 target: e7,
+                field_gone: false,
+                shown_lines: None,
+                list: rove_input::ListChoice::Chose("Dark".into()),
+            },
+            "filled e7: chose the option \"Dark\" from its list",
+        ),
+        (
+            Happened::Filled {
+                target: e7,
                 field_gone: true,
                 shown_lines: None,
+                list: rove_input::ListChoice::None,
             },
             "filled e7; then the page took the field away",
         ),
@@ -92,6 +103,7 @@ fn each_variant_renders_as_the_line_it_replaced() {
                     last: 60,
                     of: 60,
                 }),
+                list: rove_input::ListChoice::None,
             },
             "filled e7 (the editor draws only lines 31 to 60 of the 60 sent: those were checked)",
         ),

@@ -194,6 +194,9 @@ impl Session {
             ViewAfter::Interactive => Mode::Interactive,
         };
         let mut view = self.model()?.view(&ViewOptions::mode(mode)).await?;
+        for said in std::mem::take(&mut view.announced) {
+            out.happened.push(Happened::Announced(said));
+        }
         if view.unchanged {
             // A scroll says itself how far it went; the view covers the whole
             // page, not the viewport, so it never changes with one.

@@ -25,6 +25,7 @@ mod observe;
 mod patterns;
 mod pdf;
 mod pointer;
+mod reactive;
 mod state;
 mod streams;
 mod support;

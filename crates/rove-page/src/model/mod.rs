@@ -137,6 +137,9 @@ pub struct View {
     pub unchanged: bool,
     /// For `find`: each match's role and name, in the order of `matches`.
     pub found: Vec<Match>,
+    /// What the page's hidden live regions announced since the last view
+    /// (never lines of the view: see walker.js `announcer`).
+    pub announced: Vec<String>,
 }
 
 /// One element `find` matched.
@@ -164,6 +167,7 @@ impl View {
             matches: Vec::new(),
             unchanged: false,
             found: Vec::new(),
+            announced: Vec::new(),
         }
     }
 }
@@ -205,6 +209,34 @@ struct Snapshot {
     walker_cut: Option<u64>,
     /// The session's tabs line, when the model knows its context.
     tabs: Option<String>,
+    /// What each hidden live region said (walker.js `announcer`).
+    announced: Vec<(NodeKey, String)>,
+}
+
+impl Snapshot {
+    /// What the page's hidden live regions say now that they did not say
+    /// in `previous`: a region of a document `previous` saw whose text
+    /// changed, or that appeared with text. A document's first reading
+    /// announces nothing: what its regions held then is not news.
+    fn news_since(&self, previous: &Snapshot) -> Vec<String> {
+        let seen_docs: std::collections::HashSet<&Arc<str>> = previous
+            .lines
+            .iter()
+            .map(|l| &l.key.doc)
+            .chain(previous.announced.iter().map(|(k, _)| &k.doc))
+            .collect();
+        let mut news: Vec<String> = Vec::new();
+        for (key, text) in &self.announced {
+            if text.is_empty() || !seen_docs.contains(&key.doc) {
+                continue;
+            }
+            let before = previous.announced.iter().find(|(k, _)| k == key);
+            if before.is_none_or(|(_, t)| t != text) && !news.contains(text) {
+                news.push(text.clone());
+            }
+        }
+        news
+    }
 }
 
 /// The page model of one tab.
@@ -381,8 +413,11 @@ impl PageModel {
         if interactive {
             lines = interactive_lines(lines);
         }
-        let view = self.render_snapshot(&snapshot, &lines, opts, budget);
+        let mut view = self.render_snapshot(&snapshot, &lines, opts, budget);
         if opts.mode == Mode::Full && opts.after.is_none() {
+            if let Some(previous) = &self.last {
+                view.announced = snapshot.news_since(previous);
+            }
             self.refs.rebase();
             self.last = Some(snapshot);
         }
@@ -512,6 +547,8 @@ impl PageModel {
             text.push_str(&body);
             View::new(text, Mode::Diff, &full.url, &full.title)
         };
+        let mut view = view;
+        view.announced = snapshot.news_since(&previous);
         self.refs.rebase();
         self.last = Some(snapshot);
         Ok(view)

@@ -172,6 +172,15 @@ impl PageModel {
         let mut stack = vec![(token, Arc::new(output), 0u16, 0usize)];
         // Iterative, so deeply nested frames cannot overflow the stack.
         while let Some((token, output, offset, start)) = stack.pop() {
+            if start == 0 {
+                snapshot.announced.extend(output.announced.iter().map(|a| {
+                    let key = NodeKey {
+                        doc: token.clone(),
+                        uid: a.u,
+                    };
+                    (key, a.t.clone())
+                }));
+            }
             if start == 0 && output.cut.is_some() {
                 snapshot.walker_cut =
                     Some(snapshot.walker_cut.unwrap_or(0) + output.more_interactive.unwrap_or(0));

@@ -106,6 +106,7 @@ impl Session {
             target,
             field_gone: filled.field_gone,
             shown_lines: filled.shown_lines,
+            list: filled.list,
         });
         self.after_settle(&filled.settled, out).await?;
         self.submit(args.submit, out).await

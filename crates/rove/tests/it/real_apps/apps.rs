@@ -1,5 +1,5 @@
-//! The four applications under test, Django's admin, JupyterLab, Streamlit
-//! and Datasette, from the venv scripts/fetch-apps.sh installs. Each starts once per test binary, on
+//! The applications under test, Django's admin, JupyterLab, Notebook 7,
+//! Streamlit, Datasette and Gradio, from the venv scripts/fetch-apps.sh installs. Each starts once per test binary, on
 //! 127.0.0.1 on a free port, with its data in a folder of this run, and ends
 //! with the binary: the process that starts an app is a thread that lives as
 //! long as the binary, and the app carries a parent-death signal, so a panic
@@ -18,7 +18,7 @@ pub const DJANGO_ADMIN: &str = "admin";
 pub const DJANGO_PASSWORD: &str = "rove-admin-Pw-1";
 pub const JUPYTER_TOKEN: &str = "rove-real-apps-token";
 
-/// The venv with Django, JupyterLab, Streamlit and Datasette.
+/// The venv with the applications.
 pub fn venv() -> PathBuf {
     let venv = std::env::var_os("ROVE_APPS_DIR")
         .map(PathBuf::from)
@@ -26,9 +26,16 @@ pub fn venv() -> PathBuf {
             PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/apps"))
         });
     assert!(
-        ["jupyter-lab", "django-admin", "streamlit", "datasette"]
-            .iter()
-            .all(|bin| venv.join("bin").join(bin).is_file()),
+        [
+            "jupyter-lab",
+            "jupyter-notebook",
+            "django-admin",
+            "streamlit",
+            "datasette",
+            "gradio"
+        ]
+        .iter()
+        .all(|bin| venv.join("bin").join(bin).is_file()),
         "the real apps are not all installed in {}: run scripts/fetch-apps.sh (scripts/test.sh does)",
         venv.display()
     );
@@ -359,6 +366,52 @@ pub fn datasette() -> &'static Datasette {
             url: format!("http://127.0.0.1:{port}/"),
         }
     })
+}
+
+/// The Gradio app `gradio_app.py`, writing what its server received per run
+/// (the page's `run` query parameter) under `state`.
+#[derive(Debug)]
+pub struct Gradio {
+    pub url: String,
+    pub state: PathBuf,
+}
+
+pub fn gradio() -> &'static Gradio {
+    static APP: OnceLock<Gradio> = OnceLock::new();
+    APP.get_or_init(|| {
+        let state = run_dir().join("gradio");
+        let port = free_port();
+        let mut command = Command::new(python());
+        command
+            .arg(script("gradio_app.py"))
+            .arg(port.to_string())
+            .env("ROVE_GRADIO_STATE", &state)
+            .env("GRADIO_ANALYTICS_ENABLED", "False")
+            .env("GRADIO_TEMP_DIR", run_dir().join("gradio-tmp"))
+            .env("HOME", run_dir())
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        let server = Server::spawn(command, run_dir().join("gradio.log"), libc::SIGTERM);
+        server.wait_until("Gradio", || answers(port, "/").then_some(()));
+        Gradio {
+            url: format!("http://127.0.0.1:{port}/"),
+            state,
+        }
+    })
+}
+
+impl Gradio {
+    /// The address a test opens: its own run of the app.
+    pub fn run_url(&self, run: &str) -> String {
+        format!("{}?run={run}", self.url)
+    }
+
+    /// What the app's server received for `run` so far.
+    pub fn state(&self, run: &str) -> Result<serde_json::Value, String> {
+        let file = self.state.join(format!("{run}.json"));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    }
 }
 
 /// Polls `check` until it gives a value or `deadline` passes: end states on
