@@ -27,6 +27,9 @@ pub(crate) struct Record {
     /// A control's value.
     #[serde(default, rename = "v", deserialize_with = "cleaned_opt")]
     pub value: Option<String>,
+    /// A password field: its value is never shown.
+    #[serde(default, rename = "s")]
+    pub secret: bool,
     /// States: checked, expanded, focused …
     #[serde(default, rename = "f")]
     pub flags: Flags,

@@ -55,9 +55,30 @@
     return node && node.isConnected ? node : null;
   };
 
+  // A node whose identity changed under a list that recycles its rows (a
+  // row's checkbox once "Select file a.ipynb", now "Select directory b") is
+  // another thing to the reader: it gets a new uid, and the old one is
+  // reported dead with the gone nodes, so its ref goes stale instead of
+  // naming something else. Role, and for a control inside a row its name.
+  const identities = new WeakMap();
+  const retired = [];
+  const ROW_HOLDERS = 'tr, li, [role=row], [role=listitem], [role=option], [role=treeitem], [role=gridcell]';
+  const sameThing = (e, role, name, interactive, u) => {
+    const identity = interactive && e.parentElement && e.parentElement.closest(ROW_HOLDERS) ? `${role}\n${name}` : role;
+    const before = identities.get(e);
+    identities.set(e, identity);
+    if (before === undefined || before === identity) return u;
+    byUid.delete(u);
+    retired.push(u);
+    const fresh = nextUid++;
+    uids.set(e, fresh);
+    byUid.set(fresh, new WeakRef(e));
+    return fresh;
+  };
+
   // Uids whose nodes are gone; forgotten once reported.
   const reapDead = () => {
-    const dead = [];
+    const dead = retired.splice(0);
     for (const [u, ref] of byUid) {
       const node = ref.deref();
       if (!node || !node.isConnected) {
@@ -530,7 +551,7 @@
         if (p && SHADOW_TAGS.has(p.tagName) && unknownRoot(p) && unslotted(e, style)) suspect(p);
         return;
       }
-      const u = uidOf(e);
+      let u = uidOf(e);
       if (waiting && u === opts.after) {
         waiting = false;
         return; // its subtree was on the previous page
@@ -601,6 +622,7 @@
       const leaf = role !== 'clickable' || isSmall(e);
       let name = role === 'clickable' ? (e.getAttribute('aria-label') || e.getAttribute('title') || (leaf ? clip(e.innerText, 100) : '')) : nameOf(e);
       if (!name && interactive) name = boxNames.get(e) || '';
+      u = sameThing(e, role, name, interactive, u);
       const rec = {u, d: depth, r: role};
       holderOf.set(u, owner);
       inRow(e, u, style);
@@ -619,6 +641,7 @@
       const drawn = !interactiveOnly && (role === 'textbox' || role === 'searchbox') ? monacoLines(e) : null;
       const value = lines || drawn ? null : valueOf(e, role);
       if (value) rec.v = clip(value, 300);
+      if (e.tagName === 'INPUT' && e.type === 'password') rec.s = true;
       if (role === 'heading') {
         const level = parseInt(e.getAttribute('aria-level') || (/^H([1-6])$/.exec(e.tagName) || [])[1] || '2', 10);
         rec.l = level;

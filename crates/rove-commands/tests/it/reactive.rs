@@ -7,7 +7,7 @@ use crate::support;
 use rove_commands::SessionConfig;
 use rove_localserver::Response;
 use serde_json::json;
-use support::{Fixture, fixture_routes};
+use support::{Fixture, code, fixture_routes};
 
 /// Gradio's and AG Grid's announcers: live regions drawn nowhere (one
 /// clipped pixel), beside a status the page shows, and a close button named
@@ -20,8 +20,45 @@ const ANNOUNCER: &str = "<title>Announcer</title>\
     <button onclick=\"sr.textContent = 'Saved 3 rows'; shown.textContent = 'Done'\">Save</button>\
     <button><span class=sr-only>Close panel</span>x</button>";
 
+/// Jupyter's file list: Refresh reuses the row nodes for another listing,
+/// and a player's button renames itself.
+const RECYCLED: &str = "<title>Files</title><ul id=files>\
+    <li><input type=checkbox aria-label=\"Select file q3_report.ipynb\"> q3_report.ipynb</li>\
+    <li><input type=checkbox aria-label=\"Select file notes.md\"> notes.md</li></ul>\
+    <button onclick=\"const [a, b] = files.querySelectorAll('li'); \
+      a.firstChild.setAttribute('aria-label', 'Select directory Untitled Folder'); a.lastChild.textContent = ' Untitled Folder'; \
+      b.firstChild.setAttribute('aria-label', 'Select file notes.md');\">Refresh</button>\
+    <button onclick=\"this.textContent = this.textContent === 'Play' ? 'Pause' : 'Play'\">Play</button>";
+
+/// An inline rename that commits on Enter and goes away, and a number
+/// field the page takes away once it changed.
+const RENAME: &str = "<title>Rename</title><ul><li><span id=name>Untitled Folder</span>\
+    <input id=r aria-label=Rename value=\"Untitled Folder\" \
+      onkeydown=\"if (event.key === 'Enter') { name.textContent = this.value; this.remove(); }\"></li></ul>\
+    <input type=number aria-label=Count value=4 onchange=\"this.remove()\">\
+    <input type=password aria-label=Password onkeydown=\"if (event.key === 'Enter') this.remove()\">";
+
+/// A long page whose last line changes: past any small budget's cut.
+fn long_page() -> String {
+    let mut page =
+        String::from("<title>Long</title><button onclick=\"last.value = 'shipped'\">Ship</button>");
+    // Past the budget's cut, but within what rove reads to diff against.
+    for i in 0..60 {
+        page.push_str(&format!("<p>Row {i} waiting</p>"));
+    }
+    page.push_str("<input id=last aria-label=\"Row 299\" value=waiting>");
+    for i in 61..300 {
+        page.push_str(&format!("<p>Row {i} waiting</p>"));
+    }
+    page
+}
+
 async fn fixture() -> Fixture {
-    let routes = fixture_routes().page("/announcer.html", Response::html(ANNOUNCER));
+    let routes = fixture_routes()
+        .page("/announcer.html", Response::html(ANNOUNCER))
+        .page("/recycled.html", Response::html(RECYCLED))
+        .page("/rename.html", Response::html(RENAME))
+        .page("/long.html", Response::html(long_page()));
     Fixture::with(routes, SessionConfig::default()).await
 }
 
@@ -67,5 +104,121 @@ async fn a_hidden_live_region_is_a_note_on_the_action_not_a_line_of_the_view() {
         .expect("view")
         .text;
     assert!(!view.contains("Saved 3 rows"), "{view}");
+    f.close().await;
+}
+
+/// Issue 35, item 6: a row's control that now names another item is
+/// another thing: a new ref, and the old one stale, never a ref that
+/// silently names something else.
+#[tokio::test]
+async fn a_recycled_row_control_gets_a_new_ref_and_its_old_one_goes_stale() {
+    let mut f = fixture().await;
+    f.open("/recycled.html").await;
+    let report = f.find("Select file q3_report.ipynb", "checkbox").await;
+    let notes = f.find("Select file notes.md", "checkbox").await;
+    let play = f.find("Play", "button").await;
+    let refresh = f.find("Refresh", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": refresh})).await;
+    let diff = out.view.expect("a diff").text;
+    assert!(
+        diff.contains(&format!(
+            "- {report} checkbox \"Select file q3_report.ipynb\""
+        )),
+        "the old item is removed under its old ref:\n{diff}"
+    );
+    let folder = f.find("Select directory Untitled Folder", "checkbox").await;
+    assert_ne!(folder, report, "another item, another ref");
+    assert!(
+        diff.contains(&format!(
+            "+ {folder} checkbox \"Select directory Untitled Folder\""
+        )),
+        "{diff}"
+    );
+    assert_eq!(
+        f.find("Select file notes.md", "checkbox").await,
+        notes,
+        "a row that still names the same item keeps its ref"
+    );
+    let e = f.fails(json!({"command": "click", "ref": report})).await;
+    assert_eq!(code(&e), "REF_NOT_FOUND", "{:?}", e.report());
+    assert!(
+        !f.eval("document.querySelector('input').checked")
+            .await
+            .as_bool()
+            .unwrap_or(true),
+        "nothing was clicked through the stale ref"
+    );
+    // A control outside a row that renames itself is the same control.
+    let out = f.ok(json!({"command": "click", "ref": play})).await;
+    let diff = out.view.expect("a diff").text;
+    assert!(
+        diff.contains(&format!("~ {play} button \"Pause\"")),
+        "{diff}"
+    );
+    f.close().await;
+}
+
+/// Issue 35, item 7: a control removed after the agent was told its new
+/// value reads as removed with that value, not the one before the edit;
+/// a password's value is never shown.
+#[tokio::test]
+async fn a_removed_line_shows_the_value_the_agent_was_told() {
+    let mut f = fixture().await;
+    f.open("/rename.html").await;
+    let rename = f.find("Rename", "textbox").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": rename, "text": "archive", "submit": true}))
+        .await;
+    let diff = out.view.expect("a diff").text;
+    assert!(
+        diff.contains(&format!("- {rename} textbox \"Rename\": archive")),
+        "{diff}"
+    );
+    let count = f.find("Count", "spinbutton").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": count, "text": "8"}))
+        .await;
+    let diff = out.view.expect("a diff").text;
+    assert!(
+        diff.contains(&format!("- {count} spinbutton \"Count\": 8")),
+        "{diff}"
+    );
+    let password = f.find("Password", "textbox").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": password, "text": "hunter2", "submit": true}))
+        .await;
+    assert!(!out.text().contains("hunter2"), "{}", out.text());
+    f.close().await;
+}
+
+/// Issue 35, item 7: a line past the budget's cut was never shown; when it
+/// changes, the diff shows it as added, not as a change of something seen.
+#[tokio::test]
+async fn a_change_of_a_line_never_shown_is_added_not_changed() {
+    let mut f = fixture().await;
+    f.open("/long.html").await;
+    let view = f
+        .ok(json!({"command": "snapshot", "budget": 200}))
+        .await
+        .view
+        .expect("view")
+        .text;
+    assert!(
+        !view.contains("Row 299"),
+        "the budget cut the page:\n{view}"
+    );
+    let ship = f.find("Ship", "button").await;
+    let diff = f
+        .ok(json!({"command": "click", "ref": ship}))
+        .await
+        .view
+        .expect("a diff")
+        .text;
+    assert!(
+        diff.lines()
+            .any(|l| l.starts_with("+ ") && l.contains("textbox \"Row 299\": shipped")),
+        "a line never shown is added:\n{diff}"
+    );
+    assert!(!diff.contains("~"), "{diff}");
     f.close().await;
 }

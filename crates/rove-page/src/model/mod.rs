@@ -211,6 +211,9 @@ struct Snapshot {
     tabs: Option<String>,
     /// What each hidden live region said (walker.js `announcer`).
     announced: Vec<(NodeKey, String)>,
+    /// Lines the agent was never shown (past a budget's cut): a change of
+    /// one is news, shown as added, not as a change of something it saw.
+    unseen: std::collections::HashSet<(NodeKey, u16)>,
 }
 
 impl Snapshot {
@@ -255,6 +258,13 @@ pub struct PageModel {
     approximate_roles: bool,
     /// The session's context, for the tabs line of views and diffs.
     context: Option<rove_browser::BrowserContext>,
+    /// Values the agent was told a control took since the last view (`fill`
+    /// reports what it read back): a control removed before the next view
+    /// is shown with that value, not the one the view before held.
+    told: HashMap<NodeKey, String>,
+    /// Where the last rendering cut its lines (the index of the first line
+    /// left out).
+    rendered_cut: Option<usize>,
 }
 
 impl PageModel {
@@ -270,6 +280,8 @@ impl PageModel {
             known_frames: None,
             approximate_roles: false,
             context: None,
+            told: HashMap::new(),
+            rendered_cut: None,
         }
     }
 
@@ -315,6 +327,14 @@ impl PageModel {
     pub fn counting_refs(mut self, numbers: rove_browser::Counter) -> Self {
         self.refs = RefTable::counting(numbers);
         self
+    }
+
+    /// Notes that the agent was told `r` holds `value` (an edit read back).
+    pub fn told_value(&mut self, r: Ref, value: &str) {
+        if let Some(key) = self.refs.key(r) {
+            let shown: String = value.chars().take(300).collect();
+            self.told.insert(key.clone(), shown);
+        }
     }
 
     /// Whether `r` names an element of this tab (handed out here and not
@@ -415,9 +435,12 @@ impl PageModel {
         }
         let mut view = self.render_snapshot(&snapshot, &lines, opts, budget);
         if opts.mode == Mode::Full && opts.after.is_none() {
+            let mut snapshot = snapshot;
+            snapshot.unseen = unseen_after(&snapshot.lines, self.rendered_cut);
             if let Some(previous) = &self.last {
                 view.announced = snapshot.news_since(previous);
             }
+            self.told.clear();
             self.refs.rebase();
             self.last = Some(snapshot);
         }
@@ -448,6 +471,7 @@ impl PageModel {
             origin: origin_of(&snapshot.url),
         };
         let rendered = render(lines, &mut self.refs, &render_opts);
+        self.rendered_cut = rendered.cut_at;
         let mut text = header;
         if let Some(tabs) = &snapshot.tabs {
             text.push_str(tabs);
@@ -494,18 +518,52 @@ impl PageModel {
 
     async fn diff_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
         let walk = json!({"mode": "full", "maxChars": BASELINE_CHARS});
-        let snapshot = self.snapshot(&walk, None).await?;
-        let Some(previous) = self.last.take() else {
+        let mut snapshot = self.snapshot(&walk, None).await?;
+        let told = std::mem::take(&mut self.told);
+        let Some(mut previous) = self.last.take() else {
             // Nothing to compare with: the first view is a full one.
             let mut view = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
             view.text
                 .insert_str(0, "(no earlier view to compare with; full view)\n");
             view.mode = Mode::Full;
+            snapshot.unseen = unseen_after(&snapshot.lines, self.rendered_cut);
             self.refs.rebase();
             self.last = Some(snapshot);
             return Ok(view);
         };
-        let changes = diff(&previous.lines, &snapshot.lines);
+        if !told.is_empty() {
+            let now: std::collections::HashSet<&NodeKey> =
+                snapshot.lines.iter().map(|l| &l.key).collect();
+            for line in previous.lines.iter_mut() {
+                match told.get(&line.key) {
+                    Some(value)
+                        if line.text_index == 0
+                            && !line.record.secret
+                            && !now.contains(&line.key) =>
+                    {
+                        line.record.value = Some(value.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut changes = diff(&previous.lines, &snapshot.lines);
+        if !previous.unseen.is_empty() {
+            let at: HashMap<(&NodeKey, u16), usize> = snapshot
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| ((&l.key, l.text_index), i))
+                .collect();
+            for change in changes.iter_mut() {
+                if let crate::diff::Change::Changed { old, new } = change {
+                    if previous.unseen.contains(&(old.key.clone(), old.text_index)) {
+                        let index = at.get(&(&new.key, new.text_index)).copied().unwrap_or(0);
+                        *change = crate::diff::Change::Added(new, index);
+                    }
+                }
+            }
+        }
         let render_opts = RenderOptions {
             urls: opts.urls,
             budget: None,
@@ -514,6 +572,8 @@ impl PageModel {
         let shown = shown_elements(&previous.lines, &snapshot.lines);
         let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts, &shown);
         let full = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
+        let full_cut = self.rendered_cut;
+        let mut new_unseen = None;
         // The header appears only when the URL or title changed; `+`, `-`
         // and `~` lines say by themselves that this is a diff.
         let mut text = String::new();
@@ -542,16 +602,50 @@ impl PageModel {
                 if changes.len() == 1 { "" } else { "s" },
                 DIFF_SHARE * 100.0
             );
+            new_unseen = Some(unseen_after(&snapshot.lines, full_cut));
             View::new(note + &full.text, Mode::Full, &full.url, &full.title)
         } else {
             text.push_str(&body);
             View::new(text, Mode::Diff, &full.url, &full.title)
         };
+        if new_unseen.is_none() {
+            // Still unseen: what the agent was not shown before and this
+            // diff did not show either.
+            let shown: std::collections::HashSet<(&NodeKey, u16)> = changes
+                .iter()
+                .filter_map(|c| match c {
+                    crate::diff::Change::Added(l, _) => Some((&l.key, l.text_index)),
+                    crate::diff::Change::Changed { new, .. } => Some((&new.key, new.text_index)),
+                    crate::diff::Change::Removed(..) => None,
+                })
+                .collect();
+            let unseen = snapshot
+                .lines
+                .iter()
+                .map(|l| (l.key.clone(), l.text_index))
+                .filter(|k| previous.unseen.contains(k) && !shown.contains(&(&k.0, k.1)))
+                .collect();
+            new_unseen = Some(unseen);
+        }
+        drop(changes);
+        snapshot.unseen = new_unseen.unwrap_or_default();
         let mut view = view;
         view.announced = snapshot.news_since(&previous);
         self.refs.rebase();
         self.last = Some(snapshot);
         Ok(view)
+    }
+}
+
+/// The lines a rendering cut at `cut` left out.
+fn unseen_after(lines: &[Line], cut: Option<usize>) -> std::collections::HashSet<(NodeKey, u16)> {
+    match cut {
+        Some(cut) => lines
+            .iter()
+            .skip(cut)
+            .map(|l| (l.key.clone(), l.text_index))
+            .collect(),
+        None => Default::default(),
     }
 }
 

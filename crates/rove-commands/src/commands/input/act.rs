@@ -102,6 +102,16 @@ impl Session {
         let target = args.target.reference()?;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
+        // What the answer tells the agent the field took: what it read back,
+        // or, when the page took the field away, the text sent.
+        if self.config().secrets.named_in(&args.text).is_empty() {
+            let told = if filled.field_gone {
+                &text
+            } else {
+                &filled.value
+            };
+            self.model()?.told_value(target, told);
+        }
         out.happened.push(Happened::Filled {
             target,
             field_gone: filled.field_gone,
