@@ -150,7 +150,11 @@ pub(crate) const FILL: Shell = Shell {
     section: Section::Acting,
     reference: "Replaces the value (select all, insert), then fires the `change` a committed edit fires, keeping the focus in the \
         field (leaving it would close a command palette or a combobox's popup). A field the page takes away as the text arrives \
-        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. A code or \
+        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. In an \
+        editable combobox whose list shows options, typing only filters the list, so the option the text names (exactly, then \
+        ignoring case) is clicked and the answer says so (`chose the option \"Dark\" from its list`); a text that begins options \
+        leaves the list open and names them; a text no option contains is committed with Tab, and a box that goes back to \
+        another value (it takes only its options) is `NOT_ACTIONABLE` (`action_sent: sent`) listing them. A code or \
         rich-text editor (CodeMirror 5 or 6, Monaco, a contenteditable such as ProseMirror; the ref may name its hidden textarea, \
         its content or its wrapper) is replaced whole through real input: focused, Control+A, the text inserted; then the text it \
         shows is read back, line by line, and must equal the text, or `NOT_ACTIONABLE` (`action_sent: sent`) says what the editor \
