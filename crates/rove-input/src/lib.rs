@@ -14,6 +14,7 @@
 
 mod channel;
 mod combobox;
+mod commit;
 mod coords;
 mod drag;
 mod editor;
@@ -30,6 +31,7 @@ mod toggle;
 mod value;
 
 pub use combobox::ListChoice;
+pub use commit::{Committed, commit_number};
 pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
 pub use editor::ShownLines;

@@ -104,6 +104,12 @@ pub enum Happened {
         /// What became of the text in a combobox's list of options.
         list: rove_input::ListChoice,
     },
+    /// A filled number field left with Tab, so that the app takes the
+    /// number (it does when the field loses the focus).
+    CommittedByTab {
+        /// The field.
+        target: Ref,
+    },
     /// A key chord pressed (`Enter` after a submit).
     Pressed(String),
     /// Options now selected in a select, listbox or combobox.
@@ -502,6 +508,10 @@ impl fmt::Display for Happened {
             }
             Happened::Pressed(keys) => write!(f, "pressed {keys}"),
             Happened::Announced(said) => write!(f, "the page announced {said:?}"),
+            Happened::CommittedByTab { target } => write!(
+                f,
+                "left {target} with Tab, so the app takes the number (such fields take it when they lose the focus)"
+            ),
             Happened::Selected { target, options } => {
                 let quoted: Vec<String> = options.iter().map(|s| format!("{s:?}")).collect();
                 write!(f, "{target} now has {} selected", quoted.join(", "))

@@ -53,12 +53,26 @@ fn long_page() -> String {
     page
 }
 
+/// react-aria's NumberField: the number is parsed, formatted and taken
+/// only when the field loses the focus; a native select recomputes from
+/// the number taken.
+const NUMBER_FIELD: &str = "<title>Loan</title>\
+    <input id=p inputmode=numeric aria-roledescription=\"Number field\" aria-label=Principal value=\"100,000\">\
+    <select id=y aria-label=Years onchange=\"show()\"><option>10</option><option>20</option></select>\
+    <p id=pay></p><script>\
+    let principal = 100000;\
+    const show = () => pay.textContent = 'Monthly: ' + Math.round(principal / (y.value * 12));\
+    p.addEventListener('blur', () => { principal = Number(p.value.replace(/,/g, '')) || principal; \
+      p.value = principal.toLocaleString('en-US'); show(); });\
+    show();</script>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
         .page("/announcer.html", Response::html(ANNOUNCER))
         .page("/recycled.html", Response::html(RECYCLED))
         .page("/rename.html", Response::html(RENAME))
-        .page("/long.html", Response::html(long_page()));
+        .page("/long.html", Response::html(long_page()))
+        .page("/number-field.html", Response::html(NUMBER_FIELD));
     Fixture::with(routes, SessionConfig::default()).await
 }
 
@@ -220,5 +234,42 @@ async fn a_change_of_a_line_never_shown_is_added_not_changed() {
         "a line never shown is added:\n{diff}"
     );
     assert!(!diff.contains("~"), "{diff}");
+    f.close().await;
+}
+
+/// Issue 35, item 2: a number field that takes its value on blur is left
+/// with Tab after fill, so the app computes with the number before rove
+/// answers, and the next command (a select set from script) too.
+#[tokio::test]
+async fn a_number_field_is_committed_before_the_answer() {
+    let mut f = fixture().await;
+    f.open("/number-field.html").await;
+    let principal = f.find("Principal", "textbox").await;
+    let out = f
+        .ok(json!({"command": "fill", "ref": principal, "text": "300000"}))
+        .await;
+    let text = out.text();
+    assert!(
+        text.contains(&format!("left {principal} with Tab")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Monthly: 2500"),
+        "the app's answer to 300,000:\n{text}"
+    );
+    assert!(
+        text.contains("Principal\": 300,000"),
+        "the value the app shows:\n{text}"
+    );
+    let years = f.find("Years", "combobox").await;
+    let out = f
+        .ok(json!({"command": "select", "ref": years, "values": ["20"]}))
+        .await;
+    assert!(out.text().contains("Monthly: 1250"), "{}", out.text());
+    // Enter commits instead when asked: no Tab.
+    let out = f
+        .ok(json!({"command": "fill", "ref": principal, "text": "120000", "submit": true}))
+        .await;
+    assert!(!out.text().contains("with Tab"), "{}", out.text());
     f.close().await;
 }

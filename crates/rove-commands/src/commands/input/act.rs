@@ -102,16 +102,6 @@ impl Session {
         let target = args.target.reference()?;
         let text = self.with_secrets(target, &args.text).await?;
         let filled = rove_input::fill(self.model()?, target, &text).await?;
-        // What the answer tells the agent the field took: what it read back,
-        // or, when the page took the field away, the text sent.
-        if self.config().secrets.named_in(&args.text).is_empty() {
-            let told = if filled.field_gone {
-                &text
-            } else {
-                &filled.value
-            };
-            self.model()?.told_value(target, told);
-        }
         out.happened.push(Happened::Filled {
             target,
             field_gone: filled.field_gone,
@@ -119,6 +109,25 @@ impl Session {
             list: filled.list,
         });
         self.after_settle(&filled.settled, out).await?;
+        // A number field that takes its value when it loses the focus is
+        // left with Tab, unless Enter (submit) is to commit it.
+        let mut value = if filled.field_gone {
+            text.clone()
+        } else {
+            filled.value
+        };
+        if !args.submit && !filled.field_gone {
+            if let Some(committed) = rove_input::commit_number(self.model()?, target).await? {
+                out.happened.push(Happened::CommittedByTab { target });
+                self.after_settle(&committed.settled, out).await?;
+                value = committed.value.unwrap_or(value);
+            }
+        }
+        // What the answer tells the agent the field took: what it read back,
+        // or, when the page took the field away, the text sent.
+        if self.config().secrets.named_in(&args.text).is_empty() {
+            self.model()?.told_value(target, &value);
+        }
         self.submit(args.submit, out).await
     }
 
