@@ -36,6 +36,14 @@ pub(crate) fn diff<'a>(old: &'a [Line], new: &'a [Line]) -> Vec<Change<'a>> {
     for (at, line) in new.iter().enumerate() {
         match before.get(&(&line.key, line.text_index)) {
             None => changes.push(Change::Added(line, at)),
+            // An element the view never gave a line (a plain list item)
+            // that now has one is news, not a change of something seen.
+            Some(prev)
+                if crate::render::has_no_line(&prev.record)
+                    && !crate::render::has_no_line(&line.record) =>
+            {
+                changes.push(Change::Added(line, at))
+            }
             Some(prev) if !same_content(&prev.record, &line.record) => {
                 changes.push(Change::Changed {
                     old: prev,
@@ -135,6 +143,12 @@ pub(crate) fn render_changes(
                 }
                 i += run.len() - 1;
                 added_run(&run, refs, opts, shown)
+            }
+            Change::Changed { new, .. } if crate::render::has_no_line(&new.record) => {
+                // Nor does it show this one (a list item that took a name
+                // from its title): its insides say what changed.
+                i += 1;
+                continue;
             }
             Change::Removed(line, ..) if crate::render::has_no_line(&line.record) => {
                 // The view never showed this line (an unnamed list, a plain

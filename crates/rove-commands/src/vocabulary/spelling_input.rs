@@ -150,7 +150,10 @@ pub(crate) const FILL: Shell = Shell {
     section: Section::Acting,
     reference: "Replaces the value (select all, insert), then fires the `change` a committed edit fires, keeping the focus in the \
         field (leaving it would close a command palette or a combobox's popup). A field the page takes away as the text arrives \
-        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. In an \
+        is reported (`then the page took the field away`), not as a failure. `submit` presses Enter after, in the field. A number \
+        field that takes text (`type=number`, a text spinbutton, `inputmode` numeric or decimal) is left with Tab afterwards, \
+        unless `submit` is given: component libraries take such a number only when the field loses the focus, and the answer \
+        says it (`left e3 with Tab, ...`) and shows the number as the app formats it. In an \
         editable combobox whose list shows options, typing only filters the list, so the option the text names (exactly, then \
         ignoring case) is clicked and the answer says so (`chose the option \"Dark\" from its list`); a text that begins options \
         leaves the list open and names them; a text no option contains is committed with Tab, and a box that goes back to \

@@ -66,13 +66,19 @@ const NUMBER_FIELD: &str = "<title>Loan</title>\
       p.value = principal.toLocaleString('en-US'); show(); });\
     show();</script>";
 
+/// Notebook 7's file list names a row (its title) once it is selected; a
+/// table row's cell turns into a link.
+const NAMED_ROW: &str = "<title>Rows</title><ul id=l><li id=a>Alpha</li><li>Beta</li></ul>\
+    <button onclick=\"a.title = 'Name: Alpha'; l.setAttribute('aria-label', 'Files')\">Select</button>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
         .page("/announcer.html", Response::html(ANNOUNCER))
         .page("/recycled.html", Response::html(RECYCLED))
         .page("/rename.html", Response::html(RENAME))
         .page("/long.html", Response::html(long_page()))
-        .page("/number-field.html", Response::html(NUMBER_FIELD));
+        .page("/number-field.html", Response::html(NUMBER_FIELD))
+        .page("/named-row.html", Response::html(NAMED_ROW));
     Fixture::with(routes, SessionConfig::default()).await
 }
 
@@ -271,5 +277,33 @@ async fn a_number_field_is_committed_before_the_answer() {
         .ok(json!({"command": "fill", "ref": principal, "text": "120000", "submit": true}))
         .await;
     assert!(!out.text().contains("with Tab"), "{}", out.text());
+    f.close().await;
+}
+
+/// Issue 35, item 7: an element the view showed no line of (an unnamed
+/// list) that gets one (a name) is added in the diff, not `~` changed: the
+/// agent never saw a line of it; a list item that takes a name still has
+/// no line, in a diff as in a view.
+#[tokio::test]
+async fn an_element_that_gets_its_first_line_is_added_not_changed() {
+    let mut f = fixture().await;
+    f.open("/named-row.html").await;
+    let select = f.find("Select", "button").await;
+    let diff = f
+        .ok(json!({"command": "click", "ref": select}))
+        .await
+        .view
+        .expect("a diff")
+        .text;
+    assert!(
+        !diff.contains("Name: Alpha"),
+        "a list item shows no line of its own, in views or diffs:\n{diff}"
+    );
+    assert!(
+        diff.lines()
+            .any(|l| l.starts_with("+ ") && l.contains("list \"Files\"")),
+        "{diff}"
+    );
+    assert!(!diff.contains("~"), "{diff}");
     f.close().await;
 }

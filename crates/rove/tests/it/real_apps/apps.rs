@@ -248,6 +248,33 @@ pub fn jupyter() -> &'static Jupyter {
     })
 }
 
+/// Notebook 7 (`jupyter notebook`) serving a folder of its own, with a
+/// known token.
+pub fn notebook() -> &'static Jupyter {
+    static APP: OnceLock<Jupyter> = OnceLock::new();
+    APP.get_or_init(|| {
+        let dir = run_dir().join("notebook");
+        let mut command = Command::new(python());
+        command.arg(script("jupyter_app.py")).args([
+            "serve".as_ref(),
+            dir.as_os_str(),
+            JUPYTER_TOKEN.as_ref(),
+            "notebook".as_ref(),
+        ]);
+        let server = Server::spawn(command, run_dir().join("notebook.log"), libc::SIGTERM);
+        let info = dir.join(format!("runtime/jpserver-{}.json", server.pid));
+        let port = server.wait_until("Notebook 7", || {
+            let info: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&info).ok()?).ok()?;
+            info["port"].as_u64()
+        });
+        Jupyter {
+            url: format!("http://127.0.0.1:{port}/"),
+            root: dir.join("notebooks"),
+        }
+    })
+}
+
 impl Jupyter {
     /// The address a user opens: a workspace of the test's own (so tests in
     /// parallel do not restore each other's layout), with the token.

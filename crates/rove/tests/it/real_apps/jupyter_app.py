@@ -1,8 +1,10 @@
-"""JupyterLab for rove's real-application tests and bench/apps.sh.
+"""JupyterLab and Notebook 7 for rove's real-application tests and
+bench/apps.sh.
 
-`serve DIR TOKEN` prepares DIR (notebooks/, the served folder; home/,
+`serve DIR TOKEN [lab|notebook]` prepares DIR (notebooks/, the served folder; home/,
 runtime/, settings/, workspaces/ of its own) and becomes `jupyter lab` on
-127.0.0.1 on a free port, with that token, no browser, no news, no update
+127.0.0.1 on a free port (or `jupyter notebook`, Notebook 7, with
+`notebook`), with that token, no browser, no news, no update
 check and no extension manager: nothing leaves the machine. The process
 keeps its id, so its address is in DIR/runtime/jpserver-<pid>.json once it
 listens.
@@ -14,7 +16,7 @@ import sys
 from pathlib import Path
 
 
-def serve(base: Path, token: str) -> None:
+def serve(base: Path, token: str, app: str) -> None:
     dirs = {name: base / name for name in ("notebooks", "home", "runtime", "settings")}
     for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
@@ -33,7 +35,8 @@ def serve(base: Path, token: str) -> None:
         IPYTHONDIR=str(dirs["home"] / ".ipython"),
         PYTHONDONTWRITEBYTECODE="1",
     )
-    lab = Path(sys.executable).parent / "jupyter-lab"
+    lab = Path(sys.executable).parent / ("jupyter-lab" if app == "lab" else "jupyter-notebook")
+    settings = "LabApp" if app == "lab" else "JupyterNotebookApp"
     args = [
         str(lab),
         "--no-browser",
@@ -44,16 +47,19 @@ def serve(base: Path, token: str) -> None:
         "--ServerApp.terminals_enabled=False",
         f"--ServerApp.root_dir={dirs['notebooks']}",
         f"--IdentityProvider.token={token}",
-        f"--LabApp.user_settings_dir={dirs['settings']}",
-        f"--LabApp.workspaces_dir={base / 'workspaces'}",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.extension_manager=readonly",
+        f"--{settings}.user_settings_dir={dirs['settings']}",
+        f"--{settings}.workspaces_dir={base / 'workspaces'}",
     ]
+    if app == "lab":
+        args += [
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+        ]
     os.execve(lab, args, env)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] != "serve":
-        sys.exit("usage: jupyter_app.py serve DIR TOKEN")
-    serve(Path(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) not in (4, 5) or sys.argv[1] != "serve" or sys.argv[4:] not in ([], ["lab"], ["notebook"]):
+        sys.exit("usage: jupyter_app.py serve DIR TOKEN [lab|notebook]")
+    serve(Path(sys.argv[2]), sys.argv[3], (sys.argv[4:] or ["lab"])[0])

@@ -14,4 +14,5 @@ mod django;
 mod driver;
 mod gradio;
 mod jupyter;
+mod notebook;
 mod streamlit;
