@@ -278,6 +278,13 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_capture_fits_one_cdp_message() {
+        // An image of 3 bytes a pixel that does not compress, in base64.
+        let largest = MAX_PIXELS * 3.0 * 4.0 / 3.0;
+        assert!(largest <= rove_base::limits::CDP_MESSAGE_BYTES as f64);
+    }
+
+    #[test]
     fn areas_are_cut_to_a_side_and_a_pixel_count() {
         assert!(capped1(&clip(1280.0, MAX_SIDE)).is_none());
         let tall = capped1(&clip(1280.0, 1_000_000.0)).expect("cut");
