@@ -270,6 +270,9 @@ pub const PRINT: Duration = secs(60);
 /// A trace's screenshot around an acting command (a page that stopped
 /// answering must not hold the command up).
 pub const TRACE_SCREENSHOT: Duration = secs(2);
+/// Each of the page's answers while rove masks a secret out of an image of
+/// it: where the page shows one, then the image painted over.
+pub const SECRET_MASK: Duration = secs(10);
 /// Reading the tabs' console and network rings for a trace (it calls no
 /// page, but waits on the tabs' locks).
 pub const INTERVAL_LOGS: Duration = secs(2);
