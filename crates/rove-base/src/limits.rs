@@ -270,6 +270,9 @@ pub const PRINT: Duration = secs(60);
 /// A trace's screenshot around an acting command (a page that stopped
 /// answering must not hold the command up).
 pub const TRACE_SCREENSHOT: Duration = secs(2);
+/// Each of the page's answers while rove masks a secret out of an image of
+/// it: where the page shows one, then the image painted over.
+pub const SECRET_MASK: Duration = secs(10);
 /// Reading the tabs' console and network rings for a trace (it calls no
 /// page, but waits on the tabs' locks).
 pub const INTERVAL_LOGS: Duration = secs(2);
@@ -440,6 +443,16 @@ pub const PROGRESS_TICK: Duration = ms(250);
 // Sizes and counts: the most rove takes from a file or a number someone
 // wrote, so that no input can make it allocate or work without bound.
 
+/// The largest message rove takes from a browser over CDP (bytes). The
+/// largest it needs is a screenshot of the most pixels rove captures at
+/// once (64 Mi, rove-commands' `MAX_PIXELS`): as an image of 3 bytes a
+/// pixel (RGB that does not compress), 192 MiB, and 256 MiB in base64; a
+/// quarter more is the margin. A view's walk of a large page is tens of
+/// MiB, a response body the browser keeps for rove at most 2 MiB. A larger message (a
+/// page's WebSocket frame of hundreds of MB, as an event, or a farm's
+/// garbage) is read past without being kept: its call fails with the
+/// limit named, and the connection goes on.
+pub const CDP_MESSAGE_BYTES: usize = 320 << 20;
 /// The largest task file `rove test` reads (bytes): about 3,000 tasks. The
 /// parser's memory grows with the file, up to about 250 bytes for each
 /// byte of a file of nested brackets; a larger suite is a folder of files.

@@ -21,8 +21,9 @@ pub struct TransportConfig {
     /// How many events each session buffers per subscriber before a slow
     /// subscriber is told it lagged. The reader never waits for subscribers.
     pub event_buffer: usize,
-    /// The largest WebSocket message accepted. Screenshots and whole-page
-    /// accessibility trees reach hundreds of MB.
+    /// The largest message taken from the browser
+    /// ([`rove_base::limits::CDP_MESSAGE_BYTES`]); a larger one is read
+    /// past, and the call it answered fails with [`crate::CdpError::TooLarge`].
     pub max_message_bytes: usize,
     /// The deadline of the WebSocket handshake.
     pub connect_timeout: Duration,
@@ -36,7 +37,7 @@ impl Default for TransportConfig {
         TransportConfig {
             call_timeout: CDP_CALL,
             event_buffer: 1024,
-            max_message_bytes: 1 << 30,
+            max_message_bytes: rove_base::limits::CDP_MESSAGE_BYTES,
             connect_timeout: rove_base::limits::CDP_HANDSHAKE,
             access: crate::Access::default(),
         }

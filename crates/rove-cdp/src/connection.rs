@@ -30,7 +30,7 @@ use crate::message::{Event, Request, SessionId};
 use crate::protocol::Command;
 use crate::{CdpError, Session, TransportConfig};
 
-pub(crate) type WsStream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type WsStream = WebSocketStream<crate::frame_cap::FrameCap<MaybeTlsStream<TcpStream>>>;
 type Reply = Result<Box<RawValue>, CdpError>;
 
 /// A live connection to a browser's DevTools endpoint. Cheap to clone; the
@@ -115,15 +115,20 @@ impl Connection {
             ));
         }
         let request = handshake_request(&endpoint, &config.access).map_err(connect_error)?;
+        // Frames over the limit never reach the WebSocket layer (`FrameCap`
+        // reads past them); its own limits, a little wider, end only a
+        // message sent in fragments over the limit.
+        let backstop = config.max_message_bytes.saturating_add(64 * 1024);
         let ws_config = WebSocketConfig::default()
-            .max_message_size(Some(config.max_message_bytes))
-            .max_frame_size(Some(config.max_message_bytes));
+            .max_message_size(Some(backstop))
+            .max_frame_size(Some(backstop));
         let handshake = async {
             let stream = config
                 .access
                 .open(&endpoint)
                 .await
                 .map_err(|e| connect_error(e.to_string()))?;
+            let stream = crate::frame_cap::FrameCap::new(stream, config.max_message_bytes);
             tokio_tungstenite::client_async_with_config(request, stream, Some(ws_config))
                 .await
                 .map_err(|e| handshake_error(&shown, e))
@@ -139,9 +144,12 @@ impl Connection {
         Ok(Connection::from_stream(shown, stream, config))
     }
 
-    /// Wraps an already-open WebSocket. Used by [`Connection::connect`] and by
-    /// tests that speak to a server of their own.
-    pub fn from_stream(url: String, stream: WsStream, config: TransportConfig) -> Connection {
+    /// Wraps an already-open WebSocket (its bytes under the frame cap).
+    pub(crate) fn from_stream(
+        url: String,
+        stream: WsStream,
+        config: TransportConfig,
+    ) -> Connection {
         let (sink, reader) = stream.split();
         let (stop_tx, stop_rx) = oneshot::channel();
         let (closed, _) = watch::channel(None);
@@ -522,6 +530,10 @@ impl Inner {
                 rove_base::redact::scrub(rove_base::text::char_prefix(text, 80))
             )
         };
+        if text.starts_with("{\"roveOversized\"") {
+            self.fail_oversized(text);
+            return Ok(());
+        }
         let incoming: crate::message::Incoming<'_> = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(_) if !spoke => return Err(not_cdp("is not JSON")),
@@ -536,6 +548,23 @@ impl Inner {
         self.spoke_cdp.store(true, Ordering::Release);
         self.route_message(text, incoming);
         Ok(())
+    }
+
+    /// A message read past for its size (`FrameCap`'s stand-in): the call
+    /// it answered fails, naming the limit; an event is only logged there.
+    fn fail_oversized(&self, text: &str) {
+        let Ok(stand_in) = serde_json::from_str::<crate::frame_cap::StandIn>(text) else {
+            return;
+        };
+        let over = stand_in.oversized;
+        let Some(pending) = over.id.and_then(|id| self.lock().pending.remove(&id)) else {
+            return;
+        };
+        let _ = pending.reply.send(Err(CdpError::TooLarge {
+            method: pending.method.into(),
+            bytes: over.bytes,
+            limit: over.limit,
+        }));
     }
 
     fn route_message(&self, text: &str, incoming: crate::message::Incoming<'_>) {

@@ -56,6 +56,12 @@ impl Endpoint {
         if url.fragment().is_some() {
             return Err(format!("{shown}: an endpoint address has no #fragment"));
         }
+        // A key in the path shows wherever the address does (an error of
+        // the network, a farm's message): logs hide it from now on, as
+        // they hide a `?token=` by its name.
+        for key in rove_base::redact::secret_path_segments(url.as_str()) {
+            hide_literal(key);
+        }
         Ok(Endpoint { url })
     }
 

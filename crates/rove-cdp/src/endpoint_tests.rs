@@ -151,3 +151,16 @@ fn a_ca_file_must_hold_certificates() {
     assert!(Access::new(&[], Some(&empty)).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_key_in_the_path_is_hidden_from_the_logs_once_parsed() {
+    let key = "K7pathkey4f2c9e1b3d5a";
+    let line = format!("the socket to wss://farm.test/ws/{key} failed: {key} refused");
+    assert!(
+        rove_base::redact::scrub(&line).contains(key),
+        "not yet known"
+    );
+    let endpoint = parsed(&format!("wss://farm.test/ws/{key}"));
+    assert_eq!(endpoint.redacted(), "wss://farm.test/ws/<redacted>");
+    assert!(!rove_base::redact::scrub(&line).contains(key), "{line}");
+}

@@ -99,6 +99,18 @@ pub enum CdpError {
         /// What serde said.
         reason: String,
     },
+    /// The answer was larger than rove takes from the browser
+    /// ([`rove_base::limits::CDP_MESSAGE_BYTES`]): it was read past, not
+    /// kept, and the connection goes on.
+    #[error("the answer to {method} was {} MiB, over the {} MiB rove takes in one message", mib(*bytes), mib(*limit))]
+    TooLarge {
+        /// The CDP method that was called.
+        method: String,
+        /// The answer's size in bytes.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// One of rove's own scripts threw in the page (a bug in rove, or a page
     /// that broke a builtin the script relies on). Never a sign that the
     /// element or its document went away: those are protocol errors.
@@ -113,6 +125,11 @@ pub enum CdpError {
         /// Where it was thrown (1-based).
         column: i64,
     },
+}
+
+/// Bytes in MiB, one decimal.
+fn mib(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// What a browser's refusal of a call means, read from Chromium's wording in
@@ -168,7 +185,10 @@ impl CdpError {
             | CdpError::ConnectionClosed { sent, .. }
             | CdpError::TargetCrashed { sent, .. }
             | CdpError::SessionClosed { sent, .. } => *sent,
-            CdpError::Protocol { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => true,
+            CdpError::Protocol { .. }
+            | CdpError::Decode { .. }
+            | CdpError::Script { .. }
+            | CdpError::TooLarge { .. } => true,
             CdpError::Connect { .. }
             | CdpError::Refused { .. }
             | CdpError::Busy { .. }
@@ -207,7 +227,7 @@ impl Classify for CdpError {
             CdpError::Timeout { .. } => ErrorCode::Timeout,
             CdpError::TargetCrashed { .. } => ErrorCode::TargetCrashed,
             CdpError::SessionClosed { .. } => ErrorCode::NoTab,
-            CdpError::Protocol { .. } => ErrorCode::CommandRejected,
+            CdpError::Protocol { .. } | CdpError::TooLarge { .. } => ErrorCode::CommandRejected,
             CdpError::Encode { .. } | CdpError::Decode { .. } | CdpError::Script { .. } => {
                 ErrorCode::Internal
             }
@@ -222,7 +242,7 @@ impl Classify for CdpError {
             | CdpError::Refused { .. }
             | CdpError::Busy { .. }
             | CdpError::Encode { .. } => ActionSent::NotSent,
-            CdpError::Decode { .. } => ActionSent::Sent,
+            CdpError::Decode { .. } | CdpError::TooLarge { .. } => ActionSent::Sent,
             // The script ran, perhaps part way.
             CdpError::Script { .. } => ActionSent::PossiblySent,
             other if other.was_sent() => ActionSent::PossiblySent,
@@ -234,8 +254,8 @@ impl Classify for CdpError {
         match self {
             // Nothing left rove: repeating cannot do anything twice.
             CdpError::Timeout { sent: false, .. } => Retry::Retry,
-            // The same credentials are refused again.
-            CdpError::Refused { .. } => Retry::Never,
+            // The same credentials are refused again, the same answer is as large.
+            CdpError::Refused { .. } | CdpError::TooLarge { .. } => Retry::Never,
             other => other.code().default_retry(),
         }
     }
@@ -277,6 +297,10 @@ impl Classify for CdpError {
             }
             CdpError::SessionClosed { .. } => "the tab is gone; list tabs or open a new one".into(),
             CdpError::Protocol { .. } => "the browser refused the call; fix its arguments".into(),
+            CdpError::TooLarge { .. } => {
+                "ask for less at once (a smaller area or a JPEG for a screenshot, a part of the page)"
+                    .into()
+            }
             CdpError::Encode { .. } | CdpError::Decode { .. } => {
                 "this is a bug in rove; please report it with the message".into()
             }

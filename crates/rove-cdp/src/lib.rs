@@ -29,6 +29,7 @@ mod connection;
 pub mod endpoint;
 mod error;
 mod events;
+mod frame_cap;
 mod health;
 pub mod lossy_json;
 mod message;

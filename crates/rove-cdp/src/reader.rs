@@ -75,6 +75,10 @@ fn failure(e: &tokio_tungstenite::tungstenite::Error) -> String {
         ) => format!(
             "the endpoint wrote something that is not WebSocket onto the socket, as a browser farm does when it ends the browser (its time limit) ({e})"
         ),
+        Error::Capacity(_) => format!(
+            "the browser sent a message in fragments over the {} MiB rove takes in one message ({e})",
+            rove_base::limits::CDP_MESSAGE_BYTES >> 20
+        ),
         _ => format!("the socket failed: {e}"),
     }
 }

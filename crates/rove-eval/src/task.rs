@@ -243,17 +243,26 @@ pub fn load(
             files.push(path.clone());
         }
     }
-    let mut tasks: Vec<Task> = Vec::new();
-    // Each name and the file it came from: a suite of many tasks is
-    // checked in linear time.
-    let mut names: HashMap<String, PathBuf> = HashMap::new();
+    // Every file is read and shaped before any is filled in: a secret's
+    // variable is refused in what a model reads in every file of the
+    // suite, not only in the file that declares the secret.
+    let mut shaped = Vec::with_capacity(files.len());
     for file in &files {
         let text = rove_base::user_file::read_text(file, rove_base::limits::TASK_FILE_BYTES)
             .map_err(|e| EvalError::Read {
                 path: file.clone(),
                 message: e.into_io().to_string(),
             })?;
-        for task in parse(&text, file, env)? {
+        let specs = parse_specs(&text, file)?;
+        shaped.push((file, text, specs));
+    }
+    let secret_vars = secret_vars_of(shaped.iter().flat_map(|(_, _, specs)| specs));
+    let mut tasks: Vec<Task> = Vec::new();
+    // Each name and the file it came from: a suite of many tasks is
+    // checked in linear time.
+    let mut names: HashMap<String, PathBuf> = HashMap::new();
+    for (file, text, specs) in shaped {
+        for task in fill_in(specs, &text, file, env, &secret_vars)? {
             if let Some(first) = names.get(&task.spec.name) {
                 return Err(EvalError::Invalid {
                     path: file.clone(),
@@ -273,12 +282,34 @@ pub fn load(
     Ok(tasks)
 }
 
-/// Parses one file's text: a task, or a list of tasks.
+/// Parses one file's text: a task, or a list of tasks. The secrets whose
+/// variables are refused in what a model reads are this file's own; a
+/// suite of files ([`load`]) refuses every file's in every file.
 pub fn parse(
     text: &str,
     file: &Path,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<Task>, EvalError> {
+    let specs = parse_specs(text, file)?;
+    let secret_vars = secret_vars_of(&specs);
+    fill_in(specs, text, file, env, &secret_vars)
+}
+
+/// Every secret's variable of `specs`, each with the placeholder that
+/// stands for it: none may be filled into what a model reads.
+fn secret_vars_of<'a>(specs: impl IntoIterator<Item = &'a TaskSpec>) -> Vec<(String, String)> {
+    specs
+        .into_iter()
+        .flat_map(|spec| {
+            spec.secrets
+                .iter()
+                .map(|(name, source)| (source.parts().0.to_owned(), name.clone()))
+        })
+        .collect()
+}
+
+/// One file's tasks as written, `${VAR}` not yet filled in.
+fn parse_specs(text: &str, file: &Path) -> Result<Vec<TaskSpec>, EvalError> {
     let yaml_error = |e: yaml_serde::Error| EvalError::Parse {
         path: file.to_owned(),
         line: e.location().map(|l| l.line()),
@@ -317,23 +348,26 @@ pub fn parse(
             });
         }
     };
-    // Every secret's variable of the file, each with the placeholder that
-    // stands for it: none may be filled into what a model reads.
-    let secret_vars: Vec<(String, String)> = specs
-        .iter()
-        .flat_map(|spec| {
-            spec.secrets
-                .iter()
-                .map(|(name, source)| (source.parts().0.to_owned(), name.clone()))
-        })
-        .collect();
+    Ok(specs)
+}
+
+/// `specs` of `file` with `${VAR}` filled in and checked, refusing the
+/// variables of `secret_vars` in what a model reads.
+fn fill_in(
+    specs: Vec<TaskSpec>,
+    text: &str,
+    file: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    secret_vars: &[(String, String)],
+) -> Result<Vec<Task>, EvalError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     specs
         .into_iter()
         .map(|spec| {
             let name = spec.name.clone();
             // Checked once `${VAR}` is filled in: `^${BASE}/done$` is only
             // a regex then.
-            let task = expand(spec, file, env, &secret_vars).map_err(|(field, message)| {
+            let task = expand(spec, file, env, secret_vars).map_err(|(field, message)| {
                 EvalError::Invalid {
                     path: file.to_owned(),
                     line: line_of_name(text, &name),

@@ -416,6 +416,36 @@ fn a_secret_or_a_key_is_never_filled_into_what_a_model_reads() {
 }
 
 #[test]
+fn a_secrets_variable_is_refused_in_every_file_of_the_suite() {
+    // Issue 43, item 4: the secret is declared in one file, its variable
+    // named (or its value copied) in another's task text or ground truth.
+    let env = env_of(&[("PW", "hunter2-Zq"), ("COPY", "pw is hunter2-Zq")]);
+    for (file, text, field) in [
+        ("a.yaml", "name: early\ntask: \"pw ${PW}\"\n", "task"),
+        (
+            "c.yaml",
+            "name: late\ntask: log in\nground_truth: \"${COPY}\"\n",
+            "ground_truth",
+        ),
+    ] {
+        let dir = scratch(&format!("suite-secret-{field}"));
+        std::fs::write(
+            dir.join("b.yaml"),
+            "name: login\ntask: log in with <secret>PASSWORD</secret>\nsecrets: {PASSWORD: PW}\n",
+        )
+        .expect("write");
+        std::fs::write(dir.join(file), text).expect("write");
+        let said = load(std::slice::from_ref(&dir), &env)
+            .expect_err("refused")
+            .to_string();
+        assert!(said.contains(&format!("{file}:1: {field}: ")), "{said}");
+        assert!(said.contains("secret PASSWORD"), "{said}");
+        assert!(!said.contains("hunter2"), "{said}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
 fn a_copy_of_a_secret_or_a_credential_under_another_name_is_refused_by_its_value() {
     // Issue 37, items 6 and 7: matched by value, not by name; and the
     // credentials whose names do not end in _API_KEY.

@@ -5,7 +5,8 @@
 // with {state: 'ok', value}, {state: 'picker', detail: <input type>} for an
 // input a native picker sets, {state: 'stepped'} for a slider or
 // spinbutton, {state: 'editor'} for a code or rich-text editor when
-// replacing, or {state: <why not>, detail}.
+// replacing (for a code editor when appending too), or {state: <why not>,
+// detail}.
 function (mode) {
   const el = this;
   if (!el.isConnected) return {state: 'detached'};
@@ -19,6 +20,9 @@ function (mode) {
   if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || wraps)) {
     return {state: 'editor'};
   }
+  // Typing into a code editor goes to its own caret through its hidden
+  // input, which it empties as it takes the keys: checked on what it shows.
+  if (mode === 'append' && (el.closest(EDITORS) || wraps)) return {state: 'editor'};
   if (!el.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
   if (el.disabled || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled'};
   const tag = el.tagName;

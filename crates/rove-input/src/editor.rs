@@ -59,6 +59,16 @@ async fn call(element: &Element, mode: &str) -> Result<Answer, InputError> {
     Ok(element.session.run_checked_value(&call, None).await?)
 }
 
+/// The text the editor `element` belongs to shows, line by line; `None`
+/// when the element is gone.
+pub(crate) async fn shown(element: &Element) -> Result<Option<String>, InputError> {
+    match call(element, "read").await {
+        Ok(read) => Ok(Some(read.text)),
+        Err(e) if e.element_gone() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Where the lines `shown` sit as a run in `sent`, if they do.
 fn run_of(sent: &str, shown: &str) -> Option<ShownLines> {
     let sent: Vec<&str> = sent.split('\n').collect();
@@ -76,14 +86,9 @@ fn run_of(sent: &str, shown: &str) -> Option<ShownLines> {
     })
 }
 
-/// Replaces the whole text of the editor `element` belongs to with `text`;
-/// see the module's documentation.
-pub(crate) async fn replace(
-    tab: &Tab,
-    element: &Element,
-    text: &str,
-) -> Result<EditOutcome, InputError> {
-    let target = element.reference.to_string();
+/// Gives the editor `element` belongs to the focus, as a click would,
+/// its caret left where it was.
+pub(crate) async fn focus(element: &Element) -> Result<(), InputError> {
     let focused = call(element, "focus").await?;
     let reason = match focused.state.as_str() {
         "ok" => None,
@@ -93,13 +98,24 @@ pub(crate) async fn replace(
         "unfocusable" => Some("it does not take the focus".to_owned()),
         other => Some(other.to_owned()),
     };
-    if let Some(reason) = reason {
-        return Err(InputError::NotActionable {
-            target,
+    match reason {
+        Some(reason) => Err(InputError::NotActionable {
+            target: element.reference.to_string(),
             reason,
             cover: None,
-        });
+        }),
+        None => Ok(()),
     }
+}
+
+/// Replaces the whole text of the editor `element` belongs to with `text`;
+/// see the module's documentation.
+pub(crate) async fn replace(
+    tab: &Tab,
+    element: &Element,
+    text: &str,
+) -> Result<EditOutcome, InputError> {
+    focus(element).await?;
     let session = InputChannel::of(tab).await?;
     let mut armed = arm_element(tab, element, session.subscribe()).await;
     let select_all = parse_chord("Control+A")?;
@@ -158,7 +174,7 @@ pub(crate) async fn replace(
         });
     }
     Err(InputError::Ignored {
-        target,
+        target: element.reference.to_string(),
         wanted: text.to_owned(),
         holds: read.text,
     })

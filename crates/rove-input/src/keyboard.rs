@@ -238,7 +238,9 @@ pub async fn type_text(
     opts: &TypeOptions,
 ) -> Result<EditOutcome, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        let before = match prepare(element, "append").await? {
+        let prepared = prepare(element, "append").await?;
+        let editor = matches!(prepared, Editable::Editor);
+        let before = match prepared {
             Editable::Text(before) => before,
             Editable::Picker(kind) => {
                 return Err(InputError::NotActionable {
@@ -249,9 +251,11 @@ pub async fn type_text(
                     cover: None,
                 });
             }
-            // Only a fill is told it is an editor: typing goes on at the
-            // editor's own caret, as keys do.
-            Editable::Editor => String::new(),
+            // Typing goes on at the editor's own caret, as keys do.
+            Editable::Editor => {
+                crate::editor::focus(element).await?;
+                String::new()
+            }
             Editable::Stepped => {
                 return Err(InputError::NotActionable {
                     target: target.to_string(),
@@ -294,6 +298,27 @@ pub async fn type_text(
                 field_gone: false,
                 shown_lines: None,
             list: crate::ListChoice::None,
+            });
+        }
+        if editor {
+            // An editor takes the keys at its own caret, anywhere in its
+            // text, and empties its hidden input as it does: what counts is
+            // the text it shows (spacing aside: it may indent a new line).
+            let Some(shown) = crate::editor::shown(element)
+                .await
+                .map_err(InputError::after_input)?
+            else {
+                return Ok(EditOutcome::field_gone(settled));
+            };
+            let squash = |t: &str| t.split_whitespace().collect::<String>();
+            if !squash(&shown).contains(&squash(text)) {
+                return Err(ignored(target, text, &shown));
+            }
+            return Ok(EditOutcome {
+                value: shown,
+                settled,
+                field_gone: false,
+                shown_lines: None,
             });
         }
         let Some(value) = value_after(element).await? else {

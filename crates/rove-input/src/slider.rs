@@ -12,7 +12,9 @@
 //! and reads it again once the page settled. A value the control cannot
 //! take is an error naming the nearest ones: before anything is sent for a
 //! range input (its limits and steps are known), after the keys for an ARIA
-//! control (whose steps only its keys tell).
+//! control (whose steps only its keys tell). An ARIA slider its keys do
+//! not move at all (a widget that listens to the pointer only) is dragged:
+//! its thumb along its track to the value's place, read back, corrected.
 
 use rove_browser::Tab;
 use rove_cdp::protocol::input::{DispatchKeyEvent, DispatchKeyEventType};
@@ -51,6 +53,16 @@ struct Control {
     now: Option<f64>,
     #[serde(default)]
     text: String,
+    #[serde(default)]
+    geometry: Option<Geometry>,
+}
+
+/// Where a pointer drags a control (viewport CSS pixels, `[x, y, w, h]`).
+#[derive(Debug, Clone, Deserialize)]
+struct Geometry {
+    vertical: bool,
+    thumb: [f64; 4],
+    track: [f64; 4],
 }
 
 /// A number as the page writes it: `70`, `0.5`, without float noise.
@@ -239,11 +251,129 @@ pub(crate) async fn set_by_keys(
             holds: after.text,
         });
     }
+    // Keys did not move it: drag its thumb along its track to the value,
+    // as a pointer user would, and read it back.
+    if let (false, Some(min), Some(max)) = (control.native, control.min, control.max)
+        && max > min
+    {
+        let settled = drag_to(tab, element, wanted, min, max).await?;
+        let after = match read(element, "read").await {
+            Ok(after) => after,
+            Err(e) if e.element_gone() => return Ok(EditOutcome::field_gone(settled)),
+            Err(e) => return Err(e),
+        };
+        if after.now.is_some_and(|now| same(now, wanted)) {
+            return Ok(EditOutcome {
+                value: after.text,
+                settled,
+                field_gone: false,
+                shown_lines: None,
+            });
+        }
+        return Err(InputError::KeysIgnored {
+            target,
+            wanted: text.to_owned(),
+            holds: after.text,
+        });
+    }
     Err(InputError::KeysIgnored {
         target,
         wanted: text.to_owned(),
         holds: after.text,
     })
+}
+
+/// How many drags rove makes toward a value: the first by the track's
+/// length, the next corrected by where the first landed.
+const DRAGS: usize = 3;
+
+/// Drags the control's thumb along its track to where `wanted` lies
+/// between `min` and `max`, and again (corrected by where it landed) while
+/// it is not there.
+async fn drag_to(
+    tab: &Tab,
+    element: &Element,
+    wanted: f64,
+    min: f64,
+    max: f64,
+) -> Result<crate::settle::Settled, InputError> {
+    use crate::coords::{PointerStep, pointer};
+    use crate::mouse::Button;
+    use crate::point::Point;
+    let mut settled = crate::settle::Settled::default();
+    let mut aim = (wanted - min) / (max - min);
+    for _ in 0..DRAGS {
+        let now = read(element, "geometry")
+            .await
+            .map_err(InputError::after_input)?;
+        let (Some(geometry), Some(holds)) = (now.geometry, now.now) else {
+            break;
+        };
+        if same(holds, wanted) {
+            break;
+        }
+        let [tx, ty, tw, th] = geometry.thumb;
+        let [kx, ky, kw, kh] = geometry.track;
+        let at_fraction = |f: f64| {
+            let f = f.clamp(0.0, 1.0);
+            if geometry.vertical {
+                Point {
+                    x: kx + kw / 2.0,
+                    y: ky + kh - f * kh,
+                }
+            } else {
+                Point {
+                    x: kx + f * kw,
+                    y: ky + kh / 2.0,
+                }
+            }
+        };
+        // From the thumb's centre when it is a thumb; from the value's
+        // place when the control is the track itself.
+        let start = if geometry.thumb == geometry.track {
+            at_fraction((holds - min) / (max - min))
+        } else {
+            Point {
+                x: tx + tw / 2.0,
+                y: ty + th / 2.0,
+            }
+        };
+        let end = at_fraction(aim);
+        let mut steps = vec![
+            PointerStep::Move(start),
+            PointerStep::Press {
+                at: start,
+                button: Button::Left,
+                count: 1,
+            },
+        ];
+        for i in 1..=8 {
+            let f = f64::from(i) / 8.0;
+            steps.push(PointerStep::Move(Point {
+                x: start.x + (end.x - start.x) * f,
+                y: start.y + (end.y - start.y) * f,
+            }));
+        }
+        steps.push(PointerStep::Release {
+            at: end,
+            button: Button::Left,
+            count: 1,
+        });
+        settled = pointer(tab, &steps, 0, crate::Modifiers::default())
+            .await
+            .map_err(InputError::after_input)?
+            .settled;
+        let landed = read(element, "read")
+            .await
+            .map_err(InputError::after_input)?;
+        match landed.now {
+            Some(now) if same(now, wanted) => break,
+            // Aim as far again past where it landed as it fell short.
+            Some(now) => aim += (wanted - now) / (max - min),
+            None => break,
+        }
+    }
+    Ok(settled)
 }
 
 /// The arrow that undoes `key`'s press.

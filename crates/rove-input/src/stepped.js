@@ -4,7 +4,8 @@
 // stands for it. With mode 'focus', gives the control the keyboard focus as
 // tabbing to it would (a click would move a slider); with 'read', only reads;
 // with 'read_after_frame', reads once the page has drawn a frame (a page
-// that renders the value a frame after the key).
+// that renders the value a frame after the key); with 'geometry', reads and
+// says where a pointer would drag it.
 // Resolves with {state: 'ok', native, min, max, step, now, text} (numbers,
 // or null where the control does not say) or {state: <why not>}.
 function (mode) {
@@ -35,6 +36,7 @@ function (mode) {
       };
     }
     if (answer.now === null) return {state: 'no_value'};
+    if (mode === 'geometry') answer.geometry = geometry(c);
     if (mode === 'focus') {
       c.focus({preventScroll: false});
       let active = c.ownerDocument.activeElement;
@@ -43,5 +45,20 @@ function (mode) {
       if (active !== c && inRoot !== c) return {state: 'unfocusable'};
     }
     return {state: 'ok', ...answer};
+  }
+  // Where a pointer drags the control (viewport CSS pixels): the thumb's
+  // box, and the track it moves along: the control itself when it is long
+  // (a track holding its thumb), else its nearest ancestor at least three
+  // times as long along the control's orientation.
+  function geometry(c) {
+    const vertical = c.getAttribute('aria-orientation') === 'vertical';
+    const long = (r) => (vertical ? r.height : r.width);
+    const thumb = c.getBoundingClientRect();
+    let track = thumb;
+    for (let a = c.parentElement; a && long(thumb) > 0 && long(track) < 3 * long(thumb); a = a.parentElement) {
+      track = a.getBoundingClientRect();
+    }
+    const box = (r) => [r.left, r.top, r.width, r.height];
+    return {vertical, thumb: box(thumb), track: box(track)};
   }
 }

@@ -586,7 +586,12 @@
         return;
       }
       const display = style.display;
-      const block = display !== 'inline' && display !== 'contents';
+      // An inline-block of one line (a badge, a price, a styled word) is
+      // part of the phrase around it, as a reader sees it; a taller one
+      // (a card laid out beside others) is a box of its own.
+      const inlineRun = display === 'inline-block' &&
+        e.getBoundingClientRect().height <= 2 * (parseFloat(style.lineHeight) || 1.5 * (parseFloat(style.fontSize) || 16));
+      const block = display !== 'inline' && display !== 'contents' && !inlineRun;
       // Something the user can click that the accessibility tree does not
       // call a control: a generic element becomes `clickable`; an element
       // with a role of its own (an image, a row) gets the `clickable` flag.

@@ -18,11 +18,13 @@
 
 mod disguise;
 mod fields;
+mod path;
 
 use std::sync::RwLock;
 
 pub use disguise::{Disguised, FUZZY_MIN_CHARS};
 pub use fields::{hide_credential_fields, is_credential_name};
+pub use path::secret_path_segments;
 
 /// What a hidden value becomes.
 pub const HIDDEN: &str = "<redacted>";
@@ -159,9 +161,13 @@ pub fn hide_url_credentials(text: &str) -> String {
 
 /// An address rove connects to (`--cdp-url`), with its credentials hidden:
 /// those of [`hide_url_credentials`], a lone user name too, which is a
-/// farm's key when written `wss://KEY@host`, and any `#fragment`. For one
-/// URL, not a text.
+/// farm's key when written `wss://KEY@host`, a key written as a segment of
+/// the path (`wss://host/ws/KEY`, `/token/KEY/…`: [`secret_path_segments`];
+/// whoever parses an address registers them, so that logs hide them too),
+/// and any `#fragment`. For one URL, not a text.
 pub fn hide_endpoint_credentials(url: &str) -> String {
+    let url = path::hide_path_secrets(url);
+    let url = url.as_str();
     // An endpoint has no fragment (one is refused): whatever was typed
     // after `#` is hidden whole, as it may be a key in any shape.
     let url = match url.split_once('#') {
@@ -324,6 +330,11 @@ mod tests {
         assert_eq!(
             hide_endpoint_credentials("ws://h:1/p?mail=a@b"),
             "ws://h:1/p?mail=a@b"
+        );
+        // A key as a segment of the path (issue 43).
+        assert_eq!(
+            hide_endpoint_credentials("wss://u:pw@farm.test/token/K3Yvalue/x?apiKey=K3Y"),
+            format!("wss://u:{HIDDEN}@farm.test/token/{HIDDEN}/x?apiKey={HIDDEN}")
         );
         // A fragment is refused, and the message that says so must not
         // show a key typed there.

@@ -105,6 +105,12 @@ pub enum CommandError {
         /// The budget.
         budget: usize,
     },
+    /// The page shows a secret, or may, and rove could not paint it out of
+    /// an image of the page: the image is not given.
+    #[error(
+        "the image of the page was not given: rove could not mask the secret it may show ({0})"
+    )]
+    Unmasked(String),
     /// The page's JavaScript threw.
     #[error("the script threw: {0}")]
     Evaluation(String),
@@ -445,6 +451,7 @@ impl Classify for CommandError {
             CommandError::NavigationInProgress { .. } => ErrorCode::NavigationInProgress,
             CommandError::UploadDenied { .. } => ErrorCode::UploadDenied,
             CommandError::ScreenshotBudget { .. } => ErrorCode::ScreenshotBudgetExceeded,
+            CommandError::Unmasked(_) => ErrorCode::Internal,
             CommandError::Evaluation(_) | CommandError::ResultLost(_) => {
                 ErrorCode::EvaluationFailed
             }
@@ -579,6 +586,9 @@ impl Classify for CommandError {
             ),
             CommandError::ScreenshotBudget { .. } => {
                 "ask for an element or a clip, or JPEG at a lower quality".into()
+            }
+            CommandError::Unmasked(_) => {
+                "try again once the page is idle; a view (snapshot) shows the page as text, secrets hidden".into()
             }
             CommandError::Evaluation(_) => "fix the script; the page threw while running it".into(),
             CommandError::ResultLost(_) => {

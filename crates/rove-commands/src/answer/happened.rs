@@ -160,6 +160,12 @@ pub enum Happened {
         /// Its type.
         mime: &'static str,
     },
+    /// Regions of an image of the page that showed a secret's value were
+    /// painted black before it left rove.
+    SecretsMasked {
+        /// How many.
+        regions: usize,
+    },
     /// A screenshot returned inline.
     ScreenshotTaken {
         /// What it shows.
@@ -548,6 +554,11 @@ impl fmt::Display for Happened {
             } => write!(
                 f,
                 "saved a screenshot of {what} to {path} ({bytes} bytes, {mime})"
+            ),
+            Happened::SecretsMasked { regions } => write!(
+                f,
+                "masked {regions} region{} of the image that showed a secret's value (painted black)",
+                if *regions == 1 { "" } else { "s" }
             ),
             Happened::ScreenshotTaken { what, bytes, mime } => {
                 write!(f, "took a screenshot of {what} ({bytes} bytes, {mime})")

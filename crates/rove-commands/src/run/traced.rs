@@ -103,8 +103,9 @@ impl Session {
         })
     }
 
-    /// The focused tab's viewport as a small JPEG (base64), or `None` when
-    /// it cannot be taken in time (a dialog, a hung page, no tab).
+    /// The focused tab's viewport as a small JPEG (base64), the session's
+    /// secrets masked out of it, or `None` when it cannot be taken (or
+    /// masked) in time (a dialog, a hung page, no tab).
     async fn trace_shot(&self) -> Option<String> {
         let tab = self.focused().ok()?;
         let params = rove_cdp::protocol::page::CaptureScreenshot {
@@ -116,7 +117,22 @@ impl Session {
             .await
             .ok()?
             .ok()?;
-        Some(shot.data).filter(|d| !d.is_empty())
+        let mut frame = crate::commands::page::mask::Frame {
+            base64: shot.data,
+            mime: "image/jpeg",
+            quality: Some(SHOT_QUALITY),
+            area: None,
+        };
+        let secrets = &self.config().secrets;
+        // Unmasked is never kept: a shot that could not be masked is left out.
+        tokio::time::timeout(
+            rove_base::limits::TRACE_SCREENSHOT,
+            crate::commands::page::mask::mask_frame(&tab, secrets, &mut frame),
+        )
+        .await
+        .ok()?
+        .ok()?;
+        Some(frame.base64).filter(|d| !d.is_empty())
     }
 }
 

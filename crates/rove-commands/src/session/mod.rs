@@ -212,6 +212,13 @@ impl Session {
             .or_insert_with(|| PageModel::in_context(tab, context).counting_refs(refs)))
     }
 
+    /// Whether the focused tab's views so far gave approximate roles and
+    /// names: the browser lacks the blink feature rove launches its own
+    /// with (`ComputedAccessibilityInfo`), as a farm's or a stranger's may.
+    pub fn roles_approximated(&mut self) -> bool {
+        self.model().is_ok_and(|m| m.approximate_roles())
+    }
+
     /// The focused tab's URL as the browser last reported it (no call to
     /// the page, so it answers even while a dialog blocks it).
     pub fn current_url(&self) -> String {

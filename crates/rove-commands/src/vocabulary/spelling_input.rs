@@ -168,8 +168,9 @@ pub(crate) const FILL: Shell = Shell {
         read back; an app that takes a value only when a change ends gets it. A range value off its steps or limits is \
         `COMMAND_REJECTED` naming the nearest values, before any key; a control whose steps skip the value (an ARIA one, a \
         range without steps) is `NOT_ACTIONABLE` (`action_sent: sent`) naming the values around it and what it holds, put \
-        back on the nearer one it came from; one its keys do not bring there (it ignores them, moves away or wraps around) \
-        is `NOT_ACTIONABLE` saying what it holds. An input a native picker sets \
+        back on the nearer one it came from; an ARIA slider its keys do not move is dragged instead: its thumb pressed, moved \
+        along its track to the value's place and released (corrected up to three times by where it landed), then read back; \
+        one neither brings there (it ignores them, moves away or wraps around) is `NOT_ACTIONABLE` saying what it holds. An input a native picker sets \
         (`date`, `time`, `datetime-local`, `month`, `week`, `color`) takes its value whole, in the form the input holds \
         (`2026-03-14`, `09:30`, `2026-03-14T09:30`, `2026-03`, `2026-W11`, `#3366cc`): set through the value setter with the \
         `input` and `change` events a picker fires, then read back. A value the browser would read otherwise (`2026-13-45`, \

@@ -282,7 +282,9 @@ pub(crate) const SCREENSHOT: Shell = Shell {
         tall, a large viewport at a high scale) is cut to its top-left part, and the outcome says so and names `clip` and `ref` for the rest. With `path` the file \
         is written and not returned: where the person at the shell says (without one, a new file in rove's folder); for a model \
         (MCP, `rove run`) `path` is a plain file name, written into the session's output folder (`<runtime folder>/output/…`), \
-        and anything else is `COMMAND_REJECTED`.",
+        and anything else is `COMMAND_REJECTED`. Where the page shows a secret of the session's (as text or as a field's \
+        value, in the page, its open shadow roots and its same-origin frames), its box is painted black before the image \
+        leaves rove, and the outcome says how many regions were masked (the images of traces are masked the same way).",
 };
 
 pub(crate) const WAIT: Shell = Shell {

@@ -11,6 +11,9 @@ mod text;
 // The scenarios about the devtools and state groups (logs, rules, files).
 mod devtools;
 
+// The scenario about a secret a page shows, in images of the page.
+mod pixels;
+
 // The scenarios about settling: globals replaced, busy lies, a blocked
 // main thread.
 mod settle;

@@ -117,6 +117,33 @@ async fn codemirror_5_is_replaced_not_prepended_to() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typing_into_codemirror_5_is_checked_on_what_the_editor_shows() {
+    // Issue 43, item 5: the keys reach CodeMirror's hidden textarea, which
+    // it empties as it takes them; the text is in the editor, not in the
+    // textarea, and typing must not say it was ignored.
+    let EditorPage {
+        browser,
+        _server,
+        mut model,
+    } = open("editor-cm5.html").await;
+    // The editor's caret is where it was left (the start of a fresh
+    // editor), not at the end of the text.
+    let sql = find_exact(&mut model, "SQL", "textbox").await;
+    let outcome = rove_input::type_text(
+        &mut model,
+        sql,
+        "/* a */ ",
+        &rove_input::TypeOptions::default(),
+    )
+    .await
+    .expect("typed, not ignored");
+    let holds = eval(&model, "sql.getValue()").await;
+    assert_eq!(holds, "/* a */ select * from facts");
+    assert_eq!(outcome.value, holds);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn codemirror_6_is_replaced() {
     let EditorPage {
         browser,

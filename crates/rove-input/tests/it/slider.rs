@@ -166,3 +166,26 @@ async fn a_range_as_wide_as_a_float_and_a_slider_deaf_to_keys_are_told_honestly(
     assert!(!err.hint().contains("text"), "{}", err.hint());
     browser.close().await;
 }
+
+/// A slider its keys do not move but a pointer does (issue 43, item 5):
+/// its thumb is dragged along its track to the value, which is read back
+/// and committed by the app on release.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slider_deaf_to_keys_is_dragged_to_the_value() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("slider.html").await;
+    let dragged = find_exact(&mut model, "Dragged", "slider").await;
+    for wanted in ["70", "5", "100"] {
+        let outcome = fill(&mut model, dragged, wanted).await.expect(wanted);
+        assert_eq!(outcome.value, wanted);
+        assert_eq!(
+            text_of(&model, "draggedCommitted").await,
+            format!("Dragged: {wanted}"),
+            "the app committed {wanted}"
+        );
+    }
+    browser.close().await;
+}

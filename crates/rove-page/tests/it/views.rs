@@ -107,6 +107,31 @@ async fn text_runs() {
     all_modes("text-runs.html", "Dictionary", Some("region")).await;
 }
 
+/// Inline-block words inside a sentence (a badge, a price) are one phrase
+/// to a reader: one text line (issue 43, item 5). Taller inline blocks
+/// laid out side by side (cards) keep their own lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_block_inside_a_sentence_stays_in_its_line() {
+    let env = Env::start().await;
+    let mut model = env.open("inline-block.html").await;
+    let full = model
+        .view(&ViewOptions::mode(Mode::Full))
+        .await
+        .expect("full view")
+        .text;
+    assert!(
+        full.lines()
+            .any(|l| l.trim() == "Only $5 per month, billed yearly"),
+        "{full}"
+    );
+    assert!(
+        full.lines().any(|l| l.trim() == "First card")
+            && full.lines().any(|l| l.trim() == "Second card"),
+        "{full}"
+    );
+    env.close().await;
+}
+
 /// A modal dialog makes the rest of the page inert: the view shows the
 /// dialog alone, marked modal, with its controls.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -120,11 +120,48 @@ async fn doctor_passes_and_reports_every_check_with_its_time() {
     let report = json(&out.stdout);
     assert_eq!(report["ok"], true);
     let checks = report["checks"].as_array().expect("checks");
-    assert_eq!(checks.len(), 11);
+    assert_eq!(checks.len(), 12);
     assert!(
         checks
             .iter()
             .all(|c| c["ok"] == true && c["ms"].is_number())
+    );
+    // rove's own browser reads Chromium's roles and names.
+    let a11y = checks
+        .iter()
+        .find(|c| c["name"] == "accessibility")
+        .expect("an accessibility check");
+    assert!(a11y["degraded"].is_null(), "{a11y}");
+}
+
+/// A browser rove did not launch (a farm's, a stranger's) runs without the
+/// blink feature rove turns on (issue 43, item 6): doctor says the view's
+/// roles and names are approximated there, and how to get Chromium's own.
+#[tokio::test]
+async fn doctor_says_a_browser_without_the_accessibility_feature_is_degraded() {
+    let browser = rove_testkit::External::start("doctor-a11y");
+    let url = format!("http://127.0.0.1:{}", browser.port);
+    let out = run(rove().args(["doctor", "--json", "--cdp-url", &url])).await;
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    let report = json(&out.stdout);
+    let a11y = report["checks"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == "accessibility"))
+        .unwrap_or_else(|| panic!("no accessibility check: {report}"))
+        .clone();
+    assert_eq!(a11y["ok"], true, "{a11y}");
+    assert_eq!(a11y["degraded"], true, "{a11y}");
+    let detail = a11y["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.contains("approximated")
+            && detail.contains("--enable-blink-features=ComputedAccessibilityInfo"),
+        "{detail}"
+    );
+    let text = run(rove().args(["doctor", "--cdp-url", &url])).await;
+    assert!(
+        text.stdout.contains("warn accessibility"),
+        "{}",
+        text.stdout
     );
 }
 

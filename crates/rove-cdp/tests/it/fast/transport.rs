@@ -390,7 +390,7 @@ async fn a_protocol_error_is_typed_and_the_answer_shape_is_tolerant() {
 #[tokio::test]
 async fn a_message_past_the_usual_websocket_limits_passes() {
     // 160 MiB: past tungstenite's default 64 MiB message limit and its 16 MiB
-    // frame limit, which rove raises to 1 GiB (screenshots and accessibility
+    // frame limit, which rove raises to 320 MiB (screenshots and accessibility
     // trees of big pages reach hundreds of MB). A debug build on a busy
     // 2-core machine takes its time over it: the deadline is generous.
     let _turn = crate::support::one_big_message_at_a_time().await;
@@ -410,4 +410,71 @@ async fn a_message_past_the_usual_websocket_limits_passes() {
     fake.push(frame);
     let raw = call.await.expect("task").expect("a 160 MiB answer passes");
     assert_eq!(raw.get().len(), size + 11);
+}
+
+#[tokio::test]
+async fn a_message_over_the_limit_fails_its_call_naming_the_limit_and_the_connection_goes_on() {
+    let fake = FakeBrowser::start().await;
+    let limit = 1 << 20;
+    let conn = fake
+        .connect(TransportConfig {
+            max_message_bytes: limit,
+            ..quick(10_000)
+        })
+        .await;
+    let mut events = conn.subscribe(None);
+    fake.knobs.mute.store(true, Ordering::SeqCst);
+    let call = tokio::spawn({
+        let browser = conn.browser();
+        async move { browser.call_untyped_raw("Big.one", &json!({}), None).await }
+    });
+    fake.received("Big.one", 1).await;
+    // A page's WebSocket frame of 3 MiB as an event, then an answer of 2 MiB.
+    let filler = |n: usize| "x".repeat(n);
+    fake.push(format!(
+        r#"{{"method":"Network.webSocketFrameReceived","params":{{"payloadData":"{}"}}}}"#,
+        filler(3 << 20)
+    ));
+    fake.push(format!(
+        r#"{{"id":1,"result":{{"data":"{}"}}}}"#,
+        filler(2 << 20)
+    ));
+    let err = call
+        .await
+        .expect("task")
+        .expect_err("an answer over the limit fails its call");
+    match &err {
+        CdpError::TooLarge {
+            method,
+            bytes,
+            limit: named,
+        } => {
+            assert_eq!(method, "Big.one");
+            assert_eq!(
+                *bytes,
+                (2 << 20) + r#"{"id":1,"result":{"data":""}}"#.len() as u64
+            );
+            assert_eq!(*named, limit as u64);
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    assert!(err.to_string().contains("over the 1.0 MiB"), "{err}");
+    assert_eq!(err.code(), ErrorCode::CommandRejected);
+
+    // The connection goes on: the oversized event was never delivered, the
+    // next one is, and calls are answered.
+    fake.event("Small.event", None, json!({}));
+    let next = tokio::time::timeout(Duration::from_secs(10), events.recv())
+        .await
+        .expect("an event in time")
+        .expect("the event stream is open");
+    assert_eq!(next.method, "Small.event");
+    fake.knobs.mute.store(false, Ordering::SeqCst);
+    let again = conn
+        .browser()
+        .call_untyped("Echo.after", json!({"n": 2}))
+        .await
+        .expect("the connection still answers");
+    assert_eq!(again["method"], "Echo.after");
+    assert!(conn.close_reason().is_none(), "{:?}", conn.close_reason());
 }

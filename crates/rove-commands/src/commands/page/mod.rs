@@ -3,6 +3,7 @@
 //! `dialog`.
 
 pub(crate) mod eval;
+pub(crate) mod mask;
 pub(crate) mod navigate;
 pub(crate) mod observe;
 pub(crate) mod screenshot;

@@ -117,6 +117,10 @@ impl Session {
             },
             None => None,
         };
+        // Where the page shows a secret, measured before and after the
+        // capture (a page that moves in between is masked at both places).
+        let secrets = self.config().secrets.clone();
+        let shown_before = super::mask::find_secret_boxes(&tab, &secrets).await?;
         let mut format = args.format;
         let mut quality = args.quality;
         let mut bytes = capture(&tab, format, quality, clip.as_ref()).await?;
@@ -145,6 +149,23 @@ impl Session {
             ImageFormat::Png => "image/png",
             ImageFormat::Jpeg => "image/jpeg",
         };
+        if let Some(before) = shown_before {
+            let shown = match super::mask::find_secret_boxes(&tab, &secrets).await? {
+                Some(after) => before.and(after),
+                None => before,
+            };
+            let mut frame = super::mask::Frame {
+                base64: base64::engine::general_purpose::STANDARD.encode(&bytes),
+                mime,
+                quality: (format == ImageFormat::Jpeg).then(|| quality.unwrap_or(80)),
+                area: clip,
+            };
+            let regions = super::mask::paint(&tab, &mut frame, &shown).await?;
+            if regions > 0 {
+                bytes = unbase64(&frame.base64)?;
+                out.happened.push(Happened::SecretsMasked { regions });
+            }
+        }
         let what = match (&args.target, args.full_page, &args.clip) {
             (Some(t), _, _) => Shot::Element(t.to_string()),
             (None, true, _) => Shot::FullPage,
@@ -239,8 +260,13 @@ async fn capture(
         });
     }
     let shot = tab.send(&params).await?;
+    unbase64(&shot.data)
+}
+
+/// An image the browser sent, as bytes.
+fn unbase64(data: &str) -> Result<Vec<u8>, CommandError> {
     base64::engine::general_purpose::STANDARD
-        .decode(&shot.data)
+        .decode(data)
         .map_err(|e| {
             CommandError::io(
                 "the browser sent an unreadable image",
@@ -275,6 +301,13 @@ mod tests {
             width,
             height,
         }
+    }
+
+    #[test]
+    fn the_largest_capture_fits_one_cdp_message() {
+        // An image of 3 bytes a pixel that does not compress, in base64.
+        let largest = MAX_PIXELS * 3.0 * 4.0 / 3.0;
+        assert!(largest <= rove_base::limits::CDP_MESSAGE_BYTES as f64);
     }
 
     #[test]

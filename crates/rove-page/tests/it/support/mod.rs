@@ -7,8 +7,9 @@ use rove_browser::{Browser, Tab};
 use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{PageModel, Ref};
 
-pub const FIXTURES: [&str; 15] = [
+pub const FIXTURES: [&str; 16] = [
     "apps.html",
+    "inline-block.html",
     "impersonation.html",
     "invisible.html",
     "forms.html",

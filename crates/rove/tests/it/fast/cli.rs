@@ -54,9 +54,13 @@ async fn doctor_shows_a_cdp_url_without_its_credentials() {
     for url in [
         format!("ws://{addr}/devtools/browser/x?token=tok-s3cr3t"),
         format!("http://me:pw-s3cr3t@{addr}/"),
+        // Keys as path segments (issue 43): by their look, by their name.
+        format!("wss://{addr}/ws/9f2c4es3cr3t7a1b3d5f60"),
+        format!("ws://{addr}/token/s3cr3t-key/devtools"),
     ] {
         for json in [false, true] {
-            let mut args = vec!["doctor", "--cdp-url", &url];
+            // `-vv`: the logs at debug, where the address shows too.
+            let mut args = vec!["-vv", "doctor", "--cdp-url", &url];
             if json {
                 args.push("--json");
             }
