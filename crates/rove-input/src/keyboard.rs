@@ -319,6 +319,7 @@ pub async fn type_text(
                 settled,
                 field_gone: false,
                 shown_lines: None,
+                list: crate::ListChoice::None,
             });
         }
         let Some(value) = value_after(element).await? else {

@@ -268,6 +268,7 @@ pub(crate) async fn set_by_keys(
                 settled,
                 field_gone: false,
                 shown_lines: None,
+                list: crate::ListChoice::None,
             });
         }
         return Err(InputError::KeysIgnored {
