@@ -428,7 +428,10 @@ fn brief(evidence: &Evidence<'_>) -> String {
             answer.clone().unwrap_or_default(),
             format!("no success: it stopped after {failed}/{limit} failed steps in a row"),
         ),
-        Ending::MaxSteps => (String::new(), "no success: it ran out of steps".to_owned()),
+        Ending::MaxSteps { answer } => (
+            answer.clone().unwrap_or_default(),
+            "no success: it ran out of steps".to_owned(),
+        ),
         Ending::Timeout => (
             String::new(),
             "no success: a step ran past its deadline".to_owned(),

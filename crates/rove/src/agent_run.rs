@@ -166,13 +166,16 @@ async fn run_task(
         Ending::Done { text, success } => (text.clone(), *success),
         Ending::Failures {
             answer: Some(text), ..
-        } => (text.clone(), false),
+        }
+        | Ending::MaxSteps { answer: Some(text) } => (text.clone(), false),
         _ => (String::new(), false),
     };
     let why = match &ran.ending {
         Ending::Done { success: true, .. } => "done: success".to_owned(),
         Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
-        Ending::MaxSteps => format!("stopped: the step limit ({}) was reached", args.max_steps),
+        Ending::MaxSteps { .. } => {
+            format!("stopped: the step limit ({}) was reached", args.max_steps)
+        }
         Ending::Failures { failed, limit, .. } => {
             format!("stopped: {failed}/{limit} steps failed in a row")
         }
