@@ -94,6 +94,20 @@ async fn run_task(
         None => PriceTable::builtin(),
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
+    // Read before the browser starts: a wrong path costs nothing.
+    let system_prompt = match &args.system_prompt_file {
+        Some(path) => Some(
+            rove_base::user_file::read_text(path, rove_base::limits::SYSTEM_PROMPT_FILE_BYTES)
+                .map_err(|e| {
+                    Failure::new(
+                        ErrorCode::CommandRejected,
+                        format!("reading {e}"),
+                        "give a readable text file for --system-prompt-file",
+                    )
+                })?,
+        ),
+        None => None,
+    };
     let (after_shots, budget) = args.trace_screenshots.resolve().map_err(|message| {
         Failure::new(
             ErrorCode::CommandRejected,
@@ -107,7 +121,7 @@ async fn run_task(
     // ends (an error, a signal).
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
-        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), secrets, &mut seen) => Ended::Ran(Box::new(ran)),
+        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), (secrets, system_prompt), &mut seen) => Ended::Ran(Box::new(ran)),
         signal = signals.next() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -275,7 +289,7 @@ async fn drive(
     out: Output,
     (llm, judge): (&Llm, Option<&Judge>),
     (primary, after_shots): (&Endpoint, bool),
-    secrets: rove_agent::Secrets,
+    (secrets, system_prompt): (rove_agent::Secrets, Option<String>),
     seen: &mut Vec<StepRecord>,
 ) -> Result<(RunResult, Option<Judgement>), Failure> {
     let transport = global.transport();
@@ -328,6 +342,8 @@ async fn drive(
             keep_screenshots: judge.map_or(0, |j| j.config.screenshots),
             trace: args.trace.is_some(),
             trace_screenshots: args.trace.is_some() && after_shots,
+            system_prompt,
+            extend_system_prompt: args.extend_system_prompt.clone(),
             ..AgentConfig::default()
         };
         out.note(&format!(

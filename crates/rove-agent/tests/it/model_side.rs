@@ -4,7 +4,7 @@
 //! last word at a limit; a system prompt that teaches the loop; notes and
 //! found facts that survive compaction; batches that stop after a failed
 //! call but not at a tab switch; errors in the terms of the tools offered;
-//! a plain-text answer kept.
+//! a plain-text answer kept; a table read by its ref as a table.
 
 use crate::support;
 
@@ -312,6 +312,95 @@ async fn errors_speak_of_the_tools_offered_and_plain_text_is_kept_as_the_answer(
     assert!(
         nudged.starts_with("Plain text is not an action"),
         "{nudged}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn a_table_read_by_its_ref_is_a_table() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![("read", json!({"ref": ref_in(body, "table")}))],
+        _ => vec![("done", json!({"text": "1.20", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    env.restart_session(rove_commands::SessionConfig::default(), "/prices")
+        .await;
+    env.run_to_success("What does PX-101 cost?").await;
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let read = &tool_results(&bodies[1])[0];
+    assert!(
+        read.contains("| Code | Description | Unit price |\n| --- | --- | --- |\n| PX-101 | Bolt | 1.20 |\n| PX-102 | Nut | 0.40 |"),
+        "{read}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn hints_name_tabs_as_tool_calls() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![
+            ("tab", json!({"action": "new"})),
+            ("click", json!({"ref": ref_in(body, "button \"Log in\"")})),
+        ],
+        _ => vec![("done", json!({"text": "ok", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    env.run_to_success("Press log in from another tab").await;
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let refused = &tool_results(&bodies[1])[1];
+    assert!(
+        refused.contains("tab(action=switch, tab=t1)") && !refused.contains("tab switch t1"),
+        "{refused}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn collapsed_rows_are_counted_in_the_plural_and_a_password_keeps_its_length_hidden() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => vec![(
+            "fill",
+            json!({"ref": ref_in(body, "textbox \"Password\""), "text": "nine-char"}),
+        )],
+        _ => vec![("done", json!({"text": "ok", "success": true}))],
+    });
+    let mut env = Env::start(script).await;
+    let seeing = AgentConfig {
+        vision: rove_agent::Vision::On,
+        max_steps: 1,
+        ..config()
+    };
+    run(
+        "Fill the password",
+        &mut env.session,
+        &env.llm,
+        &seeing,
+        |_| {},
+    )
+    .await
+    .expect("run");
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let filled = &tool_results(&bodies[1])[0];
+    assert!(
+        filled.contains("textbox \"Password\" [focused]: [hidden]") && !filled.contains("characters"),
+        "{filled}"
+    );
+    // The screenshot's caption says what it shows, beside the text view.
+    let sent = serde_json::to_string(&bodies[0]).expect("json");
+    assert!(
+        sent.contains("only what is on screen; the text view covers the whole page"),
+        "{sent}"
+    );
+    env.restart_session(rove_commands::SessionConfig::default(), "/parts")
+        .await;
+    env.bodies.lock().expect("lock").clear();
+    run("Look", &mut env.session, &env.llm, &config(), |_| {})
+        .await
+        .expect("run");
+    let view = text_of(&turns(&env.bodies.lock().expect("lock")[0])[1]);
+    assert!(
+        view.contains("… 90 more listitems like the above (find reaches them)"),
+        "{view}"
     );
     env.browser.close().await;
 }

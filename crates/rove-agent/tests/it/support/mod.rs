@@ -80,6 +80,11 @@ pub fn parts() -> String {
     format!("<!doctype html><title>Parts</title><h1>Parts</h1><ul>{items}</ul>")
 }
 
+/// A price table with a header row.
+pub const TABLE: &str = "<!doctype html><title>Prices</title><h1>Prices</h1>\
+    <table><thead><tr><th>Code</th><th>Description</th><th>Unit price</th></tr></thead>\
+    <tbody><tr><td>PX-101</td><td>Bolt</td><td>1.20</td></tr><tr><td>PX-102</td><td>Nut</td><td>0.40</td></tr></tbody></table>";
+
 /// A scripted model: step number and request body → the tool calls to make
 /// (name, arguments).
 pub type Script = Arc<dyn Fn(usize, &Value) -> Vec<(&'static str, Value)> + Send + Sync>;
@@ -184,6 +189,7 @@ impl Env {
                 .page("/shout", Response::html(SHOUT))
                 .page("/noisy", Response::html(NOISY))
                 .page("/parts", Response::html(parts()))
+                .page("/prices", Response::html(TABLE))
                 .page(
                     "/other",
                     Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
