@@ -116,6 +116,13 @@ async fn run_task(
         )
     })?;
     check_outputs(args)?;
+    if global.profile.is_some() && global.storage_state.is_some() {
+        // Both say what the session starts with; the person should know
+        // which wins.
+        out.note(
+            "warning: --storage-state and --profile both given: the state file's cookies and storage are laid over the profile's, and what the run changes stays in the profile",
+        );
+    }
     let started = Instant::now();
     // Every step as it ends, so that the history has them however the run
     // ends (an error, a signal).
@@ -261,7 +268,16 @@ async fn run_task(
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
     if let Some(e) = &ran.model_error {
-        let failure = models::model_failure(e, endpoint);
+        let mut failure = models::model_failure(e, endpoint);
+        // A failure a fallback would have answered: say so, once.
+        if args.fallback_model.is_none()
+            && e.warrants_fallback()
+            && !failure.report.hint.contains("--fallback-model")
+        {
+            failure.report.hint.push_str(
+                "; with --fallback-model another model would have taken over after this failure",
+            );
+        }
         out.failure(&failure, Some(summary));
         return Ok(failure.exit_status());
     }

@@ -382,7 +382,8 @@ async fn collapsed_rows_are_counted_in_the_plural_and_a_password_keeps_its_lengt
     let bodies = env.bodies.lock().expect("lock").clone();
     let filled = &tool_results(&bodies[1])[0];
     assert!(
-        filled.contains("textbox \"Password\" [focused]: [hidden]") && !filled.contains("characters"),
+        filled.contains("textbox \"Password\" [focused]: [hidden]")
+            && !filled.contains("characters"),
         "{filled}"
     );
     // The screenshot's caption says what it shows, beside the text view.

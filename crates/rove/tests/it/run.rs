@@ -420,3 +420,31 @@ async fn a_system_prompt_file_replaces_rove_s_and_the_extension_follows_it() {
     let taught = sent["messages"][0]["content"].as_str().unwrap_or_default();
     assert!(taught.contains("<secret>NAME</secret>"), "{taught}");
 }
+
+#[tokio::test]
+async fn a_profile_with_a_storage_state_is_warned_about() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let dir = std::env::temp_dir().join(format!("rove-profile-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let state = dir.join("state.json");
+    std::fs::write(&state, r#"{"cookies": [], "origins": []}"#).expect("state");
+    let profile = dir.join("profile");
+    let (state, profile) = (state.display().to_string(), profile.display().to_string());
+    let (code, _, stderr) = rove_run(
+        &model,
+        &pages.url("/p"),
+        &["--storage-state", &state, "--profile", &profile],
+    )
+    .await;
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("warning: --storage-state and --profile both given"),
+        "{stderr}"
+    );
+}
