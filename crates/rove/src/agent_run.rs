@@ -268,16 +268,7 @@ async fn run_task(
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
     if let Some(e) = &ran.model_error {
-        let mut failure = models::model_failure(e, endpoint);
-        // A failure a fallback would have answered: say so, once.
-        if args.fallback_model.is_none()
-            && e.warrants_fallback()
-            && !failure.report.hint.contains("--fallback-model")
-        {
-            failure.report.hint.push_str(
-                "; with --fallback-model another model would have taken over after this failure",
-            );
-        }
+        let failure = model_failure(e, endpoint, args);
         out.failure(&failure, Some(summary));
         return Ok(failure.exit_status());
     }
@@ -378,7 +369,7 @@ async fn drive(
         })
         .await
         .map_err(|e| match e {
-            rove_agent::AgentError::Llm(e) => models::model_failure(&e, llm.current()),
+            rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current(), args),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });
         // Judged on the page as the run left it, before the session goes.
@@ -708,4 +699,19 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
             failure.exit_status()
         }
     }
+}
+
+/// The model's failure, and when a fallback would have answered it and
+/// none was given, a word that one would have taken over.
+fn model_failure(e: &rove_llm::LlmError, endpoint: &Endpoint, args: &RunArgs) -> Failure {
+    let mut failure = models::model_failure(e, endpoint);
+    if args.fallback_model.is_none()
+        && e.warrants_fallback()
+        && !failure.report.hint.contains("--fallback-model")
+    {
+        failure.report.hint.push_str(
+            "; with --fallback-model another model would have taken over after this failure",
+        );
+    }
+    failure
 }
