@@ -46,15 +46,21 @@ pub(crate) async fn act(
     call: &ToolCall,
     offered: &[ToolSpec],
 ) -> CallResult {
-    let Some(spec) = offered.iter().find(|t| t.name == call.name) else {
+    let caps = session.config().caps;
+    let spec = offered.iter().find(|t| t.name == call.name);
+    // A tool of a group the run was not given is answered with the flag
+    // that gives it (the vocabulary's typed report, below); any other name
+    // not offered (`close` among them) with the tools that are.
+    let of_another_group =
+        rove_commands::tool(&call.name).is_some_and(|t| !caps.contains(t.capability));
+    if spec.is_none() && !of_another_group {
         let names: Vec<&str> = offered.iter().map(|t| t.name.as_str()).collect();
         return CallResult::refused(format!(
             "{:?}: there is no such tool; your tools are {}",
             rove_base::text::char_prefix(&rove_base::text::one_line(&call.name), 100),
             names.join(", ")
         ));
-    };
-    let caps = session.config().caps;
+    }
     let command = match Command::from_tool_call_within(&call.name, Some(&call.arguments), caps) {
         Ok(c) => c,
         // Not the arguments' fault: the typed report, which names the flag.
@@ -62,10 +68,10 @@ pub(crate) async fn act(
             return CallResult::refused(json!(e.report()).to_string());
         }
         Err(e) => {
-            return CallResult::refused(format!(
-                "invalid arguments for {e}. Call it as {}",
-                signature(spec)
-            ));
+            let shape = spec
+                .map(|spec| format!(" Call it as {}", signature(spec)))
+                .unwrap_or_default();
+            return CallResult::refused(format!("invalid arguments for {e}.{shape}"));
         }
     };
     match session.execute(&command).await {
