@@ -1,7 +1,46 @@
-//! Keeping the conversation within the model's budget: old tool results
-//! and views shrink to their first line, oldest first.
+//! Keeping the conversation within the model's budget: old views and
+//! action results shrink to their first line, oldest first; what a reading
+//! tool found (`find`'s matched lines, `read`'s text) keeps its facts up to
+//! a bound. The model's own notes are never here: they ride on each
+//! request whole (`notes.rs`).
+
+use std::collections::HashMap;
 
 use rove_llm::Message;
+
+/// The tools whose results are facts the model asked for, not views that
+/// a newer one replaces.
+const READING_TOOLS: &[&str] = &[
+    "find", "read", "get", "eval", "console", "network", "cookies", "storage",
+];
+
+/// How much of an old reading result stays, in characters after its
+/// first line.
+const FACTS_KEPT: usize = 1_500;
+
+/// An old result cut to fit: its first line, and for a reading tool the
+/// lines after it up to [`FACTS_KEPT`] characters.
+fn shrink(text: &str, reading: bool) -> String {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let mut kept = first.to_owned();
+    if reading {
+        let mut room = FACTS_KEPT;
+        for line in lines {
+            let cost = line.chars().count() + 1;
+            if cost > room {
+                break;
+            }
+            room -= cost;
+            kept.push('\n');
+            kept.push_str(line);
+        }
+        if kept.len() == text.len() {
+            return kept;
+        }
+    }
+    format!("{kept} … (older, left out to save tokens)")
+}
 
 /// The conversation within about `budget` tokens (a third of its bytes):
 /// the first message (task and first view) and the last three steps stay
@@ -38,17 +77,30 @@ pub(crate) fn compact(messages: &[Message], budget: usize) -> Vec<Message> {
         .rev()
         .nth(2)
         .unwrap_or(out.len());
+    // Which tool each result answers.
+    let tool_of: HashMap<String, String> = out
+        .iter()
+        .flat_map(|m| match m {
+            Message::Assistant { tool_calls, .. } => tool_calls
+                .iter()
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     for i in 1..keep_from {
         if size(&out) <= budget {
             break;
         }
-        let shrink = |text: &str| {
-            let first = text.lines().next().unwrap_or_default();
-            format!("{first} … (older, left out to save tokens)")
-        };
         match &mut out[i] {
-            Message::Tool { text, .. } | Message::User { text } if text.lines().count() > 1 => {
-                *text = shrink(text);
+            Message::Tool { text, call_id, .. } if text.lines().count() > 1 => {
+                let reading = tool_of
+                    .get(call_id)
+                    .is_some_and(|name| READING_TOOLS.contains(&name.as_str()));
+                *text = shrink(text, reading);
+            }
+            Message::User { text } if text.lines().count() > 1 => {
+                *text = shrink(text, false);
             }
             _ => {}
         }

@@ -170,7 +170,7 @@ impl Judgement {
     }
 }
 
-const SYSTEM: &str = "You judge whether a browser agent did the task it was given. You are shown, in this order: the ground truth when there is one (it is authoritative: where anything else disagrees with it, the ground truth wins), the task, notes for judging, every step the agent took with what came of it, the agent's final answer and its own claim of success, the final URL, and the last screenshots. The agent's claim is not evidence: judge by what the steps, the results and the screenshots show. Answer by calling the verdict tool once. verdict is pass only when the task was done as asked and the final answer (if the task asks for one) is right. impossible_task is true when the task could not be done as asked (what it asks for does not exist, the site cannot do it, the request contradicts itself). reached_captcha is true when a captcha or bot check blocked the agent. Three vetoes, each a fail whatever else looks right: (1) a final answer that contradicts the ground truth fails; (2) an action the agent claims (in its answer or its thoughts) that the steps do not show it doing fails, since the steps are the record and a claim without one did not happen; (3) a captcha, bot check or login wall that stopped the task is never a pass: set reached_captcha for a captcha or bot check, impossible_task for a login the agent had no way through, and say fail.";
+const SYSTEM: &str = "You judge whether a browser agent did the task it was given. You are shown, in this order: the ground truth when there is one (it is authoritative: where anything else disagrees with it, the ground truth wins), the task, notes for judging, every step the agent took with what came of it, the agent's final answer and its own claim of success, the final URL, and the last screenshots. The agent's claim is not evidence: judge by what the steps, the results and the screenshots show. Answer by calling the verdict tool once. verdict is pass only when the task was done as asked and the final answer (if the task asks for one) is right. impossible_task is true when the task could not be done as asked (what it asks for does not exist, the site cannot do it, the request contradicts itself). reached_captcha is true when a captcha or bot check blocked the agent. Six vetoes, each a fail whatever else looks right: (1) a final answer that contradicts the ground truth fails; (2) an action the agent claims (in its answer or its thoughts) that the steps do not show it doing fails, since the steps are the record and a claim without one did not happen; (3) a captcha, bot check or login wall that stopped the task is never a pass: set reached_captcha for a captcha or bot check, impossible_task for a login the agent had no way through, and say fail; (4) a task done only in part (two of three items, one field of a form, a list cut short) fails, however good the part; (5) an answer in another form than the task asks for (a range when it asks for one number, prose when it asks for a list, another unit or format) fails; (6) a site or tool the task requires that the steps bypass (an answer from elsewhere, a guess, another site) fails.";
 
 /// The most characters of the agent's final answer the judge reads: enough
 /// for any answer a task asks for, not a page's worth of padding.
@@ -428,7 +428,10 @@ fn brief(evidence: &Evidence<'_>) -> String {
             answer.clone().unwrap_or_default(),
             format!("no success: it stopped after {failed}/{limit} failed steps in a row"),
         ),
-        Ending::MaxSteps => (String::new(), "no success: it ran out of steps".to_owned()),
+        Ending::MaxSteps { answer } => (
+            answer.clone().unwrap_or_default(),
+            "no success: it ran out of steps".to_owned(),
+        ),
         Ending::Timeout => (
             String::new(),
             "no success: a step ran past its deadline".to_owned(),

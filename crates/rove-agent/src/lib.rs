@@ -18,19 +18,24 @@
 #![forbid(unsafe_code)]
 
 mod compact;
+mod finish;
 mod judge;
 mod log;
+mod notes;
+mod prompt;
 mod record;
 mod replay;
 mod run;
 mod seen;
 mod step;
+mod tools;
 mod trace;
 mod trace_line;
 
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
 };
+pub use prompt::PromptVariant;
 pub use record::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
     Vision, spend_of,
@@ -38,8 +43,9 @@ pub use record::{
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use rove_commands::{SeenConsole, SeenRequest};
-pub use run::{run, tool_specs, tool_specs_within};
+pub use run::run;
 pub use seen::Seen;
+pub use tools::{tool_specs, tool_specs_within};
 pub use trace::{SCREENSHOT_BUDGET, Trace};
 
 /// Why a run could not go on.

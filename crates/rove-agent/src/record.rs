@@ -44,6 +44,11 @@ pub struct AgentConfig {
     /// Whether a traced step also takes a screenshot after its actions
     /// (`step-N-after.jpg` in `screenshot_dir`; none without one).
     pub trace_screenshots: bool,
+    /// The system prompt in place of rove's (which is chosen by the
+    /// model's name: see [`crate::PromptVariant`]).
+    pub system_prompt: Option<String>,
+    /// Text added after the system prompt (rove's or `system_prompt`).
+    pub extend_system_prompt: Option<String>,
 }
 
 /// Whether the model sees screenshots.
@@ -73,6 +78,8 @@ impl Default for AgentConfig {
             keep_screenshots: 0,
             trace: false,
             trace_screenshots: false,
+            system_prompt: None,
+            extend_system_prompt: None,
         }
     }
 }
@@ -89,14 +96,21 @@ pub enum Ending {
         success: bool,
     },
     /// The step limit was reached.
-    MaxSteps,
+    MaxSteps {
+        /// The model's best answer, asked for once at the limit (or its
+        /// last plain-text answer); none in histories written before it
+        /// was asked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<String>,
+    },
     /// Too many steps in a row failed.
     Failures {
         /// Consecutive failed steps.
         failed: u32,
         /// The limit.
         limit: u32,
-        /// The model's final answer, asked for once after the limit.
+        /// The model's final answer, asked for once after the limit (or its
+        /// last plain-text answer).
         answer: Option<String>,
     },
     /// A step did not finish in time. (Not produced any more: such a step

@@ -5,20 +5,20 @@
 use std::time::Instant;
 
 use rove_base::limits;
-use rove_commands::{Command, Happened, Outcome, Session, SnapshotArgs};
-use rove_errors::Classify;
-use rove_llm::{Llm, LlmError, Message, Request, Spend, ToolCall, ToolSpec, Usage};
+use rove_commands::{Command, Session, SnapshotArgs};
+use rove_llm::{Llm, LlmError, Message, Request, Spend, Usage};
 
 use crate::record::{AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Vision};
-use serde_json::json;
 
 use crate::AgentError;
 use crate::compact::compact;
+use crate::finish::{LastWord, last_word};
 use crate::judge::Screenshot;
+use crate::notes::Notes;
+use crate::prompt::{system_prompt, turn_status};
 use crate::seen::{self, Seen};
 use crate::step::act_all;
-
-const SYSTEM: &str = "You drive a web browser to do the user's task. Each turn shows the page as text: one line per element, with refs like e7 for what you can act on. Act with the tools, by ref. After each action you see what changed. When the task is done (or cannot be done), call done with your answer and whether you succeeded. Do not guess refs: use the ones in the latest view; after a navigation, old refs are gone.";
+use crate::tools::tool_specs_within;
 
 /// Runs `task` on `session` with `llm` until the model calls `done` or a
 /// limit ends it. The model only ever sees the page and the results.
@@ -77,6 +77,10 @@ async fn run_steps(
     let mut repeats = 0;
     let mut model_error: Option<LlmError>;
     let mut shots: Vec<Screenshot> = Vec::new();
+    let mut notes = Notes::default();
+    // The model's last words in plain text: its answer when the run ends
+    // without `done` and the last call for one gets none.
+    let mut said_last: Option<String> = None;
     let model_budget = limits::model_time(config.step_timeout);
     crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
     for number in 1..=config.max_steps {
@@ -96,8 +100,14 @@ async fn run_steps(
             rove_commands::LogMarks::default()
         };
         let mut shown = compact(&messages, config.history_budget);
+        // Where the run stands and the model's notes, last: on this
+        // request only, never in the history (so never cut, never
+        // repeated).
+        let status = turn_status(number, config, failed_in_a_row, &notes);
         let mut traced = Seen {
-            observation: config.trace.then(|| seen::observation(&shown)),
+            observation: config
+                .trace
+                .then(|| format!("{}\n\n{status}", seen::observation(&shown))),
             ..Seen::default()
         };
         let mut kept = None;
@@ -129,8 +139,9 @@ async fn run_steps(
                 shown.push(image);
             }
         }
+        shown.push(Message::User { text: status });
         let request = Request {
-            system: SYSTEM.to_owned(),
+            system: system_prompt(config, llm.current()),
             messages: shown,
             tools: tools.clone(),
             max_tokens: config.max_tokens,
@@ -184,7 +195,15 @@ async fn run_steps(
             )),
             Some(answer) => {
                 crate::log::model_answered(number, answer, model_ms, &secrets.redact(&answer.text));
-                let acted = act_all(session, answer, config, secrets, deadline).await;
+                let acted = act_all(
+                    session,
+                    answer,
+                    (config, &tools),
+                    secrets,
+                    &mut notes,
+                    deadline,
+                )
+                .await;
                 for action in &acted.actions {
                     crate::log::action(number, action);
                 }
@@ -202,8 +221,11 @@ async fn run_steps(
                 });
                 messages.extend(acted.results);
                 if nothing {
+                    if !answer.text.trim().is_empty() {
+                        said_last = Some(secrets.redact(answer.text.trim()));
+                    }
                     messages.push(Message::User {
-                        text: "Call a tool: act on the page, or call done if the task is finished."
+                        text: "Plain text is not an action: call a tool to act on the page, or call done with your answer (what you wrote is kept as your answer should the run end without done)."
                             .into(),
                     });
                 }
@@ -294,15 +316,16 @@ async fn run_steps(
             });
         }
         if failed_in_a_row >= config.max_failures {
-            let answer = final_answer(
+            let asked = LastWord {
                 llm,
-                &mut messages,
                 config,
-                &tools,
-                failed_in_a_row,
-                &mut spend,
-            )
-            .await;
+                tools: &tools,
+                notes: &notes,
+            };
+            let why = format!("{failed_in_a_row} steps in a row failed; the run stops here.");
+            let answer = last_word(&asked, &mut messages, &why, &mut spend)
+                .await
+                .or(said_last);
             return Ok(RunResult {
                 ending: Ending::Failures {
                     failed: failed_in_a_row,
@@ -317,8 +340,23 @@ async fn run_steps(
             });
         }
     }
+    let asked = LastWord {
+        llm,
+        config,
+        tools: &tools,
+        notes: &notes,
+    };
+    let why = format!(
+        "You have used all {} steps; the run stops here.",
+        config.max_steps
+    );
+    let answer = last_word(&asked, &mut messages, &why, &mut spend)
+        .await
+        .or(said_last);
     Ok(RunResult {
-        ending: Ending::MaxSteps,
+        ending: Ending::MaxSteps {
+            answer: answer.map(|a| secrets.redact(&a)),
+        },
         steps,
         usage: spend.total(),
         spend,
@@ -337,41 +375,6 @@ fn ends_the_run(e: &LlmError, step: u32) -> bool {
         LlmError::Refused { .. } => step == 1,
         _ => false,
     }
-}
-
-/// One last call after the failure limit, for what the model can say; its
-/// own failure leaves the answer empty.
-async fn final_answer(
-    llm: &Llm,
-    messages: &mut Vec<Message>,
-    config: &AgentConfig,
-    tools: &[ToolSpec],
-    failed: u32,
-    spend: &mut Spend,
-) -> Option<String> {
-    messages.push(Message::User {
-        text: format!(
-            "{failed} steps in a row failed; the run stops here. Call done now with your final answer and success false (no other tool)."
-        ),
-    });
-    let request = Request {
-        system: SYSTEM.to_owned(),
-        messages: compact(messages, config.history_budget),
-        tools: tools.to_vec(),
-        max_tokens: config.max_tokens,
-        force_tool: None,
-    };
-    let budget = limits::model_time(config.step_timeout);
-    let asked = tokio::time::timeout(config.step_timeout, llm.complete_within(&request, budget));
-    let Ok(Ok(done)) = asked.await else {
-        return None;
-    };
-    spend.add(&done.served_by, done.usage);
-    done.tool_calls
-        .iter()
-        .find(|c| c.name == "done")
-        .and_then(|c| c.arguments["text"].as_str().map(str::to_owned))
-        .or_else(|| (!done.text.is_empty()).then_some(done.text))
 }
 
 /// Whether this step shows a screenshot.
@@ -395,132 +398,9 @@ pub(crate) async fn screenshot(session: &mut Session) -> Option<(Message, Vec<u8
     });
     let image = session.execute(&shot).await.ok()?.image?;
     let message = Message::Image {
-        text: "The page as it looks now (viewport):".into(),
+        text: "The viewport as it looks now (only what is on screen; the text view covers the whole page):".into(),
         mime: image.mime.to_owned(),
         data: base64::engine::general_purpose::STANDARD.encode(&image.bytes),
     };
     Some((message, image.bytes))
-}
-
-/// What came of one tool call.
-pub(crate) struct CallResult {
-    /// The result text the model reads.
-    pub text: String,
-    /// Whether it failed.
-    pub failed: bool,
-    /// Whether it changed the page under the next calls (a navigation or a
-    /// tab switch), so later refs of the same answer are stale.
-    pub moved: bool,
-    /// Whether it succeeded and nothing visible changed.
-    pub unchanged: bool,
-    /// The error, when the browser is gone.
-    pub lost: Option<rove_commands::CommandError>,
-    /// Where the command's time went, when it ran.
-    pub timing: Option<rove_commands::Timing>,
-}
-
-/// Runs one tool call as a command: its arguments are validated by parsing
-/// them into the vocabulary, and what is wrong goes back to the model.
-pub(crate) async fn act(session: &mut Session, call: &ToolCall) -> CallResult {
-    let caps = session.config().caps;
-    let command = match Command::from_tool_call_within(&call.name, Some(&call.arguments), caps) {
-        Ok(c) => c,
-        // Not the arguments' fault: the typed report, which names the flag.
-        Err(e @ rove_commands::CommandError::NotOffered { .. }) => {
-            return CallResult {
-                text: json!(e.report()).to_string(),
-                failed: true,
-                moved: false,
-                unchanged: false,
-                lost: None,
-                timing: None,
-            };
-        }
-        Err(e) => {
-            let schema = rove_commands::tool(&call.name)
-                .map(|t| format!(" Its schema: {}", t.parameters))
-                .unwrap_or_default();
-            return CallResult {
-                text: format!("invalid arguments for {e}.{schema}"),
-                failed: true,
-                moved: false,
-                unchanged: false,
-                lost: None,
-                timing: None,
-            };
-        }
-    };
-    match session.execute(&command).await {
-        Ok(outcome) => CallResult {
-            text: outcome.text(),
-            failed: false,
-            moved: changed_page(&command, &outcome),
-            unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
-            lost: None,
-            timing: Some(outcome.timing),
-        },
-        Err(e) => {
-            let mut text = json!(e.report()).to_string();
-            if let Some(view) = e.fresh_view() {
-                text.push('\n');
-                text.push_str(view);
-            }
-            let moved = e.code() == rove_errors::ErrorCode::NavigationFailed;
-            let lost = (e.code() == rove_errors::ErrorCode::BrowserDisconnected).then_some(e);
-            CallResult {
-                text,
-                failed: true,
-                moved,
-                unchanged: false,
-                lost,
-                timing: session.last_timing(),
-            }
-        }
-    }
-}
-
-/// Whether later refs of the same answer can no longer be trusted.
-fn changed_page(command: &Command, outcome: &Outcome) -> bool {
-    matches!(
-        command,
-        Command::Open(_) | Command::Back | Command::Forward | Command::Reload | Command::Tab(_)
-    ) || outcome.saw(Happened::changes_page)
-}
-
-pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> Ending {
-    Ending::Done {
-        text: secrets.redact(call.arguments["text"].as_str().unwrap_or_default()),
-        success: call.arguments["success"].as_bool().unwrap_or(false),
-    }
-}
-
-/// The tools the agent offers its model by default: the vocabulary's core
-/// group plus `done`.
-pub fn tool_specs() -> Vec<ToolSpec> {
-    tool_specs_within(rove_commands::Caps::default())
-}
-
-/// The tools the agent offers its model: the vocabulary's tools in `caps`
-/// (the core group and what `rove run --caps` adds) plus `done`.
-pub fn tool_specs_within(caps: rove_commands::Caps) -> Vec<ToolSpec> {
-    let mut specs: Vec<ToolSpec> = rove_commands::tools_within(caps)
-        // The agent's browser lives as long as its run.
-        .filter(|t| t.name != "close")
-        .map(|t| ToolSpec {
-            name: t.name.to_owned(),
-            description: t.description.to_owned(),
-            parameters: t.parameters.clone(),
-        })
-        .collect();
-    specs.push(ToolSpec {
-        name: "done".into(),
-        description: "Finish the task: your answer, and whether the task succeeded.".into(),
-        parameters: json!({
-            "type": "object",
-            "properties": {"text": {"type": "string"}, "success": {"type": "boolean"}},
-            "required": ["text", "success"],
-            "additionalProperties": false,
-        }),
-    });
-    specs
 }

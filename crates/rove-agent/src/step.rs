@@ -3,7 +3,8 @@
 use rove_commands::Session;
 use rove_llm::Message;
 
-use crate::run::{act, done_of};
+use crate::notes::Notes;
+use crate::tools::{act, done_of};
 use crate::{ActionRecord, AgentConfig, Ending, Target};
 
 /// What came of one answer's tool calls.
@@ -15,9 +16,6 @@ pub(crate) struct Acted {
     pub(crate) lost: Option<rove_commands::CommandError>,
 }
 
-/// Runs an answer's tool calls in order, within the step's `deadline`: a
-/// call that outlasts it is cut off and the rest are not run (each still
-/// gets a result, so the conversation stays well-formed).
 /// What each element argument of `call` names, as the view shows it now
 /// (`None` for a locator, or a ref the view does not show), in the order of
 /// [`rove_commands::Command::targets`]. The names are the page's text, so
@@ -47,11 +45,19 @@ fn described_targets(
         .collect()
 }
 
+/// Runs an answer's tool calls in order, within the step's `deadline`.
+/// A batch means what it says: after a call that failed, the calls after
+/// it are not run (a fill that failed must not be followed by the submit);
+/// after a navigation neither (their refs are stale); nor past the
+/// deadline, `done` or the per-step limit. Each call not run says why, so
+/// the conversation stays well-formed and the model knows. A tab switch
+/// is no reason: each tab keeps its refs.
 pub(crate) async fn act_all(
     session: &mut Session,
     answer: &rove_llm::Completion,
-    config: &AgentConfig,
+    (config, offered): (&AgentConfig, &[rove_llm::ToolSpec]),
     secrets: &rove_commands::Secrets,
+    notes: &mut Notes,
     deadline: tokio::time::Instant,
 ) -> Acted {
     let mut acted = Acted {
@@ -62,6 +68,8 @@ pub(crate) async fn act_all(
     };
     let mut stale = false;
     let mut late = false;
+    // The first call that failed, by its place and name.
+    let mut failed_before: Option<(usize, String)> = None;
     for (i, call) in answer.tool_calls.iter().enumerate() {
         // What the call aims at, before acting changes the page. (Its name
         // is the page's text, so redacted like a view.)
@@ -75,6 +83,16 @@ pub(crate) async fn act_all(
         } else if late {
             (
                 "not run: the step ran past its deadline".to_owned(),
+                true,
+                false,
+            )
+        } else if acted.ended.is_some() {
+            ("not run: done ended the run".to_owned(), true, false)
+        } else if let Some((at, name)) = &failed_before {
+            (
+                format!(
+                    "not run: call {at} ({name}) failed, and the calls after a failed one are not run; look at its error, then call again what still applies"
+                ),
                 true,
                 false,
             )
@@ -96,8 +114,16 @@ pub(crate) async fn act_all(
         } else if call.name == "done" {
             acted.ended = Some(done_of(call, secrets));
             ("done".to_owned(), false, false)
+        } else if call.name == "note" {
+            let text = call.arguments["text"].as_str().unwrap_or_default();
+            let replace = call.arguments["replace"].as_bool().unwrap_or(false);
+            // What the model writes is redacted like its other words.
+            match notes.write(&secrets.redact(text), replace) {
+                Ok(said) => (said, false, false),
+                Err(why) => (why, true, false),
+            }
         } else {
-            match tokio::time::timeout_at(deadline, act(session, call)).await {
+            match tokio::time::timeout_at(deadline, act(session, call, offered)).await {
                 Ok(call) => {
                     acted.lost = call.lost;
                     unchanged = call.unchanged;
@@ -118,6 +144,9 @@ pub(crate) async fn act_all(
             }
         };
         stale |= navigated;
+        if failed && failed_before.is_none() && !result.starts_with("not run") {
+            failed_before = Some((i + 1, call.name.clone()));
+        }
         // What the model wrote is recorded redacted too: a model that read
         // a value off a screenshot, or guessed it, must not put it in the
         // history.

@@ -131,7 +131,7 @@ impl From<&Ending> for RunEnding {
                 text: text.clone(),
                 success: *success,
             },
-            Ending::MaxSteps => RunEnding::MaxSteps,
+            Ending::MaxSteps { .. } => RunEnding::MaxSteps,
             Ending::Failures {
                 failed,
                 limit,

@@ -471,6 +471,9 @@ pub const HISTORY_FILE_BYTES: u64 = 512 << 20;
 pub const TRACE_FILE_BYTES: u64 = 1 << 30;
 /// The largest `--secrets-file` read (bytes).
 pub const SECRETS_FILE_BYTES: u64 = 1 << 20;
+/// The largest system prompt (`rove run --system-prompt-file`) read
+/// (bytes): it rides on every request.
+pub const SYSTEM_PROMPT_FILE_BYTES: u64 = 256 << 10;
 /// The largest price table (`--prices`) read (bytes).
 pub const PRICES_FILE_BYTES: u64 = 4 << 20;
 /// The largest answer rove reads from a model's provider (bytes), its

@@ -450,7 +450,9 @@ async fn attempt_on(
         Ran::Ended(run) => {
             let (answer, success) = match &run.ending {
                 Ending::Done { text, success } => (Some(text.clone()), *success),
-                Ending::Failures { answer, .. } => (answer.clone(), false),
+                Ending::Failures { answer, .. } | Ending::MaxSteps { answer } => {
+                    (answer.clone(), false)
+                }
                 _ => (None, false),
             };
             result.ending = serde_json::to_value(&run.ending)
@@ -578,7 +580,7 @@ fn session_config(task: &Task, base: &SessionConfig) -> Result<SessionConfig, St
 fn ending_reason(ending: &Ending, max_steps: u32) -> String {
     match ending {
         Ending::Done { .. } => "the agent reported failure".into(),
-        Ending::MaxSteps => format!("max steps: the step limit ({max_steps}) was reached"),
+        Ending::MaxSteps { .. } => format!("max steps: the step limit ({max_steps}) was reached"),
         Ending::Failures { failed, limit, .. } => {
             format!("failures: {failed}/{limit} steps failed in a row")
         }

@@ -237,7 +237,7 @@ fn removed_line_text(
         Some(r) if line.record.is_text() && shown.contains(&line.key) => format!("{r} text {text}"),
         _ if line.record.is_text() => text,
         Some(r) => crate::render::describe(&line.record, Some(r), opts),
-        // A collapsed run (`… 20 more row …`) has no ref of its own.
+        // A collapsed run (`… 20 more rows …`) has no ref of its own.
         None if line.record.role == "more" => element_text(line, refs, opts).0,
         None => crate::render::describe(&line.record, None, opts),
     }

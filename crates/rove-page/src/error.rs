@@ -130,7 +130,7 @@ impl Classify for PageError {
                     .into()
             }
             PageError::DialogOpen { .. } => {
-                "answer the dialog first (dialog accept or dialog dismiss), or leave the page with open URL (a page that keeps opening dialogs is closed and the URL opened in a new tab)".into()
+                "answer the dialog first (dialog(accept=true) or dialog(accept=false)), or leave the page with open(url=URL) (a page that keeps opening dialogs is closed and the URL opened in a new tab)".into()
             }
             PageError::Script(_) => {
                 "this is a bug in rove or a page that breaks the DOM; please report it".into()

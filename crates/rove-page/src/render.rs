@@ -237,16 +237,16 @@ pub(crate) fn element_text(
             None,
         ),
         "more" => {
-            let what = if record.name.is_empty() {
-                "alike items"
-            } else {
-                record.name.as_str()
+            let count = record.count.unwrap_or(0);
+            // The name is the items' role (`row`): one of them, or rows.
+            let what = match (record.name.as_str(), count) {
+                ("", 1) => "alike item".to_owned(),
+                ("", _) => "alike items".to_owned(),
+                (role, 1) => role.to_owned(),
+                (role, _) => format!("{role}s"),
             };
             (
-                format!(
-                    "… {} more {what} like the above (find reaches them)",
-                    record.count.unwrap_or(0)
-                ),
+                format!("… {count} more {what} like the above (find reaches them)"),
                 None,
             )
         }

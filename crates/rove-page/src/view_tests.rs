@@ -357,7 +357,7 @@ fn a_removed_line_reads_as_last_seen_and_never_gets_a_fresh_ref() {
     more.record.count = Some(20);
     assert_eq!(
         changes(&[more], &[], &mut refs),
-        "- … 20 more row like the above (find reaches them)\n"
+        "- … 20 more rows like the above (find reaches them)\n"
     );
 }
 

@@ -314,7 +314,7 @@
   const valueOf = (e, role) => {
     const tag = e.tagName;
     if (tag === 'INPUT') {
-      if (e.type === 'password') return e.value ? `[${e.value.length} characters hidden]` : '';
+      if (e.type === 'password') return e.value ? '[hidden]' : '';
       if (TEXT_INPUTS.has(e.type)) return e.value;
       if (e.type === 'file') return Array.from(e.files || []).map((f) => f.name).join(', ');
       return null;

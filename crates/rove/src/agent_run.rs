@@ -94,6 +94,20 @@ async fn run_task(
         None => PriceTable::builtin(),
     };
     let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
+    // Read before the browser starts: a wrong path costs nothing.
+    let system_prompt = match &args.system_prompt_file {
+        Some(path) => Some(
+            rove_base::user_file::read_text(path, rove_base::limits::SYSTEM_PROMPT_FILE_BYTES)
+                .map_err(|e| {
+                    Failure::new(
+                        ErrorCode::CommandRejected,
+                        format!("reading {e}"),
+                        "give a readable text file for --system-prompt-file",
+                    )
+                })?,
+        ),
+        None => None,
+    };
     let (after_shots, budget) = args.trace_screenshots.resolve().map_err(|message| {
         Failure::new(
             ErrorCode::CommandRejected,
@@ -102,12 +116,19 @@ async fn run_task(
         )
     })?;
     check_outputs(args)?;
+    if global.profile.is_some() && global.storage_state.is_some() {
+        // Both say what the session starts with; the person should know
+        // which wins.
+        out.note(
+            "warning: --storage-state and --profile both given: the state file's cookies and storage are laid over the profile's, and what the run changes stays in the profile",
+        );
+    }
     let started = Instant::now();
     // Every step as it ends, so that the history has them however the run
     // ends (an error, a signal).
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
-        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), secrets, &mut seen) => Ended::Ran(Box::new(ran)),
+        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), (secrets, system_prompt), &mut seen) => Ended::Ran(Box::new(ran)),
         signal = signals.next() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -166,13 +187,16 @@ async fn run_task(
         Ending::Done { text, success } => (text.clone(), *success),
         Ending::Failures {
             answer: Some(text), ..
-        } => (text.clone(), false),
+        }
+        | Ending::MaxSteps { answer: Some(text) } => (text.clone(), false),
         _ => (String::new(), false),
     };
     let why = match &ran.ending {
         Ending::Done { success: true, .. } => "done: success".to_owned(),
         Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
-        Ending::MaxSteps => format!("stopped: the step limit ({}) was reached", args.max_steps),
+        Ending::MaxSteps { .. } => {
+            format!("stopped: the step limit ({}) was reached", args.max_steps)
+        }
         Ending::Failures { failed, limit, .. } => {
             format!("stopped: {failed}/{limit} steps failed in a row")
         }
@@ -244,7 +268,7 @@ async fn run_task(
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
     if let Some(e) = &ran.model_error {
-        let failure = models::model_failure(e, endpoint);
+        let failure = model_failure(e, endpoint, args);
         out.failure(&failure, Some(summary));
         return Ok(failure.exit_status());
     }
@@ -272,7 +296,7 @@ async fn drive(
     out: Output,
     (llm, judge): (&Llm, Option<&Judge>),
     (primary, after_shots): (&Endpoint, bool),
-    secrets: rove_agent::Secrets,
+    (secrets, system_prompt): (rove_agent::Secrets, Option<String>),
     seen: &mut Vec<StepRecord>,
 ) -> Result<(RunResult, Option<Judgement>), Failure> {
     let transport = global.transport();
@@ -325,6 +349,8 @@ async fn drive(
             keep_screenshots: judge.map_or(0, |j| j.config.screenshots),
             trace: args.trace.is_some(),
             trace_screenshots: args.trace.is_some() && after_shots,
+            system_prompt,
+            extend_system_prompt: args.extend_system_prompt.clone(),
             ..AgentConfig::default()
         };
         out.note(&format!(
@@ -343,7 +369,7 @@ async fn drive(
         })
         .await
         .map_err(|e| match e {
-            rove_agent::AgentError::Llm(e) => models::model_failure(&e, llm.current()),
+            rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current(), args),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });
         // Judged on the page as the run left it, before the session goes.
@@ -673,4 +699,19 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
             failure.exit_status()
         }
     }
+}
+
+/// The model's failure, and when a fallback would have answered it and
+/// none was given, a word that one would have taken over.
+fn model_failure(e: &rove_llm::LlmError, endpoint: &Endpoint, args: &RunArgs) -> Failure {
+    let mut failure = models::model_failure(e, endpoint);
+    if args.fallback_model.is_none()
+        && e.warrants_fallback()
+        && !failure.report.hint.contains("--fallback-model")
+    {
+        failure.report.hint.push_str(
+            "; with --fallback-model another model would have taken over after this failure",
+        );
+    }
+    failure
 }

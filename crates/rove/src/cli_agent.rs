@@ -74,6 +74,14 @@ pub struct RunArgs {
     /// those known to read text only; not Ollama), on or off.
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off"])]
     pub vision: String,
+    /// The system prompt from this file, in place of rove's (which is
+    /// chosen by the model's name: a short one for small models, one for
+    /// reasoning models).
+    #[arg(long, value_name = "FILE")]
+    pub system_prompt_file: Option<PathBuf>,
+    /// Text added at the end of the system prompt (rove's or the file's).
+    #[arg(long, value_name = "TEXT")]
+    pub extend_system_prompt: Option<String>,
     #[command(flatten)]
     pub judge: JudgeArgs,
     /// The right outcome, for the judge (as a task file's ground_truth):

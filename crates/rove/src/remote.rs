@@ -204,11 +204,16 @@ fn render(answer: Answer, out: Output) -> u8 {
 }
 
 /// rove's own notes in an answer (lines that start with `…`, after the
-/// page's text) in the shell's words; the page's text stays as it is.
+/// page's text; a followed popup's way back; a blocking dialog's way out)
+/// in the shell's words; the page's text stays as it is (a view's page
+/// text never starts a line with these words).
 fn notes_for_shell(text: &str) -> String {
     text.split('\n')
         .map(|line| {
-            if line.starts_with('…') {
+            if line.starts_with('…')
+                || line.starts_with("switched to ")
+                || line.starts_with("answer it with dialog(")
+            {
                 for_shell(line)
             } else {
                 line.to_owned()

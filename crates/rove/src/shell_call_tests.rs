@@ -328,3 +328,12 @@ fn a_bad_value_is_refused_by_the_parser_mcp_uses() {
     assert!(refused(&["dialog", "maybe"]).contains("dialog"));
     assert!(typed(&["console", "--level", "loud"]).is_err_and(|e| e.starts_with("clap")));
 }
+
+#[test]
+fn read_takes_its_element_as_a_word_or_as_the_flag() {
+    assert_eq!(args(&["read", "e2"]), json!({"ref": "e2"}));
+    assert_eq!(args(&["read", "--ref", "e2"]), json!({"ref": "e2"}));
+    assert_eq!(args(&["read"]), json!({}));
+    let twice = refused(&["read", "e2", "--ref", "e3"]);
+    assert!(twice.contains("given twice"), "{twice}");
+}

@@ -144,6 +144,24 @@ mod tests {
     use super::for_shell;
 
     #[test]
+    fn tabs_and_dialogs_in_hints_become_shell_commands() {
+        assert_eq!(
+            for_shell("switched to t2 (tab(action=switch, tab=t1) goes back)"),
+            "switched to t2 (rove tab switch t1 goes back)"
+        );
+        assert_eq!(
+            for_shell(
+                "answer it with dialog(accept=true) or dialog(accept=false), or leave the page with open(url=URL)"
+            ),
+            "answer it with rove dialog accept or rove dialog dismiss, or leave the page with rove open URL"
+        );
+        assert_eq!(
+            for_shell("tab t3 is open and focused (tab(action=close, tab=t3) closes it)"),
+            "tab t3 is open and focused (rove tab close t3 closes it)"
+        );
+    }
+
+    #[test]
     fn tool_calls_in_hints_become_shell_commands() {
         assert_eq!(
             for_shell("take a snapshot, or wait(load=load)"),
@@ -157,7 +175,7 @@ mod tests {
             for_shell(
                 "read a part with read(ref=eN) (refs from snapshot or find), or read it all with read(budget=0)"
             ),
-            "read a part with rove read --ref eN (refs from snapshot or find), or read it all with rove read --budget 0"
+            "read a part with rove read eN (refs from snapshot or find), or read it all with rove read --budget 0"
         );
         assert_eq!(for_shell("click(ref=e7)"), "rove click e7");
         assert_eq!(

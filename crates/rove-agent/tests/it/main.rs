@@ -7,6 +7,7 @@
 mod agent_loop;
 mod fast;
 mod hostile;
+mod model_side;
 mod recovery;
 mod replay;
 mod seen;

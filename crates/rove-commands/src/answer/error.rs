@@ -561,7 +561,7 @@ impl Classify for CommandError {
                         .into()
                 }
                 NavigationFailure::HeldByDialog { .. } => {
-                    "dialog accept leaves the page (the navigation goes on), dialog dismiss stays on it; open the URL again to leave it in a fresh tab"
+                    "dialog(accept=true) leaves the page (the navigation goes on), dialog(accept=false) stays on it; open the URL again to leave it in a fresh tab"
                         .into()
                 }
             },
@@ -595,7 +595,7 @@ impl Classify for CommandError {
                 "the script ran, so look at the page before running it again; return plain data (JSON.stringify(…), or the fields you need) instead of an object that refers to itself, window or a node".into()
             }
             CommandError::DialogOpened { .. } => {
-                "answer the dialog (dialog accept or dialog dismiss), or leave the page with open URL; what the command was waiting for is lost"
+                "answer the dialog (dialog(accept=true) or dialog(accept=false)), or leave the page with open(url=URL); what the command was waiting for is lost"
                     .into()
             }
             CommandError::Rejected(_) => "fix the arguments and try again".into(),
@@ -622,7 +622,7 @@ impl Classify for CommandError {
             }
             CommandError::Noted { error, .. } => error.hint(),
             CommandError::InNewTab { tab, error } => format!(
-                "tab {tab} is open and focused (tab close {tab} closes it); {}",
+                "tab {tab} is open and focused (tab(action=close, tab={tab}) closes it); {}",
                 error.hint()
             ),
             CommandError::FormStopped { failed, error, .. } => format!(

@@ -567,7 +567,10 @@ impl fmt::Display for Happened {
             Happened::SwitchedTo(tab) => write!(f, "switched to {tab}"),
             Happened::Followed { tab, back } => {
                 let back = back.map(|t| t.to_string()).unwrap_or_default();
-                write!(f, "switched to {tab} (tab switch {back} goes back)")
+                write!(
+                    f,
+                    "switched to {tab} (tab(action=switch, tab={back}) goes back)"
+                )
             }
             Happened::ClosedTab(tab) => write!(f, "closed {tab}"),
             Happened::NowOn(tab) => write!(f, "now on {tab}"),

@@ -198,14 +198,14 @@ fn each_variant_renders_as_the_line_it_replaced() {
                 tab: t2,
                 back: Some(t1),
             },
-            "switched to t2 (tab switch t1 goes back)",
+            "switched to t2 (tab(action=switch, tab=t1) goes back)",
         ),
         (
             Happened::Followed {
                 tab: t2,
                 back: None,
             },
-            "switched to t2 (tab switch  goes back)",
+            "switched to t2 (tab(action=switch, tab=) goes back)",
         ),
         (Happened::ClosedTab(t2), "closed t2"),
         (Happened::NowOn(t1), "now on t1"),

@@ -71,7 +71,7 @@ impl Session {
         };
         match self.other_tab_knowing(missing) {
             Some(tab) => error.with_ref_reason(format!(
-                "it belongs to tab {tab}, not to the focused tab (tab switch {tab} goes there)"
+                "it belongs to tab {tab}, not to the focused tab (tab(action=switch, tab={tab}) goes there)"
             )),
             None => error,
         }

@@ -198,7 +198,14 @@ pub(crate) const FIND: Shell = Shell {
 pub(crate) const READ: Shell = Shell {
     spelling: Spelling {
         about: "The page (or an element) as markdown",
-        words: &[],
+        // The element as a word, like every other command's (`rove read
+        // e2`), or as the flag it always had.
+        words: &[Word::run(
+            "REF",
+            "Only this element.",
+            Count::Optional,
+            Fills::InOrder(&[Slot::one("ref", Kind::Element)]),
+        )],
         flags: &[
             Flag::value("ref", "REF", "Only this element.", "ref", Kind::Element),
             Flag::value(
@@ -209,7 +216,7 @@ pub(crate) const READ: Shell = Shell {
                 Kind::Integer,
             ),
         ],
-        examples: &[Example("rove read", ""), Example("rove read --ref e20", "")],
+        examples: &[Example("rove read", ""), Example("rove read e20", "")],
         note: "",
     },
     aliases: &[],

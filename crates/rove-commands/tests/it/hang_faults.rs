@@ -347,7 +347,7 @@ async fn a_page_that_opens_a_thousand_alerts_is_left_with_open() {
     let mut f = Fixture::with(routes(), SessionConfig::default()).await;
     let out = f.open("/alert-flood.html").await;
     assert!(
-        out.text().contains("or leave the page with open URL"),
+        out.text().contains("or leave the page with open(url=URL)"),
         "{}",
         out.text()
     );

@@ -396,7 +396,7 @@ impl PageModel {
         let watch = self.tab.watch().await?;
         Ok(watch.dialog().map(|d| {
             format!(
-                "[{}] {} dialog blocks the page: {}\nanswer it with dialog accept or dialog dismiss{}, or leave the page with open URL\n",
+                "[{}] {} dialog blocks the page: {}\nanswer it with dialog(accept=true) or dialog(accept=false){}, or leave the page with open(url=URL)\n",
                 self.tab.id(),
                 rove_errors::with_article(&d.kind),
                 crate::render::quote(&d.message),

@@ -381,3 +381,70 @@ async fn an_api_key_given_on_the_command_line_is_enough() {
         "{sent:?}"
     );
 }
+
+#[tokio::test]
+async fn a_system_prompt_file_replaces_rove_s_and_the_extension_follows_it() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let dir = std::env::temp_dir().join(format!("rove-prompt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("prompt.txt");
+    std::fs::write(&file, "You are a careful shopper.").expect("prompt");
+    let path = file.display().to_string();
+    let (code, _, stderr) = rove_run(
+        &model,
+        &pages.url("/p"),
+        &[
+            "--system-prompt-file",
+            &path,
+            "--extend-system-prompt",
+            "Prices are in euros.",
+        ],
+    )
+    .await;
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(code, 0, "{stderr}");
+    let sent: Value = serde_json::from_slice(&log.requests()[0].body).expect("json");
+    assert_eq!(
+        sent["messages"][0]["content"],
+        "You are a careful shopper.\n\nPrices are in euros."
+    );
+    // Without them, rove's own prompt, which teaches the loop.
+    let (code, _, stderr) = rove_run(&model, &pages.url("/p"), &[]).await;
+    assert_eq!(code, 0, "{stderr}");
+    let sent: Value = serde_json::from_slice(&log.requests()[1].body).expect("json");
+    let taught = sent["messages"][0]["content"].as_str().unwrap_or_default();
+    assert!(taught.contains("<secret>NAME</secret>"), "{taught}");
+}
+
+#[tokio::test]
+async fn a_profile_with_a_storage_state_is_warned_about() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    let dir = std::env::temp_dir().join(format!("rove-profile-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let state = dir.join("state.json");
+    std::fs::write(&state, r#"{"cookies": [], "origins": []}"#).expect("state");
+    let profile = dir.join("profile");
+    let (state, profile) = (state.display().to_string(), profile.display().to_string());
+    let (code, _, stderr) = rove_run(
+        &model,
+        &pages.url("/p"),
+        &["--storage-state", &state, "--profile", &profile],
+    )
+    .await;
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("warning: --storage-state and --profile both given"),
+        "{stderr}"
+    );
+}

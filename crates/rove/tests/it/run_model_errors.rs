@@ -84,6 +84,9 @@ async fn refused_keys_rate_limits_and_server_errors_are_typed_with_their_status(
         if status == 401 {
             assert_eq!(log.requests().len(), 1, "a refused key is asked once");
         }
+        // No fallback was given, and one would have taken over.
+        let hint = error["hint"].as_str().unwrap_or_default();
+        assert!(hint.contains("--fallback-model"), "{status}: {hint}");
     }
 }
 

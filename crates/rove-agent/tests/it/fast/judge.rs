@@ -417,3 +417,27 @@ async fn the_agents_words_cannot_pass_for_the_briefs_own_lines() {
     assert!(text.contains("Added one lamp"), "{text}");
     assert!(text.contains("cut"), "{text}");
 }
+
+#[tokio::test]
+async fn the_judges_instructions_veto_a_part_done_a_wrong_form_and_a_bypass() {
+    let (_, bodies, _server) = judged(
+        verdict(
+            json!({"reasoning": "ok", "verdict": "pass", "failure_reason": "",
+            "impossible_task": false, "reached_captcha": false}),
+        ),
+        &config(),
+    )
+    .await;
+    let system = bodies[0]["messages"][0]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    for veto in [
+        "Six vetoes",
+        "a task done only in part",
+        "an answer in another form than the task asks for",
+        "a site or tool the task requires that the steps bypass",
+    ] {
+        assert!(system.contains(veto), "{veto:?}: {system}");
+    }
+}

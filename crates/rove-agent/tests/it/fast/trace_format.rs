@@ -240,7 +240,7 @@ fn every_ending_is_written_as_before_and_reads_back() {
             text: "t".into(),
             success: false,
         },
-        Ending::MaxSteps,
+        Ending::MaxSteps { answer: None },
         Ending::Failures {
             failed: 5,
             limit: 5,

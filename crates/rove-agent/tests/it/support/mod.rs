@@ -62,6 +62,29 @@ pub const NOISY: &str = "<!doctype html><title>Noisy</title>\
       console.error('see http://ada:pw1234@x.test/a?token=abc123');\
       fetch('/item?token=abc123')\">Make noise</button>";
 
+/// A long price list (one item a line, each with its code and price), of
+/// which the view shows the first few and collapses the rest; PX-912 is far
+/// down, at 4.20.
+pub fn parts() -> String {
+    let items: String = (100..200)
+        .map(|i| {
+            let code = if i == 190 { 912 } else { i };
+            let price = if i == 190 {
+                "4.20".to_owned()
+            } else {
+                format!("{i}.00")
+            };
+            format!("<li>PX-{code} Bolt {price}</li>")
+        })
+        .collect();
+    format!("<!doctype html><title>Parts</title><h1>Parts</h1><ul>{items}</ul>")
+}
+
+/// A price table with a header row.
+pub const TABLE: &str = "<!doctype html><title>Prices</title><h1>Prices</h1>\
+    <table><thead><tr><th>Code</th><th>Description</th><th>Unit price</th></tr></thead>\
+    <tbody><tr><td>PX-101</td><td>Bolt</td><td>1.20</td></tr><tr><td>PX-102</td><td>Nut</td><td>0.40</td></tr></tbody></table>";
+
 /// A scripted model: step number and request body → the tool calls to make
 /// (name, arguments).
 pub type Script = Arc<dyn Fn(usize, &Value) -> Vec<(&'static str, Value)> + Send + Sync>;
@@ -165,6 +188,8 @@ impl Env {
                 .page("/disguise", Response::html(DISGUISE))
                 .page("/shout", Response::html(SHOUT))
                 .page("/noisy", Response::html(NOISY))
+                .page("/parts", Response::html(parts()))
+                .page("/prices", Response::html(TABLE))
                 .page(
                     "/other",
                     Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
@@ -395,8 +420,25 @@ pub fn ref_in(body: &Value, marker: &str) -> String {
     "e0".into()
 }
 
+/// The text of the last turn before the run's status (`Step k of N…`,
+/// which ends every step's request): the newest results or view.
 pub fn last_text(body: &Value) -> String {
-    turns(body).last().map(text_of).unwrap_or_default()
+    let texts: Vec<String> = turns(body).iter().map(text_of).collect();
+    let mut texts = texts.iter().rev();
+    match texts.next() {
+        Some(status) if status.starts_with("Step ") => texts.next().cloned().unwrap_or_default(),
+        last => last.cloned().unwrap_or_default(),
+    }
+}
+
+/// The run's status at the end of a step's request (`Step k of N…`, and
+/// the model's notes), empty when the request has none.
+pub fn status_of(body: &Value) -> String {
+    turns(body)
+        .last()
+        .map(text_of)
+        .filter(|t| t.starts_with("Step "))
+        .unwrap_or_default()
 }
 
 pub fn config() -> AgentConfig {

@@ -166,7 +166,9 @@
       if (child.shadowRoot) walk(child.shadowRoot);
     }
   };
-  const start = root || document.body || document.documentElement;
-  if (start) walk(start);
+  // An element read alone is read as itself (a table as a table, a list
+  // as a list), not as its children loose.
+  if (root) walk({childNodes: [root]});
+  else if (document.body || document.documentElement) walk(document.body || document.documentElement);
   return {markdown: out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim(), cut, title: document.title, url: location.href};
 })
