@@ -117,12 +117,7 @@ async fn a_hidden_live_region_is_a_note_on_the_action_not_a_line_of_the_view() {
         "an announcement is reported once:\n{}",
         out.text()
     );
-    let view = f
-        .ok(json!({"command": "snapshot"}))
-        .await
-        .view
-        .expect("view")
-        .text;
+    let view = f.view_of(json!({"command": "snapshot"})).await;
     assert!(!view.contains("Saved 3 rows"), "{view}");
     f.close().await;
 }
@@ -218,22 +213,14 @@ async fn a_change_of_a_line_never_shown_is_added_not_changed() {
     let mut f = fixture().await;
     f.open("/long.html").await;
     let view = f
-        .ok(json!({"command": "snapshot", "budget": 200}))
-        .await
-        .view
-        .expect("view")
-        .text;
+        .view_of(json!({"command": "snapshot", "budget": 200}))
+        .await;
     assert!(
         !view.contains("Row 299"),
         "the budget cut the page:\n{view}"
     );
     let ship = f.find("Ship", "button").await;
-    let diff = f
-        .ok(json!({"command": "click", "ref": ship}))
-        .await
-        .view
-        .expect("a diff")
-        .text;
+    let diff = f.view_of(json!({"command": "click", "ref": ship})).await;
     assert!(
         diff.lines()
             .any(|l| l.starts_with("+ ") && l.contains("textbox \"Row 299\": shipped")),
@@ -289,12 +276,7 @@ async fn an_element_that_gets_its_first_line_is_added_not_changed() {
     let mut f = fixture().await;
     f.open("/named-row.html").await;
     let select = f.find("Select", "button").await;
-    let diff = f
-        .ok(json!({"command": "click", "ref": select}))
-        .await
-        .view
-        .expect("a diff")
-        .text;
+    let diff = f.view_of(json!({"command": "click", "ref": select})).await;
     assert!(
         !diff.contains("Name: Alpha"),
         "a list item shows no line of its own, in views or diffs:\n{diff}"

@@ -62,6 +62,16 @@ impl Fixture {
             .expect("the command finished within 60 s")
     }
 
+    /// Runs a command (panics on failure) and returns the view or diff it
+    /// answered with.
+    pub async fn view_of(&mut self, command: Value) -> String {
+        self.ok(command)
+            .await
+            .view
+            .expect("the answer has a view")
+            .text
+    }
+
     /// Runs a command that must fail; returns its error.
     pub async fn fails(&mut self, command: Value) -> CommandError {
         let shown = command.to_string();

@@ -224,55 +224,44 @@ pub struct Jupyter {
 
 pub fn jupyter() -> &'static Jupyter {
     static APP: OnceLock<Jupyter> = OnceLock::new();
-    APP.get_or_init(|| {
-        let dir = run_dir().join("jupyter");
-        let mut command = Command::new(python());
-        command.arg(script("jupyter_app.py")).args([
-            "serve".as_ref(),
-            dir.as_os_str(),
-            JUPYTER_TOKEN.as_ref(),
-        ]);
-        // SIGTERM: the server shuts its kernels down on the way out.
-        let server = Server::spawn(command, run_dir().join("jupyter.log"), libc::SIGTERM);
-        // The server writes its address once it listens.
-        let info = dir.join(format!("runtime/jpserver-{}.json", server.pid));
-        let port = server.wait_until("JupyterLab", || {
-            let info: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&info).ok()?).ok()?;
-            info["port"].as_u64()
-        });
-        Jupyter {
-            url: format!("http://127.0.0.1:{port}/"),
-            root: dir.join("notebooks"),
-        }
-    })
+    APP.get_or_init(|| start_jupyter("jupyter", "lab"))
 }
 
 /// Notebook 7 (`jupyter notebook`) serving a folder of its own, with a
 /// known token.
 pub fn notebook() -> &'static Jupyter {
     static APP: OnceLock<Jupyter> = OnceLock::new();
-    APP.get_or_init(|| {
-        let dir = run_dir().join("notebook");
-        let mut command = Command::new(python());
-        command.arg(script("jupyter_app.py")).args([
-            "serve".as_ref(),
-            dir.as_os_str(),
-            JUPYTER_TOKEN.as_ref(),
-            "notebook".as_ref(),
-        ]);
-        let server = Server::spawn(command, run_dir().join("notebook.log"), libc::SIGTERM);
-        let info = dir.join(format!("runtime/jpserver-{}.json", server.pid));
-        let port = server.wait_until("Notebook 7", || {
-            let info: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&info).ok()?).ok()?;
-            info["port"].as_u64()
-        });
-        Jupyter {
-            url: format!("http://127.0.0.1:{port}/"),
-            root: dir.join("notebooks"),
-        }
-    })
+    APP.get_or_init(|| start_jupyter("notebook", "notebook"))
+}
+
+/// Starts `jupyter_app.py serve` for `app` (`lab` or `notebook`) in the
+/// folder `name` of this run.
+fn start_jupyter(name: &str, app: &str) -> Jupyter {
+    let dir = run_dir().join(name);
+    let mut command = Command::new(python());
+    command.arg(script("jupyter_app.py")).args([
+        "serve".as_ref(),
+        dir.as_os_str(),
+        JUPYTER_TOKEN.as_ref(),
+        app.as_ref(),
+    ]);
+    // SIGTERM: the server shuts its kernels down on the way out.
+    let server = Server::spawn(
+        command,
+        run_dir().join(format!("{name}.log")),
+        libc::SIGTERM,
+    );
+    // The server writes its address once it listens.
+    let info = dir.join(format!("runtime/jpserver-{}.json", server.pid));
+    let port = server.wait_until(name, || {
+        let info: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&info).ok()?).ok()?;
+        info["port"].as_u64()
+    });
+    Jupyter {
+        url: format!("http://127.0.0.1:{port}/"),
+        root: dir.join("notebooks"),
+    }
 }
 
 impl Jupyter {
@@ -310,16 +299,16 @@ fn answers(port: u16, path: &str) -> bool {
     stream.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.")
 }
 
-/// The Streamlit app `streamlit_app.py`, writing what its server holds per
-/// run (the page's `run` query parameter) under `state`.
+/// An app that writes what its server holds per run (the page's `run` query
+/// parameter) under `state`: Streamlit's and Gradio's.
 #[derive(Debug)]
-pub struct Streamlit {
+pub struct PerRun {
     pub url: String,
     pub state: PathBuf,
 }
 
-pub fn streamlit() -> &'static Streamlit {
-    static APP: OnceLock<Streamlit> = OnceLock::new();
+pub fn streamlit() -> &'static PerRun {
+    static APP: OnceLock<PerRun> = OnceLock::new();
     APP.get_or_init(|| {
         let state = run_dir().join("streamlit");
         let port = free_port();
@@ -344,14 +333,30 @@ pub fn streamlit() -> &'static Streamlit {
         server.wait_until("Streamlit", || {
             answers(port, "/_stcore/health").then_some(())
         });
-        Streamlit {
+        PerRun {
             url: format!("http://127.0.0.1:{port}/"),
             state,
         }
     })
 }
 
-impl Streamlit {
+impl PerRun {
+    /// Waits until the server's state for `run` has `key` equal to `want`.
+    pub fn holds(&self, run: &str, key: &str, want: serde_json::Value) -> serde_json::Value {
+        eventually(
+            &format!("the server holds {key} = {want} for {run}"),
+            Duration::from_secs(30),
+            || {
+                let state = self.state(run)?;
+                if state[key] == want {
+                    Ok(state)
+                } else {
+                    Err(state.to_string())
+                }
+            },
+        )
+    }
+
     /// The address a test opens: its own run of the app.
     pub fn run_url(&self, run: &str) -> String {
         format!("{}?run={run}", self.url)
@@ -395,16 +400,9 @@ pub fn datasette() -> &'static Datasette {
     })
 }
 
-/// The Gradio app `gradio_app.py`, writing what its server received per run
-/// (the page's `run` query parameter) under `state`.
-#[derive(Debug)]
-pub struct Gradio {
-    pub url: String,
-    pub state: PathBuf,
-}
-
-pub fn gradio() -> &'static Gradio {
-    static APP: OnceLock<Gradio> = OnceLock::new();
+/// The Gradio app `gradio_app.py`.
+pub fn gradio() -> &'static PerRun {
+    static APP: OnceLock<PerRun> = OnceLock::new();
     APP.get_or_init(|| {
         let state = run_dir().join("gradio");
         let port = free_port();
@@ -419,26 +417,11 @@ pub fn gradio() -> &'static Gradio {
             .env("PYTHONDONTWRITEBYTECODE", "1");
         let server = Server::spawn(command, run_dir().join("gradio.log"), libc::SIGTERM);
         server.wait_until("Gradio", || answers(port, "/").then_some(()));
-        Gradio {
+        PerRun {
             url: format!("http://127.0.0.1:{port}/"),
             state,
         }
     })
-}
-
-impl Gradio {
-    /// The address a test opens: its own run of the app.
-    pub fn run_url(&self, run: &str) -> String {
-        format!("{}?run={run}", self.url)
-    }
-
-    /// What the app's server received for `run` so far.
-    pub fn state(&self, run: &str) -> Result<serde_json::Value, String> {
-        let file = self.state.join(format!("{run}.json"));
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        serde_json::from_str(&text).map_err(|e| e.to_string())
-    }
 }
 
 /// Polls `check` until it gives a value or `deadline` passes: end states on

@@ -4,28 +4,14 @@
 //! the app's server received (the JSON it writes per run), never rove's own
 //! view alone.
 
-use std::time::Duration;
-
 use serde_json::Value;
 
-use crate::real_apps::apps::{self, eventually};
+use crate::real_apps::apps;
 use crate::real_apps::driver::Rove;
 
 /// Waits until the server's state for `run` has `key` equal to `want`.
 fn server_has(run: &str, key: &str, want: Value) -> Value {
-    let app = apps::gradio();
-    eventually(
-        &format!("the Gradio server holds {key} = {want}"),
-        Duration::from_secs(30),
-        || {
-            let state = app.state(run)?;
-            if state[key] == want {
-                Ok(state)
-            } else {
-                Err(state.to_string())
-            }
-        },
-    )
+    apps::gradio().holds(run, key, want)
 }
 
 async fn open(rove: &mut Rove, run: &str) {

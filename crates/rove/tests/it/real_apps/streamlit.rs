@@ -14,19 +14,7 @@ use crate::real_apps::driver::{Rove, items};
 
 /// Waits until the server's state for `run` has `key` equal to `want`.
 fn server_has(run: &str, key: &str, want: Value) -> Value {
-    let app = apps::streamlit();
-    eventually(
-        &format!("the Streamlit server holds {key} = {want}"),
-        Duration::from_secs(30),
-        || {
-            let state = app.state(run)?;
-            if state[key] == want {
-                Ok(state)
-            } else {
-                Err(state.to_string())
-            }
-        },
-    )
+    apps::streamlit().holds(run, key, want)
 }
 
 /// The ref of the first element of `role` in the last answer whose name
