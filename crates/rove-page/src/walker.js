@@ -582,7 +582,8 @@
       if (announcer(e, role, style)) {
         flushText();
         const said = (e.textContent || '').replace(SPACES, ' ').trim();
-        announced.push({u, t: clip(said, 300)});
+        // A page of a million announcers costs the walk, not the answer.
+        if (announced.length < 20) announced.push({u, t: clip(said, 300)});
         return;
       }
       const display = style.display;
