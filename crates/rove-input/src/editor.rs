@@ -154,13 +154,7 @@ pub(crate) async fn replace(
     let wanted = text.trim_end_matches('\n');
     let shown = read.text.trim_end_matches('\n');
     if shown == wanted {
-        return Ok(EditOutcome {
-            value: read.text,
-            settled,
-            field_gone: false,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        });
+        return Ok(EditOutcome::took(read.text, settled));
     }
     if read.scrolls
         && let Some(lines) = run_of(wanted, shown)

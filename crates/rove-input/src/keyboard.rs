@@ -35,6 +35,17 @@ pub struct EditOutcome {
 }
 
 impl EditOutcome {
+    /// The outcome of an edit the field took: it holds `value` now.
+    pub(crate) fn took(value: String, settled: Settled) -> EditOutcome {
+        EditOutcome {
+            value,
+            settled,
+            field_gone: false,
+            shown_lines: None,
+            list: crate::ListChoice::None,
+        }
+    }
+
     /// The outcome of an edit whose field the page took away once the
     /// input reached it.
     pub(crate) fn field_gone(settled: Settled) -> EditOutcome {
@@ -280,25 +291,13 @@ pub async fn type_text(
             }
             // The page is blocked; the command reports the dialog.
             Some(Stop::Dialog) => {
-                return Ok(EditOutcome {
-                    value: String::new(),
-                    settled: Settled::default(),
-                    field_gone: false,
-                    shown_lines: None,
-            list: crate::ListChoice::None,
-                });
+                return Ok(EditOutcome::took(String::new(), Settled::default()));
             }
             None => {}
         }
         let settled = settle(tab, &mut armed).await;
         if session.dialog_open() {
-            return Ok(EditOutcome {
-                value: String::new(),
-                settled,
-                field_gone: false,
-                shown_lines: None,
-            list: crate::ListChoice::None,
-            });
+            return Ok(EditOutcome::took(String::new(), settled));
         }
         if editor {
             // An editor takes the keys at its own caret, anywhere in its
@@ -314,13 +313,7 @@ pub async fn type_text(
             if !squash(&shown).contains(&squash(text)) {
                 return Err(ignored(target, text, &shown));
             }
-            return Ok(EditOutcome {
-                value: shown,
-                settled,
-                field_gone: false,
-                shown_lines: None,
-                list: crate::ListChoice::None,
-            });
+            return Ok(EditOutcome::took(shown, settled));
         }
         let Some(value) = value_after(element).await? else {
             return Ok(EditOutcome::field_gone(settled));
@@ -329,13 +322,7 @@ pub async fn type_text(
         if !value.ends_with(text) && value != expected {
             return Err(ignored(target, text, &value));
         }
-        Ok(EditOutcome {
-            value,
-            settled,
-            field_gone: false,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        })
+        Ok(EditOutcome::took(value, settled))
     })
     .await
 }
@@ -408,13 +395,7 @@ async fn replace_text(
         if value.trim_end_matches('\n') != text {
             return Err(ignored(target, text, &value));
         }
-        Ok(EditOutcome {
-            value,
-            settled,
-            field_gone: false,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        })
+        Ok(EditOutcome::took(value, settled))
     })
     .await
 }

@@ -229,13 +229,7 @@ pub(crate) async fn set_by_keys(
     };
     let holds = after.now.unwrap_or(now);
     if same(holds, wanted) {
-        return Ok(EditOutcome {
-            value: after.text,
-            settled,
-            field_gone: false,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        });
+        return Ok(EditOutcome::took(after.text, settled));
     }
     if let Some((before, beyond)) = passed {
         let (below, above) = if before < beyond {
@@ -263,13 +257,7 @@ pub(crate) async fn set_by_keys(
             Err(e) => return Err(e),
         };
         if after.now.is_some_and(|now| same(now, wanted)) {
-            return Ok(EditOutcome {
-                value: after.text,
-                settled,
-                field_gone: false,
-                shown_lines: None,
-                list: crate::ListChoice::None,
-            });
+            return Ok(EditOutcome::took(after.text, settled));
         }
         return Err(InputError::KeysIgnored {
             target,

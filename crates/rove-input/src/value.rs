@@ -107,13 +107,7 @@ pub(crate) async fn set_value(
             holds: value,
         });
     }
-    Ok(EditOutcome {
-        value,
-        settled,
-        field_gone: false,
-        shown_lines: None,
-        list: crate::ListChoice::None,
-    })
+    Ok(EditOutcome::took(value, settled))
 }
 
 #[cfg(test)]

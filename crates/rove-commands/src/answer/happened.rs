@@ -516,7 +516,7 @@ impl fmt::Display for Happened {
             Happened::Announced(said) => write!(f, "the page announced {said:?}"),
             Happened::CommittedByTab { target } => write!(
                 f,
-                "left {target} with Tab, so the app takes the number (such fields take it when they lose the focus)"
+                "left {target} with Tab to commit the number (such fields take it when they lose the focus)"
             ),
             Happened::Selected { target, options } => {
                 let quoted: Vec<String> = options.iter().map(|s| format!("{s:?}")).collect();
