@@ -31,6 +31,7 @@ mod error;
 mod events;
 mod find;
 mod launch;
+mod main_frame;
 mod network;
 mod policy;
 mod popups;

@@ -67,9 +67,8 @@ struct State {
     requests: std::collections::HashSet<(Option<SessionId>, String)>,
     /// Document URLs the domain policy blocked, not yet reported.
     blocked: Vec<String>,
-    /// Where the main frame is navigating to, and since when: from the
-    /// moment the navigation starts until its document commits or it stops.
-    navigating: Option<(String, std::time::Instant)>,
+    /// The main frame's navigation and load (`main_frame.rs`).
+    main: crate::main_frame::MainFrame,
     /// The execution context of rove's isolated world in the main frame's
     /// document (`activity.rs`), once the browser reported it.
     rove_world: Option<i64>,
@@ -262,11 +261,21 @@ impl TabWatch {
     /// longer than [`rove_base::limits::NAVIGATION_PENDING`] is taken for a missed end (a
     /// navigation that never reported one) and no longer counts.
     pub fn navigating(&self) -> Option<String> {
-        self.lock()
-            .navigating
-            .as_ref()
-            .filter(|(_, since)| since.elapsed() < rove_base::limits::NAVIGATION_PENDING)
-            .map(|(url, _)| url.clone())
+        self.lock().main.navigating()
+    }
+
+    /// How long the main frame's document has been loading: from its
+    /// commit until the page answers after its load event (bounded like
+    /// [`TabWatch::navigating`]; see `main_frame.rs`). A renderer parsing
+    /// and laying out a big document answers nothing meanwhile, and is not
+    /// hung.
+    pub fn loading_for(&self) -> Option<std::time::Duration> {
+        self.lock().main.loading_for()
+    }
+
+    /// The page's main thread answered a call (the watchdog's probe).
+    pub fn page_answered(&self) {
+        self.lock().main.answered();
     }
 
     /// Waits up to `timeout` for a pending main-frame navigation to commit
@@ -623,7 +632,7 @@ impl TabWatch {
                 state
                     .requests
                     .retain(|(s, _)| s.as_ref() != Some(&self.session));
-                state.navigating = None;
+                state.main.committed();
             }
             FrameStartedNavigating::METHOD => {
                 let started: FrameStartedNavigating = event.parse().ok()?;
@@ -632,20 +641,32 @@ impl TabWatch {
                 if !main || started.navigation_type.as_str().starts_with("same") {
                     return None;
                 }
-                self.lock().navigating = Some((started.url, std::time::Instant::now()));
+                self.lock().main.started(started.url);
             }
             LoadEventFired::METHOD => {
-                self.lock().navigating.take()?;
+                if event.session_id.as_ref() != Some(&self.session) || !self.lock().main.loaded() {
+                    return None;
+                }
             }
             FrameStoppedLoading::METHOD | NavigatedWithinDocument::METHOD => {
-                let frame_id = if event.method == FrameStoppedLoading::METHOD {
+                let stopped = event.method == FrameStoppedLoading::METHOD;
+                let frame_id = if stopped {
                     event.parse::<FrameStoppedLoading>().ok()?.frame_id
                 } else {
                     event.parse::<NavigatedWithinDocument>().ok()?.frame_id
                 };
                 let main = event.session_id.as_ref() == Some(&self.session)
                     && frame_id == *self.main_frame;
-                if !main || self.lock().navigating.take().is_none() {
+                if !main {
+                    return None;
+                }
+                let mut state = self.lock();
+                let changed = match stopped {
+                    true => state.main.stopped(),
+                    false => state.main.moved_within(),
+                };
+                drop(state);
+                if !changed {
                     return None;
                 }
             }

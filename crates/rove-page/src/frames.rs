@@ -267,6 +267,23 @@ pub(crate) enum CallFailure {
     Failed(PageError),
 }
 
+/// What an exception the walker threw says, in one line: its first line
+/// and where (its stack, thousands of frames deep on a page nested as
+/// deep, stays out of the error).
+fn exception_summary(details: &Value) -> String {
+    let described = details
+        .pointer("/exception/description")
+        .and_then(Value::as_str)
+        .or_else(|| details.get("text").and_then(Value::as_str))
+        .unwrap_or("an exception");
+    let first = described.lines().next().unwrap_or_default();
+    let first = rove_base::text::ellipsized(first, 300);
+    match details.get("lineNumber").and_then(Value::as_u64) {
+        Some(line) => format!("{first} (walker line {})", line + 1),
+        None => first,
+    }
+}
+
 /// Calls `__rove.<call>` in the world and decodes the answer.
 pub(crate) async fn call_walker<T: DeserializeOwned>(
     world: &World,
@@ -289,7 +306,7 @@ pub(crate) async fn call_walker<T: DeserializeOwned>(
         )))
     })?;
     if let Some(exception) = answer.exception {
-        let text = exception.to_string();
+        let text = exception_summary(&exception);
         if text.contains("__rove is not defined") {
             return Err(CallFailure::Stale);
         }

@@ -37,57 +37,7 @@
   // list is rove-base's text.rs).
   const CONTROLS = ROVE_BREAKING;
 
-  // A node reported dead and then put back (a menu re-attached, a portal
-  // moved) gets a new uid: its old ref stays dead, and the new one resolves.
-  const uidOf = (node) => {
-    let u = uids.get(node);
-    if (u === undefined || !byUid.has(u)) {
-      u = nextUid++;
-      uids.set(node, u);
-      byUid.set(u, new WeakRef(node));
-    }
-    return u;
-  };
-
-  const lookup = (u) => {
-    const ref = byUid.get(u);
-    const node = ref && ref.deref();
-    return node && node.isConnected ? node : null;
-  };
-
-  // A node whose identity changed under a list that recycles its rows (a
-  // row's checkbox once "Select file a.ipynb", now "Select directory b") is
-  // another thing to the reader: it gets a new uid, and the old one is
-  // reported dead with the gone nodes, so its ref goes stale instead of
-  // naming something else. Role, and for a control inside a row its name.
-  const identities = new WeakMap();
-  const retired = [];
-  const ROW_HOLDERS = 'tr, li, [role=row], [role=listitem], [role=option], [role=treeitem], [role=gridcell]';
-  const sameThing = (e, role, name, interactive, u) => {
-    const identity = interactive && e.parentElement && e.parentElement.closest(ROW_HOLDERS) ? `${role}\n${name}` : role;
-    const before = identities.get(e);
-    identities.set(e, identity);
-    if (before === undefined || before === identity) return u;
-    byUid.delete(u);
-    retired.push(u);
-    const fresh = nextUid++;
-    uids.set(e, fresh);
-    byUid.set(fresh, new WeakRef(e));
-    return fresh;
-  };
-
-  // Uids whose nodes are gone; forgotten once reported.
-  const reapDead = () => {
-    const dead = retired.splice(0);
-    for (const [u, ref] of byUid) {
-      const node = ref.deref();
-      if (!node || !node.isConnected) {
-        dead.push(u);
-        byUid.delete(u);
-      }
-    }
-    return dead;
-  };
+  // ROVE_IDENTITY
 
   const GRAPHICS = new Set(['image', 'img', 'graphics-document', 'graphics-symbol', 'graphics-object']);
   const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -405,6 +355,16 @@
 
   const COLLAPSE_MIN = 30;
   const COLLAPSE_KEEP = 10;
+  // The longest text line a walk keeps (`…` marks the cut), and the most
+  // of a code block or log it reads (line breaks kept, each line then cut
+  // like text): views are budgeted far below either.
+  const TEXT_MAX = 5000;
+  const CODE_MAX = 2000000;
+  // How many elements deep the walk recurses. Below that (a DOM nested
+  // thousands deep overflows the script's stack) the rest of the subtree is
+  // walked from a list of its own, in the same order, its lines at one
+  // depth: the page's controls still get their lines and refs.
+  const NEST_MAX = 400;
 
   const shapeKey = (e) => e.tagName + '|' + (e.getAttribute('role') || '') + '|' + (e.getAttribute('class') || '');
   // Items of a listing collapse; sections of a document do not (a long
@@ -471,7 +431,7 @@
         const {u, d} = text;
         text = null;
         for (const line of lines) {
-          text = {u, d, parts: [line]};
+          text = {u, d, parts: [line.length > TEXT_MAX ? line.slice(0, TEXT_MAX) + '…' : line], len: 0};
           flushText();
         }
         return;
@@ -524,16 +484,21 @@
           seen++;
           return; // the text is already the owner's name
         }
-        const data = node.data;
-        if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
         if (!text || text.u !== owner || text.d !== depth) {
           flushText();
-          text = {u: owner, d: depth, parts: []};
+          text = {u: owner, d: depth, parts: [], len: 0};
         }
         // Line breaks that show (a code block, an editor's lines) stay
         // breaks: each line of code gets a line of its own.
-        text.parts.push(data.includes('\n') && keepsBreaks(node.parentElement) ? data.replace(/\r\n?/g, '\n')
-          : data.replace(SPACES, ' '));
+        const breaks = node.data.includes('\n') && keepsBreaks(node.parentElement);
+        // A run longer than any view shows is cut where it is read, not
+        // after: a 50 MB text node costs its prefix, not seconds.
+        const room = (breaks ? CODE_MAX : TEXT_MAX) - text.len;
+        if (room <= 0) return;
+        const data = node.data.length > room ? node.data.slice(0, room) + '…' : node.data;
+        if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
+        text.len += data.length;
+        text.parts.push(breaks ? data.replace(/\r\n?/g, '\n') : data.replace(SPACES, ' '));
         return;
       }
       if (node.nodeType !== 1) {
@@ -695,34 +660,73 @@
       }
     };
 
+    // Children still to visit below NEST_MAX, innermost last; `null` while
+    // the walk recurses.
+    let deep = null;
+    let nesting = 0;
+
     const visitChildren = (node, depth, owner, parentCursor, inNamed) => {
-      const kids = childrenOf(node);
+      const siblings = {kids: childrenOf(node), i: 0, plainUntil: 0, depth, owner, parentCursor, inNamed};
+      if (deep) {
+        siblings.depth = Math.min(depth, deep.depth);
+        deep.push(siblings);
+        return;
+      }
+      if (nesting >= NEST_MAX) {
+        visitDeep(siblings);
+        return;
+      }
+      nesting++;
+      try {
+        while (siblings.i < siblings.kids.length && !cut) visitNext(siblings);
+      } finally {
+        nesting--;
+      }
+    };
+
+    // Visits the next of `s.kids` (or the run of like siblings it begins).
+    const visitNext = (s) => {
+      const {kids, depth, owner, parentCursor, inNamed} = s;
       const n = kids.length;
-      let i = 0;
-      // Siblings before this index belong to a run already found not to
+      const i = s.i;
+      const k = kids[i];
+      // Siblings before `plainUntil` belong to a run already found not to
       // collapse: scanning it again from each of them would make a long
       // run of plain spans quadratic (3,000 of them outlasted the watchdog).
-      let plainUntil = 0;
-      while (i < n && !cut) {
-        const k = kids[i];
-        if (k.nodeType === 1 && i >= plainUntil && n - i >= COLLAPSE_MIN) {
-          // A long run of siblings of one shape collapses to examples + count.
-          const key = shapeKey(k);
-          let j = i + 1;
-          while (j < n && (kids[j].nodeType !== 1 || shapeKey(kids[j]) === key)) j++;
-          const run = [];
-          for (let x = i; x < j; x++) if (kids[x].nodeType === 1) run.push(kids[x]);
-          if (run.length >= COLLAPSE_MIN && COLLAPSIBLE.has(roleOf(run[0]))) {
-            for (let x = 0; x < COLLAPSE_KEEP; x++) visit(run[x], depth, owner, parentCursor, inNamed);
-            flushText();
-            if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: run.length - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});
-            i = j;
-            continue;
-          }
-          plainUntil = j;
+      if (k.nodeType === 1 && i >= s.plainUntil && n - i >= COLLAPSE_MIN) {
+        // A long run of siblings of one shape collapses to examples + count.
+        const key = shapeKey(k);
+        let j = i + 1;
+        while (j < n && (kids[j].nodeType !== 1 || shapeKey(kids[j]) === key)) j++;
+        const run = [];
+        for (let x = i; x < j; x++) if (kids[x].nodeType === 1) run.push(kids[x]);
+        if (run.length >= COLLAPSE_MIN && COLLAPSIBLE.has(roleOf(run[0]))) {
+          for (let x = 0; x < COLLAPSE_KEEP; x++) visit(run[x], depth, owner, parentCursor, inNamed);
+          flushText();
+          if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: run.length - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});
+          s.i = j;
+          return;
         }
-        visit(k, depth, owner, parentCursor, inNamed);
-        i++;
+        s.plainUntil = j;
+      }
+      s.i = i + 1;
+      visit(k, depth, owner, parentCursor, inNamed);
+    };
+
+    // The subtree below NEST_MAX, from a list instead of the stack: each
+    // visit adds its element's children on top, so they come before the
+    // element's next sibling, in document order.
+    const visitDeep = (first) => {
+      deep = [first];
+      deep.depth = first.depth;
+      try {
+        while (deep.length && !cut) {
+          const top = deep[deep.length - 1];
+          if (top.i >= top.kids.length) deep.pop();
+          else visitNext(top);
+        }
+      } finally {
+        deep = null;
       }
     };
 

@@ -79,7 +79,11 @@ impl Session {
                 Ok(Err(error)) if error.code() == rove_errors::ErrorCode::TargetCrashed => {
                     Err(self.after_crash(command, error).await)
                 }
-                Ok(result) => result,
+                Ok(Ok(out)) => {
+                    self.page_answered(&out).await;
+                    Ok(out)
+                }
+                Ok(Err(error)) => Err(self.hung_while_loading(command, error).await),
                 Err(_) => Err(CommandError::CommandTimeout {
                     command: command.name(),
                     after: deadline,
@@ -87,6 +91,47 @@ impl Session {
                 }),
             },
             Ran::Silent(tab) => Err(self.silent_during(command, tab).await),
+        }
+    }
+
+    /// A view came back: the page's thread answered, so a load it was busy
+    /// with is over (`main_frame.rs`).
+    async fn page_answered(&self, out: &Outcome) {
+        if out.view.is_none() {
+            return;
+        }
+        let Some(tab) = self.context().tab(out.tab).ok() else {
+            return;
+        };
+        if let Some(watch) = tab.current_watch().await {
+            watch.page_answered();
+        }
+    }
+
+    /// A navigation that ran out of time on a page that still does not
+    /// answer: past the load allowance it is hung, not loading (a script
+    /// that never yields while the page loads). Stop it and say so.
+    async fn hung_while_loading(&mut self, command: &Command, error: CommandError) -> CommandError {
+        let not_loaded = matches!(
+            &error,
+            CommandError::Navigation {
+                failure: crate::answer::error::NavigationFailure::NotLoaded { .. },
+                ..
+            }
+        );
+        let Some(tab) = self.context().focused().filter(|_| not_loaded) else {
+            return error;
+        };
+        let limits = *self.watchdog().limits();
+        let health = watchdog::probe(&tab, limits.probe_timeout, Duration::ZERO).await;
+        match self.recover(&tab, health, limits.probe_timeout).await {
+            Ok(Some(fault)) => CommandError::TabFault {
+                fault,
+                command: command.name(),
+                during: true,
+                acts: command.acts(),
+            },
+            _ => error,
         }
     }
 
@@ -100,7 +145,7 @@ impl Session {
         let Some(tab) = self.context().focused() else {
             return Ok(None);
         };
-        let health = watchdog::probe(&tab, limits.probe_timeout).await;
+        let health = watchdog::probe(&tab, limits.probe_timeout, limits.load_allowance).await;
         self.recover(&tab, health, limits.probe_timeout).await
     }
 

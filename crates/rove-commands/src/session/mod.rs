@@ -66,7 +66,12 @@ impl Session {
         context.new_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
-        let watchdog = crate::session::watchdog::Watchdog::start(&context, config.health);
+        // A loading document is waited for as long as a navigation is.
+        let health = crate::HealthLimits {
+            load_allowance: config.navigation_timeout,
+            ..config.health
+        };
+        let watchdog = crate::session::watchdog::Watchdog::start(&context, health);
         Ok(Session {
             context,
             models: HashMap::new(),

@@ -54,6 +54,12 @@ pub struct HealthLimits {
     /// Probe the focused tab this often in the background (`None`: never;
     /// 5 s).
     pub interval: Option<Duration>,
+    /// How long a document that is still loading (committed, its load event
+    /// not fired) may leave probes unanswered before it counts as hung. A
+    /// session sets it to its own navigation deadline (30 s by default). A renderer that
+    /// parses and lays out a big document is busy that long, and a load
+    /// is waited for that long anyway.
+    pub load_allowance: Duration,
 }
 
 impl Default for HealthLimits {
@@ -63,6 +69,7 @@ impl Default for HealthLimits {
             recovery_timeout: rove_base::limits::RECOVERY,
             probe_before_commands: true,
             interval: Some(rove_base::limits::PROBE_EVERY),
+            load_allowance: rove_base::limits::NAVIGATION,
         }
     }
 }
@@ -72,6 +79,10 @@ impl Default for HealthLimits {
 pub(crate) enum Health {
     /// The page answered (or a dialog blocks it, which is not a hang).
     Answers,
+    /// No answer, but its document is still loading, for this long (within
+    /// [`HealthLimits::load_allowance`]): a renderer busy parsing and laying
+    /// out (until it answers after its load event), not hung.
+    Loading(Duration),
     /// No answer within the deadline.
     Silent,
     /// The renderer crashed.
@@ -80,8 +91,9 @@ pub(crate) enum Health {
     Gone,
 }
 
-/// Probes `tab`: `1`, evaluated in the page, answered within `within`.
-pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
+/// Probes `tab`: `1`, evaluated in the page, answered within `within`; a
+/// loading document gets up to `allowance` from its commit.
+pub(crate) async fn probe(tab: &Tab, within: Duration, allowance: Duration) -> Health {
     if tab.crashed() {
         return Health::Crashed;
     }
@@ -145,8 +157,16 @@ pub(crate) async fn probe(tab: &Tab, within: Duration) -> Health {
     match answer {
         // An answer, or an error the page's thread gave (no context during
         // a navigation, a terminated execution): alive either way.
-        Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => Health::Answers,
-        Err(CdpError::Timeout { .. }) => Health::Silent,
+        Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => {
+            if let Some(w) = &watch {
+                w.page_answered();
+            }
+            Health::Answers
+        }
+        Err(CdpError::Timeout { .. }) => match watch.as_ref().and_then(|w| w.loading_for()) {
+            Some(took) if took < allowance => Health::Loading(took),
+            _ => Health::Silent,
+        },
         Err(CdpError::TargetCrashed { .. }) => Health::Crashed,
         Err(_) => Health::Gone,
     }
@@ -169,7 +189,7 @@ pub(crate) async fn stop_script(tab: &Tab, limits: &HealthLimits) -> Health {
             }
         });
     }
-    probe(tab, limits.recovery_timeout).await
+    probe(tab, limits.recovery_timeout, limits.load_allowance).await
 }
 
 /// Replaces `tab` with a new blank tab in `context` and closes it; the new
@@ -223,7 +243,7 @@ pub(crate) async fn recover(
 ) -> Result<Option<TabFault>, rove_browser::BrowserError> {
     let url = url_of(context, tab.id());
     let fault = match health {
-        Health::Answers | Health::Gone => return Ok(None),
+        Health::Answers | Health::Loading(_) | Health::Gone => return Ok(None),
         Health::Crashed => Fault::Crashed,
         Health::Silent => Fault::Hung { silent_for },
     };
@@ -239,7 +259,7 @@ pub(crate) async fn recover(
                 tracing::warn!(target: "rove_commands::watchdog", "{}", fault.describe());
                 return Ok(Some(fault));
             }
-            Health::Gone => return Ok(None),
+            Health::Gone | Health::Loading(_) => return Ok(None),
             Health::Silent | Health::Crashed => {}
         }
     }
@@ -414,10 +434,13 @@ async fn background(
             continue;
         };
         let started = Instant::now();
-        let health = probe(&tab, limits.probe_timeout).await;
+        let health = probe(&tab, limits.probe_timeout, limits.load_allowance).await;
         match health {
             Health::Answers => {
                 tracing::trace!(target: "rove_commands::watchdog", tab = %tab.id(), took = ?started.elapsed(), "probe answered");
+            }
+            Health::Loading(took) => {
+                tracing::debug!(target: "rove_commands::watchdog", tab = %tab.id(), loading_for = ?took, "the focused tab is busy loading its document");
             }
             Health::Gone => {}
             Health::Crashed => {

@@ -38,6 +38,7 @@ fn quick() -> SessionConfig {
             recovery_timeout: Duration::from_secs(2),
             probe_before_commands: true,
             interval: Some(Duration::from_secs(1)),
+            ..HealthLimits::default()
         },
         eval_timeout: Duration::from_secs(2),
         ..SessionConfig::default()
@@ -135,7 +136,13 @@ async fn an_eval_awaiting_a_promise_that_never_settles_is_abandoned_without_stop
 
 #[tokio::test]
 async fn a_page_that_hangs_while_loading_is_stopped_and_later_commands_answer() {
-    let mut f = quick_fixture().await;
+    // A loading document may stay silent for as long as a navigation is
+    // waited for; past that, it is hung.
+    let config = SessionConfig {
+        navigation_timeout: Duration::from_secs(3),
+        ..quick()
+    };
+    let mut f = Fixture::with(routes(), config).await;
     let url = f.url("/hang-load.html");
     let started = Instant::now();
     let e = f.fails(json!({"command": "open", "url": url})).await;

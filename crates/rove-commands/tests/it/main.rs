@@ -14,6 +14,7 @@ mod emulation;
 mod fast;
 mod hang_faults;
 mod hostile;
+mod huge;
 mod inspect;
 mod locators;
 mod media;

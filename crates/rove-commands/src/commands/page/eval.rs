@@ -147,7 +147,10 @@ impl Session {
     /// tab replaced if that does not bring it back); a script waiting for
     /// a promise leaves the page free, and there is nothing to stop.
     async fn eval_ran_out(&mut self, tab: &rove_browser::Tab, after: Duration) -> CommandError {
-        let stop = match watchdog::probe(tab, rove_base::limits::EVAL_BUSY_CHECK).await {
+        // The script that ran out of time is what keeps the page silent,
+        // loading or not: no allowance for a load.
+        let check = rove_base::limits::EVAL_BUSY_CHECK;
+        let stop = match watchdog::probe(tab, check, Duration::ZERO).await {
             Health::Answers => EvalStop::Pending,
             Health::Gone => EvalStop::Stopped,
             health => match self.recover(tab, health, after).await {

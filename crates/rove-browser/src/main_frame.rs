@@ -1,0 +1,109 @@
+//! Where a tab's main frame stands in a navigation, from its events: on its
+//! way (started, its new document not committed yet) and loading (from the
+//! commit until the page answers after its load event).
+//!
+//! The watchdog asks both. A renderer that parses and lays out a big
+//! document is busy for seconds and answers no probe, which is no hang of
+//! the page: a navigation on its way holds the old document's answers until
+//! the new one commits, and a loading document answers when its parser
+//! yields. The first look after the load event (rove's or the page's own)
+//! lays the whole document out, which on a huge page is seconds more of the
+//! same work: the load ends with the page's first answer after its load
+//! event, not with the event. Each state counts for at most
+//! [`rove_base::limits::NAVIGATION_PENDING`]: one that never reported its end
+//! is taken for a missed event after that.
+
+use std::time::{Duration, Instant};
+
+/// The main frame's navigation and load.
+#[derive(Debug, Default)]
+pub(crate) struct MainFrame {
+    /// Where the main frame is navigating to, and since when: from the
+    /// moment the navigation starts until its document commits or it stops.
+    navigating: Option<(String, Instant)>,
+    /// Since when its committed document is loading: from the commit until
+    /// the page answers after its load event (or after it stopped loading).
+    loading: Option<Instant>,
+    /// The load event fired (or the frame stopped loading) since the commit.
+    loaded: bool,
+}
+
+impl MainFrame {
+    /// A cross-document navigation started towards `url`.
+    pub(crate) fn started(&mut self, url: String) {
+        self.navigating = Some((url, Instant::now()));
+    }
+
+    /// A new document committed: it loads from now on.
+    pub(crate) fn committed(&mut self) {
+        self.navigating = None;
+        self.loading = Some(Instant::now());
+        self.loaded = false;
+    }
+
+    /// The load event fired. Whether anything changed.
+    pub(crate) fn loaded(&mut self) -> bool {
+        let first = self.loading.is_some() && !self.loaded;
+        self.loaded = true;
+        self.navigating.take().is_some() || first
+    }
+
+    /// The page's thread answered: after its load event, its load is over.
+    pub(crate) fn answered(&mut self) {
+        if self.loaded {
+            self.loading = None;
+        }
+    }
+
+    /// The frame stopped loading (loaded, or the navigation was cut).
+    pub(crate) fn stopped(&mut self) -> bool {
+        self.loaded()
+    }
+
+    /// A same-document move ends a navigation that was on its way (a
+    /// history entry that turned out to be one); the document's load goes
+    /// on. Whether anything changed.
+    pub(crate) fn moved_within(&mut self) -> bool {
+        self.navigating.take().is_some()
+    }
+
+    /// Where it is navigating to; see the module comment.
+    pub(crate) fn navigating(&self) -> Option<String> {
+        self.navigating
+            .as_ref()
+            .filter(|(_, since)| since.elapsed() < rove_base::limits::NAVIGATION_PENDING)
+            .map(|(url, _)| url.clone())
+    }
+
+    /// How long its document has been loading; see the module comment.
+    pub(crate) fn loading_for(&self) -> Option<Duration> {
+        self.loading
+            .map(|since| since.elapsed())
+            .filter(|took| *took < rove_base::limits::NAVIGATION_PENDING)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_document_loads_from_its_commit_until_it_answers_after_its_load_event() {
+        let mut frame = MainFrame::default();
+        assert_eq!(frame.loading_for(), None);
+        frame.started("http://a.test/".into());
+        assert_eq!(frame.navigating().as_deref(), Some("http://a.test/"));
+        assert_eq!(frame.loading_for(), None, "not committed yet");
+        frame.committed();
+        assert_eq!(frame.navigating(), None);
+        assert!(frame.loading_for().is_some());
+        assert!(!frame.moved_within(), "a same-document move ends no load");
+        frame.answered();
+        assert!(frame.loading_for().is_some(), "answers while parsing");
+        assert!(frame.loaded());
+        assert!(frame.loading_for().is_some(), "the first layout is ahead");
+        assert!(!frame.stopped(), "nothing new");
+        frame.answered();
+        assert_eq!(frame.loading_for(), None);
+    }
+}

@@ -1,0 +1,222 @@
+//! Huge and endless pages: a renderer busy with a big document is not a
+//! hung one, and pages built to exhaust rove (rows appended forever, a
+//! 50 MB text node, a DOM thousands of levels deep) get an answer within
+//! each command's deadline, a bounded view, and a session that goes on in
+//! the same tab.
+
+use crate::support;
+
+use std::time::{Duration, Instant};
+
+use rove_commands::{HealthLimits, SessionConfig};
+use rove_localserver::Response;
+use serde_json::json;
+use support::{Fixture, fixture_routes};
+
+/// A table of `rows` rows, each a number, a link and a button.
+fn table(rows: usize) -> String {
+    let mut html = String::with_capacity(rows * 100);
+    html.push_str("<!doctype html><title>Rows</title><h1>Rows</h1><table>");
+    for i in 0..rows {
+        html.push_str(&format!(
+            "<tr><td>{i}</td><td><a href='#r{i}'>Item {i}</a></td><td><button>Buy {i}</button></td></tr>"
+        ));
+    }
+    html.push_str("</table>");
+    html
+}
+
+/// A page whose script appends 1,000 rows a second, forever.
+const ENDLESS: &str = r#"<!doctype html><title>Endless</title>
+<h1>Endless feed</h1><button onclick="document.title='stopped'; clearInterval(window.feed)">Stop feed</button>
+<ul id=feed></ul>
+<script>
+let n = 0;
+window.feed = setInterval(() => {
+  const list = document.getElementById('feed');
+  for (let i = 0; i < 100; i++) {
+    const li = document.createElement('li');
+    li.textContent = 'Entry ' + (n++);
+    list.appendChild(li);
+  }
+}, 100);
+</script>"#;
+
+/// A page with one text node of 50 MB, written by its own script.
+const BIG_TEXT: &str = r#"<!doctype html><title>Big text</title>
+<h1>Big text</h1><button onclick="document.title='read'">After the text</button>
+<p id=big></p>
+<script>
+document.getElementById('big').textContent = 'lorem ipsum '.repeat(50 * 1024 * 1024 / 12);
+</script>"#;
+
+/// A page whose DOM nests 5,000 levels deep, with a button at the bottom.
+/// Spans: Chromium itself never finishes laying out 5,000 nested blocks
+/// (its renderer is still busy a minute later, then dies).
+const DEEP: &str = r#"<!doctype html><title>Deep</title><h1>Deep</h1><div id=top></div>
+<script>
+let at = document.getElementById('top');
+for (let i = 0; i < 5000; i++) {
+  const d = document.createElement('span');
+  at.appendChild(d);
+  at = d;
+}
+const b = document.createElement('button');
+b.textContent = 'Bottom';
+b.onclick = () => { document.title = 'reached'; };
+at.appendChild(b);
+</script>"#;
+
+fn routes() -> rove_localserver::Routes {
+    fixture_routes()
+        .page("/rows-30000.html", Response::html(table(30_000)))
+        .page("/endless.html", Response::html(ENDLESS))
+        .page("/big-text.html", Response::html(BIG_TEXT))
+        .page("/deep.html", Response::html(DEEP))
+}
+
+/// A watchdog that takes two seconds of silence for a hang: a 30,000-row
+/// page keeps the renderer busy longer than that while it loads.
+fn impatient() -> SessionConfig {
+    SessionConfig {
+        health: HealthLimits {
+            probe_timeout: Duration::from_secs(2),
+            recovery_timeout: Duration::from_secs(2),
+            probe_before_commands: true,
+            interval: Some(Duration::from_secs(1)),
+            ..HealthLimits::default()
+        },
+        ..SessionConfig::default()
+    }
+}
+
+#[tokio::test]
+async fn a_page_that_keeps_the_renderer_busy_while_it_loads_is_waited_for_not_stopped() {
+    let mut f = Fixture::with(routes(), impatient()).await;
+    let out = f
+        .ok(json!({"command": "open", "url": f.url("/rows-30000.html")}))
+        .await;
+    let text = out.text();
+    assert!(
+        out.happened_lines()
+            .iter()
+            .all(|l| !l.contains("did not answer")),
+        "{:?}",
+        out.happened_lines()
+    );
+    assert!(text.contains("Buy 0"), "{text}");
+    assert!(text.contains("more rows"), "{text}");
+    // The same tab, whole: its last row is there.
+    assert_eq!(
+        f.eval("document.querySelectorAll('tr').length").await,
+        30_000
+    );
+    let out = f.ok(json!({"command": "snapshot"})).await;
+    assert!(out.text().starts_with("[t1]"), "{}", out.text());
+    f.close().await;
+}
+
+/// Runs `command` and asserts it answered (either way) within `within`.
+async fn answers_within(
+    f: &mut Fixture,
+    command: serde_json::Value,
+    within: Duration,
+) -> Result<rove_commands::Outcome, rove_commands::CommandError> {
+    let started = Instant::now();
+    let result = f.run(command.clone()).await;
+    let took = started.elapsed();
+    assert!(took < within, "{command} took {took:?}");
+    result
+}
+
+#[tokio::test]
+async fn a_page_that_appends_rows_forever_gets_bounded_answers_in_the_same_tab() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let url = f.url("/endless.html");
+    let out = answers_within(
+        &mut f,
+        json!({"command": "open", "url": url}),
+        Duration::from_secs(20),
+    )
+    .await
+    .expect("open answers");
+    assert!(out.text().len() < 20_000, "{}", out.text().len());
+    for _ in 0..3 {
+        let out = answers_within(
+            &mut f,
+            json!({"command": "snapshot"}),
+            Duration::from_secs(10),
+        )
+        .await
+        .expect("a view");
+        assert!(out.text().starts_with("[t1]"), "{}", out.text());
+        assert!(out.text().len() < 20_000, "{}", out.text().len());
+    }
+    let found = answers_within(
+        &mut f,
+        json!({"command": "find", "text": "Entry 5"}),
+        Duration::from_secs(10),
+    )
+    .await
+    .expect("find answers");
+    assert!(found.text().contains("Entry 5"), "{}", found.text());
+    let stop = f.find("Stop feed", "button").await;
+    answers_within(
+        &mut f,
+        json!({"command": "click", "ref": stop}),
+        Duration::from_secs(15),
+    )
+    .await
+    .expect("the click answers");
+    assert_eq!(f.eval("document.title").await, "stopped");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_fifty_megabyte_text_node_gets_a_bounded_view() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let url = f.url("/big-text.html");
+    let out = answers_within(
+        &mut f,
+        json!({"command": "open", "url": url}),
+        Duration::from_secs(30),
+    )
+    .await
+    .expect("open answers");
+    let text = out.text();
+    assert!(text.len() < 20_000, "{}", text.len());
+    assert!(text.contains("lorem ipsum"), "{text}");
+    let after = f.find("After the text", "button").await;
+    f.ok(json!({"command": "click", "ref": after})).await;
+    assert_eq!(f.eval("document.title").await, "read");
+    let out = answers_within(&mut f, json!({"command": "read"}), Duration::from_secs(20))
+        .await
+        .expect("read answers");
+    assert!(out.text().len() < 200_000, "{}", out.text().len());
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_dom_five_thousand_levels_deep_is_walked_and_its_bottom_clicked() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let url = f.url("/deep.html");
+    let out = answers_within(
+        &mut f,
+        json!({"command": "open", "url": url}),
+        Duration::from_secs(20),
+    )
+    .await
+    .expect("open answers");
+    let text = out.text();
+    assert!(text.contains("button \"Bottom\""), "{text}");
+    let bottom = f.find("Bottom", "button").await;
+    let clicked = answers_within(
+        &mut f,
+        json!({"command": "click", "ref": bottom}),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(clicked.is_ok(), "{:?}", clicked.err().map(|e| e.report()));
+    assert_eq!(f.eval("document.title").await, "reached");
+    f.close().await;
+}
