@@ -9,6 +9,74 @@
   // plain space, on both sides: `Save draft` finds `Save&nbsp;draft`.
   const matchable = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').replace(SPACES, ' ').toLowerCase();
 
+  // What `matchable` turns into spaces or leaves out, and spaces: gone, in
+  // one pass over each text.
+  const UNSPACED = new RegExp(`[\\s${INVISIBLE.source.slice(1, -1)}${CONTROLS.source.slice(1, -1)}]+`, 'gu');
+
+  // Attributes a name or a value can come from.
+  const NAMING = '[aria-label],[aria-labelledby],[title],[alt],[placeholder],[value],[aria-valuetext],[aria-valuenow],' +
+    'input,textarea,select,progress,meter,video,audio';
+
+  // Where a search for `needle` must look, found in one pass over the
+  // page's text and attributes: `hot`, the elements on the way to a
+  // candidate, and `open`, candidates whose subtrees are searched whole. A
+  // superset of the matches, so a search of a huge page visits the paths
+  // to its matches instead of every element. Spaces are left out on both
+  // sides (a name's spacing is the renderer's), and a run of text nodes is
+  // read as one (a name's words may sit in several).
+  const scopeOf = (needle) => {
+    const want = needle.replace(/ /g, '');
+    const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
+    const hot = new Set();
+    const open = new Set();
+    const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    const heat = (e) => {
+      for (let a = e; a && !hot.has(a); a = up(a)) hot.add(a);
+    };
+    const roots = [document];
+    let tail = '';
+    let recent = [];
+    for (let r = 0; r < roots.length; r++) {
+      const walker = document.createTreeWalker(roots[r], NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.nodeType === 1) {
+          const shadow = n.shadowRoot || closedRoots.get(n);
+          if (shadow) {
+            // Slots reorder what shows: a host is searched whole.
+            roots.push(shadow);
+            open.add(n);
+            heat(n);
+          }
+          continue;
+        }
+        const text = squeezed(n.data);
+        if (!text) continue;
+        const joined = tail + text;
+        recent.push(n);
+        if (recent.length > 2 * want.length) recent = recent.slice(-want.length);
+        if (joined.includes(want)) for (const t of recent) if (up(t)) heat(up(t));
+        tail = want.length > 1 ? joined.slice(1 - want.length) : '';
+      }
+    }
+    for (const root of roots) {
+      for (const e of root.querySelectorAll(NAMING)) {
+        const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].some((a) => squeezed(e.getAttribute(a)).includes(want)) ||
+          // Values that are not text nodes; a role only tells text ones.
+          squeezed(valueOf(e, '')).includes(want);
+        // Named by other elements (a label, ids), or by its box's words.
+        const labelled = (e.labels && Array.from(e.labels).some((l) => hot.has(l))) ||
+          (e.getAttribute('aria-labelledby') || '').split(/\s+/).some((id) => id && hot.has(root.getElementById(id)));
+        if (said || labelled) {
+          open.add(e);
+          heat(e);
+        }
+      }
+      // Headings give matches their context.
+      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) heat(h);
+    }
+    return {hot, open};
+  };
+
   function find(query) {
     const needle = matchable(query.text);
     const wantRole = query.role || '';
@@ -16,7 +84,10 @@
     const matches = [];
     let total = 0;
     let heading = '';
-    const stack = [document.documentElement];
+    // A search for words looks where they can be; one for a role alone
+    // looks everywhere.
+    const scope = needle.replace(/ /g, '') ? scopeOf(needle) : null;
+    const stack = [[document.documentElement, !scope]];
     const inert = inertOutsideModal();
     // Iterative pre-order over the flat tree.
     const visitEl = (e) => {
@@ -82,11 +153,16 @@
       return false;
     };
     while (stack.length) {
-      const node = stack.pop();
+      const [node, whole] = stack.pop();
       if (node.nodeType !== 1 && node.nodeType !== 11) continue;
       if (node.nodeType === 1 && !visitEl(node)) continue;
       const kids = childrenOf(node);
-      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeType === 1 || kids[i].nodeType === 11) stack.push(kids[i]);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        const k = kids[i];
+        if (k.nodeType !== 1 && k.nodeType !== 11) continue;
+        if (whole || k.nodeType === 11 || scope.open.has(k)) stack.push([k, true]);
+        else if (scope.hot.has(k)) stack.push([k, false]);
+      }
     }
     return {token, records: matches, total};
   }

@@ -355,10 +355,11 @@
 
   const COLLAPSE_MIN = 30;
   const COLLAPSE_KEEP = 10;
-  // The longest text line a walk keeps (`…` marks the cut), and the most
-  // of a code block or log it reads (line breaks kept, each line then cut
-  // like text): views are budgeted far below either.
-  const TEXT_MAX = 5000;
+  // The longest text line a walk keeps (`…` marks the cut; a budgeted walk
+  // keeps one character past its budget, which then cuts the view there as
+  // it says), and the most of a code block or log it reads (line breaks
+  // kept, each line then cut like text).
+  const TEXT_MAX = 100000;
   const CODE_MAX = 2000000;
   // How many elements deep the walk recurses. Below that (a DOM nested
   // thousands deep overflows the script's stack) the rest of the subtree is
@@ -397,6 +398,7 @@
       for (const id of named.getAttribute('aria-labelledby').split(/\s+/)) if (id) labelIds.add(id);
     }
     const maxChars = opts.maxChars || Infinity;
+    const textMax = Math.min(TEXT_MAX, maxChars + 1);
     const interactiveOnly = opts.mode === 'interactive';
     let chars = 0;
     let cut = null;
@@ -431,7 +433,7 @@
         const {u, d} = text;
         text = null;
         for (const line of lines) {
-          text = {u, d, parts: [line.length > TEXT_MAX ? line.slice(0, TEXT_MAX) + '…' : line], len: 0};
+          text = {u, d, parts: [line.length > textMax ? line.slice(0, textMax) + '…' : line], len: 0};
           flushText();
         }
         return;
@@ -493,7 +495,7 @@
         const breaks = node.data.includes('\n') && keepsBreaks(node.parentElement);
         // A run longer than any view shows is cut where it is read, not
         // after: a 50 MB text node costs its prefix, not seconds.
-        const room = (breaks ? CODE_MAX : TEXT_MAX) - text.len;
+        const room = (breaks ? CODE_MAX : textMax) - text.len;
         if (room <= 0) return;
         const data = node.data.length > room ? node.data.slice(0, room) + '…' : node.data;
         if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;

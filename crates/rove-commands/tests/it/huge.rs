@@ -174,7 +174,9 @@ async fn a_page_that_appends_rows_forever_gets_bounded_answers_in_the_same_tab()
 
 #[tokio::test]
 async fn a_fifty_megabyte_text_node_gets_a_bounded_view() {
-    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    // Reading the whole node took the walker seconds, past a watchdog
+    // that waits two.
+    let mut f = Fixture::with(routes(), impatient()).await;
     let url = f.url("/big-text.html");
     let out = answers_within(
         &mut f,
@@ -185,7 +187,8 @@ async fn a_fifty_megabyte_text_node_gets_a_bounded_view() {
     .expect("open answers");
     let text = out.text();
     assert!(text.len() < 20_000, "{}", text.len());
-    assert!(text.contains("lorem ipsum"), "{text}");
+    // The text is longer than the view's budget, which says it cut there.
+    assert!(text.contains("cut at the"), "{text}");
     let after = f.find("After the text", "button").await;
     f.ok(json!({"command": "click", "ref": after})).await;
     assert_eq!(f.eval("document.title").await, "read");
@@ -193,6 +196,7 @@ async fn a_fifty_megabyte_text_node_gets_a_bounded_view() {
         .await
         .expect("read answers");
     assert!(out.text().len() < 200_000, "{}", out.text().len());
+    assert!(out.text().contains("lorem ipsum"), "{}", out.text());
     f.close().await;
 }
 

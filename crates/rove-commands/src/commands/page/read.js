@@ -15,7 +15,9 @@
   };
   // White space as one space; U+FEFF (white space to JavaScript, nothing
   // on the page) is left for rove's cleaning, which drops it.
-  const flat = (s) => s.replace(/[^\S\uFEFF]+/g, ' ');
+  // A text longer than the whole answer may be is read up to that length:
+  // a 50 MB text node costs its prefix.
+  const flat = (s) => (s.length > maxChars ? s.slice(0, maxChars + 1) : s).replace(/[^\S\uFEFF]+/g, ' ');
   const hidden = (el) => {
     if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
     const style = getComputedStyle(el);
