@@ -138,7 +138,7 @@
         if (matchable(text).includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
           total++;
           if (matches.length < limit) {
-            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(text, 200), x: contextOf(e, heading)});
+            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(around(e, text, needle), 200), x: contextOf(e, heading)});
             matched.add(e);
           }
         }
@@ -166,6 +166,19 @@
     }
     return {token, records: matches, total};
   }
+
+  // What a text match shows: in a block that keeps its line breaks (a
+  // log, code) the line holding the words; else a long text from a little
+  // before them, so the match is in the part a result line keeps.
+  const around = (e, text, needle) => {
+    if (keepsBreaks(e)) {
+      const line = (e.textContent || '').split('\n').find((l) => matchable(l).includes(needle));
+      if (line) return line.replace(SPACES, ' ').trim();
+    }
+    if (text.length <= 200) return text;
+    const at = matchable(text).indexOf(needle);
+    return at > 80 ? '…' + text.slice(at - 60) : text;
+  };
 
   // One line of context: the nearest label-ish ancestor, else the heading above.
   const contextOf = (e, heading) => {

@@ -67,8 +67,33 @@ b.onclick = () => { document.title = 'reached'; };
 at.appendChild(b);
 </script>"#;
 
+/// 20,000 rows, and past them names from every source a search must
+/// read: words split over elements, an aria-label, a label, ids, a
+/// field's value, a shadow root, a box's title, and a log of lines.
+fn named_everywhere() -> String {
+    let mut html = table(20_000);
+    html.push_str(
+        r#"<h2>Tail</h2>
+<button id=split>Pay <b>order</b> <i>77</i></button>
+<button aria-label="Archive everything">X</button>
+<label for=city>Home city</label><input id=city>
+<span id=tag>Quarterly total</span><div role=button tabindex=0 aria-labelledby=tag>Σ</div>
+<input id=filled value="preset answer">
+<div id=host></div>
+<div title="Print the page"><button>🖨</button></div>
+<pre>line one
+the line with needle words
+line three</pre>
+<script>
+  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button>Shadow deed</button>';
+</script>"#,
+    );
+    html
+}
+
 fn routes() -> rove_localserver::Routes {
     fixture_routes()
+        .page("/named.html", Response::html(named_everywhere()))
         .page("/rows-30000.html", Response::html(table(30_000)))
         .page("/endless.html", Response::html(ENDLESS))
         .page("/big-text.html", Response::html(BIG_TEXT))
@@ -222,5 +247,33 @@ async fn a_dom_five_thousand_levels_deep_is_walked_and_its_bottom_clicked() {
     .await;
     assert!(clicked.is_ok(), "{:?}", clicked.err().map(|e| e.report()));
     assert_eq!(f.eval("document.title").await, "reached");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn find_on_a_big_page_reads_names_from_every_source() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/named.html").await;
+    for (words, expect) in [
+        ("Pay order 77", "button \"Pay order 77\""),
+        ("archive everything", "button \"Archive everything\""),
+        ("Home city", "textbox \"Home city\""),
+        ("Quarterly total", "button \"Quarterly total\""),
+        ("preset answer", "preset answer"),
+        ("Shadow deed", "button \"Shadow deed\""),
+        ("Print the page", "Print the page"),
+        ("Buy 19999", "button \"Buy 19999\""),
+        ("needle words", "text \"the line with needle words\""),
+    ] {
+        let out = f.ok(json!({"command": "find", "text": words})).await;
+        assert!(out.text().contains(expect), "{words}: {}", out.text());
+    }
+    // Tail's heading is the context of what comes after it.
+    let out = f.ok(json!({"command": "find", "text": "Pay order"})).await;
+    assert!(
+        out.text().contains("under heading \"Tail\""),
+        "{}",
+        out.text()
+    );
     f.close().await;
 }

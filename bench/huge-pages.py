@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Huge pages (issue 46): what rove's commands cost on pages that grow.
+
+Generates tables of 1,000 to 100,000 rows (a number, a link and a button
+per row), a log page (one <pre> of 20,000 lines, about 1 MB) and a list of
+50,000 items that appends more as it is scrolled, serves them on
+127.0.0.1, and times through rove's CLI: `open`, a warm `snapshot`, `find`
+of the last row and a `click` by ref with its diff. Chromium's own load
+time is `chromium --dump-dom` of the page less that of about:blank.
+Medians of TRIALS runs. Usage: huge-pages.py ROVE_BINARY [TRIALS]
+"""
+import http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+
+ROVE = sys.argv[1]
+TRIALS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+ROOT = tempfile.mkdtemp(prefix="rove-huge-")
+
+def write(name, html):
+    with open(os.path.join(ROOT, name), "w") as f:
+        f.write(html)
+
+pages = []
+for n in (1000, 10000, 30000, 50000, 100000):
+    rows = "".join(f"<tr><td>{i}</td><td><a href='#r{i}'>Item {i}</a></td><td><button>Buy {i}</button></td></tr>" for i in range(n))
+    write(f"rows-{n}.html", f"<!doctype html><title>Rows {n}</title><h1>Rows {n}</h1><table>{rows}</table>")
+    pages.append((f"table, {n:,} rows", f"rows-{n}.html", f"Buy {n - 1}"))
+lines = "\n".join(f"[{i:05d}] step {i} ok: compiled module_{i} in {i % 97} ms" for i in range(20000))
+write("log.html", f"<!doctype html><title>Log</title><h1>Build log</h1><button>Rerun</button><pre>{lines}</pre>")
+pages.append(("log, 20,000 lines", "log.html", "step 19999 ok"))
+items = "".join(f"<li>Message {i}</li>" for i in range(50000))
+write("list.html", "<!doctype html><title>Feed</title><h1>Feed</h1><button>New post</button><ul id=feed>" + items +
+      "</ul><script>let n = 50000; addEventListener('scroll', () => { if (innerHeight + scrollY < document.body.scrollHeight - 500) return;"
+      " const ul = document.getElementById('feed'); for (let i = 0; i < 1000; i++) { const li = document.createElement('li');"
+      " li.textContent = 'Message ' + (n++); ul.appendChild(li); } });</script>")
+pages.append(("infinite list, 50,000 items", "list.html", "Message 49999"))
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *a):
+        pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Quiet(*a, directory=ROOT))
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+def timed(args, env=None):
+    start = time.monotonic()
+    out = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    return time.monotonic() - start, out.stdout + out.stderr
+
+def dump_dom(url):
+    profile = tempfile.mkdtemp(prefix="rove-huge-chromium-")
+    try:
+        took, _ = timed(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                         "--disable-sync", f"--user-data-dir={profile}", "--dump-dom", url])
+        return took
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+def rove(session, *args):
+    env = dict(os.environ, ROVE_SESSION=session)
+    return timed([ROVE, *args], env)
+
+def ref_of(view, word):
+    for line in view.splitlines():
+        if word in line:
+            for tok in line.split():
+                if tok.startswith("e") and tok[1:].isdigit():
+                    return tok
+    return None
+
+print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff |")
+print("|---|---|---|---|---|---|---|")
+blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
+for label, name, last in pages:
+    url = base + name
+    chromium = statistics.median(dump_dom(url) - blank for _ in range(TRIALS))
+    opens, snaps, finds, clicks = [], [], [], []
+    for t in range(TRIALS):
+        session = f"huge-bench-{os.getpid()}-{t}"
+        took, view = rove(session, "open", url)
+        opens.append(took)
+        if "error[" in view:
+            print(f"<!-- {label}: open said {view.splitlines()[0]} -->")
+        snaps.append(rove(session, "snapshot")[0])
+        took, found = rove(session, "find", last)
+        finds.append(took)
+        target = ref_of(view, "button")
+        if target:
+            clicks.append(rove(session, "click", target)[0])
+        rove(session, "close")
+    med = lambda xs: statistics.median(xs) if xs else float("nan")
+    print(f"| {label} | {chromium:.2f} s | {med(opens):.2f} s | {med(opens) / chromium:.2f}× | "
+          f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms |", flush=True)
+server.shutdown()
+shutil.rmtree(ROOT, ignore_errors=True)
