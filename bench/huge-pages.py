@@ -7,7 +7,9 @@ per row), a log page (one <pre> of 20,000 lines, about 1 MB) and a list of
 127.0.0.1, and times through rove's CLI: `open`, a warm `snapshot`, `find`
 of the last row and a `click` by ref with its diff. Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
-Medians of TRIALS runs. Usage: huge-pages.py ROVE_BINARY [TRIALS]
+Medians of TRIALS runs. With AGENT_BROWSER naming agent-browser's binary,
+the same for it: `open`, its `snapshot` (the first and a warm one) and a
+`click` by its ref. Usage: huge-pages.py ROVE_BINARY [TRIALS]
 """
 import http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
@@ -68,6 +70,23 @@ def ref_of(view, word):
                     return tok
     return None
 
+AGENT_BROWSER = os.environ.get("AGENT_BROWSER")
+
+def agent_browser(session, *args):
+    env = dict(os.environ, AGENT_BROWSER_EXECUTABLE_PATH="/usr/bin/chromium",
+               AGENT_BROWSER_ARGS="--no-sandbox,--disable-gpu,--disable-quic,--no-first-run,"
+               "--disable-background-networking,--disable-component-update,--disable-sync")
+    try:
+        return timed([AGENT_BROWSER, "--session", session, *args], env)
+    except subprocess.TimeoutExpired:
+        return 300.0, "timed out after 300 s"
+
+def ab_ref(view):
+    for line in view.splitlines():
+        if "button" in line and "[ref=" in line:
+            return "@" + line.split("[ref=")[1].split("]")[0]
+    return None
+
 print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff |")
 print("|---|---|---|---|---|---|---|")
 blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
@@ -91,5 +110,20 @@ for label, name, last in pages:
     med = lambda xs: statistics.median(xs) if xs else float("nan")
     print(f"| {label} | {chromium:.2f} s | {med(opens):.2f} s | {med(opens) / chromium:.2f}× | "
           f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms |", flush=True)
+    if AGENT_BROWSER:
+        ab = {"open": [], "first": [], "warm": [], "click": []}
+        for t in range(TRIALS):
+            session = f"huge-ab-{os.getpid()}-{t}"
+            ab["open"].append(agent_browser(session, "open", url)[0])
+            took, view = agent_browser(session, "snapshot")
+            ab["first"].append(took)
+            ab["warm"].append(agent_browser(session, "snapshot")[0])
+            target = ab_ref(view)
+            if target:
+                ab["click"].append(agent_browser(session, "click", target)[0])
+            agent_browser(session, "close")
+        print(f"| ↳ agent-browser | | {med(ab['open']):.2f} s + first snapshot {med(ab['first']):.2f} s | "
+              f"{(med(ab['open']) + med(ab['first'])) / chromium:.2f}× | {med(ab['warm']) * 1000:.0f} ms | — | "
+              f"{med(ab['click']) * 1000:.0f} ms |", flush=True)
 server.shutdown()
 shutil.rmtree(ROOT, ignore_errors=True)

@@ -1,17 +1,17 @@
 //! Where a tab's main frame stands in a navigation, from its events: on its
 //! way (started, its new document not committed yet) and loading (from the
-//! commit until the page answers after its load event).
+//! commit until rove has read the page after its load event).
 //!
 //! The watchdog asks both. A renderer that parses and lays out a big
 //! document is busy for seconds and answers no probe, which is no hang of
 //! the page: a navigation on its way holds the old document's answers until
 //! the new one commits, and a loading document answers when its parser
-//! yields. The first look after the load event (rove's or the page's own)
-//! lays the whole document out, which on a huge page is seconds more of the
-//! same work: the load ends with the page's first answer after its load
-//! event, not with the event. Each state counts for at most
-//! [`rove_base::limits::NAVIGATION_PENDING`]: one that never reported its end
-//! is taken for a missed event after that.
+//! yields. The first view rove reads after the load event lays the whole
+//! document out, which on a huge page is seconds more of the same work (a
+//! probe answered just before it proves nothing about it): the load ends
+//! when rove has read the page after its load event, not with the event.
+//! Each state counts for at most [`rove_base::limits::NAVIGATION_PENDING`]:
+//! one that never reported its end is taken for a missed event after that.
 
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,8 @@ pub(crate) struct MainFrame {
     /// moment the navigation starts until its document commits or it stops.
     navigating: Option<(String, Instant)>,
     /// Since when its committed document is loading: from the commit until
-    /// the page answers after its load event (or after it stopped loading).
+    /// rove read the page after its load event (or after it stopped
+    /// loading).
     loading: Option<Instant>,
     /// The load event fired (or the frame stopped loading) since the commit.
     loaded: bool,
@@ -48,7 +49,8 @@ impl MainFrame {
         self.navigating.take().is_some() || first
     }
 
-    /// The page's thread answered: after its load event, its load is over.
+    /// rove read a view of the page: after its load event, its load is
+    /// over.
     pub(crate) fn answered(&mut self) {
         if self.loaded {
             self.loading = None;

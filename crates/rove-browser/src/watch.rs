@@ -265,7 +265,7 @@ impl TabWatch {
     }
 
     /// How long the main frame's document has been loading: from its
-    /// commit until the page answers after its load event (bounded like
+    /// commit until rove read the page after its load event (bounded like
     /// [`TabWatch::navigating`]; see `main_frame.rs`). A renderer parsing
     /// and laying out a big document answers nothing meanwhile, and is not
     /// hung.
@@ -273,7 +273,7 @@ impl TabWatch {
         self.lock().main.loading_for()
     }
 
-    /// The page's main thread answered a call (the watchdog's probe).
+    /// rove read a view of the page (its main thread answered the walk).
     pub fn page_answered(&self) {
         self.lock().main.answered();
     }

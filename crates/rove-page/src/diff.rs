@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::record::{Flags, Line, Record};
 use crate::refs::{NodeKey, RefTable};
-use crate::render::{RenderOptions, element_text, escape_text};
+use crate::render::{RenderOptions, element_text, text_line};
 use crate::tokens;
 
 /// One difference.
@@ -232,7 +232,7 @@ fn removed_line_text(
     opts: &RenderOptions,
     shown: &HashSet<NodeKey>,
 ) -> String {
-    let text = escape_text(line.record.text.as_deref().unwrap_or_default());
+    let text = text_line(&line.record);
     match refs.shown(&line.key) {
         Some(r) if line.record.is_text() && shown.contains(&line.key) => format!("{r} text {text}"),
         _ if line.record.is_text() => text,
@@ -250,12 +250,7 @@ fn line_text(
     shown: &HashSet<NodeKey>,
 ) -> String {
     if line.record.is_text() {
-        text_of(
-            line,
-            escape_text(line.record.text.as_deref().unwrap_or_default()),
-            refs,
-            shown,
-        )
+        text_of(line, text_line(&line.record), refs, shown)
     } else {
         element_text(line, refs, opts).0
     }
@@ -280,7 +275,7 @@ fn changed_line_text(old: &Line, new: &Line, refs: &mut RefTable, opts: &RenderO
     if now.is_text() {
         let now_text = now.text.as_deref().unwrap_or_default();
         let words = changed_words(was.text.as_deref().unwrap_or_default(), now_text)
-            .unwrap_or_else(|| escape_text(now_text));
+            .unwrap_or_else(|| text_line(now));
         // A changed text always names the element that holds it, shown with
         // a line or not: which text changed is what the line is about, and
         // the line itself introduces the ref (the element holding this

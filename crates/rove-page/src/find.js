@@ -13,6 +13,17 @@
   // one pass over each text.
   const UNSPACED = new RegExp(`[\\s${INVISIBLE.source.slice(1, -1)}${CONTROLS.source.slice(1, -1)}]+`, 'gu');
 
+  // A text node longer than this is searched by its words, not squeezed.
+  const LONG_TEXT = 100000;
+
+  // The first `n` or so characters an element shows. `innerText` lays out
+  // all of it, natively (rove cannot stop it): for megabytes of text, the
+  // start of its text content stands in.
+  const shownText = (e, n) => {
+    const all = e.textContent || '';
+    return all.length > LONG_TEXT ? all.slice(0, 4 * n) : e.innerText;
+  };
+
   // Attributes a name or a value can come from.
   const NAMING = '[aria-label],[aria-labelledby],[title],[alt],[placeholder],[value],[aria-valuetext],[aria-valuenow],' +
     'input,textarea,select,progress,meter,video,audio';
@@ -26,6 +37,7 @@
   // read as one (a name's words may sit in several).
   const scopeOf = (needle) => {
     const want = needle.replace(/ /g, '');
+    const longest = needle.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
     const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
     const hot = new Set();
     const open = new Set();
@@ -47,6 +59,16 @@
             open.add(n);
             heat(n);
           }
+          continue;
+        }
+        if (n.data.length > LONG_TEXT) {
+          // Squeezing megabytes costs seconds: a long text is a candidate
+          // when it holds the longest word, or the words run across its
+          // edges.
+          const edges = squeezed(n.data.slice(0, 4 * want.length)) + '\u0000' + squeezed(n.data.slice(-4 * want.length));
+          recent = [n];
+          if (n.data.toLowerCase().includes(longest) || (tail + edges).includes(want)) heat(up(n) || n);
+          tail = want.length > 1 ? edges.slice(1 - want.length) : '';
           continue;
         }
         const text = squeezed(n.data);
@@ -105,7 +127,7 @@
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);
       if (interesting) {
-        const name = textual ? clip(e.innerText, 200) : nameOf(e) || boxNames.get(e) || '';
+        const name = textual ? clip(shownText(e, 200), 200) : nameOf(e) || boxNames.get(e) || '';
         if (role === 'heading') heading = name;
         const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
         if (roleOk && (!needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle))) {
@@ -185,7 +207,7 @@
     for (let a = e.parentElement; a; a = a.parentElement) {
       const role = roleOf(a);
       if (['dialog', 'alertdialog', 'form', 'navigation', 'region', 'group', 'radiogroup', 'listitem', 'row', 'tabpanel', 'menu', 'list', 'table'].includes(role)) {
-        const n = role === 'listitem' || role === 'row' ? clip(a.innerText, 80) : nameOf(a);
+        const n = role === 'listitem' || role === 'row' ? clip(shownText(a, 80), 80) : nameOf(a);
         if (n) return `${role} "${clip(n, 80)}"`;
       }
     }

@@ -51,6 +51,10 @@ pub(crate) struct Record {
     /// A text run.
     #[serde(default, rename = "t", deserialize_with = "cleaned_opt")]
     pub text: Option<String>,
+    /// The text run is a line of code (its spaces and breaks show): it is
+    /// written as it is, after a code mark.
+    #[serde(default, rename = "b")]
+    pub code: bool,
     /// Where a `find` match is (its heading or landmark).
     #[serde(default, rename = "x", deserialize_with = "cleaned_opt")]
     pub context: Option<String>,

@@ -232,10 +232,7 @@ pub(crate) fn element_text(
 ) -> (String, Option<crate::Ref>) {
     let record = &line.record;
     match record.role.as_str() {
-        "text" => (
-            escape_text(record.text.as_deref().unwrap_or_default()),
-            None,
-        ),
+        "text" => (text_line(record), None),
         "more" => {
             let count = record.count.unwrap_or(0);
             // The name is the items' role (`row`): one of them, or rows.
@@ -339,6 +336,21 @@ pub(crate) fn quote(s: &str) -> String {
     q
 }
 
+/// What a line says of a text run: a line of code after its mark `│ `,
+/// exactly as written (its indentation and quotes are the code's); other
+/// text as [`escape_text`] writes it.
+pub(crate) fn text_line(record: &crate::record::Record) -> String {
+    let text = record.text.as_deref().unwrap_or_default();
+    if record.code {
+        format!("{CODE_MARK}{text}")
+    } else {
+        escape_text(text)
+    }
+}
+
+/// What starts a line of code; text that starts with it is quoted.
+pub(crate) const CODE_MARK: &str = "│ ";
+
 /// Text is written as it is, unless it could be read as a line of another
 /// kind (an element with its ref, a bullet, a row, a diff marker, a tab's
 /// header, the tabs line); then it is quoted. (Line breaks and invisible
@@ -350,6 +362,7 @@ pub(crate) fn escape_text(t: &str) -> String {
         || t.starts_with("~ ")
         || t.starts_with('…')
         || t.starts_with('"')
+        || t.starts_with('│')
         || t.starts_with('[')
         || t.starts_with(char::is_whitespace)
         || t.starts_with('-') && t.len() == 1

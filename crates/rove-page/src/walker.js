@@ -298,10 +298,12 @@
     const editor = e.closest('.monaco-editor');
     if (!editor) return null;
     const lines = Array.from(editor.querySelectorAll('.view-lines .view-line'))
-      .map((l) => ({top: parseFloat(l.style.top) || 0, t: clip(l.textContent, 500)}))
+      // As written: indentation kept (Monaco writes its spaces as
+      // no-break spaces), trailing space and blank lines left out.
+      .map((l) => ({top: parseFloat(l.style.top) || 0, t: (l.textContent || '').replace(/\u00a0/g, ' ').replace(/\s+$/, '').slice(0, 500)}))
       .sort((a, b) => a.top - b.top)
       .map((l) => l.t)
-      .filter(Boolean);
+      .filter((t) => t.trim());
     return lines.length ? lines : null;
   };
 
@@ -361,6 +363,9 @@
   // kept, each line then cut like text).
   const TEXT_MAX = 100000;
   const CODE_MAX = 2000000;
+  // What holds code even on one line: a code block, the line layers of
+  // CodeMirror 6 and 5 and of Monaco.
+  const CODE_HOLDERS = 'pre, code, .cm-content, .CodeMirror-code, .view-lines';
   // How many elements deep the walk recurses. Below that (a DOM nested
   // thousands deep overflows the script's stack) the rest of the subtree is
   // walked from a list of its own, in the same order, its lines at one
@@ -427,15 +432,18 @@
     let lastText = null;
 
     const flushText = () => {
-      if (text && text.parts.some((p) => p.includes('\n'))) {
-        // Lines of code: one text line each, blank ones left out.
+      if (text && text.code) {
+        // Lines of code: one text line each, as written (indentation
+        // kept, blank ones left out), marked as code.
         const lines = text.parts.join('').split('\n');
         const {u, d} = text;
         text = null;
-        for (const line of lines) {
-          text = {u, d, parts: [line.length > textMax ? line.slice(0, textMax) + '…' : line], len: 0};
-          flushText();
+        for (const raw of lines) {
+          const line = raw.replace(/\s+$/, '');
+          if (!line.trim() || waiting || interactiveOnly) continue;
+          emit({u, d, r: 'text', t: line.length > textMax ? line.slice(0, textMax) + '…' : line, b: true});
         }
+        lastText = null;
         return;
       }
       if (text) {
@@ -486,13 +494,16 @@
           seen++;
           return; // the text is already the owner's name
         }
-        if (!text || text.u !== owner || text.d !== depth) {
+        // Text whose spaces and line breaks show (a code block, an
+        // editor's lines) is code: each line gets a line of its own, as
+        // written. A block that only wraps (a chat message) is text.
+        const code = keepsBreaks(node.parentElement) &&
+          (node.data.includes('\n') || !!node.parentElement.closest(CODE_HOLDERS));
+        if (!text || text.u !== owner || text.d !== depth || text.code !== code) {
           flushText();
-          text = {u: owner, d: depth, parts: [], len: 0};
+          text = {u: owner, d: depth, parts: [], len: 0, code};
         }
-        // Line breaks that show (a code block, an editor's lines) stay
-        // breaks: each line of code gets a line of its own.
-        const breaks = node.data.includes('\n') && keepsBreaks(node.parentElement);
+        const breaks = code;
         // A run longer than any view shows is cut where it is read, not
         // after: a 50 MB text node costs its prefix, not seconds.
         const room = (breaks ? CODE_MAX : textMax) - text.len;
@@ -633,7 +644,7 @@
       if (interactiveOnly && clickableItem && !rec.n) rec.n = clip(e.innerText, 100);
       const shown = !waiting && (!interactiveOnly || interactive || role === 'heading' || clickableItem);
       if (shown) emit(rec);
-      if (shown && drawn && !waiting) for (const t of drawn) emit({u, d: depth + 1, r: 'text', t});
+      if (shown && drawn && !waiting) for (const t of drawn) emit({u, d: depth + 1, r: 'text', t, b: true});
       // Options of a native select are listed on its own line. Inside a
       // control or a node named by its content, text is already the name; only
       // elements inside it (a link in a heading, an image in a button) remain.

@@ -81,7 +81,7 @@ pub(crate) enum Health {
     Answers,
     /// No answer, but its document is still loading, for this long (within
     /// [`HealthLimits::load_allowance`]): a renderer busy parsing and laying
-    /// out (until it answers after its load event), not hung.
+    /// out (until rove read a view of it after its load event), not hung.
     Loading(Duration),
     /// No answer within the deadline.
     Silent,
@@ -157,12 +157,7 @@ pub(crate) async fn probe(tab: &Tab, within: Duration, allowance: Duration) -> H
     match answer {
         // An answer, or an error the page's thread gave (no context during
         // a navigation, a terminated execution): alive either way.
-        Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => {
-            if let Some(w) = &watch {
-                w.page_answered();
-            }
-            Health::Answers
-        }
+        Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => Health::Answers,
         Err(CdpError::Timeout { .. }) => match watch.as_ref().and_then(|w| w.loading_for()) {
             Some(took) if took < allowance => Health::Loading(took),
             _ => Health::Silent,

@@ -115,9 +115,16 @@ async fn code_blocks_and_editor_lines_keep_their_line_breaks() {
     let env = Env::start().await;
     let mut model = env.open("apps.html").await;
     let view = full(&mut model).await;
+    // Code as written, after its mark: indentation and quotes are the
+    // code's, never rove's quoting.
     assert_eq!(
-        lines_from(&view, "fn main", 3),
-        ["fn main() {", "println!(\"hi\");", "}"],
+        lines_from(&view, "fn main", 4),
+        [
+            "│ fn main() {",
+            "│     println!(\"hi\");",
+            "│     \"service\": \"billing\",",
+            "│ }"
+        ],
         "{view}"
     );
     // A CodeMirror 6 editor (an editing host of line elements): its lines
@@ -126,20 +133,20 @@ async fn code_blocks_and_editor_lines_keep_their_line_breaks() {
     assert_eq!(unref(&query[0]), "textbox \"Query\"", "{view}");
     assert_eq!(
         query[1..],
-        ["select *", "from people", "where age > 3"],
+        ["│ select *", "│   from people", "│ where age > 3"],
         "{view}"
     );
     // CodeMirror 5 (a <pre> per line beside its hidden textarea).
     assert_eq!(
         lines_from(&view, "select name", 2),
-        ["select name", "from staff"],
+        ["│ select name", "│ from staff"],
         "{view}"
     );
     // Monaco: its lines are drawn in an aria-hidden layer, in the order of
     // their place; they are the text of the field that takes the keys.
     let monaco = lines_from(&view, "textbox \"Editor content\"", 3);
     assert_eq!(unref(&monaco[0]), "textbox \"Editor content\"", "{view}");
-    assert_eq!(monaco[1..], ["def f(x):", "return x"], "{view}");
+    assert_eq!(monaco[1..], ["│ def f(x):", "│   return x"], "{view}");
     // The interactive view has no text lines: the editor keeps its value.
     let interactive = model
         .view(&ViewOptions::mode(Mode::Interactive))
