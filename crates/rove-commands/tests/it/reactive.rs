@@ -71,8 +71,17 @@ const NUMBER_FIELD: &str = "<title>Loan</title>\
 const NAMED_ROW: &str = "<title>Rows</title><ul id=l><li id=a>Alpha</li><li>Beta</li></ul>\
     <button onclick=\"a.title = 'Name: Alpha'; l.setAttribute('aria-label', 'Files')\">Select</button>";
 
+/// Gradio's results: markdown outputs in custom elements laid out as
+/// blocks, and a tab panel that is hidden or inert.
+const RESULTS: &str = "<title>Results</title>\
+    <gradio-md style=display:block><strong>Monthly payment: 421.60</strong></gradio-md>\
+    <gradio-md style=display:block><em>No scenario saved yet.</em></gradio-md>\
+    <div role=tabpanel hidden><p>Settings panel text</p></div>\
+    <div role=tabpanel inert><p>Behind the dialog</p></div>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/results.html", Response::html(RESULTS))
         .page("/announcer.html", Response::html(ANNOUNCER))
         .page("/recycled.html", Response::html(RECYCLED))
         .page("/rename.html", Response::html(RENAME))
@@ -287,5 +296,23 @@ async fn an_element_that_gets_its_first_line_is_added_not_changed() {
         "{diff}"
     );
     assert!(!diff.contains("~"), "{diff}");
+    f.close().await;
+}
+
+/// `read` gives what a reader sees, block by block: two results laid out
+/// as blocks are two paragraphs, not one run of text; a hidden or inert
+/// panel is not read.
+#[tokio::test]
+async fn read_separates_blocks_and_leaves_out_hidden_and_inert_panels() {
+    let mut f = fixture().await;
+    f.open("/results.html").await;
+    let out = f.ok(json!({"command": "read"})).await;
+    let text = out.text();
+    assert!(
+        text.contains("**Monthly payment: 421.60**\n\n*No scenario saved yet.*"),
+        "{text}"
+    );
+    assert!(!text.contains("Settings panel text"), "{text}");
+    assert!(!text.contains("Behind the dialog"), "{text}");
     f.close().await;
 }

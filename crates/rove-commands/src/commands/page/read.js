@@ -19,10 +19,18 @@
   // a 50 MB text node costs its prefix.
   const flat = (s) => (s.length > maxChars ? s.slice(0, maxChars + 1) : s).replace(/[^\S\uFEFF]+/g, ' ');
   const hidden = (el) => {
-    if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
+    // A hidden tab panel, a page behind a modal (inert): not what a
+    // reader sees.
+    if (el.hidden || el.inert || el.getAttribute('aria-hidden') === 'true') return true;
     const style = getComputedStyle(el);
     return style.display === 'none' || style.visibility === 'hidden';
   };
+  // A box of its own, by its tag or by how it is laid out: a custom
+  // element or a span shown as a block (an app's result card) ends the
+  // text before it like a paragraph does.
+  const isBlock = (el) => BLOCK.has(el.tagName) ||
+    (el.tagName.includes('-') || el.tagName === 'SPAN' || el.tagName === 'A' || el.tagName === 'LABEL') &&
+      /^(block|flex|grid|flow-root|list-item|table)$/.test(getComputedStyle(el).display);
   const block = () => { if (out && !out.endsWith('\n\n')) emit(out.endsWith('\n') ? '\n' : '\n\n'); };
   // Code editors draw one element per line: CodeMirror 6 (.cm-line in
   // .cm-content), CodeMirror 5 (.CodeMirror-line in .CodeMirror-code) and
@@ -77,13 +85,14 @@
         const v = tag === 'SELECT' ? (child.selectedOptions[0]?.label ?? '') : child.value;
         if (child.type !== 'hidden' && child.type !== 'password' && v) text += ` [${flat(v).trim()}] `;
       } else {
-        text += (BLOCK.has(tag) ? ' ' : '') + inline(child) + (BLOCK.has(tag) ? ' ' : '');
+        const own = isBlock(child) ? ' ' : '';
+        text += own + inline(child) + own;
       }
     }
     return text;
   };
   const hasBlocks = (el) => Array.from(el.children).some((c) =>
-    BLOCK.has(c.tagName) || /^(H[1-6]|UL|OL|TABLE|PRE|BLOCKQUOTE|HR|CANVAS)$/.test(c.tagName) || editorLines(c) || codeBlock(c));
+    isBlock(c) || /^(H[1-6]|UL|OL|TABLE|PRE|BLOCKQUOTE|HR|CANVAS)$/.test(c.tagName) || editorLines(c) || codeBlock(c));
   const list = (el, depth) => {
     block();
     let n = 1;
@@ -154,7 +163,7 @@
       } else if (tag === 'HR') {
         block();
         emit('---\n\n');
-      } else if (BLOCK.has(tag) || tag === 'LI' || tag === 'BODY') {
+      } else if (isBlock(child) || tag === 'LI' || tag === 'BODY') {
         if (hasBlocks(child)) {
           walk(child);
         } else {
