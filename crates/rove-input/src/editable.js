@@ -20,6 +20,12 @@ function (mode) {
   if (mode === 'replace' && (el.isContentEditable || el.closest(EDITORS) || wraps)) {
     return {state: 'editor'};
   }
+  // A textarea drawn nowhere is the input of an editor rove has no rules
+  // for (Ace, an in-house one), which moves what arrives into the text it
+  // draws: it is filled and read as an editor too (editor.js).
+  const box = el.tagName === 'TEXTAREA' ? el.getBoundingClientRect() : null;
+  const unknownEditor = !!box && (box.width <= 2 || box.height <= 2 || parseFloat(getComputedStyle(el).opacity) === 0);
+  if (unknownEditor) return {state: 'editor'};
   // Typing into a code editor goes to its own caret through its hidden
   // input, which it empties as it takes the keys: checked on what it shows.
   if (mode === 'append' && (el.closest(EDITORS) || wraps)) return {state: 'editor'};

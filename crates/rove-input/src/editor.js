@@ -32,15 +32,34 @@ function (mode) {
   } else if (host) {
     kind = 'Monaco';
     input = host.querySelector('textarea') || host.querySelector('.native-edit-context');
-  } else {
-    let editing = el.isContentEditable ? el : null;
-    while (editing && editing.parentElement && editing.parentElement.isContentEditable) editing = editing.parentElement;
-    if (!editing) return {state: 'none'};
+  } else if (el.isContentEditable) {
+    let editing = el;
+    while (editing.parentElement && editing.parentElement.isContentEditable) editing = editing.parentElement;
     host = editing;
     input = editing;
     kind = editing.classList.contains('ProseMirror') ? 'ProseMirror' : 'contenteditable';
+  } else {
+    // An editor rove has no rules for (Ace, an in-house one): keys go to a
+    // textarea drawn nowhere, which the editor empties as it moves the text
+    // into the document it draws. Its box is the editor.
+    const field = el.tagName === 'TEXTAREA' ? el : null;
+    if (!field || !drawnNowhere(field)) return {state: 'none'};
+    host = field.parentElement;
+    while (host && host.parentElement && !bigEnough(host)) host = host.parentElement;
+    if (!host || !bigEnough(host)) return {state: 'none'};
+    input = field;
+    kind = 'editor';
   }
   if (!input) return {state: 'none'};
+  function drawnNowhere(f) {
+    const box = f.getBoundingClientRect();
+    const style = getComputedStyle(f);
+    return parseFloat(style.opacity) === 0 || box.width <= 2 || box.height <= 2 || style.clipPath !== 'none' && style.clipPath !== '';
+  }
+  function bigEnough(e) {
+    const box = e.getBoundingClientRect();
+    return box.width >= 40 && box.height >= 14;
+  }
   if (mode === 'find') return {state: 'editor', kind};
   if (mode === 'focus') {
     if (!host.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
@@ -95,6 +114,18 @@ function (mode) {
     const slider = host.querySelector('.scrollbar.vertical .slider');
     const track = host.querySelector('.scrollbar.vertical');
     scrolls = !!slider && !!track && slider.offsetHeight > 0 && slider.offsetHeight < track.offsetHeight - 1;
+  } else if (kind === 'editor') {
+    // What the box shows, less its gutter of line numbers (a column of its
+    // own before the text).
+    let shown = host.innerText;
+    for (const g of host.querySelectorAll('[class*=gutter], [class*=line-number], [class*=linenumber]')) {
+      const numbers = g.innerText;
+      if (numbers && shown.startsWith(numbers)) shown = shown.slice(numbers.length);
+    }
+    lines = shown.replace(/\u00a0/g, ' ').split('\n').map((l) => l.replace(/\s+$/, ''));
+    while (lines.length && !lines[0]) lines.shift();
+    while (lines.length && !lines[lines.length - 1]) lines.pop();
+    scrolls = host.scrollHeight > host.clientHeight + 1;
   } else {
     // Paragraph blocks are lines (innerText would put a blank line between
     // paragraphs, for their margins).

@@ -1,5 +1,7 @@
-//! Filling code and rich-text editors: CodeMirror 5 and 6, Monaco, and
-//! contenteditable hosts such as ProseMirror.
+//! Filling code and rich-text editors: CodeMirror 5 and 6, Monaco,
+//! contenteditable hosts such as ProseMirror, and editors rove has no rules
+//! for (Ace, an in-house one: a textarea drawn nowhere inside the box that
+//! draws the text, read back from what that box shows).
 //!
 //! Their text is not a field's value: keys go to a hidden textarea (or a
 //! contenteditable) and the editor moves what arrives into its document at

@@ -225,3 +225,23 @@ async fn prosemirror_and_a_plain_contenteditable_are_replaced() {
     );
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_editor_rove_has_no_rules_for_is_replaced_and_read_from_what_it_shows() {
+    let EditorPage {
+        browser,
+        _server,
+        mut model,
+    } = open("editor-ace.html").await;
+    let query = find_exact(&mut model, "Query", "textbox").await;
+    let outcome = fill(&mut model, query, SQL).await.expect("fill");
+    // Replaced, not prepended to; and the answer is what the editor shows,
+    // not its emptied textarea.
+    assert_eq!(eval(&model, "ed.getValue()").await, SQL);
+    assert_eq!(outcome.value, SQL);
+    fill(&mut model, query, "select 1")
+        .await
+        .expect("fill again");
+    assert_eq!(eval(&model, "ed.getValue()").await, "select 1");
+    browser.close().await;
+}
