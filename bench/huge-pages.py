@@ -10,7 +10,8 @@ of the last row and a `click` by ref with its diff. Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
 Medians of TRIALS runs. With AGENT_BROWSER naming agent-browser's binary,
 the same for it: `open`, its `snapshot` (the first and a warm one) and a
-`click` by its ref. Usage: huge-pages.py ROVE_BINARY [TRIALS]
+`click` by its ref (AB_TRIALS runs: its snapshots of big pages take
+minutes). Usage: huge-pages.py ROVE_BINARY [TRIALS]
 """
 import http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
@@ -115,7 +116,7 @@ for label, name, last in pages:
           f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms |", flush=True)
     if AGENT_BROWSER:
         ab = {"open": [], "first": [], "warm": [], "click": []}
-        for t in range(TRIALS):
+        for t in range(int(os.environ.get("AB_TRIALS", TRIALS))):
             session = f"huge-ab-{os.getpid()}-{t}"
             agent_browser(session, "open", "about:blank")
             ab["open"].append(agent_browser(session, "open", url)[0])
