@@ -12,3 +12,4 @@ mod recovery;
 mod replay;
 mod seen;
 mod support;
+mod tool_cost;
