@@ -6,6 +6,9 @@
 //!
 //! `cargo run -p rove-agent --example step_by_step`
 
+// An example reports on stdout.
+#![allow(clippy::print_stdout)]
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
