@@ -16,12 +16,12 @@ class Commands:
     def _call(self, tool: str, arguments: dict[str, Any]) -> Result: ...
 
     def open(self, url: str, *, new_tab: bool | None = None) -> Result:
-        """Go to a URL. Returns the page's view with refs.
+        """Go to a URL.
 
         `example.com` means `https://example.com`, `localhost:3000` means `http://…`, a path (`/tmp/page.html`; from the CLI also `./page.html`) means its `file://` URL, which the domain policy refuses unless it allows `file:`. `javascript:` URLs are `COMMAND_REJECTED` (use `eval`). A URL the policy refuses is `NAVIGATION_BLOCKED`, before anything is sent. Fails with `NAVIGATION_FAILED` (`facts.kind` `network`, with Chromium's `net::ERR_…`), `NAVIGATION_FAILED` (`kind` `http_status`, `status`; the error page's view attached), or `TIMEOUT` (`kind` `not_loaded`: the page is open but did not finish loading in 30 s). While a JavaScript dialog blocks the focused tab, `open` leaves that page: the tab is closed, dialogs and all, and the URL opens in a new one (`left t1 at …`).
 
         Args:
-            url: example.com means https://example.com.
+            url: see above.
             new_tab: see above.
         """
         ...
@@ -46,7 +46,7 @@ class Commands:
         ...
 
     def snapshot(self, *, after: str | None = None, budget: int | None = None, mode: Literal["full", "interactive", "diff"] | None = None, scope: str | None = None, urls: bool | None = None) -> Result:
-        """The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.
+        """The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: what changed; interactive: controls only.
 
         The view format is in `docs/view-format.md`. `mode` `full` (the default) is the whole page within `budget` tokens (0: no limit); `scope` a ref's subtree; `after` a ref: the next part of a cut view.
 
@@ -67,12 +67,12 @@ class Commands:
         Args:
             text: see above.
             limit: see above.
-            role: Only this role: button, link, textbox…
+            role: Only this role (button, link…).
         """
         ...
 
     def click(self, ref: str, *, button: Literal["left", "right", "middle"] | None = None, double: bool | None = None, modifiers: Sequence[str] | None = None) -> Result:
-        """Click an element. Returns what changed.
+        """Click an element.
 
         A tab a plain click opens takes the focus and its view is returned; a middle or modified click opens it in the background and says so. At the shell, `rove dblclick REF` is a click with `double`, and `rove click --at X Y` a click at a point (`mouse click`).
 
@@ -85,7 +85,7 @@ class Commands:
         ...
 
     def hover(self, ref: str) -> Result:
-        """Move the pointer over an element (menus, tooltips).
+        """Hover an element (menus, tooltips).
 
         Args:
             ref: see above.
@@ -93,7 +93,7 @@ class Commands:
         ...
 
     def type(self, text: str, *, delay_ms: int | None = None, ref: str | None = None, submit: bool | None = None) -> Result:
-        """Type text key by key at the end of a field (no ref: into the focused element).
+        """Type key by key at the end of a field (no ref: the focused one).
 
         Without a ref, the keys go to whatever has the focus (a field a widget focused itself; at the shell `rove type --focused TEXT`). Appends, one real key press per character (trusted keydown, keypress, input, keyup; up to 8 key events on their way at once, one at a time with `delay_ms`). The field must end with the text, or `NOT_ACTIONABLE` (`action_sent: sent`) says what it holds. Typing stops at three quarters of the command's deadline (90 s by default) with `TIMEOUT` saying how many characters reached the field; `fill` sets a long text at once. `submit` presses Enter after.
 
@@ -118,7 +118,7 @@ class Commands:
         ...
 
     def press(self, keys: str, *, ref: str | None = None) -> Result:
-        """Press a key chord such as Enter, Escape, Control+A.
+        """Press keys: Enter, Escape, Control+A…
 
         A chord: `Enter`, `Control+A`, `Shift+Tab`, `Control+Shift+R`. With a ref, the element is clicked first; a slider (a range input, `role=slider`) gets the focus without a click, since a click would move it.
 
@@ -129,13 +129,13 @@ class Commands:
         ...
 
     def select(self, ref: str, values: Sequence[str]) -> Result:
-        """Choose options in a select, listbox or combobox by label.
+        """Choose options of a select, listbox or combobox.
 
         Native selects by label or value (several for `multiple`); ARIA listboxes (options clicked), comboboxes and buttons with a popup (opened, then the option clicked), editable comboboxes (the value typed, then the suggestion clicked). The page settles after the choice, so a jump menu that navigates reports the new page.
 
         Args:
             ref: see above.
-            values: Labels or values; several for a multiple select.
+            values: Labels or values (several: a multiple select).
         """
         ...
 
@@ -239,18 +239,18 @@ class Commands:
 
         Args:
             budget: Max tokens (8000; 0: no limit).
-            ref: Only the subtree under this ref.
+            ref: see above.
         """
         ...
 
     def wait(self, *, load: Literal["domcontentloaded", "load", "networkidle"] | None = None, ms: int | None = None, text: str | None = None, text_gone: str | None = None, url: str | None = None) -> Result:
-        """Wait for text to appear or go, a URL, a load state, or ms milliseconds.
+        """Wait for text to appear or go, a URL, a load state, or ms.
 
         One of `text`, `text_gone`, `url` (a [URL pattern](#url-patterns): a part of the URL, or a `*` glob of the whole URL), `load`; with a condition, `ms` is the most to wait (10 s), checked until the very end; alone, how long to wait (at most 300 s). `TIMEOUT` names what did not happen.
 
         Args:
             load: see above.
-            ms: Alone: how long to wait. Else the most to wait (10000).
+            ms: Alone: the wait; else the timeout (10000).
             text: see above.
             text_gone: see above.
             url: Substring of the URL, or a * glob.
@@ -265,7 +265,7 @@ class Commands:
         ...
 
     def eval(self, js: str, *, ref: str | None = None) -> Result:
-        """Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.
+        """Run JavaScript: an expression, or a function given ref's element.
 
         An expression, or a function (`() => …`, `async (el) => …`), which is called, with the element when a ref is given. Promises are awaited; the value comes back as JSON (cut at 20,000 characters, saying so). A throw is `EVALUATION_FAILED`, and so is a result the browser cannot return (an object that refers to itself, `window`), saying the script ran (`action_sent: sent`); a script that opens a dialog ends with `DIALOG_OPEN` (`action_sent: sent`). A script gets 10 s (`SessionConfig::eval_timeout`; less when one CDP call's deadline, `ROVE_CDP_TIMEOUT_S`, is shorter): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a promise that never settles is abandoned, the page untouched. At the shell, the value is printed first (a string bare, with control characters other than line breaks and tabs dropped; anything else as indented JSON), then what changed; `--json` is unchanged.
 
@@ -409,7 +409,7 @@ class Commands:
     def fill_form(self, fields: Sequence[Mapping[str, Any]]) -> Result:
         """Fill fields in order: text, a date, an option label, true/false for a checkbox. Stops at the first failure, naming the fields filled.
 
-        Fills several fields in one call, in order, each through the command that fits the element (read from the element itself): a checkbox, radio or switch is checked or unchecked (`value` JSON `true`/`false`, or the strings `true`/`false`, `on`/`off`); a `<select>`, a listbox or a select-only combobox gets the option whose label or value is `value` (`select`); anything else is filled (`fill`: text, a number, an ISO date or time, a colour; secrets work as in `fill`). One answer at the end: a line per field, then the diff. It stops at the first field that fails: the error is that field's own (its code, hint, `action_sent`), said as `fill-form stopped at field 2 (e5): …; filled: e3; not touched: e7`, with `facts` `filled`, `failed`, `not_touched` (and the failure's own facts as `cause`); `action_sent` is `sent` when fields before it were filled, and those keep their values. A boolean for a text field or a select, or a word other than true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group because its schema would take the default `tools/list` past its 2,000-token budget (1,980 without it). At the shell: `rove fill-form e3=ada@example.org e5=Peru e7=true e9=2024-05-01`.
+        Fills several fields in one call, in order, each through the command that fits the element (read from the element itself): a checkbox, radio or switch is checked or unchecked (`value` JSON `true`/`false`, or the strings `true`/`false`, `on`/`off`); a `<select>`, a listbox or a select-only combobox gets the option whose label or value is `value` (`select`); anything else is filled (`fill`: text, a number, an ISO date or time, a colour; secrets work as in `fill`). One answer at the end: a line per field, then the diff. It stops at the first field that fails: the error is that field's own (its code, hint, `action_sent`), said as `fill-form stopped at field 2 (e5): …; filled: e3; not touched: e7`, with `facts` `filled`, `failed`, `not_touched` (and the failure's own facts as `cause`); `action_sent` is `sent` when fields before it were filled, and those keep their values. A boolean for a text field or a select, or a word other than true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group (with `upload`), out of the default `tools/list` that every request of a model carries. At the shell: `rove fill-form e3=ada@example.org e5=Peru e7=true e9=2024-05-01`.
 
         Args:
             fields: see above.
@@ -423,12 +423,12 @@ class AsyncCommands:
     async def _call(self, tool: str, arguments: dict[str, Any]) -> Result: ...
 
     async def open(self, url: str, *, new_tab: bool | None = None) -> Result:
-        """Go to a URL. Returns the page's view with refs.
+        """Go to a URL.
 
         `example.com` means `https://example.com`, `localhost:3000` means `http://…`, a path (`/tmp/page.html`; from the CLI also `./page.html`) means its `file://` URL, which the domain policy refuses unless it allows `file:`. `javascript:` URLs are `COMMAND_REJECTED` (use `eval`). A URL the policy refuses is `NAVIGATION_BLOCKED`, before anything is sent. Fails with `NAVIGATION_FAILED` (`facts.kind` `network`, with Chromium's `net::ERR_…`), `NAVIGATION_FAILED` (`kind` `http_status`, `status`; the error page's view attached), or `TIMEOUT` (`kind` `not_loaded`: the page is open but did not finish loading in 30 s). While a JavaScript dialog blocks the focused tab, `open` leaves that page: the tab is closed, dialogs and all, and the URL opens in a new one (`left t1 at …`).
 
         Args:
-            url: example.com means https://example.com.
+            url: see above.
             new_tab: see above.
         """
         ...
@@ -453,7 +453,7 @@ class AsyncCommands:
         ...
 
     async def snapshot(self, *, after: str | None = None, budget: int | None = None, mode: Literal["full", "interactive", "diff"] | None = None, scope: str | None = None, urls: bool | None = None) -> Result:
-        """The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.
+        """The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: what changed; interactive: controls only.
 
         The view format is in `docs/view-format.md`. `mode` `full` (the default) is the whole page within `budget` tokens (0: no limit); `scope` a ref's subtree; `after` a ref: the next part of a cut view.
 
@@ -474,12 +474,12 @@ class AsyncCommands:
         Args:
             text: see above.
             limit: see above.
-            role: Only this role: button, link, textbox…
+            role: Only this role (button, link…).
         """
         ...
 
     async def click(self, ref: str, *, button: Literal["left", "right", "middle"] | None = None, double: bool | None = None, modifiers: Sequence[str] | None = None) -> Result:
-        """Click an element. Returns what changed.
+        """Click an element.
 
         A tab a plain click opens takes the focus and its view is returned; a middle or modified click opens it in the background and says so. At the shell, `rove dblclick REF` is a click with `double`, and `rove click --at X Y` a click at a point (`mouse click`).
 
@@ -492,7 +492,7 @@ class AsyncCommands:
         ...
 
     async def hover(self, ref: str) -> Result:
-        """Move the pointer over an element (menus, tooltips).
+        """Hover an element (menus, tooltips).
 
         Args:
             ref: see above.
@@ -500,7 +500,7 @@ class AsyncCommands:
         ...
 
     async def type(self, text: str, *, delay_ms: int | None = None, ref: str | None = None, submit: bool | None = None) -> Result:
-        """Type text key by key at the end of a field (no ref: into the focused element).
+        """Type key by key at the end of a field (no ref: the focused one).
 
         Without a ref, the keys go to whatever has the focus (a field a widget focused itself; at the shell `rove type --focused TEXT`). Appends, one real key press per character (trusted keydown, keypress, input, keyup; up to 8 key events on their way at once, one at a time with `delay_ms`). The field must end with the text, or `NOT_ACTIONABLE` (`action_sent: sent`) says what it holds. Typing stops at three quarters of the command's deadline (90 s by default) with `TIMEOUT` saying how many characters reached the field; `fill` sets a long text at once. `submit` presses Enter after.
 
@@ -525,7 +525,7 @@ class AsyncCommands:
         ...
 
     async def press(self, keys: str, *, ref: str | None = None) -> Result:
-        """Press a key chord such as Enter, Escape, Control+A.
+        """Press keys: Enter, Escape, Control+A…
 
         A chord: `Enter`, `Control+A`, `Shift+Tab`, `Control+Shift+R`. With a ref, the element is clicked first; a slider (a range input, `role=slider`) gets the focus without a click, since a click would move it.
 
@@ -536,13 +536,13 @@ class AsyncCommands:
         ...
 
     async def select(self, ref: str, values: Sequence[str]) -> Result:
-        """Choose options in a select, listbox or combobox by label.
+        """Choose options of a select, listbox or combobox.
 
         Native selects by label or value (several for `multiple`); ARIA listboxes (options clicked), comboboxes and buttons with a popup (opened, then the option clicked), editable comboboxes (the value typed, then the suggestion clicked). The page settles after the choice, so a jump menu that navigates reports the new page.
 
         Args:
             ref: see above.
-            values: Labels or values; several for a multiple select.
+            values: Labels or values (several: a multiple select).
         """
         ...
 
@@ -646,18 +646,18 @@ class AsyncCommands:
 
         Args:
             budget: Max tokens (8000; 0: no limit).
-            ref: Only the subtree under this ref.
+            ref: see above.
         """
         ...
 
     async def wait(self, *, load: Literal["domcontentloaded", "load", "networkidle"] | None = None, ms: int | None = None, text: str | None = None, text_gone: str | None = None, url: str | None = None) -> Result:
-        """Wait for text to appear or go, a URL, a load state, or ms milliseconds.
+        """Wait for text to appear or go, a URL, a load state, or ms.
 
         One of `text`, `text_gone`, `url` (a [URL pattern](#url-patterns): a part of the URL, or a `*` glob of the whole URL), `load`; with a condition, `ms` is the most to wait (10 s), checked until the very end; alone, how long to wait (at most 300 s). `TIMEOUT` names what did not happen.
 
         Args:
             load: see above.
-            ms: Alone: how long to wait. Else the most to wait (10000).
+            ms: Alone: the wait; else the timeout (10000).
             text: see above.
             text_gone: see above.
             url: Substring of the URL, or a * glob.
@@ -672,7 +672,7 @@ class AsyncCommands:
         ...
 
     async def eval(self, js: str, *, ref: str | None = None) -> Result:
-        """Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.
+        """Run JavaScript: an expression, or a function given ref's element.
 
         An expression, or a function (`() => …`, `async (el) => …`), which is called, with the element when a ref is given. Promises are awaited; the value comes back as JSON (cut at 20,000 characters, saying so). A throw is `EVALUATION_FAILED`, and so is a result the browser cannot return (an object that refers to itself, `window`), saying the script ran (`action_sent: sent`); a script that opens a dialog ends with `DIALOG_OPEN` (`action_sent: sent`). A script gets 10 s (`SessionConfig::eval_timeout`; less when one CDP call's deadline, `ROVE_CDP_TIMEOUT_S`, is shorter): then rove stops it (`Runtime.terminateExecution`) and answers `TIMEOUT` saying so; a promise that never settles is abandoned, the page untouched. At the shell, the value is printed first (a string bare, with control characters other than line breaks and tabs dropped; anything else as indented JSON), then what changed; `--json` is unchanged.
 
@@ -816,7 +816,7 @@ class AsyncCommands:
     async def fill_form(self, fields: Sequence[Mapping[str, Any]]) -> Result:
         """Fill fields in order: text, a date, an option label, true/false for a checkbox. Stops at the first failure, naming the fields filled.
 
-        Fills several fields in one call, in order, each through the command that fits the element (read from the element itself): a checkbox, radio or switch is checked or unchecked (`value` JSON `true`/`false`, or the strings `true`/`false`, `on`/`off`); a `<select>`, a listbox or a select-only combobox gets the option whose label or value is `value` (`select`); anything else is filled (`fill`: text, a number, an ISO date or time, a colour; secrets work as in `fill`). One answer at the end: a line per field, then the diff. It stops at the first field that fails: the error is that field's own (its code, hint, `action_sent`), said as `fill-form stopped at field 2 (e5): …; filled: e3; not touched: e7`, with `facts` `filled`, `failed`, `not_touched` (and the failure's own facts as `cause`); `action_sent` is `sent` when fields before it were filled, and those keep their values. A boolean for a text field or a select, or a word other than true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group because its schema would take the default `tools/list` past its 2,000-token budget (1,980 without it). At the shell: `rove fill-form e3=ada@example.org e5=Peru e7=true e9=2024-05-01`.
+        Fills several fields in one call, in order, each through the command that fits the element (read from the element itself): a checkbox, radio or switch is checked or unchecked (`value` JSON `true`/`false`, or the strings `true`/`false`, `on`/`off`); a `<select>`, a listbox or a select-only combobox gets the option whose label or value is `value` (`select`); anything else is filled (`fill`: text, a number, an ISO date or time, a colour; secrets work as in `fill`). One answer at the end: a line per field, then the diff. It stops at the first field that fails: the error is that field's own (its code, hint, `action_sent`), said as `fill-form stopped at field 2 (e5): …; filled: e3; not touched: e7`, with `facts` `filled`, `failed`, `not_touched` (and the failure's own facts as `cause`); `action_sent` is `sent` when fields before it were filled, and those keep their values. A boolean for a text field or a select, or a word other than true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group (with `upload`), out of the default `tools/list` that every request of a model carries. At the shell: `rove fill-form e3=ada@example.org e5=Peru e7=true e9=2024-05-01`.
 
         Args:
             fields: see above.

@@ -13,10 +13,13 @@
 //! ([`AgentError::Browser`]). A recorded run replays without a model
 //! ([`replay`]), finding each target again by role and name. A second
 //! model may judge a finished run ([`Judge`]): its verdict sits beside the
-//! agent's own report, never in its place.
+//! agent's own report, never in its place. [`run`] goes to the end;
+//! [`Agent`] goes a step at a time, for an application that looks and
+//! steers between steps.
 
 #![forbid(unsafe_code)]
 
+mod agent;
 mod compact;
 mod finish;
 mod judge;
@@ -32,6 +35,7 @@ mod tools;
 mod trace;
 mod trace_line;
 
+pub use agent::Agent;
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
 };

@@ -58,7 +58,7 @@ impl Notes {
 pub(crate) fn note_spec() -> ToolSpec {
     ToolSpec {
         name: "note".into(),
-        description: "Keep facts and your plan: shown every step, never cut.".into(),
+        description: "Save facts and your plan.".into(),
         parameters: json!({
             "type": "object",
             "properties": {

@@ -173,6 +173,13 @@ pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> crat
     }
 }
 
+/// The vocabulary's tools the agent never offers: `close`, since its
+/// browser lives as long as the run; `screenshot`, since a tool result
+/// reaches the model as text only (the image would be a line saying its
+/// size), while a run with vision shows the model the viewport on every
+/// step anyway. Each definition is read on every request.
+pub(crate) const NOT_OFFERED: &[&str] = &["close", "screenshot"];
+
 /// The tools the agent offers its model by default: the vocabulary's core
 /// group plus `note` and `done`.
 pub fn tool_specs() -> Vec<ToolSpec> {
@@ -184,8 +191,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
 /// `done`.
 pub fn tool_specs_within(caps: rove_commands::Caps) -> Vec<ToolSpec> {
     let mut specs: Vec<ToolSpec> = rove_commands::tools_within(caps)
-        // The agent's browser lives as long as its run.
-        .filter(|t| t.name != "close")
+        .filter(|t| !NOT_OFFERED.contains(&t.name))
         .map(|t| ToolSpec {
             name: t.name.to_owned(),
             description: t.description.to_owned(),
@@ -195,7 +201,7 @@ pub fn tool_specs_within(caps: rove_commands::Caps) -> Vec<ToolSpec> {
     specs.push(crate::notes::note_spec());
     specs.push(ToolSpec {
         name: "done".into(),
-        description: "Finish the task: your answer, and whether the task succeeded.".into(),
+        description: "End the run with your answer.".into(),
         parameters: json!({
             "type": "object",
             "properties": {"text": {"type": "string"}, "success": {"type": "boolean"}},

@@ -61,7 +61,7 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
         body["tools"] = request
             .tools
             .iter()
-            .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}))
+            .map(|t| json!({"name": t.name, "description": t.description, "input_schema": crate::schema::lean(&t.parameters)}))
             .collect();
         if let Some(name) = &request.force_tool {
             body["tool_choice"] = json!({"type": "tool", "name": name});

@@ -69,7 +69,7 @@ pub(crate) fn body(request: &Request) -> Value {
         let tools: Vec<Value> = request
             .tools
             .iter()
-            .map(|t| json!({"toolSpec": {"name": t.name, "description": t.description, "inputSchema": {"json": t.parameters}}}))
+            .map(|t| json!({"toolSpec": {"name": t.name, "description": t.description, "inputSchema": {"json": crate::schema::lean(&t.parameters)}}}))
             .collect();
         body["toolConfig"] = json!({"tools": tools});
         if let Some(name) = &request.force_tool {

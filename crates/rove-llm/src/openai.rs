@@ -38,14 +38,24 @@ pub(crate) fn body(model: &str, request: &Request, provider: &str) -> Value {
             .iter()
             .map(|t| {
                 // OpenAI's own API holds the model to the schema in strict
-                // mode; compatible servers may not know it, so they get the
-                // plain schema.
-                if provider == "openai" {
-                    let parameters = crate::schema::for_openai_strict(&t.parameters);
-                    json!({"type": "function", "function": {"name": t.name, "description": t.description, "parameters": parameters, "strict": true}})
+                // mode (for the tools where that is cheap, see
+                // `schema::for_openai`); compatible servers may not know
+                // it, so they get the lean schema.
+                let (parameters, strict) = if provider == "openai" {
+                    crate::schema::for_openai(&t.parameters)
                 } else {
-                    json!({"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}})
+                    (crate::schema::lean(&t.parameters), false)
+                };
+                let mut function = json!({"name": t.name, "description": t.description});
+                if strict {
+                    function["strict"] = json!(true);
                 }
+                // OpenAI reads a function without parameters as one that
+                // takes none (`back`, `reload`); other servers may insist.
+                if provider != "openai" || !crate::schema::takes_nothing(&parameters) {
+                    function["parameters"] = parameters;
+                }
+                json!({"type": "function", "function": function})
             })
             .collect();
         if let Some(name) = &request.force_tool {

@@ -40,8 +40,10 @@ pub(crate) fn body(model: &str, request: &Request) -> Value {
             .tools
             .iter()
             .map(|t| {
-                let parameters = crate::schema::for_openai_strict(&t.parameters);
-                json!({"type": "function", "name": t.name, "description": t.description, "parameters": parameters, "strict": true})
+                // The Responses API takes `strict` per tool, and reads a
+                // tool without it as strict: it is always said.
+                let (parameters, strict) = crate::schema::for_openai(&t.parameters);
+                json!({"type": "function", "name": t.name, "description": t.description, "parameters": parameters, "strict": strict})
             })
             .collect();
         if let Some(name) = &request.force_tool {

@@ -11,4 +11,6 @@ mod model_side;
 mod recovery;
 mod replay;
 mod seen;
+mod stepping;
 mod support;
+mod tool_cost;

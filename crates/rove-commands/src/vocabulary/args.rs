@@ -27,7 +27,8 @@ pub struct NoArgs {}
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OpenArgs {
-    /// example.com means https://example.com.
+    /// The address; example.com means https://example.com.
+    #[schemars(extend("description" = ""))]
     pub url: String,
     /// Open it in a new tab.
     #[schemars(extend("description" = ""))]
@@ -80,7 +81,7 @@ pub struct FindArgs {
     /// Text in the element's name, value or content.
     #[schemars(extend("description" = ""))]
     pub text: String,
-    /// Only this role: button, link, textbox…
+    /// Only this role (button, link…).
     #[serde(default)]
     pub role: Option<String>,
     /// Max results.
@@ -197,7 +198,7 @@ pub struct SelectArgs {
     #[serde(rename = "ref")]
     #[schemars(with = "String")]
     pub target: Target,
-    /// Labels or values; several for a multiple select.
+    /// Labels or values (several: a multiple select).
     pub values: Vec<String>,
 }
 
@@ -370,7 +371,8 @@ pub struct ScreenshotArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReadArgs {
-    /// Only the subtree under this ref.
+    /// Only the subtree under this ref (the tool's description says so).
+    #[schemars(extend("description" = ""))]
     #[serde(default, rename = "ref")]
     #[schemars(with = "Option<String>")]
     pub target: Option<Target>,
@@ -410,7 +412,7 @@ pub struct WaitArgs {
     #[schemars(extend("description" = ""))]
     #[serde(default)]
     pub load: Option<LoadState>,
-    /// Alone: how long to wait. Else the most to wait (10000).
+    /// Alone: the wait; else the timeout (10000).
     #[serde(default)]
     pub ms: Option<u64>,
 }

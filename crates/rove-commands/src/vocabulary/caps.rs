@@ -31,13 +31,16 @@ pub enum Capability {
     /// Pointer input at coordinates, for models that aim from screenshots
     /// (`mouse`).
     Vision,
-    /// Filling several form fields in one call (`fill-form`).
+    /// Form input beyond one field at a time: several fields in one call
+    /// (`fill-form`) and files (`upload`).
     Forms,
+    /// Drag and drop between elements (`drag`).
+    Drag,
 }
 
 impl Capability {
     /// Every group, `core` first.
-    pub const ALL: [Capability; 9] = [
+    pub const ALL: [Capability; 10] = [
         Capability::Core,
         Capability::Devtools,
         Capability::Network,
@@ -47,6 +50,7 @@ impl Capability {
         Capability::Inspect,
         Capability::Vision,
         Capability::Forms,
+        Capability::Drag,
     ];
 
     /// The group's name, as `--caps` spells it.
@@ -61,6 +65,7 @@ impl Capability {
             Capability::Inspect => "inspect",
             Capability::Vision => "vision",
             Capability::Forms => "forms",
+            Capability::Drag => "drag",
         }
     }
 
@@ -178,10 +183,9 @@ mod tests {
         assert_eq!("all".parse::<Caps>(), Ok(Caps::all()));
         assert_eq!(Caps::all().flag_value().as_deref(), Some("all"));
         let err = "telepathy".parse::<Caps>().expect_err("no such group");
-        assert!(
-            err.to_string()
-                .contains("core, devtools, network, state, emulation, pdf, inspect, vision, forms")
-        );
+        assert!(err.to_string().contains(
+            "core, devtools, network, state, emulation, pdf, inspect, vision, forms, drag"
+        ));
         let vision: Caps = "vision".parse().expect("a group");
         assert!(vision.contains(Capability::Vision) && !vision.contains(Capability::Forms));
         assert!(

@@ -172,7 +172,7 @@ vocabulary! {
     /// Navigate the focused tab, or a new one.
     Open(OpenArgs) = "open" {
         title: "Open a URL",
-        description: "Go to a URL. Returns the page's view with refs.",
+        description: "Go to a URL.",
         effect: Navigates,
         works_on: Tab,
         deadline: Deadline::Navigation,
@@ -207,7 +207,7 @@ vocabulary! {
     /// A view of the page.
     Snapshot(SnapshotArgs) = "snapshot" {
         title: "View the page",
-        description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: changes since last view; interactive: controls only.",
+        description: "The page as text with refs (ref args also take css=…, role=button[name=Save], text=…). mode diff: what changed; interactive: controls only.",
         effect: Reads,
         // The view of a page a dialog blocks is the dialog: that is how
         // a caller sees one, so a dialog does not refuse it.
@@ -225,7 +225,7 @@ vocabulary! {
     /// Click an element.
     Click(ClickArgs) = "click" {
         title: "Click",
-        description: "Click an element. Returns what changed.",
+        description: "Click an element.",
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
@@ -234,7 +234,7 @@ vocabulary! {
     /// Move the pointer over an element.
     Hover(RefArgs) = "hover" {
         title: "Hover",
-        description: "Move the pointer over an element (menus, tooltips).",
+        description: "Hover an element (menus, tooltips).",
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
@@ -243,7 +243,7 @@ vocabulary! {
     /// Type text at the end of a field, key by key.
     Type(TypeArgs) = "type" {
         title: "Type text",
-        description: "Type text key by key at the end of a field (no ref: into the focused element).",
+        description: "Type key by key at the end of a field (no ref: the focused one).",
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
@@ -261,7 +261,7 @@ vocabulary! {
     /// Press a key chord (`Enter`, `Control+Shift+R`).
     Press(PressArgs) = "press" {
         title: "Press keys",
-        description: "Press a key chord such as Enter, Escape, Control+A.",
+        description: "Press keys: Enter, Escape, Control+A…",
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
@@ -270,7 +270,7 @@ vocabulary! {
     /// Choose options in a native select, an ARIA listbox or a combobox.
     Select(SelectArgs) = "select" {
         title: "Select options",
-        description: "Choose options in a select, listbox or combobox by label.",
+        description: "Choose options of a select, listbox or combobox.",
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
@@ -310,6 +310,7 @@ vocabulary! {
         effect: Acts,
         works_on: Elements,
         elements: ["from", "to"],
+        caps: Drag,
         shell: input::DRAG,
     },
     /// Give files to a file input, or to the chooser a button opens.
@@ -319,6 +320,7 @@ vocabulary! {
         effect: Acts,
         works_on: Elements,
         elements: ["ref"],
+        caps: Forms,
         shell: input::UPLOAD,
     },
     /// Answer the JavaScript dialog that blocks the page.
@@ -358,7 +360,7 @@ vocabulary! {
     /// Wait for text, a URL, a load state or a time.
     Wait(WaitArgs) = "wait" {
         title: "Wait",
-        description: "Wait for text to appear or go, a URL, a load state, or ms milliseconds.",
+        description: "Wait for text to appear or go, a URL, a load state, or ms.",
         effect: Reads,
         deadline: Deadline::Argument { argument: "ms", default: rove_base::limits::WAIT },
         shell: pages::WAIT,
@@ -374,7 +376,7 @@ vocabulary! {
     /// Run JavaScript in the page; the result as JSON.
     Eval(EvalArgs) = "eval" {
         title: "Run JavaScript",
-        description: "Run JavaScript in the page: an expression or a function (given the element if ref is set). Returns JSON.",
+        description: "Run JavaScript: an expression, or a function given ref's element.",
         effect: Acts,
         elements: ["ref"],
         deadline: Deadline::Script,

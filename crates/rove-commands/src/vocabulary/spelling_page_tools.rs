@@ -347,7 +347,7 @@ pub(crate) const FILL_FORM: Shell = Shell {
         field's own (its code, hint, `action_sent`), said as `fill-form stopped at field 2 (e5): …; filled: e3; not touched: \
         e7`, with `facts` `filled`, `failed`, `not_touched` (and the failure's own facts as `cause`); `action_sent` is `sent` when \
         fields before it were filled, and those keep their values. A boolean for a text field or a select, or a word other than \
-        true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group because its schema would \
-        take the default `tools/list` past its 2,000-token budget (1,980 without it). At the shell: `rove fill-form \
+        true/false for a checkbox, is refused at that field, nothing sent to it. In the `forms` group (with `upload`), out of \
+        the default `tools/list` that every request of a model carries. At the shell: `rove fill-form \
         e3=ada@example.org e5=Peru e7=true e9=2024-05-01`.",
 };

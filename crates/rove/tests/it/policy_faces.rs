@@ -224,7 +224,8 @@ impl Mcp {
 #[tokio::test]
 async fn mcp_refuses_files_and_free_output_paths_by_default() {
     let server = pages().await;
-    let mut mcp = Mcp::start(&[]).await;
+    // `upload` is in the forms group.
+    let mut mcp = Mcp::start(&["--caps", "forms"]).await;
     for url in ["file:///etc/passwd", "/etc/passwd", "chrome://settings"] {
         let report = mcp.error_of("open", json!({"url": url})).await;
         assert_eq!(report["code"], "NAVIGATION_BLOCKED", "{url}: {report}");

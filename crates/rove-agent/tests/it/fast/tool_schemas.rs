@@ -1,7 +1,9 @@
 //! Every tool schema as each host and provider receives it, checked against
-//! that host's published rules: MCP and Anthropic get the portable subset,
+//! that host's published rules: MCP gets the portable subset, Anthropic the
+//! same without `additionalProperties` (which no decoder of its enforces),
 //! Gemini its function declarations (an OpenAPI-style schema), OpenAI its
-//! strict mode. The schemas are taken from the requests the agent's model
+//! strict mode for the tools whose arguments are all required and the lean
+//! portable schema for the rest. The schemas are taken from the requests the agent's model
 //! client really sends, to a local server speaking each provider's wire
 //! format, so what is checked is what goes out.
 
@@ -58,7 +60,8 @@ async fn server(seen: Seen) -> LocalServer {
     .expect("server")
 }
 
-/// The body of the one request the agent's client sends for `model`.
+/// The body of the one request the agent's client sends for `model`, with
+/// the tools of every group.
 async fn body_sent(model: &str) -> Value {
     let seen: Seen = Arc::default();
     let server = server(seen.clone()).await;
@@ -100,8 +103,10 @@ fn names_ok(name: &str, extra: &[char], max: usize) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || extra.contains(&c))
 }
 
-/// The portable subset rove promises (MCP hosts, Anthropic).
-fn portable(schema: &Value, at: &str, errors: &mut Vec<String>) {
+/// The portable subset rove promises (MCP hosts): objects `closed` with
+/// `additionalProperties: false`, or (the lean form the models get) without
+/// that keyword at all.
+fn portable(schema: &Value, at: &str, closed: bool, errors: &mut Vec<String>) {
     const KEYS: &[&str] = &[
         "type",
         "description",
@@ -134,8 +139,11 @@ fn portable(schema: &Value, at: &str, errors: &mut Vec<String>) {
         }
     }
     if ty == Some("object") {
-        if map.get("additionalProperties") != Some(&json!(false)) {
-            errors.push(format!("{at}: object not closed"));
+        match (closed, map.get("additionalProperties")) {
+            (true, Some(v)) if *v == json!(false) => {}
+            (false, None) => {}
+            (true, _) => errors.push(format!("{at}: object not closed")),
+            (false, Some(_)) => errors.push(format!("{at}: additionalProperties on the lean form")),
         }
         let props = map.get("properties").and_then(Value::as_object);
         let Some(props) = props else {
@@ -153,12 +161,12 @@ fn portable(schema: &Value, at: &str, errors: &mut Vec<String>) {
             }
         }
         for (name, prop) in props {
-            portable(prop, &format!("{at}.{name}"), errors);
+            portable(prop, &format!("{at}.{name}"), closed, errors);
         }
     }
     if ty == Some("array") {
         match map.get("items") {
-            Some(items) => portable(items, &format!("{at}[]"), errors),
+            Some(items) => portable(items, &format!("{at}[]"), closed, errors),
             None => errors.push(format!("{at}: array without items")),
         }
     }
@@ -301,7 +309,7 @@ fn strict(schema: &Value, at: &str, depth: usize, errors: &mut Vec<String>) {
 fn every_mcp_tool_schema_is_in_the_portable_subset() {
     let mut errors = Vec::new();
     for tool in rove_commands::tools() {
-        portable(&tool.parameters, tool.name, &mut errors);
+        portable(&tool.parameters, tool.name, true, &mut errors);
         if !names_ok(tool.name, &['-'], 64) {
             errors.push(format!("{}: name", tool.name));
         }
@@ -339,8 +347,18 @@ async fn gemini_gets_function_declarations_it_accepts() {
     assert!(back.get("parameters").is_none(), "{back}");
 }
 
+/// Whether every argument of the tool (at every depth) is required.
+fn all_required(schema: &Value) -> bool {
+    let required = schema["required"].as_array().cloned().unwrap_or_default();
+    schema["properties"].as_object().is_none_or(|props| {
+        props
+            .iter()
+            .all(|(name, prop)| required.contains(&json!(name)) && all_required(prop))
+    }) && schema.get("items").is_none_or(all_required)
+}
+
 #[tokio::test]
-async fn openai_gets_strict_function_schemas() {
+async fn openai_gets_strict_schemas_where_every_argument_is_required() {
     for (model, tools_at) in [
         ("openai:gpt-5-mini", "/function"),
         ("openai-responses:gpt-5-mini", ""),
@@ -352,23 +370,52 @@ async fn openai_gets_strict_function_schemas() {
             rove_agent::tool_specs_within(rove_commands::Caps::all()).len()
         );
         let mut errors = Vec::new();
+        let mut strict_ones = 0;
         for tool in &tools {
             let function = tool.pointer(tools_at).expect("function");
             let name = function["name"].as_str().unwrap_or_default();
             if !names_ok(name, &['-'], 64) {
                 errors.push(format!("{name}: name"));
             }
-            if function["strict"] != json!(true) {
-                errors.push(format!("{name}: not strict"));
+            let vocabulary = rove_agent::tool_specs_within(rove_commands::Caps::all())
+                .into_iter()
+                .find(|t| t.name == name)
+                .expect("a tool offered");
+            let has_arguments = vocabulary.parameters["properties"]
+                .as_object()
+                .is_some_and(|p| !p.is_empty());
+            let should_be_strict = has_arguments && all_required(&vocabulary.parameters);
+            if should_be_strict {
+                strict_ones += 1;
+                if function["strict"] != json!(true) {
+                    errors.push(format!("{name}: not strict"));
+                }
+                strict(&function["parameters"], name, 0, &mut errors);
+                continue;
             }
-            strict(&function["parameters"], name, 0, &mut errors);
+            // The Responses API reads a tool without the flag as strict.
+            let flag_ok = match tools_at {
+                "" => function["strict"] == json!(false),
+                _ => function.get("strict").is_none(),
+            };
+            if !flag_ok {
+                errors.push(format!("{name}: strict is {:?}", function.get("strict")));
+            }
+            match function.get("parameters") {
+                Some(parameters) => portable(parameters, name, false, &mut errors),
+                // Chat Completions reads a function without parameters as
+                // one that takes none.
+                None if !has_arguments && !tools_at.is_empty() => {}
+                None => errors.push(format!("{name}: no parameters")),
+            }
         }
         assert!(errors.is_empty(), "{model}: {errors:#?}");
+        assert!(strict_ones >= 5, "{model}: {strict_ones} strict tools");
     }
 }
 
 #[tokio::test]
-async fn anthropic_gets_the_portable_schemas() {
+async fn anthropic_gets_the_lean_portable_schemas() {
     let body = body_sent("anthropic:claude-sonnet-4-5").await;
     let tools = body["tools"].as_array().expect("tools").clone();
     assert_eq!(
@@ -378,7 +425,7 @@ async fn anthropic_gets_the_portable_schemas() {
     let mut errors = Vec::new();
     for tool in &tools {
         let name = tool["name"].as_str().unwrap_or_default();
-        portable(&tool["input_schema"], name, &mut errors);
+        portable(&tool["input_schema"], name, false, &mut errors);
     }
     assert!(errors.is_empty(), "{errors:#?}");
 }
