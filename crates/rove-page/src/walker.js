@@ -596,7 +596,7 @@
       // Something the user can click that the accessibility tree does not
       // call a control: a generic element becomes `clickable`; an element
       // with a role of its own (an image, a row) gets the `clickable` flag.
-      const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
+      const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor, role);
       role = viewRole(e, role, clicks);
       // A closed details element without a name of its own is its summary
       // alone: the summary's line says collapsed, a group line would add
