@@ -65,8 +65,10 @@ impl Default for ClickOptions {
 /// What a click did.
 #[derive(Debug, Clone)]
 pub struct ClickOutcome {
-    /// Where the pointer went, in the tab's viewport.
-    pub point: Point,
+    /// Where the pointer went, in the tab's viewport; `None` when the
+    /// element had no box for it (a canvas's fallback content) and was
+    /// activated the way assistive technology activates it.
+    pub point: Option<Point>,
     /// What the page did afterwards.
     pub settled: Settled,
 }
@@ -101,6 +103,14 @@ async fn click_element(
     element: &Element,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
+    if plain_click(opts) {
+        if let Some(settled) = activate_fallback(tab, element).await? {
+            return Ok(ClickOutcome {
+                point: None,
+                settled,
+            });
+        }
+    }
     // Actionable now (attached, visible, enabled, hit) without waiting a
     // frame for stillness: moving the pointer there waits for a frame
     // anyway, and the check after the move compares the two.
@@ -143,8 +153,68 @@ async fn click_element(
             .map_err(|e| InputError::browser(e, true))?;
     }
     let settled = settle(tab, &mut armed).await;
-    Ok(ClickOutcome { point, settled })
+    Ok(ClickOutcome {
+        point: Some(point),
+        settled,
+    })
 }
+
+/// One press of the left button, no keys held.
+fn plain_click(opts: &ClickOptions) -> bool {
+    opts.button == Button::Left && opts.count == 1 && opts.modifiers == Modifiers::default()
+}
+
+/// Activates a canvas's focusable fallback content (a canvas data grid's
+/// cell) as a screen reader does through the accessibility tree: the cell
+/// has no box, so no pointer can reach it, and Chromium's own default
+/// action for it is a simulated click. Mouse down, focus, mouse up and click
+/// go to the element itself, in a real click's order (the grid selects the
+/// cell on focus and acts on the click). `None` when the element is not
+/// such content: the pointer clicks it.
+async fn activate_fallback(tab: &Tab, element: &Element) -> Result<Option<Settled>, InputError> {
+    let check = CallFunctionOn::on(
+        "a canvas's focusable fallback content",
+        FALLBACK_FOCUSABLE,
+        element.object_id.as_str(),
+    )
+    .by_value();
+    let fallback: bool = element
+        .session
+        .run_checked_value(&check, Some(limits::ACTION))
+        .await?;
+    if !fallback {
+        return Ok(None);
+    }
+    let main = crate::channel::InputChannel::of(tab).await?;
+    let mut armed = arm_element(tab, element, main.subscribe()).await;
+    let activate = CallFunctionOn::on(
+        "the fallback content's activation",
+        ACTIVATE_FALLBACK,
+        element.object_id.as_str(),
+    );
+    element
+        .session
+        .run_checked(&activate, Some(limits::ACTION))
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
+    Ok(Some(settle(tab, &mut armed).await))
+}
+
+/// Whether `this` is content of a shown canvas, without a box of its own,
+/// that takes the focus (as actionable.js tells fallback content).
+const FALLBACK_FOCUSABLE: &str = "function() { return this.isConnected && !this.checkVisibility({checkVisibilityCSS: true}) \
+    && !!this.parentElement && !!this.parentElement.closest('canvas') \
+    && this.parentElement.closest('canvas').checkVisibility({checkVisibilityCSS: true}) \
+    && (this.tabIndex >= 0 || this.hasAttribute('tabindex')) && !this.matches(':disabled') \
+    && !this.closest('[aria-disabled=true]'); }";
+
+/// A click without a pointer: the mouse events a simulated click sends,
+/// and the focus a press moves.
+const ACTIVATE_FALLBACK: &str = "function() { \
+    const mouse = (type) => this.dispatchEvent(new MouseEvent(type, {bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: type === 'mousedown' ? 1 : 0, detail: 1})); \
+    if (mouse('mousedown')) this.focus({preventScroll: true}); \
+    mouse('mouseup'); \
+    this.click(); }";
 
 /// Moves the pointer over the element `target` names (after the same
 /// actionability checks as a click), so hover menus and tooltips open.
@@ -161,7 +231,10 @@ pub async fn hover(
             .await
             .map_err(|e| InputError::browser(e, true))?;
         let settled = settle(tab, &mut armed).await;
-        Ok(ClickOutcome { point, settled })
+        Ok(ClickOutcome {
+            point: Some(point),
+            settled,
+        })
     })
     .await
 }
@@ -248,8 +321,9 @@ async fn wait_actionable_still(
             "busy" => ("the page did not answer in time".to_owned(), None, None),
             "hidden" => ("it is hidden".to_owned(), check.detail.clone(), None),
             "fallback" if check.detail.as_deref() == Some("focusable") => (
-                "it is a canvas's fallback content, drawn as the canvas's pixels with no box to click; \
-                 press a key with its ref to focus it and act through the keyboard (Enter, arrows, typing)"
+                "it is a canvas's fallback content, drawn as the canvas's pixels with no box for the pointer; \
+                 a plain click activates it (as a screen reader does), or press a key with its ref to focus it \
+                 and act through the keyboard (Enter, arrows, typing)"
                     .to_owned(),
                 None,
                 None,

@@ -12,15 +12,23 @@
   // is usually delegation or focus management (a framework root, a widget),
   // not a click target: without a pointer cursor of its own, only small
   // elements count.
-  const isClickable = (e, style, parentCursor) => {
+  const isClickable = (e, style, parentCursor, role) => {
     if (style.cursor === 'pointer' && parentCursor !== 'pointer') return !wrapsOneControl(e);
     // A tabindex alone on an element with nothing to say (a menu separator,
     // a focus trap) makes it focusable, not something to click.
     const focusable = e.tabIndex >= 0 && e.hasAttribute('tabindex') &&
       !!((e.innerText || '').trim() || e.getAttribute('aria-label') || e.title);
-    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable;
+    const evidence = clickMarks.has(e) || e.hasAttribute('onclick') || focusable || gridStop(e, role);
     return evidence && isSmall(e) && !wrapsOneControl(e);
   };
+  // A cell of an interactive grid that takes the focus, even with tabindex
+  // -1 or empty: a roving-tabindex grid moves the focus from cell to cell
+  // and acts on the cell it lands on (a canvas data grid's cells, whose
+  // clicks its framework handles at the root, are known by this alone).
+  // Rows are left alone: a treegrid's focusable row is its own line.
+  const GRID_CELLS = new Set(['gridcell', 'columnheader', 'rowheader']);
+  const gridStop = (e, role) => GRID_CELLS.has(role) && e.hasAttribute('tabindex') &&
+    !!e.parentElement && !!e.parentElement.closest('[role=grid], [role=treegrid]');
   // A box around one control and nothing else (a toolbar item around its
   // button) is that control: one line, not three. The control may sit in a
   // shadow root inside the box (a custom element's button, as in a

@@ -122,7 +122,7 @@
       let role = e.tagName === 'IFRAME' || e.tagName === 'FRAME' ? 'frame' : roleOf(e);
       if (role !== 'frame') {
         const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
-        role = viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
+        role = viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor, role));
       }
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);

@@ -82,7 +82,7 @@
     const bare = role === 'generic' || role === 'none' || role === 'presentation' || role === '';
     if (!bare && !GRAPHICS.has(role)) return role;
     const parentCursor = e.parentElement ? getComputedStyle(e.parentElement).cursor : 'auto';
-    return viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor));
+    return viewRole(e, role, !INTERACTIVE.has(role) && isClickable(e, getComputedStyle(e), parentCursor, role));
   };
   const squash = (s) => (s || '').replace(INVISIBLE, '').replace(CONTROLS, ' ').replace(SPACES, ' ').trim();
   // An element's name as a line shows it: Chromium's, or the short rules'

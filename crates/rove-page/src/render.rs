@@ -213,7 +213,13 @@ fn row_cells(
             text = format!("[{}] {text}", shown.flags_text());
         }
         if let Some(r) = own {
-            text = format!("{r} {text}");
+            // An empty cell that can be clicked (a blank cell of a sheet)
+            // is its ref alone.
+            text = if text.is_empty() {
+                r.to_string()
+            } else {
+                format!("{r} {text}")
+            };
         }
         cells.push(text);
         j = k;

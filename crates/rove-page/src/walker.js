@@ -70,16 +70,7 @@
 
   // ---- role and name -------------------------------------------------------
 
-  const IMPLICIT = {A: (e) => (e.hasAttribute('href') ? 'link' : 'generic'), BUTTON: () => 'button', SELECT: (e) => (e.multiple || e.size > 1 ? 'listbox' : 'combobox'),
-    TEXTAREA: () => 'textbox', H1: () => 'heading', H2: () => 'heading', H3: () => 'heading', H4: () => 'heading',
-    H5: () => 'heading', H6: () => 'heading', IMG: (e) => (e.getAttribute('alt') === '' ? 'none' : 'image'), UL: () => 'list', OL: () => 'list',
-    LI: () => 'listitem', NAV: () => 'navigation', MAIN: () => 'main', TABLE: () => 'table', TR: () => 'row',
-    TD: () => 'cell', TH: () => 'columnheader', P: () => 'paragraph', DIALOG: () => 'dialog', FORM: () => 'form',
-    OPTION: () => 'option', HEADER: () => 'banner', FOOTER: () => 'contentinfo', ASIDE: () => 'complementary',
-    FIELDSET: () => 'group', PROGRESS: () => 'progressbar', METER: () => 'meter', SUMMARY: () => 'button',
-    INPUT: (e) => ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-      range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none', ...TYPED_ROLES})[e.type] || 'textbox'};
-
+  // ROVE_APPROXIMATE
   // Inputs ARIA has no role for (Chromium's computedRole is empty, or a
   // button for a file input): each is shown as its type, which also says
   // what `fill` (or `upload`) takes.
@@ -92,7 +83,6 @@
     if (e.tagName === 'SUMMARY') return 'button';
     return '';
   };
-
   // An audio or video element with the browser's controls (and no role of
   // its own): `audio` or `video`.
   const mediaRole = (e) => ((e.tagName === 'VIDEO' || e.tagName === 'AUDIO') && e.controls && !e.hasAttribute('role')
@@ -115,29 +105,7 @@
       // the role of a time input.
       return role === 'time' && e.tagName !== 'INPUT' ? 'generic' : role;
     }
-    : (e) => {
-      const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
-      if (explicit) return explicit;
-      const media = mediaRole(e);
-      if (media) return media;
-      const f = IMPLICIT[e.tagName];
-      return f ? f(e) : 'generic';
-    };
-  // The accessible name as the short form of the rules gives it.
-  const labelName = (e) => {
-    const label = e.getAttribute('aria-label');
-    if (label) return label.trim();
-    const by = e.getAttribute('aria-labelledby');
-    if (by) {
-      const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(' ');
-      if (t.trim()) return t.trim().replace(SPACES, ' ');
-    }
-    if (e.labels && e.labels.length) return Array.from(e.labels).map((l) => l.textContent).join(' ').trim().replace(SPACES, ' ');
-    if (e.tagName === 'IMG') return (e.getAttribute('alt') || e.getAttribute('title') || '').trim();
-    const role = roleOf(e);
-    if (NAME_FROM_CONTENT.has(role)) return (e.innerText || e.textContent || '').trim().replace(SPACES, ' ');
-    return (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
-  };
+    : approximateRole;
   // Chromium names a file input by its label and what it holds ("Photo: No
   // file chosen"); its line shows the label as the name and the files as the
   // value.
@@ -574,7 +542,7 @@
       // Something the user can click that the accessibility tree does not
       // call a control: a generic element becomes `clickable`; an element
       // with a role of its own (an image, a row) gets the `clickable` flag.
-      const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor);
+      const clicks = !INTERACTIVE.has(role) && isClickable(e, style, parentCursor, role);
       role = viewRole(e, role, clicks);
       // A closed details element without a name of its own is its summary
       // alone: the summary's line says collapsed, a group line would add

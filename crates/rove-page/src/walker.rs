@@ -1,6 +1,7 @@
 //! The walker's source as it is installed: `walker.js` with `identity.js`,
-//! `clickable.js`, `flat_tree.js`, `find.js` and `locate.js` put inside its
-//! closure (at the `ROVE_IDENTITY`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`,
+//! `approximate.js`, `clickable.js`, `flat_tree.js`, `find.js` and
+//! `locate.js` put inside its closure (at the `ROVE_IDENTITY`,
+//! `ROVE_APPROXIMATE`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`,
 //! `ROVE_FIND` and `ROVE_LOCATE` lines;
 //! they share the walker's role, name and visibility rules, in separate
 //! files to keep each small) and
@@ -22,6 +23,7 @@ pub(crate) fn source() -> &'static str {
             .join(", ");
         include_str!("walker.js")
             .replace("  // ROVE_IDENTITY\n", include_str!("identity.js"))
+            .replace("  // ROVE_APPROXIMATE\n", include_str!("approximate.js"))
             .replace("  // ROVE_CLICKABLE\n", include_str!("clickable.js"))
             .replace("  // ROVE_FLAT_TREE\n", include_str!("flat_tree.js"))
             .replace("  // ROVE_FIND\n", include_str!("find.js"))

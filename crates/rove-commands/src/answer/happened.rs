@@ -23,6 +23,9 @@ pub enum ClickKind {
     Double,
     /// Once with this button.
     Single(MouseButton),
+    /// A canvas's fallback content (no box for the pointer), activated as a
+    /// screen reader activates it: focused and sent a click.
+    Activated,
 }
 
 /// What became of a JavaScript dialog the caller answered.
@@ -456,6 +459,12 @@ impl fmt::Display for Happened {
                     ClickKind::Single(MouseButton::Right) => "right-clicked",
                     ClickKind::Single(MouseButton::Middle) => "middle-clicked",
                     ClickKind::Single(MouseButton::Left) => "clicked",
+                    ClickKind::Activated => {
+                        return write!(
+                            f,
+                            "clicked {target} (canvas fallback content, no box for the pointer: focused and sent a click, as a screen reader does)"
+                        );
+                    }
                 };
                 write!(f, "{what} {target}")
             }

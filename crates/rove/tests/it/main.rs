@@ -4,6 +4,7 @@
 //! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
 //! real Chromium.
 
+mod approximate_roles;
 mod cli;
 mod daemon_faults;
 mod demo_suite;

@@ -36,7 +36,9 @@ impl Session {
         };
         let model = self.model()?;
         let clicked = rove_input::click(model, target, &opts).await?;
-        let kind = if args.double {
+        let kind = if clicked.point.is_none() {
+            ClickKind::Activated
+        } else if args.double {
             ClickKind::Double
         } else {
             ClickKind::Single(args.button)
