@@ -63,6 +63,7 @@ mod tests {
             "ROVE_INVISIBLE",
             "ROVE_BREAKING",
             "  // ROVE_IDENTITY\n",
+            "  // ROVE_APPROXIMATE\n",
             "  // ROVE_CLICKABLE\n",
             "  // ROVE_FLAT_TREE\n",
             "  // ROVE_FIND\n",
