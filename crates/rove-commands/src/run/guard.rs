@@ -124,7 +124,20 @@ impl Session {
         };
         let limits = *self.watchdog().limits();
         let health = watchdog::probe(&tab, limits.probe_timeout, Duration::ZERO).await;
-        match self.recover(&tab, health, limits.probe_timeout).await {
+        self.recovered_during(command, &tab, health, error).await
+    }
+
+    /// Recovers `tab` found `health` while `command` ran: the fault, said
+    /// with the command, or `error` when there was nothing to recover.
+    async fn recovered_during(
+        &mut self,
+        command: &Command,
+        tab: &rove_browser::Tab,
+        health: Health,
+        error: CommandError,
+    ) -> CommandError {
+        let limits = *self.watchdog().limits();
+        match self.recover(tab, health, limits.probe_timeout).await {
             Ok(Some(fault)) => CommandError::TabFault {
                 fault,
                 command: command.name(),
@@ -207,19 +220,8 @@ impl Session {
         let Some(tab) = self.context().focused().filter(|t| t.crashed()) else {
             return error;
         };
-        let limits = *self.watchdog().limits();
-        match self
-            .recover(&tab, Health::Crashed, limits.probe_timeout)
+        self.recovered_during(command, &tab, Health::Crashed, error)
             .await
-        {
-            Ok(Some(fault)) => CommandError::TabFault {
-                fault,
-                command: command.name(),
-                during: true,
-                acts: command.acts(),
-            },
-            _ => error,
-        }
     }
 
     /// The overall deadline of `command`: the session's command deadline,
