@@ -13,15 +13,13 @@
   // one pass over each text.
   const UNSPACED = new RegExp(`[\\s${INVISIBLE.source.slice(1, -1)}${CONTROLS.source.slice(1, -1)}]+`, 'gu');
 
-  // A text node longer than this is searched by its words, not squeezed.
-  const LONG_TEXT = 100000;
-
   // The first `n` or so characters an element shows. `innerText` lays out
-  // all of it, natively (rove cannot stop it): for megabytes of text, the
-  // start of its text content stands in.
+  // all of it, natively (rove cannot stop it): for a text longer than any
+  // line a walk keeps (walker.js's TEXT_MAX), the start of its text content
+  // stands in.
   const shownText = (e, n) => {
     const all = e.textContent || '';
-    return all.length > LONG_TEXT ? all.slice(0, 4 * n) : e.innerText;
+    return all.length > TEXT_MAX ? all.slice(0, 4 * n) : e.innerText;
   };
 
   // Attributes a name or a value can come from.
@@ -61,7 +59,7 @@
           }
           continue;
         }
-        if (n.data.length > LONG_TEXT) {
+        if (n.data.length > TEXT_MAX) {
           // Squeezing megabytes costs seconds: a long text is a candidate
           // when it holds the longest word, or the words run across its
           // edges.

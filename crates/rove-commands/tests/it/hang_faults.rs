@@ -33,13 +33,7 @@ fn routes() -> rove_localserver::Routes {
 /// loaded machine never makes a healthy page look hung).
 fn quick() -> SessionConfig {
     SessionConfig {
-        health: HealthLimits {
-            probe_timeout: Duration::from_secs(2),
-            recovery_timeout: Duration::from_secs(2),
-            probe_before_commands: true,
-            interval: Some(Duration::from_secs(1)),
-            ..HealthLimits::default()
-        },
+        health: support::quick_health(),
         eval_timeout: Duration::from_secs(2),
         ..SessionConfig::default()
     }

@@ -8,7 +8,7 @@ use crate::support;
 
 use std::time::{Duration, Instant};
 
-use rove_commands::{HealthLimits, SessionConfig};
+use rove_commands::SessionConfig;
 use rove_localserver::Response;
 use serde_json::json;
 use support::{Fixture, fixture_routes};
@@ -104,13 +104,7 @@ fn routes() -> rove_localserver::Routes {
 /// page keeps the renderer busy longer than that while it loads.
 fn impatient() -> SessionConfig {
     SessionConfig {
-        health: HealthLimits {
-            probe_timeout: Duration::from_secs(2),
-            recovery_timeout: Duration::from_secs(2),
-            probe_before_commands: true,
-            interval: Some(Duration::from_secs(1)),
-            ..HealthLimits::default()
-        },
+        health: support::quick_health(),
         ..SessionConfig::default()
     }
 }

@@ -19,6 +19,19 @@ pub struct Fixture {
 }
 
 /// Every page in `tests/fixtures`, served at `/<name>`, plus `extra` routes.
+/// A watchdog that takes two seconds of silence for a hang and looks every
+/// second, so the scenarios that hang a tab run in seconds (the other tests
+/// keep the defaults: a loaded machine never makes a healthy page look hung).
+pub fn quick_health() -> rove_commands::HealthLimits {
+    rove_commands::HealthLimits {
+        probe_timeout: Duration::from_secs(2),
+        recovery_timeout: Duration::from_secs(2),
+        probe_before_commands: true,
+        interval: Some(Duration::from_secs(1)),
+        ..rove_commands::HealthLimits::default()
+    }
+}
+
 pub fn fixture_routes() -> Routes {
     rove_testkit::fixture_routes(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
