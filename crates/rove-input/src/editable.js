@@ -54,7 +54,11 @@ function (mode) {
     const kind = tag === 'INPUT' ? `an input of type ${el.type}` : `a <${tag.toLowerCase()}>`;
     return {state: 'not_editable', detail: kind};
   }
-  if ((isInput || isArea) && el.readOnly) return {state: 'readonly'};
+  if ((isInput || isArea) && el.readOnly) {
+    // A read-only combobox (Quasar's QSelect) is chosen from, not typed in.
+    const choice = (el.computedRole || role) === 'combobox' && !el.disabled;
+    return {state: choice ? 'choice' : 'readonly'};
+  }
   el.focus({preventScroll: false});
   const doc = el.ownerDocument;
   let active = doc.activeElement;

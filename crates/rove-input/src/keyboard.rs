@@ -267,6 +267,15 @@ pub async fn type_text(
                 crate::editor::focus(element).await?;
                 String::new()
             }
+            Editable::Choice => {
+                return Err(InputError::NotActionable {
+                    target: target.to_string(),
+                    reason: format!(
+                        "it is a read-only combobox, which takes no text: select an option in {target} instead"
+                    ),
+                    cover: None,
+                });
+            }
             Editable::Stepped => {
                 return Err(InputError::NotActionable {
                     target: target.to_string(),
@@ -343,8 +352,25 @@ pub async fn fill(
     target: Ref,
     text: &str,
 ) -> Result<EditOutcome, InputError> {
-    let edit = replace_text(model, target, text).await?;
-    crate::combobox::after_fill(model, target, text, edit).await
+    match replace_text(model, target, text).await? {
+        Replaced::Edited(edit) => crate::combobox::after_fill(model, target, text, edit).await,
+        Replaced::Choose => {
+            // A read-only combobox takes no text: the option the text names
+            // is chosen from its list, as `select` does.
+            let (name, settled) =
+                crate::select::open_and_choose(model, target, text, "combobox", true).await?;
+            let mut edit = EditOutcome::took(name.clone(), settled);
+            edit.list = crate::ListChoice::Chose(name);
+            Ok(edit)
+        }
+    }
+}
+
+/// What [`replace_text`] did.
+enum Replaced {
+    Edited(EditOutcome),
+    /// Nothing yet: the field is a read-only combobox to choose in.
+    Choose,
 }
 
 /// [`fill`]'s edit itself, before a combobox's list is looked at.
@@ -352,20 +378,38 @@ async fn replace_text(
     model: &mut PageModel,
     target: Ref,
     text: &str,
-) -> Result<EditOutcome, InputError> {
+) -> Result<Replaced, InputError> {
     on_element(model, target, async |tab: &Tab, element: &Element| {
-        match prepare(element, "replace").await? {
-            Editable::Picker(kind) => {
-                return crate::value::set_value(tab, element, &kind, text).await;
+        let edited = match prepare(element, "replace").await? {
+            Editable::Picker(kind) => crate::value::set_value(tab, element, &kind, text).await,
+            Editable::Stepped => crate::slider::set_by_keys(tab, element, text).await,
+            Editable::Editor => crate::editor::replace(tab, element, text).await,
+            Editable::Choice => return Ok(Replaced::Choose),
+            Editable::Text(_) => {
+                return type_replacing(tab, element, target, text)
+                    .await
+                    .map(Replaced::Edited);
             }
-            Editable::Stepped => return crate::slider::set_by_keys(tab, element, text).await,
-            Editable::Editor => return crate::editor::replace(tab, element, text).await,
-            Editable::Text(_) => {}
-        }
+        };
+        edited.map(Replaced::Edited)
+    })
+    .await
+}
+
+/// Replaces a text field's content with `text` through real input.
+async fn type_replacing(
+    tab: &Tab,
+    element: &Element,
+    target: Ref,
+    text: &str,
+) -> Result<EditOutcome, InputError> {
+    {
         let session = crate::channel::InputChannel::of(tab).await?;
         let mut armed = arm_element(tab, element, session.subscribe()).await;
         if text.is_empty() {
-            stroke(&session, &named("Delete"), Modifiers::default()).await.map_err(|e| InputError::browser(e, false))?;
+            stroke(&session, &named("Delete"), Modifiers::default())
+                .await
+                .map_err(|e| InputError::browser(e, false))?;
         } else {
             session
                 .send(&InsertText {
@@ -396,8 +440,7 @@ async fn replace_text(
             return Err(ignored(target, text, &value));
         }
         Ok(EditOutcome::took(value, settled))
-    })
-    .await
+    }
 }
 
 /// Types `text` into whatever has the focus, key by key (as
@@ -534,6 +577,8 @@ enum Editable {
     Stepped,
     /// A code or rich-text editor, replaced whole (editor.rs).
     Editor,
+    /// A read-only combobox: an option is chosen (select.rs).
+    Choice,
 }
 
 async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> {
@@ -547,6 +592,7 @@ async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> 
         "picker" => return Ok(Editable::Picker(prepared.detail.unwrap_or_default())),
         "stepped" => return Ok(Editable::Stepped),
         "editor" => return Ok(Editable::Editor),
+        "choice" => return Ok(Editable::Choice),
         "hidden" => "it is hidden".to_owned(),
         "disabled" => "it is disabled".to_owned(),
         "readonly" => "it is read-only".to_owned(),

@@ -25,7 +25,7 @@ pub struct SelectOutcome {
 }
 
 const SELECT: &str = r#"function (wanted) {
-  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.computedRole || this.getAttribute('role') || this.tagName.toLowerCase(), editable: this.matches('input, textarea, [contenteditable=""], [contenteditable="true"]'), popup: !!this.getAttribute('aria-haspopup') && this.getAttribute('aria-haspopup') !== 'false'};
+  if (this.tagName !== 'SELECT') return {state: 'not_select', role: this.computedRole || this.getAttribute('role') || this.tagName.toLowerCase(), editable: (this.matches('input, textarea') && !this.readOnly) || this.matches('[contenteditable=""], [contenteditable="true"]'), popup: !!this.getAttribute('aria-haspopup') && this.getAttribute('aria-haspopup') !== 'false'};
   if (this.disabled || this.matches(':disabled')) return {state: 'disabled'};
   if (!this.multiple && wanted.length > 1) return {state: 'single'};
   const options = Array.from(this.options);
@@ -99,7 +99,8 @@ enum Native {
 
 /// The ARIA way, as a user does it: open the widget (click a combobox or a
 /// menu button; type the value into an editable combobox so its suggestions
-/// appear), then click each option by its name. A listbox is already open.
+/// appear), then click each option by its name. A listbox is already open;
+/// a read-only combobox (Quasar's QSelect) opens on a click like a button.
 async fn aria_select(
     model: &mut PageModel,
     target: Ref,
@@ -119,40 +120,56 @@ async fn aria_select(
                 settled = edit.settled;
                 continue;
             }
-        } else if role != "listbox" {
-            click(model, target, &ClickOptions::default()).await?;
         }
-        let found = model
-            .find(&FindQuery {
-                text: value.clone(),
-                role: Some("option".into()),
-                limit: Some(50),
-            })
-            .await?;
-        let Some(pick) = pick_option(&found.found, value).cloned() else {
-            return Err(InputError::Rejected(format!(
-                "{target} is a {role}; after opening it no option is named {value:?}{}",
-                if found.found.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " (options containing it: {})",
-                        found
-                            .found
-                            .iter()
-                            .map(|m| format!("{:?}", m.name))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
-            )));
-        };
-        settled = click(model, pick.reference, &ClickOptions::default())
-            .await?
-            .settled;
-        selected.push(pick.name);
+        let (name, after) = open_and_choose(model, target, value, role, !editable).await?;
+        selected.push(name);
+        settled = after;
     }
     Ok(SelectOutcome { selected, settled })
+}
+
+/// Opens the ARIA widget `target` with a click (unless `click_first` is
+/// false or it is a listbox, open already) and clicks the option named
+/// `value`; the option's name and what the page did after.
+pub(crate) async fn open_and_choose(
+    model: &mut PageModel,
+    target: Ref,
+    value: &str,
+    role: &str,
+    click_first: bool,
+) -> Result<(String, Settled), InputError> {
+    if click_first && role != "listbox" {
+        click(model, target, &ClickOptions::default()).await?;
+    }
+    let found = model
+        .find(&FindQuery {
+            text: value.to_owned(),
+            role: Some("option".into()),
+            limit: Some(50),
+        })
+        .await?;
+    let Some(pick) = pick_option(&found.found, value).cloned() else {
+        return Err(InputError::Rejected(format!(
+            "{target} is a {role}; after opening it no option is named {value:?}{}",
+            if found.found.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (options containing it: {})",
+                    found
+                        .found
+                        .iter()
+                        .map(|m| format!("{:?}", m.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        )));
+    };
+    let settled = click(model, pick.reference, &ClickOptions::default())
+        .await?
+        .settled;
+    Ok((pick.name, settled))
 }
 
 /// The option found for `value`: named exactly, then ignoring case, then

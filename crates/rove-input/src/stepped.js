@@ -38,11 +38,19 @@ function (mode) {
     if (answer.now === null) return {state: 'no_value'};
     if (mode === 'geometry') answer.geometry = geometry(c);
     if (mode === 'focus') {
+      const holds = (target) => {
+        let active = c.ownerDocument.activeElement;
+        while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+        return active === target || c.getRootNode().activeElement === target;
+      };
       c.focus({preventScroll: false});
-      let active = c.ownerDocument.activeElement;
-      while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-      const inRoot = c.getRootNode().activeElement;
-      if (active !== c && inRoot !== c) return {state: 'unfocusable'};
+      if (!holds(c)) {
+        // A composite control (older Quasar sliders) takes the keys through
+        // its focusable part: the one descendant a Tab would reach.
+        const part = c.querySelector('[tabindex]:not([tabindex^="-"]), input, button');
+        if (part) part.focus({preventScroll: false});
+        if (!part || !holds(part)) return {state: 'unfocusable'};
+      }
     }
     return {state: 'ok', ...answer};
   }

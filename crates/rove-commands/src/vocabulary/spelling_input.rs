@@ -157,13 +157,15 @@ pub(crate) const FILL: Shell = Shell {
         editable combobox whose list shows options, typing only filters the list, so the option the text names (exactly, then \
         ignoring case) is clicked and the answer says so (`chose the option \"Dark\" from its list`); a text that begins options \
         leaves the list open and names them; a text no option contains is committed with Tab, and a box that goes back to \
-        another value (it takes only its options) is `NOT_ACTIONABLE` (`action_sent: sent`) listing them. A code or \
+        another value (it takes only its options) is `NOT_ACTIONABLE` (`action_sent: sent`) listing them. A read-only combobox \
+        (Quasar's QSelect) takes no text: it is opened with a click and the option named is chosen, as `select` does. A code or \
         rich-text editor (CodeMirror 5 or 6, Monaco, a contenteditable such as ProseMirror; the ref may name its hidden textarea, \
         its content or its wrapper) is replaced whole through real input: focused, Control+A, the text inserted; then the text it \
         shows is read back, line by line, and must equal the text, or `NOT_ACTIONABLE` (`action_sent: sent`) says what the editor \
         holds (an editor that reformats or auto-closes what it is given). An editor taller than its view draws only some lines: \
         when those are a run of the text, the answer says which lines were checked. A slider or spinbutton (a range input, or \
-        `role=slider` / `role=spinbutton` that is not a text field) takes a number through real keys, as from a keyboard: Home or \
+        `role=slider` / `role=spinbutton` that is not a text field; a composite one takes the keys through its focusable part) \
+        takes a number through real keys, as from a keyboard: Home or \
         End for its extremes, Page keys while far, arrows for single steps (held: repeated keydowns, one keyup), then the value is \
         read back; an app that takes a value only when a change ends gets it. A range value off its steps or limits is \
         `COMMAND_REJECTED` naming the nearest values, before any key; a control whose steps skip the value (an ARIA one, a \

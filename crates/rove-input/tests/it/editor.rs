@@ -33,15 +33,15 @@ fn editors_dir() -> PathBuf {
     dir
 }
 
-struct EditorPage {
-    browser: rove_browser::Browser,
-    _server: LocalServer,
-    model: PageModel,
+pub(crate) struct EditorPage {
+    pub(crate) browser: rove_browser::Browser,
+    pub(crate) _server: LocalServer,
+    pub(crate) model: PageModel,
 }
 
-/// Serves the fixture `name` with the editors beside it, opens it and waits
+/// Serves the fixture `name` with the editors (and widgets) beside it, opens it and waits
 /// until its script says the editors are ready.
-async fn open(name: &str) -> EditorPage {
+pub(crate) async fn open(name: &str) -> EditorPage {
     let path = format!("{}/tests/it/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let server = LocalServer::start(
@@ -80,7 +80,7 @@ async fn open(name: &str) -> EditorPage {
     }
 }
 
-async fn eval(model: &PageModel, js: &str) -> Value {
+pub(crate) async fn eval(model: &PageModel, js: &str) -> Value {
     model.tab().evaluate(js).await.expect("evaluate")
 }
 

@@ -8,6 +8,7 @@ mod click;
 mod editor;
 mod keyboard;
 mod label;
+mod quasar;
 mod select;
 mod slider;
 mod support;

@@ -189,3 +189,24 @@ async fn a_slider_deaf_to_keys_is_dragged_to_the_value() {
     }
     browser.close().await;
 }
+
+/// Issue 35, item 5: a composite slider (older Quasar) names the slider on
+/// an element that takes no focus; its focusable part (the track with a
+/// tabindex) gets the keys.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_composite_slider_gets_its_keys_through_its_focusable_part() {
+    let Page {
+        browser,
+        server: _server,
+        mut model,
+    } = Page::open("slider.html").await;
+    let composite = find_exact(&mut model, "Composite", "slider").await;
+    let outcome = fill(&mut model, composite, "7").await.expect("fill");
+    assert_eq!(outcome.value, "7");
+    assert_eq!(
+        text_of(&model, "compositeCommitted").await,
+        "Composite: 7",
+        "the app committed 7"
+    );
+    browser.close().await;
+}
