@@ -69,11 +69,21 @@
   // An element marked busy, a progress bar with no value (a spinner), or an
   // indicator named "Running…" or "Loading…" (Streamlit's running man), shown.
   const BUSY = '[aria-busy="true"], [role=progressbar]:not([aria-valuenow]), [role=img][aria-label^="Running" i], [role=status][aria-label^="Running" i], [role=img][aria-label^="Loading" i], [role=status][aria-label^="Loading" i]';
+  // A status region that says the app is working: Gradio announces
+  // "Loading" there until its server's answer is drawn, then empties it.
+  const STATUS = '[role=status], [aria-live=polite], [aria-live=assertive]';
+  const WORKING = /^(loading|processing|in queue|running|please wait)\b/i;
   const busy = () => {
     const found = document.querySelector(BUSY);
-    if (!found) return false;
-    const box = found.getBoundingClientRect();
-    return box.width > 0 && box.height > 0;
+    if (found) {
+      const box = found.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) return true;
+    }
+    const statuses = document.querySelectorAll(STATUS);
+    for (let i = 0; i < statuses.length && i < 50; i++) {
+      if (WORKING.test((statuses[i].textContent || '').trim().slice(0, 40))) return true;
+    }
+    return false;
   };
 
   // Where the last structural change was: its nearest landmark, or the

@@ -274,6 +274,22 @@ pub(crate) async fn settle(tab: &Tab, armed: &mut Armed) -> Settled {
     settle_armed(tab, armed).await
 }
 
+/// Runs `act`, input rove gives the page by other means than keys and the
+/// pointer (files set on a file input), and waits as after any input for
+/// the page to answer it: an upload's request and the app's result.
+pub async fn settle_after<T, E: From<crate::InputError>>(
+    tab: &Tab,
+    element: &Element,
+    act: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<(T, Settled), E> {
+    let channel = crate::channel::InputChannel::of(tab)
+        .await
+        .map_err(crate::InputError::from)?;
+    let mut armed = arm_element(tab, element, channel.subscribe()).await;
+    let done = act.await?;
+    Ok((done, settle_armed(tab, &mut armed).await))
+}
+
 /// After the DOM and the requests went quiet: when the input asked a server
 /// something over a WebSocket or an event stream (or sent a request while
 /// the page listens on a stream, or a response of it is still streaming),
@@ -348,8 +364,8 @@ pub async fn page_busy_within(tab: &Tab, window: Duration) -> bool {
 
 /// Waits until the page's server has answered over its WebSockets and
 /// event streams: something arrived beyond `answer_after` (when given), no
-/// socket awaits an answer, nothing arrived for `quiet`, and, while a
-/// socket is open, the page shows no sign of still working (its server
+/// socket awaits an answer, nothing arrived for `quiet`, and the page
+/// shows no sign of still working (its server
 /// may compute for seconds between the frame that says it started and the
 /// ones that carry the result). Up to `deadline`.
 pub async fn server_answered(
@@ -364,7 +380,7 @@ pub async fn server_answered(
         return ServerWait::Pending;
     }
     loop {
-        let busy = watch.streams().sockets > 0 && page_busy(tab).await;
+        let busy = page_busy(tab).await;
         if !busy {
             return ServerWait::Quiet;
         }

@@ -255,9 +255,12 @@
   };
 
   // An editing host (a textbox made of the page's own elements) whose text
-  // runs over several lines.
-  const multiline = (e, role) => e.isContentEditable && e.hasAttribute('contenteditable') &&
-    (role === 'textbox' || role === 'searchbox') && (e.innerText || '').trim().includes('\n');
+  // runs over several lines; or such a textbox made read-only (a code
+  // viewer: CodeMirror 6 with contenteditable=false says aria-multiline).
+  const multiline = (e, role) => (role === 'textbox' || role === 'searchbox') &&
+    (e.isContentEditable ? e.hasAttribute('contenteditable')
+      : e.getAttribute('aria-multiline') === 'true' && e.tagName !== 'INPUT' && e.tagName !== 'TEXTAREA') &&
+    (e.innerText || '').trim().includes('\n');
 
   // The lines a Monaco editor draws (in order of their place, which is not
   // always their order in the document), for the field of the editor that

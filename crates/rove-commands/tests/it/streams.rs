@@ -47,6 +47,16 @@ const SSE_PAGE: &str = "<title>Stream</title><p id=answer>No answer</p>\
     <script>const source = new EventSource('/events');\
     source.onmessage = (m) => { answer.textContent = m.data; };</script>";
 
+/// A queued app, as Gradio's: the stream says at once that the work
+/// started, the result comes late, and meanwhile a screen reader's status
+/// region says "Loading" (its only sign of working).
+const QUEUE_PAGE: &str = "<title>Queue</title><p id=answer>No answer</p>\
+    <div role=status aria-live=polite id=working style='position:absolute;width:1px;height:1px;overflow:hidden'></div>\
+    <button onclick=\"working.textContent = 'Loading'; fetch('/queue', {method: 'POST'})\">Compute</button>\
+    <script>const source = new EventSource('/events');\
+    source.onmessage = (m) => { answer.textContent = m.data;\
+      if (m.data !== 'Started') working.textContent = ''; };</script>";
+
 /// The test's server (see the module).
 struct StreamServer {
     url: String,
@@ -101,6 +111,19 @@ async fn serve(stream: TcpStream, asked: broadcast::Sender<String>) {
         }
         "/sse-page" => {
             let _ = stream.write_all(page(SSE_PAGE).as_bytes()).await;
+        }
+        "/queue-page" => {
+            let _ = stream.write_all(page(QUEUE_PAGE).as_bytes()).await;
+        }
+        "/queue" => {
+            let _ = stream
+                .write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+                .await;
+            let _ = asked.send("Started".into());
+            tokio::spawn(async move {
+                tokio::time::sleep(ANSWER_DELAY).await;
+                let _ = asked.send("Result: 7".into());
+            });
         }
         "/ask" => {
             let _ = stream
@@ -291,6 +314,23 @@ async fn a_request_answered_on_an_event_stream_reports_the_answer() {
         "the click waits for the message on the stream:\n{text}"
     );
     assert!(!text.contains("nothing visible changed"), "{text}");
+    f.close().await;
+}
+
+/// Issue 35, item 3: between the stream's "Started" and its result (later
+/// than the quiet rove allows between frames) the page's status region
+/// says "Loading": the click's answer is the result, not "Started".
+#[tokio::test]
+async fn a_click_waits_while_a_status_region_says_the_app_is_loading() {
+    let (mut f, server) = start().await;
+    open(&mut f, &server.url("/queue-page")).await;
+    let compute = f.find("Compute", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": compute})).await;
+    let text = out.text();
+    assert!(
+        text.contains("Result: 7"),
+        "the click waits for the result, not the frame saying it started:\n{text}"
+    );
     f.close().await;
 }
 

@@ -39,7 +39,9 @@ impl Session {
         .by_value();
         let kind: String = element.session.run_checked_value(&call, None).await?;
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-        match kind.as_str() {
+        // The page answers files as it answers input (an upload request, a
+        // result its server computes): the answer waits for it like one.
+        let settled = match kind.as_str() {
             "other" => self.upload_by_chooser(target, &names).await?,
             mode => {
                 if mode == "single" && names.len() > 1 {
@@ -48,29 +50,37 @@ impl Session {
                         names.len()
                     )));
                 }
-                element
-                    .session
-                    .send(&SetFileInputFiles {
-                        files: names.clone(),
-                        object_id: Some(element.object_id.clone()),
-                        ..SetFileInputFiles::default()
-                    })
-                    .await?;
+                let tab = self.focused()?;
+                let set = SetFileInputFiles {
+                    files: names.clone(),
+                    object_id: Some(element.object_id.clone()),
+                    ..SetFileInputFiles::default()
+                };
+                let given = async {
+                    element
+                        .session
+                        .send(&set)
+                        .await
+                        .map(|_| ())
+                        .map_err(CommandError::from)
+                };
+                rove_input::settle_after(&tab, &element, given).await?.1
             }
-        }
+        };
         out.happened.push(Happened::Uploaded {
             target,
             files: names,
         });
-        Ok(())
+        self.after_settle(&settled, out).await
     }
 
-    /// Clicks the element and answers the file chooser it opens.
+    /// Clicks the element and answers the file chooser it opens; what the
+    /// page did after it took the files.
     async fn upload_by_chooser(
         &mut self,
         target: rove_page::Ref,
         files: &[String],
-    ) -> Result<(), CommandError> {
+    ) -> Result<rove_input::Settled, CommandError> {
         let tab = self.focused()?;
         let session = tab.session().await?;
         session.send(&intercept_chooser(true)).await?;
@@ -102,15 +112,26 @@ impl Session {
                         files.len()
                     )))
                 } else {
-                    session
-                        .send(&SetFileInputFiles {
-                            files: files.to_vec(),
-                            backend_node_id: Some(node),
-                            ..SetFileInputFiles::default()
-                        })
-                        .await
-                        .map(|_| ())
-                        .map_err(CommandError::from)
+                    let set = SetFileInputFiles {
+                        files: files.to_vec(),
+                        backend_node_id: Some(node),
+                        ..SetFileInputFiles::default()
+                    };
+                    let given = async {
+                        session
+                            .send(&set)
+                            .await
+                            .map(|_| ())
+                            .map_err(CommandError::from)
+                    };
+                    match self.model()?.element(target).await {
+                        Ok(element) => rove_input::settle_after(&tab, &element, given)
+                            .await
+                            .map(|(_, settled)| settled),
+                        // The button went away with its click: the files
+                        // are given all the same, with nothing to watch.
+                        Err(_) => given.await.map(|_| rove_input::Settled::default()),
+                    }
                 }
             }
             _ => Err(CommandError::Input(rove_input::InputError::NotActionable {

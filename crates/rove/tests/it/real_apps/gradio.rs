@@ -108,3 +108,82 @@ async fn gradio_payment_is_computed_from_the_number_filled_and_shown_without_its
         "{shown}"
     );
 }
+
+/// Issue 35, item 3: Gradio draws a tab's code and table only once the tab
+/// is opened; the click's answer holds them, the code as its lines (a
+/// read-only CodeMirror 6 editor is a textbox of several lines).
+#[tokio::test]
+async fn gradio_a_tab_click_shows_the_code_and_table_it_draws() {
+    let mut rove = Rove::new("gradio_tab");
+    open(&mut rove, "tab").await;
+    let schedule = rove.pick("tab", "Schedule");
+    rove.task("gradio: open the schedule tab");
+    rove.run(&["click", &schedule]).await;
+    for line in [
+        "│ schedule = plan(term=20)",
+        "│ for month in schedule:",
+        "│     pay(month)",
+        "| Month | Payment |",
+    ] {
+        assert!(
+            rove.last.contains(line),
+            "the tab's answer shows {line:?}:\n{}",
+            rove.last
+        );
+    }
+}
+
+/// Issue 35, item 3: a file given to Gradio's upload is sent to its server
+/// and answered through its queue; `upload` answers with the app's result,
+/// not with "Uploading 1 file...".
+#[tokio::test]
+async fn gradio_upload_answers_with_the_result_the_server_computed() {
+    let mut rove = Rove::new("gradio_upload");
+    open(&mut rove, "upload").await;
+    let estimate = rove.pick("tab", "Estimate");
+    rove.run(&["click", &estimate]).await;
+    let field = rove.pick("button", "Click to upload or drop files");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/it/real_apps/statement.txt"
+    );
+    rove.task("gradio: upload a statement");
+    rove.run(&["upload", &field, file]).await;
+    assert!(
+        rove.last.contains("Statement lines: 3"),
+        "the upload's answer holds the server's count:\n{}",
+        rove.last
+    );
+    assert!(!rove.last.contains("Uploading"), "{}", rove.last);
+    server_has("upload", "statement", serde_json::json!({"lines": 3}));
+}
+
+/// Issue 35, item 3: every step of a slider's keys is a change the server
+/// answers late (0.6 s each); the answer shows the estimate for the value
+/// the slider ends on, never one for a value it passed through.
+#[tokio::test]
+async fn gradio_slider_answer_is_for_the_value_it_ends_on() {
+    let mut rove = Rove::new("gradio_slider");
+    open(&mut rove, "slider").await;
+    let estimate = rove.pick("tab", "Estimate");
+    rove.run(&["click", &estimate]).await;
+    let term = rove.pick("slider", "range slider for Term");
+    rove.task("gradio: set the term to 25 years");
+    rove.run(&["fill", &term, "25"]).await;
+    let estimates: Vec<&str> = rove
+        .last
+        .lines()
+        .filter(|l| l.contains("Estimate for"))
+        .collect();
+    assert!(
+        estimates
+            .iter()
+            .any(|l| l.contains("Estimate for 25 years: 25000 EUR"))
+            && estimates
+                .iter()
+                .all(|l| l.starts_with('-') || l.contains("25 years")),
+        "the answer's estimate is for 25 years:\n{}",
+        rove.last
+    );
+    server_has("slider", "estimate", serde_json::json!({"term": 25}));
+}
