@@ -196,7 +196,7 @@ class Commands:
     def dialog(self, accept: bool, *, text: str | None = None) -> Result:
         """Answer the alert, confirm or prompt that blocks the page.
 
-        Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to leave the page (`open` another URL).
+        Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to leave the page (`open` another URL). Otherwise the answer waits, as after input, for what the page does once its script goes on: the page an accepted `beforeunload` lets the tab reach, loaded and built, or the changes and requests a confirm's answer starts.
 
         Args:
             accept: see above.
@@ -603,7 +603,7 @@ class AsyncCommands:
     async def dialog(self, accept: bool, *, text: str | None = None) -> Result:
         """Answer the alert, confirm or prompt that blocks the page.
 
-        Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to leave the page (`open` another URL).
+        Answers the alert, confirm, prompt or beforeunload dialog that blocks the page (`text` only for a prompt). A dialog that opens right after (a chain) is reported, to be answered in turn; from the third in a row the answer says how to leave the page (`open` another URL). Otherwise the answer waits, as after input, for what the page does once its script goes on: the page an accepted `beforeunload` lets the tab reach, loaded and built, or the changes and requests a confirm's answer starts.
 
         Args:
             accept: see above.

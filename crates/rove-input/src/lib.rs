@@ -45,7 +45,7 @@ pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of, 
 pub use select::{SelectOutcome, select_options};
 pub use settle::{
     ServerWait, SettleLimits, Settled, StreamEnd, page_busy_within, server_answered, settle_after,
-    with_settle_limits,
+    settle_after_dialog, with_settle_limits,
 };
 pub use toggle::{ToggleOutcome, set_checked};
 

@@ -290,6 +290,29 @@ pub async fn settle_after<T, E: From<crate::InputError>>(
     Ok((done, settle_armed(tab, &mut armed).await))
 }
 
+/// Runs `act`, the answer to a dialog that holds the page, and waits as
+/// after input for what the page does once its script goes on: a
+/// navigation the dialog let happen (a `beforeunload` accepted) until the
+/// new document loaded, the requests it sends, its changes. Nothing can be
+/// marked in a page a dialog holds, so changes count from its load.
+pub async fn settle_after_dialog<T, E: From<crate::InputError>>(
+    tab: &Tab,
+    act: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<(T, Settled), E> {
+    let channel = crate::channel::InputChannel::of(tab)
+        .await
+        .map_err(crate::InputError::from)?;
+    let incoming = tab.watch().await.ok().map(|w| w.streams().incoming);
+    let mut armed = Armed {
+        watched: Watched::MainFrame,
+        events: channel.subscribe(),
+        mark: None,
+        incoming,
+    };
+    let done = act.await?;
+    Ok((done, settle_armed(tab, &mut armed).await))
+}
+
 /// After the DOM and the requests went quiet: when the input asked a server
 /// something over a WebSocket or an event stream (or sent a request while
 /// the page listens on a stream, or a response of it is still streaming),

@@ -430,7 +430,13 @@ async fn open_held_by_a_beforeunload_dialog_says_the_tab_did_not_navigate() {
         .page("/unsaved.html", rove_localserver::Response::html(UNSAVED))
         .page(
             "/elsewhere.html",
-            rove_localserver::Response::html("<title>Elsewhere</title><p>Arrived</p>"),
+            // Slow to come, and built by its script once loaded, as
+            // Notebook 7 builds its page.
+            rove_localserver::Response::html(
+                "<title>Elsewhere</title><p>Loading…</p><script>addEventListener('load', () => \
+                 setTimeout(() => { document.body.innerHTML = '<h1>Arrived</h1><button>Go on</button>'; }, 50));</script>",
+            )
+            .delayed(std::time::Duration::from_millis(400)),
         );
     let mut f = Fixture::with(routes, SessionConfig::default()).await;
     f.open("/unsaved.html").await;
@@ -455,8 +461,14 @@ async fn open_held_by_a_beforeunload_dialog_says_the_tab_did_not_navigate() {
     );
     // The tab is still on the draft, the dialog open; accepting it lets
     // the navigation go on.
+    // The answer is the page the navigation reached, built, not the draft
+    // or a page still loading (issue 35, item 3).
     let out = f.ok(json!({"command": "dialog", "accept": true})).await;
     let text = out.text();
     assert!(text.contains("accepted the beforeunload"), "{text}");
+    assert!(
+        text.contains("h1 \"Arrived\"") && text.contains("button \"Go on\""),
+        "the answer shows the page reached:\n{text}"
+    );
     f.close().await;
 }

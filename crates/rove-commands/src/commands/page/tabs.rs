@@ -117,7 +117,16 @@ impl Session {
             }
             answer_dialog.prompt_text = Some(text.clone());
         }
-        tab.send(&answer_dialog).await?;
+        // The page goes on once answered: a navigation the dialog held, the
+        // requests and changes its script makes. The answer waits for them
+        // as after input (a chained dialog ends that wait at once).
+        let answered = async {
+            tab.send(&answer_dialog)
+                .await
+                .map(|_| ())
+                .map_err(CommandError::from)
+        };
+        let ((), settled) = rove_input::settle_after_dialog(&tab, answered).await?;
         out.happened.push(Happened::DialogAnswered {
             answer: if args.accept {
                 Answer::Accepted
@@ -157,9 +166,10 @@ impl Session {
                 if in_a_row >= DIALOGS_BEFORE_ADVICE {
                     out.happened.push(Happened::DialogLoop { in_a_row });
                 }
+                return Ok(());
             }
         }
-        Ok(())
+        self.after_settle(&settled, out).await
     }
 
     /// The focused tab, to navigate in. One a JavaScript dialog blocks is
