@@ -169,6 +169,10 @@ pub const SETTLE_STREAM: Duration = secs(3);
 /// frames of one answer (a Streamlit run sends its status, then its
 /// elements), short enough not to hold every action.
 pub const SETTLE_STREAM_QUIET: Duration = ms(300);
+/// The widest that window grows for a page whose server paused longer
+/// inside its answers before (half again its longest pause of the last
+/// minute; a longer silence is not a pause inside one answer).
+pub const SETTLE_STREAM_QUIET_MAX: Duration = ms(1500);
 /// How long a page with an open WebSocket is watched for a sign that it is
 /// still working once its frames went quiet: the frame saying the server
 /// started is followed by its indicator only once the page has drawn it
@@ -574,6 +578,12 @@ mod tests {
                 SETTLE_STREAM,
                 "the quiet it looks for, after the DOM's and the network's settling",
                 SETTLE_STREAM_QUIET + SETTLE_DOM.min(SETTLE_NETWORK),
+            ),
+            (
+                "the streams' settling",
+                SETTLE_STREAM,
+                "the widest quiet a slow server's pauses make it look for",
+                SETTLE_STREAM_QUIET_MAX + SETTLE_DOM.min(SETTLE_NETWORK) / 2,
             ),
             (
                 "the streams' settling",

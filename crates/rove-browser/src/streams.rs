@@ -58,7 +58,19 @@ pub(crate) struct Streams {
     incoming: u64,
     /// When the last of them arrived.
     last_incoming: Option<Instant>,
+    /// When the page last asked something (a frame sent, a request).
+    last_asked: Option<Instant>,
+    /// The pauses seen inside answers (between two things arriving with
+    /// nothing asked in between, up to [`PAUSE_LIMIT`]), newest last, at
+    /// most [`PAUSES_KEPT`]: how slowly this page's server answers in parts.
+    pauses: std::collections::VecDeque<(Instant, std::time::Duration)>,
 }
+
+/// A longer silence between two frames is not a pause inside one answer.
+const PAUSE_LIMIT: std::time::Duration = rove_base::limits::SETTLE_STREAM_QUIET_MAX;
+/// How many pauses are remembered, and for how long.
+const PAUSES_KEPT: usize = 64;
+const PAUSE_MEMORY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// What the tab's connections are doing now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -74,9 +86,22 @@ pub struct StreamState {
     pub event_streams: usize,
     /// WebSockets open.
     pub sockets: usize,
+    /// The longest pause between two parts of one answer this page's
+    /// server made in the last minute (nothing asked in between).
+    pub longest_pause: Option<std::time::Duration>,
 }
 
 impl StreamState {
+    /// How long the connections must stay silent for an answer to count
+    /// as complete on this page: `floor`, or half again the longest pause
+    /// its server made inside an answer lately (a server that answers in
+    /// slow parts gets a longer window), at most
+    /// [`rove_base::limits::SETTLE_STREAM_QUIET_MAX`].
+    pub fn answer_quiet(&self, floor: std::time::Duration) -> std::time::Duration {
+        let learned = self.longest_pause.map_or(floor, |p| p + p / 2);
+        floor.max(learned.min(rove_base::limits::SETTLE_STREAM_QUIET_MAX))
+    }
+
     /// Whether nothing is awaited and nothing arrived for `quiet`.
     pub fn quiet_for(&self, quiet: std::time::Duration) -> bool {
         !self.awaiting && self.last_incoming.is_none_or(|at| at.elapsed() >= quiet)
@@ -115,6 +140,7 @@ impl Streams {
                 let socket = self.sockets.entry(key(sent.request_id)).or_default();
                 socket.connecting = false;
                 socket.last_sent = Some(now);
+                self.last_asked = Some(now);
             }
             WebSocketFrameReceived::METHOD => {
                 let Ok(received) = event.parse::<WebSocketFrameReceived>() else {
@@ -137,6 +163,7 @@ impl Streams {
                 let Ok(request) = event.parse::<RequestWillBeSent>() else {
                     return false;
                 };
+                self.last_asked = Some(now);
                 if request.kind != Some(ResourceType::EventSource) {
                     return false;
                 }
@@ -177,8 +204,27 @@ impl Streams {
     }
 
     fn arrived(&mut self, now: Instant) {
+        if let Some(last) = self.last_incoming {
+            let pause = now.saturating_duration_since(last);
+            let asked_between = self.last_asked.is_some_and(|asked| asked > last);
+            if !asked_between && pause <= PAUSE_LIMIT {
+                if self.pauses.len() == PAUSES_KEPT {
+                    self.pauses.pop_front();
+                }
+                self.pauses.push_back((now, pause));
+            }
+        }
         self.incoming += 1;
         self.last_incoming = Some(now);
+    }
+
+    /// The longest pause inside an answer this page's server made lately.
+    fn longest_pause(&self) -> Option<std::time::Duration> {
+        self.pauses
+            .iter()
+            .filter(|(at, _)| at.elapsed() <= PAUSE_MEMORY)
+            .map(|(_, pause)| *pause)
+            .max()
     }
 
     /// Forgets the connections of a session that went away, or of the tab's
@@ -197,6 +243,7 @@ impl Streams {
             awaiting: self.sockets.values().any(Socket::awaiting),
             event_streams: self.event_streams.len(),
             sockets: self.sockets.len(),
+            longest_pause: self.longest_pause(),
         }
     }
 }

@@ -340,7 +340,10 @@ async fn answer_over_streams(
     // wait took its count.
     let answer_after = (!asked.answered).then_some(incoming_before);
     let deadline = started + limits.stream_cap;
-    let wait = server_answered(tab, watch, answer_after, deadline, limits.stream_quiet);
+    // A page whose server paused inside its answers before gets a window
+    // scaled to it: evidence of how this page answers, not one clock.
+    let quiet = now.answer_quiet(limits.stream_quiet);
+    let wait = server_answered(tab, watch, answer_after, deadline, quiet);
     if let ServerWait::Pending = wait.await {
         let waited = started.elapsed();
         let answered = asked.answered || watch.streams().incoming > incoming_before;

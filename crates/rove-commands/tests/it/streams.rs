@@ -24,12 +24,17 @@ use crate::support::{Fixture, fixture_routes};
 /// network's settling, well inside the streams' cap.
 const ANSWER_DELAY: Duration = Duration::from_millis(800);
 
+/// The pause inside an answer in two parts: longer than the quiet rove
+/// allows between a server's frames by default.
+const PAUSE_IN_ANSWER: Duration = Duration::from_millis(600);
+
 /// A page that asks its server over a WebSocket.
 const WS_PAGE: &str = "<title>Socket</title><p id=answer>No answer</p>\
     <button onclick=\"ws.send('ask')\">Ask</button>\
     <button onclick=\"ws.send('silence')\">Ask nobody</button>\
     <button onclick=\"ws.send('ticks')\">Ask for ticks</button>\
     <button onclick=\"document.title = document.title\">Local</button>\
+    <button onclick=\"answer.textContent = 'Asked'; ws.send('parts')\">Ask in parts</button>\
     <script>const ws = new WebSocket('ws://' + location.host + '/ws');\
     ws.onmessage = (m) => { answer.textContent = m.data; };</script>";
 
@@ -186,6 +191,14 @@ async fn socket(stream: TcpStream) {
                     tokio::time::sleep(ANSWER_DELAY).await;
                     let _ = out.send("Answer: 42".into());
                 }
+                "parts" => {
+                    // A server that answers in two parts with a long pause
+                    // between them (a Streamlit run under load).
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    let _ = out.send("Working".into());
+                    tokio::time::sleep(PAUSE_IN_ANSWER).await;
+                    let _ = out.send("Answer: in parts".into());
+                }
                 "hello" => {
                     tokio::time::sleep(ANSWER_DELAY).await;
                     let _ = out.send("Sales by region".into());
@@ -330,6 +343,27 @@ async fn a_click_waits_while_a_status_region_says_the_app_is_loading() {
     assert!(
         text.contains("Result: 7"),
         "the click waits for the result, not the frame saying it started:\n{text}"
+    );
+    f.close().await;
+}
+
+/// Issue 35, item 3: the quiet that ends a server's answer is scaled to
+/// how this page's server answered before. Once it has paused 600 ms
+/// inside an answer (past the default 300 ms), the next click waits
+/// through such a pause and answers with the whole answer.
+#[tokio::test]
+async fn the_quiet_window_grows_with_the_pauses_a_server_made_before() {
+    let (mut f, server) = start().await;
+    open(&mut f, &server.url("/ws-page")).await;
+    let ask = f.find("Ask in parts", "button").await;
+    // The first answer may end at its pause; what came after it is seen.
+    f.ok(json!({"command": "click", "ref": ask})).await;
+    tokio::time::sleep(PAUSE_IN_ANSWER * 2).await;
+    let out = f.ok(json!({"command": "click", "ref": ask})).await;
+    let text = out.text();
+    assert!(
+        text.contains("Answer: in parts"),
+        "the second click waits through the pause it has seen:\n{text}"
     );
     f.close().await;
 }
