@@ -31,6 +31,8 @@ mod output;
 mod print_config;
 #[cfg(test)]
 mod python_api;
+#[cfg(test)]
+mod readme_check;
 mod redacted;
 mod remote;
 mod shell_call;
