@@ -396,13 +396,13 @@ fn rove_commands_files_import_one_another_in_one_direction() {
             let rest = rest.strip_prefix("async ").unwrap_or(rest);
             let mut words = rest.split(|c: char| !(c.is_alphanumeric() || c == '_'));
             let kind = words.next().unwrap_or_default();
-            if ["fn", "struct", "enum", "trait", "const", "type", "static"].contains(&kind) {
-                if let Some(name) = words.find(|w| !w.is_empty()) {
-                    items
-                        .entry(name.to_owned())
-                        .or_default()
-                        .insert(file.clone());
-                }
+            if ["fn", "struct", "enum", "trait", "const", "type", "static"].contains(&kind)
+                && let Some(name) = words.find(|w| !w.is_empty())
+            {
+                items
+                    .entry(name.to_owned())
+                    .or_default()
+                    .insert(file.clone());
             }
         }
     }
