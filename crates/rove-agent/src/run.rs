@@ -31,10 +31,10 @@ pub async fn run(
             Ok(None) => break,
             Err(e) => {
                 // The step that lost the browser is heard too.
-                if agent.steps().len() > before {
-                    if let Some(step) = agent.last_step() {
-                        on_step(step);
-                    }
+                if agent.steps().len() > before
+                    && let Some(step) = agent.last_step()
+                {
+                    on_step(step);
                 }
                 crate::log::run_failed(&e);
                 return Err(e);

@@ -169,7 +169,7 @@ fn hidden_line(line: &TraceLine) -> String {
 
 /// `20 MiB`, `300 KiB`, `512 B`.
 fn size_text(bytes: usize) -> String {
-    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else if bytes >= 1 << 10 {
         format!("{} KiB", bytes >> 10)

@@ -8,8 +8,84 @@
 //!
 //! The rule of the ladder: each outer deadline is wider than the ones
 //! inside it, so the innermost fires first and says what it was waiting
-//! for. The test at the end holds every nesting; docs/architecture.md's
-//! "Deadlines: the timeout ladder" is its table.
+//! for. The tests (`limits_tests.rs`) hold every nesting; the table below
+//! is the ladder.
+//!
+//! # The timeout ladder
+//!
+//! Innermost first; each outer deadline is wider than the ones inside it.
+//! Every number here is a constant (or a setting's default) of this module,
+//! named in the table; the unit test `each_outer_deadline_is_wider_than_the_ones_inside_it`
+//! holds each nesting, and `crates/rove-testkit/tests/it/fast/architecture.rs`
+//! checks that every name the table gives exists. A deadline worked out from
+//! others is a function here (`command_deadline`, `typing`, `model_time`,
+//! `first_model_share`, `reconnect_budget`).
+//!
+//! | deadline | default | where |
+//! |---|---|---|
+//! | CDP call | 60 s (`limits::CDP_CALL`; `TransportConfig::call_timeout`, `ROVE_CDP_TIMEOUT_S`, at most `limits::CDP_CALL_MAX`) | `rove-cdp` |
+//! | WebSocket handshake | 15 s (`limits::CDP_HANDSHAKE`) | `rove-cdp` |
+//! | closing a socket (the writer's lock and the close frame) | 1 s (`limits::CDP_CLOSE`) | `rove-cdp` |
+//! | browser launch (DevTools port) | 30 s (`limits::LAUNCH`; polled every `limits::LAUNCH_POLL`) | `rove-browser` |
+//! | reconnect attempt | 15 s each (`limits::RECONNECT_ATTEMPT`), after 1/2/4 s (`limits::RECONNECT_BACKOFF`); a caller waits for all of them and 1 s more (`limits::LINK_SETTLE`) | `rove-browser` |
+//! | `Browser.close` before kill | 2 s (`limits::BROWSER_CLOSE`) + 3 s grace (`limits::BROWSER_EXIT_GRACE`), then 2 s for the killed processes (`limits::BROWSER_KILLED`) | `rove-browser` |
+//! | a new tab in the target registry; a popup's holding session | 2 s (`limits::NEW_TAB_KNOWN`); 3 s (`limits::POPUP_ATTACH`) | `rove-browser` |
+//! | a dialog watch around one piece of work (a view, an input call, a command) | 1 h (`limits::DIALOG_WATCH`): longer than anything it watches | `rove-page`, `rove-input`, `rove-commands` |
+//! | health probe of the focused tab (`1`, evaluated) | 5 s (`limits::PROBE`, `HealthLimits::probe_timeout`), every 5 s in the background (`limits::PROBE_EVERY`), 1 s apart while a command runs (`limits::BUSY_PROBE_GAP`) | `rove-commands` |
+//! | answer after `Runtime.terminateExecution`, else the tab is replaced | 2 s (`limits::RECOVERY`, `HealthLimits::recovery_timeout`) | `rove-commands` |
+//! | actionability of an element | 5 s (`limits::ACTION`, `SessionConfig::action_timeout`) | `rove-input` |
+//! | settling after input | 1 s DOM (`limits::SETTLE_DOM`), 2 s network (`limits::SETTLE_NETWORK`), 10 s navigation (`limits::SETTLE_NAVIGATION`; ended early by a download or a stopped navigation); after input that asked a server over a WebSocket or an event stream, 3 s from the input for its answer (`limits::SETTLE_STREAM`; quiet after 0.3 s without a frame, `limits::SETTLE_STREAM_QUIET`, or half again the longest pause the page's server made inside an answer in the last minute, up to 1.5 s, `limits::SETTLE_STREAM_QUIET_MAX`) | `rove-input` |
+//! | `eval` script | 10 s (`limits::EVAL`, `SessionConfig::eval_timeout`), then `Runtime.terminateExecution` | `rove-commands` |
+//! | `wait` condition | 10 s (`limits::WAIT`, `ms`); a plain wait at most 300 s (`limits::WAIT_SLEEP_MAX`) | `rove-commands` |
+//! | page load in `open`/`back`/`forward`/`reload` | 30 s (`limits::NAVIGATION`, `SessionConfig::navigation_timeout`, `--timeout`), then up to 3 s for the page to stop changing (`limits::SHELL_SETTLE`) and 3 s more for an answer its WebSockets await (`limits::SETTLE_STREAM`) | `rove-commands`, binary |
+//! | a command's own waits: printing, `set`, a body, storage, `get`, downloads, a file chooser | 60 s (`limits::PRINT`), 15 s (`limits::EMULATION_SET`), 10 s each (`limits::BODY`, `limits::STATE_CALL`, `limits::GET`, `limits::DOWNLOADS_REPORTED`), 3 s (`limits::FILE_CHOOSER`) | `rove-commands` |
+//! | HTTP MCP: request headers (and idle kept-alive connection) | 10 s (`limits::HTTP_HEADERS`, `HttpLimits::header_timeout`) | `rove-mcp` |
+//! | HTTP MCP: request body | 10 s (`limits::HTTP_BODY`, `HttpLimits::body_timeout`) | `rove-mcp` |
+//! | HTTP MCP: a client that takes no byte of its answer | 30 s (`limits::HTTP_WRITE_STALL`, `HttpLimits::write_timeout`) | `rove-mcp` |
+//! | HTTP MCP: idle session; a daemon's idle time | 15 min (`limits::IDLE`, `HttpLimits::session_idle`, `--idle`) | `rove-mcp`, binary |
+//! | MCP: ending a session's thread (`close`, the end of stdio); stdio's last answers | 10 s (`limits::MCP_SHUTDOWN`); 5 s (`limits::MCP_STDIO_FLUSH`) | `rove-mcp` |
+//! | a lost browser's exit status, for the message | 0.3 s (`limits::EXIT_STATUS`) | `rove-browser` |
+//! | disposing contexts over a fresh link (connect, each dispose) | 2 s each (`limits::BROWSER_CLOSE`) | `rove-browser` |
+//! | a daemon reading a request after its greeting | 10 s (`limits::DAEMON_READ`) | binary (`daemon/server.rs`) |
+//! | one command in the daemon | 340 s (`limits::DAEMON_COMMAND`) | binary (`daemon/server.rs`) |
+//! | a closing daemon: its session's context, then a lost link's contexts | 5 s, then 5 s (`limits::SESSION_CLOSE`; before the browser's own close) | binary (`daemon/server.rs`), `rove-commands` (`host.rs`) |
+//! | a client waiting for a previous daemon's lock and a new daemon's socket | 15 s (`limits::DAEMON_START`) | binary (`daemon/client.rs`) |
+//! | a client waiting for its greeting and its answer | 360 s each (`limits::DAEMON_ANSWER`) | binary (`daemon/client.rs`) |
+//! | `rove close` waiting for the daemon's process to end after it answered | 10 s (`limits::DAEMON_EXIT`) | binary (`daemon/client.rs`) |
+//! | typing in `type` | three quarters of the command's deadline (90 s; `limits::typing`) | `rove-input`, `rove-commands` |
+//! | a whole command | 120 s (`limits::COMMAND`, `SessionConfig::command_timeout`); for `wait`, `open`, `back`, `forward`, `reload` and `eval`, at least their own wait + 30 s (`limits::command_deadline`, `limits::COMMAND_MARGIN`) | `rove-commands` (`guard.rs`) |
+//! | one model request (one attempt) | 120 s (`limits::MODEL_ATTEMPT`, `RetryPolicy::attempt_timeout`); inside an agent step, cut to what remains of the model's share | `rove-llm` (`transport.rs`, `client.rs`) |
+//! | the model's retries | 3 after the first attempt (`limits::MODEL_RETRIES`), pauses 0.5 s doubling with up to 25 % jitter, at least `Retry-After`, at most 30 s each (`limits::MODEL_RETRY`, `RetryPolicy`); inside an agent step, a pause that would outlast the share is not taken | `rove-llm` (`transport.rs`) |
+//! | the model's share of a step: the first model's call (its attempts and pauses) | half of the step's model time when a fallback is set (67.5 s; `limits::first_model_share`), else all of it | `rove-llm` (`client.rs`, `Llm::complete_within`) |
+//! | the step's model time: the first model, then the fallback in what the first left | three quarters of the step (135 s; `limits::model_time`) | `rove-agent` (`run.rs`), `rove-llm` (`client.rs`) |
+//! | one agent step: the model's answer and its actions | 180 s (`limits::STEP`, `AgentConfig::step_timeout`, `rove run --step-timeout`); the final-answer call after the failure limit has the same deadline; a traced step's screenshot after its actions 10 s (`limits::STEP_SCREENSHOT`) | `rove-agent` (`run.rs`, `step.rs`) |
+//! | the judge's call, its retries included | 120 s (`limits::JUDGE`, `JudgeConfig::timeout`, `--judge-timeout`), inside an outer deadline 5 s wider (`limits::JUDGE_SLACK`); its screenshot of the final page 15 s (`limits::JUDGE_SCREENSHOT`) | `rove-agent` (`judge.rs`) |
+//! | the suite runner: an attempt's context started or closed, its own browser closed; its own browser launched; a `verify: http` check; an attempt | 30 s (`limits::ATTEMPT_CONTEXT`); 50 s (`limits::ATTEMPT_LAUNCH`, wider than the launch's port and handshake); 10 s (`limits::VERIFY_HTTP`); a whole attempt has only the task's `timeout_s`, none by default | `rove-eval` (`runner.rs`, `verify.rs`) |
+//! | farm mode: an attempt's wait for a farm's browser (a handshake held in the farm's queue, 429 answers with pauses of 0.5 s doubling to 5 s, jittered) | 120 s (`limits::CONNECT_WAIT`, `--connect-wait`, at most `limits::CONNECT_WAIT_MAX`); the pauses `limits::FARM_BACKOFF` | `rove-eval` (`farm.rs`) |
+//!
+//! The model's time is nested, and the code holds each bound rather than
+//! hoping the inner ones are shorter: a model's call (every attempt and every
+//! pause between them) runs under its share's deadline, and a retry pause
+//! that would outlast the share is not taken (the last error is returned at
+//! once); past its share the call fails as a timeout, which hands over to the
+//! fallback with the rest of the step's model time; the quarter of the step
+//! left is for the actions, each cut off at the step's deadline. The attempt
+//! deadline (120 s) and the retry envelope (4 attempts plus pauses) are wider
+//! than the shares on purpose: within an agent step the share, not the
+//! client, bounds the wait. A step that runs out of time is one failed step,
+//! not the end of the run. In the daemon,
+//! one command (340 s) is wider than any command's own deadline (the longest,
+//! a plain wait of 300 s with its 30 s margin, is 330 s), and the client's
+//! wait for an answer (360 s) wider again.
+//!
+//! The probe and the wait after `Runtime.terminateExecution` are CDP calls given
+//! deadlines of their own, far shorter than the 60 s default on purpose: they
+//! are what keeps a hung page from making any call reach the 60 s. The
+//! whole-command deadline is wider than everything a command waits for inside
+//! it, the 60 s call deadline included.
+//! The suite runner's 30 s for an attempt's context is shorter than a call on
+//! purpose too: a browser that hangs while a suite starts an attempt must not
+//! hold the suite for a minute; the attempt fails with the reason.
 
 use std::time::Duration;
 
@@ -502,293 +578,5 @@ pub const JOBS_MAX: usize = 256;
 pub const ATTEMPTS_MAX: u64 = 100_000;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `outer` holds `inner`: it must be wider, or `inner` never fires
-    /// first and the error says the wrong thing.
-    fn holds(ladder: &[(&str, Duration, &str, Duration)]) {
-        for (outer_name, outer, inner_name, inner) in ladder {
-            assert!(
-                outer > inner,
-                "{outer_name} ({outer:?}) must be wider than {inner_name} ({inner:?}) inside it"
-            );
-        }
-    }
-
-    #[test]
-    fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
-        let reconnects = reconnect_budget(&RECONNECT_BACKOFF, RECONNECT_ATTEMPT);
-        let longest_command = [NAVIGATION, EVAL, WAIT, WAIT_SLEEP_MAX]
-            .into_iter()
-            .map(|own| command_deadline(COMMAND, Some(own)))
-            .max()
-            .unwrap_or(COMMAND);
-        let model = model_time(STEP);
-        let mut pause = MODEL_RETRY.first;
-        let mut retry_envelope = MODEL_ATTEMPT;
-        for _ in 0..MODEL_RETRIES {
-            retry_envelope += MODEL_ATTEMPT + pause;
-            pause = MODEL_RETRY.next(pause);
-        }
-        holds(&[
-            // The browser's link.
-            (
-                "a caller's wait for the link",
-                reconnects + LINK_SETTLE,
-                "the reconnects",
-                reconnects,
-            ),
-            (
-                "a caller's wait for the link",
-                LINK_SETTLE,
-                "a lost browser's exit status",
-                EXIT_STATUS,
-            ),
-            // A hung page never makes a call reach its deadline: the probe,
-            // the pause between probes while a command runs, and the
-            // recovery come first.
-            (
-                "a CDP call",
-                CDP_CALL,
-                "a probe round and the recovery",
-                BUSY_PROBE_GAP + PROBE + RECOVERY,
-            ),
-            (
-                "a CDP call",
-                CDP_CALL,
-                "a background probe round",
-                PROBE_EVERY + PROBE + RECOVERY,
-            ),
-            // Settling after input: the quiet it looks for fits its caps.
-            (
-                "the DOM's settling",
-                SETTLE_DOM,
-                "the quiet it looks for",
-                SETTLE_QUIET,
-            ),
-            (
-                "the network's settling",
-                SETTLE_NETWORK,
-                "the quiet it looks for",
-                SETTLE_QUIET,
-            ),
-            (
-                "the streams' settling",
-                SETTLE_STREAM,
-                "the quiet it looks for, after the DOM's and the network's settling",
-                SETTLE_STREAM_QUIET + SETTLE_DOM.min(SETTLE_NETWORK),
-            ),
-            (
-                "the streams' settling",
-                SETTLE_STREAM,
-                "the widest quiet a slow server's pauses make it look for",
-                SETTLE_STREAM_QUIET_MAX + SETTLE_DOM.min(SETTLE_NETWORK) / 2,
-            ),
-            (
-                "the streams' settling",
-                SETTLE_STREAM,
-                "the network's settling it follows",
-                SETTLE_NETWORK,
-            ),
-            (
-                "the streams' settling",
-                SETTLE_STREAM,
-                "a look for a page still working, and the pause after it",
-                SERVER_BUSY_WINDOW + SERVER_BUSY_POLL + SETTLE_STREAM_QUIET,
-            ),
-            (
-                "a wait",
-                WAIT,
-                "its longest pause between checks",
-                WAIT_POLL.max,
-            ),
-            // A whole command holds everything it waits for, the call
-            // deadline included.
-            ("a whole command", COMMAND, "a CDP call", CDP_CALL),
-            (
-                "a whole command",
-                COMMAND,
-                "an action and its settling",
-                ACTION + SETTLE_NAVIGATION + SETTLE_STREAM + SETTLE_DOM,
-            ),
-            ("a whole command", COMMAND, "typing", typing(COMMAND)),
-            ("a whole command", COMMAND, "a print", PRINT),
-            (
-                "a whole command",
-                COMMAND,
-                "an emulation set",
-                EMULATION_SET,
-            ),
-            ("a whole command", COMMAND, "a body", BODY),
-            (
-                "a whole command",
-                COMMAND,
-                "restoring an origin's storage",
-                STATE_CALL + STATE_ORIGIN,
-            ),
-            ("a whole command", COMMAND, "a get", GET),
-            (
-                "a whole command",
-                COMMAND,
-                "the downloads' report",
-                DOWNLOADS_REPORTED,
-            ),
-            ("a whole command", COMMAND, "a popup's URL", POPUP_URL),
-            ("a whole command", COMMAND, "a file chooser", FILE_CHOOSER),
-            (
-                "a whole command",
-                COMMAND,
-                "the page freeing after a dialog",
-                PAGE_FREE,
-            ),
-            (
-                "a whole command",
-                COMMAND,
-                "a trace's screenshots",
-                TRACE_SCREENSHOT * 2,
-            ),
-            (
-                "a whole command",
-                COMMAND,
-                "a tab replaced",
-                PROBE + RECOVERY + REPLACED_TAB_CLOSE,
-            ),
-            (
-                "a command's margin",
-                COMMAND_MARGIN,
-                "what follows a load",
-                SHELL_SETTLE * 2 + SETTLE_STREAM + ERROR_PAGE + SETTLE_NAVIGATION,
-            ),
-            (
-                "an eval's command",
-                command_deadline(COMMAND, Some(EVAL)),
-                "the eval",
-                EVAL,
-            ),
-            (
-                "a wait's command",
-                command_deadline(COMMAND, Some(WAIT)),
-                "the wait",
-                WAIT,
-            ),
-            (
-                "a load's command",
-                command_deadline(COMMAND, Some(NAVIGATION)),
-                "the load",
-                NAVIGATION,
-            ),
-            (
-                "a plain wait's command",
-                command_deadline(COMMAND, Some(WAIT_SLEEP_MAX)),
-                "the wait",
-                WAIT_SLEEP_MAX,
-            ),
-            // A dialog watch outlasts what it watches.
-            (
-                "a dialog watch",
-                DIALOG_WATCH,
-                "the longest command",
-                longest_command,
-            ),
-            ("a dialog watch", DIALOG_WATCH, "an agent step", STEP),
-            // The daemon and its client around every command.
-            (
-                "the daemon's command",
-                DAEMON_COMMAND,
-                "the longest command",
-                longest_command,
-            ),
-            (
-                "the client's wait for an answer",
-                DAEMON_ANSWER,
-                "the daemon's command",
-                DAEMON_COMMAND,
-            ),
-            (
-                "the client's wait for a lock",
-                DAEMON_START,
-                "a closing daemon's disposals",
-                SESSION_CLOSE * 2,
-            ),
-            // The model's time nests inside a step, and the client's own
-            // bounds are wider on purpose: the share bounds the wait.
-            (
-                "an agent step",
-                STEP,
-                "an action (a whole command)",
-                COMMAND,
-            ),
-            ("an agent step", STEP, "the model's time", model),
-            (
-                "the model's time",
-                model,
-                "the first model's share",
-                first_model_share(model, true),
-            ),
-            (
-                "a model attempt",
-                MODEL_ATTEMPT,
-                "the first model's share",
-                first_model_share(model, true),
-            ),
-            (
-                "the retry envelope",
-                retry_envelope,
-                "the model's time",
-                model,
-            ),
-            (
-                "a retry pause's cap",
-                MODEL_RETRY.max,
-                "the first pause",
-                MODEL_RETRY.first,
-            ),
-            ("an agent step", STEP, "its screenshot", STEP_SCREENSHOT),
-            // The judge and the suite runner.
-            (
-                "the judge's deadline",
-                JUDGE + JUDGE_SLACK,
-                "its call",
-                JUDGE,
-            ),
-            (
-                "an attempt's own browser",
-                ATTEMPT_LAUNCH,
-                "the launch and its handshake",
-                LAUNCH + CDP_HANDSHAKE,
-            ),
-            (
-                "an attempt's browser closing",
-                ATTEMPT_CONTEXT,
-                "Browser.close and the kill",
-                BROWSER_CLOSE + CDP_CLOSE + BROWSER_EXIT_GRACE + BROWSER_KILLED,
-            ),
-        ]);
-    }
-
-    #[test]
-    fn functions_of_configuration_keep_their_rule() {
-        assert_eq!(command_deadline(COMMAND, None), COMMAND);
-        assert_eq!(command_deadline(COMMAND, Some(EVAL)), COMMAND);
-        assert_eq!(command_deadline(COMMAND, Some(secs(200))), secs(230));
-        assert_eq!(
-            command_deadline(COMMAND, Some(Duration::MAX)),
-            Duration::MAX,
-            "saturates"
-        );
-        assert_eq!(typing(COMMAND), secs(90));
-        assert_eq!(model_time(STEP), secs(135));
-        assert_eq!(first_model_share(secs(135), true), ms(67_500));
-        assert_eq!(first_model_share(secs(135), false), secs(135));
-        let mut pause = Duration::ZERO;
-        let pauses: Vec<Duration> = (0..4)
-            .map(|_| {
-                pause = HTTP_ACCEPT_BACKOFF.next(pause);
-                pause
-            })
-            .collect();
-        assert_eq!(pauses, [ms(5), ms(10), ms(20), ms(40)]);
-        assert_eq!(WAIT_POLL.next(ms(200)), ms(250));
-    }
-}
+#[path = "limits_tests.rs"]
+mod tests;

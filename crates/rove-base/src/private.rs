@@ -44,11 +44,11 @@ pub fn ensure_private_dir(dir: &Path) -> Result<PathBuf, NotPrivate> {
         path: dir.to_path_buf(),
         reason,
     };
-    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-        if !parent.is_dir() {
-            create_private_dirs(parent)
-                .map_err(|e| refuse(format!("its parent cannot be created ({e})")))?;
-        }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        create_private_dirs(parent)
+            .map_err(|e| refuse(format!("its parent cannot be created ({e})")))?;
     }
     match create_new_private_dir(dir) {
         Ok(()) => {}

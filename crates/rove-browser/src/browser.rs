@@ -227,10 +227,10 @@ impl Browser {
     /// connection's reader notices the socket closing); for any, the link is
     /// not down.
     pub async fn is_alive(&self) -> bool {
-        if let Some(pid) = self.pid() {
-            if crate::process::dead_or_dying(pid) {
-                return false;
-            }
+        if let Some(pid) = self.pid()
+            && crate::process::dead_or_dying(pid)
+        {
+            return false;
         }
         self.connection().await.is_ok()
     }

@@ -488,10 +488,10 @@ impl BrowserContext {
         // Chromium shows a neighbour of the closed tab, not always the
         // one focus moved to. The tab is closed either way: a failure to
         // show the next one is for the next command to meet.
-        if let Some(next) = focused {
-            if let Err(e) = self.activate(&next).await {
-                tracing::debug!(target: "rove_browser", error = %e, "the tab focus moved to was not activated");
-            }
+        if let Some(next) = focused
+            && let Err(e) = self.activate(&next).await
+        {
+            tracing::debug!(target: "rove_browser", error = %e, "the tab focus moved to was not activated");
         }
         Ok(())
     }

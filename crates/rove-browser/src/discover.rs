@@ -98,10 +98,10 @@ async fn get_version(endpoint: &Endpoint, access: &Access) -> std::io::Result<An
     for (name, value) in access.headers() {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
-    if let Some(basic) = endpoint.basic_authorization() {
-        if !access.has_header("authorization") {
-            request.push_str(&format!("Authorization: {basic}\r\n"));
-        }
+    if let Some(basic) = endpoint.basic_authorization()
+        && !access.has_header("authorization")
+    {
+        request.push_str(&format!("Authorization: {basic}\r\n"));
     }
     request.push_str("\r\n");
     stream.write_all(request.as_bytes()).await?;
@@ -114,11 +114,11 @@ async fn read_answer<S: AsyncRead + Unpin>(stream: &mut S) -> std::io::Result<An
     let mut chunk = [0u8; 8192];
     let mut head: Option<(usize, Framing)> = None;
     loop {
-        if let Some((start, framing)) = &head {
-            if let Some(body) = framing.complete(&raw[*start..])? {
-                let status = head_status(&raw[..*start])?;
-                return Ok(Answer { status, body });
-            }
+        if let Some((start, framing)) = &head
+            && let Some(body) = framing.complete(&raw[*start..])?
+        {
+            let status = head_status(&raw[..*start])?;
+            return Ok(Answer { status, body });
         }
         let n = stream.read(&mut chunk).await?;
         if n == 0 {
@@ -128,10 +128,10 @@ async fn read_answer<S: AsyncRead + Unpin>(stream: &mut S) -> std::io::Result<An
         if raw.len() > MAX_RESPONSE_BYTES {
             return Err(std::io::Error::other("response too large"));
         }
-        if head.is_none() {
-            if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
-                head = Some((end + 4, Framing::of(&String::from_utf8_lossy(&raw[..end]))));
-            }
+        if head.is_none()
+            && let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n")
+        {
+            head = Some((end + 4, Framing::of(&String::from_utf8_lossy(&raw[..end]))));
         }
     }
     // The peer closed: whatever came is the whole answer.

@@ -104,13 +104,13 @@ pub(crate) async fn launch(
         // A file in its place is the caller's mistake, said as such (it
         // was a launch failure, "File exists", with a hint to read the
         // browser's stderr).
-        if let Ok(meta) = std::fs::metadata(dir) {
-            if !meta.is_dir() {
-                return Err(BrowserError::Rejected(format!(
-                    "--profile {} is a file, not a folder: give a folder (made when missing) for the browser's profile",
-                    dir.display()
-                )));
-            }
+        if let Ok(meta) = std::fs::metadata(dir)
+            && !meta.is_dir()
+        {
+            return Err(BrowserError::Rejected(format!(
+                "--profile {} is a file, not a folder: give a folder (made when missing) for the browser's profile",
+                dir.display()
+            )));
         }
         std::fs::create_dir_all(dir).map_err(|e| {
             failed(

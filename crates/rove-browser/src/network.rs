@@ -189,14 +189,14 @@ impl NetLog {
                 if id.is_empty() {
                     return;
                 }
-                if let Some(redirect) = &p.redirect_response {
-                    if let Some(prior) = self.latest(id) {
-                        prior.status = status_of(redirect.status);
-                        prior.status_text = kept(&redirect.status_text, WORD_KEPT);
-                        prior.response_headers = headers_of(&redirect.headers);
-                        prior.ended = Some(p.timestamp);
-                        prior.state = NetState::Redirected;
-                    }
+                if let Some(redirect) = &p.redirect_response
+                    && let Some(prior) = self.latest(id)
+                {
+                    prior.status = status_of(redirect.status);
+                    prior.status_text = kept(&redirect.status_text, WORD_KEPT);
+                    prior.response_headers = headers_of(&redirect.headers);
+                    prior.ended = Some(p.timestamp);
+                    prior.state = NetState::Redirected;
                 }
                 let request = &p.request;
                 let kind = p.kind.map(|k| k.as_str()).filter(|k| !k.is_empty());

@@ -120,10 +120,10 @@ impl Tab {
     pub async fn session(&self) -> Result<Session, BrowserError> {
         let (conn, generation) = self.inner.browser.link().await?;
         let mut attachment = self.inner.attachment.lock().await;
-        if let Some((g, session)) = &*attachment {
-            if *g == generation {
-                return Ok(session.clone());
-            }
+        if let Some((g, session)) = &*attachment
+            && *g == generation
+        {
+            return Ok(session.clone());
         }
         // The registry may not have heard of a brand-new tab yet, so only its
         // crash flag is trusted here; whether the target exists is the
@@ -160,10 +160,10 @@ impl Tab {
     pub async fn watch(&self) -> Result<TabWatch, BrowserError> {
         let session = self.session().await?;
         let mut slot = self.inner.watch.lock().await;
-        if let Some(watch) = &*slot {
-            if Some(watch.session_id()) == session.id() {
-                return Ok(watch.clone());
-            }
+        if let Some(watch) = &*slot
+            && Some(watch.session_id()) == session.id()
+        {
+            return Ok(watch.clone());
         }
         // After a reconnect the popup guard must hold pages on the new
         // connection too; a tab's watch starting is when rove learns of it.

@@ -386,12 +386,12 @@ fn handshake_request(
             .map_err(|_| format!("the value of {name} is not a header value"))?;
         headers.append(name, value);
     }
-    if let Some(basic) = endpoint.basic_authorization() {
-        if !access.has_header("authorization") {
-            let value = HeaderValue::from_str(&basic)
-                .map_err(|_| "the user name or password is not a header value".to_owned())?;
-            headers.insert("authorization", value);
-        }
+    if let Some(basic) = endpoint.basic_authorization()
+        && !access.has_header("authorization")
+    {
+        let value = HeaderValue::from_str(&basic)
+            .map_err(|_| "the user name or password is not a header value".to_owned())?;
+        headers.insert("authorization", value);
     }
     Ok(request)
 }
@@ -465,10 +465,10 @@ impl Inner {
                 sent: false,
             });
         }
-        if let Some(session) = &pending.session {
-            if let Some(death) = state.sessions.death(session) {
-                return Err(death.error(session.clone(), false));
-            }
+        if let Some(session) = &pending.session
+            && let Some(death) = state.sessions.death(session)
+        {
+            return Err(death.error(session.clone(), false));
         }
         state.pending.insert(id, pending);
         Ok(())
@@ -623,14 +623,14 @@ impl Inner {
             }
         };
         // Copy the parameters outside the lock: events can be large.
-        if let Some((session_id, sender)) = target {
-            if sender.receiver_count() > 0 {
-                let params = params
-                    .map(RawValue::to_owned)
-                    .unwrap_or_else(crate::message::empty_object);
-                // A full channel overwrites its oldest event and tells laggards.
-                let _ = sender.send(Arc::new(Event::new(method.to_owned(), session_id, params)));
-            }
+        if let Some((session_id, sender)) = target
+            && sender.receiver_count() > 0
+        {
+            let params = params
+                .map(RawValue::to_owned)
+                .unwrap_or_else(crate::message::empty_object);
+            // A full channel overwrites its oldest event and tells laggards.
+            let _ = sender.send(Arc::new(Event::new(method.to_owned(), session_id, params)));
         }
     }
 

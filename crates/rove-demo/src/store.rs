@@ -461,7 +461,7 @@ fn luhn(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn validate(account: &Account, details: &Checkout) -> Vec<String> {

@@ -61,13 +61,13 @@ impl Plan {
     /// over [`limits::REPEAT_MAX`] or a suite of more than
     /// [`limits::ATTEMPTS_MAX`] attempts is refused.
     pub fn new(tasks: &[Task], options: &RunOptions) -> Result<Plan, EvalError> {
-        if let Some(repeat) = options.repeat {
-            if !(1..=limits::REPEAT_MAX).contains(&repeat) {
-                return Err(EvalError::Options(format!(
-                    "--repeat {repeat}: give 1 to {}",
-                    limits::REPEAT_MAX
-                )));
-            }
+        if let Some(repeat) = options.repeat
+            && !(1..=limits::REPEAT_MAX).contains(&repeat)
+        {
+            return Err(EvalError::Options(format!(
+                "--repeat {repeat}: give 1 to {}",
+                limits::REPEAT_MAX
+            )));
         }
         let mut chosen: Vec<(usize, u32)> = Vec::new();
         let mut whole: u64 = 0;

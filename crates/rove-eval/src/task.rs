@@ -455,21 +455,21 @@ fn validate(spec: &TaskSpec, complete: bool) -> Result<(), (String, String)> {
             ),
         );
     }
-    if let Some(t) = spec.threshold {
-        if !(0.0..=1.0).contains(&t) {
-            return bad(
-                "threshold",
-                format!("{t} is not a pass rate between 0 and 1"),
-            );
-        }
+    if let Some(t) = spec.threshold
+        && !(0.0..=1.0).contains(&t)
+    {
+        return bad(
+            "threshold",
+            format!("{t} is not a pass rate between 0 and 1"),
+        );
     }
-    if let Some(t) = spec.timeout_s {
-        if !(t.is_finite() && t > 0.0) {
-            return bad(
-                "timeout_s",
-                format!("{t} is not a positive number of seconds"),
-            );
-        }
+    if let Some(t) = spec.timeout_s
+        && !(t.is_finite() && t > 0.0)
+    {
+        return bad(
+            "timeout_s",
+            format!("{t} is not a positive number of seconds"),
+        );
     }
     for (placeholder, source) in &spec.secrets {
         let valid =
@@ -525,10 +525,10 @@ fn validate(spec: &TaskSpec, complete: bool) -> Result<(), (String, String)> {
                 }
             }
             Check::File(f) => {
-                if let Some(hash) = &f.sha256 {
-                    if hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
-                        return bad(&field("file.sha256"), "64 hexadecimal digits".into());
-                    }
+                if let Some(hash) = &f.sha256
+                    && (hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()))
+                {
+                    return bad(&field("file.sha256"), "64 hexadecimal digits".into());
                 }
             }
         }

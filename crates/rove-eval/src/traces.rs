@@ -143,12 +143,12 @@ pub(crate) fn finish(
         let _ = std::fs::remove_file(trace.path());
         return;
     }
-    if trace.path() != keep_at {
-        if let Err(e) = std::fs::rename(trace.path(), &keep_at) {
-            tracing::warn!(path = %keep_at.display(), error = %e, "could not put an attempt's trace in its place");
-            result.trace = Some(trace.path().display().to_string());
-            return;
-        }
+    if trace.path() != keep_at
+        && let Err(e) = std::fs::rename(trace.path(), &keep_at)
+    {
+        tracing::warn!(path = %keep_at.display(), error = %e, "could not put an attempt's trace in its place");
+        result.trace = Some(trace.path().display().to_string());
+        return;
     }
     result.trace = Some(keep_at.display().to_string());
 }

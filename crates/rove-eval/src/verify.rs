@@ -211,15 +211,15 @@ fn file_meets(path: &std::path::Path, check: &FileCheck) -> Judged {
         .unwrap_or_default();
     let bytes = std::fs::read(path).map_err(|e| format!("{name} cannot be read: {e}"))?;
     let size = bytes.len() as u64;
-    if let Some(exact) = check.size {
-        if size != exact {
-            return Err(format!("{name} has {size} bytes, not {exact}"));
-        }
+    if let Some(exact) = check.size
+        && size != exact
+    {
+        return Err(format!("{name} has {size} bytes, not {exact}"));
     }
-    if let Some(least) = check.min_size {
-        if size < least {
-            return Err(format!("{name} has {size} bytes, fewer than {least}"));
-        }
+    if let Some(least) = check.min_size
+        && size < least
+    {
+        return Err(format!("{name} has {size} bytes, fewer than {least}"));
     }
     if let Some(expected) = &check.sha256 {
         let found: String = sha2::Sha256::digest(&bytes)

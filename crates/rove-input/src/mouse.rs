@@ -103,13 +103,13 @@ async fn click_element(
     element: &Element,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    if plain_click(opts) {
-        if let Some(settled) = activate_fallback(tab, element).await? {
-            return Ok(ClickOutcome {
-                point: None,
-                settled,
-            });
-        }
+    if plain_click(opts)
+        && let Some(settled) = activate_fallback(tab, element).await?
+    {
+        return Ok(ClickOutcome {
+            point: None,
+            settled,
+        });
     }
     // Actionable now (attached, visible, enabled, hit) without waiting a
     // frame for stillness: moving the pointer there waits for a frame

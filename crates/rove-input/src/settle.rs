@@ -158,10 +158,10 @@ impl Asked {
                 }
             }
             ResponseReceived::METHOD => {
-                if let Ok(response) = event.parse::<ResponseReceived>() {
-                    if self.requests.contains(&response.request_id) {
-                        self.responding.insert(response.request_id);
-                    }
+                if let Ok(response) = event.parse::<ResponseReceived>()
+                    && self.requests.contains(&response.request_id)
+                {
+                    self.responding.insert(response.request_id);
                 }
             }
             LoadingFinished::METHOD => {

@@ -266,13 +266,13 @@ impl Front {
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
         if request.method() == Method::DELETE {
-            if let Some(id) = &session {
-                if !self.sessions.known(id).await {
-                    return error(
-                        StatusCode::NOT_FOUND,
-                        "no MCP session with that id (it ended or expired)",
-                    );
-                }
+            if let Some(id) = &session
+                && !self.sessions.known(id).await
+            {
+                return error(
+                    StatusCode::NOT_FOUND,
+                    "no MCP session with that id (it ended or expired)",
+                );
             }
         } else if request.method() == Method::POST
             && session.is_none()

@@ -282,15 +282,15 @@ impl ServerHandler for RoveMcp {
         request: rmcp::model::SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.level.set(request.level) {
-            if let Backend::Own(session) = &*self.backend {
-                crate::events::forward(
-                    session.events(),
-                    context.peer.clone(),
-                    self.level.clone(),
-                    session.secrets(),
-                );
-            }
+        if self.level.set(request.level)
+            && let Backend::Own(session) = &*self.backend
+        {
+            crate::events::forward(
+                session.events(),
+                context.peer.clone(),
+                self.level.clone(),
+                session.secrets(),
+            );
         }
         Ok(())
     }

@@ -126,10 +126,10 @@ impl Worlds {
             keep_accessibility(&frame.session).await?;
             self.accessible.insert(key.0.clone());
         }
-        if let Some(entry) = self.entries.get(&key) {
-            if entry.loader == frame.loader {
-                return Ok(entry.world.clone());
-            }
+        if let Some(entry) = self.entries.get(&key)
+            && entry.loader == frame.loader
+        {
+            return Ok(entry.world.clone());
         }
         let world = create_world(frame).await?;
         self.entries.insert(

@@ -75,11 +75,12 @@ pub(crate) fn render(lines: &[Line], refs: &mut RefTable, opts: &RenderOptions) 
         piece.push_str(&text);
         piece.push('\n');
         let cost = tokens::estimate(&piece);
-        if let Some(budget) = opts.budget {
-            if out.tokens + cost > budget && !out.text.is_empty() {
-                out.cut_at = Some(i);
-                break;
-            }
+        if let Some(budget) = opts.budget
+            && out.tokens + cost > budget
+            && !out.text.is_empty()
+        {
+            out.cut_at = Some(i);
+            break;
         }
         out.tokens += cost;
         out.text.push_str(&piece);
@@ -303,17 +304,17 @@ pub(crate) fn describe(record: &Record, r: Option<crate::Ref>, opts: &RenderOpti
         }
         s.push(')');
     }
-    if opts.urls {
-        if let Some(href) = &record.href {
-            let short = opts
-                .origin
-                .as_deref()
-                .and_then(|o| href.strip_prefix(o))
-                .filter(|rest| rest.starts_with('/'))
-                .unwrap_or(href);
-            s.push_str(" -> ");
-            s.push_str(short);
-        }
+    if opts.urls
+        && let Some(href) = &record.href
+    {
+        let short = opts
+            .origin
+            .as_deref()
+            .and_then(|o| href.strip_prefix(o))
+            .filter(|rest| rest.starts_with('/'))
+            .unwrap_or(href);
+        s.push_str(" -> ");
+        s.push_str(short);
     }
     s
 }

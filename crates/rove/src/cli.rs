@@ -287,6 +287,17 @@ pub enum Command {
         after_help = "Examples:\n  rove demo-site\n  rove demo-site --port 8480 &\n  ROVE_DEMO_URL=http://127.0.0.1:8480 ROVE_DEMO_PASSWORD=demo-pass rove test examples/demo-tasks --model openai:gpt-5-mini -j 4 --out results"
     )]
     DemoSite(DemoSiteArgs),
+    /// Print the completion script of a shell for every command and option
+    /// of rove (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  rove completions bash > ~/.local/share/bash-completion/completions/rove\n  rove completions zsh > ~/.zfunc/_rove        (with fpath+=~/.zfunc before compinit)\n  rove completions fish > ~/.config/fish/completions/rove.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print rove's manual page (roff), or one command's (rove-open(1)).
+    #[command(
+        after_help = "Examples:\n  rove man | man -l -\n  rove man open | man -l -\n  rove man > ~/.local/share/man/man1/rove.1"
+    )]
+    Man(ManArgs),
     /// One session command as a tool call: the tool's name and its
     /// arguments as one JSON object, as MCP sends them (how the Python
     /// package calls rove: nothing is spelled twice).
@@ -296,6 +307,19 @@ pub enum Command {
     /// commands).
     #[command(name = "__daemon", hide = true)]
     Daemon(DaemonArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell the script is for.
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// A command whose own page to print (default: rove(1), which lists
+    /// them all).
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -89,10 +89,10 @@ fn every_spelled_argument_and_value_is_the_tools_own() {
                 continue;
             }
             let values = choices(name.entry, argument);
-            if let Some(Literal::Text(value)) = value {
-                if !values.contains(&value) {
-                    strays.push(format!("rove {}: {argument} = {value}", name.typed));
-                }
+            if let Some(Literal::Text(value)) = value
+                && !values.contains(&value)
+            {
+                strays.push(format!("rove {}: {argument} = {value}", name.typed));
             }
             let named: Vec<&str> = match kind {
                 Kind::Choice { aliases, .. } => aliases.iter().map(|(_, v)| *v).collect(),

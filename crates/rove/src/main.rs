@@ -23,6 +23,7 @@ mod failure;
 mod judging;
 mod log_json;
 mod logging;
+mod manual;
 mod models;
 mod open;
 mod output;
@@ -30,6 +31,8 @@ mod output;
 mod print_config;
 #[cfg(test)]
 mod python_api;
+#[cfg(test)]
+mod readme_check;
 mod redacted;
 mod remote;
 mod shell_call;
@@ -152,6 +155,8 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
         Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
         Command::Skill => skill::skill(out),
+        Command::Completions(args) => manual::completions(args.shell, out),
+        Command::Man(args) => manual::man(args.command.as_deref(), out),
         Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
         Command::Trace(cli_side::TraceCommand::Start(args)) => {
             remote::trace_control(&cli.global, remote::trace_start(args), out).await

@@ -18,12 +18,12 @@ pub fn skill(out: Output) -> u8 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Words as a POSIX shell would split them (quotes, no expansion), up
     /// to a `#` comment.
-    fn shell_words(line: &str) -> Vec<String> {
+    pub(crate) fn shell_words(line: &str) -> Vec<String> {
         let mut words = Vec::new();
         let mut word = String::new();
         let mut in_word = false;

@@ -507,14 +507,14 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
         a.steps,
         a.seconds
     );
-    if a.status != Status::Passed {
-        if let Some(reason) = &a.reason {
-            let code = a
-                .error_code
-                .map(|c| format!("{}: ", c.as_str()))
-                .unwrap_or_default();
-            line.push_str(&format!("\n    {code}{}", one_line(reason)));
-        }
+    if a.status != Status::Passed
+        && let Some(reason) = &a.reason
+    {
+        let code = a
+            .error_code
+            .map(|c| format!("{}: ", c.as_str()))
+            .unwrap_or_default();
+        line.push_str(&format!("\n    {code}{}", one_line(reason)));
     }
     if let Some(judgement) = &a.judge {
         // When the judge decided the status, the reason above already
@@ -594,14 +594,14 @@ fn table(results: &SuiteResults) -> String {
             percent(t.threshold)
         ));
     }
-    if let Some(rate) = s.pass_rate {
-        if rate + 1e-9 < results.min_pass_rate {
-            text.push_str(&format!(
-                "the suite's pass rate {} is below --min-pass-rate {}\n",
-                percent(rate),
-                percent(results.min_pass_rate)
-            ));
-        }
+    if let Some(rate) = s.pass_rate
+        && rate + 1e-9 < results.min_pass_rate
+    {
+        text.push_str(&format!(
+            "the suite's pass rate {} is below --min-pass-rate {}\n",
+            percent(rate),
+            percent(results.min_pass_rate)
+        ));
     }
     if results.interrupted {
         text.push_str(

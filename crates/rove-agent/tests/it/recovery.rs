@@ -250,12 +250,12 @@ async fn a_browser_gone_while_the_model_answered_no_tool_is_not_asked_again() {
     let script: Script = {
         let pid = pid.clone();
         Arc::new(move |n, _| {
-            if n == 1 {
-                if let Some(pid) = *pid.lock().expect("lock") {
-                    let _ = std::process::Command::new("kill")
-                        .args(["-KILL", &pid.to_string()])
-                        .status();
-                }
+            if n == 1
+                && let Some(pid) = *pid.lock().expect("lock")
+            {
+                let _ = std::process::Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
             }
             // Words and no tool: no action meets the lost browser, so only
             // a look at the link before the next step can tell.

@@ -104,14 +104,14 @@ fn replace_loosely(text: &str, needle: &[char], placeholder: &str) -> String {
     let mut copied_to = 0;
     let mut i = 0;
     while i < chars.len() {
-        if same_letter(chars[i].1, first) {
-            if let Some(end) = match_at(&chars, i, needle) {
-                out.push_str(&text[copied_to..chars[i].0]);
-                out.push_str(placeholder);
-                copied_to = chars.get(end).map_or(text.len(), |(at, _)| *at);
-                i = end;
-                continue;
-            }
+        if same_letter(chars[i].1, first)
+            && let Some(end) = match_at(&chars, i, needle)
+        {
+            out.push_str(&text[copied_to..chars[i].0]);
+            out.push_str(placeholder);
+            copied_to = chars.get(end).map_or(text.len(), |(at, _)| *at);
+            i = end;
+            continue;
         }
         i += 1;
     }
@@ -183,13 +183,13 @@ fn escaped_at(bytes: &[u8], at: usize) -> Option<(char, usize)> {
         while bytes.get(next) == Some(&b'\\') {
             next += 1;
         }
-        if next > at + 5 && bytes.get(next) == Some(&b'u') {
-            if let Some(low) = bytes.get(next + 1..next + 5).and_then(hex_number) {
-                if (0xDC00..0xE000).contains(&low) {
-                    let joined = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-                    return Some((char::from_u32(joined)?, next + 5));
-                }
-            }
+        if next > at + 5
+            && bytes.get(next) == Some(&b'u')
+            && let Some(low) = bytes.get(next + 1..next + 5).and_then(hex_number)
+            && (0xDC00..0xE000).contains(&low)
+        {
+            let joined = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+            return Some((char::from_u32(joined)?, next + 5));
         }
         return None;
     }

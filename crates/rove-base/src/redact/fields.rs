@@ -76,11 +76,11 @@ pub fn hide_credential_fields(body: &str, mime: &str) -> String {
     if mime.contains("multipart/form-data") {
         return hide_in_multipart(body);
     }
-    if let Ok(mut json) = serde_json::from_str::<serde_json::Value>(body) {
-        if json.is_object() || json.is_array() {
-            hide_in_json(&mut json);
-            return json.to_string();
-        }
+    if let Ok(mut json) = serde_json::from_str::<serde_json::Value>(body)
+        && (json.is_object() || json.is_array())
+    {
+        hide_in_json(&mut json);
+        return json.to_string();
     }
     if body.contains('=') {
         return hide_in_form(body);

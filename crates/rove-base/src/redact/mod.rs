@@ -177,10 +177,11 @@ pub fn hide_endpoint_credentials(url: &str) -> String {
     let mut out = hide_url_credentials(&url);
     if let Some((scheme, rest)) = out.split_once("://") {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        if let Some((user, _)) = authority.rsplit_once('@') {
-            if !user.is_empty() && !user.contains(HIDDEN) {
-                out = format!("{scheme}://{HIDDEN}@{}", &rest[user.len() + 1..]);
-            }
+        if let Some((user, _)) = authority.rsplit_once('@')
+            && !user.is_empty()
+            && !user.contains(HIDDEN)
+        {
+            out = format!("{scheme}://{HIDDEN}@{}", &rest[user.len() + 1..]);
         }
     }
     out
@@ -261,13 +262,14 @@ fn hide_url_passwords(text: &str) -> String {
             .position(|&b| matches!(b, b'/' | b'?' | b'>') || ends_url_part(b))
             .unwrap_or(rest.len());
         let authority = &text[authority_start..authority_start + authority_len];
-        if let (Some(at), Some(colon)) = (authority.rfind('@'), authority.find(':')) {
-            if colon < at && colon + 1 < at {
-                // Both cuts are next to an ASCII byte: character boundaries.
-                out.push_str(&text[copied_to..authority_start + colon + 1]);
-                out.push_str(HIDDEN);
-                copied_to = authority_start + at;
-            }
+        if let (Some(at), Some(colon)) = (authority.rfind('@'), authority.find(':'))
+            && colon < at
+            && colon + 1 < at
+        {
+            // Both cuts are next to an ASCII byte: character boundaries.
+            out.push_str(&text[copied_to..authority_start + colon + 1]);
+            out.push_str(HIDDEN);
+            copied_to = authority_start + at;
         }
         from = authority_start + authority_len;
     }

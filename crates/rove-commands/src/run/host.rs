@@ -45,10 +45,10 @@ impl Host {
         Fut: Future<Output = Result<Browser, CommandError>>,
     {
         let mut notes = Vec::new();
-        if let Some((browser, _)) = &self.owned {
-            if browser.is_alive().await {
-                return Ok(notes);
-            }
+        if let Some((browser, _)) = &self.owned
+            && browser.is_alive().await
+        {
+            return Ok(notes);
         }
         let mut emulation = Vec::new();
         let mut geo_origins = Vec::new();

@@ -91,7 +91,7 @@ pub struct SessionConfig {
     /// rove stops it.
     pub eval_timeout: Duration,
     /// Every command's overall deadline (longer for a command whose own
-    /// wait is longer: see docs/architecture.md's timeout ladder).
+    /// wait is longer: see the timeout ladder in rove_base::limits).
     pub command_timeout: Duration,
     /// When a tab counts as hung, and how often rove looks.
     pub health: crate::HealthLimits,

@@ -195,10 +195,10 @@ pub(crate) async fn replace(
 ) -> Result<TabId, rove_browser::BrowserError> {
     let focused = context.focused().map(|t| t.id());
     let fresh = context.new_tab().await?;
-    if focused.is_some_and(|f| f != tab.id()) {
-        if let Some(f) = focused {
-            let _ = context.focus(f).await;
-        }
+    if focused.is_some_and(|f| f != tab.id())
+        && let Some(f) = focused
+    {
+        let _ = context.focus(f).await;
     }
     // Closing is the browser's work: a stuck renderer cannot hold it up.
     if let Err(e) = tokio::time::timeout(

@@ -123,19 +123,18 @@ impl PageModel {
                 .find(|f| self.docs.get(&doc_key(f)) == Some(&key.doc))
                 .cloned()
         });
-        if let Some(frame) = last_seen {
-            if let Some((_, token)) = self.world_with_token(&frame).await? {
-                if token == key.doc {
-                    return Ok((frame, key.uid));
-                }
-            }
+        if let Some(frame) = last_seen
+            && let Some((_, token)) = self.world_with_token(&frame).await?
+            && token == key.doc
+        {
+            return Ok((frame, key.uid));
         }
         let frames = frames::frames(&self.tab).await?;
         for frame in frames {
-            if let Some((_, token)) = self.world_with_token(&frame).await? {
-                if token == key.doc {
-                    return Ok((frame, key.uid));
-                }
+            if let Some((_, token)) = self.world_with_token(&frame).await?
+                && token == key.doc
+            {
+                return Ok((frame, key.uid));
             }
         }
         Err(self

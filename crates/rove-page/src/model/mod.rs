@@ -556,11 +556,11 @@ impl PageModel {
                 .map(|(i, l)| ((&l.key, l.text_index), i))
                 .collect();
             for change in changes.iter_mut() {
-                if let crate::diff::Change::Changed { old, new } = change {
-                    if previous.unseen.contains(&(old.key.clone(), old.text_index)) {
-                        let index = at.get(&(&new.key, new.text_index)).copied().unwrap_or(0);
-                        *change = crate::diff::Change::Added(new, index);
-                    }
+                if let crate::diff::Change::Changed { old, new } = change
+                    && previous.unseen.contains(&(old.key.clone(), old.text_index))
+                {
+                    let index = at.get(&(&new.key, new.text_index)).copied().unwrap_or(0);
+                    *change = crate::diff::Change::Added(new, index);
                 }
             }
         }

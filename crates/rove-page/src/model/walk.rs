@@ -67,12 +67,12 @@ impl PageModel {
                 }
                 Err(CallFailure::Failed(e)) => return Err(e),
             };
-            if !output.hosts.is_empty() && frames::adopt_closed_roots(world, &output.hosts).await? {
-                if let Ok(again) =
+            if !output.hosts.is_empty()
+                && frames::adopt_closed_roots(world, &output.hosts).await?
+                && let Ok(again) =
                     frames::call_walker::<WalkOutput>(world, &format!("walk({walk})")).await
-                {
-                    output = again;
-                }
+            {
+                output = again;
             }
             self.approximate_roles |= !output.native;
             let token: Arc<str> = Arc::from(output.token.as_str());
@@ -253,10 +253,10 @@ async fn walk_jobs(
 ) -> Vec<(Result<Vec<i64>, PageError>, Result<WalkOutput, CallFailure>)> {
     futures_util::future::join_all(jobs.iter().map(|(frame, world, marked)| {
         let mut walk = walk.clone();
-        if let Some((target, uid)) = after {
-            if target.id == frame.id {
-                walk["after"] = json!(uid);
-            }
+        if let Some((target, uid)) = after
+            && target.id == frame.id
+        {
+            walk["after"] = json!(uid);
         }
         async move {
             let call = format!("walk({walk})");

@@ -559,10 +559,10 @@ fn spawn_daemon(global: &GlobalArgs, dir: &Path) -> Result<std::process::Child, 
     let mut child = command.spawn().map_err(|e| failed(e.to_string()))?;
     // A few hundred bytes fit the pipe whatever the daemon does; one that
     // ended before reading them is seen ending by the caller, as any other.
-    if let Some(mut stdin) = child.stdin.take() {
-        if let Err(e) = std::io::Write::write_all(&mut stdin, &options) {
-            tracing::debug!(error = %e, "the daemon did not take its options");
-        }
+    if let Some(mut stdin) = child.stdin.take()
+        && let Err(e) = std::io::Write::write_all(&mut stdin, &options)
+    {
+        tracing::debug!(error = %e, "the daemon did not take its options");
     }
     Ok(child)
 }

@@ -68,10 +68,10 @@ impl SessionLock {
     /// nothing behind, and a daemon that opened the file before it went
     /// sees it gone once it has the lock (see [`SessionLock::try_take`]).
     pub fn release_and_remove(self, path: &Path) {
-        if still_at(&self.file, path).unwrap_or(false) {
-            if let Err(e) = std::fs::remove_file(path) {
-                tracing::debug!(error = %e, path = %path.display(), "the lock file stays");
-            }
+        if still_at(&self.file, path).unwrap_or(false)
+            && let Err(e) = std::fs::remove_file(path)
+        {
+            tracing::debug!(error = %e, path = %path.display(), "the lock file stays");
         }
         drop(self);
     }

@@ -393,10 +393,11 @@ fn browsers_of(pid: u32) -> Vec<u32> {
             .split_whitespace()
             .nth(1)
             .and_then(|p| p.parse::<u32>().ok());
-        if ppid == Some(pid) && comm.contains("chrom") {
-            if let Ok(child) = entry.file_name().to_string_lossy().parse() {
-                found.push(child);
-            }
+        if ppid == Some(pid)
+            && comm.contains("chrom")
+            && let Ok(child) = entry.file_name().to_string_lossy().parse()
+        {
+            found.push(child);
         }
     }
     found

@@ -36,11 +36,10 @@ pub(crate) async fn shop() -> (LocalServer, Arc<Mutex<BTreeMap<String, u64>>>) {
             .page("/shop", Response::html(page))
             .handle("/api/add", move |request: &Request| {
                 let item = request.query.strip_prefix("item=").unwrap_or_default();
-                if request.method == "POST" && item != "desk" {
-                    if let Ok(mut cart) = kept.lock() {
+                if request.method == "POST" && item != "desk"
+                    && let Ok(mut cart) = kept.lock() {
                         *cart.entry(item.to_owned()).or_default() += 1;
                     }
-                }
                 Response::text("ok")
             })
             .handle("/api/cart", move |_: &Request| {

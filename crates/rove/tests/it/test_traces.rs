@@ -40,11 +40,10 @@ async fn shop() -> LocalServer {
             .page("/shop", Response::html(page))
             .handle("/api/add", move |request: &Request| {
                 let item = request.query.strip_prefix("item=").unwrap_or_default();
-                if request.method == "POST" && item != "desk" {
-                    if let Ok(mut cart) = kept.lock() {
+                if request.method == "POST" && item != "desk"
+                    && let Ok(mut cart) = kept.lock() {
                         *cart.entry(item.to_owned()).or_default() += 1;
                     }
-                }
                 Response::text("ok")
             })
             .handle("/api/cart", move |_: &Request| {

@@ -118,12 +118,13 @@ impl Session {
         } else {
             filled.value
         };
-        if !args.submit && !filled.field_gone {
-            if let Some(committed) = rove_input::commit_number(self.model()?, target).await? {
-                out.happened.push(Happened::CommittedByTab { target });
-                self.after_settle(&committed.settled, out).await?;
-                value = committed.value.unwrap_or(value);
-            }
+        if !args.submit
+            && !filled.field_gone
+            && let Some(committed) = rove_input::commit_number(self.model()?, target).await?
+        {
+            out.happened.push(Happened::CommittedByTab { target });
+            self.after_settle(&committed.settled, out).await?;
+            value = committed.value.unwrap_or(value);
         }
         // What the answer tells the agent the field took: what it read back,
         // or, when the page took the field away, the text sent.

@@ -96,13 +96,13 @@ impl Session {
                 capped(&whole, self.device_scale()).map(|_| whole)
             }
         };
-        if let Some(c) = &clip {
-            if !(c.width >= 1.0 && c.height >= 1.0 && c.x.is_finite() && c.y.is_finite()) {
-                return Err(CommandError::Rejected(format!(
-                    "the area to capture is empty ({} × {})",
-                    c.width, c.height
-                )));
-            }
+        if let Some(c) = &clip
+            && !(c.width >= 1.0 && c.height >= 1.0 && c.x.is_finite() && c.y.is_finite())
+        {
+            return Err(CommandError::Rejected(format!(
+                "the area to capture is empty ({} × {})",
+                c.width, c.height
+            )));
         }
         let clip = match clip {
             Some(whole) => match capped(&whole, self.device_scale()) {

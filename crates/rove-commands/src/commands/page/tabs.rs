@@ -156,18 +156,18 @@ impl Session {
             _ = next_opened => {}
             () = page_free => {}
         }
-        if let Some(next) = watch.dialog() {
-            if next != dialog {
-                out.happened.push(Happened::AnotherDialog {
-                    kind: next.kind.clone(),
-                    message: next.message.clone(),
-                });
-                let in_a_row = self.watchdog().another_dialog() + 1;
-                if in_a_row >= DIALOGS_BEFORE_ADVICE {
-                    out.happened.push(Happened::DialogLoop { in_a_row });
-                }
-                return Ok(());
+        if let Some(next) = watch.dialog()
+            && next != dialog
+        {
+            out.happened.push(Happened::AnotherDialog {
+                kind: next.kind.clone(),
+                message: next.message.clone(),
+            });
+            let in_a_row = self.watchdog().another_dialog() + 1;
+            if in_a_row >= DIALOGS_BEFORE_ADVICE {
+                out.happened.push(Happened::DialogLoop { in_a_row });
             }
+            return Ok(());
         }
         self.after_settle(&settled, out).await
     }

@@ -1,4 +1,4 @@
-//! Keeps the tests' layout what docs/architecture.md ("Testing") says: each
+//! Keeps the tests' layout what docs/testing.md ("Layout and tiers") says: each
 //! crate's integration tests are one binary, `tests/it/main.rs`, beside which
 //! only a test declared `harness = false` in the crate's Cargo.toml (one that
 //! needs its own `main`) may stand; and `fast`, the name `scripts/test.sh

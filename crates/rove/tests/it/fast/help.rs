@@ -189,3 +189,29 @@ fn a_reader_that_closes_the_pipe_early_gets_no_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+/// `rove completions SHELL` and `rove man` print what a shell and `man`
+/// read, the session commands among them; an unknown page is bad input.
+#[test]
+fn completions_and_the_man_page_are_printed_for_the_shell_and_man() {
+    for (shell, offers_open) in [
+        ("bash", "rove,open)"),
+        ("zsh", "'open:"),
+        ("fish", "-a \"open\""),
+    ] {
+        let (status, stdout, stderr) = rove(&["completions", shell]);
+        assert_eq!(status, Some(0), "{shell}: {stderr}");
+        assert!(stdout.contains(offers_open), "{shell}:\n{stdout}");
+        assert!(stdout.contains("print-config"), "{shell}");
+    }
+    let (status, page, stderr) = rove(&["man"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(page.contains(".TH rove 1 "), "{page}");
+    assert!(page.contains("rove\\-click(1)"), "{page}");
+    let (status, page, _) = rove(&["man", "click"]);
+    assert_eq!(status, Some(0));
+    assert!(page.contains(".TH rove-click 1 "), "{page}");
+    let (status, stdout, stderr) = rove(&["man", "nosuch"]);
+    assert_eq!(status, Some(2), "{stdout}");
+    assert!(stderr.contains("COMMAND_REJECTED"), "{stderr}");
+}
