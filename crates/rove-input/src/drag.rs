@@ -18,7 +18,7 @@ use rove_cdp::protocol::input::{
 };
 use rove_page::{PageModel, Ref};
 
-use crate::mouse::wait_actionable_point;
+use crate::mouse::actionable_point_of;
 use crate::point::Point;
 use crate::settle::{Settled, Watched, arm, settle};
 use crate::{InputError, mouse::refuse_while_dialog};
@@ -44,7 +44,7 @@ pub async fn drag(
 ) -> Result<DragOutcome, InputError> {
     let tab = model.tab().clone();
     refuse_while_dialog(&tab).await?;
-    let start = wait_actionable_point(model, from, timeout, true).await?;
+    let start = actionable_point_of(model, from, timeout, true).await?;
     // The target is only hit-tested, never scrolled: scrolling would move
     // the source away from under the pointer.
     let (end, end_element) = wait_target_point(model, to, timeout).await?;
@@ -68,7 +68,7 @@ async fn wait_target_point(
     to: Ref,
     timeout: Duration,
 ) -> Result<(Point, (rove_cdp::Session, String)), InputError> {
-    let point = wait_actionable_point(model, to, timeout, false).await?;
+    let point = actionable_point_of(model, to, timeout, false).await?;
     let element = model.element(to).await?;
     Ok((point, (element.session, element.object_id)))
 }

@@ -103,28 +103,32 @@ async fn click_element(
     element: &Element,
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
-    if plain_click(opts)
-        && let Some(settled) = activate_fallback(tab, element).await?
-    {
-        return Ok(ClickOutcome {
-            point: None,
-            settled,
-        });
-    }
     // Actionable now (attached, visible, enabled, hit) without waiting a
     // frame for stillness: moving the pointer there waits for a frame
-    // anyway, and the check after the move compares the two.
-    let first = wait_actionable_still(tab, element, opts.timeout, true, true).await?;
+    // anyway, and the check after the move compares the two. The mark
+    // settling measures from is taken in the same round trip.
     let main = crate::channel::InputChannel::of(tab).await?;
-    let mut armed = arm_element(tab, element, main.subscribe()).await;
-    let (button, buttons) = opts.button.cdp();
+    let (first, mut armed) = tokio::join!(
+        wait_actionable_still(tab, element, opts.timeout, true, true, plain_click(opts)),
+        arm_element(tab, element, main.subscribe()),
+    );
+    let first = match first? {
+        Reached::At(point) => point,
+        Reached::Fallback => {
+            let settled = activate_fallback(tab, element, &mut armed).await?;
+            return Ok(ClickOutcome {
+                point: None,
+                settled,
+            });
+        }
+    };
     let modifiers = i64::from(opts.modifiers.bits());
     let moved = |p: Point| DispatchMouseEvent {
         modifiers: Some(modifiers),
         ..DispatchMouseEvent::moved(p.x, p.y)
     };
     main.send(&moved(first)).await?;
-    let mut point = wait_actionable_still(tab, element, opts.timeout, false, true).await?;
+    let mut point = wait_actionable_point(tab, element, opts.timeout, false, true).await?;
     if point != first {
         // It moved (an animation), or hovering changed it (an icon that
         // swaps its image on hover): wait until it holds still under the
@@ -132,6 +136,7 @@ async fn click_element(
         point = wait_actionable(tab, element, opts.timeout, false).await?;
         main.send(&moved(point)).await?;
     }
+    let (button, buttons) = opts.button.cdp();
     let mouse = |kind: DispatchMouseEventType, count: u8| DispatchMouseEvent {
         modifiers: Some(modifiers),
         button: Some(button),
@@ -169,24 +174,12 @@ fn plain_click(opts: &ClickOptions) -> bool {
 /// has no box, so no pointer can reach it, and Chromium's own default
 /// action for it is a simulated click. Mouse down, focus, mouse up and click
 /// go to the element itself, in a real click's order (the grid selects the
-/// cell on focus and acts on the click). `None` when the element is not
-/// such content: the pointer clicks it.
-async fn activate_fallback(tab: &Tab, element: &Element) -> Result<Option<Settled>, InputError> {
-    let check = CallFunctionOn::on(
-        "a canvas's focusable fallback content",
-        FALLBACK_FOCUSABLE,
-        element.object_id.as_str(),
-    )
-    .by_value();
-    let fallback: bool = element
-        .session
-        .run_checked_value(&check, Some(limits::ACTION))
-        .await?;
-    if !fallback {
-        return Ok(None);
-    }
-    let main = crate::channel::InputChannel::of(tab).await?;
-    let mut armed = arm_element(tab, element, main.subscribe()).await;
+/// cell on focus and acts on the click).
+async fn activate_fallback(
+    tab: &Tab,
+    element: &Element,
+    armed: &mut crate::settle::Armed,
+) -> Result<Settled, InputError> {
     let activate = CallFunctionOn::on(
         "the fallback content's activation",
         ACTIVATE_FALLBACK,
@@ -197,16 +190,8 @@ async fn activate_fallback(tab: &Tab, element: &Element) -> Result<Option<Settle
         .run_checked(&activate, Some(limits::ACTION))
         .await
         .map_err(|e| InputError::browser(e, true))?;
-    Ok(Some(settle(tab, &mut armed).await))
+    Ok(settle(tab, armed).await)
 }
-
-/// Whether `this` is content of a shown canvas, without a box of its own,
-/// that takes the focus (as actionable.js tells fallback content).
-const FALLBACK_FOCUSABLE: &str = "function() { return this.isConnected && !this.checkVisibility({checkVisibilityCSS: true}) \
-    && !!this.parentElement && !!this.parentElement.closest('canvas') \
-    && this.parentElement.closest('canvas').checkVisibility({checkVisibilityCSS: true}) \
-    && (this.tabIndex >= 0 || this.hasAttribute('tabindex')) && !this.matches(':disabled') \
-    && !this.closest('[aria-disabled=true]'); }";
 
 /// A click without a pointer: the mouse events a simulated click sends,
 /// and the focus a press moves.
@@ -239,6 +224,15 @@ pub async fn hover(
     .await
 }
 
+/// What the actionability check found.
+enum Reached {
+    /// Actionable: the point to send the pointer to.
+    At(Point),
+    /// A canvas's focusable fallback content, which no pointer reaches (only
+    /// when the caller asked to be told: a plain click activates it).
+    Fallback,
+}
+
 /// Polls the actionability check until it passes or `timeout` runs out; the
 /// last reason is the error.
 async fn wait_actionable(
@@ -247,24 +241,43 @@ async fn wait_actionable(
     timeout: Duration,
     scroll: bool,
 ) -> Result<Point, InputError> {
-    wait_actionable_still(tab, element, timeout, scroll, false).await
+    wait_actionable_point(tab, element, timeout, scroll, false).await
 }
 
 /// [`wait_actionable`]; with `still`, the element was found still a moment
 /// ago and only its box and the hit test are checked again.
-async fn wait_actionable_still(
+async fn wait_actionable_point(
     tab: &Tab,
     element: &Element,
     timeout: Duration,
     scroll: bool,
     still: bool,
 ) -> Result<Point, InputError> {
+    match wait_actionable_still(tab, element, timeout, scroll, still, false).await? {
+        Reached::At(point) => Ok(point),
+        Reached::Fallback => Err(InputError::NotActionable {
+            target: element.reference.to_string(),
+            reason: "it is a canvas's fallback content, with no box for the pointer".into(),
+            cover: None,
+        }),
+    }
+}
+
+/// [`wait_actionable_point`]; with `fallback`, focusable fallback content
+/// of a canvas is [`Reached::Fallback`] instead of an error. The scroll, the
+/// check and the element's box are asked in one round trip (the page
+/// answers them in order; the box is used only when the check passed).
+async fn wait_actionable_still(
+    tab: &Tab,
+    element: &Element,
+    timeout: Duration,
+    scroll: bool,
+    still: bool,
+    fallback: bool,
+) -> Result<Reached, InputError> {
     let started = Instant::now();
     let mut delay = limits::ACTIONABLE_POLL.first;
     loop {
-        if scroll {
-            scroll_into_view(element).await;
-        }
         let remaining = timeout
             .saturating_sub(started.elapsed())
             .max(limits::CHECK_MIN);
@@ -272,14 +285,21 @@ async fn wait_actionable_still(
             .value(still)
             .by_value()
             .awaiting();
+        let checking = element
+            .session
+            .run_checked_value::<_, Check>(&call, Some(remaining));
+        let locating = click_point(tab, &element.session, &element.object_id);
+        let (checked, located) = if scroll {
+            let ((), checked, located) =
+                tokio::join!(scroll_into_view(element), checking, locating);
+            (checked, located)
+        } else {
+            tokio::join!(checking, locating)
+        };
         // A script that threw or answered in another shape is rove's bug
         // (or a page that broke a builtin), reported as such: never read as
         // an element that went away.
-        let check: Check = match element
-            .session
-            .run_checked_value(&call, Some(remaining))
-            .await
-        {
+        let check: Check = match checked {
             Ok(check) => check,
             // A page too busy to answer within the action's time is not ready.
             Err(rove_cdp::CdpError::Timeout { .. }) => Check {
@@ -289,9 +309,16 @@ async fn wait_actionable_still(
             },
             Err(e) => return Err(e.into()),
         };
+        if fallback && check.state == "fallback" && check.detail.as_deref() == Some("focusable") {
+            return Ok(Reached::Fallback);
+        }
         let failure = match check.state.as_str() {
-            "ok" => match point_of(tab, element, check.label).await? {
-                Some(point) => return Ok(point),
+            "ok" => match if check.label {
+                point_of(tab, element, true).await?
+            } else {
+                located?
+            } {
+                Some(point) => return Ok(Reached::At(point)),
                 None => (
                     "hidden".to_owned(),
                     Some("it has no box to click".to_owned()),
@@ -387,7 +414,7 @@ async fn point_of(
 
 /// The point to send the pointer to on the element `target` names, once it
 /// is actionable; `scroll` brings it into view first.
-pub(crate) async fn wait_actionable_point(
+pub(crate) async fn actionable_point_of(
     model: &mut PageModel,
     target: Ref,
     timeout: Duration,
