@@ -249,6 +249,9 @@ pub const SETTLE_STREAM_QUIET: Duration = ms(300);
 /// inside its answers before (half again its longest pause of the last
 /// minute; a longer silence is not a pause inside one answer).
 pub const SETTLE_STREAM_QUIET_MAX: Duration = ms(1500);
+/// How long a page's pauses inside its server's answers are remembered
+/// for that window.
+pub const SETTLE_STREAM_PAUSE_MEMORY: Duration = secs(60);
 /// How long a page with an open WebSocket is watched for a sign that it is
 /// still working once its frames went quiet: the frame saying the server
 /// started is followed by its indicator only once the page has drawn it

@@ -68,9 +68,9 @@ pub(crate) struct Streams {
 
 /// A longer silence between two frames is not a pause inside one answer.
 const PAUSE_LIMIT: std::time::Duration = rove_base::limits::SETTLE_STREAM_QUIET_MAX;
-/// How many pauses are remembered, and for how long.
+/// How many pauses are remembered (for how long: [`PAUSE_MEMORY`]).
 const PAUSES_KEPT: usize = 64;
-const PAUSE_MEMORY: std::time::Duration = std::time::Duration::from_secs(60);
+use rove_base::limits::SETTLE_STREAM_PAUSE_MEMORY as PAUSE_MEMORY;
 
 /// What the tab's connections are doing now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

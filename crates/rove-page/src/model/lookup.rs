@@ -89,6 +89,9 @@ impl PageModel {
     /// Resolves a ref to its element, for acting on it. A ref whose element is
     /// gone is `REF_NOT_FOUND`, with a fresh view attached.
     pub async fn element(&mut self, r: Ref) -> Result<Element, PageError> {
+        if let Some(element) = self.element_where_last_seen(r).await {
+            return Ok(element);
+        }
         let (frame, uid) = self.locate(r).await?;
         let world = self.worlds.ensure(&frame).await?;
         // The caller releases the object (`Runtime.releaseObject`) when done.
@@ -102,6 +105,40 @@ impl PageModel {
             }),
             None => Err(self.not_found(r, "it was removed from the page").await),
         }
+    }
+
+    /// The element of a ref whose frame showed its document at the last
+    /// view, with the document's token and the element asked in one round
+    /// trip (the page answers both in order). `None` when that is not so,
+    /// or anything is amiss: [`Self::element`] then takes the long way,
+    /// which says why.
+    async fn element_where_last_seen(&mut self, r: Ref) -> Option<Element> {
+        let key = self.refs.key(r)?.clone();
+        let frame = self
+            .known_frames
+            .as_ref()?
+            .iter()
+            .find(|f| self.docs.get(&doc_key(f)) == Some(&key.doc))?
+            .clone();
+        let world = self.worlds.ensure(&frame).await.ok()?;
+        let (token, object) = tokio::join!(
+            frames::call_walker::<String>(&world, "token"),
+            frames::element_object(&world, key.uid, "rove-elements"),
+        );
+        let object_id = object.ok()??;
+        if !token.is_ok_and(|t| *t == *key.doc) {
+            // Another document: whatever it found there is not the ref's.
+            let release = rove_cdp::protocol::runtime::ReleaseObject { object_id };
+            let _ = world.session.send(&release).await;
+            return None;
+        }
+        Some(Element {
+            reference: r,
+            session: world.session.clone(),
+            object_id,
+            context: world.context,
+            frame_id: frame.id.clone(),
+        })
     }
 
     /// The frame and uid a ref names, if its document is still current.
