@@ -31,6 +31,7 @@ mod print_config;
 #[cfg(test)]
 mod python_api;
 mod redacted;
+mod run_inputs;
 mod remote;
 mod shell_call;
 #[cfg(test)]
@@ -38,6 +39,7 @@ mod shell_call_tests;
 mod shell_hint;
 mod signals;
 mod skill;
+mod steer;
 mod test_progress;
 mod test_run;
 mod trace_html;
