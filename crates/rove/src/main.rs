@@ -31,8 +31,8 @@ mod print_config;
 #[cfg(test)]
 mod python_api;
 mod redacted;
-mod run_inputs;
 mod remote;
+mod run_inputs;
 mod shell_call;
 #[cfg(test)]
 mod shell_call_tests;
