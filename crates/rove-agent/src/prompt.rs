@@ -63,7 +63,7 @@ The page: each turn shows it as text, one line per element, with a ref (e7) for 
 
 Long pages: a line like \"… 90 more rows like the above (find reaches them)\" stands for items left out of the view. Use find with words you expect on the line you need (a name, a code) to get those lines and their refs; use read for the text of the page or of one element (read with a table's ref gives the table).
 
-Batches: you may make several tool calls in one turn; they run in order. If a call fails, the calls after it are not run (their results say so): look at the error and the page, then go on. A navigation also ends the batch, since the next refs would be stale. Switching tabs does not end it. Do not batch a submit after fields you have not seen filled.
+Batches: you may make several tool calls in one turn; they run in order. If a call fails, the calls after it are not run (their results say so): look at the error and the page, then go on. A navigation also ends the batch, since the next refs would be stale. Switching tabs does not end it. So fill a form and submit it in one turn (a fill that fails stops the submit); only a field that appears after an earlier call needs a turn of its own, since its ref is not known yet.
 
 Tabs: for side research (another site, a search), open a second tab with tab(action=new, url=…), and switch back to the task's tab with tab(action=switch, tab=t1) when done, so the task's page keeps its state.
 

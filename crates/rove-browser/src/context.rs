@@ -264,6 +264,36 @@ impl BrowserContext {
         &self.inner.browser
     }
 
+    /// The session's first tab, focused. On a profile of the user's the
+    /// browser's own start page (a blank tab no session holds) becomes it:
+    /// a new one beside it left a stray `about:blank` in every listing.
+    pub async fn first_tab(&self) -> Result<Tab, BrowserError> {
+        if self.inner.persistent {
+            let registry = &self.inner.browser.shared.registry;
+            let held: Vec<String> = {
+                let table = self.table();
+                table
+                    .tabs
+                    .iter()
+                    .map(|t| t.target_id().to_owned())
+                    .chain(table.closed.iter().cloned())
+                    .collect()
+            };
+            let blank = registry.pages_in(&self.inner.id).into_iter().find(|p| {
+                p.info.url == "about:blank"
+                    && p.info.opener_id.is_none()
+                    && !held.contains(&p.info.target_id)
+            });
+            if let Some(page) = blank {
+                let tab = self.adopt(page.info.target_id);
+                tab.session().await?;
+                self.table().focus = Some(tab.id());
+                return Ok(tab);
+            }
+        }
+        self.new_tab().await
+    }
+
     /// Opens a blank tab in this context and focuses it.
     pub async fn new_tab(&self) -> Result<Tab, BrowserError> {
         let conn = self.inner.browser.connection().await?;

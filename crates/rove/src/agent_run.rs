@@ -30,6 +30,10 @@ pub async fn run(
     out: Output,
     mut signals: crate::signals::Signals,
 ) -> u8 {
+    // The steering program reads JSON lines only.
+    let out = Output {
+        json: out.json || args.steer,
+    };
     match run_task(global, args, out, &mut signals).await {
         Ok(status) => status,
         Err(failure) => {
@@ -93,7 +97,7 @@ async fn run_task(
         Some(path) => PriceTable::with_file(path).map_err(|e| models::setup_failure(&e))?,
         None => PriceTable::builtin(),
     };
-    let secrets = parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
+    let secrets = crate::run_inputs::parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
     // Read before the browser starts: a wrong path costs nothing.
     let system_prompt = match &args.system_prompt_file {
         Some(path) => Some(
@@ -115,7 +119,7 @@ async fn run_task(
             "give MiB, like --trace-screenshots=5",
         )
     })?;
-    check_outputs(args)?;
+    crate::run_inputs::check_outputs(args)?;
     if global.profile.is_some() && global.storage_state.is_some() {
         // Both say what the session starts with; the person should know
         // which wins.
@@ -359,16 +363,20 @@ async fn drive(
             primary.model,
             models::address(&primary.base_url)
         ));
-        let ran = rove_agent::run(&args.task, &mut session, llm, &config, |step| {
+        let on_step = |step: &StepRecord| {
             out.line(&step_line(step));
             if let Some(failure) = &step.failure {
                 // Its reason may quote a model's or a page's text.
                 out.note(&one_line(&failure.to_string()));
             }
             seen.push(step.clone());
-        })
-        .await
-        .map_err(|e| match e {
+        };
+        let ran = if args.steer {
+            crate::steer::run(&args.task, &mut session, llm, &config, out, on_step).await
+        } else {
+            rove_agent::run(&args.task, &mut session, llm, &config, on_step).await
+        };
+        let ran = ran.map_err(|e| match e {
             rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current(), args),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });
@@ -391,23 +399,6 @@ async fn drive(
     .await;
     browser.close().await;
     result
-}
-
-/// `--history` and `--trace` are checked before the run: a path rove could
-/// not write to would otherwise be found only once the run was paid for.
-fn check_outputs(args: &RunArgs) -> Result<(), Failure> {
-    for (flag, path) in [("--history", &args.history), ("--trace", &args.trace)] {
-        if let Some(path) = path {
-            rove_base::user_file::check_output_file(path).map_err(|e| {
-                Failure::new(
-                    ErrorCode::CommandRejected,
-                    format!("{flag} {e}"),
-                    "give a file path rove can write to",
-                )
-            })?;
-        }
-    }
-    Ok(())
 }
 
 /// Writes the history, when one was asked for, whatever the ending; says
@@ -508,44 +499,6 @@ fn write_trace(
     }
 }
 
-/// The run's secrets from `--secret` and `--secrets-file`. A malformed one
-/// is refused without echoing its value.
-fn parse_secrets(
-    given: &[String],
-    file: Option<&std::path::Path>,
-) -> Result<rove_agent::Secrets, Failure> {
-    let mut specs: Vec<String> = given.to_vec();
-    if let Some(path) = file {
-        let text = rove_base::user_file::read_text(path, rove_base::limits::SECRETS_FILE_BYTES)
-            .map_err(|e| {
-                Failure::new(
-                    ErrorCode::CommandRejected,
-                    format!("reading {e}"),
-                    "give a readable file of NAME[@DOMAIN]=VALUE lines",
-                )
-            })?;
-        specs.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_owned),
-        );
-    }
-    let mut secrets = Vec::new();
-    for spec in &specs {
-        let Some(secret) = rove_agent::Secret::parse(spec) else {
-            let name = spec.split(['=', '@']).next().unwrap_or_default();
-            return Err(Failure::new(
-                ErrorCode::CommandRejected,
-                format!("the secret {name:?} is not NAME=value or NAME@domain=value"),
-                "names are letters, digits and _; the value must not be empty",
-            ));
-        };
-        secrets.push(secret);
-    }
-    Ok(rove_agent::Secrets(secrets))
-}
-
 /// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`; a failed
 /// action shows its code and message, with its hint on the next line.
 fn step_line(step: &StepRecord) -> String {
@@ -640,7 +593,7 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
                 "give the file rove run --history wrote",
             )
         })?;
-        let secrets = parse_secrets(&args.secrets, None)?;
+        let secrets = crate::run_inputs::parse_secrets(&args.secrets, None)?;
         let transport = global.transport();
         let browser = crate::acquire::acquire(global, &transport).await?;
         let replayed = async {

@@ -97,6 +97,12 @@ pub struct RunArgs {
     pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub trace_screenshots: TraceScreenshots,
+    /// Run a step at a time as orders on stdin say, one JSON answer a line
+    /// on stdout (implies --json): {"do":"step"}, {"do":"tell","text":…},
+    /// {"do":"set_task","text":…}, {"do":"view"}, {"do":"finish"}. The
+    /// Python package's rove.Agent speaks it (docs/agent.md).
+    #[arg(long)]
+    pub steer: bool,
 }
 
 /// `--trace-screenshots[=MIB]`, shared by `rove run` and `rove test`.

@@ -35,12 +35,14 @@ mod python_api;
 mod readme_check;
 mod redacted;
 mod remote;
+mod run_inputs;
 mod shell_call;
 #[cfg(test)]
 mod shell_call_tests;
 mod shell_hint;
 mod signals;
 mod skill;
+mod steer;
 mod test_progress;
 mod test_run;
 mod trace_html;

@@ -76,6 +76,12 @@ impl Output {
         }
     }
 
+    /// One answer to the program that steers a run (`rove run --steer`):
+    /// a JSON line, written in either mode.
+    pub fn message(&self, value: &Value) {
+        out(&format!("{value}\n"));
+    }
+
     /// The final success object: `{"ok":true, …fields}`.
     pub fn success(&self, fields: Value) {
         if self.json {

@@ -111,6 +111,7 @@ async fn the_system_prompt_teaches_the_loop_and_can_be_replaced_or_extended() {
         "Each tab has its own refs",
         "If a call fails, the calls after it are not run",
         "Switching tabs does not end it",
+        "fill a form and submit it in one turn",
         "tab(action=new, url=",
         "tab(action=switch, tab=t1)",
         "dialog(accept=true)",

@@ -105,3 +105,24 @@ async fn a_profile_keeps_cookies_and_one_in_use_is_refused_untouched() {
     assert!(names.contains(&"kept"), "{cookies:?}");
     second.close().await;
 }
+
+#[tokio::test]
+async fn a_session_on_a_profile_starts_in_the_browsers_own_blank_tab() {
+    let dir = rove_testkit::scratch_dir("profile-first-tab").join("profile");
+    let browser = launch_on(&dir).await.expect("a browser on the profile");
+    let context = browser.new_context().await.expect("context");
+    let first = context.first_tab().await.expect("first tab");
+    let tabs = context.tabs();
+    assert_eq!(
+        tabs.iter().map(|t| t.id).collect::<Vec<_>>(),
+        vec![first.id()],
+        "no stray about:blank beside the session's tab: {tabs:?}"
+    );
+    assert!(tabs[0].focused, "{tabs:?}");
+    // The tab answers like one rove opened.
+    assert_eq!(
+        first.evaluate("1 + 2").await.expect("answers"),
+        serde_json::json!(3)
+    );
+    browser.close().await;
+}

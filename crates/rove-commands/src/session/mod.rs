@@ -63,7 +63,7 @@ impl Session {
         // Before the first tab: its watch starts the interception.
         context.set_domain_policy(config.policy.clone()).await?;
         context.set_viewport(config.viewport).await?;
-        context.new_tab().await?;
+        context.first_tab().await?;
         let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         // A loading document is waited for as long as a navigation is.

@@ -448,3 +448,43 @@ async fn a_profile_with_a_storage_state_is_warned_about() {
         "{stderr}"
     );
 }
+
+#[tokio::test]
+async fn the_system_prompt_is_the_variant_of_the_models_family() {
+    let log = rove_localserver::RequestLog::new();
+    let model = done_model(&log).await;
+    let pages =
+        LocalServer::start(Routes::new().page("/p", Response::html("<title>P</title><p>x")))
+            .await
+            .expect("pages");
+    for name in ["openai:qwen3:8b", "openai:o4-mini", "openai:gpt-4.1"] {
+        let (code, _, stderr) = rove_run_with(name, &model, &pages.url("/p"), &[]).await;
+        assert_eq!(code, 0, "{name}: {stderr}");
+    }
+    let system: Vec<String> = log
+        .requests()
+        .iter()
+        .map(|r| {
+            let sent: Value = serde_json::from_slice(&r.body).expect("json");
+            sent["messages"][0]["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    let [small, reasoning, full] = &system[..] else {
+        panic!("three requests: {system:?}");
+    };
+    assert!(
+        small.starts_with("You use a web browser") && small.len() < full.len() / 2,
+        "a small model's is short: {small}"
+    );
+    assert!(
+        reasoning.contains("Keep your reasoning to yourself") && reasoning.contains("Batches:"),
+        "{reasoning}"
+    );
+    assert!(
+        full.contains("Batches:") && !full.contains("Keep your reasoning"),
+        "{full}"
+    );
+}
