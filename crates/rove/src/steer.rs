@@ -72,10 +72,10 @@ pub async fn run(
                     }
                     Err(e) => {
                         // The step that lost the browser is heard too.
-                        if agent.steps().len() > before {
-                            if let Some(step) = agent.last_step() {
-                                on_step(step);
-                            }
+                        if agent.steps().len() > before
+                            && let Some(step) = agent.last_step()
+                        {
+                            on_step(step);
                         }
                         return Err(e);
                     }
