@@ -140,6 +140,9 @@ pub struct View {
     /// What the page's hidden live regions announced since the last view
     /// (never lines of the view: see walker.js `announcer`).
     pub announced: Vec<String>,
+    /// The challenges (captchas, bot walls) on the page, as its
+    /// `captcha eN` lines say; empty for a scope or a `find`.
+    pub challenges: Vec<crate::Challenge>,
 }
 
 /// One element `find` matched.
@@ -168,6 +171,7 @@ impl View {
             unchanged: false,
             found: Vec::new(),
             announced: Vec::new(),
+            challenges: Vec::new(),
         }
     }
 }
@@ -498,7 +502,9 @@ impl PageModel {
                 budget.unwrap_or(0)
             ));
         }
-        View::new(text, opts.mode, &snapshot.url, &snapshot.title)
+        let mut view = View::new(text, opts.mode, &snapshot.url, &snapshot.title);
+        view.challenges = crate::captcha::challenges(&snapshot.lines, &mut self.refs);
+        view
     }
 
     async fn scope_view(&mut self, r: Ref, opts: &ViewOptions) -> Result<View, PageError> {
@@ -630,6 +636,7 @@ impl PageModel {
         drop(changes);
         snapshot.unseen = new_unseen.unwrap_or_default();
         let mut view = view;
+        view.challenges = full.challenges;
         view.announced = snapshot.news_since(&previous);
         self.refs.rebase();
         self.last = Some(snapshot);
@@ -671,6 +678,7 @@ fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
         if crate::roles::is_interactive(&line.record.role)
             || clickable_item
             || line.record.role == "frame"
+            || line.record.role == crate::captcha::CHALLENGE_ROLE
             || line.record.role == "more"
         {
             if let Some(mut heading) = pending_heading.take() {
