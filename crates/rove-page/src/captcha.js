@@ -146,9 +146,23 @@
   };
 
   // Inside a widget's own frame: what its checkbox says (checked, or its
-  // token expired), which the page holding the frame cannot read.
+  // token expired), which the page holding the frame cannot read; inside an
+  // image challenge's frame, its tiles (row by row), its button and what it
+  // asks, which `solve` sends to a solver and clicks as it answers.
+  const TILES = '.rc-imageselect-tile, .task-image, .task';
   const captchaFrame = () => {
     const kind = frameKind(location.href);
+    if (kind === 'recaptcha-challenge') {
+      const tiles = [...document.querySelectorAll(TILES)].filter(shown);
+      if (!tiles.length) return null;
+      const verify = document.querySelector('#recaptcha-verify-button, .button-submit');
+      const asks = document.querySelector('.rc-imageselect-desc, .rc-imageselect-desc-no-canonical, .prompt-text');
+      const rows = new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top))).size;
+      const r = {k: 'recaptcha-v2', s: 'challenge', tiles: tiles.map(uidOf), rows, cols: Math.ceil(tiles.length / rows)};
+      if (verify) r.verify = uidOf(verify);
+      if (asks) r.text = asks.textContent.replace(SPACES, ' ').trim();
+      return r;
+    }
     if (kind !== 'recaptcha-v2' && kind !== 'hcaptcha') return null;
     const box = document.querySelector('#recaptcha-anchor, #checkbox');
     if (!box) return null;

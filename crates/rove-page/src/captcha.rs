@@ -33,6 +33,9 @@ pub(crate) struct Finding {
     /// The widget's own frame, whose document may know more (expiry).
     #[serde(default)]
     pub fu: Option<u32>,
+    /// The frame of its open image challenge.
+    #[serde(default)]
+    pub cu: Option<u32>,
 }
 
 /// What a widget's own frame says of it (its checkbox, its expiry).
@@ -40,6 +43,48 @@ pub(crate) struct Finding {
 pub(crate) struct InnerState {
     pub k: String,
     pub s: String,
+    /// An image challenge's tiles, row by row.
+    #[serde(default)]
+    pub tiles: Vec<u32>,
+    /// Its button that submits the chosen tiles.
+    #[serde(default)]
+    pub verify: Option<u32>,
+    /// What it asks for.
+    #[serde(default, deserialize_with = "cleaned_opt")]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub rows: u32,
+    #[serde(default)]
+    pub cols: u32,
+}
+
+fn cleaned_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(d).map(|s| s.map(clean))
+}
+
+/// An open image challenge, as a solver needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageChallenge {
+    /// The frame it shows in (what a picture of it is taken of).
+    pub frame: crate::Ref,
+    /// Its tiles, row by row: a solver's cell `n` (from 1) is `tiles[n-1]`.
+    pub tiles: Vec<crate::Ref>,
+    /// The button that submits the tiles chosen.
+    pub verify: Option<crate::Ref>,
+    /// What it asks for ("Select all images with traffic lights").
+    pub instructions: String,
+    /// Rows and columns of its grid.
+    pub grid: (u32, u32),
+}
+
+/// An image challenge's parts, by element, until refs are given.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TileKeys {
+    frame: NodeKey,
+    tiles: Vec<NodeKey>,
+    verify: Option<NodeKey>,
+    text: String,
+    grid: (u32, u32),
 }
 
 /// A challenge on the page, as a view shows it.
@@ -54,6 +99,8 @@ pub struct Challenge {
     pub state: String,
     /// The site key the page gave the widget, when it shows one.
     pub site_key: Option<String>,
+    /// Its open image challenge, while `state` is `challenge`.
+    pub image: Option<ImageChallenge>,
 }
 
 impl Challenge {
@@ -68,8 +115,9 @@ impl Challenge {
 #[derive(Debug, Default)]
 pub(crate) struct Gathered {
     findings: Vec<(Arc<str>, Finding)>,
-    /// What each widget frame said, by the element that shows the frame.
-    inner: HashMap<NodeKey, InnerState>,
+    /// What each widget frame said (with its document's token), by the
+    /// element that shows the frame.
+    inner: HashMap<NodeKey, (Arc<str>, InnerState)>,
 }
 
 impl Gathered {
@@ -78,25 +126,41 @@ impl Gathered {
             .extend(findings.iter().map(|f| (doc.clone(), f.clone())));
     }
 
-    pub fn add_inner(&mut self, frame_element: NodeKey, inner: &InnerState) {
-        self.inner.insert(frame_element, inner.clone());
+    pub fn add_inner(&mut self, frame_element: NodeKey, doc: &Arc<str>, inner: &InnerState) {
+        self.inner
+            .insert(frame_element, (doc.clone(), inner.clone()));
     }
 
-    /// One line per widget, in the order the frames were read. A frame's
-    /// word on expiry or a checked box counts only while the page holding
-    /// it has no token: its response field is what the site reads.
-    pub fn lines(self) -> Vec<Line> {
+    /// One line per widget, in the order the frames were read, and the
+    /// tiles of each open image challenge. A frame's word on expiry or a
+    /// checked box counts only while the page holding it has no token: its
+    /// response field is what the site reads.
+    pub fn lines(self) -> (Vec<Line>, HashMap<NodeKey, TileKeys>) {
         let Gathered {
             findings,
             mut inner,
         } = self;
         let mut lines: Vec<Line> = Vec::new();
+        let mut tiles = HashMap::new();
         for (doc, finding) in findings {
+            let challenge_key = finding.cu.map(|uid| NodeKey {
+                doc: doc.clone(),
+                uid,
+            });
+            if let Some(frame) = challenge_key {
+                if let Some((inside, open)) = inner.remove(&frame) {
+                    let widget = NodeKey {
+                        doc: doc.clone(),
+                        uid: finding.u,
+                    };
+                    tiles.insert(widget, TileKeys::of(frame, &inside, &open));
+                }
+            }
             let frame_key = finding.fu.map(|uid| NodeKey {
                 doc: doc.clone(),
                 uid,
             });
-            let from_frame = frame_key.and_then(|k| inner.remove(&k));
+            let from_frame = frame_key.and_then(|k| inner.remove(&k)).map(|(_, s)| s);
             let state = match (finding.s.as_str(), from_frame) {
                 ("unsolved", Some(frame)) if frame.s == "expired" => "expired".to_owned(),
                 (own, _) => own.to_owned(),
@@ -109,10 +173,31 @@ impl Gathered {
         }
         // A widget frame whose holder named no widget (the holder's markup
         // is not the vendor's) still shows: its frame element is the ref.
-        for (key, frame) in inner {
-            lines.push(line(key, &frame.k, &frame.s, None));
+        // Not a challenge frame: its holder hides it until it is asked for.
+        for (key, (_, frame)) in inner {
+            if frame.s != "challenge" {
+                lines.push(line(key, &frame.k, &frame.s, None));
+            }
         }
-        lines
+        (lines, tiles)
+    }
+}
+
+impl TileKeys {
+    /// The parts of the challenge shown in frame `frame` (its iframe
+    /// element), from what its document said.
+    fn of(frame: NodeKey, inside: &Arc<str>, open: &InnerState) -> TileKeys {
+        let key = |uid: u32| NodeKey {
+            doc: inside.clone(),
+            uid,
+        };
+        TileKeys {
+            frame,
+            tiles: open.tiles.iter().map(|u| key(*u)).collect(),
+            verify: open.verify.map(key),
+            text: open.text.clone().unwrap_or_default(),
+            grid: (open.rows, open.cols),
+        }
     }
 }
 
@@ -132,12 +217,24 @@ fn line(key: NodeKey, kind: &str, state: &str, site_key: Option<String>) -> Line
     }
 }
 
-/// The challenges among `lines`, with the refs `refs` gave them.
-pub(crate) fn challenges(lines: &[Line], refs: &mut crate::refs::RefTable) -> Vec<Challenge> {
+/// The challenges among `lines`, with the refs `refs` gave them, and the
+/// tiles of each open image challenge.
+pub(crate) fn challenges(
+    lines: &[Line],
+    tiles: &HashMap<NodeKey, TileKeys>,
+    refs: &mut crate::refs::RefTable,
+) -> Vec<Challenge> {
     lines
         .iter()
         .filter(|l| l.text_index == CHALLENGE_LINE && l.record.role == CHALLENGE_ROLE)
         .map(|l| {
+            let image = tiles.get(&l.key).map(|t| ImageChallenge {
+                frame: refs.get_or_assign(&t.frame),
+                tiles: t.tiles.iter().map(|k| refs.get_or_assign(k)).collect(),
+                verify: t.verify.as_ref().map(|k| refs.get_or_assign(k)),
+                instructions: t.text.clone(),
+                grid: t.grid,
+            });
             let reference = refs.get_or_assign(&l.key);
             let value = l.record.value.as_deref().unwrap_or_default();
             let field = |name: &str| {
@@ -152,6 +249,7 @@ pub(crate) fn challenges(lines: &[Line], refs: &mut crate::refs::RefTable) -> Ve
                 kind: field("kind="),
                 state: field("state="),
                 site_key: l.record.hint.clone(),
+                image,
             }
         })
         .collect()

@@ -29,7 +29,7 @@ pub mod tokens;
 mod view_tests;
 mod walker;
 
-pub use captcha::Challenge;
+pub use captcha::{Challenge, ImageChallenge};
 pub use error::PageError;
 pub use locator::{LOCATOR_FORMS, Locator, NameMatch, Target};
 pub use model::{

@@ -218,6 +218,8 @@ struct Snapshot {
     /// Lines the agent was never shown (past a budget's cut): a change of
     /// one is news, shown as added, not as a change of something it saw.
     unseen: std::collections::HashSet<(NodeKey, u16)>,
+    /// The tiles of each open image challenge, by its widget.
+    tiles: HashMap<NodeKey, crate::captcha::TileKeys>,
 }
 
 impl Snapshot {
@@ -503,7 +505,8 @@ impl PageModel {
             ));
         }
         let mut view = View::new(text, opts.mode, &snapshot.url, &snapshot.title);
-        view.challenges = crate::captcha::challenges(&snapshot.lines, &mut self.refs);
+        view.challenges =
+            crate::captcha::challenges(&snapshot.lines, &snapshot.tiles, &mut self.refs);
         view
     }
 

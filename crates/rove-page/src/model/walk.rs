@@ -217,7 +217,7 @@ impl PageModel {
                     let child = self.child_frame(frames, &key).await;
                     if let Some(child_output) = child.and_then(|id| outputs.remove(&id)) {
                         if let Some(inner) = &child_output.1.captcha_frame {
-                            gathered.add_inner(key.clone(), inner);
+                            gathered.add_inner(key.clone(), &child_output.0, inner);
                         }
                         // Finish this frame after the child: push the rest back.
                         stack.push((token.clone(), Arc::clone(&output), offset, i));
@@ -228,8 +228,9 @@ impl PageModel {
             }
         }
         // First, so the wall is the first thing read and no budget cuts it.
-        let challenges = gathered.lines();
+        let (challenges, tiles) = gathered.lines();
         snapshot.lines.splice(0..0, challenges);
+        snapshot.tiles = tiles;
         Ok(snapshot)
     }
 

@@ -183,6 +183,15 @@ async fn an_open_image_challenge_reads_challenge() {
         1,
         "the challenge frame is the same widget: {text}"
     );
+    // What a solver is sent and what its answer is clicked on.
+    let (_, _, found) = challenges(&mut model).await;
+    let image = found[0].image.clone().expect("the open challenge's tiles");
+    assert_eq!(image.grid, (3, 3));
+    assert_eq!(image.tiles.len(), 9);
+    assert!(image.verify.is_some());
+    assert_eq!(image.instructions, "Select all images with traffic lights");
+    let lights = on_element(&mut model, image.tiles[1], "return this.textContent").await;
+    assert_eq!(lights, "🚦", "tile 2 is the second of the first row");
     browser.close().await;
 }
 
