@@ -267,6 +267,13 @@ pub const GET: Duration = secs(10);
 pub const FILE_CHOOSER: Duration = secs(3);
 /// Printing a page (`pdf`: a long page is many sheets).
 pub const PRINT: Duration = secs(60);
+/// A solver plugin's answer (`solve`; `SessionConfig::solver_timeout`): a
+/// plugin still running then is killed. Human-backed solving services
+/// answer within a minute; the command's deadline holds it with room.
+pub const SOLVER: Duration = secs(60);
+/// How long `solve` watches a widget for the page to say solved after the
+/// answer was applied.
+pub const SOLVED_WATCH: Duration = secs(5);
 /// A trace's screenshot around an acting command (a page that stopped
 /// answering must not hold the command up).
 pub const TRACE_SCREENSHOT: Duration = secs(2);

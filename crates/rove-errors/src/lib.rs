@@ -68,7 +68,26 @@ pub enum ErrorCode {
     SolverFailed,
     /// A solver plugin's own code (`LICENSE_INVALID`), passed through as the
     /// plugin wrote it: rove's vocabulary does not own it (see [`solver_code`]).
-    Solver(&'static str),
+    Solver(SolverCode),
+}
+
+/// A solver plugin's code, kept once per process (see [`solver_code`]): a
+/// number, so an error code stays as small as the enum of rove's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SolverCode(u16);
+
+/// The plugin codes this process met, each kept once for its life.
+static SOLVER_CODES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+impl SolverCode {
+    /// The code as the plugin wrote it.
+    pub fn as_str(self) -> &'static str {
+        let known = SOLVER_CODES.lock().unwrap_or_else(|p| p.into_inner());
+        known
+            .get(usize::from(self.0))
+            .copied()
+            .unwrap_or("SOLVER_FAILED")
+    }
 }
 
 impl ErrorCode {
@@ -98,7 +117,7 @@ impl ErrorCode {
     ];
 
     /// The code as it appears on the wire and in the docs.
-    pub const fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::RefNotFound => "REF_NOT_FOUND",
             ErrorCode::StaleState => "STALE_STATE",
@@ -121,7 +140,7 @@ impl ErrorCode {
             ErrorCode::Internal => "INTERNAL",
             ErrorCode::NoSolver => "NO_SOLVER",
             ErrorCode::SolverFailed => "SOLVER_FAILED",
-            ErrorCode::Solver(code) => code,
+            ErrorCode::Solver(code) => code.as_str(),
         }
     }
 
@@ -204,7 +223,6 @@ const SOLVER_CODES_MAX: usize = 256;
 /// and `_`, starting with a letter; `None` otherwise. A plugin's code that
 /// is one of rove's own is that code.
 pub fn solver_code(name: &str) -> Option<ErrorCode> {
-    static KNOWN: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
     let well_formed = (2..=40).contains(&name.len())
         && name.starts_with(|c: char| c.is_ascii_uppercase())
         && name
@@ -216,16 +234,20 @@ pub fn solver_code(name: &str) -> Option<ErrorCode> {
     if let Some(own) = ErrorCode::ALL.into_iter().find(|c| c.as_str() == name) {
         return Some(own);
     }
-    let mut known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(kept) = known.iter().find(|k| **k == name) {
-        return Some(ErrorCode::Solver(kept));
-    }
-    if known.len() >= SOLVER_CODES_MAX {
-        return Some(ErrorCode::SolverFailed);
-    }
-    let kept: &'static str = Box::leak(name.to_owned().into_boxed_str());
-    known.push(kept);
-    Some(ErrorCode::Solver(kept))
+    let mut known = SOLVER_CODES.lock().unwrap_or_else(|p| p.into_inner());
+    let at = match known.iter().position(|k| *k == name) {
+        Some(at) => at,
+        None if known.len() >= SOLVER_CODES_MAX => return Some(ErrorCode::SolverFailed),
+        None => {
+            known.push(Box::leak(name.to_owned().into_boxed_str()));
+            known.len() - 1
+        }
+    };
+    Some(
+        u16::try_from(at)
+            .map(|n| ErrorCode::Solver(SolverCode(n)))
+            .unwrap_or(ErrorCode::SolverFailed),
+    )
 }
 
 impl Serialize for ErrorCode {
@@ -397,7 +419,9 @@ mod tests {
     #[test]
     fn a_plugin_code_passes_through_and_a_malformed_one_does_not() {
         let code = ErrorCode::parse("LICENSE_INVALID").expect("well formed");
-        assert_eq!(code, ErrorCode::Solver("LICENSE_INVALID"));
+        assert_eq!(code.as_str(), "LICENSE_INVALID");
+        assert_eq!(ErrorCode::parse("LICENSE_INVALID"), Some(code), "kept once");
+        assert_eq!(std::mem::size_of::<ErrorCode>(), 4);
         assert_eq!(code.default_retry(), Retry::Never);
         let json = serde_json::to_string(&code).expect("serializes");
         assert_eq!(json, "\"LICENSE_INVALID\"");

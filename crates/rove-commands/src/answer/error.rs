@@ -232,6 +232,9 @@ pub enum CommandError {
     /// A private folder of rove's was refused (planted link, other owner).
     #[error(transparent)]
     PrivateDir(#[from] rove_browser::PrivateDirError),
+    /// `solve` failed (see [`SolverError`]).
+    #[error(transparent)]
+    Solver(#[from] crate::answer::solver_error::SolverError),
 }
 
 impl CommandError {
@@ -360,6 +363,7 @@ impl CommandError {
                 Some(facts)
             }
             CommandError::Browser(e) => Classify::facts(e),
+            CommandError::Solver(e) => Classify::facts(e),
             _ => None,
         }
     }
@@ -466,6 +470,7 @@ impl Classify for CommandError {
             }
             CommandError::Io { .. } => ErrorCode::CommandRejected,
             CommandError::PrivateDir(e) => e.code(),
+            CommandError::Solver(e) => e.code(),
             CommandError::TabFault { fault, .. } => match fault.fault {
                 Fault::Hung { .. } => ErrorCode::Timeout,
                 Fault::Crashed => ErrorCode::TargetCrashed,
@@ -484,6 +489,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.action_sent(),
             CommandError::Page(e) => e.action_sent(),
             CommandError::Browser(e) => e.action_sent(),
+            CommandError::Solver(e) => e.action_sent(),
             // The navigation happened; what failed is its result.
             CommandError::Navigation {
                 failure: NavigationFailure::HttpStatus(_) | NavigationFailure::NotLoaded { .. },
@@ -532,6 +538,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.retry(),
             CommandError::Page(e) => e.retry(),
             CommandError::Browser(e) => e.retry(),
+            CommandError::Solver(e) => e.retry(),
             CommandError::Navigation {
                 failure: NavigationFailure::NotLoaded { .. },
                 ..
@@ -550,6 +557,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.hint(),
             CommandError::Page(e) => e.hint(),
             CommandError::Browser(e) => e.hint(),
+            CommandError::Solver(e) => e.hint(),
             CommandError::Navigation { failure, .. } => match failure {
                 NavigationFailure::Network(reason) => network_hint(reason).into(),
                 NavigationFailure::HttpStatus(_) => {

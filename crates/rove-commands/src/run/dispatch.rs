@@ -83,6 +83,7 @@ impl Session {
             Command::Scroll(args) => self.scroll(args, out).await?,
             Command::Drag(args) => self.drag(args, out).await?,
             Command::Upload(args) => self.upload(args, out).await?,
+            Command::Solve(args) => Box::pin(self.solve(args, out)).await?,
             Command::Dialog(args) => self.dialog(args, out).await?,
             Command::Tab(args) => self.tab_command(args, out).await?,
             Command::Screenshot(args) => self.screenshot(args, out).await?,

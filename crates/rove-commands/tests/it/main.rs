@@ -27,6 +27,7 @@ mod patterns;
 mod pdf;
 mod pointer;
 mod reactive;
+mod solve;
 mod state;
 mod streams;
 mod support;
