@@ -327,6 +327,12 @@ pub const MODEL_RETRIES: u32 = 3;
 /// A cloud access token (Vertex's, from a service account) is used again
 /// only while it has at least this long left; then a fresh one is fetched.
 pub const ACCESS_TOKEN_MARGIN: Duration = secs(60);
+/// How long the agent's watchdog waits for a person to solve a challenge
+/// in a browser with a window (`AgentConfig::captcha_wait`,
+/// `--captcha-wait`).
+pub const CAPTCHA_WAIT: Duration = secs(120);
+/// How often it looks at the challenge meanwhile.
+pub const CAPTCHA_WATCH: Duration = secs(1);
 /// One agent step: the model's answer and its actions
 /// (`AgentConfig::step_timeout`, `--step-timeout`).
 pub const STEP: Duration = secs(180);

@@ -202,6 +202,9 @@ async fn run_task(
         }
         Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
         Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
+        Ending::Challenge {
+            kind, step, why, ..
+        } => format!("stopped: a {kind} challenge blocked the page before step {step}: {why}"),
     };
     // The answer is the model's: on its one line, so it cannot pass for
     // the result line below.
@@ -351,6 +354,9 @@ async fn drive(
             trace_screenshots: args.trace.is_some() && after_shots,
             system_prompt,
             extend_system_prompt: args.extend_system_prompt.clone(),
+            headed: global.headed,
+            captcha_wait: Duration::try_from_secs_f64(args.captcha_wait)
+                .unwrap_or(rove_base::limits::CAPTCHA_WAIT),
             ..AgentConfig::default()
         };
         out.note(&format!(
