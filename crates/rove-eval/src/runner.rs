@@ -459,6 +459,7 @@ async fn attempt_on(
                 .ok()
                 .and_then(|v| v["reason"].as_str().map(str::to_owned));
             result.success_reported = success;
+            result.reached_captcha = run.challenges.first().map(|c| c.step);
             result.answer = answer.clone();
             result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
             // Judged after the checks, on the same final page; every ended

@@ -232,6 +232,12 @@ async fn run_task(
     out.line(&result_line(success, &why, ran.steps.len(), seconds));
     let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
     let mut outcome = json!({"ending": ending});
+    // Each challenge the views showed, who solved it and how long it took;
+    // the step that first met one is the run's `reached_captcha`.
+    if !ran.challenges.is_empty() {
+        outcome["challenges"] = json!(ran.challenges);
+        outcome["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
+    }
     if let Some(judgement) = &judged {
         outcome["judge"] = json!(judgement);
         outcome["judge_cost"] = json!(judge_cost);
@@ -263,6 +269,10 @@ async fn run_task(
         "cost": cost,
         "seconds": seconds,
     });
+    if !ran.challenges.is_empty() {
+        summary["challenges"] = json!(ran.challenges);
+        summary["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
+    }
     if judged.is_some() {
         summary["judge"] = json!(judged);
         summary["judge_cost"] = json!(judge_cost);

@@ -137,3 +137,43 @@ async fn with_a_window_a_person_solving_it_is_waited_for_and_recorded() {
     assert!(record.seconds >= 1.0, "{record:?}");
     env.browser.close().await;
 }
+
+#[tokio::test]
+async fn the_judge_records_reached_captcha_from_the_views_not_its_own_words() {
+    // The scripted judge says no captcha; the run's views showed one.
+    let script: Script = Arc::new(|_, body| {
+        let judging = body["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["function"]["name"] == "verdict"));
+        if judging {
+            return vec![(
+                "verdict",
+                json!({"reasoning": "signed up", "verdict": "pass", "failure_reason": "", "impossible_task": false, "reached_captcha": false}),
+            )];
+        }
+        vec![("done", json!({"text": "ok", "success": true}))]
+    });
+    let plugins = token_plugin("watchdog-judge");
+    let (mut env, _pages) = on_challenge(script, plugins, "/recaptcha.html").await;
+    let result = rove_agent::run("Sign up", &mut env.session, &env.llm, &config(), |_| {})
+        .await
+        .expect("run");
+    let judge = rove_agent::Judge {
+        llm: Arc::new(
+            rove_llm::Llm::new(
+                env.llm.current().clone(),
+                None,
+                rove_llm::RetryPolicy::default(),
+            )
+            .expect("judge client"),
+        ),
+        config: rove_agent::JudgeConfig::default(),
+    };
+    let about = rove_agent::About {
+        task: "Sign up",
+        ..rove_agent::About::default()
+    };
+    let judged = judge.judge_run(&mut env.session, &result, about).await;
+    assert!(judged.reached_captcha, "{judged:?}");
+    env.browser.close().await;
+}
