@@ -232,9 +232,10 @@ pub enum CommandError {
     /// A private folder of rove's was refused (planted link, other owner).
     #[error(transparent)]
     PrivateDir(#[from] rove_browser::PrivateDirError),
-    /// `solve` failed (see [`SolverError`]).
+    /// `solve` failed (see [`SolverError`]); boxed, as the largest of
+    /// the errors, so every command's result stays small.
     #[error(transparent)]
-    Solver(#[from] crate::answer::solver_error::SolverError),
+    Solver(Box<crate::answer::solver_error::SolverError>),
 }
 
 impl CommandError {
@@ -363,7 +364,7 @@ impl CommandError {
                 Some(facts)
             }
             CommandError::Browser(e) => Classify::facts(e),
-            CommandError::Solver(e) => Classify::facts(e),
+            CommandError::Solver(e) => Classify::facts(e.as_ref()),
             _ => None,
         }
     }

@@ -129,3 +129,9 @@ impl Classify for SolverError {
         }
     }
 }
+
+impl From<SolverError> for crate::CommandError {
+    fn from(e: SolverError) -> Self {
+        crate::CommandError::Solver(Box::new(e))
+    }
+}

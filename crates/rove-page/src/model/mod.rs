@@ -382,13 +382,15 @@ impl PageModel {
         // read it: the view is then the dialog, not a wait for the deadline.
         let watch = self.tab.watch().await?;
         let opened = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH);
-        let read = async {
+        // Boxed: walking and stitching every frame is a large future, and
+        // each command that shows a view would hold it inline.
+        let read = Box::pin(async {
             match opts.mode {
                 Mode::Full | Mode::Interactive => self.full_view(opts).await,
                 Mode::Scope(r) => self.scope_view(r, opts).await,
                 Mode::Diff => self.diff_view(opts).await,
             }
-        };
+        });
         tokio::select! {
             view = read => view,
             Some(_) = opened => {
