@@ -271,6 +271,10 @@ pub const PRINT: Duration = secs(60);
 /// plugin still running then is killed. Human-backed solving services
 /// answer within a minute; the command's deadline holds it with room.
 pub const SOLVER: Duration = secs(60);
+/// A request the page still waits on after this long is told once, in the
+/// answer of the command during which it hung
+/// (`SessionConfig::request_pending`).
+pub const REQUEST_PENDING: Duration = secs(15);
 /// How long `solve` watches a widget for the page to say solved after the
 /// answer was applied.
 pub const SOLVED_WATCH: Duration = secs(5);

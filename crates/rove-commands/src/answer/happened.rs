@@ -270,6 +270,15 @@ pub enum Happened {
         /// The files.
         files: Vec<String>,
     },
+    /// A request of the page's still pending past the bound (told once).
+    RequestPending {
+        /// `GET`, `POST` …
+        method: String,
+        /// Its address (credentials hidden).
+        url: String,
+        /// How long it has been pending.
+        seconds: u64,
+    },
     /// A solver plugin's answer solved a challenge (the page says so), or
     /// it was solved already (`plugin` empty).
     Solved {
@@ -663,6 +672,20 @@ impl fmt::Display for Happened {
                 f,
                 "closed the session's {count} tab(s); open a URL to start again"
             ),
+            Happened::RequestPending {
+                method,
+                url,
+                seconds,
+            } => {
+                // The page's own origin is left out, as a view's links.
+                let shown = url
+                    .split_once("://")
+                    .and_then(|(_, rest)| rest.find('/').map(|at| &rest[at..]))
+                    .unwrap_or(url);
+                let shown =
+                    rove_base::text::ellipsized(&rove_base::text::clean(shown.to_owned()), 120);
+                write!(f, "note: {method} {shown} pending {seconds} s")
+            }
             Happened::Solved {
                 target,
                 kind,

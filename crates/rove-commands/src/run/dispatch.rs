@@ -45,7 +45,23 @@ impl Session {
         if let Some(tab) = self.focused_id() {
             out.tab = tab;
         }
+        self.note_pending(&mut out).await;
         Ok(out)
+    }
+
+    /// Requests the focused tab's pages still wait on past the bound, each
+    /// told once: in the answer of the command during which it hung.
+    async fn note_pending(&mut self, out: &mut Outcome) {
+        let Ok(tab) = self.focused() else { return };
+        let Ok(watch) = tab.watch().await else { return };
+        for late in watch.overdue_requests(self.config().request_pending) {
+            out.happened
+                .push(crate::answer::happened::Happened::RequestPending {
+                    method: late.method,
+                    url: late.url,
+                    seconds: late.seconds,
+                });
+        }
     }
 
     /// `close` run on the session itself: every tab closed (the face that

@@ -110,6 +110,9 @@ pub struct SessionConfig {
     pub plugins: Option<PathBuf>,
     /// How long a solver plugin may take before it is killed.
     pub solver_timeout: Duration,
+    /// A request pending longer is told once in a command's answer
+    /// (`note: GET /api/search pending 15 s`).
+    pub request_pending: Duration,
 }
 
 impl Default for SessionConfig {
@@ -134,6 +137,7 @@ impl Default for SessionConfig {
             traces: crate::Traces::default(),
             plugins: None,
             solver_timeout: rove_base::limits::SOLVER,
+            request_pending: rove_base::limits::REQUEST_PENDING,
         }
     }
 }

@@ -25,6 +25,7 @@ mod network;
 mod observe;
 mod patterns;
 mod pdf;
+mod pending;
 mod pointer;
 mod reactive;
 mod solve;
