@@ -428,6 +428,12 @@ impl CommandError {
     }
 }
 
+impl From<crate::answer::solver_error::SolverError> for CommandError {
+    fn from(e: crate::answer::solver_error::SolverError) -> Self {
+        CommandError::Solver(Box::new(e))
+    }
+}
+
 impl From<rove_cdp::CdpError> for CommandError {
     fn from(e: rove_cdp::CdpError) -> Self {
         CommandError::Browser(e.into())

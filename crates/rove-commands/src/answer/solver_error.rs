@@ -129,9 +129,3 @@ impl Classify for SolverError {
         }
     }
 }
-
-impl From<SolverError> for crate::CommandError {
-    fn from(e: SolverError) -> Self {
-        crate::CommandError::Solver(Box::new(e))
-    }
-}
