@@ -193,6 +193,16 @@ class Commands:
         """
         ...
 
+    def solve(self, *, ref: str | None = None) -> Result:
+        """Have the installed solver plugin solve the captcha a `captcha eN` line shows.
+
+        Asks the first solver plugin of the plugins folder (`$XDG_CONFIG_HOME/rove/plugins/`, `--plugins DIR` or `ROVE_PLUGINS`) to solve the challenge, over the JSON protocol of docs/captcha.md: it gets the kind, the site key, the page's URL and, for an image challenge, a picture of it, and nothing else (no cookies, no secrets). rove puts a token where the widget expects it (its response field and the callback the page named) or clicks the tiles it names with trusted input, then reads the widget again: the answer says solved only when the page does. No plugin: `NO_SOLVER`; a plugin's own error comes back with its code, hint and retry class; one that hangs past 60 s or prints garbage is killed: `SOLVER_FAILED`. Site terms are yours to keep.
+
+        Args:
+            ref: see above.
+        """
+        ...
+
     def dialog(self, accept: bool, *, text: str | None = None) -> Result:
         """Answer the alert, confirm or prompt that blocks the page.
 
@@ -597,6 +607,16 @@ class AsyncCommands:
         Args:
             ref: see above.
             paths: Files in the upload folder.
+        """
+        ...
+
+    async def solve(self, *, ref: str | None = None) -> Result:
+        """Have the installed solver plugin solve the captcha a `captcha eN` line shows.
+
+        Asks the first solver plugin of the plugins folder (`$XDG_CONFIG_HOME/rove/plugins/`, `--plugins DIR` or `ROVE_PLUGINS`) to solve the challenge, over the JSON protocol of docs/captcha.md: it gets the kind, the site key, the page's URL and, for an image challenge, a picture of it, and nothing else (no cookies, no secrets). rove puts a token where the widget expects it (its response field and the callback the page named) or clicks the tiles it names with trusted input, then reads the widget again: the answer says solved only when the page does. No plugin: `NO_SOLVER`; a plugin's own error comes back with its code, hint and retry class; one that hangs past 60 s or prints garbage is killed: `SOLVER_FAILED`. Site terms are yours to keep.
+
+        Args:
+            ref: see above.
         """
         ...
 

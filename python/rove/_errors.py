@@ -128,6 +128,18 @@ class BrowserDisconnected(BrowserError):
     code = "BROWSER_DISCONNECTED"
 
 
+class NoSolver(BrowserError):
+    """NO_SOLVER"""
+
+    code = "NO_SOLVER"
+
+
+class SolverFailed(BrowserError):
+    """SOLVER_FAILED"""
+
+    code = "SOLVER_FAILED"
+
+
 class ModelError(RoveError):
     """The language model failed (exit status 7)."""
 
@@ -169,4 +181,6 @@ BY_CODE: dict[str, type[RoveError]] = {
     "EVALUATION_FAILED": EvaluationFailed,
     "MODEL_FAILED": ModelFailed,
     "INTERNAL": Internal,
+    "NO_SOLVER": NoSolver,
+    "SOLVER_FAILED": SolverFailed,
 }

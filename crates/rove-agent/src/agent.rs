@@ -70,6 +70,8 @@ struct State {
     model_budget: std::time::Duration,
     /// How the run ended, once it has.
     ending: Option<Ending>,
+    /// The challenges the views showed (see `challenges.rs`).
+    watch: crate::challenges::Watch,
 }
 
 impl<'a> Agent<'a> {
@@ -101,6 +103,8 @@ impl<'a> Agent<'a> {
             ),
         }];
         crate::log::run_started(&secrets.redact(task), llm.current(), config.max_steps);
+        let mut watch = crate::challenges::Watch::default();
+        watch.read(&first, 0);
         Agent {
             session,
             llm,
@@ -119,6 +123,7 @@ impl<'a> Agent<'a> {
                 said_last: None,
                 model_budget: limits::model_time(config.step_timeout),
                 ending: None,
+                watch,
             },
         }
     }
@@ -233,6 +238,7 @@ impl<'a> Agent<'a> {
             spend: st.spend,
             model_error,
             screenshots: st.shots,
+            challenges: st.watch.records,
         }
     }
 
@@ -263,6 +269,18 @@ impl<'a> Agent<'a> {
         // action fail the same way: the model is not asked again.
         if let Some(lost) = session.browser_lost() {
             return Err(AgentError::Browser(Box::new(lost)));
+        }
+        // A challenge on the page is no work for the model: the watchdog
+        // solves it or hands it to a person first, or ends the run.
+        let wall = crate::challenges::before_step(
+            session,
+            &mut st.watch,
+            config,
+            number,
+            &mut st.messages,
+        );
+        if let Some(ending) = Box::pin(wall).await {
+            return Ok(Some(ending));
         }
         let started = Instant::now();
         crate::log::step_started(number);
@@ -381,6 +399,7 @@ impl<'a> Agent<'a> {
                 .await;
                 for action in &acted.actions {
                     crate::log::action(number, action);
+                    st.watch.read(&action.result, number);
                 }
                 ended = acted.ended;
                 lost = acted.lost;

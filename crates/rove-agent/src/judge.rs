@@ -247,6 +247,9 @@ impl Judge {
         judgement.reasoning = secrets.redact(&judgement.reasoning);
         judgement.failure_reason = secrets.redact(&judgement.failure_reason);
         judgement.error = judgement.error.map(|e| secrets.redact(&e));
+        // Whether a challenge stood in the way is what the views showed
+        // (the run's challenge records), not the judge's reading of them.
+        judgement.reached_captcha = !run.challenges.is_empty();
         judgement
     }
 }
@@ -439,6 +442,12 @@ fn brief(evidence: &Evidence<'_>) -> String {
         Ending::Loop => (
             String::new(),
             "no success: it repeated an action that changed nothing".to_owned(),
+        ),
+        Ending::Challenge {
+            kind, step, why, ..
+        } => (
+            String::new(),
+            format!("no success: a {kind} challenge blocked the page before step {step} ({why})"),
         ),
     };
     // The answer is the agent's (and may echo a page): each of its lines is

@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 mod agent;
+mod challenges;
 mod compact;
 mod finish;
 mod judge;
@@ -36,6 +37,7 @@ mod trace;
 mod trace_line;
 
 pub use agent::Agent;
+pub use challenges::ChallengeRecord;
 pub use judge::{
     About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
 };

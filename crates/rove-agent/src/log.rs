@@ -79,3 +79,17 @@ pub(crate) fn run_ended(ending: &Ending, steps: usize) {
 pub(crate) fn run_failed(error: &crate::AgentError) {
     tracing::error!(target: "agent", error = %error, "run stopped");
 }
+
+/// The one line asking the person at a browser's window to solve a
+/// challenge (a warning, so it shows at rove's default level).
+pub(crate) fn ask_person(reference: &str, kind: &str, wait: std::time::Duration) {
+    tracing::warn!(
+        target: "agent",
+        "a {kind} challenge ({reference}) blocks the page: please solve it in the browser window; rove waits up to {} s",
+        wait.as_secs()
+    );
+}
+
+pub(crate) fn challenge_left(reference: &str, kind: &str, reason: &str) {
+    tracing::info!(target: "agent", reference, kind, reason, "a challenge ends the run");
+}

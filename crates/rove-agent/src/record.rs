@@ -49,6 +49,11 @@ pub struct AgentConfig {
     pub system_prompt: Option<String>,
     /// Text added after the system prompt (rove's or `system_prompt`).
     pub extend_system_prompt: Option<String>,
+    /// The browser shows a window: a challenge no plugin solves is handed
+    /// to the person at it.
+    pub headed: bool,
+    /// How long a person gets to solve a challenge (`--captcha-wait`).
+    pub captcha_wait: Duration,
 }
 
 /// Whether the model sees screenshots.
@@ -80,6 +85,8 @@ impl Default for AgentConfig {
             trace_screenshots: false,
             system_prompt: None,
             extend_system_prompt: None,
+            headed: false,
+            captcha_wait: limits::CAPTCHA_WAIT,
         }
     }
 }
@@ -119,6 +126,20 @@ pub enum Ending {
     /// The model repeated the same actions on a page they did not change,
     /// after being told so.
     Loop,
+    /// A challenge (captcha, bot wall) blocks the page and nothing could
+    /// solve it: no solver plugin answered and no person could (a headless
+    /// browser, or none within `captcha_wait`). No model step was spent on
+    /// it.
+    Challenge {
+        /// Its ref.
+        reference: String,
+        /// Its kind.
+        kind: String,
+        /// The step it stopped.
+        step: u32,
+        /// Why it is left.
+        why: String,
+    },
 }
 
 /// What an action aimed at, as the view showed it: enough to find it again
@@ -247,6 +268,9 @@ pub struct RunResult {
     /// [`AgentConfig::keep_screenshots`]), oldest first.
     #[serde(skip)]
     pub screenshots: Vec<Screenshot>,
+    /// Every challenge the run met, who solved it and how long it took.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub challenges: Vec<crate::challenges::ChallengeRecord>,
 }
 
 /// The tokens `steps` spent, per model that answered them: what a run

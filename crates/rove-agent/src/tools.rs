@@ -177,8 +177,10 @@ pub(crate) fn done_of(call: &ToolCall, secrets: &rove_commands::Secrets) -> crat
 /// browser lives as long as the run; `screenshot`, since a tool result
 /// reaches the model as text only (the image would be a line saying its
 /// size), while a run with vision shows the model the viewport on every
-/// step anyway. Each definition is read on every request.
-pub(crate) const NOT_OFFERED: &[&str] = &["close", "screenshot"];
+/// step anyway; `solve`, since the loop's watchdog calls the solver
+/// itself when a view shows a challenge, before a model step is spent on
+/// it. Each definition is read on every request.
+pub(crate) const NOT_OFFERED: &[&str] = &["close", "screenshot", "solve"];
 
 /// The tools the agent offers its model by default: the vocabulary's core
 /// group plus `note` and `done`.

@@ -143,6 +143,16 @@ impl From<&Ending> for RunEnding {
             },
             Ending::Timeout => RunEnding::Timeout { seconds: None },
             Ending::Loop => RunEnding::Loop,
+            Ending::Challenge {
+                reference,
+                kind,
+                why,
+                ..
+            } => RunEnding::Challenge {
+                reference: reference.clone(),
+                kind: kind.clone(),
+                why: why.clone(),
+            },
         }
     }
 }

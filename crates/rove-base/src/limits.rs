@@ -350,6 +350,17 @@ pub const GET: Duration = secs(10);
 pub const FILE_CHOOSER: Duration = secs(3);
 /// Printing a page (`pdf`: a long page is many sheets).
 pub const PRINT: Duration = secs(60);
+/// A solver plugin's answer (`solve`; `SessionConfig::solver_timeout`): a
+/// plugin still running then is killed. Human-backed solving services
+/// answer within a minute; the command's deadline holds it with room.
+pub const SOLVER: Duration = secs(60);
+/// A request the page still waits on after this long is told once, in the
+/// answer of the command during which it hung
+/// (`SessionConfig::request_pending`).
+pub const REQUEST_PENDING: Duration = secs(15);
+/// How long `solve` watches a widget for the page to say solved after the
+/// answer was applied.
+pub const SOLVED_WATCH: Duration = secs(5);
 /// A trace's screenshot around an acting command (a page that stopped
 /// answering must not hold the command up).
 pub const TRACE_SCREENSHOT: Duration = secs(2);
@@ -403,6 +414,12 @@ pub const MODEL_RETRIES: u32 = 3;
 /// A cloud access token (Vertex's, from a service account) is used again
 /// only while it has at least this long left; then a fresh one is fetched.
 pub const ACCESS_TOKEN_MARGIN: Duration = secs(60);
+/// How long the agent's watchdog waits for a person to solve a challenge
+/// in a browser with a window (`AgentConfig::captcha_wait`,
+/// `--captcha-wait`).
+pub const CAPTCHA_WAIT: Duration = secs(120);
+/// How often it looks at the challenge meanwhile.
+pub const CAPTCHA_WATCH: Duration = secs(1);
 /// One agent step: the model's answer and its actions
 /// (`AgentConfig::step_timeout`, `--step-timeout`).
 pub const STEP: Duration = secs(180);

@@ -33,6 +33,7 @@ mod find;
 mod launch;
 mod main_frame;
 mod network;
+mod pending;
 mod policy;
 mod popups;
 mod private;
@@ -62,6 +63,7 @@ pub use launch::LaunchOptions;
 pub use network::{
     NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
 };
+pub use pending::Overdue;
 pub use policy::{CrashingPage, DomainPolicy, PolicyError, Refusal};
 pub use private::{
     PrivateDirError, ensure_runtime_dir, ensure_runtime_subdir, runtime_dir, socket_path_max,

@@ -68,6 +68,8 @@ struct State {
     /// Requests in flight, by session and request id. Event streams
     /// (`EventSource`) never finish and are not counted.
     requests: std::collections::HashSet<(Option<SessionId>, String)>,
+    /// When each of them started, for the ones pending too long.
+    pending: crate::pending::Pending,
     /// Document URLs the domain policy blocked, not yet reported.
     blocked: Vec<String>,
     /// The main frame's navigation and load (`main_frame.rs`).
@@ -351,6 +353,12 @@ impl TabWatch {
         self.lock().requests.len()
     }
 
+    /// Requests pending longer than `bound` and not told before (each is
+    /// told once).
+    pub fn overdue_requests(&self, bound: std::time::Duration) -> Vec<crate::pending::Overdue> {
+        self.lock().pending.overdue(bound)
+    }
+
     /// What the tab's WebSockets and event streams are doing now.
     pub fn streams(&self) -> crate::streams::StreamState {
         self.lock_streams().state()
@@ -527,10 +535,16 @@ impl TabWatch {
                 if r.kind == Some(ResourceType::EventSource) || favicon {
                     return None;
                 }
-                let inserted = self
-                    .lock()
+                let mut state = self.lock();
+                let inserted = state
                     .requests
-                    .insert((event.session_id.clone(), r.request_id));
+                    .insert((event.session_id.clone(), r.request_id.clone()));
+                if inserted {
+                    state
+                        .pending
+                        .start(&r.request_id, &r.request.method, &r.request.url);
+                }
+                drop(state);
                 if !inserted {
                     // A redirect: the same request goes on.
                     return None;
@@ -548,6 +562,7 @@ impl TabWatch {
                 let mut state = self.lock();
                 let before = state.requests.len();
                 state.requests.retain(|(_, id)| *id != request_id);
+                state.pending.end(&request_id);
                 if state.requests.len() == before {
                     return None;
                 }
@@ -565,6 +580,10 @@ impl TabWatch {
                 state
                     .requests
                     .retain(|(s, _)| s.as_ref() != Some(&self.session));
+                let State {
+                    requests, pending, ..
+                } = &mut *state;
+                pending.keep(|id| requests.iter().any(|(_, r)| r == id));
                 state.main.committed();
             }
             FrameStartedNavigating::METHOD => {

@@ -27,8 +27,9 @@ mod vocabulary;
 
 pub use answer::{
     Answer, ClickKind, CommandError, Data, Download, ErrorReport, EvalStop, Fault, Happened, Image,
-    MouseDid, NavigationFailure, Outcome, Recovery, Shot, TabFault, Timing,
+    MouseDid, NavigationFailure, Outcome, Recovery, Shot, SolverError, TabFault, Timing,
 };
+pub use commands::input::solver;
 pub use commands::page::navigate::normalize_url;
 pub use rove_browser::TabId;
 pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};

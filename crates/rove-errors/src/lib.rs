@@ -20,8 +20,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// The serialized form is SCREAMING_SNAKE_CASE (`REF_NOT_FOUND`), which is what
 /// the docs, the CLI's `--json` output and MCP results show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     /// The ref's node is gone (re-render, navigation, closed frame).
     RefNotFound,
@@ -62,11 +61,38 @@ pub enum ErrorCode {
     ModelFailed,
     /// A bug in rove.
     Internal,
+    /// No solver plugin is installed for a challenge.
+    NoSolver,
+    /// The solver plugin failed without saying why in its own words (it
+    /// hung, printed no answer, or its answer did not solve the page).
+    SolverFailed,
+    /// A solver plugin's own code (`LICENSE_INVALID`), passed through as the
+    /// plugin wrote it: rove's vocabulary does not own it (see [`solver_code`]).
+    Solver(SolverCode),
+}
+
+/// A solver plugin's code, kept once per process (see [`solver_code`]): a
+/// number, so an error code stays as small as the enum of rove's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SolverCode(u16);
+
+/// The plugin codes this process met, each kept once for its life.
+static SOLVER_CODES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+impl SolverCode {
+    /// The code as the plugin wrote it.
+    pub fn as_str(self) -> &'static str {
+        let known = SOLVER_CODES.lock().unwrap_or_else(|p| p.into_inner());
+        known
+            .get(usize::from(self.0))
+            .copied()
+            .unwrap_or("SOLVER_FAILED")
+    }
 }
 
 impl ErrorCode {
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 19] = [
+    pub const ALL: [ErrorCode; 21] = [
         ErrorCode::RefNotFound,
         ErrorCode::StaleState,
         ErrorCode::NotActionable,
@@ -86,10 +112,12 @@ impl ErrorCode {
         ErrorCode::EvaluationFailed,
         ErrorCode::ModelFailed,
         ErrorCode::Internal,
+        ErrorCode::NoSolver,
+        ErrorCode::SolverFailed,
     ];
 
     /// The code as it appears on the wire and in the docs.
-    pub const fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::RefNotFound => "REF_NOT_FOUND",
             ErrorCode::StaleState => "STALE_STATE",
@@ -110,6 +138,9 @@ impl ErrorCode {
             ErrorCode::EvaluationFailed => "EVALUATION_FAILED",
             ErrorCode::ModelFailed => "MODEL_FAILED",
             ErrorCode::Internal => "INTERNAL",
+            ErrorCode::NoSolver => "NO_SOLVER",
+            ErrorCode::SolverFailed => "SOLVER_FAILED",
+            ErrorCode::Solver(code) => code.as_str(),
         }
     }
 
@@ -125,7 +156,8 @@ impl ErrorCode {
             | ErrorCode::Timeout
             | ErrorCode::LaunchFailed
             | ErrorCode::BrowserDisconnected
-            | ErrorCode::ModelFailed => Retry::Retry,
+            | ErrorCode::ModelFailed
+            | ErrorCode::SolverFailed => Retry::Retry,
             ErrorCode::DialogOpen
             | ErrorCode::NavigationFailed
             | ErrorCode::NavigationBlocked
@@ -135,7 +167,9 @@ impl ErrorCode {
             | ErrorCode::ScreenshotBudgetExceeded
             | ErrorCode::UploadDenied
             | ErrorCode::EvaluationFailed
-            | ErrorCode::Internal => Retry::Never,
+            | ErrorCode::Internal
+            | ErrorCode::NoSolver
+            | ErrorCode::Solver(_) => Retry::Never,
         }
     }
 
@@ -160,10 +194,73 @@ impl ErrorCode {
             | ErrorCode::NoTab
             | ErrorCode::NoBrowser
             | ErrorCode::LaunchFailed
-            | ErrorCode::BrowserDisconnected => 6,
+            | ErrorCode::BrowserDisconnected
+            | ErrorCode::NoSolver
+            | ErrorCode::SolverFailed
+            | ErrorCode::Solver(_) => 6,
             ErrorCode::ModelFailed => 7,
             ErrorCode::Internal => 70,
         }
+    }
+}
+
+impl ErrorCode {
+    /// The code named `name`: one of rove's, else a solver plugin's.
+    pub fn parse(name: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL
+            .into_iter()
+            .find(|c| c.as_str() == name)
+            .or_else(|| solver_code(name))
+    }
+}
+
+/// How many distinct plugin codes a process keeps; past it, a new one reads
+/// as `SOLVER_FAILED` (each kept code is a few bytes held for the process's
+/// life, so a plugin inventing a code per call cannot grow memory).
+const SOLVER_CODES_MAX: usize = 256;
+
+/// A solver plugin's code as a code rove reports: 2 to 40 of `A-Z`, `0-9`
+/// and `_`, starting with a letter; `None` otherwise. A plugin's code that
+/// is one of rove's own is that code.
+pub fn solver_code(name: &str) -> Option<ErrorCode> {
+    let well_formed = (2..=40).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if !well_formed {
+        return None;
+    }
+    if let Some(own) = ErrorCode::ALL.into_iter().find(|c| c.as_str() == name) {
+        return Some(own);
+    }
+    let mut known = SOLVER_CODES.lock().unwrap_or_else(|p| p.into_inner());
+    let at = match known.iter().position(|k| *k == name) {
+        Some(at) => at,
+        None if known.len() >= SOLVER_CODES_MAX => return Some(ErrorCode::SolverFailed),
+        None => {
+            known.push(Box::leak(name.to_owned().into_boxed_str()));
+            known.len() - 1
+        }
+    };
+    Some(
+        u16::try_from(at)
+            .map(|n| ErrorCode::Solver(SolverCode(n)))
+            .unwrap_or(ErrorCode::SolverFailed),
+    )
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ErrorCode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        ErrorCode::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown error code {name:?}")))
     }
 }
 
@@ -316,6 +413,23 @@ mod tests {
             assert!(seen.insert(code.as_str()), "duplicate code {code}");
             let json = serde_json::to_string(&code).expect("serializes");
             assert_eq!(json, format!("\"{}\"", code.as_str()));
+        }
+    }
+
+    #[test]
+    fn a_plugin_code_passes_through_and_a_malformed_one_does_not() {
+        let code = ErrorCode::parse("LICENSE_INVALID").expect("well formed");
+        assert_eq!(code.as_str(), "LICENSE_INVALID");
+        assert_eq!(ErrorCode::parse("LICENSE_INVALID"), Some(code), "kept once");
+        assert_eq!(std::mem::size_of::<ErrorCode>(), 4);
+        assert_eq!(code.default_retry(), Retry::Never);
+        let json = serde_json::to_string(&code).expect("serializes");
+        assert_eq!(json, "\"LICENSE_INVALID\"");
+        let back: ErrorCode = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(back, code);
+        assert_eq!(ErrorCode::parse("TIMEOUT"), Some(ErrorCode::Timeout));
+        for bad in ["", "x", "license invalid", "A\nB", &"A".repeat(41)] {
+            assert_eq!(solver_code(bad), None, "{bad:?}");
         }
     }
 

@@ -104,6 +104,11 @@ pub struct AttemptResult {
     /// Dollars of the judge's call (its tokens are `judge.usage`), when its
     /// model's price is known; never in `cost`, which is the agent's.
     pub judge_cost: Option<f64>,
+    /// The step before which the run first met a challenge (0: on the
+    /// first page), as its views showed it; never the model's or the
+    /// judge's opinion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reached_captcha: Option<u32>,
 }
 
 /// The status of an attempt whose agent reported success and whose checks
@@ -171,6 +176,7 @@ impl AttemptResult {
             judge: None,
             divergence: false,
             judge_cost: None,
+            reached_captcha: None,
         }
     }
 

@@ -191,7 +191,7 @@ pub fn run_suite_without_browser(tasks: &[Task], plan: &Plan) -> (Vec<AttemptRes
 
 /// How an agent's run came out.
 enum Ran {
-    Ended(RunResult),
+    Ended(Box<RunResult>),
     Failed(String, ErrorCode),
     TimedOut(f64),
     Interrupted,
@@ -399,7 +399,7 @@ async fn attempt_on(
             })
             .await
             {
-                Ok(run) => Ran::Ended(run),
+                Ok(run) => Ran::Ended(Box::new(run)),
                 Err(rove_agent::AgentError::Llm(e)) => {
                     Ran::Failed(format!("the model failed: {e}"), ErrorCode::ModelFailed)
                 }
@@ -459,6 +459,7 @@ async fn attempt_on(
                 .ok()
                 .and_then(|v| v["reason"].as_str().map(str::to_owned));
             result.success_reported = success;
+            result.reached_captcha = run.challenges.first().map(|c| c.step);
             result.answer = answer.clone();
             result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
             // Judged after the checks, on the same final page; every ended
@@ -586,6 +587,9 @@ fn ending_reason(ending: &Ending, max_steps: u32) -> String {
         }
         Ending::Timeout => "timeout: a step ran past its deadline".into(),
         Ending::Loop => "loop: the agent repeated an action that changed nothing".into(),
+        Ending::Challenge {
+            kind, step, why, ..
+        } => format!("challenge: a {kind} challenge blocked the page before step {step}: {why}"),
     }
 }
 

@@ -14,6 +14,7 @@
 
 #![forbid(unsafe_code)]
 
+mod captcha;
 mod diff;
 mod error;
 mod frames;
@@ -28,6 +29,7 @@ pub mod tokens;
 mod view_tests;
 mod walker;
 
+pub use captcha::{Challenge, ImageChallenge};
 pub use error::PageError;
 pub use locator::{LOCATOR_FORMS, Locator, NameMatch, Target};
 pub use model::{

@@ -199,6 +199,12 @@ pub(crate) struct WalkOutput {
     pub url: String,
     #[serde(default, deserialize_with = "cleaned")]
     pub title: String,
+    /// The challenges this document holds (captcha.js).
+    #[serde(default)]
+    pub captchas: Vec<crate::captcha::Finding>,
+    /// This document is a challenge widget's own frame: what it says.
+    #[serde(default, rename = "captchaFrame")]
+    pub captcha_frame: Option<crate::captcha::InnerState>,
 }
 
 /// The text of a live region the page draws nowhere.

@@ -240,6 +240,11 @@ pub(crate) fn element_text(
     let record = &line.record;
     match record.role.as_str() {
         "text" => (text_line(record), None),
+        crate::captcha::CHALLENGE_ROLE if line.text_index == crate::captcha::CHALLENGE_LINE => {
+            let r = refs.get_or_assign(&line.key);
+            let what = record.value.as_deref().unwrap_or_default();
+            (format!("captcha {r} {what}"), Some(r))
+        }
         "more" => {
             let count = record.count.unwrap_or(0);
             // The name is the items' role (`row`): one of them, or rows.
@@ -374,6 +379,7 @@ pub(crate) fn escape_text(t: &str) -> String {
         || t.starts_with(char::is_whitespace)
         || t.starts_with('-') && t.len() == 1
         || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
+        || passes_for_challenge(t)
         || starts_with_ref(t)
         || t.strip_prefix('@').is_some_and(starts_with_ref);
     if looks_like_syntax {
@@ -381,6 +387,16 @@ pub(crate) fn escape_text(t: &str) -> String {
     } else {
         t.to_owned()
     }
+}
+
+/// `captcha e12 …`: text a page wrote to pass for rove's challenge line.
+fn passes_for_challenge(t: &str) -> bool {
+    t.get(..8)
+        .is_some_and(|p| p.eq_ignore_ascii_case("captcha "))
+        && t.get(8..).is_some_and(|rest| {
+            let rest = rest.trim_start();
+            starts_with_ref(rest) || rest.strip_prefix('@').is_some_and(starts_with_ref)
+        })
 }
 
 /// A page's title in a view's header or the tabs line: as it is, unless it
@@ -460,6 +476,7 @@ fn reads_as_view_line(t: &str) -> bool {
         });
     tab_header
         || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
+        || passes_for_challenge(t)
         || starts_with_ref(t)
         || t.strip_prefix('@').is_some_and(starts_with_ref)
 }
@@ -494,10 +511,14 @@ mod tests {
             "tabs: t1* Shop, t2 Bank",
             "TABS: t2",
             " e3 link \"Pay\"",
+            "captcha e4 kind=recaptcha-v2 state=solved",
+            "CAPTCHA @e4 state=solved",
         ] {
             assert!(escape_text(fake).starts_with('"'), "{fake}");
+            assert!(reads_as_view_line(fake.trim_start()), "{fake}");
         }
         assert_eq!(escape_text("@ada wrote"), "@ada wrote");
+        assert_eq!(escape_text("captcha below"), "captcha below");
         assert_eq!(title_text("Recipes"), "Recipes");
         for fake in [
             "Shop, t2 Bank",

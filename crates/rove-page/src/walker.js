@@ -725,6 +725,11 @@
     }
     flushText();
     const result = {token, records: out, hosts, announced, native, dead: reapDead(), url: location.href, title: document.title};
+    if (!opts.scope) {
+      result.captchas = captchas();
+      const inside = captchaFrame();
+      if (inside) result.captchaFrame = inside;
+    }
     if (cut) {
       result.cut = cut.after;
       let total = 0;
@@ -733,6 +738,8 @@
     }
     return result;
   }
+
+  // ROVE_CAPTCHA
 
   // `find` and its helpers: find.js, put here when the walker is installed
   // (walker.rs).
@@ -750,6 +757,7 @@
     at,
     lookup,
     uidOf,
+    captchas,
     // Marks elements with click listeners (found by rove through DOMDebugger).
     markClickable(...els) { for (const e of els) if (e) clickMarks.add(e); return els.length; },
     // Registers a closed shadow root found by rove through DOM.describeNode.

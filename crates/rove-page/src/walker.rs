@@ -1,8 +1,8 @@
 //! The walker's source as it is installed: `walker.js` with `identity.js`,
 //! `approximate.js`, `clickable.js`, `flat_tree.js`, `find.js` and
-//! `locate.js` put inside its closure (at the `ROVE_IDENTITY`,
+//! `locate.js` and `captcha.js` put inside its closure (at the `ROVE_IDENTITY`,
 //! `ROVE_APPROXIMATE`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`,
-//! `ROVE_FIND` and `ROVE_LOCATE` lines;
+//! `ROVE_FIND`, `ROVE_LOCATE` and `ROVE_CAPTCHA` lines;
 //! they share the walker's role, name and visibility rules, in separate
 //! files to keep each small) and
 //! the one list of control roles (`roles.rs`) in place of
@@ -28,6 +28,7 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_FLAT_TREE\n", include_str!("flat_tree.js"))
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
+            .replace("  // ROVE_CAPTCHA\n", include_str!("captcha.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
             .replace("ROVE_INVISIBLE", &pattern(text::INVISIBLE))
             .replace("ROVE_BREAKING", &pattern(text::BREAKING))
@@ -68,6 +69,7 @@ mod tests {
             "  // ROVE_FLAT_TREE\n",
             "  // ROVE_FIND\n",
             "  // ROVE_LOCATE\n",
+            "  // ROVE_CAPTCHA\n",
         ] {
             assert_eq!(
                 walker.matches(mark).count(),

@@ -8,7 +8,7 @@
 //! - [`Farm`]: a stand-in for a farm's front door; [`Browserless`]: the real
 //!   open-source farm; [`TlsFront`]: TLS with the test CA before either.
 //! - [`fixture_routes`], [`scratch_dir`]: fixture pages from a folder, and a
-//!   fresh folder per test.
+//!   fresh folder per test; [`challenge_routes`]: captcha widgets offline.
 //! - [`pid_alive`], [`gone_within`], [`kill`], [`lock_is_held`],
 //!   [`take_lock`]: watching and ending processes, and a session's `flock`.
 //! - [`find`], [`find_exact`], [`events`]: refs found the way an agent finds
@@ -17,6 +17,7 @@
 
 mod browser;
 mod browserless;
+mod challenges;
 mod farm;
 mod files;
 mod page;
@@ -25,6 +26,7 @@ mod proxy;
 
 pub use browser::{External, launch};
 pub use browserless::{Browserless, BrowserlessLimits, farm_install_dir};
+pub use challenges::challenge_routes;
 pub use farm::{Farm, FarmLimits, Seen, TlsFront, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};

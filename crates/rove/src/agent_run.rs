@@ -206,6 +206,9 @@ async fn run_task(
         }
         Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
         Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
+        Ending::Challenge {
+            kind, step, why, ..
+        } => format!("stopped: a {kind} challenge blocked the page before step {step}: {why}"),
     };
     // The answer is the model's: on its one line, so it cannot pass for
     // the result line below.
@@ -233,6 +236,12 @@ async fn run_task(
     out.line(&result_line(success, &why, ran.steps.len(), seconds));
     let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
     let mut outcome = json!({"ending": ending});
+    // Each challenge the views showed, who solved it and how long it took;
+    // the step that first met one is the run's `reached_captcha`.
+    if !ran.challenges.is_empty() {
+        outcome["challenges"] = json!(ran.challenges);
+        outcome["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
+    }
     if let Some(judgement) = &judged {
         outcome["judge"] = json!(judgement);
         outcome["judge_cost"] = json!(judge_cost);
@@ -264,6 +273,10 @@ async fn run_task(
         "cost": cost,
         "seconds": seconds,
     });
+    if !ran.challenges.is_empty() {
+        summary["challenges"] = json!(ran.challenges);
+        summary["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
+    }
     if judged.is_some() {
         summary["judge"] = json!(judged);
         summary["judge_cost"] = json!(judge_cost);
@@ -355,6 +368,9 @@ async fn drive(
             trace_screenshots: args.trace.is_some() && after_shots,
             system_prompt,
             extend_system_prompt: args.extend_system_prompt.clone(),
+            headed: global.headed,
+            captcha_wait: Duration::try_from_secs_f64(args.captcha_wait)
+                .unwrap_or(rove_base::limits::CAPTCHA_WAIT),
             ..AgentConfig::default()
         };
         out.note(&format!(

@@ -41,6 +41,10 @@ pub struct RunArgs {
     /// for a final answer.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_failures: u32,
+    /// Seconds a person gets to solve a challenge in the browser's window
+    /// (`--headed`, no solver plugin) before the run ends on it.
+    #[arg(long, default_value_t = rove_base::limits::CAPTCHA_WAIT.as_secs_f64(), value_name = "SECONDS")]
+    pub captcha_wait: f64,
     /// Seconds one step may take: the model's answer (retries and the
     /// fallback included, within three quarters of it) and its actions.
     #[arg(long, default_value_t = rove_base::limits::STEP.as_secs_f64(), value_name = "SECONDS")]

@@ -139,6 +139,10 @@ pub struct GlobalArgs {
     /// browser uses it. Applies when a browser starts.
     #[arg(long, global = true, env = "ROVE_PROFILE", value_name = "DIR")]
     pub profile: Option<PathBuf>,
+    /// The folder `solve` takes solver plugins from (default
+    /// `$XDG_CONFIG_HOME/rove/plugins`; docs/captcha.md).
+    #[arg(long, global = true, env = "ROVE_PLUGINS", value_name = "DIR")]
+    pub plugins: Option<PathBuf>,
 }
 
 /// Seconds a session's daemon waits for a command, unless told otherwise.
@@ -170,6 +174,7 @@ impl GlobalArgs {
             viewport: Some(self.viewport),
             upload_roots: self.upload_roots.iter().map(|r| cwd.join(r)).collect(),
             storage_state: self.storage_state.as_ref().map(|f| cwd.join(f)),
+            plugins: self.plugins.as_ref().map(|d| cwd.join(d)),
             ..rove_commands::SessionConfig::default()
         })
     }
@@ -204,6 +209,7 @@ impl GlobalArgs {
             upload_roots: self.upload_roots.iter().map(root).collect(),
             storage_state: self.storage_state.as_ref().map(root),
             profile: self.profile.as_ref().map(root),
+            plugins: self.plugins.as_ref().map(root),
             cdp_ca: self.cdp_ca.as_ref().map(root),
             ..self.clone()
         }
@@ -261,6 +267,9 @@ impl GlobalArgs {
         }
         if let Some(state) = &self.storage_state {
             flag(&mut flags, "storage-state", text(state));
+        }
+        if let Some(plugins) = &self.plugins {
+            flag(&mut flags, "plugins", text(plugins));
         }
         if self.idle != DEFAULT_IDLE {
             flag(&mut flags, "idle", self.idle.to_string());

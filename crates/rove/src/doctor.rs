@@ -230,7 +230,28 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
     report
         .check("mcp handshake", crate::doctor_mcp::handshake())
         .await?;
+    solver_plugins(global, report);
     Ok(())
+}
+
+/// The solver plugins `solve` would ask, in order. None is no failure
+/// (rove ships none), only worth knowing.
+fn solver_plugins(global: &GlobalArgs, report: &mut Report) {
+    let folder = rove_commands::solver::plugins_folder(global.plugins.as_deref());
+    let found = rove_commands::solver::plugins_in(&folder);
+    let detail = if found.is_empty() {
+        format!(
+            "none in {} (solve answers NO_SOLVER; docs/captcha.md says how to add one)",
+            folder.display()
+        )
+    } else {
+        let names: Vec<String> = found
+            .iter()
+            .map(|p| rove_commands::solver::plugin_name(p))
+            .collect();
+        format!("{} in {}", names.join(", "), folder.display())
+    };
+    report.note("solver plugins", false, &detail);
 }
 
 async fn launch(options: LaunchOptions) -> Result<(Browser, String), Failure> {

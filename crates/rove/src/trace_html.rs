@@ -290,6 +290,7 @@ fn ending_text(ending: &RunEnding) -> String {
         RunEnding::Failures { .. } => "failures".into(),
         RunEnding::Timeout { .. } => "timeout".into(),
         RunEnding::Loop => "loop".into(),
+        RunEnding::Challenge { kind, why, .. } => format!("challenge ({kind}): {why}"),
         RunEnding::Error { .. } => "error".into(),
         RunEnding::Interrupted { .. } => "interrupted".into(),
         RunEnding::Other => "unknown".into(),

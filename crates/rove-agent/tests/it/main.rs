@@ -5,6 +5,7 @@
 //! real Chromium.
 
 mod agent_loop;
+mod challenges;
 mod fast;
 mod hostile;
 mod model_side;

@@ -232,6 +232,10 @@ pub enum CommandError {
     /// A private folder of rove's was refused (planted link, other owner).
     #[error(transparent)]
     PrivateDir(#[from] rove_browser::PrivateDirError),
+    /// `solve` failed (see [`SolverError`]); boxed, as the largest of
+    /// the errors, so every command's result stays small.
+    #[error(transparent)]
+    Solver(Box<crate::answer::solver_error::SolverError>),
 }
 
 impl CommandError {
@@ -360,6 +364,7 @@ impl CommandError {
                 Some(facts)
             }
             CommandError::Browser(e) => Classify::facts(e),
+            CommandError::Solver(e) => Classify::facts(e.as_ref()),
             _ => None,
         }
     }
@@ -423,6 +428,12 @@ impl CommandError {
     }
 }
 
+impl From<crate::answer::solver_error::SolverError> for CommandError {
+    fn from(e: crate::answer::solver_error::SolverError) -> Self {
+        CommandError::Solver(Box::new(e))
+    }
+}
+
 impl From<rove_cdp::CdpError> for CommandError {
     fn from(e: rove_cdp::CdpError) -> Self {
         CommandError::Browser(e.into())
@@ -466,6 +477,7 @@ impl Classify for CommandError {
             }
             CommandError::Io { .. } => ErrorCode::CommandRejected,
             CommandError::PrivateDir(e) => e.code(),
+            CommandError::Solver(e) => e.code(),
             CommandError::TabFault { fault, .. } => match fault.fault {
                 Fault::Hung { .. } => ErrorCode::Timeout,
                 Fault::Crashed => ErrorCode::TargetCrashed,
@@ -484,6 +496,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.action_sent(),
             CommandError::Page(e) => e.action_sent(),
             CommandError::Browser(e) => e.action_sent(),
+            CommandError::Solver(e) => e.action_sent(),
             // The navigation happened; what failed is its result.
             CommandError::Navigation {
                 failure: NavigationFailure::HttpStatus(_) | NavigationFailure::NotLoaded { .. },
@@ -532,6 +545,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.retry(),
             CommandError::Page(e) => e.retry(),
             CommandError::Browser(e) => e.retry(),
+            CommandError::Solver(e) => e.retry(),
             CommandError::Navigation {
                 failure: NavigationFailure::NotLoaded { .. },
                 ..
@@ -550,6 +564,7 @@ impl Classify for CommandError {
             CommandError::Input(e) => e.hint(),
             CommandError::Page(e) => e.hint(),
             CommandError::Browser(e) => e.hint(),
+            CommandError::Solver(e) => e.hint(),
             CommandError::Navigation { failure, .. } => match failure {
                 NavigationFailure::Network(reason) => network_hint(reason).into(),
                 NavigationFailure::HttpStatus(_) => {

@@ -270,6 +270,29 @@ pub enum Happened {
         /// The files.
         files: Vec<String>,
     },
+    /// A request of the page's still pending past the bound (told once).
+    RequestPending {
+        /// `GET`, `POST` …
+        method: String,
+        /// Its address (credentials hidden).
+        url: String,
+        /// How long it has been pending.
+        seconds: u64,
+    },
+    /// A solver plugin's answer solved a challenge (the page says so), or
+    /// it was solved already (`plugin` empty).
+    Solved {
+        /// The widget.
+        target: Ref,
+        /// Its kind.
+        kind: String,
+        /// The plugin's file name.
+        plugin: String,
+        /// What rove did with the answer.
+        how: String,
+        /// From asking the plugin to the page saying solved.
+        millis: u64,
+    },
     /// An element scrolled into view.
     ScrolledIntoView(Ref),
     /// The page or an element scrolled.
@@ -648,6 +671,39 @@ impl fmt::Display for Happened {
             Happened::ClosedAllTabs { count } => write!(
                 f,
                 "closed the session's {count} tab(s); open a URL to start again"
+            ),
+            Happened::RequestPending {
+                method,
+                url,
+                seconds,
+            } => {
+                // The page's own origin is left out, as a view's links.
+                let shown = url
+                    .split_once("://")
+                    .and_then(|(_, rest)| rest.find('/').map(|at| &rest[at..]))
+                    .unwrap_or(url);
+                let shown =
+                    rove_base::text::ellipsized(&rove_base::text::clean(shown.to_owned()), 120);
+                write!(f, "note: {method} {shown} pending {seconds} s")
+            }
+            Happened::Solved {
+                target,
+                kind,
+                plugin,
+                ..
+            } if plugin.is_empty() => {
+                write!(f, "{target} ({kind}) is solved already; nothing was sent")
+            }
+            Happened::Solved {
+                target,
+                kind,
+                plugin,
+                how,
+                millis,
+            } => write!(
+                f,
+                "solved {target} ({kind}) with the plugin {plugin}: {how}; the page says solved after {:.1} s",
+                *millis as f64 / 1000.0
             ),
             Happened::Uploaded { target, files } => write!(
                 f,

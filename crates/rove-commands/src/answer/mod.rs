@@ -10,6 +10,7 @@ pub(crate) mod happened;
 mod mouse_did;
 pub(crate) mod outcome;
 mod quote;
+pub(crate) mod solver_error;
 
 pub use data::Data;
 pub use error::{CommandError, ErrorReport, NavigationFailure};
@@ -18,3 +19,4 @@ pub use happened::{Answer, ClickKind, Happened, Shot};
 pub use mouse_did::MouseDid;
 pub use outcome::{Download, Image, Outcome, Timing};
 pub(crate) use quote::quote_line;
+pub use solver_error::SolverError;

@@ -199,6 +199,22 @@ impl Outcome {
         if let Some(image) = &self.image {
             out["image"] = json!({"mime": image.mime, "bytes": image.bytes.len()});
         }
+        let pending: Vec<Value> = self
+            .happened
+            .iter()
+            .filter_map(|h| match h {
+                Happened::RequestPending {
+                    method,
+                    url,
+                    seconds,
+                } => Some(json!({"method": method, "url": url, "seconds": seconds})),
+                _ => None,
+            })
+            .collect();
+        if !pending.is_empty() {
+            // Typed, for programs: the requests the page still waits on.
+            out["pending"] = Value::Array(pending);
+        }
         out["timing"] = json!(self.timing);
         if !self.downloads.is_empty() {
             out["downloads"] = self

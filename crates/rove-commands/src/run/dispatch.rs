@@ -45,7 +45,23 @@ impl Session {
         if let Some(tab) = self.focused_id() {
             out.tab = tab;
         }
+        self.note_pending(&mut out).await;
         Ok(out)
+    }
+
+    /// Requests the focused tab's pages still wait on past the bound, each
+    /// told once: in the answer of the command during which it hung.
+    async fn note_pending(&mut self, out: &mut Outcome) {
+        let Ok(tab) = self.focused() else { return };
+        let Ok(watch) = tab.watch().await else { return };
+        for late in watch.overdue_requests(self.config().request_pending) {
+            out.happened
+                .push(crate::answer::happened::Happened::RequestPending {
+                    method: late.method,
+                    url: late.url,
+                    seconds: late.seconds,
+                });
+        }
     }
 
     /// `close` run on the session itself: every tab closed (the face that
@@ -83,6 +99,7 @@ impl Session {
             Command::Scroll(args) => self.scroll(args, out).await?,
             Command::Drag(args) => self.drag(args, out).await?,
             Command::Upload(args) => self.upload(args, out).await?,
+            Command::Solve(args) => Box::pin(self.solve(args, out)).await?,
             Command::Dialog(args) => self.dialog(args, out).await?,
             Command::Tab(args) => self.tab_command(args, out).await?,
             Command::Screenshot(args) => self.screenshot(args, out).await?,

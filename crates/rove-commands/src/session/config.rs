@@ -105,6 +105,14 @@ pub struct SessionConfig {
     /// The traces its commands are recorded in (none by default); shared
     /// by clones, so a trace goes on when the session is started again.
     pub traces: crate::Traces,
+    /// Where `solve` finds solver plugins; `None` for `ROVE_PLUGINS`, else
+    /// `$XDG_CONFIG_HOME/rove/plugins` (see docs/captcha.md).
+    pub plugins: Option<PathBuf>,
+    /// How long a solver plugin may take before it is killed.
+    pub solver_timeout: Duration,
+    /// A request pending longer is told once in a command's answer
+    /// (`note: GET /api/search pending 15 s`).
+    pub request_pending: Duration,
 }
 
 impl Default for SessionConfig {
@@ -127,6 +135,9 @@ impl Default for SessionConfig {
             caps: crate::Caps::default(),
             storage_state: None,
             traces: crate::Traces::default(),
+            plugins: None,
+            solver_timeout: rove_base::limits::SOLVER,
+            request_pending: rove_base::limits::REQUEST_PENDING,
         }
     }
 }

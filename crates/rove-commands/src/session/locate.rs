@@ -34,6 +34,7 @@ macro_rules! element_arguments {
             Command::Type(a) => a.target.$iter().collect(),
             Command::Press(a) => a.target.$iter().collect(),
             Command::Scroll(a) => a.target.$iter().collect(),
+            Command::Solve(a) => a.target.$iter().collect(),
             Command::Screenshot(a) => a.target.$iter().collect(),
             Command::Read(a) => a.target.$iter().collect(),
             Command::Eval(a) => a.target.$iter().collect(),

@@ -262,6 +262,17 @@ pub struct UploadArgs {
     pub paths: Vec<String>,
 }
 
+/// `solve`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveArgs {
+    /// The challenge (its `captcha` line's ref); the only one when left out.
+    #[schemars(extend("description" = ""))]
+    #[serde(default, rename = "ref")]
+    #[schemars(with = "Option<String>")]
+    pub target: Option<Target>,
+}
+
 /// `dialog`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(deny_unknown_fields)]

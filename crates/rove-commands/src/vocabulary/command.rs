@@ -323,6 +323,15 @@ vocabulary! {
         caps: Forms,
         shell: input::UPLOAD,
     },
+    /// Have the solver plugin solve a captcha the view shows.
+    Solve(SolveArgs) = "solve" {
+        title: "Solve a challenge",
+        description: "Have the installed solver plugin solve the captcha a `captcha eN` line shows.",
+        effect: Acts,
+        works_on: Elements,
+        elements: ["ref"],
+        shell: input::SOLVE,
+    },
     /// Answer the JavaScript dialog that blocks the page.
     Dialog(DialogArgs) = "dialog" {
         title: "Answer a dialog",

@@ -87,6 +87,7 @@ fn what_commands_do_and_work_on_comes_from_their_entries() {
             "scroll",
             "drag",
             "upload",
+            "solve",
             "mouse",
             "fill-form"
         ]

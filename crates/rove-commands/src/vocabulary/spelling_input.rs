@@ -344,6 +344,32 @@ pub(crate) const UPLOAD: Shell = Shell {
         typed in a shell the folder it runs in (never `/` or the home folder); otherwise `UPLOAD_DENIED`, and nothing is sent.",
 };
 
+pub(crate) const SOLVE: Shell = Shell {
+    spelling: Spelling {
+        about: "Have the solver plugin solve a captcha the view shows",
+        words: &[Word::one(
+            "REF",
+            "The challenge, its `captcha eN` line's ref; the only one when left out.",
+            "ref",
+            Kind::Element,
+        )
+        .count(Count::Optional)],
+        flags: &[],
+        examples: &[Example("rove solve", ""), Example("rove solve e12", "")],
+        note: "",
+    },
+    aliases: &[],
+    printed: Printed::Outcome,
+    section: Section::Acting,
+    reference: "Asks the first solver plugin of the plugins folder (`$XDG_CONFIG_HOME/rove/plugins/`, `--plugins DIR` or \
+        `ROVE_PLUGINS`) to solve the challenge, over the JSON protocol of docs/captcha.md: it gets the kind, the site key, the \
+        page's URL and, for an image challenge, a picture of it, and nothing else (no cookies, no secrets). rove puts a token \
+        where the widget expects it (its response field and the callback the page named) or clicks the tiles it names with \
+        trusted input, then reads the widget again: the answer says solved only when the page does. No plugin: `NO_SOLVER`; \
+        a plugin's own error comes back with its code, hint and retry class; one that hangs past 60 s or prints garbage is \
+        killed: `SOLVER_FAILED`. Site terms are yours to keep.",
+};
+
 pub(crate) const DIALOG: Shell = Shell {
     spelling: Spelling {
         about: "Answer the JavaScript dialog that blocks the page",

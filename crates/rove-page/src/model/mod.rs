@@ -140,6 +140,9 @@ pub struct View {
     /// What the page's hidden live regions announced since the last view
     /// (never lines of the view: see walker.js `announcer`).
     pub announced: Vec<String>,
+    /// The challenges (captchas, bot walls) on the page, as its
+    /// `captcha eN` lines say; empty for a scope or a `find`.
+    pub challenges: Vec<crate::Challenge>,
 }
 
 /// One element `find` matched.
@@ -168,6 +171,7 @@ impl View {
             unchanged: false,
             found: Vec::new(),
             announced: Vec::new(),
+            challenges: Vec::new(),
         }
     }
 }
@@ -214,6 +218,8 @@ struct Snapshot {
     /// Lines the agent was never shown (past a budget's cut): a change of
     /// one is news, shown as added, not as a change of something it saw.
     unseen: std::collections::HashSet<(NodeKey, u16)>,
+    /// The tiles of each open image challenge, by its widget.
+    tiles: HashMap<NodeKey, crate::captcha::TileKeys>,
 }
 
 impl Snapshot {
@@ -376,13 +382,15 @@ impl PageModel {
         // read it: the view is then the dialog, not a wait for the deadline.
         let watch = self.tab.watch().await?;
         let opened = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH);
-        let read = async {
+        // Boxed: walking and stitching every frame is a large future, and
+        // each command that shows a view would hold it inline.
+        let read = Box::pin(async {
             match opts.mode {
                 Mode::Full | Mode::Interactive => self.full_view(opts).await,
                 Mode::Scope(r) => self.scope_view(r, opts).await,
                 Mode::Diff => self.diff_view(opts).await,
             }
-        };
+        });
         tokio::select! {
             view = read => view,
             Some(_) = opened => {
@@ -498,7 +506,10 @@ impl PageModel {
                 budget.unwrap_or(0)
             ));
         }
-        View::new(text, opts.mode, &snapshot.url, &snapshot.title)
+        let mut view = View::new(text, opts.mode, &snapshot.url, &snapshot.title);
+        view.challenges =
+            crate::captcha::challenges(&snapshot.lines, &snapshot.tiles, &mut self.refs);
+        view
     }
 
     async fn scope_view(&mut self, r: Ref, opts: &ViewOptions) -> Result<View, PageError> {
@@ -630,6 +641,7 @@ impl PageModel {
         drop(changes);
         snapshot.unseen = new_unseen.unwrap_or_default();
         let mut view = view;
+        view.challenges = full.challenges;
         view.announced = snapshot.news_since(&previous);
         self.refs.rebase();
         self.last = Some(snapshot);
@@ -671,6 +683,7 @@ fn interactive_lines(lines: Vec<Line>) -> Vec<Line> {
         if crate::roles::is_interactive(&line.record.role)
             || clickable_item
             || line.record.role == "frame"
+            || line.record.role == crate::captcha::CHALLENGE_ROLE
             || line.record.role == "more"
         {
             if let Some(mut heading) = pending_heading.take() {

@@ -169,6 +169,7 @@ impl PageModel {
             tabs: self.tabs_line().await,
             ..Snapshot::default()
         };
+        let mut gathered = crate::captcha::Gathered::default();
         let mut stack = vec![(token, Arc::new(output), 0u16, 0usize)];
         // Iterative, so deeply nested frames cannot overflow the stack.
         while let Some((token, output, offset, start)) = stack.pop() {
@@ -180,6 +181,9 @@ impl PageModel {
                     };
                     (key, a.t.clone())
                 }));
+            }
+            if start == 0 {
+                gathered.add(&token, &output.captchas);
             }
             if start == 0 && output.cut.is_some() {
                 snapshot.walker_cut =
@@ -212,6 +216,9 @@ impl PageModel {
                 if record.role == "frame" {
                     let child = self.child_frame(frames, &key).await;
                     if let Some(child_output) = child.and_then(|id| outputs.remove(&id)) {
+                        if let Some(inner) = &child_output.1.captcha_frame {
+                            gathered.add_inner(key.clone(), &child_output.0, inner);
+                        }
                         // Finish this frame after the child: push the rest back.
                         stack.push((token.clone(), Arc::clone(&output), offset, i));
                         stack.push((child_output.0, Arc::new(child_output.1), depth + 1, 0));
@@ -220,6 +227,10 @@ impl PageModel {
                 }
             }
         }
+        // First, so the wall is the first thing read and no budget cuts it.
+        let (challenges, tiles) = gathered.lines();
+        snapshot.lines.splice(0..0, challenges);
+        snapshot.tiles = tiles;
         Ok(snapshot)
     }
 

@@ -4,6 +4,7 @@
 //! the modules `scripts/test.sh --fast` runs without a browser).
 
 mod budget;
+mod challenges;
 mod frameworks;
 mod hostile;
 mod refs;

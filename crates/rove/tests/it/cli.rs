@@ -29,6 +29,7 @@ pub(crate) fn rove() -> Command {
         )
         .env_remove("ROVE_CDP_TIMEOUT_S")
         .env_remove("ROVE_CDP_URL")
+        .env_remove("ROVE_PLUGINS")
         .env_remove("RUST_LOG");
     command.kill_on_drop(true);
     command
@@ -115,12 +116,34 @@ async fn doctor_passes_and_reports_every_check_with_its_time() {
         out.stdout
     );
 
-    let out = run(rove().args(["doctor", "--json"])).await;
+    // The solver plugins `solve` would ask: the folder's executables.
+    let plugins = rove_testkit::scratch_dir("doctor-plugins");
+    for (name, mode) in [
+        ("b-solver", 0o755),
+        ("a-solver", 0o700),
+        ("notes.txt", 0o644),
+    ] {
+        use std::os::unix::fs::PermissionsExt;
+        let path = plugins.join(name);
+        std::fs::write(&path, "#!/bin/sh\n").expect("plugin");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).expect("mode");
+    }
+    let folder = plugins.to_string_lossy().into_owned();
+    let out = run(rove().args(["doctor", "--json", "--plugins", &folder])).await;
     assert_eq!(out.status, Some(0), "{}", out.stderr);
     let report = json(&out.stdout);
     assert_eq!(report["ok"], true);
     let checks = report["checks"].as_array().expect("checks");
-    assert_eq!(checks.len(), 12);
+    assert_eq!(checks.len(), 13);
+    let listed = checks
+        .iter()
+        .find(|c| c["name"] == "solver plugins")
+        .expect("a solver plugins line");
+    assert_eq!(
+        listed["detail"],
+        format!("a-solver, b-solver in {folder}"),
+        "{listed}"
+    );
     assert!(
         checks
             .iter()

@@ -190,6 +190,19 @@ pub enum RunEnding {
     },
     /// The model repeated the same actions on a page they did not change.
     Loop,
+    /// A challenge (captcha, bot wall) blocked the page and nothing solved
+    /// it.
+    Challenge {
+        /// Its ref.
+        #[serde(default)]
+        reference: String,
+        /// Its kind.
+        #[serde(default)]
+        kind: String,
+        /// Why it was left.
+        #[serde(default)]
+        why: String,
+    },
     /// The run could not go on (the browser gone, the model unreachable).
     Error {
         /// What failed.
