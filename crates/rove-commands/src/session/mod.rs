@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use rove_browser::{Browser, BrowserContext, BrowserError, Tab, TabId};
 use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
+mod browser_level;
 mod config;
 pub(crate) mod dialog;
 pub(crate) mod downloads;
@@ -18,6 +19,8 @@ pub(crate) mod files;
 pub(crate) mod interval_logs;
 pub(crate) mod locate;
 pub(crate) mod pointers;
+mod scale;
+pub(crate) mod shown;
 
 pub(crate) mod secrets;
 pub(crate) mod watchdog;

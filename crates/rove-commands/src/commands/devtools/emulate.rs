@@ -473,20 +473,6 @@ impl Session {
         Ok(())
     }
 
-    /// Image pixels per CSS pixel of the session's tabs: the scale `set`
-    /// chose (a viewport's or a device's), else 1 as rove sets it. Read
-    /// from the session, not the page, so a hung page cannot stall it.
-    pub(crate) fn device_scale(&self) -> f64 {
-        self.context()
-            .emulation("metrics")
-            .and_then(|calls| calls.into_iter().next())
-            .and_then(|call| match call {
-                EmulationCall::Metrics(metrics) => Some(metrics.device_scale_factor),
-                _ => None,
-            })
-            .unwrap_or(1.0)
-    }
-
     /// `said`, and where it holds.
     fn on_every_tab(&self, said: &str) -> String {
         let tabs: Vec<String> = self
@@ -517,7 +503,7 @@ impl Session {
                 "latitude is -90 to 90 and longitude -180 to 180 degrees",
             ));
         }
-        let origin = crate::commands::state::cookies_storage::origin_of(&self.current_url());
+        let origin = crate::session::shown::origin_of(&self.current_url());
         if !origin.starts_with("http") {
             return Err(rejected(
                 "set geo grants the position to the page's origin: open a web page first",

@@ -34,7 +34,7 @@ impl Session {
         let text = serde_json::to_string_pretty(&har)
             .map_err(|e| CommandError::Rejected(format!("the HAR could not be written: {e}")))?;
         // Owner only: it holds what the pages sent, request bodies included.
-        crate::commands::state::file::write_private_bytes(&path, text.as_bytes())?;
+        crate::private::write_private_bytes(&path, text.as_bytes())?;
         Ok(format!(
             "wrote {} requests of tab {} to {} (HAR 1.2)\n",
             entries.len(),

@@ -6,7 +6,7 @@
 //! can neither hide characters nor pass for a line of rove's own.
 
 use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
-use rove_cdp::protocol::{Command, storage};
+use rove_cdp::protocol::storage;
 use serde_json::{Value, json};
 
 use crate::{
@@ -18,25 +18,6 @@ use crate::{
 const LISTED_MAX: usize = 200;
 
 impl Session {
-    /// A call at the browser's level (cookie store of the context …), with
-    /// a deadline.
-    pub(crate) async fn browser_send<C: Command>(
-        &self,
-        command: &C,
-    ) -> Result<C::Response, CommandError> {
-        let conn = self.context().browser().connection().await?;
-        let browser = conn.browser();
-        let call = browser.send(command);
-        match tokio::time::timeout(rove_base::limits::STATE_CALL, call).await {
-            Ok(answer) => Ok(answer?),
-            Err(_) => Err(CommandError::Rejected(format!(
-                "the browser did not answer {} within {} s",
-                C::METHOD,
-                rove_base::limits::STATE_CALL.as_secs()
-            ))),
-        }
-    }
-
     /// Every cookie of the session.
     pub(crate) async fn all_cookies(&self) -> Result<Vec<Value>, CommandError> {
         let answer = self
@@ -227,7 +208,7 @@ impl Session {
         .map_err(|_| {
             CommandError::Rejected(format!("the page did not answer about {area} in time"))
         })??;
-        let origin = self.shown_url(&origin_of(&self.current_url()));
+        let origin = self.shown_url(&crate::session::shown::origin_of(&self.current_url()));
         let text = match args.action {
             StoreAction::Get => {
                 let entries = value.as_array().cloned().unwrap_or_default();
@@ -297,13 +278,6 @@ pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
     }
     let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
     url.host_str().map(str::to_owned)
-}
-
-/// `scheme://host:port` of a URL (what storage belongs to).
-pub(crate) fn origin_of(url: &str) -> String {
-    url::Url::parse(url)
-        .map(|u| u.origin().ascii_serialization())
-        .unwrap_or_default()
 }
 
 fn clean(text: &str) -> String {
