@@ -501,7 +501,7 @@ impl fmt::Display for Happened {
                         options
                             .iter()
                             .take(5)
-                            .map(|o| format!("{o:?}"))
+                            .map(|o| quote_line(o))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )?,
@@ -522,13 +522,13 @@ impl fmt::Display for Happened {
                 Ok(())
             }
             Happened::Pressed(keys) => write!(f, "pressed {keys}"),
-            Happened::Announced(said) => write!(f, "the page announced {said:?}"),
+            Happened::Announced(said) => write!(f, "the page announced {}", quote_line(said)),
             Happened::CommittedByTab { target } => write!(
                 f,
                 "left {target} with Tab to commit the number (such fields take it when they lose the focus)"
             ),
             Happened::Selected { target, options } => {
-                let quoted: Vec<String> = options.iter().map(|s| format!("{s:?}")).collect();
+                let quoted: Vec<String> = options.iter().map(|s| quote_line(s)).collect();
                 write!(f, "{target} now has {} selected", quoted.join(", "))
             }
             Happened::Toggled {

@@ -263,13 +263,11 @@ impl Session {
                         )));
                     }
                     headers.insert(name.to_owned(), json!(value.trim()));
-                    shown.push(
-                        if crate::commands::devtools::network::is_secret_header(name) {
-                            format!("{name}: (hidden)")
-                        } else {
-                            format!("{name}: {}", value.trim())
-                        },
-                    );
+                    shown.push(if rove_base::redact::is_secret_header(name) {
+                        format!("{name}: (hidden)")
+                    } else {
+                        format!("{name}: {}", value.trim())
+                    });
                 }
                 let said = if shown.is_empty() {
                     "no extra headers are sent".to_owned()

@@ -280,16 +280,48 @@ pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
     url.host_str().map(str::to_owned)
 }
 
+/// The most characters of a cookie's or an entry's text shown: a page
+/// decides how long they are.
+const SHOWN_MAX: usize = 300;
+
+/// Page text on a line of rove's, unquoted (a cookie's domain, path, name):
+/// cleaned, at most [`SHOWN_MAX`] characters, `…` where it was cut.
 fn clean(text: &str) -> String {
-    rove_base::text::clean(rove_base::text::char_prefix(text, 300).to_owned())
+    rove_base::text::ellipsized(
+        &rove_base::text::clean(rove_base::text::char_prefix(text, SHOWN_MAX + 1).to_owned()),
+        SHOWN_MAX,
+    )
 }
 
-/// Page text cleaned and quoted (`"…"`), at most 300 characters.
+/// Page text cleaned and quoted (`"…"`), at most [`SHOWN_MAX`] characters.
 fn quoted(text: &str) -> String {
-    let clean = clean(text);
-    if text.chars().count() > 300 {
-        format!("{clean:?}…")
-    } else {
-        format!("{clean:?}")
+    rove_base::text::quoted(text, SHOWN_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_cookie_shows_at_most_300_characters_of_each_text_and_says_where_it_cut() {
+        let long = "\"x".repeat(500);
+        let cookie = json!({
+            "name": long, "value": long, "domain": long, "path": long,
+            "expires": -1, "session": true,
+        });
+        let line = cookie_line(&cookie);
+        // Each of the four texts: 299 characters of it and the `…`, so a
+        // reader knows none of them is whole.
+        assert_eq!(line.matches('…').count(), 4, "{line}");
+        let value = line
+            .split_once('=')
+            .map(|(_, rest)| rest.split(" domain=").next().unwrap_or_default())
+            .unwrap_or_default();
+        assert!(
+            value.starts_with("\"\\\"x") && value.ends_with("…\""),
+            "{value}"
+        );
+        let unescaped = value.replace("\\\"", "\"");
+        assert_eq!(unescaped.chars().count(), 300 + 2, "{value}");
     }
 }
