@@ -421,7 +421,7 @@ async fn attempt_on(
             ran = bounded => ran,
             _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
             reason = browser.gone() => {
-                let lost = rove_browser::BrowserError::Disconnected { reason, sent: false };
+                let lost = rove_browser::BrowserError::lost(reason);
                 Ran::Failed(lost.to_string(), lost.code())
             }
         };

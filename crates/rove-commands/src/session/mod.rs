@@ -98,12 +98,10 @@ impl Session {
     /// is gone for good (it exited, its farm ended it, its link could not
     /// be restored); `None` while it can be used. Nothing is sent.
     pub fn browser_lost(&self) -> Option<CommandError> {
-        self.context.browser().lost().map(|reason| {
-            CommandError::Browser(BrowserError::Disconnected {
-                reason,
-                sent: false,
-            })
-        })
+        self.context
+            .browser()
+            .lost()
+            .map(|reason| CommandError::Browser(BrowserError::lost(reason)))
     }
 
     /// The session's policy.
