@@ -6,42 +6,68 @@
 #![forbid(unsafe_code)]
 
 mod acquire;
+#[path = "runs/agent.rs"]
 mod agent_run;
+#[path = "cli/mod.rs"]
 mod cli;
+#[path = "cli/agent.rs"]
 mod cli_agent;
+#[path = "cli/cdp.rs"]
 mod cli_cdp;
 #[cfg(test)]
+#[path = "cli/check.rs"]
 mod cli_check;
+#[path = "cli/global.rs"]
 mod cli_global;
+#[path = "cli/side.rs"]
 mod cli_side;
+#[path = "cli/vocabulary.rs"]
 mod cli_vocabulary;
 mod daemon;
 mod demo_site;
+#[path = "doctor/mod.rs"]
 mod doctor;
+#[path = "doctor/mcp.rs"]
 mod doctor_mcp;
 mod failure;
+#[path = "runs/judging.rs"]
 mod judging;
+#[path = "logging/json.rs"]
 mod log_json;
+#[path = "logging/mod.rs"]
 mod logging;
+#[path = "runs/models.rs"]
 mod models;
 mod open;
 mod output;
 // A generator the tests run (it writes python/rove/_commands.py).
+#[path = "hosts/print_config.rs"]
 mod print_config;
 #[cfg(test)]
 mod python_api;
+#[path = "cli/redacted.rs"]
 mod redacted;
+#[path = "shell/remote.rs"]
 mod remote;
+#[path = "shell/call.rs"]
 mod shell_call;
 #[cfg(test)]
+#[path = "shell/call_tests.rs"]
 mod shell_call_tests;
+#[path = "shell/hint.rs"]
 mod shell_hint;
 mod signals;
+#[path = "hosts/skill.rs"]
 mod skill;
+#[path = "runs/progress.rs"]
 mod test_progress;
+#[path = "runs/test.rs"]
 mod test_run;
+#[path = "trace_html/mod.rs"]
 mod trace_html;
+#[path = "trace_html/command.rs"]
 mod trace_html_cmd;
+#[path = "trace_html/seen.rs"]
 mod trace_html_seen;
 
 use std::process::ExitCode;
