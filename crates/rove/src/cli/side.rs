@@ -1,6 +1,6 @@
 //! The command line of the commands that stand beside the browser ones:
 //! `print-config` and `trace`, and `--caps` of `mcp`, `run` and
-//! `print-config`. Split from `cli.rs` to keep each file short; `cli.rs`
+//! `print-config`. Split from `mod.rs` to keep each file short; `mod.rs`
 //! re-exports what it names.
 
 use std::path::PathBuf;

@@ -11,8 +11,8 @@
 use rove_errors::ErrorCode;
 use serde_json::{Value, json};
 
+use crate::cli::side::Harness;
 use crate::cli::{GlobalArgs, PrintConfigArgs};
-use crate::cli_side::Harness;
 use crate::failure::Failure;
 use crate::output::Output;
 

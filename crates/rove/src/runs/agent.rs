@@ -18,8 +18,8 @@ use serde_json::json;
 
 use crate::cli::{GlobalArgs, RunArgs};
 use crate::failure::Failure;
-use crate::models;
 use crate::output::Output;
+use crate::runs::models;
 
 /// Exit status of a run that ended without a reported success.
 const TASK_NOT_DONE: u8 = 1;
@@ -51,8 +51,9 @@ async fn run_task(
     out: Output,
     signals: &mut crate::signals::Signals,
 ) -> Result<u8, Failure> {
-    let key =
-        |flag: &Option<crate::redacted::Redacted>| flag.as_ref().map(|k| k.expose().to_owned());
+    let key = |flag: &Option<crate::cli::redacted::Redacted>| {
+        flag.as_ref().map(|k| k.expose().to_owned())
+    };
     let primary = models::resolve(
         &args.model,
         key(&args.api_key).as_deref(),
@@ -82,7 +83,7 @@ async fn run_task(
     }
     // Set up (and warned about) before the run: a bad judge fails early.
     let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
-    let judge = crate::judging::judge_of(
+    let judge = crate::runs::judging::judge_of(
         &args.judge,
         &agents,
         args.api_key.as_ref().map(|k| k.expose()),
@@ -221,7 +222,7 @@ async fn run_task(
         prices.cost(provider, model, &j.usage)
     });
     if let Some(judgement) = &judged {
-        for line in crate::judging::verdict_lines(judgement, success) {
+        for line in crate::runs::judging::verdict_lines(judgement, success) {
             out.note(&line);
         }
     }

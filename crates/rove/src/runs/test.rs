@@ -132,22 +132,24 @@ async fn run(
             "as --model openai:gpt-5-mini",
         ));
     };
-    let endpoint = crate::models::resolve(
+    let endpoint = crate::runs::models::resolve(
         model,
         args.api_key.as_ref().map(|k| k.expose()),
         args.base_url.as_deref(),
-        crate::models::MAIN,
+        crate::runs::models::MAIN,
     )?;
     let model = format!("{}:{}", endpoint.provider, endpoint.model);
-    let judge = crate::judging::judge_of(
+    let judge = crate::runs::judging::judge_of(
         &args.judge,
         &[&endpoint],
         args.api_key.as_ref().map(|k| k.expose()),
     )?;
     let llm = Llm::new(endpoint, None, RetryPolicy::default())
-        .map_err(|e| crate::models::setup_failure(&e))?;
+        .map_err(|e| crate::runs::models::setup_failure(&e))?;
     let prices = match &args.prices {
-        Some(path) => PriceTable::with_file(path).map_err(|e| crate::models::setup_failure(&e))?,
+        Some(path) => {
+            PriceTable::with_file(path).map_err(|e| crate::runs::models::setup_failure(&e))?
+        }
         None => PriceTable::builtin(),
     };
     let traces = match (&args.traces, &args.out) {
@@ -249,7 +251,7 @@ async fn run(
         } else {
             // A URL given twice is the same browser: one connection.
             let mut pool = Vec::new();
-            for url in &crate::cli_cdp::distinct(&remote) {
+            for url in &crate::cli::cdp::distinct(&remote) {
                 let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
                     transport: transport.clone(),
                     ..rove_browser::ConnectOptions::new(url.clone())
@@ -274,7 +276,7 @@ async fn run(
         } else {
             rove_eval::Browsers::Shared(&pool)
         };
-        let mut progress = crate::test_progress::Progress::new(out, total, options.jobs);
+        let mut progress = crate::runs::progress::Progress::new(out, total, options.jobs);
         let mut done = 0;
         let ran = rove_eval::run_suite(
             browsers,
@@ -523,7 +525,7 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
             .reason
             .as_deref()
             .is_some_and(|r| r.starts_with("judge:") || r.starts_with("unjudged:"));
-        for said in crate::judging::verdict_lines(judgement, a.success_reported)
+        for said in crate::runs::judging::verdict_lines(judgement, a.success_reported)
             .iter()
             .skip(usize::from(decided))
         {
