@@ -13,11 +13,10 @@ use rove_llm::{Llm, LlmError, Message, Request, Spend, ToolSpec, Usage};
 use crate::AgentError;
 use crate::compact::compact;
 use crate::finish::{LastWord, last_word};
-use crate::judge::Screenshot;
 use crate::notes::Notes;
 use crate::prompt::{system_prompt, turn_status};
-use crate::record::{AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord};
-use crate::run::{ends_the_run, screenshot, sees};
+use crate::record::{AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Vision};
+use crate::screenshot::{Screenshot, screenshot};
 use crate::seen::{self, Seen};
 use crate::step::act_all;
 use crate::tools::tool_specs_within;
@@ -470,5 +469,26 @@ impl<'a> Agent<'a> {
             return Err(AgentError::Browser(Box::new(error)));
         }
         Ok(ended)
+    }
+}
+
+/// Model errors that no later step can fix: a refused key (after the
+/// fallback, if any), a wrong configuration, and nothing listening at the
+/// model's address at step 1 (a server that was never started; later, one
+/// that stopped may be restarting).
+pub(crate) fn ends_the_run(e: &LlmError, step: u32) -> bool {
+    match e {
+        LlmError::Auth { .. } | LlmError::Config(_) | LlmError::NoKey { .. } => true,
+        LlmError::Refused { .. } => step == 1,
+        _ => false,
+    }
+}
+
+/// Whether this step shows a screenshot.
+pub(crate) fn sees(vision: Vision, model: &rove_llm::Endpoint) -> bool {
+    match vision {
+        Vision::On => true,
+        Vision::Off => false,
+        Vision::Auto => model.sees_images(),
     }
 }

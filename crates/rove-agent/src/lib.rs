@@ -29,6 +29,7 @@ mod prompt;
 mod record;
 mod replay;
 mod run;
+mod screenshot;
 mod seen;
 mod step;
 mod tools;
@@ -36,9 +37,7 @@ mod trace;
 mod trace_line;
 
 pub use agent::Agent;
-pub use judge::{
-    About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
-};
+pub use judge::{About, Evidence, Judge, JudgeConfig, Judgement, Verdict, judge, verdict_tool};
 pub use prompt::PromptVariant;
 pub use record::{
     ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
@@ -48,6 +47,7 @@ pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use rove_commands::{SeenConsole, SeenRequest};
 pub use run::run;
+pub use screenshot::Screenshot;
 pub use seen::Seen;
 pub use tools::{tool_specs, tool_specs_within};
 pub use trace::{SCREENSHOT_BUDGET, Trace};

@@ -9,7 +9,7 @@ use rove_llm::{LlmError, Spend, Usage};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::judge::Screenshot;
+use crate::screenshot::Screenshot;
 use crate::seen::Seen;
 
 /// How a run is bounded.
