@@ -129,7 +129,7 @@ async fn aria_select(
                 limit: Some(50),
             })
             .await?;
-        let Some(pick) = pick_option(&found.found, value).cloned() else {
+        let Some(pick) = crate::combobox::pick_option(&found.found, value).cloned() else {
             return Err(InputError::Rejected(format!(
                 "{target} is a {role}; after opening it no option is named {value:?}{}",
                 if found.found.is_empty() {
@@ -153,25 +153,6 @@ async fn aria_select(
         selected.push(pick.name);
     }
     Ok(SelectOutcome { selected, settled })
-}
-
-/// The option found for `value`: named exactly, then ignoring case, then
-/// the only one found (an option whose name carries more, a price or a
-/// count, is still the one asked for when it is the only one).
-pub(crate) fn pick_option<'a>(
-    found: &'a [rove_page::Match],
-    value: &str,
-) -> Option<&'a rove_page::Match> {
-    let wanted = value.trim();
-    found
-        .iter()
-        .find(|m| m.name.trim() == wanted)
-        .or_else(|| {
-            found
-                .iter()
-                .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
-        })
-        .or_else(|| (found.len() == 1).then(|| &found[0]))
 }
 
 async fn native_select(

@@ -24,7 +24,7 @@ use serde::Deserialize;
 
 use crate::InputError;
 use crate::channel::InputChannel;
-use crate::keyboard::EditOutcome;
+use crate::edit_outcome::EditOutcome;
 use crate::keys::parse_chord;
 use crate::settle::{arm_element, settle};
 

@@ -333,17 +333,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     ("rove-cdp", &["connection.rs", "reader.rs", "session.rs"]),
     ("rove-cdp", &["error.rs", "message.rs"]),
     ("rove-eval", &["plan.rs", "runner.rs"]),
-    (
-        "rove-input",
-        &[
-            "combobox.rs",
-            "editor.rs",
-            "keyboard.rs",
-            "select.rs",
-            "slider.rs",
-            "value.rs",
-        ],
-    ),
     ("rove-mcp", &["server.rs", "session.rs", "stdio.rs"]),
     ("rove-page", &["error.rs", "locator.rs", "refs.rs"]),
 ];
