@@ -419,6 +419,10 @@ impl fmt::Display for Scrollee {
 }
 
 impl fmt::Display for Happened {
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per Happened variant, each its line"
+    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Happened::TabFault { fault, while_idle } => {
