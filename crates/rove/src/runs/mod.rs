@@ -1,5 +1,5 @@
 //! The commands that run an agent: `rove run` and `rove replay`
-//! (`agent.rs`), `rove test` (`test.rs`, its progress lines in
+//! (`agent.rs`, its history and trace files in `run_files.rs`), `rove test` (`test.rs`, its progress lines in
 //! `progress.rs`), the models they resolve (`models.rs`) and the judge's
 //! (`judging.rs`).
 
@@ -7,4 +7,5 @@ pub(crate) mod agent;
 pub(crate) mod judging;
 pub(crate) mod models;
 pub(crate) mod progress;
+pub(crate) mod run_files;
 pub(crate) mod test;
