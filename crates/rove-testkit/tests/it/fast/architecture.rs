@@ -3,7 +3,9 @@
 //! dependencies in its Cargo.toml; every file the map names exists; the
 //! number of error codes it states is rove-errors' count; every source
 //! folder of every crate is named in its crate's section; no library crate
-//! depends on anyhow, and rove-testkit is never a normal dependency.
+//! depends on anyhow, and rove-testkit is never a normal dependency; a
+//! shared concern's code (calendar dates, the secret-header list) lives in
+//! its one home.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -446,4 +448,37 @@ fn every_deadline_the_ladder_names_is_in_limits() {
         unknown.is_empty(),
         "the ladder names what limits.rs does not define: {unknown:?}"
     );
+}
+
+/// A shared concern's mark, and the one file that may carry it.
+const ONE_HOME: &[(&str, &str, &str)] = &[
+    // The length of a 400-year era in days: calendar code.
+    ("146_097", "crates/rove-base/src/time.rs", "dates"),
+    (
+        "\"proxy-authorization\"",
+        "crates/rove-base/src/redact/mod.rs",
+        "the secret headers",
+    ),
+];
+
+#[test]
+fn shared_concerns_live_in_one_home() {
+    let mut strays = Vec::new();
+    for name in crates() {
+        for file in source_files(&root().join("crates").join(&name).join("src")) {
+            let shown = file
+                .strip_prefix(root())
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for (number, line) in product_lines(&file) {
+                for (mark, home, what) in ONE_HOME {
+                    if line.contains(mark) && shown != *home {
+                        strays.push(format!("{shown}:{number}: {what} belong in {home}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(strays.is_empty(), "{}", strays.join("\n"));
 }
