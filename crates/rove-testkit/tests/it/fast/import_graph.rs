@@ -329,7 +329,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     ),
     ("rove-cdp", &["connection.rs", "reader.rs", "session.rs"]),
     ("rove-cdp", &["error.rs", "message.rs"]),
-    ("rove-eval", &["plan.rs", "runner.rs"]),
     ("rove-mcp", &["server.rs", "session.rs", "stdio.rs"]),
     ("rove-page", &["error.rs", "locator.rs", "refs.rs"]),
 ];
