@@ -327,7 +327,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         ],
     ),
     ("rove-cdp", &["connection.rs", "reader.rs", "session.rs"]),
-    ("rove-mcp", &["server.rs", "session.rs", "stdio.rs"]),
     ("rove-page", &["error.rs", "locator.rs", "refs.rs"]),
 ];
 
