@@ -14,7 +14,8 @@
 #                            against pages and apps served on 127.0.0.1).
 #   scripts/test.sh --fast   only the tests that need no browser: the unit
 #                            tests beside the code and the integration tests
-#                            under each crate's tests/it/fast/. Chromium is
+#                            under each crate's tests/it/fast/ (not the
+#                            doctests: the full run has them). Chromium is
 #                            hidden from them (ROVE_BROWSER names a file that
 #                            does not exist), so a test there that reaches for
 #                            a browser fails instead of passing slowly.
@@ -26,7 +27,9 @@ case "${1:-}" in
   --fast)
     export ROVE_BROWSER=/nonexistent/the-fast-tier-has-no-browser
     cargo test --workspace --locked --lib --bins
-    cargo test --workspace --locked --doc
+    # No doctest pass here: rove has two doctests, both `no_run`, and the
+    # pass builds every library once more apart from the test builds
+    # (24 s for those two). The full run below runs them.
     cargo test --workspace --locked --test it -- fast::
     exit 0
     ;;

@@ -8,16 +8,15 @@ use std::time::Instant;
 
 use rove_base::limits;
 use rove_commands::{Command, Session, SnapshotArgs};
-use rove_llm::{Llm, LlmError, Message, Request, Spend, ToolSpec, Usage};
+use rove_llm::{Completion, Llm, LlmError, Message, Request, Spend, ToolSpec, Usage};
 
 use crate::AgentError;
 use crate::compact::compact;
 use crate::finish::{LastWord, last_word};
-use crate::judge::Screenshot;
 use crate::notes::Notes;
 use crate::prompt::{system_prompt, turn_status};
-use crate::record::{AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord};
-use crate::run::{ends_the_run, screenshot, sees};
+use crate::record::{AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Vision};
+use crate::screenshot::{Screenshot, screenshot};
 use crate::seen::{self, Seen};
 use crate::step::act_all;
 use crate::tools::tool_specs_within;
@@ -270,16 +269,7 @@ impl<'a> Agent<'a> {
         if let Some(lost) = session.browser_lost() {
             return Err(AgentError::Browser(Box::new(lost)));
         }
-        // A challenge on the page is no work for the model: the watchdog
-        // solves it or hands it to a person first, or ends the run.
-        let wall = crate::challenges::before_step(
-            session,
-            &mut st.watch,
-            config,
-            number,
-            &mut st.messages,
-        );
-        if let Some(ending) = Box::pin(wall).await {
+        if let Some(ending) = challenge_wall(session, st, config, number).await {
             return Ok(Some(ending));
         }
         let started = Instant::now();
@@ -305,32 +295,10 @@ impl<'a> Agent<'a> {
         };
         let mut kept = None;
         if sees(config.vision, llm.current()) {
-            let shot = tokio::time::timeout_at(deadline, screenshot(session))
-                .await
-                .ok()
-                .flatten();
-            if let Some((image, bytes)) = shot {
-                if let Some(dir) = &config.screenshot_dir {
-                    let path = dir.join(format!("step-{number}.jpg"));
-                    if std::fs::create_dir_all(dir)
-                        .and_then(|()| std::fs::write(&path, &bytes))
-                        .is_ok()
-                    {
-                        kept = Some(path.display().to_string());
-                    }
-                }
-                if config.keep_screenshots > 0 {
-                    if st.shots.len() >= config.keep_screenshots {
-                        st.shots.remove(0);
-                    }
-                    st.shots.push(Screenshot {
-                        caption: format!("before step {number}"),
-                        mime: "image/jpeg".into(),
-                        bytes,
-                    });
-                }
-                shown.push(image);
-            }
+            let (image, saved) =
+                viewport_before(session, config, &mut st.shots, number, deadline).await;
+            kept = saved;
+            shown.extend(image);
         }
         shown.push(Message::User { text: status });
         let request = Request {
@@ -340,28 +308,7 @@ impl<'a> Agent<'a> {
             max_tokens: config.max_tokens,
             force_tool: None,
         };
-        let asked_at = Instant::now();
-        let asked =
-            tokio::time::timeout_at(deadline, llm.complete_within(&request, st.model_budget)).await;
-        let model_ms = asked_at.elapsed().as_secs_f64() * 1e3;
-        let answer = match asked {
-            Ok(Ok(answer)) => {
-                st.model_error = None;
-                Some(answer)
-            }
-            Ok(Err(e)) if ends_the_run(&e, number) => return Err(AgentError::Llm(e)),
-            Ok(Err(e)) => {
-                st.model_error = Some(e);
-                None
-            }
-            Err(_) => {
-                st.model_error = Some(LlmError::Timeout {
-                    provider: llm.current().provider.clone(),
-                    seconds: config.step_timeout.as_secs_f64(),
-                });
-                None
-            }
-        };
+        let (answer, model_ms) = st.ask(llm, &request, config, number, deadline).await?;
         let mut record = StepRecord {
             number,
             thought: String::new(),
@@ -423,29 +370,7 @@ impl<'a> Agent<'a> {
                             .into(),
                     });
                 }
-                // The same actions on a page they do not change: a nudge,
-                // then a stop.
-                let signature = serde_json::to_string(
-                    &answer
-                        .tool_calls
-                        .iter()
-                        .map(|c| (&c.name, &c.arguments))
-                        .collect::<Vec<_>>(),
-                )
-                .unwrap_or_default();
-                // (Failing actions count as failures, not as a loop.)
-                let unchanged = !nothing && acted.actions.iter().all(|a| !a.failed && a.unchanged);
-                st.repeats = if unchanged && signature == st.last_signature {
-                    st.repeats + 1
-                } else {
-                    0
-                };
-                st.last_signature = signature;
-                if st.repeats == 1 {
-                    st.messages.push(Message::User {
-                        text: "You repeated the same action and the page did not change. Do something else, or call done.".into(),
-                    });
-                }
+                st.count_repeats(answer, &acted.actions);
                 record.actions = acted.actions;
                 if nothing {
                     Some((FailureKind::NoTool, "the model called no tool".to_owned()))
@@ -490,4 +415,145 @@ impl<'a> Agent<'a> {
         }
         Ok(ended)
     }
+}
+
+impl State {
+    /// Asks the model for this step until `deadline`. A failure a later
+    /// step may get past is kept in `model_error` (and no answer
+    /// returned); one that ends the run is the error. With the model's
+    /// time in ms.
+    async fn ask(
+        &mut self,
+        llm: &Llm,
+        request: &Request,
+        config: &AgentConfig,
+        number: u32,
+        deadline: tokio::time::Instant,
+    ) -> Result<(Option<Completion>, f64), AgentError> {
+        let asked_at = Instant::now();
+        let asked =
+            tokio::time::timeout_at(deadline, llm.complete_within(request, self.model_budget))
+                .await;
+        let model_ms = asked_at.elapsed().as_secs_f64() * 1e3;
+        let answer = match asked {
+            Ok(Ok(answer)) => {
+                self.model_error = None;
+                Some(answer)
+            }
+            Ok(Err(e)) if ends_the_run(&e, number) => return Err(AgentError::Llm(e)),
+            Ok(Err(e)) => {
+                self.model_error = Some(e);
+                None
+            }
+            Err(_) => {
+                self.model_error = Some(LlmError::Timeout {
+                    provider: llm.current().provider.clone(),
+                    seconds: config.step_timeout.as_secs_f64(),
+                });
+                None
+            }
+        };
+        Ok((answer, model_ms))
+    }
+
+    /// Counts the same actions on a page they do not change, and nudges
+    /// the model the first time (the run stops past the limit).
+    fn count_repeats(&mut self, answer: &Completion, actions: &[crate::ActionRecord]) {
+        let signature = serde_json::to_string(
+            &answer
+                .tool_calls
+                .iter()
+                .map(|c| (&c.name, &c.arguments))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_or_default();
+        // (Failing actions count as failures, not as a loop.)
+        let unchanged = !actions.is_empty() && actions.iter().all(|a| !a.failed && a.unchanged);
+        self.repeats = if unchanged && signature == self.last_signature {
+            self.repeats + 1
+        } else {
+            0
+        };
+        self.last_signature = signature;
+        if self.repeats == 1 {
+            self.messages.push(Message::User {
+                text: "You repeated the same action and the page did not change. Do something else, or call done.".into(),
+            });
+        }
+    }
+}
+
+/// The viewport before step `number`, for a model that sees images: the
+/// message for this request, and the file it was saved to under
+/// `screenshot_dir`; the judge's copy joins `shots`.
+async fn viewport_before(
+    session: &mut Session,
+    config: &AgentConfig,
+    shots: &mut Vec<Screenshot>,
+    number: u32,
+    deadline: tokio::time::Instant,
+) -> (Option<Message>, Option<String>) {
+    let shot = tokio::time::timeout_at(deadline, screenshot(session))
+        .await
+        .ok()
+        .flatten();
+    let Some((image, bytes)) = shot else {
+        return (None, None);
+    };
+    let mut kept = None;
+    if let Some(dir) = &config.screenshot_dir {
+        let path = dir.join(format!("step-{number}.jpg"));
+        if std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, &bytes))
+            .is_ok()
+        {
+            kept = Some(path.display().to_string());
+        }
+    }
+    if config.keep_screenshots > 0 {
+        if shots.len() >= config.keep_screenshots {
+            shots.remove(0);
+        }
+        shots.push(Screenshot {
+            caption: format!("before step {number}"),
+            mime: "image/jpeg".into(),
+            bytes,
+        });
+    }
+    (Some(image), kept)
+}
+
+/// Model errors that no later step can fix: a refused key (after the
+/// fallback, if any), a wrong configuration, and nothing listening at the
+/// model's address at step 1 (a server that was never started; later, one
+/// that stopped may be restarting).
+pub(crate) fn ends_the_run(e: &LlmError, step: u32) -> bool {
+    match e {
+        LlmError::Auth { .. } | LlmError::Config(_) | LlmError::NoKey { .. } => true,
+        LlmError::Refused { .. } => step == 1,
+        _ => false,
+    }
+}
+
+/// Whether this step shows a screenshot.
+pub(crate) fn sees(vision: Vision, model: &rove_llm::Endpoint) -> bool {
+    match vision {
+        Vision::On => true,
+        Vision::Off => false,
+        Vision::Auto => model.sees_images(),
+    }
+}
+
+/// A challenge on the page is no work for the model: the watchdog solves it
+/// or hands it to a person first, or ends the run (that ending).
+async fn challenge_wall(
+    session: &mut Session,
+    st: &mut State,
+    config: &AgentConfig,
+    number: u32,
+) -> Option<Ending> {
+    let wall =
+        crate::challenges::before_step(session, &mut st.watch, config, number, &mut st.messages);
+    // Boxed: the step's future is large already.
+    Box::pin(wall).await
 }

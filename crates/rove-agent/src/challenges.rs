@@ -15,29 +15,8 @@ use std::time::{Duration, Instant};
 
 use rove_commands::{Command, Happened, Session, SnapshotArgs, SolveArgs, Target};
 use rove_llm::Message;
-use serde::{Deserialize, Serialize};
 
-use crate::record::{AgentConfig, Ending};
-
-/// One challenge the run met.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ChallengeRecord {
-    /// Its ref (`e12`).
-    pub reference: String,
-    /// Its kind (`recaptcha-v2`).
-    pub kind: String,
-    /// The step before which it was met (0: on the first page).
-    pub step: u32,
-    /// Who solved it: `plugin NAME`, `person`, `page` (it went away or was
-    /// solved by the page itself); none while unsolved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solved_by: Option<String>,
-    /// From the watchdog taking it up to the page saying solved.
-    #[serde(default)]
-    pub seconds: f64,
-    /// What became of it, in one line.
-    pub outcome: String,
-}
+use crate::record::{AgentConfig, ChallengeRecord, Ending};
 
 /// What the views said of each challenge, by ref.
 #[derive(Debug, Default)]

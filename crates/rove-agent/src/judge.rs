@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::record::{Ending, RunResult, StepRecord};
+use crate::screenshot::Screenshot;
 
 /// How the judge is bounded.
 #[derive(Debug, Clone)]
@@ -65,17 +66,6 @@ pub struct About<'a> {
     pub ground_truth: Option<&'a str>,
     /// Hints for judging.
     pub judge_context: &'a [String],
-}
-
-/// A picture of the page the judge may see.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Screenshot {
-    /// When it was taken (`before step 3`, `at the end`).
-    pub caption: String,
-    /// `image/jpeg` or `image/png`.
-    pub mime: String,
-    /// The image.
-    pub bytes: Vec<u8>,
 }
 
 /// Everything the judge is shown about one run.
@@ -219,11 +209,13 @@ impl Judge {
         // A judge that reads text only is shown none (see `request`), so
         // none is taken for it.
         if self.config.screenshots > 0 && self.llm.current().sees_images() {
-            let shot =
-                tokio::time::timeout(limits::JUDGE_SCREENSHOT, crate::run::screenshot(session))
-                    .await
-                    .ok()
-                    .flatten();
+            let shot = tokio::time::timeout(
+                limits::JUDGE_SCREENSHOT,
+                crate::screenshot::screenshot(session),
+            )
+            .await
+            .ok()
+            .flatten();
             if let Some((_, bytes)) = shot {
                 screenshots.push(Screenshot {
                     caption: "at the end".into(),

@@ -30,6 +30,7 @@ mod prompt;
 mod record;
 mod replay;
 mod run;
+mod screenshot;
 mod seen;
 mod step;
 mod tools;
@@ -37,19 +38,17 @@ mod trace;
 mod trace_line;
 
 pub use agent::Agent;
-pub use challenges::ChallengeRecord;
-pub use judge::{
-    About, Evidence, Judge, JudgeConfig, Judgement, Screenshot, Verdict, judge, verdict_tool,
-};
+pub use judge::{About, Evidence, Judge, JudgeConfig, Judgement, Verdict, judge, verdict_tool};
 pub use prompt::PromptVariant;
 pub use record::{
-    ActionRecord, AgentConfig, Ending, FailureKind, RunResult, StepFailure, StepRecord, Target,
-    Vision, spend_of,
+    ActionRecord, AgentConfig, ChallengeRecord, Ending, FailureKind, RunResult, StepFailure,
+    StepRecord, Target, Vision, spend_of,
 };
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};
 pub use rove_commands::{SeenConsole, SeenRequest};
 pub use run::run;
+pub use screenshot::Screenshot;
 pub use seen::Seen;
 pub use tools::{tool_specs, tool_specs_within};
 pub use trace::{SCREENSHOT_BUDGET, Trace};

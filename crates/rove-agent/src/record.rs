@@ -9,7 +9,7 @@ use rove_llm::{LlmError, Spend, Usage};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::judge::Screenshot;
+use crate::screenshot::Screenshot;
 use crate::seen::Seen;
 
 /// How a run is bounded.
@@ -270,7 +270,7 @@ pub struct RunResult {
     pub screenshots: Vec<Screenshot>,
     /// Every challenge the run met, who solved it and how long it took.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub challenges: Vec<crate::challenges::ChallengeRecord>,
+    pub challenges: Vec<ChallengeRecord>,
 }
 
 /// The tokens `steps` spent, per model that answered them: what a run
@@ -290,4 +290,24 @@ impl RunResult {
     pub fn succeeded(&self) -> bool {
         matches!(self.ending, Ending::Done { success: true, .. })
     }
+}
+
+/// One challenge the run met.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct ChallengeRecord {
+    /// Its ref (`e12`).
+    pub reference: String,
+    /// Its kind (`recaptcha-v2`).
+    pub kind: String,
+    /// The step before which it was met (0: on the first page).
+    pub step: u32,
+    /// Who solved it: `plugin NAME`, `person`, `page` (it went away or was
+    /// solved by the page itself); none while unsolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solved_by: Option<String>,
+    /// From the watchdog taking it up to the page saying solved.
+    #[serde(default)]
+    pub seconds: f64,
+    /// What became of it, in one line.
+    pub outcome: String,
 }

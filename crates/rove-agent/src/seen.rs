@@ -58,7 +58,7 @@ pub(crate) async fn after_screenshot(
     let dir = dir?;
     let (_, bytes) = tokio::time::timeout(
         rove_base::limits::STEP_SCREENSHOT,
-        crate::run::screenshot(session),
+        crate::screenshot::screenshot(session),
     )
     .await
     .ok()

@@ -2,7 +2,7 @@
 //! `done` and `note`) and one call of them run as a command, its errors in
 //! the model's terms: the names and the argument shapes it was offered.
 
-use rove_commands::{Command, Happened, Outcome, Session};
+use rove_commands::{Command, Deadline, Effect, Happened, Outcome, Session};
 use rove_errors::Classify;
 use rove_llm::{ToolCall, ToolSpec};
 use serde_json::{Value, json};
@@ -108,10 +108,18 @@ pub(crate) async fn act(
 /// tab keeps its refs, and a ref of another tab fails by name), nor is a
 /// new tab: the batch goes on.
 fn changed_page(command: &Command, outcome: &Outcome) -> bool {
-    matches!(
-        command,
-        Command::Open(_) | Command::Back | Command::Forward | Command::Reload
-    ) || outcome.saw(|h| matches!(h, Happened::Navigated { loaded: true, .. }))
+    loads_a_page(command) || outcome.saw(|h| matches!(h, Happened::Navigated { loaded: true, .. }))
+}
+
+/// Whether the vocabulary says `command` loads a document: it navigates,
+/// or it moves through history. Both wait as long as a navigation; a
+/// scroll also moves, but through the page it keeps.
+fn loads_a_page(command: &Command) -> bool {
+    match command.effect() {
+        Effect::Navigates => true,
+        Effect::Moves => command.entry().deadline == Deadline::Navigation,
+        _ => false,
+    }
 }
 
 /// A tool as a call with its arguments (`click(ref: string, button?:
@@ -212,4 +220,34 @@ pub fn tool_specs_within(caps: rove_commands::Caps) -> Vec<ToolSpec> {
         }),
     });
     specs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(name: &str, arguments: Value) -> Command {
+        Command::from_tool_call_within(name, Some(&arguments), rove_commands::Caps::all())
+            .expect("a command")
+    }
+
+    #[test]
+    fn the_commands_that_load_a_page_are_the_vocabularys_navigations_and_history_moves() {
+        for (name, arguments) in [
+            ("open", json!({"url": "https://example.com"})),
+            ("back", json!({})),
+            ("forward", json!({})),
+            ("reload", json!({})),
+        ] {
+            assert!(loads_a_page(&command(name, arguments)), "{name}");
+        }
+        for (name, arguments) in [
+            ("scroll", json!({"direction": "down"})),
+            ("click", json!({"ref": "e1"})),
+            ("snapshot", json!({})),
+            ("tab", json!({"action": "list"})),
+        ] {
+            assert!(!loads_a_page(&command(name, arguments)), "{name}");
+        }
+    }
 }

@@ -10,6 +10,8 @@
 //!   another user's folder refused) and files only they can read (0600).
 //! - [`url_pattern`]: the one URL pattern (a substring, or a glob of the
 //!   whole URL) of `wait`'s `url` and the network rules.
+//! - [`time`]: UTC dates from the calendar alone (a HAR file's times,
+//!   AWS SigV4's date).
 //! - [`limits`]: every deadline and interval of rove, as the timeout
 //!   ladder, with a test that each outer deadline is wider than the ones
 //!   inside it.
@@ -20,5 +22,6 @@ pub mod limits;
 pub mod private;
 pub mod redact;
 pub mod text;
+pub mod time;
 pub mod url_pattern;
 pub mod user_file;

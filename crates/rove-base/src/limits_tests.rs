@@ -16,6 +16,10 @@ fn holds(ladder: &[(&str, Duration, &str, Duration)]) {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one ladder, rung by rung; split pending (issue 38)"
+)]
 fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
     let reconnects = reconnect_budget(&RECONNECT_BACKOFF, RECONNECT_ATTEMPT);
     let longest_command = [NAVIGATION, EVAL, WAIT, WAIT_SLEEP_MAX]

@@ -16,8 +16,6 @@ use std::path::{Path, PathBuf};
 
 /// The mode of a private folder.
 const FOLDER_MODE: u32 = 0o700;
-/// The mode of a private file.
-pub(crate) const FILE_MODE: u32 = 0o600;
 
 /// Why a folder cannot be used as a private one.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -118,7 +116,10 @@ pub fn write_private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Closes an existing file (a socket) to everyone but its owner.
 pub fn make_owner_only(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(FILE_MODE))
+    std::fs::set_permissions(
+        path,
+        std::fs::Permissions::from_mode(crate::user_file::FILE_MODE),
+    )
 }
 
 #[cfg(test)]

@@ -125,6 +125,34 @@ pub fn ellipsized(text: &str, max: usize) -> String {
     }
 }
 
+/// Page text quoted inside rove's own words: cleaned as by [`clean`], at
+/// most `max` characters (a cut text ends in `…`, inside the quotes, so a
+/// reader knows it is not whole), with `"` and `\` escaped so where the text
+/// ends is never in doubt. The one way rove quotes a page's text: names in
+/// views and locators, cookie and storage values, announcements.
+pub fn quoted(text: &str, max: usize) -> String {
+    let taken = char_prefix(text, max.saturating_add(1));
+    let cleaned = clean(taken.to_owned());
+    let shown = if taken.len() < text.len() || cleaned.chars().count() > max {
+        match max {
+            0 => String::new(),
+            _ => format!("{}…", char_prefix(&cleaned, max - 1)),
+        }
+    } else {
+        cleaned
+    };
+    let mut out = String::with_capacity(shown.len() + 2);
+    out.push('"');
+    for c in shown.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
 /// Foreign text (a model's answer, a judge's reason, a page's message, a
 /// task's name) on one line of rove's own output: each line break and
 /// other [`BREAKING`] character written as an escape (`\n`, `\r`, `\t`,
@@ -189,6 +217,19 @@ pub fn xml_escaped(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn quoted_text_is_clean_escaped_and_cut_where_it_says_so() {
+        assert_eq!(
+            super::quoted("say \"hi\"\n\\o/", 100),
+            r#""say \"hi\" \\o/""#
+        );
+        assert_eq!(super::quoted("abcdef", 4), "\"abc…\"");
+        assert_eq!(super::quoted("abcd", 4), "\"abcd\"");
+        // An invisible character is left out before the length is counted.
+        assert_eq!(super::quoted("ab\u{200B}cd", 4), "\"abcd\"");
+        assert_eq!(super::quoted("abc", usize::MAX), "\"abc\"");
+    }
+
     use super::*;
 
     #[test]

@@ -20,6 +20,9 @@ use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+/// The mode of a private file (0600): its owner's alone.
+pub(crate) const FILE_MODE: u32 = 0o600;
+
 /// Who may read a file rove writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
@@ -209,7 +212,7 @@ pub fn create(path: &Path, access: Access) -> Result<File, UserFileError> {
     let file = open_to_write(path, access, std::fs::OpenOptions::new().write(true))?;
     if access == Access::Private {
         // The mode given at open holds only for a new file.
-        file.set_permissions(std::fs::Permissions::from_mode(crate::private::FILE_MODE))
+        file.set_permissions(std::fs::Permissions::from_mode(FILE_MODE))
             .map_err(|e| UserFileError::io(path, e))?;
     }
     file.set_len(0).map_err(|e| UserFileError::io(path, e))?;
@@ -235,7 +238,7 @@ fn open_to_write(
 ) -> Result<File, UserFileError> {
     let mut flags = nonblocking();
     if access == Access::Private {
-        options.mode(crate::private::FILE_MODE);
+        options.mode(FILE_MODE);
         flags |= rustix::fs::OFlags::NOFOLLOW.bits() as i32;
     }
     options.create(true).custom_flags(flags);

@@ -287,24 +287,12 @@ impl Browser {
         };
         let settled = tokio::time::timeout(budget, rx.wait_for(settled))
             .await
-            .map_err(|_| BrowserError::Disconnected {
-                reason: "the connection is still being restored".into(),
-                sent: false,
-            })?
-            .map_err(|_| BrowserError::Disconnected {
-                reason: "the browser was dropped".into(),
-                sent: false,
-            })?;
+            .map_err(|_| BrowserError::lost("the connection is still being restored"))?
+            .map_err(|_| BrowserError::lost("the browser was dropped"))?;
         match &*settled {
             Link::Up { conn, generation } => Ok((conn.clone(), *generation)),
-            Link::Down { reason } => Err(BrowserError::Disconnected {
-                reason: reason.clone(),
-                sent: false,
-            }),
-            Link::Reconnecting => Err(BrowserError::Disconnected {
-                reason: "the connection is still being restored".into(),
-                sent: false,
-            }),
+            Link::Down { reason } => Err(BrowserError::lost(reason.clone())),
+            Link::Reconnecting => Err(BrowserError::lost("the connection is still being restored")),
         }
     }
 
@@ -532,15 +520,7 @@ async fn supervise(shared: Weak<Shared>, mut signal: rove_cdp::CloseSignal) {
                 None => format!("lost the browser: {reason}"),
             };
             tracing::warn!(target: "rove_browser", %reason, "browser connection lost");
-            strong
-                .registry
-                .events()
-                .emit(tracing::Level::WARN, || BrowserEvent::Disconnected {
-                    reason: reason.clone(),
-                    reconnecting: false,
-                });
-            strong.registry.forget_all();
-            strong.link.send_replace(Link::Down { reason });
+            link_down(&strong, reason);
             return;
         };
         if remote.browser_per_connection {

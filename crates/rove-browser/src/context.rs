@@ -11,6 +11,7 @@ use rove_cdp::protocol::target::{
     ActivateTarget, CloseTarget, CreateTarget, DisposeBrowserContext,
 };
 
+use crate::emulation::{SharedEmulation, Viewport};
 use crate::tab::{Tab, TabId};
 use crate::{Browser, BrowserError};
 
@@ -33,50 +34,6 @@ struct Inner {
     persistent: bool,
     emulation: SharedEmulation,
 }
-
-/// The size of a tab's viewport, in CSS pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Viewport {
-    /// Width.
-    pub width: u32,
-    /// Height.
-    pub height: u32,
-}
-
-impl Default for Viewport {
-    /// A common desktop size (what Playwright and the other tools give), wide
-    /// enough that responsive apps show their desktop controls.
-    fn default() -> Self {
-        Viewport {
-            width: 1280,
-            height: 720,
-        }
-    }
-}
-
-impl std::str::FromStr for Viewport {
-    type Err = String;
-    /// `1280x720`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (w, h) = s
-            .split_once(['x', 'X', '*'])
-            .ok_or_else(|| format!("{s:?} is not a size like 1280x720"))?;
-        let parse = |n: &str| {
-            n.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (100..=10_000).contains(n))
-                .ok_or_else(|| format!("{s:?}: each side is 100 to 10000 pixels"))
-        };
-        Ok(Viewport {
-            width: parse(w)?,
-            height: parse(h)?,
-        })
-    }
-}
-
-/// A context's viewport and emulation settings, shared with its tabs.
-pub(crate) type SharedEmulation = Arc<Mutex<crate::emulation::Emulation>>;
 
 #[derive(Debug, Default)]
 struct TabTable {

@@ -28,10 +28,7 @@ pub async fn resolve_cdp_url(
         return Ok(endpoint.as_str().to_owned());
     }
     let shown = endpoint.redacted();
-    let unreachable = |reason: String| BrowserError::Disconnected {
-        reason: format!("{shown}: {reason}"),
-        sent: false,
-    };
+    let unreachable = |reason: String| BrowserError::lost(format!("{shown}: {reason}"));
     let answer = tokio::time::timeout(timeout, get_version(&endpoint, access))
         .await
         .map_err(|_| unreachable(format!("no answer within {} s", timeout.as_secs_f64())))?

@@ -12,8 +12,6 @@ use std::collections::BTreeMap;
 use rove_cdp::protocol::{emulation, network};
 use rove_cdp::{CdpError, Session};
 
-use crate::context::Viewport;
-
 /// One CDP call that makes part of an emulation.
 #[derive(Debug, Clone)]
 pub enum EmulationCall {
@@ -104,3 +102,47 @@ impl Emulation {
         size.into_iter().chain(self.calls()).collect()
     }
 }
+
+/// The size of a tab's viewport, in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewport {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+impl Default for Viewport {
+    /// A common desktop size (what Playwright and the other tools give), wide
+    /// enough that responsive apps show their desktop controls.
+    fn default() -> Self {
+        Viewport {
+            width: 1280,
+            height: 720,
+        }
+    }
+}
+
+impl std::str::FromStr for Viewport {
+    type Err = String;
+    /// `1280x720`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (w, h) = s
+            .split_once(['x', 'X', '*'])
+            .ok_or_else(|| format!("{s:?} is not a size like 1280x720"))?;
+        let parse = |n: &str| {
+            n.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (100..=10_000).contains(n))
+                .ok_or_else(|| format!("{s:?}: each side is 100 to 10000 pixels"))
+        };
+        Ok(Viewport {
+            width: parse(w)?,
+            height: parse(h)?,
+        })
+    }
+}
+
+/// A context's viewport and emulation settings, shared with its tabs.
+pub(crate) type SharedEmulation = std::sync::Arc<std::sync::Mutex<Emulation>>;

@@ -83,6 +83,17 @@ fn stderr_block(tail: &str) -> String {
     }
 }
 
+impl BrowserError {
+    /// The link to the browser is gone for `reason`, and nothing of the
+    /// call in progress was sent.
+    pub fn lost(reason: impl Into<String>) -> BrowserError {
+        BrowserError::Disconnected {
+            reason: reason.into(),
+            sent: false,
+        }
+    }
+}
+
 impl From<CdpError> for BrowserError {
     fn from(e: CdpError) -> Self {
         match e {

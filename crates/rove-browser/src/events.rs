@@ -202,23 +202,20 @@ fn log(event: &BrowserEvent) {
 }
 
 impl EventBus {
-    /// Announces what a browser-level CDP event means, reading `registry`
-    /// as it was before the event is applied (the address a page had, the
-    /// context of a target about to be forgotten).
+    /// Announces what a browser-level CDP event means, reading what the
+    /// registry knew of each target (`known`) before the event is applied
+    /// (the address a page had, the context of a target about to be
+    /// forgotten).
     pub(crate) fn announce_target_event(
         &self,
-        registry: &crate::TargetRegistry,
+        known: &dyn Fn(&str) -> Option<rove_cdp::protocol::target::TargetInfo>,
         event: &rove_cdp::Event,
     ) {
         use rove_cdp::protocol::browser::{DownloadProgress, DownloadWillBegin};
         use rove_cdp::protocol::target::{
             TargetCrashed, TargetCreated, TargetDestroyed, TargetInfoChanged,
         };
-        let context_of = |id: &str| {
-            registry
-                .get(id)
-                .and_then(|r| r.info.browser_context_id.clone())
-        };
+        let context_of = |id: &str| known(id).and_then(|info| info.browser_context_id);
         if let Some(Ok(created)) = event.as_event::<TargetCreated>() {
             let info = created.target_info;
             if info.kind == "page" {
@@ -230,7 +227,7 @@ impl EventBus {
             }
         } else if let Some(Ok(changed)) = event.as_event::<TargetInfoChanged>() {
             let info = changed.target_info;
-            let before = registry.get(&info.target_id).map(|r| r.info.url);
+            let before = known(&info.target_id).map(|known| known.url);
             if info.kind == "page" && before.as_deref() != Some(info.url.as_str()) {
                 self.emit(Level::DEBUG, || BrowserEvent::Navigated {
                     target_id: info.target_id,
@@ -239,8 +236,7 @@ impl EventBus {
                 });
             }
         } else if let Some(Ok(destroyed)) = event.as_event::<TargetDestroyed>() {
-            let record = registry.get(&destroyed.target_id);
-            if record.as_ref().is_some_and(|r| r.info.kind == "page") {
+            if known(&destroyed.target_id).is_some_and(|info| info.kind == "page") {
                 self.emit(Level::DEBUG, || BrowserEvent::TabClosed {
                     context: context_of(&destroyed.target_id),
                     target_id: destroyed.target_id,

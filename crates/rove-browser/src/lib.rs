@@ -52,10 +52,10 @@ pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
 pub use console::{
     CONSOLE_CAP, CONSOLE_TEXT_MAX, ConsoleEntry, ConsoleLevel, ConsoleLog, ConsoleRead,
 };
-pub use context::{BrowserContext, TabInfo, Viewport};
+pub use context::{BrowserContext, TabInfo};
 pub use counter::Counter;
 pub use discover::resolve_cdp_url;
-pub use emulation::EmulationCall;
+pub use emulation::{EmulationCall, Viewport};
 pub use error::BrowserError;
 pub use events::BrowserEvent;
 pub use find::{BROWSER_ENV, BrowserSearch, find_browser, search_browser};

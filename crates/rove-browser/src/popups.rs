@@ -34,7 +34,7 @@ use rove_cdp::protocol::{EventType, fetch};
 use rove_cdp::{Connection, EventStreamError, SessionId};
 
 use crate::BrowserError;
-use crate::context::SharedEmulation;
+use crate::emulation::SharedEmulation;
 use crate::policy::SharedPolicy;
 
 /// The contexts whose popups are guarded, and the connection the guard

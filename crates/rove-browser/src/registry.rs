@@ -217,7 +217,9 @@ impl TargetRegistry {
                     Ok(event) => {
                         // Before applying: the news is told against what
                         // the registry knew (a page's old address).
-                        registry.events().announce_target_event(&registry, &event);
+                        registry
+                            .events()
+                            .announce_target_event(&|id| registry.get(id).map(|r| r.info), &event);
                         if registry.apply(&event) {
                             registry.bump();
                         }

@@ -68,7 +68,7 @@ struct Inner {
     /// The context's domain policy, enforced by the watch.
     policy: crate::policy::SharedPolicy,
     /// The context's viewport and emulation, applied when the watch starts.
-    emulation: crate::context::SharedEmulation,
+    emulation: crate::emulation::SharedEmulation,
     /// The session's block and mock rules, applied by the watch.
     rules: crate::network::SharedRules,
 }
@@ -88,7 +88,7 @@ impl Tab {
         target_id: String,
         browser: Browser,
         policy: crate::policy::SharedPolicy,
-        emulation: crate::context::SharedEmulation,
+        emulation: crate::emulation::SharedEmulation,
         rules: crate::network::SharedRules,
     ) -> Self {
         Tab {

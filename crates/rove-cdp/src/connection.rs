@@ -24,9 +24,10 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use crate::SessionId;
 use crate::events::EventStream;
 use crate::health::{Death, SessionTable};
-use crate::message::{Event, Request, SessionId};
+use crate::message::{Event, Request};
 use crate::protocol::Command;
 use crate::{CdpError, Session, TransportConfig};
 

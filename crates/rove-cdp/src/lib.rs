@@ -38,6 +38,7 @@ pub mod protocol;
 mod reader;
 mod script;
 mod session;
+mod session_id;
 pub mod wire_log;
 
 pub use config::TransportConfig;
@@ -45,6 +46,7 @@ pub use connection::{CloseSignal, Connection, ConnectionStats, WeakConnection};
 pub use endpoint::{Access, Endpoint};
 pub use error::{CdpError, Refusal, classify_refusal};
 pub use events::{EventStream, EventStreamError};
-pub use message::{Event, SessionId};
+pub use message::Event;
 pub use script::{RoveScript, ScriptAnswer, ScriptCall};
 pub use session::Session;
+pub use session_id::SessionId;

@@ -29,8 +29,8 @@ pub use answer::{
     Answer, ClickKind, CommandError, Data, Download, ErrorReport, EvalStop, Fault, Happened, Image,
     MouseDid, NavigationFailure, Outcome, Recovery, Shot, SolverError, TabFault, Timing,
 };
-pub use commands::input::solver;
 pub use commands::page::navigate::normalize_url;
+pub use commands::page::solver;
 pub use rove_browser::TabId;
 pub use rove_page::{Located, Locator, NameMatch, PageError, Ref, Target};
 pub use run::host::Host;

@@ -18,3 +18,9 @@ pub(crate) fn fresh_private_folder(kind: &str) -> Result<PathBuf, CommandError> 
         &Path::new(kind).join(name),
     )?)
 }
+
+/// Writes `bytes` to a file readable by its owner only.
+pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    rove_base::private::write_private_file(path, bytes)
+        .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
+}

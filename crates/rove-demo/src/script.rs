@@ -70,6 +70,10 @@ const EXPRESS: &str = "Express (next day)";
 /// The script for a task, by a phrase of its text; `mistaken` plays the
 /// task wrongly where the script knows a plausible mistake (and still
 /// claims success, as a careless model would).
+#[expect(
+    clippy::too_many_lines,
+    reason = "split pending (issue 38): the lint keeps new functions short"
+)]
 pub fn script_for(task: &str, mistaken: bool) -> Option<Script> {
     let scripts: [(&str, Play); 22] = [
         ("log in to the demo shop as ann", |p: &Played| {

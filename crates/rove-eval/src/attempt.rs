@@ -203,15 +203,10 @@ pub(crate) fn hidden(secrets: &Secrets, text: &str) -> String {
     secrets.redact(&rove_base::redact::scrub(text))
 }
 
-/// `value` with [`hidden`] applied to every string in it (keys, which are
-/// rove's own field names, stay).
+/// `value` with [`hidden`] applied to every string in it, keys included
+/// (`rove_base::redact::scrub_json_with`, the one walker).
 pub(crate) fn hidden_json(secrets: &Secrets, value: &mut Value) {
-    match value {
-        Value::String(s) => *s = hidden(secrets, s),
-        Value::Array(items) => items.iter_mut().for_each(|v| hidden_json(secrets, v)),
-        Value::Object(map) => map.values_mut().for_each(|v| hidden_json(secrets, v)),
-        _ => {}
-    }
+    *value = rove_base::redact::scrub_json_with(value, |s| hidden(secrets, s));
 }
 
 /// `value` with [`hidden`] applied to every string of its serialized
@@ -283,5 +278,21 @@ mod tests {
         assert!(!shown.contains('\u{200B}'), "{shown}");
         assert!(shown.contains("<secret>PW</secret>"), "{shown}");
         assert!(shown.contains("\"status\":\"failed\""), "{shown}");
+    }
+
+    #[test]
+    fn a_secret_is_hidden_in_a_key_as_in_a_value() {
+        let secrets = Secrets(vec![Secret {
+            name: "PW".into(),
+            value: "Hunter2-Zq9x".into(),
+            domain: None,
+        }]);
+        let mut history = serde_json::json!({
+            "steps": [{"headers": {"Hunter2-Zq9x": "Hunter2-Zq9x"}}],
+        });
+        hidden_json(&secrets, &mut history);
+        let shown = history.to_string();
+        assert!(!shown.contains("Hunter2-Zq9x"), "{shown}");
+        assert!(shown.contains("\"steps\""), "{shown}");
     }
 }

@@ -17,8 +17,10 @@
 mod attempt;
 mod compare;
 mod farm;
+mod grade;
 mod html;
 mod junit;
+mod options;
 mod plan;
 mod results;
 mod runner;
@@ -35,9 +37,10 @@ pub use compare::{Change, Comparison, compare};
 pub use farm::Farm;
 pub use html::report_html;
 pub use junit::junit_xml;
-pub use plan::{Plan, Shard};
+pub use options::{RunOptions, Shard};
+pub use plan::Plan;
 pub use results::{SuiteResults, TaskSummary, Totals, summarize};
-pub use runner::{Browsers, RunOptions, run_suite, run_suite_without_browser};
+pub use runner::{Browsers, run_suite, run_suite_without_browser};
 pub use stats::{median, wilson};
 pub use task::{
     Check, DEFAULT_MAX_STEPS, FileCheck, HttpCheck, ScopedSecret, SecretSource, Task, TaskSpec,

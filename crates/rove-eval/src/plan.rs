@@ -4,42 +4,8 @@
 use rove_base::limits;
 
 use crate::EvalError;
-use crate::runner::RunOptions;
+use crate::options::{RunOptions, Shard};
 use crate::task::Task;
-
-/// `--shard I/N`: the I-th of N slices (1-based).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// 1 ..= count.
-    pub index: u32,
-    /// How many slices.
-    pub count: u32,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = EvalError;
-    fn from_str(s: &str) -> Result<Shard, EvalError> {
-        let bad = || {
-            EvalError::Options(format!(
-                "--shard {s:?}: give I/N with 1 ≤ I ≤ N ≤ {}, as 2/4",
-                limits::SHARDS_MAX
-            ))
-        };
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let index: u32 = i.trim().parse().map_err(|_| bad())?;
-        let count: u32 = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || count == 0 || index > count || count > limits::SHARDS_MAX {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
 
 /// The attempts a run makes, in a fixed order, made one at a time as they
 /// are asked for: a suite of many tasks, each repeated, costs a line per

@@ -10,12 +10,11 @@
 //! closes its context and reports `error: interrupted`; attempts not yet
 //! started are reported `skipped`. The caller always gets every result.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
-use rove_agent::{AgentConfig, Ending, RunResult, StepRecord};
+use rove_agent::{AgentConfig, RunResult, StepRecord};
 use std::cell::Cell;
 
 use rove_base::limits::{ATTEMPT_CONTEXT, ATTEMPT_LAUNCH};
@@ -23,15 +22,15 @@ use rove_browser::{Browser, DomainPolicy, LaunchOptions};
 use rove_commands::trace_format::{RunEnding, RunFailure};
 use rove_commands::{Command, Numbering, OpenArgs, Secret, Secrets, Session, SessionConfig};
 use rove_errors::{Classify, ErrorCode};
-use rove_llm::{Llm, PriceTable};
+use rove_llm::Llm;
 use tokio::sync::watch;
 
 use crate::attempt::{AttemptResult, Status, redacted_as};
 use crate::farm::Farm;
-use crate::plan::{Plan, Shard};
+use crate::options::RunOptions;
+use crate::plan::Plan;
 use crate::task::Task;
 use crate::traces::{self, Traces};
-use crate::verify::{Final, run_checks};
 
 /// Attempts that may be starting (a context, its first tab, the start URL)
 /// at once. Starting is the expensive part for the browser (a renderer
@@ -54,39 +53,6 @@ pub enum Browsers<'a> {
     /// browser of its own, and closes it when it ends (`--isolate browser`
     /// with `--cdp-url`).
     Farm(&'a Farm),
-}
-
-/// How a suite runs.
-#[derive(Debug, Clone)]
-pub struct RunOptions {
-    /// Attempts at once (at least 1).
-    pub jobs: usize,
-    /// Attempts per task, over each task's own `repeat`.
-    pub repeat: Option<u32>,
-    /// Only this slice of the attempts.
-    pub shard: Option<Shard>,
-    /// Only tasks with one of these tags (none: every task).
-    pub tags: Vec<String>,
-    /// Every attempt's session starts from this (a task's
-    /// `allowed_domains` and `secrets` are put in; numbering starts anew).
-    pub session: SessionConfig,
-    /// Every attempt's agent starts from this (a task's `max_steps` is put
-    /// in).
-    pub agent: AgentConfig,
-    /// Where each attempt's history goes (`attempts/` under it); none
-    /// writes none.
-    pub out: Option<PathBuf>,
-    /// For each attempt's cost.
-    pub prices: PriceTable,
-    /// A second model that judges each attempt whose run ended; `None`
-    /// judges none.
-    pub judge: Option<rove_agent::Judge>,
-    /// Which attempts keep a trace under `out`'s `traces/` (none without
-    /// `out`). The agent's `trace_screenshots` adds screenshots after
-    /// actions.
-    pub traces: Traces,
-    /// The most screenshot bytes one trace inlines.
-    pub trace_budget: usize,
 }
 
 /// Runs `plan`'s attempts, `options.jobs` at a time, until all are done or
@@ -195,6 +161,22 @@ enum Ran {
     Failed(String, ErrorCode),
     TimedOut(f64),
     Interrupted,
+}
+
+impl Ran {
+    /// How the attempt's trace says it ended.
+    fn as_trace_ending(&self) -> RunEnding {
+        match self {
+            Ran::Ended(run) => RunEnding::from(&run.ending),
+            Ran::Failed(reason, _) => RunEnding::Error {
+                error: RunFailure::Text(reason.clone()),
+            },
+            Ran::TimedOut(seconds) => RunEnding::Timeout {
+                seconds: Some(*seconds),
+            },
+            Ran::Interrupted => RunEnding::Interrupted { signal: None },
+        }
+    }
 }
 
 /// One attempt: a fresh context, the start URL, the agent under the task's
@@ -421,7 +403,7 @@ async fn attempt_on(
             ran = bounded => ran,
             _ = stopped.wait_for(|stop| *stop) => Ran::Interrupted,
             reason = browser.gone() => {
-                let lost = rove_browser::BrowserError::Disconnected { reason, sent: false };
+                let lost = rove_browser::BrowserError::lost(reason);
                 Ran::Failed(lost.to_string(), lost.code())
             }
         };
@@ -448,59 +430,7 @@ async fn attempt_on(
     result.cost = options.prices.cost_of(&spend);
     match &ran {
         Ran::Ended(run) => {
-            let (answer, success) = match &run.ending {
-                Ending::Done { text, success } => (Some(text.clone()), *success),
-                Ending::Failures { answer, .. } | Ending::MaxSteps { answer } => {
-                    (answer.clone(), false)
-                }
-                _ => (None, false),
-            };
-            result.ending = serde_json::to_value(&run.ending)
-                .ok()
-                .and_then(|v| v["reason"].as_str().map(str::to_owned));
-            result.success_reported = success;
-            result.reached_captcha = run.challenges.first().map(|c| c.step);
-            result.answer = answer.clone();
-            result.checks = run_checks(&task.spec.verify, &mut session, &Final { answer }).await;
-            // Judged after the checks, on the same final page; every ended
-            // run is judged, so that divergences either way are counted.
-            if let Some(judge) = &options.judge {
-                let about = rove_agent::About {
-                    task: &task.spec.task,
-                    ground_truth: task.spec.ground_truth.as_deref(),
-                    judge_context: &task.spec.judge_context,
-                };
-                // Ctrl-C does not wait for the judge; an attempt it cut
-                // short is unjudged, never taken as passed.
-                let judged = tokio::select! {
-                    judged = judge.judge_run(&mut session, run, about) => judged,
-                    _ = stopped.wait_for(|stop| *stop) => rove_agent::Judgement::unjudged(
-                        judge.model(),
-                        "interrupted while judging".into(),
-                    ),
-                };
-                result.divergence = judged.diverges(success);
-                result.judge_cost = judged.model.split_once(':').and_then(|(provider, model)| {
-                    options.prices.cost(provider, model, &judged.usage)
-                });
-                result.judge = Some(judged);
-            }
-            let failed: Vec<String> = result
-                .checks
-                .iter()
-                .filter(|c| !c.passed)
-                .map(|c| format!("verify {}: {}", c.check, c.detail))
-                .collect();
-            (result.status, result.reason) = if !success {
-                (
-                    Status::Failed,
-                    Some(ending_reason(&run.ending, task.max_steps())),
-                )
-            } else if !failed.is_empty() {
-                (Status::Failed, Some(failed.join("; ")))
-            } else {
-                crate::attempt::judged_status(result.judge.as_ref(), task.spec.verify.is_empty())
-            };
+            crate::grade::grade(&mut result, run, task, &mut session, options, &mut stopped).await;
         }
         Ran::Failed(reason, code) => {
             result.reason = Some(reason.clone());
@@ -530,17 +460,7 @@ async fn attempt_on(
         result.history = Some(path.display().to_string());
     }
     if let Some(trace) = trace {
-        let ending = match &ran {
-            Ran::Ended(run) => RunEnding::from(&run.ending),
-            Ran::Failed(reason, _) => RunEnding::Error {
-                error: RunFailure::Text(reason.clone()),
-            },
-            Ran::TimedOut(seconds) => RunEnding::Timeout {
-                seconds: Some(*seconds),
-            },
-            Ran::Interrupted => RunEnding::Interrupted { signal: None },
-        };
-        let ending = redacted_as(&secrets, &ending).unwrap_or(RunEnding::Error {
+        let ending = redacted_as(&secrets, &ran.as_trace_ending()).unwrap_or(RunEnding::Error {
             error: RunFailure::Text("left out: it could not be redacted".into()),
         });
         traces::finish(trace, options.traces, &ending, &steps, &mut result);
@@ -575,22 +495,6 @@ fn session_config(task: &Task, base: &SessionConfig) -> Result<SessionConfig, St
         numbering: Numbering::default(),
         ..base.clone()
     })
-}
-
-/// Why a run without reported success failed.
-fn ending_reason(ending: &Ending, max_steps: u32) -> String {
-    match ending {
-        Ending::Done { .. } => "the agent reported failure".into(),
-        Ending::MaxSteps { .. } => format!("max steps: the step limit ({max_steps}) was reached"),
-        Ending::Failures { failed, limit, .. } => {
-            format!("failures: {failed}/{limit} steps failed in a row")
-        }
-        Ending::Timeout => "timeout: a step ran past its deadline".into(),
-        Ending::Loop => "loop: the agent repeated an action that changed nothing".into(),
-        Ending::Challenge {
-            kind, step, why, ..
-        } => format!("challenge: a {kind} challenge blocked the page before step {step}: {why}"),
-    }
 }
 
 /// A task name as a file name: letters, digits, `-` and `_`; a name that

@@ -18,23 +18,9 @@ use rove_page::{Element, FindQuery, PageModel, Ref};
 use serde::Deserialize;
 
 use crate::InputError;
-use crate::keyboard::{EditOutcome, press, value_after};
+use crate::edit_outcome::{EditOutcome, ListChoice};
+use crate::keystrokes::{press, value_after};
 use crate::mouse::{ClickOptions, click, on_element};
-
-/// What a fill did with a combobox's list.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub enum ListChoice {
-    /// The field has no list of options (or it offered none).
-    #[default]
-    None,
-    /// The option named by the text was chosen from the list.
-    Chose(String),
-    /// The text begins these options; the list stays open with them.
-    Offers(Vec<String>),
-    /// No option contained the text: it was committed with Tab and the
-    /// field kept it (a free-text box).
-    KeptText,
-}
 
 /// The options a combobox's list shows, read after typing.
 #[derive(Debug, Deserialize)]
@@ -135,7 +121,7 @@ async fn choose(
             limit: Some(50),
         })
         .await?;
-    let Some(pick) = crate::select::pick_option(&found.found, option).cloned() else {
+    let Some(pick) = pick_option(&found.found, option).cloned() else {
         return Err(InputError::Rejected(format!(
             "{target}'s list showed the option {option:?}, and it was gone before it could be chosen"
         )));
@@ -190,4 +176,67 @@ async fn commit_or_refuse(
         }),
         None => Ok(EditOutcome::field_gone(settled)),
     }
+}
+
+/// The option found for `value`: named exactly, then ignoring case, then
+/// the only one found (an option whose name carries more, a price or a
+/// count, is still the one asked for when it is the only one).
+pub(crate) fn pick_option<'a>(
+    found: &'a [rove_page::Match],
+    value: &str,
+) -> Option<&'a rove_page::Match> {
+    let wanted = value.trim();
+    found
+        .iter()
+        .find(|m| m.name.trim() == wanted)
+        .or_else(|| {
+            found
+                .iter()
+                .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
+        })
+        .or_else(|| (found.len() == 1).then(|| &found[0]))
+}
+
+/// Opens the ARIA widget `target` with a click (unless `click_first` is
+/// false or it is a listbox, open already) and clicks the option named
+/// `value`; the option's name and what the page did after.
+pub(crate) async fn open_and_choose(
+    model: &mut PageModel,
+    target: Ref,
+    value: &str,
+    role: &str,
+    click_first: bool,
+) -> Result<(String, crate::settle::Settled), InputError> {
+    if click_first && role != "listbox" {
+        click(model, target, &ClickOptions::default()).await?;
+    }
+    let found = model
+        .find(&FindQuery {
+            text: value.to_owned(),
+            role: Some("option".into()),
+            limit: Some(50),
+        })
+        .await?;
+    let Some(pick) = pick_option(&found.found, value).cloned() else {
+        return Err(InputError::Rejected(format!(
+            "{target} is a {role}; after opening it no option is named {value:?}{}",
+            if found.found.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (options containing it: {})",
+                    found
+                        .found
+                        .iter()
+                        .map(|m| format!("{:?}", m.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        )));
+    };
+    let settled = click(model, pick.reference, &ClickOptions::default())
+        .await?
+        .settled;
+    Ok((pick.name, settled))
 }

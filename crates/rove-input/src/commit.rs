@@ -14,7 +14,7 @@ use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{Element, PageModel, Ref};
 
 use crate::InputError;
-use crate::keyboard::{press, value_after};
+use crate::keystrokes::{press, value_after};
 use crate::mouse::on_element;
 use crate::settle::Settled;
 

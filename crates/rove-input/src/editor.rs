@@ -24,8 +24,9 @@ use serde::Deserialize;
 
 use crate::InputError;
 use crate::channel::InputChannel;
-use crate::keyboard::{EditOutcome, send_chord};
+use crate::edit_outcome::{EditOutcome, ShownLines};
 use crate::keys::parse_chord;
+use crate::keystrokes::send_chord;
 use crate::settle::{arm_element, settle};
 
 const EDITOR: &str = include_str!("editor.js");
@@ -39,18 +40,6 @@ struct Answer {
     text: String,
     #[serde(default)]
     scrolls: bool,
-}
-
-/// Lines of the text sent that the editor showed, when it showed only some
-/// (1-based, inclusive), of how many.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ShownLines {
-    /// The first line checked.
-    pub first: usize,
-    /// The last line checked.
-    pub last: usize,
-    /// The lines sent.
-    pub of: usize,
 }
 
 async fn call(element: &Element, mode: &str) -> Result<Answer, InputError> {

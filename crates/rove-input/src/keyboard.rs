@@ -9,55 +9,14 @@ use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::{Element, PageModel, Ref};
 use serde::Deserialize;
 
-use crate::keys::{Key, key_for_char, parse_chord};
+use crate::edit_outcome::EditOutcome;
+use crate::keys::key_for_char;
+use crate::keystrokes::{key_params, named, needs_shift, shift_key, stroke, value_after};
 use crate::mouse::{on_element, refuse_while_dialog, scroll_into_view};
 use crate::settle::{Settled, Watched, arm, arm_element, settle};
 use crate::{InputError, Modifiers};
 
 const EDITABLE: &str = include_str!("editable.js");
-
-/// What an edit left in the field.
-#[derive(Debug, Clone)]
-pub struct EditOutcome {
-    /// The field's value (text, for an editable element) afterwards.
-    pub value: String,
-    /// What the page did afterwards.
-    pub settled: Settled,
-    /// The page took the field away after the text reached it (an inline
-    /// editor that commits and closes): the text was sent, and what the
-    /// field held can no longer be read.
-    pub field_gone: bool,
-    /// For an editor that draws only the lines in its view: the lines of the
-    /// text that could be checked (the rest were sent but not drawn).
-    pub shown_lines: Option<crate::ShownLines>,
-    /// What became of the text in a combobox's list of options.
-    pub list: crate::ListChoice,
-}
-
-impl EditOutcome {
-    /// The outcome of an edit the field took: it holds `value` now.
-    pub(crate) fn took(value: String, settled: Settled) -> EditOutcome {
-        EditOutcome {
-            value,
-            settled,
-            field_gone: false,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        }
-    }
-
-    /// The outcome of an edit whose field the page took away once the
-    /// input reached it.
-    pub(crate) fn field_gone(settled: Settled) -> EditOutcome {
-        EditOutcome {
-            value: String::new(),
-            settled,
-            field_gone: true,
-            shown_lines: None,
-            list: crate::ListChoice::None,
-        }
-    }
-}
 
 /// How to type.
 #[derive(Debug, Clone, Default)]
@@ -358,7 +317,7 @@ pub async fn fill(
             // A read-only combobox takes no text: the option the text names
             // is chosen from its list, as `select` does.
             let (name, settled) =
-                crate::select::open_and_choose(model, target, text, "combobox", true).await?;
+                crate::combobox::open_and_choose(model, target, text, "combobox", true).await?;
             let mut edit = EditOutcome::took(name.clone(), settled);
             edit.list = crate::ListChoice::Chose(name);
             Ok(edit)
@@ -516,57 +475,6 @@ pub async fn focus_for_keys(
     }
 }
 
-/// Presses a key chord (`Enter`, `Control+A`, `Shift+Tab`) on whatever has
-/// focus, holding the modifiers around the key as a keyboard does.
-pub async fn press(tab: &Tab, chord: &str) -> Result<Settled, InputError> {
-    let parsed = parse_chord(chord)?;
-    refuse_while_dialog(tab).await?;
-    let session = crate::channel::InputChannel::of(tab).await?;
-    let mut armed = arm(tab, Watched::MainFrame, session.subscribe()).await;
-    send_chord(&session, &parsed).await?;
-    if session.dialog_open() {
-        // The page is blocked; there is nothing to wait for.
-        return Ok(Settled::default());
-    }
-    Ok(settle(tab, &mut armed).await)
-}
-
-/// Presses `chord` on whatever has focus, holding its modifiers around the
-/// key; no settling.
-pub(crate) async fn send_chord(
-    session: &InputChannel,
-    chord: &crate::keys::Chord,
-) -> Result<(), InputError> {
-    let mut held = Modifiers::default();
-    for (i, key) in chord.held.iter().enumerate() {
-        apply_modifier(&mut held, &key.key);
-        session
-            .send(&key_params(DispatchKeyEventType::RawKeyDown, key, held))
-            .await
-            .map_err(|e| InputError::browser(e, i > 0))?;
-    }
-    let mut key = chord.key.clone();
-    // With Control, Alt or Meta held a key types nothing; with Shift alone a
-    // letter types its capital.
-    if chord.modifiers.ctrl || chord.modifiers.alt || chord.modifiers.meta {
-        key.text.clear();
-    } else if chord.modifiers.shift && key.text.len() == 1 {
-        key.text = key.text.to_uppercase();
-        key.key = key.key.to_uppercase();
-    }
-    stroke(session, &key, chord.modifiers)
-        .await
-        .map_err(|e| InputError::browser(e, true))?;
-    for key in chord.held.iter().rev() {
-        release_modifier(&mut held, &key.key);
-        session
-            .send(&key_params(DispatchKeyEventType::KeyUp, key, held))
-            .await
-            .map_err(|e| InputError::browser(e, true))?;
-    }
-    Ok(())
-}
-
 /// A field ready for the keyboard, or an input a native picker sets.
 enum Editable {
     /// Focused, with the caret placed; what it held.
@@ -610,107 +518,10 @@ async fn prepare(element: &Element, mode: &str) -> Result<Editable, InputError> 
     })
 }
 
-/// What the field holds after the edit; `None` when the page took the
-/// field away (the text reached it first).
-pub(crate) async fn value_after(element: &Element) -> Result<Option<String>, InputError> {
-    let call = CallFunctionOn::on(
-        "the field's value",
-        "function() { if (!this.isConnected) return null; return 'value' in this && this.tagName !== 'LI' ? String(this.value) : this.innerText; }",
-        element.object_id.as_str(),
-    )
-    .by_value();
-    match element.session.run_checked_value(&call, None).await {
-        Ok(value) => Ok(value),
-        Err(e) => {
-            let error = InputError::browser(e, true);
-            if error.element_gone() {
-                Ok(None)
-            } else {
-                Err(error)
-            }
-        }
-    }
-}
-
 fn ignored(target: Ref, text: &str, value: &str) -> InputError {
     InputError::Ignored {
         target: target.to_string(),
         wanted: text.to_owned(),
         holds: value.to_owned(),
-    }
-}
-
-/// keyDown (typing the key's text) then keyUp.
-async fn stroke(
-    session: &InputChannel,
-    key: &Key,
-    modifiers: Modifiers,
-) -> Result<(), rove_cdp::CdpError> {
-    let down = if key.text.is_empty() {
-        DispatchKeyEventType::RawKeyDown
-    } else {
-        DispatchKeyEventType::KeyDown
-    };
-    session.send(&key_params(down, key, modifiers)).await?;
-    session
-        .send(&key_params(DispatchKeyEventType::KeyUp, key, modifiers))
-        .await
-}
-
-/// One `Input.dispatchKeyEvent`.
-fn key_params(kind: DispatchKeyEventType, key: &Key, modifiers: Modifiers) -> DispatchKeyEvent {
-    let text =
-        (kind == DispatchKeyEventType::KeyDown && !key.text.is_empty()).then(|| key.text.clone());
-    DispatchKeyEvent {
-        kind,
-        key: Some(key.key.clone()),
-        code: Some(key.code.clone()),
-        windows_virtual_key_code: Some(i64::from(key.key_code)),
-        native_virtual_key_code: Some(i64::from(key.key_code)),
-        modifiers: Some(i64::from(modifiers.bits())),
-        location: Some(i64::from(key.location)),
-        unmodified_text: text.clone(),
-        text,
-        ..Default::default()
-    }
-}
-
-fn needs_shift(c: char) -> bool {
-    c.is_ascii_uppercase() || "~!@#$%^&*()_+{}|:\"<>?".contains(c)
-}
-
-fn shift_key() -> Key {
-    Key {
-        key: "Shift".into(),
-        code: "ShiftLeft".into(),
-        key_code: 16,
-        text: String::new(),
-        location: 1,
-    }
-}
-
-fn named(name: &str) -> Key {
-    parse_chord(name)
-        .map(|c| c.key)
-        .unwrap_or_else(|_| shift_key())
-}
-
-fn apply_modifier(m: &mut Modifiers, key: &str) {
-    match key {
-        "Control" => m.ctrl = true,
-        "Shift" => m.shift = true,
-        "Alt" => m.alt = true,
-        "Meta" => m.meta = true,
-        _ => {}
-    }
-}
-
-fn release_modifier(m: &mut Modifiers, key: &str) {
-    match key {
-        "Control" => m.ctrl = false,
-        "Shift" => m.shift = false,
-        "Alt" => m.alt = false,
-        "Meta" => m.meta = false,
-        _ => {}
     }
 }

@@ -17,10 +17,12 @@ mod combobox;
 mod commit;
 mod coords;
 mod drag;
+mod edit_outcome;
 mod editor;
 mod error;
 mod keyboard;
 mod keys;
+mod keystrokes;
 mod mouse;
 mod point;
 mod scroll;
@@ -30,15 +32,13 @@ mod slider;
 mod toggle;
 mod value;
 
-pub use combobox::ListChoice;
 pub use commit::{Committed, commit_number};
 pub use coords::{PointerOutcome, PointerStep, pointer, viewport_size};
 pub use drag::{DragOutcome, drag};
-pub use editor::ShownLines;
+pub use edit_outcome::{EditOutcome, ListChoice, ShownLines};
 pub use error::InputError;
-pub use keyboard::{
-    EditOutcome, TypeOptions, fill, focus, focus_for_keys, press, type_focused, type_text,
-};
+pub use keyboard::{TypeOptions, fill, focus, focus_for_keys, type_focused, type_text};
+pub use keystrokes::press;
 pub use mouse::{Button, ClickOptions, ClickOutcome, click, hover};
 pub use point::Point;
 pub use scroll::{ScrollOutcome, ScrollPosition, scroll_by, scroll_into_view_of, wheel_at};

@@ -8,11 +8,11 @@
 //! are ordinary page elements: click them, then click the option.
 
 use rove_cdp::protocol::runtime::CallFunctionOn;
-use rove_page::{FindQuery, PageModel, Ref};
+use rove_page::{PageModel, Ref};
 
 use crate::InputError;
 use crate::keyboard::fill;
-use crate::mouse::{ClickOptions, click, on_element};
+use crate::mouse::on_element;
 use crate::settle::{Settled, arm_element, settle};
 
 /// What a selection left selected.
@@ -121,74 +121,12 @@ async fn aria_select(
                 continue;
             }
         }
-        let (name, after) = open_and_choose(model, target, value, role, !editable).await?;
+        let (name, after) =
+            crate::combobox::open_and_choose(model, target, value, role, !editable).await?;
         selected.push(name);
         settled = after;
     }
     Ok(SelectOutcome { selected, settled })
-}
-
-/// Opens the ARIA widget `target` with a click (unless `click_first` is
-/// false or it is a listbox, open already) and clicks the option named
-/// `value`; the option's name and what the page did after.
-pub(crate) async fn open_and_choose(
-    model: &mut PageModel,
-    target: Ref,
-    value: &str,
-    role: &str,
-    click_first: bool,
-) -> Result<(String, Settled), InputError> {
-    if click_first && role != "listbox" {
-        click(model, target, &ClickOptions::default()).await?;
-    }
-    let found = model
-        .find(&FindQuery {
-            text: value.to_owned(),
-            role: Some("option".into()),
-            limit: Some(50),
-        })
-        .await?;
-    let Some(pick) = pick_option(&found.found, value).cloned() else {
-        return Err(InputError::Rejected(format!(
-            "{target} is a {role}; after opening it no option is named {value:?}{}",
-            if found.found.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " (options containing it: {})",
-                    found
-                        .found
-                        .iter()
-                        .map(|m| format!("{:?}", m.name))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            }
-        )));
-    };
-    let settled = click(model, pick.reference, &ClickOptions::default())
-        .await?
-        .settled;
-    Ok((pick.name, settled))
-}
-
-/// The option found for `value`: named exactly, then ignoring case, then
-/// the only one found (an option whose name carries more, a price or a
-/// count, is still the one asked for when it is the only one).
-pub(crate) fn pick_option<'a>(
-    found: &'a [rove_page::Match],
-    value: &str,
-) -> Option<&'a rove_page::Match> {
-    let wanted = value.trim();
-    found
-        .iter()
-        .find(|m| m.name.trim() == wanted)
-        .or_else(|| {
-            found
-                .iter()
-                .find(|m| m.name.trim().eq_ignore_ascii_case(wanted))
-        })
-        .or_else(|| (found.len() == 1).then(|| &found[0]))
 }
 
 async fn native_select(

@@ -24,7 +24,7 @@ use serde::Deserialize;
 
 use crate::InputError;
 use crate::channel::InputChannel;
-use crate::keyboard::EditOutcome;
+use crate::edit_outcome::EditOutcome;
 use crate::keys::parse_chord;
 use crate::settle::{arm_element, settle};
 
@@ -98,6 +98,21 @@ fn nearest_on_grid(wanted: f64, min: f64, max: f64, step: f64) -> Option<(f64, f
     Some((below, above))
 }
 
+/// The numbers a control takes, in words: `a number from 0 to 10 in
+/// steps of 2`.
+fn form(c: &Control) -> String {
+    let limits = match (c.min, c.max) {
+        (Some(min), Some(max)) => format!("a number from {} to {}", shown(min), shown(max)),
+        (Some(min), None) => format!("a number from {} on", shown(min)),
+        (None, Some(max)) => format!("a number up to {}", shown(max)),
+        (None, None) => "a number".to_owned(),
+    };
+    match c.step {
+        Some(step) => format!("{limits} in steps of {}", shown(step)),
+        None => limits,
+    }
+}
+
 /// Sets the slider or spinbutton `element` to the number `text`; see the
 /// module's documentation.
 pub(crate) async fn set_by_keys(
@@ -111,16 +126,6 @@ pub(crate) async fn set_by_keys(
         "range".to_owned()
     } else {
         "slider or spinbutton".to_owned()
-    };
-    let limits = |c: &Control| match (c.min, c.max) {
-        (Some(min), Some(max)) => format!("a number from {} to {}", shown(min), shown(max)),
-        (Some(min), None) => format!("a number from {} on", shown(min)),
-        (None, Some(max)) => format!("a number up to {}", shown(max)),
-        (None, None) => "a number".to_owned(),
-    };
-    let form = |c: &Control| match c.step {
-        Some(step) => format!("{} in steps of {}", limits(c), shown(step)),
-        None => limits(c),
     };
     let format_error = |form: String| InputError::Format {
         target: target.clone(),

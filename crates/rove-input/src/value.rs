@@ -18,7 +18,7 @@ use rove_page::Element;
 use serde::Deserialize;
 
 use crate::InputError;
-use crate::keyboard::EditOutcome;
+use crate::edit_outcome::EditOutcome;
 use crate::settle::{arm_element, settle};
 
 const SET_VALUE: &str = include_str!("set_value.js");
@@ -97,7 +97,7 @@ pub(crate) async fn set_value(
         }
     };
     let settled = settle(tab, &mut armed).await;
-    let Some(value) = crate::keyboard::value_after(element).await? else {
+    let Some(value) = crate::keystrokes::value_after(element).await? else {
         return Ok(EditOutcome::field_gone(settled));
     };
     if value != reads {

@@ -285,44 +285,7 @@ pub(crate) fn uri_encode(text: &str) -> String {
 
 /// Now as SigV4 writes it: `20150830T123600Z`.
 pub(crate) fn amz_date_now() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    amz_date(seconds)
-}
-
-/// `seconds` since 1970 as `YYYYMMDDTHHMMSSZ` (UTC).
-fn amz_date(seconds: u64) -> String {
-    let days = (seconds / 86_400) as i64;
-    let rest = seconds % 86_400;
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01: count in 400-year
-/// eras (146 097 days each) from 0000-03-01, so that the leap day ends
-/// each year of the count.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let shifted = days + 719_468;
-    let era = shifted.div_euclid(146_097);
-    let of_era = shifted.rem_euclid(146_097);
-    let year_of_era = (of_era - of_era / 1_460 + of_era / 36_524 - of_era / 146_096) / 365;
-    let day_of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    rove_base::time::UtcTime::now().iso8601_basic()
 }
 
 #[cfg(test)]
@@ -392,14 +355,6 @@ mod tests {
             canonical_uri("/model/anthropic.claude-v2%3A1/converse"),
             "/model/anthropic.claude-v2%253A1/converse"
         );
-    }
-
-    #[test]
-    fn dates_are_written_in_utc() {
-        assert_eq!(amz_date(1_440_938_160), "20150830T123600Z");
-        assert_eq!(amz_date(0), "19700101T000000Z");
-        // A leap day.
-        assert_eq!(amz_date(1_709_164_800), "20240229T000000Z");
     }
 
     #[test]

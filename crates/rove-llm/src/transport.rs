@@ -182,20 +182,12 @@ impl Transport {
 }
 
 /// The values of `headers` that prove who calls (a key, a bearer token, a
-/// session token), as the provider may repeat them.
+/// session token: `rove_base::redact::SECRET_HEADERS`), as the provider
+/// may repeat them.
 fn credentials_of<'a>(headers: &'a [(&str, String)]) -> Vec<&'a str> {
     headers
         .iter()
-        .filter(|(name, _)| {
-            matches!(
-                name.to_ascii_lowercase().as_str(),
-                "authorization"
-                    | "x-api-key"
-                    | "api-key"
-                    | "x-goog-api-key"
-                    | "x-amz-security-token"
-            )
-        })
+        .filter(|(name, _)| rove_base::redact::is_secret_header(name))
         .map(|(_, value)| value.strip_prefix("Bearer ").unwrap_or(value))
         .collect()
 }

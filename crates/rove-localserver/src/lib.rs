@@ -5,6 +5,24 @@
 //! TLS, no chunking. Every read has a deadline, so a stuck client can never
 //! hold a task forever. Routes are exact paths (the query string is ignored
 //! for matching and handed to the handler).
+//!
+//! # Why not on hyper
+//!
+//! hyper is in rove's tree (reqwest's client, rove-mcp's HTTP server), and
+//! this crate could be built on it. Measured (2026-12-06, a debug build
+//! from nothing, one job, Cargo.lock's versions): tokio alone is 17 crates
+//! and 18.6 s of CPU; with hyper (`server`, `http1`), hyper-util and
+//! http-body-util, 28 crates and 21.4 s. So the cost is small: 11 crates
+//! and about 3 s, paid only by a build of a crate whose normal tree lacks
+//! hyper (rove-browser, rove-page, rove-input and rove-commands use this
+//! server in their tests only); a workspace build compiles hyper anyway.
+//! The gain is small too: hyper would replace the request reader and the
+//! response writer, about 120 of these lines; routes, folders, the request
+//! log and the deadlines stay. What decides it is what a test server is
+//! for: the bytes on the wire are the ones written here (one response per
+//! connection, the head as written, a delay before it, nothing
+//! negotiated), which a fault test can rely on. So the hand-written server
+//! stays, kept small.
 
 #![forbid(unsafe_code)]
 

@@ -25,11 +25,13 @@ mod http_conns;
 mod http_sessions;
 mod server;
 mod session;
+mod source;
 mod stdio;
 mod tools;
 
 pub use http::{HttpLimits, HttpServer, serve_http, serve_http_with};
-pub use server::{BrowserSource, Forwarder, McpError, RoveMcp, SharedAnswer};
+pub use server::{McpError, RoveMcp};
+pub use source::{BrowserSource, Forwarder, SharedAnswer};
 pub use stdio::MAX_MESSAGE_BYTES;
 
 /// The tools as `tools/list` shows them by default (the core group), as

@@ -12,57 +12,13 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use rove_base::limits::{MCP_PROGRESS, MCP_SHUTDOWN};
-use rove_browser::{ConnectOptions, LaunchOptions};
 use rove_commands::{Command, CommandError, Outcome, SessionConfig};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use crate::session::OwnSession;
-
-/// Where the server's browser comes from.
-#[derive(Debug, Clone)]
-pub enum BrowserSource {
-    /// Launch one (ended with the server).
-    Launch(LaunchOptions),
-    /// Connect to one someone else started (never closed by rove).
-    Connect(ConnectOptions),
-    /// No browser of its own: every command goes to a named session that
-    /// others (the CLI) share, through this forwarder.
-    Shared(Forwarder),
-}
-
-/// Sends a command to a shared session and returns its answer.
-#[derive(Clone)]
-pub struct Forwarder(pub Arc<dyn Fn(Command) -> Forwarded + Send + Sync>);
-
-/// The answer a [`Forwarder`] is working on.
-pub type Forwarded = std::pin::Pin<Box<dyn std::future::Future<Output = SharedAnswer> + Send>>;
-
-/// What a shared session answered.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SharedAnswer {
-    /// The command ran: its text, and an image (MIME type, base64 bytes).
-    Done {
-        /// The outcome as text.
-        text: String,
-        /// An image to show inline.
-        image: Option<(String, String)>,
-    },
-    /// It failed: the report, and the page's view when the error has one.
-    Failed {
-        /// The vocabulary's report.
-        error: rove_errors::Report,
-        /// A view of the page as it is now.
-        fresh_view: Option<String>,
-    },
-}
-
-impl std::fmt::Debug for Forwarder {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Forwarder")
-    }
-}
+use crate::source::{BrowserSource, Forwarder, SharedAnswer};
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -115,18 +71,15 @@ impl RoveMcp {
         }
     }
 
-    /// Serves one client over stdin and stdout until it disconnects, then
-    /// ends the session and any browser it launched. Nothing but JSON-RPC is
-    /// written to stdout, and every line read gets an answer (a line that is
-    /// not JSON, or longer than [`crate::MAX_MESSAGE_BYTES`], a JSON-RPC
-    /// error; see `stdio.rs`).
-    pub async fn serve_stdio(self) -> Result<(), McpError> {
+    /// Ends the session the server launched, if any, once awaited
+    /// (made before the server is handed to a transport).
+    pub(crate) fn end_own_session(&self) -> impl Future<Output = ()> + use<> {
         let backend = self.backend.clone();
-        let ended = crate::stdio::serve(self).await;
-        if let Backend::Own(session) = &*backend {
-            session.shut_down(MCP_SHUTDOWN).await;
+        async move {
+            if let Backend::Own(session) = &*backend {
+                session.shut_down(MCP_SHUTDOWN).await;
+            }
         }
-        ended
     }
 
     /// Runs one tool call as a command of the vocabulary.

@@ -16,8 +16,8 @@ use rove_browser::{Browser, BrowserError};
 use rove_commands::{Command, CommandError, Host, Outcome, SessionConfig};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::BrowserSource;
 use crate::events::Relay;
+use crate::source::BrowserSource;
 
 /// A command's result and the notes of what the server did first (a
 /// restarted browser).

@@ -27,6 +27,20 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024 * 1024;
 /// Lines waiting for stdout (whole JSON-RPC messages).
 const OUT_QUEUE: usize = 64;
 
+impl RoveMcp {
+    /// Serves one client over stdin and stdout until it disconnects, then
+    /// ends the session and any browser it launched. Nothing but JSON-RPC is
+    /// written to stdout, and every line read gets an answer (a line that is
+    /// not JSON, or longer than [`crate::MAX_MESSAGE_BYTES`], a JSON-RPC
+    /// error; see `stdio.rs`).
+    pub async fn serve_stdio(self) -> Result<(), McpError> {
+        let end = self.end_own_session();
+        let ended = serve(self).await;
+        end.await;
+        ended
+    }
+}
+
 /// Serves `server` over the process's stdin and stdout until stdin ends.
 pub(crate) async fn serve(server: RoveMcp) -> Result<(), McpError> {
     serve_on(server, tokio::io::stdin(), tokio::io::stdout()).await

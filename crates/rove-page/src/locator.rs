@@ -97,18 +97,10 @@ impl fmt::Display for Target {
     }
 }
 
-/// `"…"` with `"` and `\` escaped, as the parser reads it back.
+/// `"…"` with `"` and `\` escaped, as the parser reads it back
+/// (`rove_base::text::quoted`, whole).
 fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
+    rove_base::text::quoted(s, usize::MAX)
 }
 
 impl fmt::Display for Locator {

@@ -332,20 +332,10 @@ fn flags_suffix(record: &Record) -> String {
     }
 }
 
-/// Names are quoted so that where a name ends is never in doubt.
+/// Names are quoted so that where a name ends is never in doubt
+/// (`rove_base::text::quoted`, whole: the walker already cut them).
 pub(crate) fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            '\n' | '\r' | '\t' => q.push(' '),
-            c => q.push(c),
-        }
-    }
-    q.push('"');
-    q
+    rove_base::text::quoted(s, usize::MAX)
 }
 
 /// What a line says of a text run: a line of code after its mark `│ `,

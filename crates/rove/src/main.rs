@@ -6,48 +6,24 @@
 #![forbid(unsafe_code)]
 
 mod acquire;
-mod agent_run;
 mod cli;
-mod cli_agent;
-mod cli_cdp;
-#[cfg(test)]
-mod cli_check;
-mod cli_global;
-mod cli_side;
-mod cli_vocabulary;
 mod daemon;
 mod demo_site;
 mod doctor;
-mod doctor_mcp;
 mod failure;
-mod judging;
-mod log_json;
+mod hosts;
 mod logging;
-mod manual;
-mod models;
 mod open;
 mod output;
 // A generator the tests run (it writes python/rove/_commands.py).
-mod print_config;
 #[cfg(test)]
 mod python_api;
 #[cfg(test)]
 mod readme_check;
-mod redacted;
-mod remote;
-mod run_inputs;
-mod shell_call;
-#[cfg(test)]
-mod shell_call_tests;
-mod shell_hint;
+mod runs;
+mod shell;
 mod signals;
-mod skill;
-mod steer;
-mod test_progress;
-mod test_run;
 mod trace_html;
-mod trace_html_cmd;
-mod trace_html_seen;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -100,27 +76,27 @@ fn main() -> ExitCode {
         // `rove test` hears of the signal itself: its attempts end cleanly
         // and its report is still written.
         let test = matches!(&cli.command, Invocation::Own(c) if matches!(**c, Command::Test(_)));
-        let distinct = cli_cdp::distinct(&cli.global.cdp_urls);
+        let distinct = cli::cdp::distinct(&cli.global.cdp_urls);
         if distinct.len() > 1 && !test {
-            let failure = cli_cdp::several_cdp_urls(distinct.len());
+            let failure = cli::cdp::several_cdp_urls(distinct.len());
             out.failure(&failure, None);
             return failure.exit_status();
         }
-        if let Err(failure) = cli_cdp::check(&cli.global) {
+        if let Err(failure) = cli::cdp::check(&cli.global) {
             out.failure(&failure, None);
             return failure.exit_status();
         }
         if let Invocation::Own(command) = &cli.command
             && let Command::Test(args) = &**command
         {
-            return test_run::test(&cli.global, args, out, signals.next()).await;
+            return runs::test::test(&cli.global, args, out, signals.next()).await;
         }
         if let Invocation::Own(command) = &cli.command
             && let Command::Run(args) = &**command
         {
             // `rove run` listens itself: it writes its history before it
             // ends.
-            return agent_run::run(&cli.global, args, out, signals).await;
+            return runs::agent::run(&cli.global, args, out, signals).await;
         }
         tokio::select! {
             status = run(&cli, out) => status,
@@ -154,17 +130,18 @@ async fn run(cli: &Cli, out: Output) -> u8 {
     match &**command {
         Command::Doctor => doctor::doctor(&cli.global, out).await,
         Command::Mcp(args) => mcp(&cli.global, args, out).await,
-        Command::Replay(args) => agent_run::replay(&cli.global, args, out).await,
-        Command::PrintConfig(args) => print_config::print_config(&cli.global, args, out),
-        Command::Skill => skill::skill(out),
-        Command::Completions(args) => manual::completions(args.shell, out),
-        Command::Man(args) => manual::man(args.command.as_deref(), out),
-        Command::Trace(cli_side::TraceCommand::Show(args)) => trace_html::show(args, out),
-        Command::Trace(cli_side::TraceCommand::Start(args)) => {
-            remote::trace_control(&cli.global, remote::trace_start(args), out).await
+        Command::Replay(args) => runs::agent::replay(&cli.global, args, out).await,
+        Command::PrintConfig(args) => hosts::print_config::print_config(&cli.global, args, out),
+        Command::Skill => hosts::skill::skill(out),
+        Command::Completions(args) => cli::manual::completions(args.shell, out),
+        Command::Man(args) => cli::manual::man(args.command.as_deref(), out),
+        Command::Trace(cli::side::TraceCommand::Show(args)) => trace_html::show(args, out),
+        Command::Trace(cli::side::TraceCommand::Start(args)) => {
+            shell::remote::trace_control(&cli.global, shell::remote::trace_start(args), out).await
         }
-        Command::Trace(cli_side::TraceCommand::Stop) => {
-            remote::trace_control(&cli.global, daemon::protocol::TraceControl::Stop, out).await
+        Command::Trace(cli::side::TraceCommand::Stop) => {
+            shell::remote::trace_control(&cli.global, daemon::protocol::TraceControl::Stop, out)
+                .await
         }
         Command::DemoSite(args) => demo_site::serve(args, out).await,
         Command::Call(args) => tool_call(cli, args, out).await,
@@ -185,7 +162,7 @@ async fn run(cli: &Cli, out: Output) -> u8 {
 /// A session command typed at the shell: sent to the session's daemon, or
 /// (`open --stay`) run by this process.
 async fn session(cli: &Cli, typed: &cli::Typed, out: Output) -> u8 {
-    let call = match shell_call::call(&typed.name, &typed.matches) {
+    let call = match shell::call::call(&typed.name, &typed.matches) {
         Ok(call) => call,
         Err(failure) => {
             out.failure(&failure, None);
@@ -195,17 +172,17 @@ async fn session(cli: &Cli, typed: &cli::Typed, out: Output) -> u8 {
     // `rove --trace FILE` traces one command the session's daemon runs.
     let traced = cli.trace.trace.is_some();
     match call {
-        shell_call::ShellCall::Stay { .. }
-        | shell_call::ShellCall::Run(rove_commands::Command::Close)
+        shell::call::ShellCall::Stay { .. }
+        | shell::call::ShellCall::Run(rove_commands::Command::Close)
             if traced =>
         {
             untraced(out)
         }
-        shell_call::ShellCall::Stay { url, timeout } => {
+        shell::call::ShellCall::Stay { url, timeout } => {
             open::open(&cli.global, &url, timeout, out).await
         }
-        shell_call::ShellCall::Run(command) => {
-            remote::run(&cli.global, command, &cli.trace, out).await
+        shell::call::ShellCall::Run(command) => {
+            shell::remote::run(&cli.global, command, &cli.trace, out).await
         }
     }
 }
@@ -229,7 +206,7 @@ async fn tool_call(cli: &Cli, args: &cli::CallArgs, out: Output) -> u8 {
     match rove_commands::Command::from_tool_call(&args.tool, arguments.as_ref()) {
         // Closing ends the session, with no command line to trace.
         Ok(rove_commands::Command::Close) if cli.trace.trace.is_some() => untraced(out),
-        Ok(command) => remote::run(&cli.global, command, &cli.trace, out).await,
+        Ok(command) => shell::remote::run(&cli.global, command, &cli.trace, out).await,
         Err(e) => {
             let failure = Failure::from_command(&e);
             out.failure(&failure, None);
@@ -259,7 +236,7 @@ async fn mcp(global: &cli::GlobalArgs, args: &cli::McpArgs, out: Output) -> u8 {
     // each client gets a session of its own.
     let named = global.session_named;
     let source = match &global.cdp_url {
-        _ if named => rove_mcp::BrowserSource::Shared(remote::forwarder(global.clone())),
+        _ if named => rove_mcp::BrowserSource::Shared(shell::remote::forwarder(global.clone())),
         Some(url) => rove_mcp::BrowserSource::Connect(rove_browser::ConnectOptions {
             transport: transport.clone(),
             ..rove_browser::ConnectOptions::new(url.clone())

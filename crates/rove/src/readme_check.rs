@@ -3,7 +3,7 @@
 //! command line accepts, so the page a newcomer reads first cannot drift
 //! from the binary.
 
-use crate::skill::tests::shell_words;
+use crate::hosts::skill::tests::shell_words;
 
 const README: &str = include_str!("../../../README.md");
 

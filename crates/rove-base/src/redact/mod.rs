@@ -29,6 +29,26 @@ pub use path::secret_path_segments;
 /// What a hidden value becomes.
 pub const HIDDEN: &str = "<redacted>";
 
+/// HTTP headers whose values are credentials, lower-case: one list for
+/// what `network` and its HAR export never show, what `set headers`
+/// echoes as hidden, and what the model's client registers as secret.
+pub const SECRET_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+    "x-api-key",
+    "api-key",
+    "x-goog-api-key",
+    "x-amz-security-token",
+];
+
+/// Whether a header (in any case) carries a credential: one of
+/// [`SECRET_HEADERS`].
+pub fn is_secret_header(name: &str) -> bool {
+    SECRET_HEADERS.contains(&name.to_ascii_lowercase().as_str())
+}
+
 /// URL parameters whose values are credentials, lower-case: one list for
 /// the logs and for every URL rove shows.
 pub const SECRET_PARAMS: &[&str] = &[
@@ -106,7 +126,11 @@ pub fn scrub_json(value: &serde_json::Value) -> serde_json::Value {
     scrub_json_with(value, scrub)
 }
 
-/// `value` with `hide` applied to every string in it, keys included.
+/// `value` with `hide` applied to every string in it, keys included: the
+/// one JSON walker of every redaction (traces, histories, a session's
+/// secrets, an eval's results). Keys are hidden too, because a key can be
+/// page or model text as much as a value is (a header map, a page's JSON
+/// keyed by what it echoes).
 pub fn scrub_json_with(
     value: &serde_json::Value,
     hide: impl Fn(&str) -> String + Copy,

@@ -122,8 +122,9 @@ pub enum CommandError {
     /// The command's own work opened a JavaScript dialog (a script that
     /// called `alert`), which stopped the page before the command finished.
     #[error(
-        "{} dialog opened and stopped the page: {message:?}",
-        rove_errors::with_article(kind)
+        "{} dialog opened and stopped the page: {}",
+        rove_errors::with_article(kind),
+        crate::answer::quote_line(message)
     )]
     DialogOpened {
         /// `alert`, `confirm`, `prompt` or `beforeunload`.

@@ -442,6 +442,10 @@ impl fmt::Display for Scrollee {
 }
 
 impl fmt::Display for Happened {
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per Happened variant, each its line"
+    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Happened::TabFault { fault, while_idle } => {
@@ -524,7 +528,7 @@ impl fmt::Display for Happened {
                         options
                             .iter()
                             .take(5)
-                            .map(|o| format!("{o:?}"))
+                            .map(|o| quote_line(o))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )?,
@@ -545,13 +549,13 @@ impl fmt::Display for Happened {
                 Ok(())
             }
             Happened::Pressed(keys) => write!(f, "pressed {keys}"),
-            Happened::Announced(said) => write!(f, "the page announced {said:?}"),
+            Happened::Announced(said) => write!(f, "the page announced {}", quote_line(said)),
             Happened::CommittedByTab { target } => write!(
                 f,
                 "left {target} with Tab to commit the number (such fields take it when they lose the focus)"
             ),
             Happened::Selected { target, options } => {
-                let quoted: Vec<String> = options.iter().map(|s| format!("{s:?}")).collect();
+                let quoted: Vec<String> = options.iter().map(|s| quote_line(s)).collect();
                 write!(f, "{target} now has {} selected", quoted.join(", "))
             }
             Happened::Toggled {

@@ -12,6 +12,10 @@ fn line(h: Happened) -> String {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario, step by step; split pending (issue 38)"
+)]
 fn each_variant_renders_as_the_line_it_replaced() {
     let e7 = Ref(7);
     let e9 = Ref(9);

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use rove_browser::{Browser, BrowserContext, BrowserError, Tab, TabId};
 use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
+mod browser_level;
 mod config;
 pub(crate) mod dialog;
 pub(crate) mod downloads;
@@ -18,8 +19,11 @@ pub(crate) mod files;
 pub(crate) mod interval_logs;
 pub(crate) mod locate;
 pub(crate) mod pointers;
+mod scale;
+pub(crate) mod shown;
 
 pub(crate) mod secrets;
+pub(crate) mod settled;
 pub(crate) mod watchdog;
 
 pub use config::{Caller, Numbering, SessionConfig, ViewAfter};
@@ -95,12 +99,10 @@ impl Session {
     /// is gone for good (it exited, its farm ended it, its link could not
     /// be restored); `None` while it can be used. Nothing is sent.
     pub fn browser_lost(&self) -> Option<CommandError> {
-        self.context.browser().lost().map(|reason| {
-            CommandError::Browser(BrowserError::Disconnected {
-                reason,
-                sent: false,
-            })
-        })
+        self.context
+            .browser()
+            .lost()
+            .map(|reason| CommandError::Browser(BrowserError::lost(reason)))
     }
 
     /// The session's policy.

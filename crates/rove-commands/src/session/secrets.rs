@@ -192,23 +192,13 @@ impl Secrets {
     }
 
     /// `value` with [`Secrets::redact`] applied to every string in it, keys
-    /// included (a model's tool arguments, as a history records them).
+    /// included (a model's tool arguments, as a history records them), by
+    /// rove-base's one walker.
     pub fn redact_json(&self, value: &Value) -> Value {
         if self.0.is_empty() {
             return value.clone();
         }
-        match value {
-            Value::String(s) => Value::String(self.redact(s)),
-            Value::Array(items) => {
-                Value::Array(items.iter().map(|v| self.redact_json(v)).collect())
-            }
-            Value::Object(map) => Value::Object(
-                map.iter()
-                    .map(|(k, v)| (self.redact(k), self.redact_json(v)))
-                    .collect(),
-            ),
-            other => other.clone(),
-        }
+        rove_base::redact::scrub_json_with(value, |s| self.redact(s))
     }
 }
 

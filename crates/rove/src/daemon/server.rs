@@ -195,7 +195,9 @@ async fn handle(
         Ok(Request::Control {
             control: Control::Close,
         }) => return Some(Farewell { stream }),
-        Ok(Request::Tracing { tracing }) => super::tracing::control(tracing, global, state),
+        Ok(Request::Tracing { tracing }) => {
+            super::tracing::control(tracing, global, &mut state.traces, &mut state.session_trace)
+        }
         Ok(Request::Run(request)) => {
             match same_policy(&request, global).and_then(|()| same_browser(&request, global)) {
                 Err(answer) => answer,
@@ -203,10 +205,12 @@ async fn handle(
                     let caller = request.caller.clone().unwrap_or_default();
                     // A trace of this one command only.
                     let once = match &request.trace {
-                        Some(ask) => match super::tracing::start_once(ask, global, state) {
-                            Ok(id) => Some(id),
-                            Err(answer) => return respond(stream, answer).await,
-                        },
+                        Some(ask) => {
+                            match super::tracing::start_once(ask, global, &mut state.traces) {
+                                Ok(id) => Some(id),
+                                Err(answer) => return respond(stream, answer).await,
+                            }
+                        }
                         None => None,
                     };
                     // A caller that hangs up (Ctrl-C at the shell, an MCP

@@ -6,17 +6,22 @@
 use std::path::Path;
 
 use rove_commands::trace_format::TraceOrigin;
+use rove_commands::{TraceId, Traces};
 use serde_json::json;
 
 use super::protocol::{Answer, TraceAsk, TraceControl};
-use super::server::{State, rejected};
 use crate::cli::GlobalArgs;
 
-/// Starts or stops the session's trace.
-pub(super) fn control(tracing: TraceControl, global: &GlobalArgs, state: &mut State) -> Answer {
+/// Starts or stops the session's trace (`session_trace`, one of `traces`).
+pub(super) fn control(
+    tracing: TraceControl,
+    global: &GlobalArgs,
+    traces: &mut Traces,
+    session_trace: &mut Option<TraceId>,
+) -> Answer {
     match tracing {
         TraceControl::Start(ask) => {
-            if let Some(path) = state.session_trace.and_then(|id| state.traces.path_of(id)) {
+            if let Some(path) = session_trace.and_then(|id| traces.path_of(id)) {
                 return Answer::rejected(
                     &format!(
                         "session {} is already traced to {}",
@@ -26,9 +31,9 @@ pub(super) fn control(tracing: TraceControl, global: &GlobalArgs, state: &mut St
                     "stop that trace first: rove trace stop",
                 );
             }
-            match start(&ask, global, state, "session") {
+            match start(&ask, global, traces, "session") {
                 Ok(id) => {
-                    state.session_trace = Some(id);
+                    *session_trace = Some(id);
                     done(
                         format!(
                             "tracing session {} to {} until rove trace stop",
@@ -41,10 +46,9 @@ pub(super) fn control(tracing: TraceControl, global: &GlobalArgs, state: &mut St
             }
         }
         TraceControl::Stop => {
-            let Some(summary) = state
-                .session_trace
+            let Some(summary) = session_trace
                 .take()
-                .and_then(|id| state.traces.stop(id, "stopped"))
+                .and_then(|id| traces.stop(id, "stopped"))
             else {
                 return Answer::rejected(
                     &format!("session {} is not being traced", global.session),
@@ -67,28 +71,30 @@ pub(super) fn control(tracing: TraceControl, global: &GlobalArgs, state: &mut St
 pub(super) fn start_once(
     ask: &TraceAsk,
     global: &GlobalArgs,
-    state: &mut State,
-) -> Result<rove_commands::TraceId, Answer> {
-    start(ask, global, state, "command")
+    traces: &mut Traces,
+) -> Result<TraceId, Answer> {
+    start(ask, global, traces, "command")
 }
 
 fn start(
     ask: &TraceAsk,
     global: &GlobalArgs,
-    state: &mut State,
+    traces: &mut Traces,
     scope: &str,
-) -> Result<rove_commands::TraceId, Answer> {
+) -> Result<TraceId, Answer> {
     let path = Path::new(&ask.path);
     if !path.is_absolute() {
-        return Err(rejected("the trace's path must be absolute"));
+        return Err(Answer::rejected(
+            "the trace's path must be absolute",
+            "fix the request",
+        ));
     }
     let origin = TraceOrigin {
         face: "cli".into(),
         scope: Some(scope.to_owned()),
         session: Some(global.session.clone()),
     };
-    state
-        .traces
+    traces
         .start(
             path,
             ask.screenshots,

@@ -11,6 +11,8 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 
+use crate::support::alive;
+
 /// Session daemons of these tests live in a folder of their own.
 pub(crate) fn runtime_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rove-cli-tests-{}", std::process::id()));
@@ -329,14 +331,6 @@ async fn signal_mid_session(signal: i32) {
         rove_browser::processes_mentioning(&profile),
         Vec::<u32>::new()
     );
-}
-
-fn alive(pid: i32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-        !stat
-            .rsplit_once(')')
-            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
-    })
 }
 
 #[tokio::test]

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use rove_localserver::{LocalServer, Response, Routes};
 use serde_json::{Value, json};
+
+use crate::support::mcp_client::text;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{ChildStdin, ChildStdout, Command};
 
@@ -113,13 +115,6 @@ impl Client {
         self.request("tools/call", json!({"name": tool, "arguments": arguments}))
             .await
     }
-}
-
-fn text(result: &Value, block: usize) -> String {
-    result["content"][block]["text"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 #[tokio::test]

@@ -144,6 +144,10 @@ fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
 }
 
 #[tokio::test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario, step by step; split pending (issue 38)"
+)]
 async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     let shop = page().await;
     let agent = agent().await;

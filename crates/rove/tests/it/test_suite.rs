@@ -161,6 +161,10 @@ fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
 }
 
 #[tokio::test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario, step by step; split pending (issue 38)"
+)]
 async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     let (shop, cart) = shop().await;
     let model = model().await;

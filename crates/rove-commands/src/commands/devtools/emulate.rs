@@ -111,6 +111,55 @@ fn user_agent(agent: &str) -> EmulationCall {
     })
 }
 
+/// What `set` changes: each emulation key with its calls.
+type Settings = Vec<(&'static str, Vec<EmulationCall>)>;
+
+/// `set headers`: the extra headers every request carries; a credential's
+/// value is not echoed.
+fn header_settings(lines: &[String]) -> Result<(Settings, String), CommandError> {
+    let mut headers = serde_json::Map::new();
+    let mut shown = Vec::new();
+    for line in lines {
+        let Some((name, value)) = line.split_once(':') else {
+            // The line itself is not echoed: it may hold a secret.
+            return Err(rejected("a header has no ':'; write Name: value"));
+        };
+        let name = name.trim();
+        let token = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+        if !token {
+            return Err(rejected(&format!("{name:?} is not a header name")));
+        }
+        if breaks_every_request(name) {
+            return Err(rejected(&format!(
+                "{name} cannot be set: Chromium fails every request that carries it as an extra header (net::ERR_INVALID_ARGUMENT); nothing was changed"
+            )));
+        }
+        headers.insert(name.to_owned(), json!(value.trim()));
+        shown.push(if rove_base::redact::is_secret_header(name) {
+            format!("{name}: (hidden)")
+        } else {
+            format!("{name}: {}", value.trim())
+        });
+    }
+    let said = if shown.is_empty() {
+        "no extra headers are sent".to_owned()
+    } else {
+        format!("every request carries {}", shown.join(", "))
+    };
+    Ok((
+        vec![(
+            "headers",
+            vec![EmulationCall::Headers(network::SetExtraHTTPHeaders {
+                headers: Value::Object(headers),
+            })],
+        )],
+        said,
+    ))
+}
+
 impl Session {
     pub(crate) async fn emulate(
         &mut self,
@@ -139,83 +188,8 @@ impl Session {
                     format!("the viewport is {width}×{height} CSS pixels at scale {scale}"),
                 )
             }
-            SetWhat::Device => {
-                let Some(d) = value.and_then(device) else {
-                    return Err(rejected(&format!(
-                        "set device takes one of: {}",
-                        DEVICES
-                            .iter()
-                            .map(|d| d.name)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )));
-                };
-                let (width, height) = match (d.user_agent, self.config().viewport) {
-                    // desktop is the session's own size.
-                    (None, Some(v)) => (v.width, v.height),
-                    _ => (d.width, d.height),
-                };
-                let settings = vec![
-                    ("metrics", vec![metrics(width, height, d.scale, d.mobile)]),
-                    ("touch", vec![touch(d.mobile)]),
-                    ("user_agent", vec![user_agent(d.user_agent.unwrap_or(""))]),
-                ];
-                let input = if d.mobile { "touch" } else { "mouse" };
-                let agent = if d.user_agent.is_some() {
-                    "its user agent"
-                } else {
-                    "the browser's user agent"
-                };
-                (
-                    settings,
-                    format!(
-                        "the device is {}: {width}×{height} CSS pixels at scale {}, {}, {input}, {agent}",
-                        d.name,
-                        d.scale,
-                        if d.mobile { "mobile" } else { "desktop" }
-                    ),
-                )
-            }
-            SetWhat::Media => {
-                let before = self.context().emulation("media");
-                let mut params = before
-                    .and_then(|calls| calls.into_iter().next())
-                    .and_then(|call| match call {
-                        EmulationCall::Media(media) => Some(media),
-                        _ => None,
-                    })
-                    .unwrap_or_else(|| emulation::SetEmulatedMedia {
-                        media: Some(String::new()),
-                        features: Some(Vec::new()),
-                    });
-                match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some(scheme @ ("dark" | "light")) => {
-                        params.features = Some(vec![emulation::MediaFeature {
-                            name: "prefers-color-scheme".to_owned(),
-                            value: scheme.to_owned(),
-                        }]);
-                    }
-                    Some("print") => params.media = Some("print".to_owned()),
-                    Some("screen") => params.media = Some(String::new()),
-                    _ => return Err(rejected("set media takes dark, light, print or screen")),
-                }
-                let scheme = params
-                    .features
-                    .iter()
-                    .flatten()
-                    .next()
-                    .map_or("the browser's", |f| f.value.as_str())
-                    .to_owned();
-                let media = if params.media.as_deref() == Some("print") {
-                    "print"
-                } else {
-                    "screen"
-                };
-                (
-                    vec![("media", vec![EmulationCall::Media(params)])],
-                    format!("the media is {media}, color scheme {scheme}"),
-                )
-            }
+            SetWhat::Device => self.device_settings(value)?,
+            SetWhat::Media => self.media_settings(value)?,
             SetWhat::Geo => return self.set_geo(args, out).await,
             SetWhat::Offline => {
                 let offline = match value.map(str::to_ascii_lowercase).as_deref() {
@@ -241,51 +215,7 @@ impl Session {
                     },
                 )
             }
-            SetWhat::Headers => {
-                let mut headers = serde_json::Map::new();
-                let mut shown = Vec::new();
-                for line in &args.headers {
-                    let Some((name, value)) = line.split_once(':') else {
-                        // The line itself is not echoed: it may hold a secret.
-                        return Err(rejected("a header has no ':'; write Name: value"));
-                    };
-                    let name = name.trim();
-                    let token = !name.is_empty()
-                        && name
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
-                    if !token {
-                        return Err(rejected(&format!("{name:?} is not a header name")));
-                    }
-                    if breaks_every_request(name) {
-                        return Err(rejected(&format!(
-                            "{name} cannot be set: Chromium fails every request that carries it as an extra header (net::ERR_INVALID_ARGUMENT); nothing was changed"
-                        )));
-                    }
-                    headers.insert(name.to_owned(), json!(value.trim()));
-                    shown.push(
-                        if crate::commands::devtools::network::is_secret_header(name) {
-                            format!("{name}: (hidden)")
-                        } else {
-                            format!("{name}: {}", value.trim())
-                        },
-                    );
-                }
-                let said = if shown.is_empty() {
-                    "no extra headers are sent".to_owned()
-                } else {
-                    format!("every request carries {}", shown.join(", "))
-                };
-                (
-                    vec![(
-                        "headers",
-                        vec![EmulationCall::Headers(network::SetExtraHTTPHeaders {
-                            headers: Value::Object(headers),
-                        })],
-                    )],
-                    said,
-                )
-            }
+            SetWhat::Headers => header_settings(&args.headers)?,
             SetWhat::UserAgent => (
                 vec![("user_agent", vec![user_agent(value.unwrap_or(""))])],
                 match value {
@@ -335,6 +265,88 @@ impl Session {
         }
         out.data = Some(Data::Text(self.on_every_tab(&said)));
         Ok(())
+    }
+
+    /// `set device`: the device's size, scale, touch and user agent.
+    fn device_settings(&self, value: Option<&str>) -> Result<(Settings, String), CommandError> {
+        let Some(d) = value.and_then(device) else {
+            return Err(rejected(&format!(
+                "set device takes one of: {}",
+                DEVICES
+                    .iter()
+                    .map(|d| d.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        };
+        let (width, height) = match (d.user_agent, self.config().viewport) {
+            // desktop is the session's own size.
+            (None, Some(v)) => (v.width, v.height),
+            _ => (d.width, d.height),
+        };
+        let settings = vec![
+            ("metrics", vec![metrics(width, height, d.scale, d.mobile)]),
+            ("touch", vec![touch(d.mobile)]),
+            ("user_agent", vec![user_agent(d.user_agent.unwrap_or(""))]),
+        ];
+        let input = if d.mobile { "touch" } else { "mouse" };
+        let agent = if d.user_agent.is_some() {
+            "its user agent"
+        } else {
+            "the browser's user agent"
+        };
+        Ok((
+            settings,
+            format!(
+                "the device is {}: {width}×{height} CSS pixels at scale {}, {}, {input}, {agent}",
+                d.name,
+                d.scale,
+                if d.mobile { "mobile" } else { "desktop" }
+            ),
+        ))
+    }
+
+    /// `set media`: print or screen, and the color scheme, over what was
+    /// set before.
+    fn media_settings(&self, value: Option<&str>) -> Result<(Settings, String), CommandError> {
+        let before = self.context().emulation("media");
+        let mut params = before
+            .and_then(|calls| calls.into_iter().next())
+            .and_then(|call| match call {
+                EmulationCall::Media(media) => Some(media),
+                _ => None,
+            })
+            .unwrap_or_else(|| emulation::SetEmulatedMedia {
+                media: Some(String::new()),
+                features: Some(Vec::new()),
+            });
+        match value.map(str::to_ascii_lowercase).as_deref() {
+            Some(scheme @ ("dark" | "light")) => {
+                params.features = Some(vec![emulation::MediaFeature {
+                    name: "prefers-color-scheme".to_owned(),
+                    value: scheme.to_owned(),
+                }]);
+            }
+            Some("print") => params.media = Some("print".to_owned()),
+            Some("screen") => params.media = Some(String::new()),
+            _ => return Err(rejected("set media takes dark, light, print or screen")),
+        }
+        let scheme = params
+            .features
+            .iter()
+            .flatten()
+            .next()
+            .map_or("the browser's", |f| f.value.as_str())
+            .to_owned();
+        let media = if params.media.as_deref() == Some("print") {
+            "print"
+        } else {
+            "screen"
+        };
+        Ok((
+            vec![("media", vec![EmulationCall::Media(params)])],
+            format!("the media is {media}, color scheme {scheme}"),
+        ))
     }
 
     /// One setting on every tab, within [`rove_base::limits::EMULATION_SET`]; the browser's refusal
@@ -473,20 +485,6 @@ impl Session {
         Ok(())
     }
 
-    /// Image pixels per CSS pixel of the session's tabs: the scale `set`
-    /// chose (a viewport's or a device's), else 1 as rove sets it. Read
-    /// from the session, not the page, so a hung page cannot stall it.
-    pub(crate) fn device_scale(&self) -> f64 {
-        self.context()
-            .emulation("metrics")
-            .and_then(|calls| calls.into_iter().next())
-            .and_then(|call| match call {
-                EmulationCall::Metrics(metrics) => Some(metrics.device_scale_factor),
-                _ => None,
-            })
-            .unwrap_or(1.0)
-    }
-
     /// `said`, and where it holds.
     fn on_every_tab(&self, said: &str) -> String {
         let tabs: Vec<String> = self
@@ -517,7 +515,7 @@ impl Session {
                 "latitude is -90 to 90 and longitude -180 to 180 degrees",
             ));
         }
-        let origin = crate::commands::state::cookies_storage::origin_of(&self.current_url());
+        let origin = crate::session::shown::origin_of(&self.current_url());
         if !origin.starts_with("http") {
             return Err(rejected(
                 "set geo grants the position to the page's origin: open a web page first",

@@ -34,7 +34,7 @@ impl Session {
         let text = serde_json::to_string_pretty(&har)
             .map_err(|e| CommandError::Rejected(format!("the HAR could not be written: {e}")))?;
         // Owner only: it holds what the pages sent, request bodies included.
-        crate::commands::state::file::write_private_bytes(&path, text.as_bytes())?;
+        crate::private::write_private_bytes(&path, text.as_bytes())?;
         Ok(format!(
             "wrote {} requests of tab {} to {} (HAR 1.2)\n",
             entries.len(),
@@ -59,7 +59,7 @@ impl Session {
             _ => (e.status.unwrap_or(0), None),
         };
         let mut entry = json!({
-            "startedDateTime": iso_time(e.wall_time),
+            "startedDateTime": rove_base::time::UtcTime::from_unix_seconds(e.wall_time.max(0.0)).iso8601(),
             "time": time,
             "request": {
                 "method": e.method,
@@ -109,7 +109,7 @@ fn har_headers(headers: &[(String, String)]) -> Vec<Value> {
     headers
         .iter()
         .map(|(k, v)| {
-            let secret = crate::commands::devtools::network::is_secret_header(k);
+            let secret = rove_base::redact::is_secret_header(k);
             json!({"name": k, "value": if secret { "(not exported)" } else { v.as_str() }})
         })
         .collect()
@@ -121,38 +121,5 @@ fn http_version(protocol: &str) -> String {
         "h2" => "HTTP/2".into(),
         "h3" => "HTTP/3".into(),
         other => other.to_ascii_uppercase(),
-    }
-}
-
-/// Seconds since the epoch as an ISO 8601 time in UTC.
-fn iso_time(seconds: f64) -> String {
-    let millis = (seconds * 1000.0).max(0.0) as i64;
-    let (days, rest) = (millis.div_euclid(86_400_000), millis.rem_euclid(86_400_000));
-    // The civil date of a day count: shift the epoch to 0000-03-01 so leap
-    // days fall at the end of a year, then count 400-year eras.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rest / 3_600_000,
-        rest / 60_000 % 60,
-        rest / 1000 % 60,
-        rest % 1000
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn times_are_iso_8601_in_utc() {
-        assert_eq!(super::iso_time(0.0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(super::iso_time(1_764_592_496.5), "2025-12-01T12:34:56.500Z");
     }
 }

@@ -11,8 +11,8 @@
 //! is cleaned line by line and every line of it is marked, so none passes
 //! for a line of rove's own.
 
-use rove_base::redact::hide_url_credentials;
-use rove_base::text::{byte_prefix, char_prefix, clean, ellipsized};
+use rove_base::redact::is_secret_header;
+use rove_base::text::{byte_prefix, char_prefix, clean};
 use rove_base::url_pattern::UrlPattern;
 use rove_browser::{NetEntry, NetState, RequestRule, RuleAction};
 use rove_cdp::protocol::network::{GetRequestPostData, GetResponseBody};
@@ -29,19 +29,6 @@ const SHOW_MAX_BYTES: usize = 100_000;
 
 /// The most bytes a mock's body may take.
 const MOCK_MAX_BYTES: u64 = 5 * 1024 * 1024;
-
-/// The most characters of a URL shown (a page may request megabytes of
-/// URL).
-const URL_SHOWN_MAX: usize = 300;
-
-/// Headers whose values are credentials, never shown.
-const SECRET_HEADERS: &[&str] = &[
-    "authorization",
-    "proxy-authorization",
-    "cookie",
-    "set-cookie",
-    "x-api-key",
-];
 
 impl Session {
     pub(crate) async fn network(
@@ -132,12 +119,6 @@ impl Session {
         line.push(' ');
         line.push_str(&self.shown_url(&e.url));
         line
-    }
-
-    /// A URL as a reader may see it (see the module).
-    pub(crate) fn shown_url(&self, url: &str) -> String {
-        let redacted = self.config().secrets.redact(&hide_url_credentials(url));
-        ellipsized(&clean(redacted), URL_SHOWN_MAX)
     }
 
     async fn network_show(&mut self, args: &NetworkArgs) -> Result<String, CommandError> {
@@ -350,11 +331,6 @@ impl Session {
             e => CommandError::io(format!("reading {}", path.display()), e.into_io()),
         })
     }
-}
-
-/// Whether a header's value is a credential, never shown or exported.
-pub(crate) fn is_secret_header(name: &str) -> bool {
-    SECRET_HEADERS.contains(&name.to_ascii_lowercase().as_str())
 }
 
 /// A response body, if the browser still holds it.

@@ -6,6 +6,4 @@ pub(crate) mod act;
 pub(crate) mod fill_form;
 pub(crate) mod mouse;
 pub(crate) mod pointer;
-pub(crate) mod solve;
-pub mod solver;
 pub(crate) mod upload;

@@ -7,5 +7,7 @@ pub(crate) mod mask;
 pub(crate) mod navigate;
 pub(crate) mod observe;
 pub(crate) mod screenshot;
+pub(crate) mod solve;
+pub mod solver;
 pub(crate) mod tabs;
 pub(crate) mod wait;

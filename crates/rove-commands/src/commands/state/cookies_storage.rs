@@ -6,7 +6,7 @@
 //! can neither hide characters nor pass for a line of rove's own.
 
 use rove_cdp::protocol::network::{DeleteCookies, GetCookies};
-use rove_cdp::protocol::{Command, storage};
+use rove_cdp::protocol::storage;
 use serde_json::{Value, json};
 
 use crate::{
@@ -18,25 +18,6 @@ use crate::{
 const LISTED_MAX: usize = 200;
 
 impl Session {
-    /// A call at the browser's level (cookie store of the context …), with
-    /// a deadline.
-    pub(crate) async fn browser_send<C: Command>(
-        &self,
-        command: &C,
-    ) -> Result<C::Response, CommandError> {
-        let conn = self.context().browser().connection().await?;
-        let browser = conn.browser();
-        let call = browser.send(command);
-        match tokio::time::timeout(rove_base::limits::STATE_CALL, call).await {
-            Ok(answer) => Ok(answer?),
-            Err(_) => Err(CommandError::Rejected(format!(
-                "the browser did not answer {} within {} s",
-                C::METHOD,
-                rove_base::limits::STATE_CALL.as_secs()
-            ))),
-        }
-    }
-
     /// Every cookie of the session.
     pub(crate) async fn all_cookies(&self) -> Result<Vec<Value>, CommandError> {
         let answer = self
@@ -227,7 +208,7 @@ impl Session {
         .map_err(|_| {
             CommandError::Rejected(format!("the page did not answer about {area} in time"))
         })??;
-        let origin = self.shown_url(&origin_of(&self.current_url()));
+        let origin = self.shown_url(&crate::session::shown::origin_of(&self.current_url()));
         let text = match args.action {
             StoreAction::Get => {
                 let entries = value.as_array().cloned().unwrap_or_default();
@@ -299,23 +280,48 @@ pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
     url.host_str().map(str::to_owned)
 }
 
-/// `scheme://host:port` of a URL (what storage belongs to).
-pub(crate) fn origin_of(url: &str) -> String {
-    url::Url::parse(url)
-        .map(|u| u.origin().ascii_serialization())
-        .unwrap_or_default()
-}
+/// The most characters of a cookie's or an entry's text shown: a page
+/// decides how long they are.
+const SHOWN_MAX: usize = 300;
 
+/// Page text on a line of rove's, unquoted (a cookie's domain, path, name):
+/// cleaned, at most [`SHOWN_MAX`] characters, `…` where it was cut.
 fn clean(text: &str) -> String {
-    rove_base::text::clean(rove_base::text::char_prefix(text, 300).to_owned())
+    rove_base::text::ellipsized(
+        &rove_base::text::clean(rove_base::text::char_prefix(text, SHOWN_MAX + 1).to_owned()),
+        SHOWN_MAX,
+    )
 }
 
-/// Page text cleaned and quoted (`"…"`), at most 300 characters.
+/// Page text cleaned and quoted (`"…"`), at most [`SHOWN_MAX`] characters.
 fn quoted(text: &str) -> String {
-    let clean = clean(text);
-    if text.chars().count() > 300 {
-        format!("{clean:?}…")
-    } else {
-        format!("{clean:?}")
+    rove_base::text::quoted(text, SHOWN_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_cookie_shows_at_most_300_characters_of_each_text_and_says_where_it_cut() {
+        let long = "\"x".repeat(500);
+        let cookie = json!({
+            "name": long, "value": long, "domain": long, "path": long,
+            "expires": -1, "session": true,
+        });
+        let line = cookie_line(&cookie);
+        // Each of the four texts: 299 characters of it and the `…`, so a
+        // reader knows none of them is whole.
+        assert_eq!(line.matches('…').count(), 4, "{line}");
+        let value = line
+            .split_once('=')
+            .map(|(_, rest)| rest.split(" domain=").next().unwrap_or_default())
+            .unwrap_or_default();
+        assert!(
+            value.starts_with("\"\\\"x") && value.ends_with("…\""),
+            "{value}"
+        );
+        let unescaped = value.replace("\\\"", "\"");
+        assert_eq!(unescaped.chars().count(), 300 + 2, "{value}");
     }
 }

@@ -152,7 +152,7 @@ impl Session {
                 let origin = o["origin"].as_str().unwrap_or_default();
                 // Only a real origin (`scheme://host:port`, as the browser
                 // writes it): the restoring tab never arrives at any other.
-                let real = crate::commands::state::cookies_storage::origin_of(origin) == origin;
+                let real = crate::session::shown::origin_of(origin) == origin;
                 let allowed = real && policy.allows(&format!("{origin}/"));
                 if !allowed {
                     refused.push(origin.to_owned());
@@ -320,12 +320,6 @@ fn write_private(path: &Path, state: &Value) -> Result<(), CommandError> {
         let _ = std::fs::remove_file(&partial);
     }
     written.map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
-}
-
-/// Writes `bytes` to a file readable by its owner only.
-pub(crate) fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
-    rove_base::private::write_private_file(path, bytes)
-        .map_err(|e| CommandError::io(format!("writing {}", path.display()), e))
 }
 
 /// A browser cookie in Playwright's shape.

@@ -4,7 +4,9 @@
 //! number of error codes it states is rove-errors' count; every deadline
 //! the timeout ladder (limits.rs's docs) names is defined there; every source
 //! folder of every crate is named in its crate's section; no library crate
-//! depends on anyhow, and rove-testkit is never a normal dependency.
+//! depends on anyhow, and rove-testkit is never a normal dependency; a
+//! shared concern's code (calendar dates, the secret-header list) lives in
+//! its one home.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -299,159 +301,6 @@ fn the_stated_number_of_error_codes_is_rove_errors_count() {
     }
 }
 
-/// Every `.rs` file under `dir`, as paths relative to it.
-fn rust_files(dir: &Path, under: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("source folder").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, under, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path.strip_prefix(under).expect("inside").to_path_buf());
-        }
-    }
-}
-
-/// A file's module path (`session/mod.rs` is `session`, `lib.rs` is ``).
-fn module_of(file: &Path) -> String {
-    let mut parts: Vec<String> = file
-        .with_extension("")
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
-        parts.pop();
-    }
-    parts.join("::")
-}
-
-/// The files a file imports through `crate::…` paths: by module path, or by
-/// the name of an item the crate root re-exports (`crate::Session`).
-fn crate_imports(
-    text: &str,
-    modules: &std::collections::BTreeMap<String, PathBuf>,
-    items: &std::collections::BTreeMap<String, BTreeSet<PathBuf>>,
-) -> BTreeSet<PathBuf> {
-    let code: String = text
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or_default())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut found = BTreeSet::new();
-    let mut resolve = |path: &str| {
-        let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
-        for k in (1..=parts.len()).rev() {
-            if let Some(file) = modules.get(&parts[..k].join("::")) {
-                found.insert(file.clone());
-                return;
-            }
-        }
-        if let Some(files) = parts.first().and_then(|name| items.get(*name)) {
-            found.extend(files.iter().cloned());
-        }
-    };
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let inner = group.split('}').next().unwrap_or_default();
-            for piece in inner.split(',') {
-                resolve(piece.trim().split(' ').next().unwrap_or_default());
-            }
-        } else {
-            let path: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                .collect();
-            resolve(&path);
-        }
-    }
-    found
-}
-
-#[test]
-fn rove_commands_files_import_one_another_in_one_direction() {
-    use std::collections::BTreeMap;
-    let src = root().join("crates/rove-commands/src");
-    let mut files = Vec::new();
-    rust_files(&src, &src, &mut files);
-    let texts: BTreeMap<PathBuf, String> = files
-        .iter()
-        .map(|f| {
-            (
-                f.clone(),
-                std::fs::read_to_string(src.join(f)).expect("source"),
-            )
-        })
-        .collect();
-    let modules: BTreeMap<String, PathBuf> =
-        files.iter().map(|f| (module_of(f), f.clone())).collect();
-    let mut items: BTreeMap<String, BTreeSet<PathBuf>> = BTreeMap::new();
-    for (file, text) in texts.iter().filter(|(f, _)| **f != Path::new("lib.rs")) {
-        for line in text.lines().map(str::trim_start) {
-            let Some(rest) = line
-                .strip_prefix("pub ")
-                .or_else(|| line.strip_prefix("pub(crate) "))
-            else {
-                continue;
-            };
-            let rest = rest.strip_prefix("async ").unwrap_or(rest);
-            let mut words = rest.split(|c: char| !(c.is_alphanumeric() || c == '_'));
-            let kind = words.next().unwrap_or_default();
-            if ["fn", "struct", "enum", "trait", "const", "type", "static"].contains(&kind)
-                && let Some(name) = words.find(|w| !w.is_empty())
-            {
-                items
-                    .entry(name.to_owned())
-                    .or_default()
-                    .insert(file.clone());
-            }
-        }
-    }
-    let edges: BTreeMap<PathBuf, BTreeSet<PathBuf>> = texts
-        .iter()
-        .map(|(file, text)| {
-            let mut to = crate_imports(text, &modules, &items);
-            to.remove(file);
-            to.remove(Path::new("lib.rs"));
-            (file.clone(), to)
-        })
-        .collect();
-    // Depth-first search; a file met again while still on the path closes
-    // a circle.
-    fn visit(
-        file: &PathBuf,
-        edges: &std::collections::BTreeMap<PathBuf, BTreeSet<PathBuf>>,
-        done: &mut BTreeSet<PathBuf>,
-        path: &mut Vec<PathBuf>,
-    ) -> Option<Vec<PathBuf>> {
-        if let Some(at) = path.iter().position(|p| p == file) {
-            return Some(path[at..].to_vec());
-        }
-        if done.contains(file) {
-            return None;
-        }
-        path.push(file.clone());
-        for next in edges.get(file).into_iter().flatten() {
-            if let Some(circle) = visit(next, edges, done, path) {
-                return Some(circle);
-            }
-        }
-        path.pop();
-        done.insert(file.clone());
-        None
-    }
-    let mut done = BTreeSet::new();
-    for file in edges.keys() {
-        if let Some(circle) = visit(file, &edges, &mut done, &mut Vec::new()) {
-            let shown: Vec<String> = circle.iter().map(|p| p.display().to_string()).collect();
-            panic!(
-                "rove-commands files import one another in a circle: {} (see the folder order in docs/architecture.md)",
-                shown.join(" → ")
-            );
-        }
-    }
-    assert!(edges.len() > 40, "found only {} files", edges.len());
-}
-
 /// Every `.rs` file under `dir`.
 fn source_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -604,4 +453,37 @@ fn every_deadline_the_ladder_names_is_in_limits() {
         unknown.is_empty(),
         "the ladder names what limits.rs does not define: {unknown:?}"
     );
+}
+
+/// A shared concern's mark, and the one file that may carry it.
+const ONE_HOME: &[(&str, &str, &str)] = &[
+    // The length of a 400-year era in days: calendar code.
+    ("146_097", "crates/rove-base/src/time.rs", "dates"),
+    (
+        "\"proxy-authorization\"",
+        "crates/rove-base/src/redact/mod.rs",
+        "the secret headers",
+    ),
+];
+
+#[test]
+fn shared_concerns_live_in_one_home() {
+    let mut strays = Vec::new();
+    for name in crates() {
+        for file in source_files(&root().join("crates").join(&name).join("src")) {
+            let shown = file
+                .strip_prefix(root())
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for (number, line) in product_lines(&file) {
+                for (mark, home, what) in ONE_HOME {
+                    if line.contains(mark) && shown != *home {
+                        strays.push(format!("{shown}:{number}: {what} belong in {home}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(strays.is_empty(), "{}", strays.join("\n"));
 }

@@ -4,4 +4,5 @@
 //! belongs beside this module, not in it.
 
 mod architecture;
+mod import_graph;
 mod test_layout;

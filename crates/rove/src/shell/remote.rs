@@ -13,14 +13,14 @@ use crate::daemon::protocol::{
 };
 use crate::failure::Failure;
 use crate::output::Output;
-use crate::shell_hint::for_shell;
+use crate::shell::hint::for_shell;
 
 /// Runs a session command; returns the exit status. `trace` asks for a
 /// trace of it (`rove --trace FILE <command>`).
 pub async fn run(
     global: &GlobalArgs,
     command: rc::Command,
-    trace: &crate::cli_side::CommandTraceArgs,
+    trace: &crate::cli::side::CommandTraceArgs,
     out: Output,
 ) -> u8 {
     // The session ends with its daemon, which the client stops.
@@ -35,7 +35,7 @@ pub async fn run(
         }),
         policy: None,
         trace: trace.trace.as_deref().map(|path| TraceAsk {
-            path: crate::shell_call::absolute(path),
+            path: crate::shell::call::absolute(path),
             screenshots: trace.trace_screenshots,
         }),
         browser: None,
@@ -71,9 +71,9 @@ pub async fn trace_control(global: &GlobalArgs, tracing: TraceControl, out: Outp
 }
 
 /// The trace asked for by `rove trace start`, as the daemon must see it.
-pub fn trace_start(args: &crate::cli_side::TraceStartArgs) -> TraceControl {
+pub fn trace_start(args: &crate::cli::side::TraceStartArgs) -> TraceControl {
     TraceControl::Start(TraceAsk {
-        path: crate::shell_call::absolute(&args.file),
+        path: crate::shell::call::absolute(&args.file),
         screenshots: args.screenshots,
     })
 }

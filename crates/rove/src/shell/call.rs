@@ -14,7 +14,7 @@ use rove_commands as rc;
 use rove_errors::ErrorCode;
 use serde_json::{Map, Number, Value, json};
 
-use crate::cli_vocabulary::{ShellName, choices, word_id};
+use crate::cli::vocabulary::{ShellName, choices, word_id};
 use crate::failure::Failure;
 use rove_commands::shell::{Count, Fills, Flag, Kind, Literal, ShellOnly, Slot, Takes, Word};
 

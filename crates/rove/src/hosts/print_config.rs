@@ -11,56 +11,10 @@
 use rove_errors::ErrorCode;
 use serde_json::{Value, json};
 
+use crate::cli::side::Harness;
 use crate::cli::{GlobalArgs, PrintConfigArgs};
 use crate::failure::Failure;
 use crate::output::Output;
-
-/// Agent hosts `print-config` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Harness {
-    /// Claude Code (`.mcp.json`, or `claude mcp add`).
-    ClaudeCode,
-    /// Claude Desktop (`claude_desktop_config.json`).
-    ClaudeDesktop,
-    /// OpenAI Codex (`~/.codex/config.toml`).
-    Codex,
-    /// Cursor (`.cursor/mcp.json`).
-    Cursor,
-    /// VS Code (`.vscode/mcp.json`).
-    #[value(alias = "vs-code")]
-    Vscode,
-    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
-    Windsurf,
-    /// Gemini CLI (`~/.gemini/settings.json`).
-    #[value(alias = "gemini-cli")]
-    Gemini,
-    /// opencode (`opencode.json`).
-    Opencode,
-    /// Google Antigravity, the IDE and the `agy` CLI
-    /// (`~/.gemini/config/mcp_config.json`).
-    #[value(alias = "antigravity")]
-    Agy,
-    /// Any host that takes an `mcpServers` block.
-    Generic,
-}
-
-impl Harness {
-    /// The name as the flag takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => "claude-code",
-            Harness::ClaudeDesktop => "claude-desktop",
-            Harness::Codex => "codex",
-            Harness::Cursor => "cursor",
-            Harness::Vscode => "vscode",
-            Harness::Windsurf => "windsurf",
-            Harness::Gemini => "gemini",
-            Harness::Opencode => "opencode",
-            Harness::Agy => "agy",
-            Harness::Generic => "generic",
-        }
-    }
-}
 
 /// What to print: the file's content (stdout) and the advice (stderr).
 #[derive(Debug)]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::redacted::Redacted;
+use crate::cli::redacted::Redacted;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -93,7 +93,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "TEXT", requires = "judge_model")]
     pub ground_truth: Option<String>,
     #[command(flatten)]
-    pub caps: crate::cli_side::CapsArg,
+    pub caps: crate::cli::side::CapsArg,
     /// Write a trace here: one JSON line per step with what the model was
     /// shown, its actions, the console messages and requests of the step,
     /// screenshots inside (`rove trace show FILE` makes it a page to read).

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::cli_vocabulary::{ShellName, choices, names, word_id};
+use crate::cli::vocabulary::{ShellName, choices, names, word_id};
 use rove_commands::shell::{Fills, Kind, Literal, Spelling};
 
 /// The arguments a spelling can fill, with the values it sets them to

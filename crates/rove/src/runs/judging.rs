@@ -11,9 +11,9 @@ use rove_base::text::one_line;
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, RetryPolicy};
 
-use crate::cli_agent::JudgeArgs;
+use crate::cli::agent::JudgeArgs;
 use crate::failure::Failure;
-use crate::models;
+use crate::runs::models;
 
 /// The judge, when one is asked for. `agents` are the models that may
 /// drive the run (the main one first, then its fallback); `key` the

@@ -78,126 +78,211 @@ async fn run(
                 "fix the task file; its format is in docs/eval.md",
             )
         })?;
-    if !(0.0..=1.0).contains(&args.min_pass_rate) {
-        return Err(rejected(
-            format!(
-                "--min-pass-rate {} is not between 0 and 1",
-                args.min_pass_rate
-            ),
-            "give a pass rate such as 0.9",
+    let suite = Suite::from_args(global, args)?;
+    check_tasks(&tasks, &suite.options)?;
+    let plan = Plan::new(&tasks, &suite.options)
+        .map_err(|e| rejected(e.to_string(), "as --repeat 5, or a task's repeat: 5"))?;
+    check_outputs(args)?;
+    let started = Instant::now();
+    let total = plan.len();
+    let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
+    let signalled = Cell::new(None);
+    let mut no_browser = false;
+    let (attempts, interrupted) = if needs_browser {
+        out.note(&format!(
+            "{total} attempts of {} tasks, {} at once, with {}…",
+            tasks.len(),
+            suite.options.jobs,
+            suite.model
         ));
-    }
-    // `--cdp-url`, repeated, names the pool; `--pool` is its older alias.
-    let remote: Vec<String> = global.cdp_urls.iter().chain(&args.pool).cloned().collect();
-    // `--isolate browser` with remote browsers is farm mode: a connection,
-    // hence a farm's browser, per attempt.
-    let farm_mode = args.isolate == "browser" && !remote.is_empty();
-    // Farm mode's own options mean nothing elsewhere: refused, not ignored.
-    for (given, flag) in [
-        (args.slots.is_some(), "--slots"),
-        (args.connect_wait.is_some(), "--connect-wait"),
-    ] {
-        if given && !farm_mode {
-            return Err(rejected(
-                format!("{flag} is for farm mode: --isolate browser with --cdp-url"),
-                &format!("add --isolate browser and the farm's --cdp-url, or leave out {flag}"),
-            ));
+        let ran = run_attempts(global, args, &suite, (&tasks, &plan), out, async {
+            signalled.set(Some(signal.await));
+        })
+        .await?;
+        no_browser = ran.no_browser;
+        (ran.attempts, ran.interrupted)
+    } else {
+        let (attempts, interrupted) = rove_eval::run_suite_without_browser(&tasks, &plan);
+        for (done, attempt) in attempts.iter().enumerate() {
+            out.line(&attempt_line(attempt, done + 1, total));
         }
-    }
-    let wait_secs = args
-        .connect_wait
-        .unwrap_or(rove_base::limits::CONNECT_WAIT.as_secs_f64());
-    let connect_wait = std::time::Duration::try_from_secs_f64(wait_secs)
-        .ok()
-        .filter(|wait| !wait.is_zero() && *wait <= rove_base::limits::CONNECT_WAIT_MAX)
-        .ok_or_else(|| {
-            rejected(
+        (attempts, interrupted)
+    };
+    let mut results = rove_eval::summarize(&tasks, attempts, args.min_pass_rate, interrupted);
+    results.model = suite.model;
+    results.shard = suite.options.shard.map(|s| s.to_string());
+    results.seconds = started.elapsed().as_secs_f64();
+    out.line(&table(&results));
+    write_results(args, &results, out)?;
+    out.success(json!({
+        "met": results.met,
+        "interrupted": results.interrupted,
+        "suite": results.suite,
+        "tasks": results.tasks,
+        "results": args.out.as_ref().map(|d| d.join("results.json")),
+    }));
+    Ok(match signalled.get() {
+        Some(signal) => 128 + signal,
+        // The farm refused the credentials, or was never reached: no
+        // attempt could run, and the run says so as any refused or failed
+        // connection does (6, as pool mode's unreachable browser).
+        None if no_browser => ErrorCode::LaunchFailed.exit_status(),
+        None if results.met => 0,
+        None => BELOW_THE_BAR,
+    })
+}
+
+/// What a suite runs with, from the flags, each checked.
+struct Suite {
+    options: RunOptions,
+    llm: Llm,
+    /// `provider:model`, as the results name it.
+    model: String,
+    /// The browsers named by `--cdp-url` (and `--pool`).
+    remote: Vec<String>,
+    /// `--isolate browser` with remote browsers: a farm's browser per
+    /// attempt.
+    farm_mode: bool,
+    connect_wait: std::time::Duration,
+}
+
+impl Suite {
+    fn from_args(global: &GlobalArgs, args: &TestArgs) -> Result<Suite, Failure> {
+        if !(0.0..=1.0).contains(&args.min_pass_rate) {
+            return Err(rejected(
                 format!(
-                    "--connect-wait {} is not a number of seconds above 0 (at most {})",
-                    wait_secs,
-                    rove_base::limits::CONNECT_WAIT_MAX.as_secs()
+                    "--min-pass-rate {} is not between 0 and 1",
+                    args.min_pass_rate
                 ),
-                "as --connect-wait 120",
-            )
-        })?;
-    let shard = args
-        .shard
-        .as_deref()
-        .map(str::parse::<Shard>)
-        .transpose()
-        .map_err(|e| rejected(e.to_string(), "as --shard 1/4 … --shard 4/4"))?;
-    let Some(model) = &args.model else {
-        return Err(rejected(
-            "rove test needs --model",
-            "as --model openai:gpt-5-mini",
-        ));
-    };
-    let endpoint = crate::models::resolve(
-        model,
-        args.api_key.as_ref().map(|k| k.expose()),
-        args.base_url.as_deref(),
-        crate::models::MAIN,
-    )?;
-    let model = format!("{}:{}", endpoint.provider, endpoint.model);
-    let judge = crate::judging::judge_of(
-        &args.judge,
-        &[&endpoint],
-        args.api_key.as_ref().map(|k| k.expose()),
-    )?;
-    let llm = Llm::new(endpoint, None, RetryPolicy::default())
-        .map_err(|e| crate::models::setup_failure(&e))?;
-    let prices = match &args.prices {
-        Some(path) => PriceTable::with_file(path).map_err(|e| crate::models::setup_failure(&e))?,
-        None => PriceTable::builtin(),
-    };
-    let traces = match (&args.traces, &args.out) {
-        (Some(which), None) if which != "off" => {
-            return Err(rejected(
-                format!("--traces {which} writes under --out, and there is none"),
-                "add --out DIR (traces go to DIR/traces/)",
+                "give a pass rate such as 0.9",
             ));
         }
-        (which, _) => which
+        // `--cdp-url`, repeated, names the pool; `--pool` is its older alias.
+        let remote: Vec<String> = global.cdp_urls.iter().chain(&args.pool).cloned().collect();
+        // `--isolate browser` with remote browsers is farm mode: a connection,
+        // hence a farm's browser, per attempt.
+        let farm_mode = args.isolate == "browser" && !remote.is_empty();
+        // Farm mode's own options mean nothing elsewhere: refused, not ignored.
+        for (given, flag) in [
+            (args.slots.is_some(), "--slots"),
+            (args.connect_wait.is_some(), "--connect-wait"),
+        ] {
+            if given && !farm_mode {
+                return Err(rejected(
+                    format!("{flag} is for farm mode: --isolate browser with --cdp-url"),
+                    &format!("add --isolate browser and the farm's --cdp-url, or leave out {flag}"),
+                ));
+            }
+        }
+        let wait_secs = args
+            .connect_wait
+            .unwrap_or(rove_base::limits::CONNECT_WAIT.as_secs_f64());
+        let connect_wait = std::time::Duration::try_from_secs_f64(wait_secs)
+            .ok()
+            .filter(|wait| !wait.is_zero() && *wait <= rove_base::limits::CONNECT_WAIT_MAX)
+            .ok_or_else(|| {
+                rejected(
+                    format!(
+                        "--connect-wait {} is not a number of seconds above 0 (at most {})",
+                        wait_secs,
+                        rove_base::limits::CONNECT_WAIT_MAX.as_secs()
+                    ),
+                    "as --connect-wait 120",
+                )
+            })?;
+        let shard = args
+            .shard
             .as_deref()
-            .unwrap_or("failed")
-            .parse::<rove_eval::Traces>()
-            .map_err(|e| rejected(e, "--traces failed, all or off"))?,
-    };
-    let (after_shots, trace_budget) = args
-        .trace_screenshots
-        .resolve()
-        .map_err(|e| rejected(e, "give MiB, like --trace-screenshots=5"))?;
-    if args.jobs > rove_base::limits::JOBS_MAX {
-        return Err(rejected(
-            format!(
-                "-j {}: at most {} attempts run at once",
-                args.jobs,
-                rove_base::limits::JOBS_MAX
-            ),
-            "give a smaller -j",
-        ));
-    }
-    let options = RunOptions {
-        jobs: args.jobs.max(1),
-        repeat: args.repeat,
-        shard,
-        tags: args.tags.clone(),
-        session: global.session_config()?,
-        agent: rove_agent::AgentConfig {
-            vision: match args.vision.as_str() {
-                "on" => rove_agent::Vision::On,
-                "off" => rove_agent::Vision::Off,
-                _ => rove_agent::Vision::Auto,
+            .map(str::parse::<Shard>)
+            .transpose()
+            .map_err(|e| rejected(e.to_string(), "as --shard 1/4 … --shard 4/4"))?;
+        let Some(model) = &args.model else {
+            return Err(rejected(
+                "rove test needs --model",
+                "as --model openai:gpt-5-mini",
+            ));
+        };
+        let endpoint = crate::runs::models::resolve(
+            model,
+            args.api_key.as_ref().map(|k| k.expose()),
+            args.base_url.as_deref(),
+            crate::runs::models::MAIN,
+        )?;
+        let model = format!("{}:{}", endpoint.provider, endpoint.model);
+        let judge = crate::runs::judging::judge_of(
+            &args.judge,
+            &[&endpoint],
+            args.api_key.as_ref().map(|k| k.expose()),
+        )?;
+        let llm = Llm::new(endpoint, None, RetryPolicy::default())
+            .map_err(|e| crate::runs::models::setup_failure(&e))?;
+        let prices = match &args.prices {
+            Some(path) => {
+                PriceTable::with_file(path).map_err(|e| crate::runs::models::setup_failure(&e))?
+            }
+            None => PriceTable::builtin(),
+        };
+        let traces = match (&args.traces, &args.out) {
+            (Some(which), None) if which != "off" => {
+                return Err(rejected(
+                    format!("--traces {which} writes under --out, and there is none"),
+                    "add --out DIR (traces go to DIR/traces/)",
+                ));
+            }
+            (which, _) => which
+                .as_deref()
+                .unwrap_or("failed")
+                .parse::<rove_eval::Traces>()
+                .map_err(|e| rejected(e, "--traces failed, all or off"))?,
+        };
+        let (after_shots, trace_budget) = args
+            .trace_screenshots
+            .resolve()
+            .map_err(|e| rejected(e, "give MiB, like --trace-screenshots=5"))?;
+        if args.jobs > rove_base::limits::JOBS_MAX {
+            return Err(rejected(
+                format!(
+                    "-j {}: at most {} attempts run at once",
+                    args.jobs,
+                    rove_base::limits::JOBS_MAX
+                ),
+                "give a smaller -j",
+            ));
+        }
+        let options = RunOptions {
+            jobs: args.jobs.max(1),
+            repeat: args.repeat,
+            shard,
+            tags: args.tags.clone(),
+            session: global.session_config()?,
+            agent: rove_agent::AgentConfig {
+                vision: match args.vision.as_str() {
+                    "on" => rove_agent::Vision::On,
+                    "off" => rove_agent::Vision::Off,
+                    _ => rove_agent::Vision::Auto,
+                },
+                trace_screenshots: after_shots,
+                ..rove_agent::AgentConfig::default()
             },
-            trace_screenshots: after_shots,
-            ..rove_agent::AgentConfig::default()
-        },
-        out: args.out.clone(),
-        prices,
-        judge,
-        traces,
-        trace_budget,
-    };
+            out: args.out.clone(),
+            prices,
+            judge,
+            traces,
+            trace_budget,
+        };
+        Ok(Suite {
+            options,
+            llm,
+            model,
+            remote,
+            farm_mode,
+            connect_wait,
+        })
+    }
+}
+
+/// Refuses a suite that is empty by mistake, or whose `--tags` pick none.
+fn check_tasks(tasks: &[rove_eval::Task], options: &RunOptions) -> Result<(), Failure> {
     // A suite that is empty by mistake must not pass a CI gate.
     if tasks.is_empty() {
         return Err(rejected(
@@ -215,115 +300,114 @@ async fn run(
             "check --tags against the tasks' tags: lists",
         ));
     }
-    let plan = Plan::new(&tasks, &options)
-        .map_err(|e| rejected(e.to_string(), "as --repeat 5, or a task's repeat: 5"))?;
-    check_outputs(args)?;
-    let started = Instant::now();
-    let total = plan.len();
-    let needs_browser = plan.iter().any(|(t, _)| tasks[t].skip.is_none());
-    let signalled = Cell::new(None);
-    let mut no_browser = false;
-    let (attempts, interrupted) = if needs_browser {
-        out.note(&format!(
-            "{total} attempts of {} tasks, {} at once, with {model}…",
-            tasks.len(),
-            options.jobs
-        ));
-        let transport = global.transport();
-        let launch = crate::acquire::launch_options(global, &transport);
-        let farm = farm_mode.then(|| {
-            rove_eval::Farm::new(
-                &remote,
-                args.slots.map(|n| n as usize),
-                rove_browser::ConnectOptions {
-                    transport: transport.clone(),
-                    ..rove_browser::ConnectOptions::new(String::new())
-                },
-                connect_wait,
-            )
-        });
-        let pool = if args.isolate == "browser" {
-            Vec::new()
-        } else if remote.is_empty() {
-            vec![crate::acquire::acquire(global, &transport).await?]
-        } else {
-            // A URL given twice is the same browser: one connection.
-            let mut pool = Vec::new();
-            for url in &crate::cli_cdp::distinct(&remote) {
-                let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
-                    transport: transport.clone(),
-                    ..rove_browser::ConnectOptions::new(url.clone())
-                })
-                .await;
-                match connected {
-                    Ok(browser) => pool.push(browser),
-                    Err(e) => {
-                        for browser in &pool {
-                            browser.close().await;
-                        }
-                        return Err(Failure::from(e));
+    Ok(())
+}
+
+/// What the attempts on browsers came to.
+struct Ran {
+    attempts: Vec<AttemptResult>,
+    interrupted: bool,
+    /// The farm refused the credentials or was never reached.
+    no_browser: bool,
+}
+
+/// Runs the plan's attempts on the browsers the flags name (launched,
+/// connected, or a farm's), a line per attempt as it ends, until `stop`.
+async fn run_attempts(
+    global: &GlobalArgs,
+    args: &TestArgs,
+    suite: &Suite,
+    (tasks, plan): (&[rove_eval::Task], &Plan),
+    out: Output,
+    stop: impl Future<Output = ()>,
+) -> Result<Ran, Failure> {
+    let (options, remote, total) = (&suite.options, &suite.remote, plan.len());
+    let transport = global.transport();
+    let launch = crate::acquire::launch_options(global, &transport);
+    let farm = suite.farm_mode.then(|| {
+        rove_eval::Farm::new(
+            remote,
+            args.slots.map(|n| n as usize),
+            rove_browser::ConnectOptions {
+                transport: transport.clone(),
+                ..rove_browser::ConnectOptions::new(String::new())
+            },
+            suite.connect_wait,
+        )
+    });
+    let pool = if args.isolate == "browser" {
+        Vec::new()
+    } else if remote.is_empty() {
+        vec![crate::acquire::acquire(global, &transport).await?]
+    } else {
+        // A URL given twice is the same browser: one connection.
+        let mut pool = Vec::new();
+        for url in &crate::cli::cdp::distinct(remote) {
+            let connected = rove_browser::Browser::connect(rove_browser::ConnectOptions {
+                transport: transport.clone(),
+                ..rove_browser::ConnectOptions::new(url.clone())
+            })
+            .await;
+            match connected {
+                Ok(browser) => pool.push(browser),
+                Err(e) => {
+                    for browser in &pool {
+                        browser.close().await;
                     }
+                    return Err(Failure::from(e));
                 }
             }
-            pool
-        };
-        let browsers = if let Some(farm) = &farm {
-            rove_eval::Browsers::Farm(farm)
-        } else if args.isolate == "browser" {
-            rove_eval::Browsers::Isolated(&launch)
-        } else {
-            rove_eval::Browsers::Shared(&pool)
-        };
-        let mut progress = crate::test_progress::Progress::new(out, total, options.jobs);
-        let mut done = 0;
-        let ran = rove_eval::run_suite(
-            browsers,
-            &llm,
-            &tasks,
-            &plan,
-            &options,
-            async {
-                signalled.set(Some(signal.await));
-            },
-            |attempt| {
-                // The page of its trace is made as each attempt ends, by
-                // the code behind `rove trace show`.
-                attempt.trace_view = attempt.trace.as_deref().and_then(write_view);
-                done += 1;
-                progress.attempt(out, attempt, &attempt_line(attempt, done, total));
-            },
-        )
-        .await;
-        progress.finish();
-        // A browser of the pool is someone else's: closing it only
-        // disposes rove's contexts.
-        for browser in &pool {
-            browser.close().await;
         }
-        if farm
-            .as_ref()
-            .is_some_and(|f| f.refused() || f.unreachable())
-        {
-            no_browser = true;
-        }
-        ran
-    } else {
-        let (attempts, interrupted) = rove_eval::run_suite_without_browser(&tasks, &plan);
-        for (done, attempt) in attempts.iter().enumerate() {
-            out.line(&attempt_line(attempt, done + 1, total));
-        }
-        (attempts, interrupted)
+        pool
     };
-    let mut results = rove_eval::summarize(&tasks, attempts, args.min_pass_rate, interrupted);
-    results.model = model;
-    results.shard = shard.map(|s| s.to_string());
-    results.seconds = started.elapsed().as_secs_f64();
-    out.line(&table(&results));
+    let browsers = if let Some(farm) = &farm {
+        rove_eval::Browsers::Farm(farm)
+    } else if args.isolate == "browser" {
+        rove_eval::Browsers::Isolated(&launch)
+    } else {
+        rove_eval::Browsers::Shared(&pool)
+    };
+    let mut progress = crate::runs::progress::Progress::new(out, total, options.jobs);
+    let mut done = 0;
+    let (attempts, interrupted) = rove_eval::run_suite(
+        browsers,
+        &suite.llm,
+        tasks,
+        plan,
+        options,
+        stop,
+        |attempt| {
+            // The page of its trace is made as each attempt ends, by
+            // the code behind `rove trace show`.
+            attempt.trace_view = attempt.trace.as_deref().and_then(write_view);
+            done += 1;
+            progress.attempt(out, attempt, &attempt_line(attempt, done, total));
+        },
+    )
+    .await;
+    progress.finish();
+    // A browser of the pool is someone else's: closing it only
+    // disposes rove's contexts.
+    for browser in &pool {
+        browser.close().await;
+    }
+    let no_browser = farm
+        .as_ref()
+        .is_some_and(|f| f.refused() || f.unreachable());
+    Ok(Ran {
+        attempts,
+        interrupted,
+        no_browser,
+    })
+}
+
+/// results.json and report.html under `--out`, and `--junit`'s file.
+fn write_results(args: &TestArgs, results: &SuiteResults, out: Output) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
         let path = dir.join("results.json");
         write(
             &path,
-            &serde_json::to_vec_pretty(&results).unwrap_or_default(),
+            &serde_json::to_vec_pretty(results).unwrap_or_default(),
             Access::Shared,
         )?;
         let report = dir.join("report.html");
@@ -331,7 +415,7 @@ async fn run(
         // the traces beside it do: its owner's, as they are.
         write(
             &report,
-            rove_eval::report_html(&results).as_bytes(),
+            rove_eval::report_html(results).as_bytes(),
             Access::Private,
         )?;
         out.note(&format!(
@@ -343,26 +427,11 @@ async fn run(
     if let Some(path) = &args.junit {
         write(
             path,
-            rove_eval::junit_xml(&results).as_bytes(),
+            rove_eval::junit_xml(results).as_bytes(),
             Access::Shared,
         )?;
     }
-    out.success(json!({
-        "met": results.met,
-        "interrupted": results.interrupted,
-        "suite": results.suite,
-        "tasks": results.tasks,
-        "results": args.out.as_ref().map(|d| d.join("results.json")),
-    }));
-    Ok(match signalled.get() {
-        Some(signal) => 128 + signal,
-        // The farm refused the credentials, or was never reached: no
-        // attempt could run, and the run says so as any refused or failed
-        // connection does (6, as pool mode's unreachable browser).
-        None if no_browser => ErrorCode::LaunchFailed.exit_status(),
-        None if results.met => 0,
-        None => BELOW_THE_BAR,
-    })
+    Ok(())
 }
 
 /// `--compare OLD NEW`: a line per task that changed; exit 1 when one got
@@ -523,7 +592,7 @@ fn attempt_line(a: &AttemptResult, done: usize, total: usize) -> String {
             .reason
             .as_deref()
             .is_some_and(|r| r.starts_with("judge:") || r.starts_with("unjudged:"));
-        for said in crate::judging::verdict_lines(judgement, a.success_reported)
+        for said in crate::runs::judging::verdict_lines(judgement, a.success_reported)
             .iter()
             .skip(usize::from(decided))
         {

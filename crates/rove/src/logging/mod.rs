@@ -17,6 +17,8 @@
 //! to stdout, and every line passes `rove_base::redact::scrub` on its way
 //! out, so a registered secret or key cannot reach any file.
 
+pub(crate) mod json;
+
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -29,7 +31,7 @@ use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use crate::log_json::JsonLines;
+use crate::logging::json::JsonLines;
 
 /// The layers, in the order their files are named.
 pub const LAYERS: [&str; 3] = ["agent", "events", "cdp"];

@@ -187,7 +187,7 @@ impl GlobalArgs {
 
     /// The CDP transport's settings: the environment's, with the endpoint's
     /// headers and roots. The flags were checked when rove started
-    /// ([`crate::cli_cdp::check`]); a CA file that went away since then
+    /// ([`crate::cli::cdp::check`]); a CA file that went away since then
     /// leaves only the system's roots, which trust less, never more.
     pub fn transport(&self) -> rove_cdp::TransportConfig {
         let access = self.cdp_access().unwrap_or_else(|error| {

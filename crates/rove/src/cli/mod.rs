@@ -2,19 +2,29 @@
 //!
 //! The binary's own commands (doctor, run, mcp …) are declared here; the
 //! session commands are built from the vocabulary's entries
-//! (`cli_vocabulary.rs`), so a command of the vocabulary has no clap
+//! (`vocabulary.rs`), so a command of the vocabulary has no clap
 //! struct of its own.
+
+pub(crate) mod agent;
+pub(crate) mod cdp;
+#[cfg(test)]
+mod check;
+pub(crate) mod global;
+pub(crate) mod manual;
+pub(crate) mod redacted;
+pub(crate) mod side;
+pub(crate) mod vocabulary;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, FromArgMatches, Parser, Subcommand};
 
-pub use crate::cli_agent::{ReplayArgs, RunArgs, TestArgs};
-pub use crate::cli_global::GlobalArgs;
-pub use crate::cli_side::PrintConfigArgs;
-use crate::cli_vocabulary::{ShellName, Spelled};
-use crate::redacted::Redacted;
+pub use crate::cli::agent::{ReplayArgs, RunArgs, TestArgs};
+pub use crate::cli::global::GlobalArgs;
+use crate::cli::redacted::Redacted;
+pub use crate::cli::side::PrintConfigArgs;
+use crate::cli::vocabulary::{ShellName, Spelled};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -48,7 +58,7 @@ struct Definition {
     #[command(flatten)]
     global: GlobalArgs,
     #[command(flatten)]
-    trace: crate::cli_side::CommandTraceArgs,
+    trace: crate::cli::side::CommandTraceArgs,
 }
 
 /// A parsed command line.
@@ -56,7 +66,7 @@ struct Definition {
 pub struct Cli {
     pub command: Invocation,
     pub global: GlobalArgs,
-    pub trace: crate::cli_side::CommandTraceArgs,
+    pub trace: crate::cli::side::CommandTraceArgs,
 }
 
 /// What the command line asks for.
@@ -90,7 +100,7 @@ impl Cli {
 
     fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
         let command = match matches.subcommand() {
-            Some((name, sub)) => match crate::cli_vocabulary::named(name) {
+            Some((name, sub)) => match crate::cli::vocabulary::named(name) {
                 Some(name) => Invocation::Session(Typed {
                     name,
                     matches: sub.clone(),
@@ -104,7 +114,7 @@ impl Cli {
         Ok(Cli {
             command,
             global,
-            trace: crate::cli_side::CommandTraceArgs::from_arg_matches(matches)?,
+            trace: crate::cli::side::CommandTraceArgs::from_arg_matches(matches)?,
         })
     }
 }
@@ -127,7 +137,7 @@ fn defined(own: bool, spelled: Spelled) -> clap::Command {
         (true, None) => Command::augment_subcommands(top),
         (false, _) => top,
     };
-    let session = crate::cli_vocabulary::subcommands(spelled);
+    let session = crate::cli::vocabulary::subcommands(spelled);
     // doctor first, then the session commands, then the rest of rove's.
     let order: Vec<String> = std::iter::once("doctor".to_owned())
         .chain(session.iter().map(|c| c.get_name().to_owned()))
@@ -183,7 +193,7 @@ fn matches_of(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
     // A session command alone, or the binary's own commands without the
     // session ones (`rove call`, how the Python package calls rove, is one
     // of them: its start is every call's).
-    let lean = typed.map(|typed| match crate::cli_vocabulary::named(typed) {
+    let lean = typed.map(|typed| match crate::cli::vocabulary::named(typed) {
         Some(_) => defined(false, Spelled::Only(typed)),
         None => defined(true, Spelled::None),
     });
@@ -198,8 +208,8 @@ pub fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
     let matches = matches_of(&args).unwrap_or_else(|e| e.exit());
     let mut cli = Cli::from_matches(&matches).unwrap_or_else(|e| e.exit());
-    cli.global.cdp_urls = crate::cli_cdp::cdp_urls(&matches, std::env::args_os().skip(1));
-    cli.global.cdp_headers = crate::cli_cdp::cdp_headers(&matches);
+    cli.global.cdp_urls = crate::cli::cdp::cdp_urls(&matches, std::env::args_os().skip(1));
+    cli.global.cdp_headers = crate::cli::cdp::cdp_headers(&matches);
     // The first given is the one browser of every command but rove test.
     cli.global.cdp_url = cli.global.cdp_urls.first().cloned();
     cli
@@ -272,7 +282,7 @@ pub enum Command {
     PrintConfig(PrintConfigArgs),
     /// Traces: start and stop the session's, or read one as a page.
     #[command(subcommand)]
-    Trace(crate::cli_side::TraceCommand),
+    Trace(crate::cli::side::TraceCommand),
     /// Print a SKILL.md that teaches an agent to use rove from the shell:
     /// observe, act by ref, read errors, sessions, exit statuses.
     #[command(
@@ -351,7 +361,7 @@ pub struct McpArgs {
     #[arg(long)]
     pub http: bool,
     #[command(flatten)]
-    pub caps: crate::cli_side::CapsArg,
+    pub caps: crate::cli::side::CapsArg,
 
     /// The port for --http (0: any free port).
     #[arg(long, default_value_t = 7333, requires = "http")]

@@ -2,7 +2,7 @@
 //! entries: each entry's shell spelling (its words, flags, help and
 //! examples, and its other names) becomes a `clap::Command` here, with
 //! clap's builder, so there is no second list of commands and no clap
-//! struct per command. `shell_call.rs` turns what was typed back into the
+//! struct per command. `shell/call.rs` turns what was typed back into the
 //! tool call.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};

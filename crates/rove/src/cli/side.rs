@@ -1,13 +1,11 @@
 //! The command line of the commands that stand beside the browser ones:
 //! `print-config` and `trace`, and `--caps` of `mcp`, `run` and
-//! `print-config`. Split from `cli.rs` to keep each file short; `cli.rs`
+//! `print-config`. Split from `mod.rs` to keep each file short; `mod.rs`
 //! re-exports what it names.
 
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-
-use crate::print_config::Harness;
 
 /// `--caps` of `rove mcp`, `rove run` and `rove print-config`.
 #[derive(Debug, Clone, Copy, Args)]
@@ -101,4 +99,51 @@ pub struct TraceShowArgs {
     /// Where to write the page (default: the trace's name with .html).
     #[arg(short = 'o', long = "out", value_name = "OUT.html")]
     pub out: Option<PathBuf>,
+}
+
+/// Agent hosts `print-config` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Harness {
+    /// Claude Code (`.mcp.json`, or `claude mcp add`).
+    ClaudeCode,
+    /// Claude Desktop (`claude_desktop_config.json`).
+    ClaudeDesktop,
+    /// OpenAI Codex (`~/.codex/config.toml`).
+    Codex,
+    /// Cursor (`.cursor/mcp.json`).
+    Cursor,
+    /// VS Code (`.vscode/mcp.json`).
+    #[value(alias = "vs-code")]
+    Vscode,
+    /// Windsurf (`~/.codeium/windsurf/mcp_config.json`).
+    Windsurf,
+    /// Gemini CLI (`~/.gemini/settings.json`).
+    #[value(alias = "gemini-cli")]
+    Gemini,
+    /// opencode (`opencode.json`).
+    Opencode,
+    /// Google Antigravity, the IDE and the `agy` CLI
+    /// (`~/.gemini/config/mcp_config.json`).
+    #[value(alias = "antigravity")]
+    Agy,
+    /// Any host that takes an `mcpServers` block.
+    Generic,
+}
+
+impl Harness {
+    /// The name as the flag takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => "claude-code",
+            Harness::ClaudeDesktop => "claude-desktop",
+            Harness::Codex => "codex",
+            Harness::Cursor => "cursor",
+            Harness::Vscode => "vscode",
+            Harness::Windsurf => "windsurf",
+            Harness::Gemini => "gemini",
+            Harness::Opencode => "opencode",
+            Harness::Agy => "agy",
+            Harness::Generic => "generic",
+        }
+    }
 }

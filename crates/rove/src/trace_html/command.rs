@@ -5,7 +5,7 @@
 //! time split as a bar (CDP, settle, rove), its error with code and hint,
 //! the text it answered, the screenshots before and after, and the console
 //! messages and requests of its interval. Static and offline like the run
-//! page (`trace_html.rs`): no script, screenshots inlined.
+//! page (`trace_html/mod.rs`): no script, screenshots inlined.
 
 use std::fmt::Write as _;
 
@@ -54,7 +54,7 @@ pub fn render(lines: &[TraceLine]) -> String {
     let mut page = format!(
         "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>{}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(&title),
-        crate::trace_html_seen::STYLE,
+        crate::trace_html::seen::STYLE,
         esc(&title)
     );
     let failed = commands.iter().filter(|c| !c.ok).count();
@@ -165,7 +165,7 @@ fn command_html(page: &mut String, n: usize, command: &TracedCommand) {
         page.push_str("</div>\n");
     }
     // The same console and network parts as a traced agent step's.
-    crate::trace_html_seen::console_and_network(
+    crate::trace_html::seen::console_and_network(
         page,
         &command.console,
         &command.network,

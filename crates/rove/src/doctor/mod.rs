@@ -1,6 +1,8 @@
 //! `rove doctor`: every step from "is there a browser" to "nothing left
 //! behind", each printed with its time as it finishes.
 
+pub(crate) mod mcp;
+
 use std::future::Future;
 use std::time::Instant;
 
@@ -228,7 +230,7 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
         })
         .await?;
     report
-        .check("mcp handshake", crate::doctor_mcp::handshake())
+        .check("mcp handshake", crate::doctor::mcp::handshake())
         .await?;
     solver_plugins(global, report);
     Ok(())

@@ -7,8 +7,11 @@
 //! target and result, an error shown with its code, message and hint, and
 //! the screenshot the model saw; for a traced run also what the model was
 //! shown, the console messages and requests of the step and the screenshot
-//! after its actions (`trace_html_seen.rs`). A `rove test` attempt's trace
+//! after its actions (`seen.rs`). A `rove test` attempt's trace
 //! shows its status and reason beside the ending.
+
+pub(crate) mod command;
+pub(crate) mod seen;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -18,7 +21,7 @@ use rove_commands::trace_format::{
     RunEnd, RunEnding, RunHead, TraceEnd, TraceLine, TracedFailure, TracedStep,
 };
 
-use crate::cli_side::TraceShowArgs;
+use crate::cli::side::TraceShowArgs;
 use crate::failure::Failure;
 use crate::output::Output;
 
@@ -40,7 +43,7 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
             }
         };
     let lines = read_lines(&text);
-    let commands = crate::trace_html_cmd::is_command_trace(&lines);
+    let commands = crate::trace_html::command::is_command_trace(&lines);
     if !commands && !lines.iter().any(|l| matches!(l, TraceLine::Run(_))) {
         return failed(
             format!("{} is not a rove trace", args.file.display()),
@@ -65,7 +68,7 @@ pub fn show(args: &TraceShowArgs, out: Output) -> u8 {
         },
     };
     let page = match commands {
-        true => crate::trace_html_cmd::render(&lines),
+        true => crate::trace_html::command::render(&lines),
         false => render(&lines),
     };
     // Private as the trace it shows (what the pages showed), and never
@@ -144,7 +147,7 @@ pub fn render(lines: &[TraceLine]) -> String {
     let mut page = format!(
         "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(task),
-        crate::trace_html_seen::STYLE,
+        crate::trace_html::seen::STYLE,
         esc(task)
     );
     let _ = writeln!(
@@ -227,7 +230,7 @@ fn step_html(page: &mut String, step: &TracedStep) {
     if !step.thought.is_empty() {
         let _ = writeln!(page, "<p class=thought>{}</p>", esc(&step.thought));
     }
-    crate::trace_html_seen::observation(page, step);
+    crate::trace_html::seen::observation(page, step);
     page.push_str("<ol class=actions>");
     for action in &step.actions {
         let target = action
@@ -246,7 +249,7 @@ fn step_html(page: &mut String, step: &TracedStep) {
             let _ = write!(
                 page,
                 " <span class=meta>{}</span>",
-                esc(&crate::trace_html_cmd::split_text(timing))
+                esc(&crate::trace_html::command::split_text(timing))
             );
         }
         if let Some(error) = error_of(&action.result) {
@@ -259,12 +262,12 @@ fn step_html(page: &mut String, step: &TracedStep) {
             );
         }
         let _ = write!(page, "<pre class=result>{}</pre>", esc(&action.result));
-        crate::trace_html_seen::extra_fields(page, &action.extra);
+        crate::trace_html::seen::extra_fields(page, &action.extra);
         page.push_str("</li>\n");
     }
     page.push_str("</ol>\n");
-    crate::trace_html_seen::console_and_network(page, &step.console, &step.network, step.left_out);
-    crate::trace_html_seen::screenshots(page, step);
+    crate::trace_html::seen::console_and_network(page, &step.console, &step.network, step.left_out);
+    crate::trace_html::seen::screenshots(page, step);
     page.push_str("</details></section>\n");
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use rove_agent::{AgentConfig, Ending, Judge, Judgement, RunResult, StepRecord};
 use rove_base::text::{ellipsized, one_line};
-use rove_commands::trace_format::{RunEnding, RunFailure, RunHead};
+use rove_commands::trace_format::{RunEnding, RunFailure};
 use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
@@ -18,8 +18,9 @@ use serde_json::json;
 
 use crate::cli::{GlobalArgs, RunArgs};
 use crate::failure::Failure;
-use crate::models;
 use crate::output::Output;
+use crate::runs::models;
+use crate::runs::run_files::{write_history, write_trace, write_unfinished};
 
 /// Exit status of a run that ended without a reported success.
 const TASK_NOT_DONE: u8 = 1;
@@ -55,25 +56,7 @@ async fn run_task(
     out: Output,
     signals: &mut crate::signals::Signals,
 ) -> Result<u8, Failure> {
-    let key =
-        |flag: &Option<crate::redacted::Redacted>| flag.as_ref().map(|k| k.expose().to_owned());
-    let primary = models::resolve(
-        &args.model,
-        key(&args.api_key).as_deref(),
-        args.base_url.as_deref(),
-        models::MAIN,
-    )?;
-    // The fallback's own key and base URL: --api-key and --base-url are
-    // the main model's alone.
-    let fallback = match &args.fallback_model {
-        Some(name) => Some(models::resolve(
-            name,
-            key(&args.fallback_api_key).as_deref(),
-            args.fallback_base_url.as_deref(),
-            models::FALLBACK,
-        )?),
-        None => None,
-    };
+    let (primary, fallback) = agent_models(args)?;
     if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
         return Err(Failure::new(
             ErrorCode::CommandRejected,
@@ -86,7 +69,7 @@ async fn run_task(
     }
     // Set up (and warned about) before the run: a bad judge fails early.
     let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
-    let judge = crate::judging::judge_of(
+    let judge = crate::runs::judging::judge_of(
         &args.judge,
         &agents,
         args.api_key.as_ref().map(|k| k.expose()),
@@ -97,21 +80,9 @@ async fn run_task(
         Some(path) => PriceTable::with_file(path).map_err(|e| models::setup_failure(&e))?,
         None => PriceTable::builtin(),
     };
-    let secrets = crate::run_inputs::parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
+    let secrets = crate::runs::inputs::parse_secrets(&args.secrets, args.secrets_file.as_deref())?;
     // Read before the browser starts: a wrong path costs nothing.
-    let system_prompt = match &args.system_prompt_file {
-        Some(path) => Some(
-            rove_base::user_file::read_text(path, rove_base::limits::SYSTEM_PROMPT_FILE_BYTES)
-                .map_err(|e| {
-                    Failure::new(
-                        ErrorCode::CommandRejected,
-                        format!("reading {e}"),
-                        "give a readable text file for --system-prompt-file",
-                    )
-                })?,
-        ),
-        None => None,
-    };
+    let system_prompt = read_system_prompt(args)?;
     let (after_shots, budget) = args.trace_screenshots.resolve().map_err(|message| {
         Failure::new(
             ErrorCode::CommandRejected,
@@ -119,7 +90,7 @@ async fn run_task(
             "give MiB, like --trace-screenshots=5",
         )
     })?;
-    crate::run_inputs::check_outputs(args)?;
+    crate::runs::inputs::check_outputs(args)?;
     if global.profile.is_some() && global.storage_state.is_some() {
         // Both say what the session starts with; the person should know
         // which wins.
@@ -144,17 +115,8 @@ async fn run_task(
                 let ending = RunEnding::Error {
                     error: RunFailure::Report(failure.report.clone()),
                 };
-                let outcome = json!({"ending": ending});
-                write_history(
-                    args,
-                    &llm,
-                    &prices,
-                    (&seen, &rove_agent::spend_of(&seen)),
-                    &outcome,
-                    seconds,
-                    out,
-                );
-                write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
+                let files = (&llm, &prices, (seconds, budget));
+                write_unfinished(args, files, &seen, &ending, out);
                 return Err(failure);
             }
         },
@@ -166,17 +128,8 @@ async fn run_task(
                 signal: Some(signal),
             };
             out.note(&format!("stopped: interrupted (signal {signal})"));
-            let outcome = json!({"ending": ending});
-            write_history(
-                args,
-                &llm,
-                &prices,
-                (&seen, &rove_agent::spend_of(&seen)),
-                &outcome,
-                seconds,
-                out,
-            );
-            write_trace(args, &llm, &seen, &ending, (seconds, budget), out);
+            let files = (&llm, &prices, (seconds, budget));
+            write_unfinished(args, files, &seen, &ending, out);
             out.success(json!({"success": false, "ending": ending, "steps": seen.len(), "seconds": seconds}));
             return Ok(128 + signal);
         }
@@ -187,29 +140,8 @@ async fn run_task(
     let cost_text = cost
         .map(|c| format!("${c:.4}"))
         .unwrap_or_else(|| "cost unknown".into());
-    let (answer, success) = match &ran.ending {
-        Ending::Done { text, success } => (text.clone(), *success),
-        Ending::Failures {
-            answer: Some(text), ..
-        }
-        | Ending::MaxSteps { answer: Some(text) } => (text.clone(), false),
-        _ => (String::new(), false),
-    };
-    let why = match &ran.ending {
-        Ending::Done { success: true, .. } => "done: success".to_owned(),
-        Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
-        Ending::MaxSteps { .. } => {
-            format!("stopped: the step limit ({}) was reached", args.max_steps)
-        }
-        Ending::Failures { failed, limit, .. } => {
-            format!("stopped: {failed}/{limit} steps failed in a row")
-        }
-        Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
-        Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
-        Ending::Challenge {
-            kind, step, why, ..
-        } => format!("stopped: a {kind} challenge blocked the page before step {step}: {why}"),
-    };
+    let (answer, success) = answer_of(&ran.ending);
+    let why = why_it_ended(&ran.ending, args.max_steps);
     // The answer is the model's: on its one line, so it cannot pass for
     // the result line below.
     out.line(&format!(
@@ -228,7 +160,7 @@ async fn run_task(
         prices.cost(provider, model, &j.usage)
     });
     if let Some(judgement) = &judged {
-        for line in crate::judging::verdict_lines(judgement, success) {
+        for line in crate::runs::judging::verdict_lines(judgement, success) {
             out.note(&line);
         }
     }
@@ -236,16 +168,16 @@ async fn run_task(
     out.line(&result_line(success, &why, ran.steps.len(), seconds));
     let ending = serde_json::to_value(&ran.ending).unwrap_or_default();
     let mut outcome = json!({"ending": ending});
+    if let Some(judgement) = &judged {
+        outcome["judge"] = json!(judgement);
+        outcome["judge_cost"] = json!(judge_cost);
+        outcome["divergence"] = json!(divergence);
+    }
     // Each challenge the views showed, who solved it and how long it took;
     // the step that first met one is the run's `reached_captcha`.
     if !ran.challenges.is_empty() {
         outcome["challenges"] = json!(ran.challenges);
         outcome["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
-    }
-    if let Some(judgement) = &judged {
-        outcome["judge"] = json!(judgement);
-        outcome["judge_cost"] = json!(judge_cost);
-        outcome["divergence"] = json!(divergence);
     }
     let traced = RunEnding::from(&ran.ending);
     write_trace(args, &llm, &ran.steps, &traced, (seconds, budget), out);
@@ -273,14 +205,14 @@ async fn run_task(
         "cost": cost,
         "seconds": seconds,
     });
-    if !ran.challenges.is_empty() {
-        summary["challenges"] = json!(ran.challenges);
-        summary["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
-    }
     if judged.is_some() {
         summary["judge"] = json!(judged);
         summary["judge_cost"] = json!(judge_cost);
         summary["divergence"] = json!(divergence);
+    }
+    if !ran.challenges.is_empty() {
+        summary["challenges"] = json!(ran.challenges);
+        summary["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
     }
     // Failures that were all the model's: reported as its failure (exit 7),
     // typed, with what to do.
@@ -291,6 +223,78 @@ async fn run_task(
     }
     out.success(summary);
     Ok(if success { 0 } else { TASK_NOT_DONE })
+}
+
+/// The agent's model and its fallback, each with its own key and base
+/// URL: --api-key and --base-url are the main model's alone.
+fn agent_models(args: &RunArgs) -> Result<(Endpoint, Option<Endpoint>), Failure> {
+    let key = |flag: &Option<crate::cli::redacted::Redacted>| {
+        flag.as_ref().map(|k| k.expose().to_owned())
+    };
+    let primary = models::resolve(
+        &args.model,
+        key(&args.api_key).as_deref(),
+        args.base_url.as_deref(),
+        models::MAIN,
+    )?;
+    let fallback = match &args.fallback_model {
+        Some(name) => Some(models::resolve(
+            name,
+            key(&args.fallback_api_key).as_deref(),
+            args.fallback_base_url.as_deref(),
+            models::FALLBACK,
+        )?),
+        None => None,
+    };
+    Ok((primary, fallback))
+}
+
+/// The model's answer and whether it reports success, by how the run
+/// ended (an answer given before a stop counts, as no success).
+fn answer_of(ending: &Ending) -> (String, bool) {
+    match ending {
+        Ending::Done { text, success } => (text.clone(), *success),
+        Ending::Failures {
+            answer: Some(text), ..
+        }
+        | Ending::MaxSteps { answer: Some(text) } => (text.clone(), false),
+        _ => (String::new(), false),
+    }
+}
+
+/// Why the run ended, in the words of its result lines.
+fn why_it_ended(ending: &Ending, max_steps: u32) -> String {
+    match ending {
+        Ending::Done { success: true, .. } => "done: success".to_owned(),
+        Ending::Done { success: false, .. } => "done: the model reports failure".to_owned(),
+        Ending::MaxSteps { .. } => {
+            format!("stopped: the step limit ({max_steps}) was reached")
+        }
+        Ending::Failures { failed, limit, .. } => {
+            format!("stopped: {failed}/{limit} steps failed in a row")
+        }
+        Ending::Timeout => "stopped: a step ran past its deadline".to_owned(),
+        Ending::Loop => "stopped: the model repeated an action that changed nothing".to_owned(),
+        Ending::Challenge {
+            kind, step, why, ..
+        } => format!("stopped: a {kind} challenge blocked the page before step {step}: {why}"),
+    }
+}
+
+/// `--system-prompt-file`'s text, if given.
+fn read_system_prompt(args: &RunArgs) -> Result<Option<String>, Failure> {
+    let Some(path) = &args.system_prompt_file else {
+        return Ok(None);
+    };
+    rove_base::user_file::read_text(path, rove_base::limits::SYSTEM_PROMPT_FILE_BYTES)
+        .map(Some)
+        .map_err(|e| {
+            Failure::new(
+                ErrorCode::CommandRejected,
+                format!("reading {e}"),
+                "give a readable text file for --system-prompt-file",
+            )
+        })
 }
 
 /// `== result: success in 4 steps, 12.3 s ==`, or what ended it instead.
@@ -388,7 +392,7 @@ async fn drive(
             seen.push(step.clone());
         };
         let ran = if args.steer {
-            crate::steer::run(&args.task, &mut session, llm, &config, out, on_step).await
+            crate::runs::steer::run(&args.task, &mut session, llm, &config, out, on_step).await
         } else {
             rove_agent::run(&args.task, &mut session, llm, &config, on_step).await
         };
@@ -415,104 +419,6 @@ async fn drive(
     .await;
     browser.close().await;
     result
-}
-
-/// Writes the history, when one was asked for, whatever the ending; says
-/// so on stderr when it cannot, and returns whether all went well.
-/// `outcome` holds `ending` and, when the run was judged, `judge` and
-/// `divergence`, beside it.
-fn write_history(
-    args: &RunArgs,
-    llm: &Llm,
-    prices: &PriceTable,
-    (steps, spend): (&[StepRecord], &rove_llm::Spend),
-    outcome: &serde_json::Value,
-    seconds: f64,
-    out: Output,
-) -> bool {
-    let Some(path) = &args.history else {
-        return true;
-    };
-    let endpoint = llm.current();
-    let mut history = json!({
-        "task": args.task,
-        "start_url": args.start_url,
-        "model": format!("{}:{}", endpoint.provider, endpoint.model),
-        "steps": steps,
-        "usage": spend.total(),
-        "cost": prices.cost_of(spend),
-        "seconds": seconds,
-    });
-    if let (Some(history), Some(outcome)) = (history.as_object_mut(), outcome.as_object()) {
-        for (key, value) in outcome {
-            history.insert(key.clone(), value.clone());
-        }
-    }
-    // A model's answer or a provider's error may repeat a key this
-    // process holds: hidden as on every other output. (Not `scrub`: the
-    // task's address stays as given, for `rove replay`.)
-    let history = rove_base::redact::scrub_json_with(&history, rove_base::redact::hide_registered);
-    match rove_base::user_file::write(
-        path,
-        &serde_json::to_vec_pretty(&history).unwrap_or_default(),
-        // What the pages showed and the model said: its owner's, as the
-        // trace is.
-        rove_base::user_file::Access::Private,
-    )
-    .map_err(rove_base::user_file::UserFileError::into_io)
-    {
-        Ok(()) => true,
-        Err(e) => {
-            tracing::error!(path = %path.display(), error = %e, "writing the history");
-            out.note(&format!(
-                "could not write the history to {}: {e}",
-                path.display()
-            ));
-            false
-        }
-    }
-}
-
-/// Writes the trace, when one was asked for (see `trace.rs`); says so on
-/// stderr when it cannot.
-fn write_trace(
-    args: &RunArgs,
-    llm: &Llm,
-    steps: &[StepRecord],
-    ending: &RunEnding,
-    (seconds, budget): (f64, usize),
-    out: Output,
-) {
-    let Some(path) = &args.trace else {
-        return;
-    };
-    let endpoint = llm.current();
-    let head = RunHead {
-        task: args.task.clone(),
-        start_url: args.start_url.clone(),
-        model: format!("{}:{}", endpoint.provider, endpoint.model),
-        ..RunHead::default()
-    };
-    // Screenshots kept only for the trace are removed once inlined.
-    let own = args
-        .history
-        .is_none()
-        .then(|| path.with_extension("screens"));
-    match rove_agent::Trace::start(path, head, own, budget) {
-        Ok(trace) => {
-            let mut usage = rove_llm::Usage::default();
-            for step in steps {
-                trace.step(step);
-                usage += step.usage;
-            }
-            trace.end(ending, steps.len(), seconds, usage, None);
-            tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
-        }
-        Err(e) => out.note(&format!(
-            "could not write the trace to {}: {e}",
-            path.display()
-        )),
-    }
 }
 
 /// `step 2: click e3 → clicked e3 · 1200/10 tokens · 0.9 s`; a failed
@@ -609,7 +515,7 @@ pub async fn replay(global: &GlobalArgs, args: &crate::cli::ReplayArgs, out: Out
                 "give the file rove run --history wrote",
             )
         })?;
-        let secrets = crate::run_inputs::parse_secrets(&args.secrets, None)?;
+        let secrets = crate::runs::inputs::parse_secrets(&args.secrets, None)?;
         let transport = global.transport();
         let browser = crate::acquire::acquire(global, &transport).await?;
         let replayed = async {

@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use crate::cli::{Cli, Invocation};
-use crate::shell_call::{ShellCall, call};
+use crate::shell::call::{ShellCall, call};
 
 /// The call a command line asks for, or its failure's message.
 fn typed(line: &[&str]) -> Result<ShellCall, String> {

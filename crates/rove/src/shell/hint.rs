@@ -5,7 +5,7 @@
 //! come from the command's entry, the one the command line is built from,
 //! so the advice names flags that exist.
 
-use crate::cli_vocabulary::ShellName;
+use crate::cli::vocabulary::ShellName;
 use rove_commands::shell::{Fills, Kind, Literal};
 
 /// `text` with each tool-call written as the shell command that does it;
@@ -41,7 +41,7 @@ pub fn for_shell(text: &str) -> String {
 /// `rove NAME …` for a call's arguments (`load=load, ms=500`): the words in
 /// their places, then the flags.
 fn shell_call(name: &str, arguments: &str) -> Option<String> {
-    let spelled = crate::cli_vocabulary::named(name).filter(|n| n.entry.name == name)?;
+    let spelled = crate::cli::vocabulary::named(name).filter(|n| n.entry.name == name)?;
     let mut words: Vec<(usize, usize, String)> = Vec::new();
     let mut flags = Vec::new();
     for pair in arguments

@@ -1,0 +1,131 @@
+//! The files `rove run` leaves: its history (`--history`, what
+//! `rove replay` reads) and its trace (`--trace`), written however the run
+//! ends.
+
+use rove_agent::StepRecord;
+use rove_commands::trace_format::{RunEnding, RunHead};
+use rove_llm::{Llm, PriceTable};
+use serde_json::json;
+
+use crate::cli::RunArgs;
+use crate::output::Output;
+
+/// The history and the trace of a run that did not finish (an error, a
+/// signal): the steps `seen` so far, and how it ended.
+pub(crate) fn write_unfinished(
+    args: &RunArgs,
+    (llm, prices, (seconds, budget)): (&Llm, &PriceTable, (f64, usize)),
+    seen: &[StepRecord],
+    ending: &RunEnding,
+    out: Output,
+) {
+    let outcome = json!({"ending": ending});
+    write_history(
+        args,
+        llm,
+        prices,
+        (seen, &rove_agent::spend_of(seen)),
+        &outcome,
+        seconds,
+        out,
+    );
+    write_trace(args, llm, seen, ending, (seconds, budget), out);
+}
+
+/// Writes the history, when one was asked for, whatever the ending; says
+/// so on stderr when it cannot, and returns whether all went well.
+/// `outcome` holds `ending` and, when the run was judged, `judge` and
+/// `divergence`, beside it.
+pub(crate) fn write_history(
+    args: &RunArgs,
+    llm: &Llm,
+    prices: &PriceTable,
+    (steps, spend): (&[StepRecord], &rove_llm::Spend),
+    outcome: &serde_json::Value,
+    seconds: f64,
+    out: Output,
+) -> bool {
+    let Some(path) = &args.history else {
+        return true;
+    };
+    let endpoint = llm.current();
+    let mut history = json!({
+        "task": args.task,
+        "start_url": args.start_url,
+        "model": format!("{}:{}", endpoint.provider, endpoint.model),
+        "steps": steps,
+        "usage": spend.total(),
+        "cost": prices.cost_of(spend),
+        "seconds": seconds,
+    });
+    if let (Some(history), Some(outcome)) = (history.as_object_mut(), outcome.as_object()) {
+        for (key, value) in outcome {
+            history.insert(key.clone(), value.clone());
+        }
+    }
+    // A model's answer or a provider's error may repeat a key this
+    // process holds: hidden as on every other output. (Not `scrub`: the
+    // task's address stays as given, for `rove replay`.)
+    let history = rove_base::redact::scrub_json_with(&history, rove_base::redact::hide_registered);
+    match rove_base::user_file::write(
+        path,
+        &serde_json::to_vec_pretty(&history).unwrap_or_default(),
+        // What the pages showed and the model said: its owner's, as the
+        // trace is.
+        rove_base::user_file::Access::Private,
+    )
+    .map_err(rove_base::user_file::UserFileError::into_io)
+    {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(path = %path.display(), error = %e, "writing the history");
+            out.note(&format!(
+                "could not write the history to {}: {e}",
+                path.display()
+            ));
+            false
+        }
+    }
+}
+
+/// Writes the trace, when one was asked for (see `trace.rs`); says so on
+/// stderr when it cannot.
+pub(crate) fn write_trace(
+    args: &RunArgs,
+    llm: &Llm,
+    steps: &[StepRecord],
+    ending: &RunEnding,
+    (seconds, budget): (f64, usize),
+    out: Output,
+) {
+    let Some(path) = &args.trace else {
+        return;
+    };
+    let endpoint = llm.current();
+    let head = RunHead {
+        task: args.task.clone(),
+        start_url: args.start_url.clone(),
+        model: format!("{}:{}", endpoint.provider, endpoint.model),
+        ..RunHead::default()
+    };
+    // Screenshots kept only for the trace are removed once inlined.
+    let own = args
+        .history
+        .is_none()
+        .then(|| path.with_extension("screens"));
+    match rove_agent::Trace::start(path, head, own, budget) {
+        Ok(trace) => {
+            let mut usage = rove_llm::Usage::default();
+            for step in steps {
+                trace.step(step);
+                usage += step.usage;
+            }
+            trace.end(ending, steps.len(), seconds, usage, None);
+            tracing::info!(target: "agent", path = %trace.path().display(), "trace written");
+        }
+        Err(e) => out.note(&format!(
+            "could not write the trace to {}: {e}",
+            path.display()
+        )),
+    }
+}
