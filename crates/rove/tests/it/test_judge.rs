@@ -208,10 +208,13 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         (&vase["status"], &vase["judge"]["impossible_task"]),
         (&json!("failed"), &json!(true))
     );
+    // The judge says a captcha stopped it; the views showed none, and
+    // `reached_captcha` is what was detected, never the model's word
+    // (issue 40).
     let robot = attempt(&results, "robot");
     assert_eq!(
         (&robot["status"], &robot["judge"]["reached_captcha"]),
-        (&json!("failed"), &json!(true))
+        (&json!("failed"), &json!(false))
     );
     // The judge's 500 and its text-only answer: unjudged, never a verdict.
     for task in ["tea", "bowl"] {
