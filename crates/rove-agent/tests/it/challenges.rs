@@ -12,7 +12,7 @@ use rove_commands::{Command, OpenArgs, Session, SessionConfig};
 use rove_localserver::{LocalServer, Routes};
 use serde_json::json;
 
-use crate::support::{Env, Script, config, text_of, turns};
+use crate::support::{Env, Script, config, judge_like, text_of, turns};
 
 /// A plugins folder with one plugin answering a token.
 fn token_plugin(folder: &str) -> PathBuf {
@@ -158,17 +158,7 @@ async fn the_judge_records_reached_captcha_from_the_views_not_its_own_words() {
     let result = rove_agent::run("Sign up", &mut env.session, &env.llm, &config(), |_| {})
         .await
         .expect("run");
-    let judge = rove_agent::Judge {
-        llm: Arc::new(
-            rove_llm::Llm::new(
-                env.llm.current().clone(),
-                None,
-                rove_llm::RetryPolicy::default(),
-            )
-            .expect("judge client"),
-        ),
-        config: rove_agent::JudgeConfig::default(),
-    };
+    let judge = judge_like(&env.llm);
     let about = rove_agent::About {
         task: "Sign up",
         ..rove_agent::About::default()

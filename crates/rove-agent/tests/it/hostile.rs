@@ -146,17 +146,7 @@ async fn the_judge_is_shown_no_secret_either() {
     });
     let mut env = Env::with_token(script, value, "/shout").await;
     let result = env.run_to_success("Show the token").await;
-    let judge = rove_agent::Judge {
-        llm: Arc::new(
-            rove_llm::Llm::new(
-                env.llm.current().clone(),
-                None,
-                rove_llm::RetryPolicy::default(),
-            )
-            .expect("judge client"),
-        ),
-        config: rove_agent::JudgeConfig::default(),
-    };
+    let judge = support::judge_like(&env.llm);
     let about = rove_agent::About {
         task: "Show the token",
         ..rove_agent::About::default()
@@ -209,17 +199,7 @@ async fn what_the_judge_read_off_a_screenshot_is_redacted() {
     });
     let mut env = Env::with_token(script, value, "/shout").await;
     let result = env.run_to_success("Show the token").await;
-    let judge = rove_agent::Judge {
-        llm: Arc::new(
-            rove_llm::Llm::new(
-                env.llm.current().clone(),
-                None,
-                rove_llm::RetryPolicy::default(),
-            )
-            .expect("judge client"),
-        ),
-        config: rove_agent::JudgeConfig::default(),
-    };
+    let judge = support::judge_like(&env.llm);
     let about = rove_agent::About {
         task: "Show the token",
         ..rove_agent::About::default()

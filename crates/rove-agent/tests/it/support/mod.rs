@@ -453,3 +453,14 @@ pub fn config() -> AgentConfig {
         ..AgentConfig::default()
     }
 }
+
+/// A judge that asks the same scripted endpoint as the run's model, with
+/// the default settings.
+pub fn judge_like(llm: &Llm) -> rove_agent::Judge {
+    rove_agent::Judge {
+        llm: Arc::new(
+            Llm::new(llm.current().clone(), None, RetryPolicy::default()).expect("judge client"),
+        ),
+        config: rove_agent::JudgeConfig::default(),
+    }
+}
