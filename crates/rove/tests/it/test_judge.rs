@@ -260,7 +260,8 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
             &json!(0),
             &json!(3),
             &json!(1),
-            &json!(1)
+            // No page showed a captcha: the judge's word is not counted.
+            &json!(0)
         ],
         "{suite:#}"
     );
@@ -292,7 +293,7 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         "the agent's own: 2 calls an attempt"
     );
     assert!(suite["cost"].is_null(), "the agent's model has no price");
-    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 1 captcha, 240/24 tokens, $0.0048";
+    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 0 captcha, 240/24 tokens, $0.0048";
     assert!(stdout.contains(summary), "{stdout}");
     let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
     assert!(report.contains(summary), "report.html's suite line");
