@@ -23,7 +23,11 @@ function (still) {
     // A canvas's fallback content (a canvas data grid's cells) has no box:
     // what shows is the canvas's pixels. Said at once, not waited on as
     // hidden; whether keys can reach it is whether it takes the focus.
-    if (el.parentElement && el.parentElement.closest('canvas')) {
+    const canvas = el.parentElement && el.parentElement.closest('canvas');
+    if (canvas) {
+      // Content of a canvas not shown is hidden; a disabled cell is disabled.
+      if (!canvas.checkVisibility({checkVisibilityCSS: true})) return {state: 'hidden'};
+      if (el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {state: 'disabled', detail: ''};
       return {state: 'fallback', detail: el.tabIndex >= 0 || el.hasAttribute('tabindex') ? 'focusable' : ''};
     }
     return {state: 'hidden'};

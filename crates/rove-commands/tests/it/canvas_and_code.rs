@@ -23,6 +23,8 @@ const GRID: &str = "<!doctype html><title>Grid</title>\
         <th role=columnheader tabindex=-1 aria-colindex=1>Name</th><th role=columnheader tabindex=-1 aria-colindex=2>Age</th></tr></thead>\
       <tbody role=rowgroup><tr role=row aria-rowindex=2>\
         <td role=gridcell tabindex=-1 aria-selected=false id=c00>Ada</td><td role=gridcell tabindex=-1 aria-selected=false id=c10>36</td>\
+      </tr><tr role=row aria-rowindex=3>\
+        <td role=gridcell tabindex=-1 aria-disabled=true id=c01>Locked</td><td role=gridcell tabindex=-1 id=c11>-</td>\
       </tr></tbody></table>\
     </canvas><p id=picked>none</p><p id=log></p>\
     <script>\
@@ -103,6 +105,12 @@ async fn a_canvas_grid_cell_has_a_ref_in_its_row_and_a_click_reaches_it() {
     f.ok(json!({"command": "press", "keys": "Enter", "ref": age}))
         .await;
     assert_eq!(f.eval("picked.textContent").await, "selected c10, editing");
+    // A disabled cell is not activated: the click is refused as disabled.
+    let locked = f.find("Locked", "gridcell").await;
+    let e = f.fails(json!({"command": "click", "ref": locked})).await;
+    assert_eq!(code(&e), "NOT_ACTIONABLE", "{e}");
+    assert!(e.to_string().contains("disabled"), "{e}");
+    assert!(!f.eval("log.textContent").await.to_string().contains("c01"));
     f.close().await;
 }
 
