@@ -6,7 +6,9 @@ per row), a log page (one <pre> of 20,000 lines, about 1 MB) and a list of
 50,000 items that appends more as it is scrolled, serves them on
 127.0.0.1, and times through rove's CLI, in a session whose browser is
 already up: `open`, a warm `snapshot`, `find`
-of the last row and a `click` by ref with its diff. Chromium's own load
+of the last row and a `click` by ref with its diff, and for each of
+the last three the longest the page's thread waited (a heartbeat timer on
+the page). Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
 Medians of TRIALS runs. With AGENT_BROWSER naming agent-browser's binary,
 the same for it: `open`, its `snapshot` (the first and a warm one) and a
@@ -19,9 +21,15 @@ ROVE = sys.argv[1]
 TRIALS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 ROOT = tempfile.mkdtemp(prefix="rove-huge-")
 
+# Each page keeps a heartbeat: the longest its thread went without running
+# a 5 ms timer, read and reset around each command, is how long rove held
+# the page (its scripts, and the layout they forced) in one go.
+HEART = ("<script>let beat = performance.now(); globalThis.__worst = 0; setInterval(() => {"
+         " const now = performance.now(); __worst = Math.max(__worst, now - beat); beat = now; }, 5);</script>")
+
 def write(name, html):
     with open(os.path.join(ROOT, name), "w") as f:
-        f.write(html)
+        f.write(html + HEART)
 
 pages = []
 for n in (1000, 10000, 30000, 50000, 100000):
@@ -89,13 +97,24 @@ def ab_ref(view):
             return "@" + line.split("[ref=")[1].split("]")[0]
     return None
 
-print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff |")
-print("|---|---|---|---|---|---|---|")
+def held(session, *args):
+    """A command's time, and the longest it held the page's thread."""
+    rove(session, "eval", "__worst = 0")
+    took, _ = rove(session, *args)
+    _, worst = rove(session, "eval", "__worst")
+    try:
+        return took, float(worst.strip().splitlines()[0])
+    except (ValueError, IndexError):
+        return took, float("nan")
+
+print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | page held: snapshot / find / click |")
+print("|---|---|---|---|---|---|---|---|")
 blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
 for label, name, last in pages:
     url = base + name
     chromium = statistics.median(dump_dom(url) - blank for _ in range(TRIALS))
     opens, snaps, finds, clicks = [], [], [], []
+    holds = {"snapshot": [], "find": [], "click": []}
     for t in range(TRIALS):
         session = f"huge-bench-{os.getpid()}-{t}"
         # The browser is up first: `open` is timed as a load, not a launch.
@@ -104,16 +123,22 @@ for label, name, last in pages:
         opens.append(took)
         if "error[" in view:
             print(f"<!-- {label}: open said {view.splitlines()[0]} -->")
-        snaps.append(rove(session, "snapshot")[0])
-        took, found = rove(session, "find", last)
+        took, worst = held(session, "snapshot")
+        snaps.append(took)
+        holds["snapshot"].append(worst)
+        took, worst = held(session, "find", last)
         finds.append(took)
+        holds["find"].append(worst)
         target = ref_of(view, "button")
         if target:
-            clicks.append(rove(session, "click", target)[0])
+            took, worst = held(session, "click", target)
+            clicks.append(took)
+            holds["click"].append(worst)
         rove(session, "close")
     med = lambda xs: statistics.median(xs) if xs else float("nan")
     print(f"| {label} | {chromium:.2f} s | {med(opens):.2f} s | {med(opens) / chromium:.2f}× | "
-          f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms |", flush=True)
+          f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms | "
+          f"{med(holds['snapshot']):.0f} / {med(holds['find']):.0f} / {med(holds['click']):.0f} ms |", flush=True)
     if AGENT_BROWSER:
         ab = {"open": [], "first": [], "warm": [], "click": []}
         for t in range(int(os.environ.get("AB_TRIALS", TRIALS))):
@@ -129,6 +154,6 @@ for label, name, last in pages:
             agent_browser(session, "close")
         print(f"| ↳ agent-browser | | {med(ab['open']):.2f} s + first snapshot {med(ab['first']):.2f} s | "
               f"{(med(ab['open']) + med(ab['first'])) / chromium:.2f}× | {med(ab['warm']) * 1000:.0f} ms | — | "
-              f"{med(ab['click']) * 1000:.0f} ms |", flush=True)
+              f"{med(ab['click']) * 1000:.0f} ms | |", flush=True)
 server.shutdown()
 shutil.rmtree(ROOT, ignore_errors=True)

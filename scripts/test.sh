@@ -44,12 +44,28 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
 fi
+# The desktop tests' stack: an X server, D-Bus, the accessibility bus, and
+# the applications they drive (docs/desktop.md).
+desktop_packages="xvfb dbus at-spi2-core gnome-calculator gtk-3-examples zenity"
+if ! command -v Xvfb >/dev/null 2>&1 || ! command -v gnome-calculator >/dev/null 2>&1 \
+  || ! command -v gtk3-widget-factory >/dev/null 2>&1 || ! command -v zenity >/dev/null 2>&1 \
+  || ! [ -x /usr/libexec/at-spi-bus-launcher ]; then
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -q
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $desktop_packages
+fi
 scripts/fetch-miniwob.sh
 scripts/fetch-mcp-sdk.sh
 scripts/fetch-editors.sh
 scripts/fetch-farm.sh
 scripts/fetch-apps.sh
-cargo test --workspace --locked
+# The desktop tests run inside a private desktop of their own (Xvfb, a
+# session bus, the accessibility bus), the rest without one.
+cargo test --workspace --locked --exclude rove-desktop -- --skip desktop::
+scripts/desktop-env.sh cargo test --locked -p rove-desktop
+scripts/desktop-env.sh cargo test --locked -p rove-commands --test it -- desktop::
+scripts/desktop-env.sh cargo test --locked -p rove --test it -- desktop::
 # The Python package (python/): its wheel, built from the debug build above,
 # in a fresh venv, under pytest.
 scripts/test-python.sh

@@ -140,6 +140,18 @@ class SolverFailed(BrowserError):
     code = "SOLVER_FAILED"
 
 
+class DesktopUnavailable(BrowserError):
+    """DESKTOP_UNAVAILABLE"""
+
+    code = "DESKTOP_UNAVAILABLE"
+
+
+class DesktopPermissionRequired(BrowserError):
+    """DESKTOP_PERMISSION_REQUIRED"""
+
+    code = "DESKTOP_PERMISSION_REQUIRED"
+
+
 class ModelError(RoveError):
     """The language model failed (exit status 7)."""
 
@@ -183,4 +195,6 @@ BY_CODE: dict[str, type[RoveError]] = {
     "INTERNAL": Internal,
     "NO_SOLVER": NoSolver,
     "SOLVER_FAILED": SolverFailed,
+    "DESKTOP_UNAVAILABLE": DesktopUnavailable,
+    "DESKTOP_PERMISSION_REQUIRED": DesktopPermissionRequired,
 }

@@ -20,6 +20,8 @@
 #![forbid(unsafe_code)]
 
 mod agent;
+mod animation;
+mod animation_text;
 mod challenges;
 mod compact;
 mod finish;
@@ -38,6 +40,7 @@ mod trace;
 mod trace_line;
 
 pub use agent::Agent;
+pub use animation::{AnimationError, FontError, GifSummary, write_gif, write_run_gif};
 pub use judge::{About, Evidence, Judge, JudgeConfig, Judgement, Verdict, judge, verdict_tool};
 pub use prompt::PromptVariant;
 pub use record::{

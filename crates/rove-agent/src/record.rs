@@ -180,6 +180,9 @@ pub struct ActionRecord {
     /// Where the command's time went (none for a call that never ran).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing: Option<rove_commands::Timing>,
+    /// Where it clicked or pressed, in CSS pixels of the viewport.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<[f64; 2]>,
 }
 
 /// One step, as recorded.

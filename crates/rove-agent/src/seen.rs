@@ -32,6 +32,11 @@ pub struct Seen {
     /// in a trace), when trace screenshots are on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screenshot_after: Option<String>,
+    /// The page's screencast frames that came up to the step's end (a
+    /// traced run with `--trace-screencast`): written to the trace before
+    /// the step's line, never to the history.
+    #[serde(skip)]
+    pub frames: Vec<rove_commands::trace_format::TracedFrame>,
 }
 
 fn is_zero(n: &usize) -> bool {

@@ -78,6 +78,7 @@ pub(crate) async fn act_all(
         let other_targets: Vec<Option<Target>> = described.collect();
         let mut unchanged = false;
         let mut timing = None;
+        let mut pointer = None;
         let (result, failed, navigated) = if acted.lost.is_some() {
             ("not run: the browser is gone".to_owned(), true, false)
         } else if late {
@@ -128,6 +129,7 @@ pub(crate) async fn act_all(
                     acted.lost = call.lost;
                     unchanged = call.unchanged;
                     timing = call.timing;
+                    pointer = call.pointer;
                     (secrets.redact(&call.text), call.failed, call.moved)
                 }
                 Err(_) => {
@@ -159,6 +161,7 @@ pub(crate) async fn act_all(
             failed,
             unchanged,
             timing,
+            pointer,
         });
         acted.results.push(Message::Tool {
             call_id: call.id.clone(),

@@ -22,6 +22,8 @@ pub(crate) struct CallResult {
     pub lost: Option<rove_commands::CommandError>,
     /// Where the command's time went, when it ran.
     pub timing: Option<rove_commands::Timing>,
+    /// Where it clicked or pressed (CSS pixels of the viewport).
+    pub pointer: Option<[f64; 2]>,
 }
 
 impl CallResult {
@@ -34,6 +36,7 @@ impl CallResult {
             unchanged: false,
             lost: None,
             timing: None,
+            pointer: None,
         }
     }
 }
@@ -82,6 +85,7 @@ pub(crate) async fn act(
             unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
             lost: None,
             timing: Some(outcome.timing),
+            pointer: outcome.pressed_at(),
         },
         Err(e) => {
             let mut text = json!(e.report()).to_string();
@@ -98,6 +102,7 @@ pub(crate) async fn act(
                 unchanged: false,
                 lost,
                 timing: session.last_timing(),
+                pointer: None,
             }
         }
     }

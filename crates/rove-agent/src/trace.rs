@@ -73,8 +73,17 @@ impl Trace {
         &self.path
     }
 
-    /// One step's line.
+    /// The screencast's frames taken since the last step, a line each
+    /// (already masked of secrets; their images are not searched).
+    pub fn frames(&self, frames: Vec<rove_commands::trace_format::TracedFrame>) {
+        for frame in frames {
+            self.write(&TraceLine::Frame(frame));
+        }
+    }
+
+    /// One step's line, after the screencast's frames that came with it.
     pub fn step(&self, step: &StepRecord) {
+        self.frames(step.seen.frames.clone());
         let line = crate::trace_line::traced_step(step, |path| self.inline(Path::new(path)));
         self.write(&TraceLine::Step(Box::new(line)));
     }

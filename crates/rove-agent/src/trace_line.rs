@@ -37,6 +37,8 @@ pub(crate) fn traced_step(
         network,
         left_out,
         screenshot_after,
+        // Lines of their own, written before the step's (`Trace::step`).
+        frames: _,
     } = seen;
     TracedStep {
         number: *number,
@@ -66,6 +68,7 @@ fn traced_action(action: &ActionRecord) -> TracedAction {
         // Not recorded: only the loop check reads it.
         unchanged: _,
         timing,
+        pointer,
     } = action;
     TracedAction {
         tool: tool.clone(),
@@ -78,6 +81,7 @@ fn traced_action(action: &ActionRecord) -> TracedAction {
         result: result.clone(),
         failed: *failed,
         timing: *timing,
+        pointer: *pointer,
         extra: serde_json::Map::new(),
     }
 }

@@ -15,8 +15,8 @@
 //!
 //! Innermost first; each outer deadline is wider than the ones inside it.
 //! Every number here is a constant (or a setting's default) of this module,
-//! named in the table; the unit test `each_outer_deadline_is_wider_than_the_ones_inside_it`
-//! holds each nesting, and `crates/rove-testkit/tests/it/fast/architecture.rs`
+//! named in the table; the unit tests in `limits_tests.rs` (one per stretch
+//! of the ladder) hold each nesting, and `crates/rove-testkit/tests/it/fast/architecture.rs`
 //! checks that every name the table gives exists. A deadline worked out from
 //! others is a function here (`command_deadline`, `typing`, `model_time`,
 //! `first_model_share`, `reconnect_budget`).
@@ -34,10 +34,12 @@
 //! | health probe of the focused tab (`1`, evaluated) | 5 s (`limits::PROBE`, `HealthLimits::probe_timeout`), every 5 s in the background (`limits::PROBE_EVERY`), 1 s apart while a command runs (`limits::BUSY_PROBE_GAP`) | `rove-commands` |
 //! | answer after `Runtime.terminateExecution`, else the tab is replaced | 2 s (`limits::RECOVERY`, `HealthLimits::recovery_timeout`) | `rove-commands` |
 //! | actionability of an element | 5 s (`limits::ACTION`, `SessionConfig::action_timeout`) | `rove-input` |
+//! | a desktop application's accessibility bus: connecting; one call (or one batch of calls sent together); reading a window's tree; an application started by `desktop open` appearing on the bus | 5 s (`limits::DESKTOP_CONNECT`); 5 s (`limits::DESKTOP_CALL`); 20 s (`limits::DESKTOP_TREE`); 20 s (`limits::DESKTOP_APP_START`, polled every `limits::DESKTOP_APP_POLL`); after an action, the tree read every 50 ms (`limits::DESKTOP_SETTLE_POLL`) until it changed and held for 150 ms (`limits::DESKTOP_SETTLE_QUIET`), within `limits::SETTLE_DOM` | `rove-desktop`, `rove-commands` |
 //! | settling after input | 1 s DOM (`limits::SETTLE_DOM`), 2 s network (`limits::SETTLE_NETWORK`), 10 s navigation (`limits::SETTLE_NAVIGATION`; ended early by a download or a stopped navigation); after input that asked a server over a WebSocket or an event stream, 3 s from the input for its answer (`limits::SETTLE_STREAM`; quiet after 0.3 s without a frame, `limits::SETTLE_STREAM_QUIET`, or half again the longest pause the page's server made inside an answer in the last minute, up to 1.5 s, `limits::SETTLE_STREAM_QUIET_MAX`) | `rove-input` |
 //! | `eval` script | 10 s (`limits::EVAL`, `SessionConfig::eval_timeout`), then `Runtime.terminateExecution` | `rove-commands` |
 //! | `wait` condition | 10 s (`limits::WAIT`, `ms`); a plain wait at most 300 s (`limits::WAIT_SLEEP_MAX`) | `rove-commands` |
 //! | page load in `open`/`back`/`forward`/`reload` | 30 s (`limits::NAVIGATION`, `SessionConfig::navigation_timeout`, `--timeout`), then up to 3 s for the page to stop changing (`limits::SHELL_SETTLE`) and 3 s more for an answer its WebSockets await (`limits::SETTLE_STREAM`) | `rove-commands`, binary |
+//! | a trace's screencast: starting it, taking each frame, stopping it; masking a frame's secrets | 2 s each (`limits::SCREENCAST_CALL`), at most one frame each 0.2 s (`limits::SCREENCAST_GAP`); twice `limits::SECRET_MASK` | `rove-commands` (`run/screencast.rs`) |
 //! | a command's own waits: printing, `set`, a body, storage, `get`, downloads, a file chooser | 60 s (`limits::PRINT`), 15 s (`limits::EMULATION_SET`), 10 s each (`limits::BODY`, `limits::STATE_CALL`, `limits::GET`, `limits::DOWNLOADS_REPORTED`), 3 s (`limits::FILE_CHOOSER`) | `rove-commands` |
 //! | HTTP MCP: request headers (and idle kept-alive connection) | 10 s (`limits::HTTP_HEADERS`, `HttpLimits::header_timeout`) | `rove-mcp` |
 //! | HTTP MCP: request body | 10 s (`limits::HTTP_BODY`, `HttpLimits::body_timeout`) | `rove-mcp` |
@@ -200,6 +202,28 @@ pub const DIALOG_WATCH: Duration = secs(3_600);
 /// receiving the pointer (`SessionConfig::action_timeout`,
 /// `ClickOptions::timeout`).
 pub const ACTION: Duration = secs(5);
+
+// ---------------------------------------------------------------------
+// Desktop applications (rove-desktop).
+
+/// Connecting to the session bus or the accessibility bus, the handshake
+/// and `Hello` included.
+pub const DESKTOP_CONNECT: Duration = secs(5);
+/// One call on the accessibility bus, or one batch sent together: an
+/// application that does not answer in this time is hung.
+pub const DESKTOP_CALL: Duration = secs(5);
+/// Reading one application's tree, level by level (each level one batch).
+pub const DESKTOP_TREE: Duration = secs(20);
+/// An application `desktop open` started showing up on the bus.
+pub const DESKTOP_APP_START: Duration = secs(20);
+/// How often `desktop open` looks for the application it started.
+pub const DESKTOP_APP_POLL: Duration = ms(100);
+/// How often the tree is read again after an action, until it changed
+/// and held (within `SETTLE_DOM`).
+pub const DESKTOP_SETTLE_POLL: Duration = ms(50);
+/// How long the tree must hold after it changed for an action to have
+/// settled: an application may update in steps.
+pub const DESKTOP_SETTLE_QUIET: Duration = ms(150);
 /// The pauses between actionability checks.
 pub const ACTIONABLE_POLL: Backoff = Backoff {
     first: ms(20),
@@ -364,6 +388,14 @@ pub const SOLVED_WATCH: Duration = secs(5);
 /// A trace's screenshot around an acting command (a page that stopped
 /// answering must not hold the command up).
 pub const TRACE_SCREENSHOT: Duration = secs(2);
+/// Each call of a trace's screencast: starting it, taking a frame
+/// (`Page.screencastFrameAck`), stopping it. A browser that does not
+/// answer in time is left without one; the commands go on.
+pub const SCREENCAST_CALL: Duration = secs(2);
+/// The shortest gap between two screencast frames a trace keeps: at most
+/// five a second, however fast the page paints (the browser holds the
+/// next frame until rove takes one, and sends the latest then).
+pub const SCREENCAST_GAP: Duration = ms(200);
 /// Each of the page's answers while rove masks a secret out of an image of
 /// it: where the page shows one, then the image painted over.
 pub const SECRET_MASK: Duration = secs(10);
@@ -585,6 +617,16 @@ pub const MODEL_ANSWER_BYTES: u64 = 32 << 20;
 /// (`GOOGLE_APPLICATION_CREDENTIALS`), AWS's shared credentials and config
 /// files, a `--cdp-ca` bundle (bytes). A few KiB each in practice.
 pub const CREDENTIALS_FILE_BYTES: u64 = 1 << 20;
+/// The most screencast frames one trace keeps; later ones are dropped
+/// with one line saying so. At five a second, ten minutes of a page that
+/// never stops moving.
+pub const SCREENCAST_FRAMES: usize = 3_000;
+/// The most bytes (base64 JPEG) of screencast frames one trace keeps,
+/// whichever of the two caps comes first.
+pub const SCREENCAST_BYTES: usize = 64 << 20;
+/// The longest side of a screencast frame, in pixels: a 4K viewport is
+/// scaled down by the browser before it is sent.
+pub const SCREENCAST_SIDE: u32 = 1_024;
 /// The most attempts of one task (`repeat:`, `--repeat`).
 pub const REPEAT_MAX: u32 = 10_000;
 /// The most slices of a suite (`--shard I/N`).

@@ -15,25 +15,29 @@ fn holds(ladder: &[(&str, Duration, &str, Duration)]) {
     }
 }
 
-#[test]
-#[expect(
-    clippy::too_many_lines,
-    reason = "one ladder, rung by rung; split pending (issue 38)"
-)]
-fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
-    let reconnects = reconnect_budget(&RECONNECT_BACKOFF, RECONNECT_ATTEMPT);
-    let longest_command = [NAVIGATION, EVAL, WAIT, WAIT_SLEEP_MAX]
+/// The longest a command may run: its own deadline at the widest.
+fn longest_command() -> Duration {
+    [NAVIGATION, EVAL, WAIT, WAIT_SLEEP_MAX]
         .into_iter()
         .map(|own| command_deadline(COMMAND, Some(own)))
         .max()
-        .unwrap_or(COMMAND);
-    let model = model_time(STEP);
+        .unwrap_or(COMMAND)
+}
+
+/// Every model attempt with the pauses between them.
+fn retry_envelope() -> Duration {
     let mut pause = MODEL_RETRY.first;
-    let mut retry_envelope = MODEL_ATTEMPT;
+    let mut envelope = MODEL_ATTEMPT;
     for _ in 0..MODEL_RETRIES {
-        retry_envelope += MODEL_ATTEMPT + pause;
+        envelope += MODEL_ATTEMPT + pause;
         pause = MODEL_RETRY.next(pause);
     }
+    envelope
+}
+
+#[test]
+fn the_link_and_the_probes_come_before_a_call_deadline() {
+    let reconnects = reconnect_budget(&RECONNECT_BACKOFF, RECONNECT_ATTEMPT);
     holds(&[
         // The browser's link.
         (
@@ -63,6 +67,12 @@ fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
             "a background probe round",
             PROBE_EVERY + PROBE + RECOVERY,
         ),
+    ]);
+}
+
+#[test]
+fn settling_looks_for_quiet_within_its_caps() {
+    holds(&[
         // Settling after input: the quiet it looks for fits its caps.
         (
             "the DOM's settling",
@@ -106,9 +116,36 @@ fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
             "its longest pause between checks",
             WAIT_POLL.max,
         ),
+    ]);
+}
+
+#[test]
+fn a_whole_command_holds_what_it_waits_for() {
+    holds(&[
         // A whole command holds everything it waits for, the call
         // deadline included.
         ("a whole command", COMMAND, "a CDP call", CDP_CALL),
+        // A desktop application's calls sit inside a tree's read, and both
+        // inside a command.
+        (
+            "a desktop tree",
+            DESKTOP_TREE,
+            "a desktop call",
+            DESKTOP_CALL,
+        ),
+        ("a whole command", COMMAND, "a desktop tree", DESKTOP_TREE),
+        (
+            "a whole command",
+            COMMAND,
+            "a desktop app starting",
+            DESKTOP_APP_START,
+        ),
+        (
+            "a desktop app starting",
+            DESKTOP_APP_START,
+            "connecting to the bus",
+            DESKTOP_CONNECT,
+        ),
         (
             "a whole command",
             COMMAND,
@@ -187,6 +224,13 @@ fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
             "the wait",
             WAIT_SLEEP_MAX,
         ),
+    ]);
+}
+
+#[test]
+fn the_dialog_watch_and_the_daemon_outlast_a_command() {
+    let longest_command = longest_command();
+    holds(&[
         // A dialog watch outlasts what it watches.
         (
             "a dialog watch",
@@ -214,6 +258,14 @@ fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
             "a closing daemon's disposals",
             SESSION_CLOSE * 2,
         ),
+    ]);
+}
+
+#[test]
+fn an_agent_step_holds_the_models_time() {
+    let model = model_time(STEP);
+    let retry_envelope = retry_envelope();
+    holds(&[
         // The model's time nests inside a step, and the client's own
         // bounds are wider on purpose: the share bounds the wait.
         (
@@ -248,6 +300,12 @@ fn each_outer_deadline_is_wider_than_the_ones_inside_it() {
             MODEL_RETRY.first,
         ),
         ("an agent step", STEP, "its screenshot", STEP_SCREENSHOT),
+    ]);
+}
+
+#[test]
+fn the_judge_and_the_suite_runner_wait_for_what_they_start() {
+    holds(&[
         // The judge and the suite runner.
         (
             "the judge's deadline",

@@ -46,6 +46,28 @@
     }
   };
   const counts = () => ({ all: state.all, structural: state.structural });
+
+  // Answers that depend only on the document's nodes and attributes (which
+  // elements match a selector), kept while no mutation record has come
+  // since: on a page of 100,000 rows each search of the whole document
+  // costs tens of milliseconds, and most reads of a settled page ask the
+  // same ones again. What else can change (visibility, values, text) is
+  // read afresh by the callers. The count is the document's version only
+  // while this observes; before that nothing is kept.
+  const keptAnswers = new Map();
+  let keptAt = -1;
+  const kept = (key, compute) => {
+    if (!state.observing) return compute();
+    // Records the page's last task left for the observer count already.
+    const pending = observer.takeRecords();
+    if (pending.length) note(pending);
+    if (keptAt !== state.all) {
+      keptAnswers.clear();
+      keptAt = state.all;
+    }
+    if (!keptAnswers.has(key)) keptAnswers.set(key, compute());
+    return keptAnswers.get(key);
+  };
   // The mark of the load is taken once the load event's dispatch is over:
   // what the page's own load listeners did is part of its loading (this
   // listener, added before the page's scripts ran, runs first).
@@ -74,12 +96,12 @@
   const STATUS = '[role=status], [aria-live=polite], [aria-live=assertive]';
   const WORKING = /^(loading|processing|in queue|running|please wait)\b/i;
   const busy = () => {
-    const found = document.querySelector(BUSY);
+    const found = kept('busy', () => document.querySelector(BUSY));
     if (found) {
       const box = found.getBoundingClientRect();
       if (box.width > 0 && box.height > 0) return true;
     }
-    const statuses = document.querySelectorAll(STATUS);
+    const statuses = kept('statuses', () => Array.from(document.querySelectorAll(STATUS)));
     for (let i = 0; i < statuses.length && i < 50; i++) {
       if (WORKING.test((statuses[i].textContent || '').trim().slice(0, 40))) return true;
     }
@@ -188,5 +210,6 @@
     mark: () => { observe(); return { ...counts(), failed: state.failed }; },
     settle,
     busyWithin,
+    kept,
   };
 })();

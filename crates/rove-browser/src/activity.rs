@@ -22,10 +22,8 @@ use rove_cdp::protocol::runtime::CallFunctionOn;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use crate::rove_world::{ACTIVITY_SCRIPT, evaluation};
 use crate::{BrowserError, Tab};
-
-/// The script, registered for every new document of a watched tab.
-pub(crate) const SOURCE: &str = include_str!("activity.js");
 
 /// What rove calls the script in errors.
 const NAME: &str = "activity.js";
@@ -138,7 +136,7 @@ impl<'a> Activity<'a> {
     ) -> Result<T, BrowserError> {
         let within = waits.map(|w| w + rove_base::limits::SETTLE_DOM_SLACK);
         let call = |install: bool| {
-            let install = if install { SOURCE } else { "" };
+            let install = if install { ACTIVITY_SCRIPT } else { "" };
             format!(
                 "function(...args) {{ {install}\n const a = globalThis.__roveActivity; \
                  if (!a) return {{missing: true}}; return ({function})(a, ...args); }}"
@@ -182,8 +180,8 @@ impl<'a> Activity<'a> {
                 // JavaScript.
                 let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
                 let expression = format!("({function})({})", args.join(", "));
-                let call = |context| crate::rove_world::evaluation(&expression, context, NAME);
-                crate::rove_world::run(self.tab, call, within).await?
+                let call = |context| evaluation(&expression, context, NAME);
+                self.tab.run_in_rove_world(call, within).await?
             }
         };
         Ok(answer.value.unwrap_or(serde_json::Value::Null))

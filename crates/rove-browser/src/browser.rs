@@ -11,12 +11,11 @@ use std::time::Duration;
 
 use rove_base::limits;
 use rove_cdp::protocol::browser::{Close, GetVersion, GetVersionResult as Version};
-use rove_cdp::protocol::target::{CreateBrowserContext, DisposeBrowserContext};
+use rove_cdp::protocol::target::DisposeBrowserContext;
 use rove_cdp::{Connection, TransportConfig};
 use tokio::sync::watch;
 
 use crate::BrowserError;
-use crate::context::BrowserContext;
 use crate::discover::resolve_cdp_url;
 use crate::events::BrowserEvent;
 use crate::launch::{LaunchOptions, launch};
@@ -306,48 +305,9 @@ impl Browser {
             .await?)
     }
 
-    /// Creates an isolated browser context: its own cookies, storage, cache,
-    /// tabs and focus. Each rove session owns one, so parallel agents never see
-    /// or steal each other's tabs.
-    pub async fn new_context(&self) -> Result<BrowserContext, BrowserError> {
-        self.new_context_counting(crate::Counter::new()).await
-    }
-
-    /// A new context whose tab ids come from `tabs` (shared with the context
-    /// of a browser that died, so ids are never reused in a session).
-    pub async fn new_context_counting(
-        &self,
-        tabs: crate::Counter,
-    ) -> Result<BrowserContext, BrowserError> {
-        let conn = self.connection().await?;
-        if self.on_user_profile() {
-            // What the sessions store must stay in the profile: only the
-            // default context writes there.
-            let contexts = conn
-                .browser()
-                .send(&rove_cdp::protocol::target::GetBrowserContexts {})
-                .await?;
-            if let Some(id) = contexts.default_browser_context_id {
-                return Ok(BrowserContext::persistent(self.clone(), id, tabs));
-            }
-        }
-        let created = conn
-            .browser()
-            .send(&CreateBrowserContext {
-                // A remote browser keeps the context through a reconnect; rove
-                // disposes it explicitly on close.
-                dispose_on_detach: Some(false),
-                ..Default::default()
-            })
-            .await?;
-        self.shared
-            .lock_contexts()
-            .push(created.browser_context_id.clone());
-        Ok(BrowserContext::new(
-            self.clone(),
-            created.browser_context_id,
-            tabs,
-        ))
+    /// Notes a context rove created, to dispose of with the browser.
+    pub(crate) fn remember_context(&self, id: String) {
+        self.shared.lock_contexts().push(id);
     }
 
     pub(crate) fn forget_context(&self, id: &str) {

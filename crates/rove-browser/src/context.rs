@@ -8,12 +8,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use rove_cdp::protocol::target::{
-    ActivateTarget, CloseTarget, CreateTarget, DisposeBrowserContext,
+    ActivateTarget, CloseTarget, CreateBrowserContext, CreateTarget, DisposeBrowserContext,
+    GetBrowserContexts,
 };
 
 use crate::emulation::{SharedEmulation, Viewport};
 use crate::tab::{Tab, TabId};
-use crate::{Browser, BrowserError};
+use crate::{Browser, BrowserError, Counter};
 
 /// An isolated context: cookies, storage, cache, tabs and focus of its own.
 /// Cheap to clone.
@@ -39,7 +40,7 @@ struct Inner {
 struct TabTable {
     /// Tab numbers, shared with any context that replaces this one after a
     /// browser restart.
-    numbers: crate::Counter,
+    numbers: Counter,
     tabs: Vec<Tab>,
     focus: Option<TabId>,
     /// Targets rove closed: the registry may still list them for a moment,
@@ -64,8 +65,51 @@ pub struct TabInfo {
     pub opener: Option<TabId>,
 }
 
+// A context is made by its browser, here beside what it is, so that the
+// browser knows nothing of contexts but their ids.
+impl Browser {
+    /// Creates an isolated browser context: its own cookies, storage, cache,
+    /// tabs and focus. Each rove session owns one, so parallel agents never see
+    /// or steal each other's tabs.
+    pub async fn new_context(&self) -> Result<BrowserContext, BrowserError> {
+        self.new_context_counting(Counter::new()).await
+    }
+
+    /// A new context whose tab ids come from `tabs` (shared with the context
+    /// of a browser that died, so ids are never reused in a session).
+    pub async fn new_context_counting(
+        &self,
+        tabs: Counter,
+    ) -> Result<BrowserContext, BrowserError> {
+        let conn = self.connection().await?;
+        if self.on_user_profile() {
+            // What the sessions store must stay in the profile: only the
+            // default context writes there.
+            let contexts = conn.browser().send(&GetBrowserContexts {}).await?;
+            if let Some(id) = contexts.default_browser_context_id {
+                return Ok(BrowserContext::persistent(self.clone(), id, tabs));
+            }
+        }
+        let created = conn
+            .browser()
+            .send(&CreateBrowserContext {
+                // A remote browser keeps the context through a reconnect; rove
+                // disposes it explicitly on close.
+                dispose_on_detach: Some(false),
+                ..Default::default()
+            })
+            .await?;
+        self.remember_context(created.browser_context_id.clone());
+        Ok(BrowserContext::new(
+            self.clone(),
+            created.browser_context_id,
+            tabs,
+        ))
+    }
+}
+
 impl BrowserContext {
-    pub(crate) fn new(browser: Browser, id: String, numbers: crate::Counter) -> Self {
+    fn new(browser: Browser, id: String, numbers: Counter) -> Self {
         BrowserContext {
             inner: Arc::new(Inner {
                 browser,
@@ -84,7 +128,7 @@ impl BrowserContext {
 
     /// The browser's default context (on a profile of the user's), which
     /// outlives the session.
-    pub(crate) fn persistent(browser: Browser, id: String, numbers: crate::Counter) -> Self {
+    fn persistent(browser: Browser, id: String, numbers: Counter) -> Self {
         let mut context = BrowserContext::new(browser, id, numbers);
         if let Some(inner) = Arc::get_mut(&mut context.inner) {
             inner.persistent = true;

@@ -60,6 +60,7 @@ pub use error::BrowserError;
 pub use events::BrowserEvent;
 pub use find::{BROWSER_ENV, BrowserSearch, find_browser, search_browser};
 pub use launch::LaunchOptions;
+pub use main_frame::LoadPhase;
 pub use network::{
     NETWORK_CAP, NetEntry, NetLog, NetRead, NetState, RequestRule, RequestRules, RuleAction,
 };

@@ -10,10 +10,23 @@
 //! document out, which on a huge page is seconds more of the same work (a
 //! probe answered just before it proves nothing about it): the load ends
 //! when rove has read the page after its load event, not with the event.
-//! Each state counts for at most [`rove_base::limits::NAVIGATION_PENDING`]:
-//! one that never reported its end is taken for a missed event after that.
+//!
+//! A load has two phases, each timed from its own start ([`LoadPhase`]):
+//! parsing, from the commit to the load event, and the first read after
+//! it. A 100,000-row table on a busy machine parses for most of a
+//! navigation's deadline; timing its first layout from the commit would
+//! leave that layout no time at all.
 
 use std::time::{Duration, Instant};
+
+/// Where a loading document is, and for how long it has been there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoadPhase {
+    /// Committed, its load event not fired yet: its parser is at work.
+    Parsing(Duration),
+    /// Its load event fired; rove has not read it since (its first layout).
+    FirstRead(Duration),
+}
 
 /// The main frame's navigation and load.
 #[derive(Debug, Default)]
@@ -25,8 +38,9 @@ pub(crate) struct MainFrame {
     /// rove read the page after its load event (or after it stopped
     /// loading).
     loading: Option<Instant>,
-    /// The load event fired (or the frame stopped loading) since the commit.
-    loaded: bool,
+    /// When the load event fired (or the frame stopped loading) since the
+    /// commit.
+    loaded: Option<Instant>,
 }
 
 impl MainFrame {
@@ -39,20 +53,22 @@ impl MainFrame {
     pub(crate) fn committed(&mut self) {
         self.navigating = None;
         self.loading = Some(Instant::now());
-        self.loaded = false;
+        self.loaded = None;
     }
 
     /// The load event fired. Whether anything changed.
     pub(crate) fn loaded(&mut self) -> bool {
-        let first = self.loading.is_some() && !self.loaded;
-        self.loaded = true;
+        let first = self.loading.is_some() && self.loaded.is_none();
+        if self.loaded.is_none() {
+            self.loaded = Some(Instant::now());
+        }
         self.navigating.take().is_some() || first
     }
 
     /// rove read a view of the page: after its load event, its load is
     /// over.
     pub(crate) fn answered(&mut self) {
-        if self.loaded {
+        if self.loaded.is_some() {
             self.loading = None;
         }
     }
@@ -69,7 +85,9 @@ impl MainFrame {
         self.navigating.take().is_some()
     }
 
-    /// Where it is navigating to; see the module comment.
+    /// Where it is navigating to; see the module comment. A navigation that
+    /// never reported its end counts for at most
+    /// [`rove_base::limits::NAVIGATION_PENDING`]: a missed event after that.
     pub(crate) fn navigating(&self) -> Option<String> {
         self.navigating
             .as_ref()
@@ -77,11 +95,14 @@ impl MainFrame {
             .map(|(url, _)| url.clone())
     }
 
-    /// How long its document has been loading; see the module comment.
-    pub(crate) fn loading_for(&self) -> Option<Duration> {
-        self.loading
-            .map(|since| since.elapsed())
-            .filter(|took| *took < rove_base::limits::NAVIGATION_PENDING)
+    /// Where its document's load is, when it is loading; see the module
+    /// comment.
+    pub(crate) fn load_phase(&self) -> Option<LoadPhase> {
+        let committed = self.loading?;
+        Some(match self.loaded {
+            None => LoadPhase::Parsing(committed.elapsed()),
+            Some(at) => LoadPhase::FirstRead(at.elapsed()),
+        })
     }
 }
 
@@ -92,20 +113,28 @@ mod tests {
     #[test]
     fn a_document_loads_from_its_commit_until_it_answers_after_its_load_event() {
         let mut frame = MainFrame::default();
-        assert_eq!(frame.loading_for(), None);
+        assert_eq!(frame.load_phase(), None);
         frame.started("http://a.test/".into());
         assert_eq!(frame.navigating().as_deref(), Some("http://a.test/"));
-        assert_eq!(frame.loading_for(), None, "not committed yet");
+        assert_eq!(frame.load_phase(), None, "not committed yet");
         frame.committed();
         assert_eq!(frame.navigating(), None);
-        assert!(frame.loading_for().is_some());
+        assert!(matches!(frame.load_phase(), Some(LoadPhase::Parsing(_))));
         assert!(!frame.moved_within(), "a same-document move ends no load");
         frame.answered();
-        assert!(frame.loading_for().is_some(), "answers while parsing");
+        assert!(
+            matches!(frame.load_phase(), Some(LoadPhase::Parsing(_))),
+            "answers while parsing"
+        );
+        std::thread::sleep(Duration::from_millis(20));
         assert!(frame.loaded());
-        assert!(frame.loading_for().is_some(), "the first layout is ahead");
+        // The first read is timed from the load event, not the commit.
+        let Some(LoadPhase::FirstRead(since_load)) = frame.load_phase() else {
+            panic!("the first layout is ahead: {:?}", frame.load_phase());
+        };
+        assert!(since_load < Duration::from_millis(20), "{since_load:?}");
         assert!(!frame.stopped(), "nothing new");
         frame.answered();
-        assert_eq!(frame.loading_for(), None);
+        assert_eq!(frame.load_phase(), None);
     }
 }

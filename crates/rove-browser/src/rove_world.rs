@@ -6,37 +6,32 @@
 //! getter or `MutationObserver` changes nothing read here.
 //!
 //! The world is one per name and frame: the watch registers `activity.js`
-//! in it for every new document, rove-page's walker is installed in the
-//! same one, and `Page.createIsolatedWorld` with the name finds it.
+//! in it for every new document ([`for_every_document`]), rove-page's
+//! walker is installed in the same one, and `Page.createIsolatedWorld`
+//! with the name finds it. A tab runs a script there with
+//! `Tab::run_in_rove_world`.
 
-use std::time::Duration;
-
-use rove_cdp::protocol::page::CreateIsolatedWorld;
-use rove_cdp::protocol::runtime::{Evaluate, RemoteObject};
-use rove_cdp::{CdpError, RoveScript};
-
-use crate::{BrowserError, Tab};
+use rove_cdp::protocol::page::AddScriptToEvaluateOnNewDocument;
+use rove_cdp::protocol::runtime::Evaluate;
 
 /// The name of rove's isolated world in every frame.
 pub const ROVE_WORLD: &str = "rove";
 
-impl Tab {
-    /// Evaluates `expression` in rove's world of the main frame and returns
-    /// its value as JSON; promises are awaited. An exception is
-    /// `EVALUATION_FAILED` (the page's state made it throw: storage a
-    /// sandbox denies, a quota), as [`Tab::evaluate`] says it.
-    pub async fn evaluate_in_rove_world(
-        &self,
-        expression: &str,
-    ) -> Result<serde_json::Value, BrowserError> {
-        let call = |context| evaluation(expression, context, "a read in rove's world");
-        let answer = run(self, call, None).await.map_err(|e| match e {
-            BrowserError::Cdp(CdpError::Script { message, .. }) => {
-                BrowserError::Evaluation(message)
-            }
-            other => other,
-        })?;
-        Ok(answer.value.unwrap_or(serde_json::Value::Null))
+/// `activity.js`, whose answers `activity.rs` asks for (and installs it
+/// where a document has none). It lives with the world rather than there:
+/// the watch registers it, and the watch sits below the tabs those
+/// answers are asked through.
+pub(crate) const ACTIVITY_SCRIPT: &str = include_str!("activity.js");
+
+/// What the watch registers for every document of a tab, run in rove's
+/// world from before the page's scripts, and now in the documents
+/// already there.
+pub(crate) fn for_every_document() -> AddScriptToEvaluateOnNewDocument {
+    AddScriptToEvaluateOnNewDocument {
+        source: ACTIVITY_SCRIPT.to_owned(),
+        world_name: Some(ROVE_WORLD.to_owned()),
+        run_immediately: Some(true),
+        ..AddScriptToEvaluateOnNewDocument::default()
     }
 }
 
@@ -55,39 +50,4 @@ pub(crate) fn evaluation(
         ..Evaluate::default()
     }
     .named(name)
-}
-
-/// Runs the call `make` builds for the context of rove's world in the
-/// main frame: the one the watch saw created, or, when that is gone or
-/// unknown, the one `Page.createIsolatedWorld` finds or makes. A page that
-/// did not answer in time is an answer, not a reason to ask again.
-pub(crate) async fn run<C: RoveScript>(
-    tab: &Tab,
-    make: impl Fn(i64) -> C,
-    within: Option<Duration>,
-) -> Result<RemoteObject, BrowserError> {
-    let session = tab.session().await?;
-    let watch = tab.watch().await?;
-    if let Some(context) = watch.rove_world() {
-        // A context the watch saw may have gone with its document a moment
-        // ago (its end not yet reported).
-        match session.run_checked(&make(context), within).await {
-            Ok(value) => return Ok(value),
-            Err(e @ (CdpError::Timeout { .. } | CdpError::Script { .. })) => return Err(e.into()),
-            Err(e) => {
-                tracing::debug!(target: "rove_browser", error = %e, "rove's world went with its document")
-            }
-        }
-    }
-    let created = session
-        .send(&CreateIsolatedWorld {
-            frame_id: tab.target_id().to_owned(),
-            world_name: Some(ROVE_WORLD.to_owned()),
-            grant_univeral_access: Some(false),
-            ..Default::default()
-        })
-        .await?;
-    Ok(session
-        .run_checked(&make(created.execution_context_id), within)
-        .await?)
 }

@@ -6,12 +6,14 @@ use std::time::Duration;
 
 use rove_cdp::protocol::Command;
 use rove_cdp::protocol::emulation::ClearDeviceMetricsOverride;
+use rove_cdp::protocol::page::CreateIsolatedWorld;
 use rove_cdp::protocol::page::{Enable, LoadEventFired, Navigate};
-use rove_cdp::protocol::runtime::Evaluate;
+use rove_cdp::protocol::runtime::{Evaluate, RemoteObject};
 use rove_cdp::protocol::target::AttachToTarget;
-use rove_cdp::{CdpError, Session};
+use rove_cdp::{CdpError, RoveScript, Session};
 
 use crate::EmulationCall;
+use crate::rove_world::{ROVE_WORLD, evaluation};
 use crate::watch::TabWatch;
 use crate::{Browser, BrowserError};
 
@@ -332,6 +334,64 @@ impl Tab {
             url: facts["url"].as_str().unwrap_or_default().to_owned(),
             title: rove_base::text::clean(facts["title"].as_str().unwrap_or_default().to_owned()),
         })
+    }
+
+    /// Evaluates `expression` in rove's world of the main frame and returns
+    /// its value as JSON; promises are awaited. An exception is
+    /// `EVALUATION_FAILED` (the page's state made it throw: storage a
+    /// sandbox denies, a quota), as [`Tab::evaluate`] says it.
+    pub async fn evaluate_in_rove_world(
+        &self,
+        expression: &str,
+    ) -> Result<serde_json::Value, BrowserError> {
+        let call = |context| evaluation(expression, context, "a read in rove's world");
+        let answer = self
+            .run_in_rove_world(call, None)
+            .await
+            .map_err(|e| match e {
+                BrowserError::Cdp(CdpError::Script { message, .. }) => {
+                    BrowserError::Evaluation(message)
+                }
+                other => other,
+            })?;
+        Ok(answer.value.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// Runs the call `make` builds for the context of rove's world in the
+    /// main frame: the one the watch saw created, or, when that is gone or
+    /// unknown, the one `Page.createIsolatedWorld` finds or makes. A page that
+    /// did not answer in time is an answer, not a reason to ask again.
+    pub(crate) async fn run_in_rove_world<C: RoveScript>(
+        &self,
+        make: impl Fn(i64) -> C,
+        within: Option<Duration>,
+    ) -> Result<RemoteObject, BrowserError> {
+        let session = self.session().await?;
+        let watch = self.watch().await?;
+        if let Some(context) = watch.rove_world() {
+            // A context the watch saw may have gone with its document a moment
+            // ago (its end not yet reported).
+            match session.run_checked(&make(context), within).await {
+                Ok(value) => return Ok(value),
+                Err(e @ (CdpError::Timeout { .. } | CdpError::Script { .. })) => {
+                    return Err(e.into());
+                }
+                Err(e) => {
+                    tracing::debug!(target: "rove_browser", error = %e, "rove's world went with its document")
+                }
+            }
+        }
+        let created = session
+            .send(&CreateIsolatedWorld {
+                frame_id: self.target_id().to_owned(),
+                world_name: Some(ROVE_WORLD.to_owned()),
+                grant_univeral_access: Some(false),
+                ..Default::default()
+            })
+            .await?;
+        Ok(session
+            .run_checked(&make(created.execution_context_id), within)
+            .await?)
     }
 
     fn gone(&self, reason: &str) -> BrowserError {

@@ -13,21 +13,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use rove_cdp::protocol::network::{
-    LoadingFailed, LoadingFinished, RequestWillBeSent, ResourceType,
-};
-use rove_cdp::protocol::page::{
-    AddScriptToEvaluateOnNewDocument, Enable, FrameDetached, FrameDetachedReason, FrameNavigated,
-    FrameStartedNavigating, FrameStoppedLoading, JavascriptDialogClosed, JavascriptDialogOpening,
-    LoadEventFired, NavigatedWithinDocument,
-};
-use rove_cdp::protocol::target::{AttachedToTarget, DetachedFromTarget, SetAutoAttach};
+use rove_cdp::protocol::page::Enable;
+use rove_cdp::protocol::target::{AttachedToTarget, SetAutoAttach};
 use rove_cdp::protocol::{EventType, fetch, log, network, runtime};
 use rove_cdp::{Event, EventStreamError, Session, SessionId, WeakConnection};
 use tokio::sync::{mpsc, watch};
 
 use crate::BrowserError;
 
+#[path = "watch_events.rs"]
+mod events;
 #[path = "watch_intercept.rs"]
 mod intercept;
 
@@ -199,13 +194,13 @@ impl TabWatch {
         self.lock().main.navigating()
     }
 
-    /// How long the main frame's document has been loading: from its
-    /// commit until rove read the page after its load event (bounded like
-    /// [`TabWatch::navigating`]; see `main_frame.rs`). A renderer parsing
-    /// and laying out a big document answers nothing meanwhile, and is not
+    /// Where the main frame's document is in its load, while it loads:
+    /// parsing (from its commit) or read for the first time after its load
+    /// event (from the event); see `main_frame.rs`. A renderer parsing and
+    /// laying out a big document answers nothing meanwhile, and is not
     /// hung.
-    pub fn loading_for(&self) -> Option<std::time::Duration> {
-        self.lock().main.loading_for()
+    pub fn load_phase(&self) -> Option<crate::LoadPhase> {
+        self.lock().main.load_phase()
     }
 
     /// rove read a view of the page (its main thread answered the walk).
@@ -438,213 +433,6 @@ impl TabWatch {
     pub fn changes(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
     }
-
-    #[expect(
-        clippy::too_many_lines,
-        reason = "split pending (issue 38): the lint keeps new functions short"
-    )]
-    fn apply(&self, event: &Event) -> Option<Session> {
-        match event.method.as_str() {
-            JavascriptDialogOpening::METHOD => {
-                let d: JavascriptDialogOpening = event.parse().ok()?;
-                // The page wrote these; cleaned once here, so no face
-                // shows a line break or a hidden character of them.
-                let mut info = DialogInfo {
-                    kind: d.kind.as_str().to_owned(),
-                    message: rove_base::text::clean(d.message),
-                    default_prompt: rove_base::text::clean(d.default_prompt.unwrap_or_default()),
-                    url: d.url,
-                    opened: 0,
-                };
-                self.registry
-                    .events()
-                    .emit(tracing::Level::INFO, || crate::BrowserEvent::Dialog {
-                        target_id: self.main_frame.to_string(),
-                        kind: info.kind.clone(),
-                        message: info.message.clone(),
-                        context: self
-                            .registry
-                            .get(&self.main_frame)
-                            .and_then(|r| r.info.browser_context_id),
-                    });
-                let mut state = self.lock();
-                state.dialogs_opened += 1;
-                info.opened = state.dialogs_opened;
-                state.dialogs.push((known(d.frame_id), info));
-            }
-            JavascriptDialogClosed::METHOD => {
-                let closed: JavascriptDialogClosed = event.parse().ok()?;
-                let frame = known(closed.frame_id);
-                let mut state = self.lock();
-                // The closed one is the oldest of its frame.
-                let at = state
-                    .dialogs
-                    .iter()
-                    .position(|(f, _)| frame.is_some() && *f == frame)
-                    .or((!state.dialogs.is_empty()).then_some(0));
-                if let Some(at) = at {
-                    state.dialogs.remove(at);
-                }
-            }
-            AttachedToTarget::METHOD => {
-                let a: AttachedToTarget = event.parse().ok()?;
-                if a.target_info.kind != "iframe" {
-                    return None;
-                }
-                return self.adopt(a);
-            }
-            DetachedFromTarget::METHOD => {
-                let d: DetachedFromTarget = event.parse().ok()?;
-                let mut state = self.lock();
-                state
-                    .frames
-                    .retain(|_, f| f.session.id() != Some(&d.session_id));
-                state
-                    .requests
-                    .retain(|(session, _)| session.as_ref() != Some(&d.session_id));
-                self.lock_streams().forget(Some(&d.session_id));
-                // A frame taken away takes its dialogs with it; no close
-                // event comes for them.
-                if let Some(target) = &d.target_id {
-                    state
-                        .dialogs
-                        .retain(|(frame, _)| frame.as_ref() != Some(target));
-                }
-            }
-            FrameDetached::METHOD => {
-                let detached: FrameDetached = event.parse().ok()?;
-                // A swap moves the frame to another process; it lives on.
-                if detached.reason == FrameDetachedReason::Swap {
-                    return None;
-                }
-                let frame = known(detached.frame_id);
-                let mut state = self.lock();
-                let before = state.dialogs.len();
-                state.dialogs.retain(|(f, _)| *f != frame);
-                if state.dialogs.len() == before {
-                    return None;
-                }
-            }
-            RequestWillBeSent::METHOD => {
-                let r: RequestWillBeSent = event.parse().ok()?;
-                // Event streams never finish; the browser's own favicon
-                // fetch is no page activity.
-                let favicon = r.kind == Some(ResourceType::Other)
-                    && r.request
-                        .url
-                        .split(['?', '#'])
-                        .next()
-                        .unwrap_or_default()
-                        .ends_with("/favicon.ico");
-                if r.kind == Some(ResourceType::EventSource) || favicon {
-                    return None;
-                }
-                let mut state = self.lock();
-                let inserted = state
-                    .requests
-                    .insert((event.session_id.clone(), r.request_id.clone()));
-                if inserted {
-                    state
-                        .pending
-                        .start(&r.request_id, &r.request.method, &r.request.url);
-                }
-                drop(state);
-                if !inserted {
-                    // A redirect: the same request goes on.
-                    return None;
-                }
-            }
-            LoadingFinished::METHOD | LoadingFailed::METHOD => {
-                let request_id = if event.method == LoadingFinished::METHOD {
-                    event.parse::<LoadingFinished>().ok()?.request_id
-                } else {
-                    event.parse::<LoadingFailed>().ok()?.request_id
-                };
-                // An iframe's document is requested from the parent's
-                // session and finishes in the iframe's own (out-of-process)
-                // one: the request id is what they share.
-                let mut state = self.lock();
-                let before = state.requests.len();
-                state.requests.retain(|(_, id)| *id != request_id);
-                state.pending.end(&request_id);
-                if state.requests.len() == before {
-                    return None;
-                }
-            }
-            FrameNavigated::METHOD => {
-                // A new main document: requests of the old one are moot.
-                let frame_is_main = event
-                    .parse::<FrameNavigated>()
-                    .is_ok_and(|n| n.frame.parent_id.is_none());
-                if !frame_is_main || event.session_id.as_ref() != Some(&self.session) {
-                    return None;
-                }
-                self.lock_streams().forget(Some(&self.session));
-                let mut state = self.lock();
-                state
-                    .requests
-                    .retain(|(s, _)| s.as_ref() != Some(&self.session));
-                let State {
-                    requests, pending, ..
-                } = &mut *state;
-                pending.keep(|id| requests.iter().any(|(_, r)| r == id));
-                state.main.committed();
-            }
-            FrameStartedNavigating::METHOD => {
-                let started: FrameStartedNavigating = event.parse().ok()?;
-                let main = event.session_id.as_ref() == Some(&self.session)
-                    && started.frame_id == *self.main_frame;
-                if !main || started.navigation_type.as_str().starts_with("same") {
-                    return None;
-                }
-                self.lock().main.started(started.url);
-            }
-            LoadEventFired::METHOD => {
-                if event.session_id.as_ref() != Some(&self.session) || !self.lock().main.loaded() {
-                    return None;
-                }
-            }
-            FrameStoppedLoading::METHOD | NavigatedWithinDocument::METHOD => {
-                let stopped = event.method == FrameStoppedLoading::METHOD;
-                let frame_id = if stopped {
-                    event.parse::<FrameStoppedLoading>().ok()?.frame_id
-                } else {
-                    event.parse::<NavigatedWithinDocument>().ok()?.frame_id
-                };
-                let main = event.session_id.as_ref() == Some(&self.session)
-                    && frame_id == *self.main_frame;
-                if !main {
-                    return None;
-                }
-                let mut state = self.lock();
-                let changed = match stopped {
-                    true => state.main.stopped(),
-                    false => state.main.moved_within(),
-                };
-                drop(state);
-                if !changed {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-        self.bump();
-        None
-    }
-
-    fn adopt(&self, attached: AttachedToTarget) -> Option<Session> {
-        // The iframe's session lives on the tab's connection.
-        let session = self.conn.upgrade()?.session(attached.session_id);
-        self.lock().frames.insert(
-            attached.target_info.target_id.clone(),
-            FrameSession {
-                frame_id: attached.target_info.target_id,
-                session: session.clone(),
-            },
-        );
-        self.bump();
-        Some(session)
-    }
 }
 
 /// Page, network, console and log events, and auto-attach, for a page or
@@ -660,12 +448,7 @@ async fn enable(session: &Session, patterns: Option<fetch::Enable>) -> Result<()
     // before the page's scripts run (`activity.rs`); and now in the
     // documents already there.
     session
-        .send(&AddScriptToEvaluateOnNewDocument {
-            source: crate::activity::SOURCE.to_owned(),
-            world_name: Some(crate::ROVE_WORLD.to_owned()),
-            run_immediately: Some(true),
-            ..AddScriptToEvaluateOnNewDocument::default()
-        })
+        .send(&crate::rove_world::for_every_document())
         .await?;
     // Both replay what the page logged before they were enabled, so a
     // watch started after the load still has its messages.
@@ -687,11 +470,6 @@ async fn enable(session: &Session, patterns: Option<fetch::Enable>) -> Result<()
         })
         .await?;
     Ok(())
-}
-
-/// A frame id an event gave, `None` when it gave none.
-fn known(frame_id: String) -> Option<String> {
-    Some(frame_id).filter(|f| !f.is_empty())
 }
 
 fn forward(session: &Session, tx: mpsc::UnboundedSender<Arc<Event>>) {

@@ -14,24 +14,22 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use futures_util::SinkExt;
-use futures_util::stream::{SplitSink, StreamExt};
+use futures_util::stream::{SplitSink, SplitStream, StreamExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
-use tokio::net::TcpStream;
 use tokio::sync::{broadcast, oneshot, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::SessionId;
 use crate::events::EventStream;
 use crate::health::{Death, SessionTable};
 use crate::message::{Event, Request};
 use crate::protocol::Command;
-use crate::{CdpError, Session, TransportConfig};
+use crate::reader::{WsStream, next_text};
+use crate::{CdpError, TransportConfig};
 
-pub(crate) type WsStream = WebSocketStream<crate::frame_cap::FrameCap<MaybeTlsStream<TcpStream>>>;
 type Reply = Result<Box<RawValue>, CdpError>;
 
 /// A live connection to a browser's DevTools endpoint. Cheap to clone; the
@@ -50,7 +48,7 @@ impl std::fmt::Debug for Connection {
     }
 }
 
-pub(crate) struct Inner {
+struct Inner {
     url: String,
     config: TransportConfig,
     /// The write half; taken (and so dropped) once the reader ended, so that
@@ -165,7 +163,7 @@ impl Connection {
             closed,
             _stop_reader: stop_tx,
         });
-        tokio::spawn(crate::reader::run(Arc::downgrade(&inner), reader, stop_rx));
+        tokio::spawn(read_until_closed(Arc::downgrade(&inner), reader, stop_rx));
         Connection { inner }
     }
 
@@ -177,16 +175,6 @@ impl Connection {
     /// The settings in force.
     pub fn config(&self) -> &TransportConfig {
         &self.inner.config
-    }
-
-    /// A handle for browser-level calls (no session id).
-    pub fn browser(&self) -> Session {
-        Session::new(self.clone(), None)
-    }
-
-    /// A handle for calls on a flattened session.
-    pub fn session(&self, id: SessionId) -> Session {
-        Session::new(self.clone(), Some(id))
     }
 
     /// Sends a typed command and decodes its answer.
@@ -422,6 +410,36 @@ fn handshake_error(shown: &str, error: tokio_tungstenite::tungstenite::Error) ->
     }
 }
 
+/// The connection's one reader task. It does nothing but route texts, so
+/// no caller and no subscriber can ever block it, and it holds only a
+/// weak handle: when the last `Connection` is dropped it stops, and the
+/// socket closes.
+async fn read_until_closed(
+    inner: std::sync::Weak<Inner>,
+    mut stream: SplitStream<WsStream>,
+    mut stop: oneshot::Receiver<()>,
+) {
+    let reason = loop {
+        let text = tokio::select! {
+            biased;
+            _ = &mut stop => return,
+            text = next_text(&mut stream) => text,
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(reason) => break reason,
+        };
+        let Some(inner) = inner.upgrade() else { return };
+        if let Err(reason) = inner.route(text.as_str()) {
+            break reason;
+        }
+    };
+    if let Some(inner) = inner.upgrade() {
+        inner.fail_all(reason);
+        inner.drop_writer().await;
+    }
+}
+
 /// Decodes a raw `result` into a typed response.
 pub(crate) fn decode<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<T, CdpError> {
     crate::lossy_json::from_json(raw.get()).map_err(|e| CdpError::Decode {
@@ -522,7 +540,7 @@ impl Inner {
     /// the endpoint speaking something else: `Err` with the reason, and
     /// the reader ends the connection, so that every call fails at once
     /// instead of at its deadline.
-    pub(crate) fn route(&self, text: &str) -> Result<(), String> {
+    fn route(&self, text: &str) -> Result<(), String> {
         use std::sync::atomic::Ordering;
         let spoke = self.spoke_cdp.load(Ordering::Acquire);
         let not_cdp = |why: &str| {
@@ -658,7 +676,7 @@ impl Inner {
     /// Drops the write half, once the reader ended: with both halves gone
     /// the socket closes. Bounded, as a writer stuck on a peer that stopped
     /// reading holds the lock; then the socket closes with the connection.
-    pub(crate) async fn drop_writer(&self) {
+    async fn drop_writer(&self) {
         if let Ok(mut writer) =
             tokio::time::timeout(rove_base::limits::CDP_CLOSE, self.writer.lock()).await
         {
@@ -667,7 +685,7 @@ impl Inner {
     }
 
     /// Marks the connection closed and fails everything waiting on it.
-    pub(crate) fn fail_all(&self, reason: String) {
+    fn fail_all(&self, reason: String) {
         let pending = {
             let mut state = self.lock();
             if state.closed.is_some() {

@@ -1,61 +1,50 @@
-//! The one reader task of a connection.
+//! The read half of a connection's socket, as the texts the browser sends.
 //!
-//! It owns the read half of the socket and does nothing but route frames, so
-//! no caller and no subscriber can ever block it. It holds only a weak handle:
-//! when the last `Connection` is dropped it stops, and the socket closes.
-
-use std::sync::Weak;
+//! What arrives is WebSocket frames; what the connection routes is CDP
+//! texts. Between the two lie the frames to skip (pings, binary frames
+//! that are not UTF-8) and the reasons a socket ends, told in words that
+//! point at the cause. The connection's reader task asks this module for
+//! one text after another and never sees a frame.
 
 use futures_util::StreamExt;
 use futures_util::stream::SplitStream;
-use tokio::sync::oneshot;
-use tokio_tungstenite::tungstenite::Message;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::connection::{Inner, WsStream};
+use crate::frame_cap::FrameCap;
 
-pub(crate) async fn run(
-    inner: Weak<Inner>,
-    mut stream: SplitStream<WsStream>,
-    mut stop: oneshot::Receiver<()>,
-) {
-    let reason = loop {
-        let frame = tokio::select! {
-            biased;
-            _ = &mut stop => return,
-            frame = stream.next() => frame,
-        };
-        let text = match frame {
-            None => break "the browser closed the socket".to_owned(),
-            Some(Err(e)) => break failure(&e),
+/// The socket to a browser, its bytes under the frame cap.
+pub(crate) type WsStream = WebSocketStream<FrameCap<MaybeTlsStream<TcpStream>>>;
+
+/// The next text the browser sent, or why the socket ended. Dropping the
+/// future between frames loses none: a frame is taken and handled
+/// without a wait in between.
+pub(crate) async fn next_text(stream: &mut SplitStream<WsStream>) -> Result<Utf8Bytes, String> {
+    loop {
+        match stream.next().await {
+            None => return Err("the browser closed the socket".to_owned()),
+            Some(Err(e)) => return Err(failure(&e)),
             Some(Ok(Message::Close(frame))) => {
-                break match frame {
+                return Err(match frame {
                     Some(f) if !f.reason.is_empty() => {
                         format!("the browser closed the socket: {}", f.reason)
                     }
                     _ => "the browser closed the socket".to_owned(),
-                };
+                });
             }
-            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Text(text))) => return Ok(text),
             Some(Ok(Message::Binary(bytes))) => {
                 // CDP speaks text; a binary frame is tolerated if it is UTF-8.
                 match String::from_utf8(bytes.to_vec()) {
-                    Ok(s) => s.into(),
+                    Ok(s) => return Ok(s.into()),
                     Err(_) => {
                         tracing::warn!(target: "rove_cdp", len = bytes.len(), "skipping a binary frame that is not UTF-8");
-                        continue;
                     }
                 }
             }
-            Some(Ok(_)) => continue, // ping, pong, raw frame
-        };
-        let Some(inner) = inner.upgrade() else { return };
-        if let Err(reason) = inner.route(text.as_str()) {
-            break reason;
+            Some(Ok(_)) => {} // ping, pong, raw frame
         }
-    };
-    if let Some(inner) = inner.upgrade() {
-        inner.fail_all(reason);
-        inner.drop_writer().await;
     }
 }
 

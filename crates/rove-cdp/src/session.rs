@@ -16,11 +16,27 @@ pub struct Session {
     id: Option<SessionId>,
 }
 
-impl Session {
-    pub(crate) fn new(conn: Connection, id: Option<SessionId>) -> Self {
-        Session { conn, id }
+// A session is made from its connection, here beside what it is, so
+// that the connection knows nothing of sessions.
+impl Connection {
+    /// A handle for browser-level calls (no session id).
+    pub fn browser(&self) -> Session {
+        Session {
+            conn: self.clone(),
+            id: None,
+        }
     }
 
+    /// A handle for calls on a flattened session.
+    pub fn session(&self, id: SessionId) -> Session {
+        Session {
+            conn: self.clone(),
+            id: Some(id),
+        }
+    }
+}
+
+impl Session {
     /// The session id; `None` for the browser-level handle.
     pub fn id(&self) -> Option<&SessionId> {
         self.id.as_ref()

@@ -29,6 +29,7 @@ pub use answer::{
     Answer, ClickKind, CommandError, Data, Download, ErrorReport, EvalStop, Fault, Happened, Image,
     MouseDid, NavigationFailure, Outcome, Recovery, Shot, SolverError, TabFault, Timing,
 };
+pub use commands::desktop::desktop_probe;
 pub use commands::page::navigate::normalize_url;
 pub use commands::page::solver;
 pub use rove_browser::TabId;
@@ -40,5 +41,8 @@ pub use session::watchdog::HealthLimits;
 pub use session::{Caller, Numbering, Session, SessionConfig, ViewAfter};
 pub use trace::format as trace_format;
 pub use trace::format::{SeenConsole, SeenRequest};
-pub use trace::{SCREENSHOT_BUDGET, TraceId, TraceSummary, Traces, end_all_traces};
+pub use trace::{
+    FrameCaps, FrameCollector, SCREENSHOT_BUDGET, TraceId, TraceSummary, TraceWants, Traces,
+    end_all_traces,
+};
 pub use vocabulary::*;

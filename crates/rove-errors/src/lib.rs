@@ -66,6 +66,10 @@ pub enum ErrorCode {
     /// The solver plugin failed without saying why in its own words (it
     /// hung, printed no answer, or its answer did not solve the page).
     SolverFailed,
+    /// No accessibility bus or no display to reach desktop applications on.
+    DesktopUnavailable,
+    /// The platform must grant rove accessibility access first.
+    DesktopPermissionRequired,
     /// A solver plugin's own code (`LICENSE_INVALID`), passed through as the
     /// plugin wrote it: rove's vocabulary does not own it (see [`solver_code`]).
     Solver(SolverCode),
@@ -92,7 +96,7 @@ impl SolverCode {
 
 impl ErrorCode {
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::RefNotFound,
         ErrorCode::StaleState,
         ErrorCode::NotActionable,
@@ -114,6 +118,8 @@ impl ErrorCode {
         ErrorCode::Internal,
         ErrorCode::NoSolver,
         ErrorCode::SolverFailed,
+        ErrorCode::DesktopUnavailable,
+        ErrorCode::DesktopPermissionRequired,
     ];
 
     /// The code as it appears on the wire and in the docs.
@@ -140,6 +146,8 @@ impl ErrorCode {
             ErrorCode::Internal => "INTERNAL",
             ErrorCode::NoSolver => "NO_SOLVER",
             ErrorCode::SolverFailed => "SOLVER_FAILED",
+            ErrorCode::DesktopUnavailable => "DESKTOP_UNAVAILABLE",
+            ErrorCode::DesktopPermissionRequired => "DESKTOP_PERMISSION_REQUIRED",
             ErrorCode::Solver(code) => code.as_str(),
         }
     }
@@ -169,6 +177,8 @@ impl ErrorCode {
             | ErrorCode::EvaluationFailed
             | ErrorCode::Internal
             | ErrorCode::NoSolver
+            | ErrorCode::DesktopUnavailable
+            | ErrorCode::DesktopPermissionRequired
             | ErrorCode::Solver(_) => Retry::Never,
         }
     }
@@ -197,6 +207,8 @@ impl ErrorCode {
             | ErrorCode::BrowserDisconnected
             | ErrorCode::NoSolver
             | ErrorCode::SolverFailed
+            | ErrorCode::DesktopUnavailable
+            | ErrorCode::DesktopPermissionRequired
             | ErrorCode::Solver(_) => 6,
             ErrorCode::ModelFailed => 7,
             ErrorCode::Internal => 70,

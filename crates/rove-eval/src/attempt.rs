@@ -91,6 +91,10 @@ pub struct AttemptResult {
     /// The trace as a page (as `rove trace show` makes it), when one was
     /// written.
     pub trace_view: Option<String>,
+    /// An animated GIF of the attempt (`rove test --video`), beside its
+    /// trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video: Option<String>,
     /// Which shared browser it ran in (0 for the one rove launched; the
     /// position in the pool otherwise); `null` with a browser of its own.
     pub browser_index: Option<usize>,
@@ -171,6 +175,7 @@ impl AttemptResult {
             history: None,
             trace: None,
             trace_view: None,
+            video: None,
             browser_index: None,
             browser_pid: None,
             judge: None,

@@ -226,7 +226,7 @@ fn timeline_row(html: &mut String, step: &StepRecord) {
     html.push_str("</td></tr>");
 }
 
-/// Links to the attempt's trace, its page and the raw file, relative to
+/// Links to the attempt's trace, its page, the raw file and its video, relative to
 /// the report (both live in `traces/` beside it), so the folder can be
 /// moved or unpacked from a CI artifact as a whole.
 fn trace_links(html: &mut String, a: &AttemptResult) {
@@ -248,9 +248,17 @@ fn trace_links(html: &mut String, a: &AttemptResult) {
     }
     let _ = write!(
         html,
-        "<a class=trace-raw href=\"{}\">JSON lines</a></p>",
+        "<a class=trace-raw href=\"{}\">JSON lines</a>",
         esc(&raw)
     );
+    if let Some(video) = a.video.as_deref().and_then(name) {
+        let _ = write!(
+            html,
+            " · <a class=video href=\"{}\">video (GIF)</a>",
+            esc(&video)
+        );
+    }
+    html.push_str("</p>");
 }
 
 /// The steps in a history file; none when it cannot be read.

@@ -1,6 +1,7 @@
 //! JUnit XML, which CI systems show as test results: one test case per
 //! attempt. A self-reported attempt is shown as skipped, not passed, since
-//! nothing confirmed it.
+//! nothing confirmed it. An attempt's video (`--video`) is attached as
+//! CI systems read attachments: `[[ATTACHMENT|path]]` in its output.
 
 use rove_base::text::xml_escaped as escape;
 
@@ -56,9 +57,21 @@ pub fn junit_xml(results: &SuiteResults) -> String {
                 a.status.as_str()
             )),
         };
-        match inner {
-            None => xml.push_str("/>\n"),
-            Some(inner) => xml.push_str(&format!(">\n      {inner}\n    </testcase>\n")),
+        // A video of the attempt, as CI systems take attachments: a
+        // `[[ATTACHMENT|path]]` line in the case's output.
+        let attached = a
+            .video
+            .as_deref()
+            .map(|video| format!("<system-out>[[ATTACHMENT|{}]]</system-out>", escape(video)));
+        match (inner, attached) {
+            (None, None) => xml.push_str("/>\n"),
+            (inner, attached) => {
+                xml.push_str(">\n");
+                for part in [inner, attached].into_iter().flatten() {
+                    xml.push_str(&format!("      {part}\n"));
+                }
+                xml.push_str("    </testcase>\n");
+            }
         }
     }
     xml.push_str("  </testsuite>\n</testsuites>\n");

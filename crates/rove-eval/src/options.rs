@@ -42,6 +42,9 @@ pub struct RunOptions {
     pub traces: Traces,
     /// The most screenshot bytes one trace inlines.
     pub trace_budget: usize,
+    /// Whether a kept trace also records the page's screencast (`frame`
+    /// lines before each step, within the default caps).
+    pub screencast: bool,
 }
 
 /// `--shard I/N`: the I-th of N slices (1-based).

@@ -126,6 +126,7 @@ mod tests {
             judge: None,
             traces: crate::Traces::Off,
             trace_budget: rove_agent::SCREENSHOT_BUDGET,
+            screencast: false,
         }
     }
 

@@ -352,6 +352,8 @@ async fn attempt_on(
         ),
         _ => None,
     };
+    // The screencast, from the start URL on, goes before each step.
+    let trace = trace.map(|t| t.with_screencast(options.screencast, &session));
     let agent = AgentConfig {
         max_steps: task.max_steps(),
         screenshot_dir: history.as_ref().map(|h| h.with_extension("screens")),
@@ -375,7 +377,7 @@ async fn attempt_on(
             drop(permit);
             match rove_agent::run(&task.spec.task, &mut session, llm, &agent, |step| {
                 if let Some(attempt) = &trace {
-                    attempt.trace.step(step);
+                    attempt.step(step);
                 }
                 steps.push(step.clone());
             })
@@ -493,6 +495,9 @@ fn session_config(task: &Task, base: &SessionConfig) -> Result<SessionConfig, St
         policy,
         secrets: Secrets(secrets),
         numbering: Numbering::default(),
+        // Its own: the screencast collected for its trace is of its tabs
+        // alone (tab ids start again at t1 in every attempt).
+        traces: rove_commands::Traces::default(),
         ..base.clone()
     })
 }

@@ -54,6 +54,34 @@ pub(crate) fn path_of(out: &Path, slug: &str, number: u32) -> PathBuf {
 pub(crate) struct AttemptTrace {
     pub(crate) trace: Trace,
     keep_at: PathBuf,
+    /// The page's screencast, collected for the trace (`--trace-screencast`).
+    frames: Option<rove_commands::FrameCollector>,
+}
+
+impl AttemptTrace {
+    /// Collects the page's screencast of `session` for this trace, when
+    /// `wanted`: its frames go before each step's line.
+    pub(crate) fn with_screencast(
+        mut self,
+        wanted: bool,
+        session: &rove_commands::Session,
+    ) -> AttemptTrace {
+        self.frames = wanted.then(|| {
+            session
+                .config()
+                .traces
+                .collect_frames(rove_commands::FrameCaps::default())
+        });
+        self
+    }
+
+    /// One step's line, after the frames that came up to it.
+    pub(crate) fn step(&self, step: &StepRecord) {
+        if let Some(frames) = &self.frames {
+            self.trace.frames(frames.take());
+        }
+        self.trace.step(step);
+    }
 }
 
 /// Where a trace is written until it is known to be kept: beside its
@@ -94,6 +122,7 @@ pub(crate) fn start(
         Ok(trace) => Some(AttemptTrace {
             trace,
             keep_at: path.to_owned(),
+            frames: None,
         }),
         Err(e) => {
             tracing::warn!(path = %path.display(), error = %e, "could not start an attempt's trace");
@@ -106,12 +135,19 @@ pub(crate) fn start(
 /// (it passed, and only failed ones are kept), names the file in the
 /// result.
 pub(crate) fn finish(
-    AttemptTrace { trace, keep_at }: AttemptTrace,
+    AttemptTrace {
+        trace,
+        keep_at,
+        frames,
+    }: AttemptTrace,
     which: Traces,
     ending: &RunEnding,
     steps: &[StepRecord],
     result: &mut AttemptResult,
 ) {
+    if let Some(frames) = frames {
+        trace.frames(frames.take());
+    }
     let mut usage = rove_llm::Usage::default();
     for step in steps {
         usage += step.usage;

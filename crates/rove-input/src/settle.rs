@@ -59,7 +59,7 @@ pub async fn with_settle_limits<F: std::future::Future>(
     LIMITS.scope(limits, work).await
 }
 
-fn limits() -> SettleLimits {
+pub(crate) fn limits() -> SettleLimits {
     LIMITS.try_with(|l| *l).unwrap_or_default()
 }
 
@@ -76,8 +76,28 @@ pub struct Settled {
     /// navigation the browser or the page cancelled): the page stayed.
     pub stopped: bool,
     /// What became of a server's answer over a WebSocket or an event
-    /// stream, when the input asked for one.
+    /// stream, when the input asked for one; or of a request it sent that
+    /// was not answered within the network wait (`NoAnswer`).
     pub stream: StreamEnd,
+}
+
+impl Settled {
+    /// What the page did over an input settled in parts (a slider's
+    /// presses, waited on before the last one): this wait, then `later`.
+    /// A navigation or a download in either counts; the server's answer is
+    /// the later wait's, unless it asked nothing that way.
+    pub(crate) fn then(self, later: Settled) -> Settled {
+        Settled {
+            navigated: self.navigated || later.navigated,
+            loaded: self.loaded || later.loaded,
+            downloaded: self.downloaded || later.downloaded,
+            stopped: self.stopped || later.stopped,
+            stream: match later.stream {
+                StreamEnd::NotAsked => self.stream,
+                asked => asked,
+            },
+        }
+    }
 }
 
 /// What became of the answer input asked of a server over a WebSocket or an
@@ -553,6 +573,13 @@ async fn settle_armed(tab: &Tab, armed: &mut Armed) -> Settled {
         while let Some(Ok(event)) = events.try_recv() {
             seen.push(event);
         }
+    }
+    drain(events, &mut asked, &mut seen);
+    // A request the input started that its server has not answered when
+    // the wait ran out: the page may still change with its answer, and the
+    // answer says so instead of passing for the whole of what happened.
+    if settled.stream == StreamEnd::NotAsked && !navigating && !asked.pending.is_empty() {
+        settled.stream = StreamEnd::NoAnswer(started.elapsed());
     }
     let mut ended = None;
     for event in seen {

@@ -2,22 +2,32 @@
 //! would: a range input, or an element of role `slider` or `spinbutton`.
 //!
 //! Such controls often take a value only when a change *ends*: react-aria's
-//! slider (Streamlit's `st.slider`) commits on the key or pointer release,
-//! so a value set from script moves the thumb and never reaches the app.
+//! slider (Streamlit's `st.slider`) ends one at every key press and at the
+//! pointer's release, so a value set from script moves the thumb and never
+//! reaches the app.
 //! rove focuses the control (as tabbing would: a click would move it), then
 //! holds keys as a user does: Home or End for the extremes, Page keys while
 //! far away, arrows for single steps, each repeat a trusted `keydown`, then
 //! one `keyup`. It reads the value after every press, so it stops on the
 //! value (or as soon as a press passes it) whatever the control's steps are,
-//! and reads it again once the page settled. A value the control cannot
-//! take is an error naming the nearest ones: before anything is sent for a
-//! range input (its limits and steps are known), after the keys for an ARIA
-//! control (whose steps only its keys tell). An ARIA slider its keys do
-//! not move at all (a widget that listens to the pointer only) is dragged:
-//! its thumb along its track to the value's place, read back, corrected.
+//! and reads it again once the page settled. The press that may land on
+//! the value waits until the page has answered the presses before it: an
+//! app that takes every value its server must run for (Streamlit) then
+//! ends holding the last one, not an older one still being worked on. A
+//! value the control cannot take is an error naming the nearest ones:
+//! before anything is sent for a range input (its limits and steps are
+//! known), after the keys for an ARIA control (whose steps only its keys
+//! tell). An ARIA slider its keys do not move at all (a widget that
+//! listens to the pointer only) is dragged: its thumb along its track to
+//! the value's place, read back, corrected.
+
+use std::time::{Duration, Instant};
 
 use rove_browser::Tab;
+use rove_cdp::EventStream;
+use rove_cdp::protocol::EventType;
 use rove_cdp::protocol::input::{DispatchKeyEvent, DispatchKeyEventType};
+use rove_cdp::protocol::network::{WebSocketFrameReceived, WebSocketFrameSent};
 use rove_cdp::protocol::runtime::CallFunctionOn;
 use rove_page::Element;
 use serde::Deserialize;
@@ -26,7 +36,7 @@ use crate::InputError;
 use crate::channel::InputChannel;
 use crate::edit_outcome::EditOutcome;
 use crate::keys::parse_chord;
-use crate::settle::{arm_element, settle};
+use crate::settle::{Armed, Settled, arm_element, server_answered, settle};
 
 const STEPPED: &str = include_str!("stepped.js");
 
@@ -158,73 +168,22 @@ pub(crate) async fn set_by_keys(
     }
     let focused = read(element, "focus").await?;
     let session = InputChannel::of(tab).await?;
-    let mut armed = arm_element(tab, element, session.subscribe()).await;
+    let frames = session.subscribe();
+    let armed = arm_element(tab, element, session.subscribe()).await;
     let mut keys = Keys {
+        tab,
         session: &session,
         element,
         presses: 0,
+        armed,
+        settled: Settled::default(),
+        frames,
+        delay: AnswerDelay::default(),
     };
-    let mut now = focused.now.unwrap_or(wanted);
-    let mut passed: Option<(f64, f64)> = None;
-    if !same(now, wanted) {
-        // The extremes, with the key made for them.
-        let extreme = if control.min.is_some_and(|min| same(wanted, min)) {
-            Some("Home")
-        } else if control.max.is_some_and(|max| same(wanted, max)) {
-            Some("End")
-        } else {
-            None
-        };
-        if let Some(key) = extreme {
-            now = keys.hold(key, now, wanted, false).await?.now;
-        }
-    }
-    // Far away: Page keys, stopping before a press would pass the value.
-    let single = control.step.unwrap_or(1.0).max(f64::MIN_POSITIVE);
-    // Limits of ±1e308 span more than a float holds: the largest one then.
-    let span = match (control.min, control.max) {
-        (Some(min), Some(max)) => Some((max - min).abs())
-            .filter(|s| s.is_finite())
-            .unwrap_or(f64::MAX),
-        _ => 0.0,
-    };
-    let far = |now: f64| {
-        let distance = (wanted - now).abs();
-        if control.step.is_some() {
-            distance / single > PAGE_FROM_STEPS
-        } else {
-            span > 0.0 && distance > span / PAGE_FROM_STEPS
-        }
-    };
-    if !same(now, wanted) && far(now) {
-        let key = if wanted > now { "PageUp" } else { "PageDown" };
-        now = keys.hold(key, now, wanted, true).await?.now;
-    }
-    // Single steps, up or down; a control that ignores the vertical arrows
-    // (a horizontal one that reads only Left and Right) gets those.
-    if !same(now, wanted) {
-        let up = wanted > now;
-        let (first, second) = if up {
-            ("ArrowUp", "ArrowRight")
-        } else {
-            ("ArrowDown", "ArrowLeft")
-        };
-        let mut used = first;
-        let mut held = keys.hold(first, now, wanted, false).await?;
-        if !held.moved || held.wrong_way {
-            used = second;
-            held = keys.hold(second, held.now, wanted, false).await?;
-        }
-        now = held.now;
-        passed = held.passed;
-        // A press that passed the value leaves the control beyond it (a
-        // range of ±1e308 moves in strides of 2e306): one press back puts
-        // it on the nearest value on the side it came from.
-        if let Some((before, _)) = passed {
-            now = keys.hold(reverse(used), now, before, false).await?.now;
-        }
-    }
-    let settled = settle(tab, &mut armed).await;
+    let (now, passed) = keys
+        .toward(&control, focused.now.unwrap_or(wanted), wanted)
+        .await?;
+    let settled = keys.answered().await;
     let after = match read(element, "read").await {
         Ok(after) => after,
         Err(e) if e.element_gone() => {
@@ -410,24 +369,81 @@ struct Held {
     wrong_way: bool,
 }
 
-/// Keys held on the focused control, counted.
+/// Keys held on the focused control, counted, and the page's answers to
+/// them.
 struct Keys<'a> {
+    tab: &'a Tab,
     session: &'a InputChannel,
     element: &'a Element,
     presses: usize,
+    /// Settling, armed before the presses the page has not answered yet.
+    armed: Armed,
+    /// What the page did in the waits made between presses.
+    settled: Settled,
+    /// The page's events, read for its WebSocket frames.
+    frames: EventStream,
+    delay: AnswerDelay,
+}
+
+/// How slowly the page's server began to answer the presses: the longest
+/// time from a frame the page sent over a WebSocket to the next one it
+/// received, in seconds.
+#[derive(Debug, Default)]
+struct AnswerDelay {
+    asked_at: Option<f64>,
+    longest: f64,
+}
+
+impl AnswerDelay {
+    fn note(&mut self, frames: &mut EventStream) {
+        loop {
+            let event = match frames.try_recv() {
+                Some(Ok(event)) => event,
+                // The oldest events are gone; the ones kept still tell.
+                Some(Err(rove_cdp::EventStreamError::Lagged(_))) => continue,
+                Some(Err(rove_cdp::EventStreamError::Closed)) | None => return,
+            };
+            match event.method.as_str() {
+                WebSocketFrameSent::METHOD => {
+                    if let (None, Ok(sent)) = (self.asked_at, event.parse::<WebSocketFrameSent>()) {
+                        self.asked_at = Some(sent.timestamp);
+                    }
+                }
+                WebSocketFrameReceived::METHOD => {
+                    if let (Some(asked), Ok(received)) =
+                        (self.asked_at, event.parse::<WebSocketFrameReceived>())
+                    {
+                        self.asked_at = None;
+                        self.longest = self.longest.max(received.timestamp - asked);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 impl Keys<'_> {
     /// Holds `name` down (one `keydown`, then repeats) from the value
     /// `from` toward `wanted`, reading the value after each press, until it
     /// is reached or passed, stops moving, or (with `no_pass`) the next press
-    /// would pass it; then releases the key.
+    /// would pass it; then releases the key. `stride` is how far a press is
+    /// known to move the value before any was made (a range input's step).
+    ///
+    /// An app may take a value at every press, and a server may still be
+    /// working on earlier ones when the last arrives: Streamlit runs its
+    /// script again for each, the runs side by side, and an older run can
+    /// apply its value after the newer one did (the server then holds 68
+    /// while the slider shows 70). So a press that may land on the value,
+    /// or pass it, waits until the page has answered every earlier press:
+    /// the value rove reports is then the last one the app was sent, alone.
     async fn hold(
         &mut self,
         name: &str,
         from: f64,
         wanted: f64,
         no_pass: bool,
+        stride: Option<f64>,
     ) -> Result<Held, InputError> {
         let key = parse_chord(name)?.key;
         let event = |kind: DispatchKeyEventType, repeat: bool| DispatchKeyEvent {
@@ -447,9 +463,31 @@ impl Keys<'_> {
             wrong_way: false,
         };
         let mut repeat = false;
+        let mut stride = stride;
         loop {
             if self.presses >= MAX_PRESSES || self.session.dialog_open() {
                 break;
+            }
+            let lands = stride.is_none_or(|stride| {
+                let next = held.now + stride;
+                same(next, wanted) || (next - wanted).signum() == direction
+            });
+            if lands && self.presses > 0 {
+                self.settled = self.answered().await;
+                self.quiet_for_as_long_as_answers_took().await;
+                self.armed = arm_element(self.tab, self.element, self.session.subscribe()).await;
+                if self.settled.navigated || self.session.dialog_open() {
+                    break;
+                }
+                // The answers may have moved the control (a server that
+                // puts back a value of its own): the press goes from there.
+                let control = read(self.element, "read")
+                    .await
+                    .map_err(InputError::after_input)?;
+                held.now = control.now.unwrap_or(held.now);
+                if same(held.now, wanted) {
+                    break;
+                }
             }
             let sent_before = self.presses > 0;
             self.session
@@ -460,6 +498,7 @@ impl Keys<'_> {
             repeat = true;
             let before = held.now;
             let now = self.value_moved_from(before).await?;
+            self.delay.note(&mut self.frames);
             if same(now, before) {
                 break;
             }
@@ -478,8 +517,9 @@ impl Keys<'_> {
                 held.passed = Some((before, now));
                 break;
             }
-            let stride = now - before;
-            if no_pass && ((now + stride) - wanted).signum() == direction {
+            let moved_by = now - before;
+            stride = Some(moved_by);
+            if no_pass && ((now + moved_by) - wanted).signum() == direction {
                 break;
             }
         }
@@ -490,6 +530,117 @@ impl Keys<'_> {
                 .map_err(|e| InputError::browser(e, true))?;
         }
         Ok(held)
+    }
+
+    /// Moves the control from the value `from` to `wanted` with its keys:
+    /// the extreme's key, Page keys while far, then arrows (passing the
+    /// value puts it back by one press). Where it ended, and the values
+    /// before and after a press that passed `wanted`.
+    async fn toward(
+        &mut self,
+        control: &Control,
+        from: f64,
+        wanted: f64,
+    ) -> Result<(f64, Option<(f64, f64)>), InputError> {
+        let mut now = from;
+        let mut passed: Option<(f64, f64)> = None;
+        if !same(now, wanted) {
+            // The extremes, with the key made for them.
+            let extreme = if control.min.is_some_and(|min| same(wanted, min)) {
+                Some("Home")
+            } else if control.max.is_some_and(|max| same(wanted, max)) {
+                Some("End")
+            } else {
+                None
+            };
+            if let Some(key) = extreme {
+                now = self.hold(key, now, wanted, false, None).await?.now;
+            }
+        }
+        // Far away: Page keys, stopping before a press would pass the value.
+        let single = control.step.unwrap_or(1.0).max(f64::MIN_POSITIVE);
+        // Limits of ±1e308 span more than a float holds: the largest one then.
+        let span = match (control.min, control.max) {
+            (Some(min), Some(max)) => Some((max - min).abs())
+                .filter(|s| s.is_finite())
+                .unwrap_or(f64::MAX),
+            _ => 0.0,
+        };
+        let far = |now: f64| {
+            let distance = (wanted - now).abs();
+            if control.step.is_some() {
+                distance / single > PAGE_FROM_STEPS
+            } else {
+                span > 0.0 && distance > span / PAGE_FROM_STEPS
+            }
+        };
+        if !same(now, wanted) && far(now) {
+            let key = if wanted > now { "PageUp" } else { "PageDown" };
+            now = self.hold(key, now, wanted, true, None).await?.now;
+        }
+        // Single steps, up or down; a control that ignores the vertical arrows
+        // (a horizontal one that reads only Left and Right) gets those.
+        if !same(now, wanted) {
+            let up = wanted > now;
+            let (first, second) = if up {
+                ("ArrowUp", "ArrowRight")
+            } else {
+                ("ArrowDown", "ArrowLeft")
+            };
+            // A range input's arrows move it by its step: the press that lands
+            // on the value is known before it is sent. Other controls tell
+            // their steps only by moving.
+            let arrow_stride = control
+                .native
+                .then_some(control.step)
+                .flatten()
+                .map(|step| if up { step } else { -step });
+            let mut used = first;
+            let mut held = self.hold(first, now, wanted, false, arrow_stride).await?;
+            if !held.moved || held.wrong_way {
+                used = second;
+                held = self
+                    .hold(second, held.now, wanted, false, arrow_stride)
+                    .await?;
+            }
+            now = held.now;
+            passed = held.passed;
+            // A press that passed the value leaves the control beyond it (a
+            // range of ±1e308 moves in strides of 2e306): one press back puts
+            // it on the nearest value on the side it came from.
+            if let Some((before, _)) = passed {
+                now = self
+                    .hold(reverse(used), now, before, false, None)
+                    .await?
+                    .now;
+            }
+        }
+        Ok((now, passed))
+    }
+
+    /// After the page settled: waits until its sockets have been silent for
+    /// half again as long as its server took to begin answering a press
+    /// (capped at the longest quiet settling allows), with every frame
+    /// answered and no sign of work. A server slowed by load can leave the
+    /// usual quiet in the middle of working through the presses queued
+    /// with it; a silence as long as its own delays is better evidence.
+    async fn quiet_for_as_long_as_answers_took(&mut self) {
+        self.delay.note(&mut self.frames);
+        let Ok(watch) = self.tab.watch().await else {
+            return;
+        };
+        let floor = crate::settle::limits().stream_quiet;
+        let learned = Duration::try_from_secs_f64(self.delay.longest * 1.5).unwrap_or(floor);
+        let quiet = floor.max(learned.min(rove_base::limits::SETTLE_STREAM_QUIET_MAX));
+        let deadline = Instant::now() + crate::settle::limits().stream_cap;
+        server_answered(self.tab, &watch, None, deadline, quiet).await;
+    }
+
+    /// Waits until the page has answered the presses since settling was
+    /// last armed; what it did, with what the waits between presses saw.
+    async fn answered(&mut self) -> Settled {
+        let settled = settle(self.tab, &mut self.armed).await;
+        std::mem::take(&mut self.settled).then(settled)
     }
 
     /// The control's value after a press; when it has not moved yet, read

@@ -63,10 +63,10 @@
   // What the Cloudflare interstitial leaves: its challenge script's path or
   // its options object, with its own elements or its title.
   const interstitialRoot = () => {
-    const scripted = [...document.scripts].some((s) =>
-      (s.src && s.src.includes('/cdn-cgi/challenge-platform/')) || (s.textContent || '').includes('_cf_chl_opt'));
+    const scripted = kept('interstitial script', () => [...document.scripts].some((s) =>
+      (s.src && s.src.includes('/cdn-cgi/challenge-platform/')) || (s.textContent || '').includes('_cf_chl_opt')));
     if (!scripted) return null;
-    const own = document.querySelector('#challenge-stage, #challenge-form, #cf-challenge-running, #challenge-running');
+    const own = allOf('#challenge-stage, #challenge-form, #cf-challenge-running, #challenge-running')[0];
     if (!own && !/^just a moment/i.test(document.title)) return null;
     return own || document.body;
   };
@@ -84,8 +84,8 @@
     const interstitial = interstitialRoot();
     if (interstitial) add(interstitial, 'cloudflare-interstitial');
     let challengeOpen = false;
-    for (const c of document.querySelectorAll(CONTAINER_SELECTOR)) add(c, containerKind(c));
-    for (const frame of document.querySelectorAll('iframe')) {
+    for (const c of allOf(CONTAINER_SELECTOR)) add(c, containerKind(c));
+    for (const frame of allOf('iframe')) {
       const kind = frameKind(frame.src);
       if (!kind) continue;
       if (kind === 'recaptcha-challenge') {
@@ -100,7 +100,7 @@
       const f = add(interstitial && kind === 'turnstile' ? interstitial : container || frame, kindHere);
       f.frame = f.frame || frame;
     }
-    for (const field of document.querySelectorAll(FIELD_SELECTOR)) {
+    for (const field of allOf(FIELD_SELECTOR)) {
       const container = field.closest(CONTAINER_SELECTOR);
       let f = container && found.get(container);
       if (!f) {
@@ -136,11 +136,14 @@
   // says so too, outside any vendor's widget.
   const genericImageChallenge = (found) => {
     if (found.size) return null;
-    const img = [...document.querySelectorAll('img, canvas')].find((e) =>
-      CAPTCHA_WORD.test([e.getAttribute('src'), e.id, e.getAttribute('class'), e.getAttribute('alt')].join(' ')) && shown(e));
+    // Which images and fields say so is a matter of attributes, kept until
+    // the document changes; whether an image shows is read each time.
+    const img = kept('captcha images', () => allOf('img, canvas').filter((e) =>
+      CAPTCHA_WORD.test([e.getAttribute('src'), e.id, e.getAttribute('class'), e.getAttribute('alt')].join(' '))))
+      .find(shown);
     if (!img) return null;
-    const field = [...document.querySelectorAll('input:not([type=hidden]), textarea')].find((e) =>
-      CAPTCHA_WORD.test([e.name, e.id, e.getAttribute('class'), e.getAttribute('autocomplete')].join(' ')));
+    const field = kept('captcha fields', () => allOf('input:not([type=hidden]), textarea').find((e) =>
+      CAPTCHA_WORD.test([e.name, e.id, e.getAttribute('class'), e.getAttribute('autocomplete')].join(' '))));
     if (!field) return null;
     return {u: uidOf(img), k: 'image', s: 'unsolved', key: null, fu: uidOf(field)};
   };

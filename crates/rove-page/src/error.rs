@@ -5,6 +5,11 @@ use rove_errors::{ActionSent, Classify, ErrorCode, Retry};
 
 use crate::Ref;
 
+/// The ways to name an element, for the messages of a call that got one
+/// wrong. Kept with the messages rather than with the parser: the hints
+/// below name them too, and the parser only reports in these words.
+pub const LOCATOR_FORMS: &str = "e7, css=SELECTOR, role=ROLE, role=ROLE[name=\"Exact\"], role=ROLE[name*=\"part\"], text=part or text=\"Exact\"";
+
 /// Why a view, a find or a ref lookup failed.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum PageError {
@@ -138,7 +143,7 @@ impl Classify for PageError {
             PageError::Rejected(_) => "refs look like e7 (or @e7)".into(),
             PageError::NoMatch { .. } => format!(
                 "look at the fresh view below (or find TEXT) and aim again: {}",
-                crate::locator::LOCATOR_FORMS
+                LOCATOR_FORMS
             ),
             PageError::Ambiguous { .. } => {
                 "use one of these refs, or a narrower locator (role=ROLE[name=\"Exact\"], text=\"Exact\", a more precise css=)".into()
@@ -148,7 +153,7 @@ impl Classify for PageError {
             }
             PageError::BadSelector { .. } => format!(
                 "fix the selector (the browser's querySelectorAll syntax); an element is named by {}",
-                crate::locator::LOCATOR_FORMS
+                LOCATOR_FORMS
             ),
             PageError::Browser(e) => e.hint(),
         }

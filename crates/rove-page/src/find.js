@@ -26,74 +26,153 @@
   const NAMING = '[aria-label],[aria-labelledby],[title],[alt],[placeholder],[value],[aria-valuetext],[aria-valuenow],' +
     'input,textarea,select,progress,meter,video,audio';
 
-  // Where a search for `needle` must look, found in one pass over the
-  // page's text and attributes: `hot`, the elements on the way to a
-  // candidate, and `open`, candidates whose subtrees are searched whole. A
-  // superset of the matches, so a search of a huge page visits the paths
-  // to its matches instead of every element. Spaces are left out on both
-  // sides (a name's spacing is the renderer's), and a run of text nodes is
-  // read as one (a name's words may sit in several).
+  // The page's text and naming attributes, built in one pass and kept until
+  // the document changes (`kept`): a search of a huge page then runs one
+  // regular expression over one string instead of visiting every text
+  // node. Text nodes in document order, then each shadow root's, joined as
+  // they are (a name's words may sit in several; squeezing each of 300,000
+  // nodes would cost a second): the search skips spaces between letters.
+  // A text longer than TEXT_MAX stands in by its two edges, so words that
+  // run across them are found, and is searched for the query's longest
+  // word at each search.
+  // Changes inside a shadow tree reach no observer of the document, so the
+  // index may be behind there; it need not be right: every shadow host is
+  // searched whole.
+  //
+  // The index is built in slices (`prepareFind`, called by rove until it
+  // says done) so that the page's own tasks run between them: on 100,000
+  // rows one pass holds the page's thread for about half a second. The
+  // build in progress is kept like the index: a mutation between slices
+  // starts it again.
+  const indexBuild = () => kept('find index', () => ({
+    roots: [document], r: 0, read: 0, walker: null, parts: [], nodes: [], starts: [], long: [], hosts: [], at: 0,
+    index: null,
+  }));
+  // One node of the page into the build `b`: a text's words, a shadow
+  // root to read after the document.
+  const readNode = (b, n) => {
+    b.read++;
+    if (n.nodeType === 1) {
+      const shadow = n.shadowRoot || closedRoots.get(n);
+      if (shadow) {
+        b.roots.push(shadow);
+        b.hosts.push(n);
+      }
+      return;
+    }
+    let part = n.data;
+    if (part.length > TEXT_MAX) {
+      part = part.slice(0, 4 * FIND_WORDS_MAX) + '\u0000' + part.slice(-4 * FIND_WORDS_MAX);
+      b.long.push(n);
+    }
+    b.parts.push(part);
+    b.nodes.push(n);
+    b.starts.push(b.at);
+    b.at += part.length;
+  };
+  // Builds more of `b` for about `ms` milliseconds; whether it is done.
+  const buildIndex = (b, ms) => {
+    const until = performance.now() + ms;
+    while (b.r < b.roots.length) {
+      if (!b.walker) b.walker = document.createTreeWalker(b.roots[b.r], NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let n = b.walker.nextNode(); n; n = b.walker.nextNode()) {
+        readNode(b, n);
+        if ((b.read & 1023) === 0 && performance.now() > until) return false;
+      }
+      b.walker = null;
+      b.r++;
+    }
+    // Names from attributes, and headings: one selector pass each (about
+    // 0.2 s each on 100,000 rows, in one go); the same checks made in the
+    // walk above cost more in all (0.7 s more, cold).
+    const naming = [];
+    const headings = [];
+    for (const root of b.roots) {
+      for (const e of root.querySelectorAll(NAMING)) {
+        const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].map((a) => squeezed(e.getAttribute(a))).join('\u0000');
+        naming.push({e, root, said});
+      }
+      // Headings give matches their context.
+      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) headings.push(h);
+    }
+    b.index = {text: b.parts.join(''), nodes: b.nodes, starts: b.starts, long: b.long, hosts: b.hosts, naming, headings};
+    b.parts = null;
+    return true;
+  };
+  const pageIndex = () => {
+    const b = indexBuild();
+    if (!b.index) buildIndex(b, Infinity);
+    return b.index;
+  };
+  // Builds the index for about `ms` milliseconds: -1 when it is ready,
+  // else how many nodes the build has read (fewer than the last answer: a
+  // mutation started it again). Where nothing is kept (no activity script,
+  // or the page is still loading) a build cannot go on across calls:
+  // `find` builds it whole.
+  function prepareFind(ms) {
+    const b = indexBuild();
+    if (b !== indexBuild()) return -1;
+    return b.index !== null || buildIndex(b, ms) ? -1 : b.read;
+  }
+  const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
+  // One character `squeezed` drops, as a pattern.
+  const GAP = UNSPACED.source.slice(0, -1);
+  // The longest query whose words are found across a long text's edges.
+  const FIND_WORDS_MAX = 200;
+
+  // Where a search for `needle` must look: `hot`, the elements on the way
+  // to a candidate, and `open`, candidates whose subtrees are searched
+  // whole. A superset of the matches, so a search of a huge page visits
+  // the paths to its matches instead of every element.
   const scopeOf = (needle) => {
     const want = needle.replace(/ /g, '');
     const longest = needle.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
-    const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
+    const index = pageIndex();
     const hot = new Set();
     const open = new Set();
     const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
     const heat = (e) => {
       for (let a = e; a && !hot.has(a); a = up(a)) hot.add(a);
     };
-    const roots = [document];
-    let tail = '';
-    let recent = [];
-    for (let r = 0; r < roots.length; r++) {
-      const walker = document.createTreeWalker(roots[r], NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if (n.nodeType === 1) {
-          const shadow = n.shadowRoot || closedRoots.get(n);
-          if (shadow) {
-            // Slots reorder what shows: a host is searched whole.
-            roots.push(shadow);
-            open.add(n);
-            heat(n);
-          }
-          continue;
-        }
-        if (n.data.length > TEXT_MAX) {
-          // Squeezing megabytes costs seconds: a long text is a candidate
-          // when it holds the longest word, or the words run across its
-          // edges.
-          const edges = squeezed(n.data.slice(0, 4 * want.length)) + '\u0000' + squeezed(n.data.slice(-4 * want.length));
-          recent = [n];
-          if (n.data.toLowerCase().includes(longest) || (tail + edges).includes(want)) heat(up(n) || n);
-          tail = want.length > 1 ? edges.slice(1 - want.length) : '';
-          continue;
-        }
-        const text = squeezed(n.data);
-        if (!text) continue;
-        const joined = tail + text;
-        recent.push(n);
-        if (recent.length > 2 * want.length) recent = recent.slice(-want.length);
-        if (joined.includes(want)) for (const t of recent) if (up(t)) heat(up(t));
-        tail = want.length > 1 ? joined.slice(1 - want.length) : '';
+    // Slots reorder what shows: a host is searched whole.
+    for (const host of index.hosts) {
+      open.add(host);
+      heat(host);
+    }
+    const {text, nodes, starts} = index;
+    // The letters of the words in order, anything `squeezed` drops between
+    // them, any case.
+    // (Only syntax characters are escaped: a `u` pattern refuses `\-`.)
+    const letters = Array.from(want).map((c) => c.replace(/[\\^$.*+?()[\]{}|\/]/g, '\\$&'));
+    const pattern = new RegExp(letters.join(GAP + '*'), 'giu');
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      const i = m.index;
+      const end = i + m[0].length;
+      pattern.lastIndex = i + 1;
+      // The last text starting at or before the match, then each text the
+      // match runs into.
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let k = lo; k < nodes.length && starts[k] < end; k++) heat(up(nodes[k]) || nodes[k]);
+    }
+    for (const n of index.long) if (n.data.toLowerCase().includes(longest)) heat(up(n) || n);
+    for (const {e, root, said} of index.naming) {
+      // Values that are not text nodes change without a mutation: read now.
+      const named = said.includes(want) || squeezed(valueOf(e, '')).includes(want);
+      // Named by other elements (a label, ids), or by its box's words.
+      const labelled = (e.labels && Array.from(e.labels).some((l) => hot.has(l))) ||
+        (e.getAttribute('aria-labelledby') || '').split(/\s+/).some((id) => id && hot.has(root.getElementById(id)));
+      if (named || labelled) {
+        open.add(e);
+        heat(e);
       }
     }
-    for (const root of roots) {
-      for (const e of root.querySelectorAll(NAMING)) {
-        const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].some((a) => squeezed(e.getAttribute(a)).includes(want)) ||
-          // Values that are not text nodes; a role only tells text ones.
-          squeezed(valueOf(e, '')).includes(want);
-        // Named by other elements (a label, ids), or by its box's words.
-        const labelled = (e.labels && Array.from(e.labels).some((l) => hot.has(l))) ||
-          (e.getAttribute('aria-labelledby') || '').split(/\s+/).some((id) => id && hot.has(root.getElementById(id)));
-        if (said || labelled) {
-          open.add(e);
-          heat(e);
-        }
-      }
-      // Headings give matches their context.
-      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) heat(h);
-    }
+    for (const h of index.headings) heat(h);
     return {hot, open};
   };
 

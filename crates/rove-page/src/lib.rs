@@ -20,6 +20,7 @@ mod error;
 mod frames;
 mod locator;
 mod model;
+mod native;
 mod record;
 mod refs;
 mod render;
@@ -30,11 +31,12 @@ mod view_tests;
 mod walker;
 
 pub use captcha::{Challenge, ImageChallenge};
-pub use error::PageError;
-pub use locator::{LOCATOR_FORMS, Locator, NameMatch, Target};
+pub use error::{LOCATOR_FORMS, PageError};
+pub use locator::{Locator, NameMatch, Target};
 pub use model::{
     DEFAULT_BUDGET, Element, FindQuery, Located, Match, Mode, PageModel, View, ViewOptions,
 };
-pub use refs::Ref;
+pub use native::{NativeElement, NativeModel, NativeStates};
+pub use refs::{NotARef, Ref};
 pub use render::{escape_markdown, title_text};
 pub use roles::{INTERACTIVE_ROLES, is_interactive};

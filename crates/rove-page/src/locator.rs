@@ -10,14 +10,11 @@
 
 use std::fmt;
 
-use crate::{PageError, Ref};
+use crate::{LOCATOR_FORMS, PageError, Ref};
 
 /// The longest locator accepted, in bytes: a selector is a line a model
 /// writes, never a document.
 const MAX_LEN: usize = 2_000;
-
-/// The forms, for the messages of a call that got them wrong.
-pub const LOCATOR_FORMS: &str = "e7, css=SELECTOR, role=ROLE, role=ROLE[name=\"Exact\"], role=ROLE[name*=\"part\"], text=part or text=\"Exact\"";
 
 /// How a role locator matches the accessible name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

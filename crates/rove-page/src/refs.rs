@@ -11,8 +11,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::PageError;
-
 /// An element ref, shown as `e7`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ref(pub u32);
@@ -23,8 +21,14 @@ impl fmt::Display for Ref {
     }
 }
 
+/// Text that is no ref; the parser of element arguments goes on to read
+/// it as a locator, and a tool call's argument is refused with this.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a ref (like e7)")]
+pub struct NotARef(String);
+
 impl std::str::FromStr for Ref {
-    type Err = PageError;
+    type Err = NotARef;
     /// Accepts `e7` and `@e7`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
@@ -33,7 +37,7 @@ impl std::str::FromStr for Ref {
             .and_then(|n| n.parse::<u32>().ok())
             .filter(|n| *n > 0)
             .map(Ref)
-            .ok_or_else(|| PageError::Rejected(format!("{s:?} is not a ref (like e7)")))
+            .ok_or_else(|| NotARef(s.to_owned()))
     }
 }
 
@@ -161,6 +165,8 @@ mod tests {
         for bad in ["7", "e", "e0", "x7", "e-1", "ee7"] {
             assert!(bad.parse::<Ref>().is_err(), "{bad}");
         }
+        let refused = "x7".parse::<Ref>().map_err(|e| e.to_string());
+        assert_eq!(refused, Err("\"x7\" is not a ref (like e7)".to_owned()));
     }
 
     #[test]

@@ -39,6 +39,17 @@
 
   // ROVE_IDENTITY
 
+  // An answer that depends only on which nodes the document holds and their
+  // attributes, kept by the activity script (rove-browser's activity.js,
+  // in this same world) until the next mutation; computed each time where
+  // that script is not there.
+  const kept = (key, compute) => {
+    const activity = globalThis.__roveActivity;
+    return activity && activity.kept ? activity.kept('walker:' + key, compute) : compute();
+  };
+  // Every element that matches `selector`, kept as above.
+  const allOf = (selector) => kept(selector, () => Array.from(document.querySelectorAll(selector)));
+
   const GRAPHICS = new Set(['image', 'img', 'graphics-document', 'graphics-symbol', 'graphics-object']);
   const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
   // The roles of controls: rove-page's roles.rs puts its one list here when
@@ -133,7 +144,7 @@
   // out like hidden ones; the dialog says it is modal. The returned test is
   // null when no modal dialog is open.
   const inertOutsideModal = () => {
-    const modals = Array.from(document.querySelectorAll('dialog:modal'));
+    const modals = allOf('dialog:modal');
     if (!modals.length) return null;
     return (e) => !modals.some((m) => m.contains(e) || e.contains(m)) && !e.matches(':popover-open');
   };
@@ -326,8 +337,10 @@
 
   // ---- the walk -------------------------------------------------------------
 
-  const COLLAPSE_MIN = 30;
-  const COLLAPSE_KEEP = 10;
+  // Runs of like siblings, which a walk collapses: runs.js (walker.rs puts
+  // it here).
+  // ROVE_RUNS
+
   // The longest text line a walk keeps (`…` marks the cut; a budgeted walk
   // keeps one character past its budget, which then cuts the view there as
   // it says), and the most of a code block or log it reads (line breaks
@@ -342,12 +355,6 @@
   // walked from a list of its own, in the same order, its lines at one
   // depth: the page's controls still get their lines and refs.
   const NEST_MAX = 400;
-
-  const shapeKey = (e) => e.tagName + '|' + (e.getAttribute('role') || '') + '|' + (e.getAttribute('class') || '');
-  // Items of a listing collapse; sections of a document do not (a long
-  // article is read on with paging, not summarised).
-  const COLLAPSIBLE = new Set(['row', 'listitem', 'option', 'treeitem', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-    'gridcell', 'cell', 'article', 'link', 'button', 'img', 'image', 'figure']);
 
   function walk(opts) {
     const out = [];
@@ -369,7 +376,7 @@
     // Ids of the elements that name a shown element (aria-labelledby): their
     // text is already that element's name, on its line.
     const labelIds = new Set();
-    for (const named of document.querySelectorAll('[aria-labelledby]')) {
+    for (const named of allOf('[aria-labelledby]')) {
       if (!named.checkVisibility()) continue;
       for (const id of named.getAttribute('aria-labelledby').split(/\s+/)) if (id) labelIds.add(id);
     }
@@ -650,7 +657,7 @@
     let nesting = 0;
 
     const visitChildren = (node, depth, owner, parentCursor, inNamed) => {
-      const siblings = {kids: childrenOf(node), i: 0, plainUntil: 0, depth, owner, parentCursor, inNamed};
+      const siblings = {node, kids: childrenOf(node), i: 0, plainUntil: 0, depth, owner, parentCursor, inNamed};
       if (deep) {
         siblings.depth = Math.min(depth, deep.depth);
         deep.push(siblings);
@@ -679,15 +686,11 @@
       // run of plain spans quadratic (3,000 of them outlasted the watchdog).
       if (k.nodeType === 1 && i >= s.plainUntil && n - i >= COLLAPSE_MIN) {
         // A long run of siblings of one shape collapses to examples + count.
-        const key = shapeKey(k);
-        let j = i + 1;
-        while (j < n && (kids[j].nodeType !== 1 || shapeKey(kids[j]) === key)) j++;
-        const run = [];
-        for (let x = i; x < j; x++) if (kids[x].nodeType === 1) run.push(kids[x]);
-        if (run.length >= COLLAPSE_MIN && COLLAPSIBLE.has(roleOf(run[0]))) {
+        const {end: j, run, count} = runFrom(kids, i, s.node);
+        if (count >= COLLAPSE_MIN && COLLAPSIBLE.has(roleOf(run[0]))) {
           for (let x = 0; x < COLLAPSE_KEEP; x++) visit(run[x], depth, owner, parentCursor, inNamed);
           flushText();
-          if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: run.length - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});
+          if (!waiting) emit({u: uidOf(run[COLLAPSE_KEEP]), d: depth, r: 'more', c: count - COLLAPSE_KEEP, n: roleOf(run[COLLAPSE_KEEP])});
           s.i = j;
           return;
         }
@@ -732,8 +735,13 @@
     }
     if (cut) {
       result.cut = cut.after;
-      let total = 0;
-      for (const e of document.querySelectorAll(INTERACTIVE_SELECTOR)) if (e.checkVisibility()) total++;
+      // About how many: counted once a document version (a huge page has
+      // hundreds of thousands, each asked whether it shows).
+      const total = kept('shown controls', () => {
+        let n = 0;
+        for (const e of allOf(INTERACTIVE_SELECTOR)) if (e.checkVisibility()) n++;
+        return n;
+      });
       result.moreInteractive = Math.max(0, total - emittedInteractive);
     }
     return result;
@@ -753,6 +761,7 @@
     native,
     walk,
     find,
+    prepareFind,
     locate,
     at,
     lookup,

@@ -1,7 +1,7 @@
 //! The walker's source as it is installed: `walker.js` with `identity.js`,
-//! `approximate.js`, `clickable.js`, `flat_tree.js`, `find.js` and
+//! `approximate.js`, `clickable.js`, `flat_tree.js`, `runs.js`, `find.js` and
 //! `locate.js` and `captcha.js` put inside its closure (at the `ROVE_IDENTITY`,
-//! `ROVE_APPROXIMATE`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`,
+//! `ROVE_APPROXIMATE`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`, `ROVE_RUNS`,
 //! `ROVE_FIND`, `ROVE_LOCATE` and `ROVE_CAPTCHA` lines;
 //! they share the walker's role, name and visibility rules, in separate
 //! files to keep each small) and
@@ -26,6 +26,7 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_APPROXIMATE\n", include_str!("approximate.js"))
             .replace("  // ROVE_CLICKABLE\n", include_str!("clickable.js"))
             .replace("  // ROVE_FLAT_TREE\n", include_str!("flat_tree.js"))
+            .replace("  // ROVE_RUNS\n", include_str!("runs.js"))
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("  // ROVE_CAPTCHA\n", include_str!("captcha.js"))
@@ -67,6 +68,7 @@ mod tests {
             "  // ROVE_APPROXIMATE\n",
             "  // ROVE_CLICKABLE\n",
             "  // ROVE_FLAT_TREE\n",
+            "  // ROVE_RUNS\n",
             "  // ROVE_FIND\n",
             "  // ROVE_LOCATE\n",
             "  // ROVE_CAPTCHA\n",

@@ -136,6 +136,9 @@ async fn run(cli: &Cli, out: Output) -> u8 {
         Command::Completions(args) => cli::manual::completions(args.shell, out),
         Command::Man(args) => cli::manual::man(args.command.as_deref(), out),
         Command::Trace(cli::side::TraceCommand::Show(args)) => trace_html::show(args, out),
+        Command::Trace(cli::side::TraceCommand::Export(args)) => {
+            trace_html::export::export(args, out)
+        }
         Command::Trace(cli::side::TraceCommand::Start(args)) => {
             shell::remote::trace_control(&cli.global, shell::remote::trace_start(args), out).await
         }

@@ -42,6 +42,9 @@ pub enum CommandError {
     /// The browser failed.
     #[error(transparent)]
     Browser(#[from] BrowserError),
+    /// A desktop application's accessibility bus failed.
+    #[error(transparent)]
+    Desktop(#[from] rove_desktop::DesktopError),
     /// A navigation failed.
     #[error("opening {url} failed: {}", describe(failure))]
     Navigation {
@@ -446,6 +449,7 @@ impl Classify for CommandError {
         match self {
             CommandError::Input(e) => e.code(),
             CommandError::Page(e) => e.code(),
+            CommandError::Desktop(e) => e.code(),
             CommandError::Browser(e) => e.code(),
             CommandError::Navigation {
                 failure: NavigationFailure::NotLoaded { .. },
@@ -496,6 +500,7 @@ impl Classify for CommandError {
         match self {
             CommandError::Input(e) => e.action_sent(),
             CommandError::Page(e) => e.action_sent(),
+            CommandError::Desktop(e) => e.action_sent(),
             CommandError::Browser(e) => e.action_sent(),
             CommandError::Solver(e) => e.action_sent(),
             // The navigation happened; what failed is its result.
@@ -545,6 +550,7 @@ impl Classify for CommandError {
             }
             CommandError::Input(e) => e.retry(),
             CommandError::Page(e) => e.retry(),
+            CommandError::Desktop(e) => e.retry(),
             CommandError::Browser(e) => e.retry(),
             CommandError::Solver(e) => e.retry(),
             CommandError::Navigation {
@@ -564,6 +570,7 @@ impl Classify for CommandError {
         match self {
             CommandError::Input(e) => e.hint(),
             CommandError::Page(e) => e.hint(),
+            CommandError::Desktop(e) => e.hint(),
             CommandError::Browser(e) => e.hint(),
             CommandError::Solver(e) => e.hint(),
             CommandError::Navigation { failure, .. } => match failure {

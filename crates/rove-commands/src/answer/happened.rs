@@ -25,6 +25,8 @@ pub enum ClickKind {
     /// A canvas's fallback content (no box for the pointer), activated as a
     /// screen reader activates it: focused and sent a click.
     Activated,
+    /// A desktop control, pressed through its accessibility action.
+    Action,
 }
 
 /// What became of a JavaScript dialog the caller answered.
@@ -114,6 +116,28 @@ pub enum Happened {
     },
     /// A key chord pressed (`Enter` after a submit).
     Pressed(String),
+    /// A desktop application became the session's target.
+    DesktopTarget {
+        /// Its name on the accessibility bus.
+        app: String,
+        /// Its process.
+        pid: Option<u32>,
+        /// rove started it (it ends when the target is left).
+        started: bool,
+    },
+    /// The action ended the desktop application (a dialog's button); the
+    /// session is back on its tab.
+    DesktopAppExited {
+        /// The application.
+        app: String,
+        /// Its exit code, when it exited by itself.
+        code: Option<i32>,
+    },
+    /// The session went back from a desktop application to its tab.
+    LeftDesktop {
+        /// The application.
+        app: String,
+    },
     /// Options now selected in a select, listbox or combobox.
     Selected {
         /// The control.

@@ -81,6 +81,9 @@ pub struct Outcome {
     pub downloads: Vec<Download>,
     /// Where the command's time went.
     pub timing: Timing,
+    /// Where a click pressed, in CSS pixels of the viewport (a trace draws
+    /// it on the page's frames); not part of the answer's text.
+    pub pointer: Option<(f64, f64)>,
 }
 
 impl Outcome {
@@ -93,6 +96,7 @@ impl Outcome {
             image: None,
             downloads: Vec::new(),
             timing: Timing::default(),
+            pointer: None,
         }
     }
 
@@ -163,6 +167,22 @@ impl Outcome {
     /// What happened, as the lines a reader sees.
     pub fn happened_lines(&self) -> Vec<String> {
         self.happened.iter().map(ToString::to_string).collect()
+    }
+
+    /// Where the command clicked or pressed, in CSS pixels of the
+    /// viewport: a click's point, or a `mouse` call's (a trace draws it on
+    /// the page's frames).
+    pub fn pressed_at(&self) -> Option<[f64; 2]> {
+        use crate::answer::MouseDid;
+        if let Some((x, y)) = self.pointer {
+            return Some([x, y]);
+        }
+        self.happened.iter().find_map(|h| match h {
+            Happened::Mouse(MouseDid::Clicked { at, .. } | MouseDid::Pressed { at, .. }, _) => {
+                Some([at.0, at.1])
+            }
+            _ => None,
+        })
     }
 
     /// Whether any of what happened is `what`.

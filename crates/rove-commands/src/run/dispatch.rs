@@ -102,6 +102,7 @@ impl Session {
             Command::Solve(args) => Box::pin(self.solve(args, out)).await?,
             Command::Dialog(args) => self.dialog(args, out).await?,
             Command::Tab(args) => self.tab_command(args, out).await?,
+            Command::Desktop(args) => self.desktop_command(args, out).await?,
             Command::Screenshot(args) => self.screenshot(args, out).await?,
             Command::Read(args) => self.read(args, out).await?,
             Command::Wait(args) => self.wait(args, out).await?,

@@ -40,7 +40,11 @@ impl Session {
         // (inside every caller's, the agent's run among them) stays small.
         let traced = match self.config().traces.is_on() {
             true => Some(Box::pin(self.trace_begins(command)).await),
-            false => None,
+            // An agent's trace may collect the screencast alone.
+            false => {
+                self.follow_screencast();
+                None
+            }
         };
         let meter = rove_cdp::meter::Meter::new();
         let started = std::time::Instant::now();
@@ -57,8 +61,11 @@ impl Session {
             }
             Err(e) => Err(self.name_other_tab(e)),
         };
-        if let Some(begun) = traced {
-            Box::pin(self.trace_ends(command, &caller, begun, timing, &result)).await;
+        match traced {
+            Some(begun) => {
+                Box::pin(self.trace_ends(command, &caller, begun, timing, &result)).await;
+            }
+            None => self.follow_screencast(),
         }
         result
     }

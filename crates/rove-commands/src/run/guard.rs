@@ -15,6 +15,18 @@ use crate::{Command, CommandError, Deadline, Outcome, Session, WorksOn};
 impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        // A desktop application as the target: no tab to probe or guard.
+        if self.has_desktop() && !matches!(command, Command::Desktop(_)) {
+            let deadline = self.deadline_for(command);
+            return match tokio::time::timeout(deadline, self.run_on_desktop(command)).await {
+                Ok(done) => done,
+                Err(_) => Err(CommandError::CommandTimeout {
+                    command: command.name(),
+                    after: deadline,
+                    acts: command.acts(),
+                }),
+            };
+        }
         let answers_dialog = command.works_on() == WorksOn::Dialog;
         let (mut notes, running) = self.watchdog().command_starts(answers_dialog);
         let result = self.guarded_run(command, &mut notes).await;
@@ -109,8 +121,10 @@ impl Session {
     }
 
     /// A navigation that ran out of time on a page that still does not
-    /// answer: past the load allowance it is hung, not loading (a script
-    /// that never yields while the page loads). Stop it and say so.
+    /// answer: a script that never yields while the page loads is stopped,
+    /// and said so; a document whose parser is still at work (no load
+    /// event yet, within twice the allowance) is left loading in its tab,
+    /// and the error says it is still loading.
     async fn hung_while_loading(&mut self, command: &Command, error: CommandError) -> CommandError {
         let not_loaded = matches!(
             &error,

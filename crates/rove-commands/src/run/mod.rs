@@ -9,4 +9,5 @@ mod dispatch;
 mod execute;
 mod guard;
 pub(crate) mod host;
+mod screencast;
 mod traced;

@@ -2,7 +2,8 @@
 //! name and arguments, who ran it, the text it answered or its typed
 //! error, the time split, the console messages and requests of every tab
 //! of the session that came during it, and, when asked, a screenshot
-//! before and after an acting command.
+//! before and after an acting command; and it keeps the screencast a
+//! trace records on the focused tab (`screencast.rs`).
 
 use crate::trace::format::{CallerKind, TracedCommand};
 use crate::{Caller, Command, CommandError, LogMarks, Outcome, Session, Timing};
@@ -24,6 +25,7 @@ impl Session {
     /// Notes where each tab's logs stand, and takes the screenshot before
     /// an acting command when a trace wants one.
     pub(crate) async fn trace_begins(&mut self, command: &Command) -> Begun {
+        self.follow_screencast();
         // A tab without a log yet has no mark: what its log collects later
         // is all of this command's.
         let marks = self.log_marks().await;
@@ -62,6 +64,7 @@ impl Session {
                 line.tab = Some(outcome.tab.to_string());
                 line.happened = Some(outcome.happened_lines());
                 line.text = Some(cut(&outcome.text()));
+                line.pointer = outcome.pressed_at();
                 if let Some(view) = &outcome.view {
                     line.url = Some(view.url.clone());
                     line.title = Some(view.title.clone());
@@ -74,6 +77,8 @@ impl Session {
                 line.text = error.fresh_view().map(cut);
             }
         }
+        // The command may have opened or focused another tab.
+        self.follow_screencast();
         let logs = self.logs_since(&begun.marks).await;
         line.console = logs.console;
         line.network = logs.network;

@@ -47,6 +47,7 @@ macro_rules! element_arguments {
             | Command::Find(_)
             | Command::Dialog(_)
             | Command::Tab(_)
+            | Command::Desktop(_)
             | Command::Wait(_)
             | Command::Close
             | Command::Console(_)

@@ -13,6 +13,7 @@ use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
 mod browser_level;
 mod config;
+pub(crate) mod desktop;
 pub(crate) mod dialog;
 pub(crate) mod downloads;
 pub(crate) mod files;
@@ -51,6 +52,9 @@ pub struct Session {
     /// The origins `set geo` granted the position to: a browser started
     /// again grants them again, with the position itself.
     geo_origins: Vec<String>,
+    /// The desktop application commands work on instead of the focused
+    /// tab, after `desktop open` or `desktop attach`.
+    desktop: Option<desktop::DesktopTarget>,
 }
 
 impl Session {
@@ -87,6 +91,7 @@ impl Session {
             pointers: Default::default(),
             last_timing: None,
             geo_origins: Vec::new(),
+            desktop: None,
         })
     }
 

@@ -21,11 +21,15 @@
 //! (so it does not burn a core until the next command), records what it did
 //! for the next command's answer, and cuts short a command that waits on a
 //! page that stopped answering.
+//!
+//! A document that is loading is given time before its silence counts
+//! ([`silent_while`]): its parser, and then its first layout, hold the
+//! page's thread for seconds on a huge page.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use rove_browser::{BrowserContext, Tab, TabId};
+use rove_browser::{BrowserContext, LoadPhase, Tab, TabId};
 use rove_cdp::CdpError;
 use rove_cdp::protocol::runtime::{Evaluate, TerminateExecution};
 use tokio::sync::watch;
@@ -79,9 +83,10 @@ impl Default for HealthLimits {
 pub(crate) enum Health {
     /// The page answered (or a dialog blocks it, which is not a hang).
     Answers,
-    /// No answer, but its document is still loading, for this long (within
-    /// [`HealthLimits::load_allowance`]): a renderer busy parsing and laying
-    /// out (until rove read a view of it after its load event), not hung.
+    /// No answer, but its document is still loading, for this long in its
+    /// phase (parsing: within twice [`HealthLimits::load_allowance`] of its
+    /// commit; its first read after the load event: within the allowance
+    /// of the event): a renderer busy parsing and laying out, not hung.
     Loading(Duration),
     /// No answer within the deadline.
     Silent,
@@ -92,7 +97,7 @@ pub(crate) enum Health {
 }
 
 /// Probes `tab`: `1`, evaluated in the page, answered within `within`; a
-/// loading document gets up to `allowance` from its commit.
+/// loading document gets the time [`silent_while`] grants it.
 pub(crate) async fn probe(tab: &Tab, within: Duration, allowance: Duration) -> Health {
     if tab.crashed() {
         return Health::Crashed;
@@ -158,12 +163,28 @@ pub(crate) async fn probe(tab: &Tab, within: Duration, allowance: Duration) -> H
         // An answer, or an error the page's thread gave (no context during
         // a navigation, a terminated execution): alive either way.
         Ok(_) | Err(CdpError::Protocol { .. }) | Err(CdpError::Decode { .. }) => Health::Answers,
-        Err(CdpError::Timeout { .. }) => match watch.as_ref().and_then(|w| w.loading_for()) {
-            Some(took) if took < allowance => Health::Loading(took),
-            _ => Health::Silent,
-        },
+        Err(CdpError::Timeout { .. }) => {
+            silent_while(watch.as_ref().and_then(|w| w.load_phase()), allowance)
+        }
         Err(CdpError::TargetCrashed { .. }) => Health::Crashed,
         Err(_) => Health::Gone,
+    }
+}
+
+/// What a probe that got no answer means, from where the document is in
+/// its load: while its load event has not fired its parser is at work, and
+/// it gets twice `allowance` from its commit (a huge table on a busy
+/// machine parses for longer than a navigation is waited for, and closing
+/// its tab would lose what the user opened); its first read after the load
+/// event (which lays the whole document out) gets `allowance` from the
+/// event. Past that, or not loading, it is silent.
+fn silent_while(phase: Option<LoadPhase>, allowance: Duration) -> Health {
+    match phase {
+        Some(LoadPhase::Parsing(took)) if took < allowance.saturating_mul(2) => {
+            Health::Loading(took)
+        }
+        Some(LoadPhase::FirstRead(took)) if took < allowance => Health::Loading(took),
+        _ => Health::Silent,
     }
 }
 
@@ -491,6 +512,38 @@ mod tests {
             busy,
             task: None,
         }
+    }
+
+    #[test]
+    fn a_document_parses_for_twice_the_allowance_and_is_first_read_within_it() {
+        let s = Duration::from_secs;
+        let allowance = s(30);
+        // Past the allowance, its load event not fired: its parser works on.
+        assert_eq!(
+            silent_while(Some(LoadPhase::Parsing(s(45))), allowance),
+            Health::Loading(s(45))
+        );
+        assert_eq!(
+            silent_while(Some(LoadPhase::Parsing(s(61))), allowance),
+            Health::Silent
+        );
+        // Its first layout after a long parse is timed from the load event.
+        assert_eq!(
+            silent_while(Some(LoadPhase::FirstRead(s(10))), allowance),
+            Health::Loading(s(10))
+        );
+        assert_eq!(
+            silent_while(Some(LoadPhase::FirstRead(s(31))), allowance),
+            Health::Silent
+        );
+        // Loaded and read, and silent: hung.
+        assert_eq!(silent_while(None, allowance), Health::Silent);
+        // A probe that grants nothing (the navigation's deadline already
+        // ran out) takes any silence for one, so the script is stopped.
+        assert_eq!(
+            silent_while(Some(LoadPhase::Parsing(s(1))), Duration::ZERO),
+            Health::Silent
+        );
     }
 
     #[tokio::test]

@@ -16,6 +16,10 @@
 //! [`format::TraceLine`], the one type of every trace file.
 
 pub mod format;
+mod frames;
+
+pub use frames::FrameCollector;
+pub(crate) use frames::{FrameToStore, ScreencastFollow};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -44,6 +48,38 @@ struct Recorder {
     budget_left: usize,
     /// Commands recorded so far.
     commands: u64,
+    /// What it keeps of the page's screencast (`None`: none is asked for).
+    frames: Option<frames::FrameCount>,
+}
+
+/// What a trace records besides each command's line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TraceWants {
+    /// A screenshot before and after each acting command.
+    pub screenshots: bool,
+    /// The most screenshot bytes (base64) the trace inlines.
+    pub budget: usize,
+    /// The page's screencast, as `frame` lines, within these caps.
+    pub screencast: Option<FrameCaps>,
+}
+
+/// The most of the screencast one trace keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameCaps {
+    /// Frames.
+    pub frames: usize,
+    /// Their bytes, base64.
+    pub bytes: usize,
+}
+
+impl Default for FrameCaps {
+    /// `limits::SCREENCAST_FRAMES` and `limits::SCREENCAST_BYTES`.
+    fn default() -> Self {
+        FrameCaps {
+            frames: rove_base::limits::SCREENCAST_FRAMES,
+            bytes: rove_base::limits::SCREENCAST_BYTES,
+        }
+    }
 }
 
 /// What a stopped trace holds.
@@ -64,6 +100,10 @@ pub struct Traces(Arc<Mutex<TracesInner>>);
 struct TracesInner {
     next_id: u64,
     open: Vec<Recorder>,
+    /// The screencast being recorded, while a trace wants one.
+    screencast: Option<frames::Running>,
+    /// Frames kept for other writers' traces.
+    collectors: Vec<frames::Collecting>,
 }
 
 /// Every set of traces that has run one in this process, so that a signal
@@ -124,6 +164,28 @@ impl Traces {
         budget: usize,
         origin: TraceOrigin,
     ) -> std::io::Result<TraceId> {
+        let wants = TraceWants {
+            screenshots,
+            budget,
+            screencast: None,
+        };
+        self.start_with(path, wants, origin)
+    }
+
+    /// [`Traces::start`] with what the trace records besides the commands;
+    /// with `screencast`, the focused tab's screencast is recorded from the
+    /// next command on.
+    pub fn start_with(
+        &self,
+        path: &Path,
+        wants: TraceWants,
+        origin: TraceOrigin,
+    ) -> std::io::Result<TraceId> {
+        let TraceWants {
+            screenshots,
+            budget,
+            screencast,
+        } = wants;
         let file = rove_base::private::create_private_file(path)?;
         let mut inner = self.lock();
         inner.next_id += 1;
@@ -134,11 +196,13 @@ impl Traces {
             screenshots,
             budget_left: budget,
             commands: 0,
+            frames: screencast.map(frames::FrameCount::new),
         };
         let head = TraceHead {
             version: TRACE_VERSION,
             started: unix_seconds(),
             screenshots,
+            screencast: screencast.is_some(),
             origin,
         };
         match scrubbed(&head, rove_base::redact::scrub) {
@@ -161,12 +225,21 @@ impl Traces {
         let mut inner = self.lock();
         let at = inner.open.iter().position(|r| r.id == id.0)?;
         let recorder = inner.open.remove(at);
+        if !inner.wants_frames() {
+            // Dropping it tells its task to stop the browser's screencast.
+            inner.screencast = None;
+        }
         Some(recorder.finish(reason))
     }
 
     /// Ends every trace (the session ends).
     pub fn stop_all(&self, reason: &str) -> Vec<TraceSummary> {
-        let open = std::mem::take(&mut self.lock().open);
+        let mut inner = self.lock();
+        let open = std::mem::take(&mut inner.open);
+        if !inner.wants_frames() {
+            inner.screencast = None;
+        }
+        drop(inner);
         open.into_iter().map(|r| r.finish(reason)).collect()
     }
 
@@ -359,6 +432,59 @@ mod tests {
                 assert!(raw.get("seq").is_none(), "{raw}");
             }
         }
+    }
+
+    #[test]
+    fn a_tab_without_a_screencast_leaves_one_note_and_no_frame_after_it() {
+        let dir = std::env::temp_dir().join(format!("rove-trace-cast-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("t.trace");
+        let traces = Traces::default();
+        let wants = TraceWants {
+            screenshots: false,
+            budget: 0,
+            screencast: Some(FrameCaps::default()),
+        };
+        let id = traces
+            .start_with(&path, wants, TraceOrigin::default())
+            .expect("starts");
+        let (follow, _stop) = traces.follow("target-1").expect("a screencast to start");
+        // Asked again for the same tab: it is already being taken.
+        assert!(traces.follow("target-1").is_none());
+        follow.none(
+            rove_browser::TabId(1),
+            "Page.startScreencast is not supported",
+        );
+        let frame = frames::FrameToStore {
+            at: 1.0,
+            tab: rove_browser::TabId(1),
+            base64: "AAAA".into(),
+            view: [800.0, 600.0],
+            masked: 0,
+        };
+        assert!(follow.frame(frame), "the traces are still there");
+        traces.stop(id, "stopped");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let frames: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("json"))
+            .filter(|l| l["kind"] == "frame")
+            .collect();
+        assert_eq!(frames.len(), 1, "{text}");
+        assert_eq!(
+            frames[0]["image"]["left_out"],
+            "no screencast: Page.startScreencast is not supported"
+        );
+        // The traces gone, the task's handle says so (it ends).
+        drop(traces);
+        assert!(!follow.frame(frames::FrameToStore {
+            at: 2.0,
+            tab: rove_browser::TabId(1),
+            base64: "AAAA".into(),
+            view: [0.0, 0.0],
+            masked: 0,
+        }));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

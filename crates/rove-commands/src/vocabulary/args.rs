@@ -318,6 +318,34 @@ pub struct TabArgs {
     pub url: Option<String>,
 }
 
+/// What `desktop` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DesktopAction {
+    /// List the accessible applications and their windows.
+    #[default]
+    Apps,
+    /// Start an application and make it the target.
+    Open,
+    /// Make a running application (by name or process id) the target.
+    Attach,
+    /// Go back to the browser's tab (an application rove started ends).
+    Leave,
+}
+
+/// `desktop`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DesktopArgs {
+    /// apps (default), open, attach or leave.
+    #[schemars(extend("description" = ""))]
+    #[serde(default)]
+    pub action: DesktopAction,
+    /// open: command line; attach: app name or pid.
+    #[serde(default)]
+    pub target: Option<String>,
+}
+
 /// Image format of a screenshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, JsonSchema)]
 #[serde(rename_all = "snake_case")]

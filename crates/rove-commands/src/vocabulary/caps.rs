@@ -36,11 +36,13 @@ pub enum Capability {
     Forms,
     /// Drag and drop between elements (`drag`).
     Drag,
+    /// Native desktop applications as targets (`desktop`).
+    Desktop,
 }
 
 impl Capability {
     /// Every group, `core` first.
-    pub const ALL: [Capability; 10] = [
+    pub const ALL: [Capability; 11] = [
         Capability::Core,
         Capability::Devtools,
         Capability::Network,
@@ -51,6 +53,7 @@ impl Capability {
         Capability::Vision,
         Capability::Forms,
         Capability::Drag,
+        Capability::Desktop,
     ];
 
     /// The group's name, as `--caps` spells it.
@@ -66,6 +69,7 @@ impl Capability {
             Capability::Vision => "vision",
             Capability::Forms => "forms",
             Capability::Drag => "drag",
+            Capability::Desktop => "desktop",
         }
     }
 
@@ -184,7 +188,7 @@ mod tests {
         assert_eq!(Caps::all().flag_value().as_deref(), Some("all"));
         let err = "telepathy".parse::<Caps>().expect_err("no such group");
         assert!(err.to_string().contains(
-            "core, devtools, network, state, emulation, pdf, inspect, vision, forms, drag"
+            "core, devtools, network, state, emulation, pdf, inspect, vision, forms, drag, desktop"
         ));
         let vision: Caps = "vision".parse().expect("a group");
         assert!(vision.contains(Capability::Vision) && !vision.contains(Capability::Forms));

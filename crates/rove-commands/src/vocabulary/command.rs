@@ -350,6 +350,16 @@ vocabulary! {
         when: "action" = "list" => effect: Reads,
         shell: input::TAB,
     },
+    /// Native applications: list them, or make one the session's target.
+    Desktop(DesktopArgs) = "desktop" {
+        title: "Desktop apps",
+        description: "Desktop apps: list, open or attach one as the target for later commands, or leave.",
+        effect: Acts,
+        works_on: Browser,
+        caps: Desktop,
+        when: "action" = "apps" => effect: Reads,
+        shell: input::DESKTOP,
+    },
     /// Capture the viewport, the full page, an element or a clip.
     Screenshot(ScreenshotArgs) = "screenshot" {
         title: "Screenshot",

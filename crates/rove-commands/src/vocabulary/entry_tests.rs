@@ -52,13 +52,14 @@ fn names(commands: &[Command], keep: impl Fn(&Command) -> bool) -> Vec<&'static 
 #[test]
 fn what_commands_do_and_work_on_comes_from_their_entries() {
     let all = every_command();
-    // `tab` without arguments lists the tabs.
+    // `tab` without arguments lists the tabs, `desktop` the applications.
     assert_eq!(
         names(&all, |c| !c.acts()),
         [
             "snapshot",
             "find",
             "tab",
+            "desktop",
             "screenshot",
             "read",
             "wait",
@@ -94,12 +95,14 @@ fn what_commands_do_and_work_on_comes_from_their_entries() {
     );
     assert_eq!(
         names(&all, |c| !c.works_on().needs_page()),
-        ["dialog", "tab", "close"]
+        ["dialog", "tab", "desktop", "close"]
     );
     // One argument's value changes them: `tab list` only reads, `open`
     // in a new tab needs no page.
     assert!(!call("tab", json!({"action": "list"})).acts());
     assert!(call("tab", json!({"action": "new"})).acts());
+    assert!(!call("desktop", json!({"action": "apps"})).acts());
+    assert!(call("desktop", json!({"action": "open", "target": "x"})).acts());
     let new_tab = call("open", json!({"url": "a.test", "new_tab": true}));
     assert_eq!(new_tab.works_on(), WorksOn::Browser);
     assert_eq!(
@@ -111,7 +114,8 @@ fn what_commands_do_and_work_on_comes_from_their_entries() {
     assert_eq!(
         names(&all, |c| !c.works_on().blocked_by_dialog()),
         [
-            "open", "snapshot", "dialog", "tab", "close", "console", "network", "cookies", "set"
+            "open", "snapshot", "dialog", "tab", "desktop", "close", "console", "network",
+            "cookies", "set"
         ]
     );
     assert!(

@@ -167,7 +167,10 @@ pub(crate) const FILL: Shell = Shell {
         `role=slider` / `role=spinbutton` that is not a text field; a composite one takes the keys through its focusable part) \
         takes a number through real keys, as from a keyboard: Home or \
         End for its extremes, Page keys while far, arrows for single steps (held: repeated keydowns, one keyup), then the value is \
-        read back; an app that takes a value only when a change ends gets it. A range value off its steps or limits is \
+        read back; an app that takes a value only when a change ends gets it. The press that may land on the value is \
+        sent only once the page has answered the presses before it: an app that takes a value at every press and works \
+        on each on its server (Streamlit reruns its script for each, the runs side by side) ends holding the value \
+        reported, not an older one whose run finished last. A range value off its steps or limits is \
         `COMMAND_REJECTED` naming the nearest values, before any key; a control whose steps skip the value (an ARIA one, a \
         range without steps) is `NOT_ACTIONABLE` (`action_sent: sent`) naming the values around it and what it holds, put \
         back on the nearer one it came from; an ARIA slider its keys do not move is dragged instead: its thumb pressed, moved \
@@ -445,6 +448,46 @@ pub(crate) const TAB: Shell = Shell {
     section: Section::TabsAndDialogs,
     reference: "`list` marks the focused tab with `*` and names each popup's opener. A closed tab's id never comes back \
         (`NO_TAB`).",
+};
+
+pub(crate) const DESKTOP: Shell = Shell {
+    spelling: Spelling {
+        about: "List desktop applications, or make one the session's target",
+        words: &[
+            Word::one(
+                "ACTION",
+                "apps, open, attach or leave.",
+                "action",
+                Kind::Words(&[("ls", Literal::Text("apps"))]),
+            )
+            .count(Count::Default("apps")),
+            Word::run(
+                "TARGET",
+                "The command line for open; the name or process id for attach.",
+                Count::Optional,
+                Fills::ByValue {
+                    argument: "action",
+                    cases: &[Case::new(&[], &[Slot::one("target", Kind::Text)])],
+                },
+            ),
+        ],
+        flags: &[],
+        examples: &[
+            Example("rove desktop apps", ""),
+            Example("rove desktop open gnome-calculator", ""),
+            Example("rove desktop open 'zenity --question --text=Proceed?'", ""),
+            Example("rove desktop attach gnome-calculator", ""),
+            Example("rove desktop leave", ""),
+        ],
+        note: "",
+    },
+    aliases: &[],
+    printed: Printed::Outcome,
+    section: Section::TabsAndDialogs,
+    reference: "Linux, through the accessibility bus (AT-SPI2; docs/desktop.md). After `open` or `attach` the application \
+        is the target: `snapshot`, `find`, `click`, `fill`, `check`, `select`, `press`, `type`, `wait` and `read` work on its windows with \
+        the same refs and diffs; page-only commands (`open URL`, `eval`, `network`, `cookies` …) answer \
+        `COMMAND_REJECTED` until `leave`. No accessibility bus or display is `DESKTOP_UNAVAILABLE`.",
 };
 
 pub(crate) const CLOSE: Shell = Shell {

@@ -105,3 +105,20 @@ async fn a_console_read_at_one_level_leaves_the_lower_levels_unread() {
     assert!(!rest.contains("bad thing"), "read already: {rest}");
     f.close().await;
 }
+
+/// A message's text is quoted as page text is everywhere in rove: its `"`
+/// and `\` escaped, and every other character as the page wrote it (an
+/// accent made of a letter and a combining mark stays a letter, never
+/// `\u{301}`).
+#[tokio::test]
+async fn a_console_message_is_quoted_as_page_text_is() {
+    let mut f = Fixture::start().await;
+    f.open("/console_quoting.html").await;
+    let shown = text_of(&f.ok(json!({"command": "console"})).await);
+    assert!(
+        shown.contains("[log] \"cafe\u{301} \\\"menu\\\" C:\\\\temp\""),
+        "{shown}"
+    );
+    assert!(!shown.contains("\\u{"), "{shown}");
+    f.close().await;
+}

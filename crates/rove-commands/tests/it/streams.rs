@@ -10,13 +10,11 @@
 
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use rove_commands::SessionConfig;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::broadcast;
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::support::{Fixture, fixture_routes};
 
@@ -168,22 +166,10 @@ async fn serve(stream: TcpStream, asked: broadcast::Sender<String>) {
 /// (with the page's content), `ticks` with a frame every 100 ms for 6 s,
 /// `silence` never.
 async fn socket(stream: TcpStream) {
-    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
+    let Some((out, mut incoming)) = crate::support::websocket_texts(stream).await else {
         return;
     };
-    let (mut tx, mut rx) = socket.split();
-    let (out, mut outgoing) = tokio::sync::mpsc::unbounded_channel::<String>();
-    tokio::spawn(async move {
-        while let Some(text) = outgoing.recv().await {
-            if tx.send(Message::text(text)).await.is_err() {
-                return;
-            }
-        }
-    });
-    while let Some(Ok(message)) = rx.next().await {
-        let Message::Text(text) = message else {
-            continue;
-        };
+    while let Some(text) = incoming.recv().await {
         let out = out.clone();
         tokio::spawn(async move {
             match text.as_str() {

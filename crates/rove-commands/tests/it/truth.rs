@@ -62,8 +62,16 @@ const EDITORS: &str = "<title>Editors</title>\
     <button onclick=\"hidden_field.style.display = 'block'; hidden_field.focus()\">Search</button>\
     <input id=hidden_field aria-label=Found style=display:none>";
 
+const SLOW_SERVER: &str = "<title>Files</title><ul id=l><li>notes.md</li></ul>\
+    <button onclick=\"fetch('/slow-make', {method: 'POST'}).then(() => l.insertAdjacentHTML('beforeend', '<li>Untitled Folder <input aria-label=Name></li>'))\">New Folder</button>";
+
 async fn fixture() -> Fixture {
     let routes = fixture_routes()
+        .page("/slow-server.html", Response::html(SLOW_SERVER))
+        .page(
+            "/slow-make",
+            Response::text("made").delayed(std::time::Duration::from_secs(5)),
+        )
         .page("/editors.html", Response::html(EDITORS))
         .page("/wrapped.html", Response::html(WRAPPED))
         .page("/shell.html", Response::html(SHELL))
@@ -77,6 +85,32 @@ async fn fixture() -> Fixture {
         .page("/menu.html", Response::html(MENU))
         .page("/table.html", Response::html(TABLE));
     Fixture::with(routes, SessionConfig::default()).await
+}
+
+#[tokio::test]
+async fn a_click_whose_request_the_server_answers_late_says_so_not_that_nothing_changed() {
+    // Jupyter makes a folder on its server, then shows its name field; a
+    // busy server answered after the settle's wait for the click's request,
+    // and the answer read as if the click had done nothing more.
+    let mut f = fixture().await;
+    f.open("/slow-server.html").await;
+    let make = f.find("New Folder", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": make})).await;
+    let text = out.text();
+    assert!(
+        !text.contains("nothing visible changed"),
+        "an unanswered request is not no change:\n{text}"
+    );
+    assert!(
+        text.contains("the page is still waiting for its server's answer"),
+        "{text}"
+    );
+    // The answer comes: the field the server's answer drew.
+    f.ok(json!({"command": "wait", "text": "Untitled Folder", "ms": 10000}))
+        .await;
+    let view = f.ok(json!({"command": "snapshot"})).await;
+    assert!(view.text().contains("textbox \"Name\""), "{}", view.text());
+    f.close().await;
 }
 
 #[tokio::test]

@@ -11,6 +11,30 @@ use crate::record::WalkOutput;
 use crate::refs::{NodeKey, Ref};
 use crate::render::RenderOptions;
 
+/// How long one slice of `find`'s index build holds the page's thread: the
+/// page's own tasks run between slices (a page of 100,000 rows takes about
+/// half a second to index).
+const FIND_SLICE_MS: u32 = 30;
+
+/// At most this many slices; then `find` builds what is left at once.
+const FIND_SLICES_MAX: usize = 200;
+
+/// Builds the frame's find index in slices, until it is ready, or until a
+/// slice finds its build started again (the page changed in between: then
+/// `find` builds it whole, as on a page that never stops changing).
+async fn prepare_find(world: &World) -> Result<(), CallFailure> {
+    let call = format!("prepareFind({FIND_SLICE_MS})");
+    let mut read_before = 0i64;
+    for _ in 0..FIND_SLICES_MAX {
+        let read: i64 = frames::call_walker(world, &call).await?;
+        if read < 0 || read <= read_before {
+            break;
+        }
+        read_before = read;
+    }
+    Ok(())
+}
+
 impl PageModel {
     /// Finds elements by text (name, value or content) and role, in every
     /// frame. Each result is one line with its context.
@@ -35,6 +59,11 @@ impl PageModel {
             let Some((world, token)) = self.world_with_token(frame).await? else {
                 continue;
             };
+            match prepare_find(&world).await {
+                Ok(()) => {}
+                Err(CallFailure::Stale) => continue,
+                Err(CallFailure::Failed(e)) => return Err(e),
+            }
             let found: WalkOutput = match frames::call_walker(&world, &call).await {
                 Ok(found) => found,
                 Err(CallFailure::Stale) => continue,

@@ -102,7 +102,7 @@ impl ViewOptions {
         }
     }
 
-    fn budget(&self) -> Option<usize> {
+    pub(crate) fn budget(&self) -> Option<usize> {
         match self.budget {
             None => Some(DEFAULT_BUDGET),
             Some(0) => None,
@@ -157,7 +157,7 @@ pub struct Match {
 }
 
 impl View {
-    fn new(mut text: String, mode: Mode, url: &str, title: &str) -> Self {
+    pub(crate) fn new(mut text: String, mode: Mode, url: &str, title: &str) -> Self {
         // A final newline is a token that says nothing; whoever prints the
         // view ends the line.
         text.truncate(text.trim_end_matches('\n').len());

@@ -101,6 +101,13 @@ pub struct RunArgs {
     pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub trace_screenshots: TraceScreenshots,
+    /// Write an animated GIF of the run here: a frame per step (the page
+    /// after its actions) with the task and the step's goal and actions
+    /// written on it, the final answer on the last frame. An existing FILE
+    /// is replaced. The text needs a font on the system (DejaVu Sans or
+    /// Liberation Sans, or ROVE_FONT=FILE.ttf).
+    #[arg(long, value_name = "FILE")]
+    pub gif: Option<PathBuf>,
     /// Run a step at a time as orders on stdin say, one JSON answer a line
     /// on stdout (implies --json): {"do":"step"}, {"do":"tell","text":…},
     /// {"do":"set_task","text":…}, {"do":"view"}, {"do":"finish"}. The
@@ -109,7 +116,8 @@ pub struct RunArgs {
     pub steer: bool,
 }
 
-/// `--trace-screenshots[=MIB]`, shared by `rove run` and `rove test`.
+/// `--trace-screenshots[=MIB]` and `--trace-screencast`, shared by `rove
+/// run` and `rove test`.
 #[derive(Debug, Args)]
 pub struct TraceScreenshots {
     /// In a trace, also a screenshot after each step's actions (the one
@@ -124,6 +132,12 @@ pub struct TraceScreenshots {
         default_missing_value = "20"
     )]
     pub mib: Option<f64>,
+    /// In a trace, also the page's screencast: a frame whenever the page
+    /// repaints, at most 5 a second, scaled to 1024 px, secrets painted
+    /// out; at most 3,000 frames or 64 MiB per trace, then frames are
+    /// dropped with a note.
+    #[arg(long = "trace-screencast")]
+    pub screencast: bool,
 }
 
 impl TraceScreenshots {
@@ -220,6 +234,13 @@ pub struct TestArgs {
     pub traces: Option<String>,
     #[command(flatten)]
     pub trace_screenshots: TraceScreenshots,
+    /// An animated GIF of attempts beside their traces (a frame per step,
+    /// the task and the step's goal written on it), linked from
+    /// report.html and attached in JUnit: on-failure (every attempt that
+    /// ran and did not pass), always, or off. Needs --out; takes the
+    /// screenshot after each step's actions.
+    #[arg(long, default_value = "off", value_parser = ["on-failure", "always", "off"], value_name = "WHEN")]
+    pub video: String,
 }
 
 #[derive(Debug, Args)]

@@ -58,12 +58,20 @@ pub enum TraceCommand {
         after_help = "Examples:\n  rove run TASK --model openai:gpt-5-mini --trace run.trace\n  rove trace show run.trace -o run.html\n  rove --trace click.trace click e7\n  rove trace show click.trace"
     )]
     Show(TraceShowArgs),
+    /// Make an animated GIF of a trace: a frame per step of rove run (the
+    /// page after it, the task and the step's goal written on it, the final
+    /// answer last), or the screencast of a trace of commands (else each
+    /// command's screenshot). An existing FILE is replaced.
+    #[command(
+        after_help = "Examples:\n  rove trace export run.trace --gif run.gif\n  rove trace export work.trace --gif work.gif"
+    )]
+    Export(TraceExportArgs),
     /// Record every command of the session in FILE (one JSON line each:
     /// arguments, answer or error, the time split, console messages and
     /// requests, screenshots with --screenshots) until `rove trace stop`
     /// or the session ends. An existing FILE is replaced.
     #[command(
-        after_help = "Examples:\n  rove trace start work.trace\n  rove --session shop trace start shop.trace --screenshots\n  rove trace stop\n  rove trace show work.trace"
+        after_help = "Examples:\n  rove trace start work.trace\n  rove --session shop trace start shop.trace --screenshots\n  rove trace start work.trace --screencast\n  rove trace stop\n  rove trace show work.trace"
     )]
     Start(TraceStartArgs),
     /// Stop the session's trace and close its file.
@@ -78,6 +86,12 @@ pub struct TraceStartArgs {
     /// budget of 5 MiB per trace; later ones are named as left out).
     #[arg(long)]
     pub screenshots: bool,
+    /// The page's screencast: a frame whenever the focused tab repaints,
+    /// at most 5 a second, scaled to 1024 px, secrets painted out; at most
+    /// 3,000 frames or 64 MiB per trace, then frames are dropped with a
+    /// note.
+    #[arg(long)]
+    pub screencast: bool,
 }
 
 /// `rove --trace FILE <command>`: a trace of one session command.
@@ -90,6 +104,19 @@ pub struct CommandTraceArgs {
     /// With --trace: a screenshot before and after an acting command.
     #[arg(long = "trace-screenshots", requires = "trace")]
     pub trace_screenshots: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TraceExportArgs {
+    /// The trace (rove run --trace, rove trace start, a rove test attempt's).
+    pub file: PathBuf,
+    /// Write an animated GIF here.
+    #[arg(long, value_name = "OUT.gif", required_unless_present = "webm")]
+    pub gif: Option<PathBuf>,
+    /// WebM: refused, with the reason (no well-kept encoder without a
+    /// system codec); use --gif.
+    #[arg(long, value_name = "OUT.webm", conflicts_with = "gif")]
+    pub webm: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -56,6 +56,9 @@ pub struct TraceAsk {
     /// Screenshots before and after each acting command.
     #[serde(default)]
     pub screenshots: bool,
+    /// The page's screencast.
+    #[serde(default)]
+    pub screencast: bool,
 }
 
 /// A request about the daemon itself.
@@ -238,6 +241,7 @@ mod tests {
             trace: Some(TraceAsk {
                 path: "/tmp/t.trace".into(),
                 screenshots: true,
+                screencast: true,
             }),
             browser: Some(Box::new(BrowserAsked {
                 cdp_url: Some("ws://farm.test/".into()),
@@ -259,6 +263,7 @@ mod tests {
             TraceControl::Start(TraceAsk {
                 path: "/tmp/s.trace".into(),
                 screenshots: false,
+                screencast: false,
             }),
         ] {
             let request = Request::Tracing { tracing };

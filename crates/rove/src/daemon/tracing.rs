@@ -39,7 +39,7 @@ pub(super) fn control(
                             "tracing session {} to {} until rove trace stop",
                             global.session, ask.path
                         ),
-                        json!({"trace": ask.path, "screenshots": ask.screenshots}),
+                        json!({"trace": ask.path, "screenshots": ask.screenshots, "screencast": ask.screencast}),
                     )
                 }
                 Err(answer) => answer,
@@ -94,19 +94,17 @@ fn start(
         scope: Some(scope.to_owned()),
         session: Some(global.session.clone()),
     };
-    traces
-        .start(
-            path,
-            ask.screenshots,
-            rove_commands::SCREENSHOT_BUDGET,
-            origin,
+    let wants = rove_commands::TraceWants {
+        screenshots: ask.screenshots,
+        budget: rove_commands::SCREENSHOT_BUDGET,
+        screencast: ask.screencast.then(rove_commands::FrameCaps::default),
+    };
+    traces.start_with(path, wants, origin).map_err(|e| {
+        Answer::rejected(
+            &format!("cannot write the trace {}: {e}", ask.path),
+            "choose a file in a folder you can write to",
         )
-        .map_err(|e| {
-            Answer::rejected(
-                &format!("cannot write the trace {}: {e}", ask.path),
-                "choose a file in a folder you can write to",
-            )
-        })
+    })
 }
 
 fn done(text: String, outcome: serde_json::Value) -> Answer {

@@ -233,7 +233,25 @@ async fn run_checks(global: &GlobalArgs, report: &mut Report) -> Result<(), Fail
         .check("mcp handshake", crate::doctor::mcp::handshake())
         .await?;
     solver_plugins(global, report);
+    desktop(report).await;
     Ok(())
+}
+
+/// Whether desktop applications can be reached (`desktop`,
+/// docs/desktop.md). No desktop is no failure of rove's, only worth
+/// knowing: a warning with the fix.
+async fn desktop(report: &mut Report) {
+    match rove_commands::desktop_probe().await {
+        Ok(detail) => report.note("desktop", false, &detail),
+        Err(error) => {
+            let said = error.report();
+            report.note(
+                "desktop",
+                true,
+                &format!("{}: {}; {}", said.code, said.message, said.hint),
+            );
+        }
+    }
 }
 
 /// The solver plugins `solve` would ask, in order. None is no failure

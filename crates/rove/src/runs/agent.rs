@@ -20,7 +20,7 @@ use crate::cli::{GlobalArgs, RunArgs};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::runs::models;
-use crate::runs::run_files::{write_history, write_trace, write_unfinished};
+use crate::runs::run_files::{write_gif_and_trace, write_history, write_unfinished};
 
 /// Exit status of a run that ended without a reported success.
 const TASK_NOT_DONE: u8 = 1;
@@ -180,7 +180,7 @@ async fn run_task(
         outcome["reached_captcha"] = json!(ran.challenges.first().map(|c| c.step));
     }
     let traced = RunEnding::from(&ran.ending);
-    write_trace(args, &llm, &ran.steps, &traced, (seconds, budget), out);
+    write_gif_and_trace(args, &llm, &ran, &traced, (seconds, budget), out);
     if !write_history(
         args,
         &llm,
@@ -336,6 +336,8 @@ async fn drive(
         let mut session = Session::start(&browser, session_config)
             .await
             .map_err(|e| Failure::from_command(&e))?;
+        // The page's screencast from the start URL on, for the trace.
+        let mut frames = crate::runs::run_files::StepFrames::new(args, &session);
         if let Some(url) = &args.start_url {
             // The task's address may carry a token: the terminal sees it
             // without.
@@ -361,6 +363,7 @@ async fn drive(
                 .history
                 .as_ref()
                 .or(args.trace.as_ref())
+                .or(args.gif.as_ref())
                 .map(|h| h.with_extension("screens")),
             vision: match args.vision.as_str() {
                 "on" => rove_agent::Vision::On,
@@ -368,8 +371,10 @@ async fn drive(
                 _ => rove_agent::Vision::Auto,
             },
             keep_screenshots: judge.map_or(0, |j| j.config.screenshots),
-            trace: args.trace.is_some(),
-            trace_screenshots: args.trace.is_some() && after_shots,
+            // A GIF shows the page after each step: it takes the traced
+            // step's screenshot after the actions.
+            trace: args.trace.is_some() || args.gif.is_some(),
+            trace_screenshots: (args.trace.is_some() && after_shots) || args.gif.is_some(),
             system_prompt,
             extend_system_prompt: args.extend_system_prompt.clone(),
             headed: global.headed,
@@ -389,14 +394,14 @@ async fn drive(
                 // Its reason may quote a model's or a page's text.
                 out.note(&one_line(&failure.to_string()));
             }
-            seen.push(step.clone());
+            seen.push(frames.with_step(step));
         };
         let ran = if args.steer {
             crate::runs::steer::run(&args.task, &mut session, llm, &config, out, on_step).await
         } else {
             rove_agent::run(&args.task, &mut session, llm, &config, on_step).await
         };
-        let ran = ran.map_err(|e| match e {
+        let ran = ran.map(|run| frames.into_run(run)).map_err(|e| match e {
             rove_agent::AgentError::Llm(e) => model_failure(&e, llm.current(), args),
             rove_agent::AgentError::Browser(e) => Failure::from_command(&e),
         });

@@ -6,10 +6,14 @@ use rove_errors::ErrorCode;
 use crate::cli::RunArgs;
 use crate::failure::Failure;
 
-/// `--history` and `--trace` are checked before the run: a path rove could
+/// `--history`, `--trace` and `--gif` are checked before the run: a path rove could
 /// not write to would otherwise be found only once the run was paid for.
 pub fn check_outputs(args: &RunArgs) -> Result<(), Failure> {
-    for (flag, path) in [("--history", &args.history), ("--trace", &args.trace)] {
+    for (flag, path) in [
+        ("--history", &args.history),
+        ("--trace", &args.trace),
+        ("--gif", &args.gif),
+    ] {
         if let Some(path) = path {
             rove_base::user_file::check_output_file(path).map_err(|e| {
                 Failure::new(

@@ -129,3 +129,100 @@ pub(crate) fn write_trace(
         )),
     }
 }
+
+/// Writes the run's GIF, when one was asked for (`--gif`; says so on
+/// stderr when it cannot: no font, an unwritable path; the run's own
+/// answer stands), then its trace ([`write_trace`], after: it removes the
+/// screenshots it inlines).
+pub(crate) fn write_gif_and_trace(
+    args: &RunArgs,
+    llm: &Llm,
+    ran: &rove_agent::RunResult,
+    ending: &RunEnding,
+    (seconds, budget): (f64, usize),
+    out: Output,
+) {
+    gif_of_run(args, llm, ran, ending, seconds, out);
+    write_trace(args, llm, &ran.steps, ending, (seconds, budget), out);
+}
+
+fn gif_of_run(
+    args: &RunArgs,
+    llm: &Llm,
+    ran: &rove_agent::RunResult,
+    ending: &RunEnding,
+    seconds: f64,
+    out: Output,
+) {
+    let Some(path) = &args.gif else {
+        return;
+    };
+    let endpoint = llm.current();
+    let head = RunHead {
+        task: args.task.clone(),
+        start_url: args.start_url.clone(),
+        model: format!("{}:{}", endpoint.provider, endpoint.model),
+        ..RunHead::default()
+    };
+    match rove_agent::write_run_gif(path, head, &ran.steps, (ending, seconds, ran.usage)) {
+        Ok(gif) => out.note(&format!(
+            "wrote {}: {} frames, {} KiB",
+            path.display(),
+            gif.frames,
+            gif.bytes.div_ceil(1024)
+        )),
+        Err(e) => out.note(&format!("could not write the GIF {}: {e}", path.display())),
+    }
+    // The screenshots kept only for the GIF go with it.
+    if args.history.is_none() && args.trace.is_none() {
+        let _ = std::fs::remove_dir_all(path.with_extension("screens"));
+    }
+}
+
+/// The screencast's frames of a traced run (`--trace-screencast`), given
+/// to the step they came up to, so the trace writes them before its line.
+pub(crate) struct StepFrames {
+    collector: Option<rove_commands::FrameCollector>,
+    taken: Vec<Vec<rove_commands::trace_format::TracedFrame>>,
+}
+
+impl StepFrames {
+    /// Collecting from now on, when the run's trace wants the screencast.
+    pub(crate) fn new(args: &RunArgs, session: &rove_commands::Session) -> StepFrames {
+        let wanted = args.trace.is_some() && args.trace_screenshots.screencast;
+        StepFrames {
+            collector: wanted.then(|| {
+                session
+                    .config()
+                    .traces
+                    .collect_frames(rove_commands::FrameCaps::default())
+            }),
+            taken: Vec::new(),
+        }
+    }
+
+    /// `step` with the frames that came up to its end.
+    pub(crate) fn with_step(&mut self, step: &StepRecord) -> StepRecord {
+        let mut step = step.clone();
+        if let Some(collector) = &self.collector {
+            step.seen.frames = collector.take();
+            self.taken.push(step.seen.frames.clone());
+        }
+        step
+    }
+
+    /// The run with each step's frames, the last step also with those
+    /// after it.
+    pub(crate) fn into_run(self, mut run: rove_agent::RunResult) -> rove_agent::RunResult {
+        let Some(collector) = self.collector else {
+            return run;
+        };
+        for (step, frames) in run.steps.iter_mut().zip(self.taken) {
+            step.seen.frames = frames;
+        }
+        if let Some(last) = run.steps.last_mut() {
+            last.seen.frames.extend(collector.take());
+        }
+        run
+    }
+}

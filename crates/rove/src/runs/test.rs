@@ -135,6 +135,8 @@ async fn run(
 /// What a suite runs with, from the flags, each checked.
 struct Suite {
     options: RunOptions,
+    /// Which attempts get a video (`--video`).
+    video: crate::runs::video::Video,
     llm: Llm,
     /// `provider:model`, as the results name it.
     model: String,
@@ -222,7 +224,12 @@ impl Suite {
             }
             None => PriceTable::builtin(),
         };
-        let traces = match (&args.traces, &args.out) {
+        let (video, traces) = crate::runs::video::Video::of(
+            &args.video,
+            args.traces.as_deref(),
+            args.out.as_deref(),
+        )?;
+        let traces = match (&traces, &args.out) {
             (Some(which), None) if which != "off" => {
                 return Err(rejected(
                     format!("--traces {which} writes under --out, and there is none"),
@@ -261,7 +268,8 @@ impl Suite {
                     "off" => rove_agent::Vision::Off,
                     _ => rove_agent::Vision::Auto,
                 },
-                trace_screenshots: after_shots,
+                // A video shows the page after each step.
+                trace_screenshots: after_shots || video != crate::runs::video::Video::Off,
                 ..rove_agent::AgentConfig::default()
             },
             out: args.out.clone(),
@@ -269,9 +277,11 @@ impl Suite {
             judge,
             traces,
             trace_budget,
+            screencast: args.trace_screenshots.screencast,
         };
         Ok(Suite {
             options,
+            video,
             llm,
             model,
             remote,
@@ -380,6 +390,7 @@ async fn run_attempts(
             // The page of its trace is made as each attempt ends, by
             // the code behind `rove trace show`.
             attempt.trace_view = attempt.trace.as_deref().and_then(write_view);
+            attempt.video = crate::runs::video::write_video(suite.video, attempt);
             done += 1;
             progress.attempt(out, attempt, &attempt_line(attempt, done, total));
         },

@@ -37,6 +37,7 @@ pub async fn run(
         trace: trace.trace.as_deref().map(|path| TraceAsk {
             path: crate::shell::call::absolute(path),
             screenshots: trace.trace_screenshots,
+            screencast: false,
         }),
         browser: None,
     };
@@ -75,6 +76,7 @@ pub fn trace_start(args: &crate::cli::side::TraceStartArgs) -> TraceControl {
     TraceControl::Start(TraceAsk {
         path: crate::shell::call::absolute(&args.file),
         screenshots: args.screenshots,
+        screencast: args.screencast,
     })
 }
 

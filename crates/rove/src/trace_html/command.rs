@@ -4,8 +4,9 @@
 //! each command, expandable (a failed one open), with its arguments, the
 //! time split as a bar (CDP, settle, rove), its error with code and hint,
 //! the text it answered, the screenshots before and after, and the console
-//! messages and requests of its interval. Static and offline like the run
-//! page (`trace_html/mod.rs`): no script, screenshots inlined.
+//! messages and requests of its interval; under them the screencast's
+//! filmstrip when the trace recorded one (`film.rs`). Static and offline
+//! like the run page (`trace_html/mod.rs`): no script, images inlined.
 
 use std::fmt::Write as _;
 
@@ -13,6 +14,7 @@ use rove_base::text::html_escaped as esc;
 use rove_commands::Timing;
 use rove_commands::trace_format::{
     CallerKind, CommandsEnd, TraceEnd, TraceHead, TraceLine, TraceScreenshot, TracedCommand,
+    TracedFrame,
 };
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
@@ -50,11 +52,25 @@ pub fn render(lines: &[TraceLine]) -> String {
             _ => None,
         })
         .collect();
+    let frames: Vec<&TracedFrame> = lines
+        .iter()
+        .filter_map(|l| match l {
+            TraceLine::Frame(frame) => Some(frame),
+            _ => None,
+        })
+        .collect();
+    let marks: Vec<crate::trace_html::film::Mark> = commands
+        .iter()
+        .enumerate()
+        .map(|(i, c)| crate::trace_html::film::command_mark(i + 1, c))
+        .collect();
+    let (film, anchors) = crate::trace_html::film::filmstrip(&frames, &marks);
     let title = title_of(&head);
     let mut page = format!(
-        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>{}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
+        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>{}</title><style>{STYLE}{}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(&title),
         crate::trace_html::seen::STYLE,
+        crate::trace_html::film::STYLE,
         esc(&title)
     );
     let failed = commands.iter().filter(|c| !c.ok).count();
@@ -81,8 +97,9 @@ pub fn render(lines: &[TraceLine]) -> String {
     }
     page.push_str("</nav>\n<p class=\"meta key\">time split: <span class=cdp></span>CDP <span class=settle></span>page settle <span class=rove></span>rove</p>\n");
     for (i, command) in commands.iter().enumerate() {
-        command_html(&mut page, i + 1, command);
+        command_html(&mut page, i + 1, command, anchors[i].as_deref());
     }
+    page.push_str(&film);
     page.push_str("</body></html>\n");
     page
 }
@@ -95,7 +112,7 @@ fn title_of(head: &TraceHead) -> String {
     }
 }
 
-fn command_html(page: &mut String, n: usize, command: &TracedCommand) {
+fn command_html(page: &mut String, n: usize, command: &TracedCommand, frame: Option<&str>) {
     let failed = !command.ok;
     let code = command.error.as_ref().map(|e| e.code.as_str());
     let ms = command.ms;
@@ -122,6 +139,12 @@ fn command_html(page: &mut String, n: usize, command: &TracedCommand) {
         esc(command.tab.as_deref().unwrap_or_default())
     );
     page.push_str(&split_html(&command.timing));
+    if let Some(frame) = frame {
+        let _ = writeln!(
+            page,
+            "<p class=meta><a class=to-frame href=\"#{frame}\">its frame in the screencast</a></p>"
+        );
+    }
     if let (true, Some(error)) = (failed, &command.error) {
         let _ = writeln!(
             page,

@@ -7,10 +7,13 @@
 //! target and result, an error shown with its code, message and hint, and
 //! the screenshot the model saw; for a traced run also what the model was
 //! shown, the console messages and requests of the step and the screenshot
-//! after its actions (`seen.rs`). A `rove test` attempt's trace
-//! shows its status and reason beside the ending.
+//! after its actions (`seen.rs`); with `--trace-screencast`, the page's
+//! frames as a filmstrip under the steps (`film.rs`). A `rove test`
+//! attempt's trace shows its status and reason beside the ending.
 
 pub(crate) mod command;
+pub(crate) mod export;
+pub(crate) mod film;
 pub(crate) mod seen;
 
 use std::fmt::Write as _;
@@ -143,11 +146,13 @@ pub fn render(lines: &[TraceLine]) -> String {
             _ => None,
         })
         .collect();
+    let (film, anchors) = run_filmstrip(lines);
     let task = &run.task;
     let mut page = format!(
-        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}{}</style></head><body>\n<h1>{}</h1>\n",
+        "<!doctype html><html><head><meta charset=utf-8><link rel=icon href=\"data:,\"><title>rove trace: {}</title><style>{STYLE}{}{}</style></head><body>\n<h1>{}</h1>\n",
         esc(task),
         crate::trace_html::seen::STYLE,
+        crate::trace_html::film::STYLE,
         esc(task)
     );
     let _ = writeln!(
@@ -182,11 +187,37 @@ pub fn render(lines: &[TraceLine]) -> String {
         );
     }
     page.push_str("</nav>\n");
-    for step in &steps {
-        step_html(&mut page, step);
+    for (step, frame) in steps.iter().zip(&anchors) {
+        step_html(&mut page, step, frame.as_deref());
     }
+    page.push_str(&film);
     page.push_str("</body></html>\n");
     page
+}
+
+/// The filmstrip of a run traced with `--trace-screencast`: each step's
+/// frame is the last written before its line. The section, and each
+/// step's anchor.
+fn run_filmstrip(lines: &[TraceLine]) -> (String, Vec<Option<String>>) {
+    use crate::trace_html::film::{Mark, Place};
+    let mut frames = Vec::new();
+    let mut marks = Vec::new();
+    for line in lines {
+        match line {
+            TraceLine::Frame(frame) => frames.push(frame),
+            TraceLine::Step(step) => {
+                let tools: Vec<&str> = step.actions.iter().map(|a| a.tool.as_str()).collect();
+                marks.push(Mark {
+                    tick: step.number.to_string(),
+                    label: format!("step {} ({})", step.number, tools.join(", ")),
+                    pointers: step.actions.iter().filter_map(|a| a.pointer).collect(),
+                    place: Place::After(frames.len()),
+                });
+            }
+            _ => {}
+        }
+    }
+    crate::trace_html::film::filmstrip(&frames, &marks)
 }
 
 fn attempt_html(page: &mut String, run: &RunHead, status: &str, reason: Option<&str>) {
@@ -201,7 +232,7 @@ fn attempt_html(page: &mut String, run: &RunHead, status: &str, reason: Option<&
     );
 }
 
-fn step_html(page: &mut String, step: &TracedStep) {
+fn step_html(page: &mut String, step: &TracedStep, frame: Option<&str>) {
     let n = step.number;
     let failed = step.failure.is_some();
     let tools: Vec<&str> = step.actions.iter().map(|a| a.tool.as_str()).collect();
@@ -229,6 +260,12 @@ fn step_html(page: &mut String, step: &TracedStep) {
     );
     if !step.thought.is_empty() {
         let _ = writeln!(page, "<p class=thought>{}</p>", esc(&step.thought));
+    }
+    if let Some(frame) = frame {
+        let _ = writeln!(
+            page,
+            "<p class=meta><a class=to-frame href=\"#{frame}\">its frame in the screencast</a></p>"
+        );
     }
     crate::trace_html::seen::observation(page, step);
     page.push_str("<ol class=actions>");

@@ -9,113 +9,9 @@ use std::time::Duration;
 use rove_localserver::{LocalServer, Response, Routes};
 use serde_json::{Value, json};
 
-use crate::support::mcp_client::text;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{ChildStdin, ChildStdout, Command};
-
-pub(crate) struct Client {
-    pub(crate) stdin: ChildStdin,
-    stdout: Lines<BufReader<ChildStdout>>,
-    next: u64,
-    _child: tokio::process::Child,
-}
-
-impl Client {
-    pub(crate) async fn start() -> Client {
-        Client::start_with(&[], &[]).await
-    }
-
-    async fn start_with(args: &[&str], envs: &[(&str, &str)]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("mcp")
-            .args(args)
-            .envs(envs.iter().copied())
-            .env_remove("ROVE_CDP_URL")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("server");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let mut client = Client {
-            stdin,
-            stdout,
-            next: 0,
-            _child: child,
-        };
-        let init = client
-            .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
-            .await;
-        assert_eq!(init["serverInfo"]["name"], "rove");
-        client.notify("notifications/initialized").await;
-        client
-    }
-
-    async fn notify(&mut self, method: &str) {
-        let line = json!({"jsonrpc": "2.0", "method": method}).to_string() + "\n";
-        self.stdin.write_all(line.as_bytes()).await.expect("write");
-    }
-
-    pub(crate) async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.exchange(method, params).await["result"].clone()
-    }
-
-    /// A request's whole answer: `result` or `error`, as the server sent it.
-    pub(crate) async fn exchange(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-            .to_string()
-            + "\n";
-        self.stdin.write_all(line.as_bytes()).await.expect("write");
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
-                .await
-                .expect("an answer within 60 s")
-                .expect("read")
-                .expect("a line");
-            // Every line on stdout is JSON-RPC.
-            let message: Value = serde_json::from_str(&line)
-                .unwrap_or_else(|e| panic!("not JSON-RPC ({e}): {line}"));
-            assert_eq!(message["jsonrpc"], "2.0", "{line}");
-            if message["id"] == json!(id) {
-                return message;
-            }
-        }
-    }
-
-    /// A request's answer and every notification that came before it.
-    async fn request_seeing(&mut self, method: &str, params: Value) -> (Value, Vec<Value>) {
-        self.next += 1;
-        let id = self.next;
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-            .to_string()
-            + "\n";
-        self.stdin.write_all(line.as_bytes()).await.expect("write");
-        let mut notes = Vec::new();
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
-                .await
-                .expect("an answer within 60 s")
-                .expect("read")
-                .expect("a line");
-            let message: Value = serde_json::from_str(&line).expect("JSON-RPC");
-            if message["id"] == json!(id) {
-                return (message["result"].clone(), notes);
-            }
-            if message.get("method").is_some() {
-                notes.push(message);
-            }
-        }
-    }
-
-    pub(crate) async fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        self.request("tools/call", json!({"name": tool, "arguments": arguments}))
-            .await
-    }
-}
+use crate::support::mcp_client::{McpClient, text};
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
 
 #[tokio::test]
 async fn tools_act_on_a_real_page_and_errors_are_tool_results() {
@@ -124,7 +20,7 @@ async fn tools_act_on_a_real_page_and_errors_are_tool_results() {
     let server = LocalServer::start(Routes::new().page("/form", Response::html(page)))
         .await
         .expect("server");
-    let mut client = Client::start().await;
+    let mut client = McpClient::start_bare(&[]).await;
     let tools = client.request("tools/list", json!({})).await;
     let names: Vec<&str> = tools["tools"]
         .as_array()
@@ -335,8 +231,9 @@ async fn a_named_session_is_shared_between_the_shell_and_mcp() {
         String::from_utf8_lossy(&opened.stdout)
     );
 
-    let mut client =
-        Client::start_with(&["--session", "shared"], &[("XDG_RUNTIME_DIR", &runtime)]).await;
+    let mut command = McpClient::command(&["--session", "shared"]);
+    command.env("XDG_RUNTIME_DIR", &runtime);
+    let mut client = McpClient::start_command(command).await;
     let view = client.call("snapshot", json!({})).await;
     let text = text(&view, 0);
     assert!(
@@ -400,12 +297,12 @@ fn browsers_of(pid: u32) -> Vec<u32> {
 
 /// A server with a page open on it; the server's pid and the browser
 /// processes under it.
-async fn opened_on(page: &str) -> (LocalServer, Client, u32, Vec<u32>) {
+async fn opened_on(page: &str) -> (LocalServer, McpClient, u32, Vec<u32>) {
     let server = LocalServer::start(Routes::new().page("/p", Response::html(page)))
         .await
         .expect("server");
-    let mut client = Client::start().await;
-    let pid = client._child.id().expect("pid");
+    let mut client = McpClient::start_bare(&[]).await;
+    let pid = client.child.id().expect("pid");
     let opened = client.call("open", json!({"url": server.url("/p")})).await;
     assert_eq!(opened["isError"], false, "{opened}");
     let browsers = browsers_of(pid);
@@ -443,7 +340,7 @@ fn text_of_error(result: &Value) -> String {
 
 #[tokio::test]
 async fn a_long_call_reports_progress_to_a_client_that_asked() {
-    let mut client = Client::start().await;
+    let mut client = McpClient::start_bare(&[]).await;
     // A client that gives a progress token hears about a long call…
     let (waited, notes) = client
         .request_seeing(

@@ -6,107 +6,12 @@
 use std::time::Duration;
 
 use rove_localserver::{LocalServer, Response, Routes};
-use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{ChildStdin, ChildStdout, Command};
+use serde_json::json;
 
-/// A stdio MCP client that keeps every notification it reads.
-struct Client {
-    stdin: ChildStdin,
-    stdout: Lines<BufReader<ChildStdout>>,
-    next: u64,
-    notes: Vec<Value>,
-    capabilities: Value,
-    _child: tokio::process::Child,
-}
-
-impl Client {
-    async fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("mcp")
-            .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_SESSION")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("server");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let mut client = Client {
-            stdin,
-            stdout,
-            next: 0,
-            notes: Vec::new(),
-            capabilities: Value::Null,
-            _child: child,
-        };
-        let init = client
-            .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
-            .await;
-        client.capabilities = init["capabilities"].clone();
-        let line =
-            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string() + "\n";
-        client
-            .stdin
-            .write_all(line.as_bytes())
-            .await
-            .expect("write");
-        client
-    }
-
-    /// Reads one message (60 s at most), keeping it if it is a notification.
-    async fn read(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
-            .await
-            .expect("a message within 60 s")
-            .expect("read")
-            .expect("a line");
-        let message: Value = serde_json::from_str(&line).expect("JSON-RPC");
-        if message.get("method").is_some() && message.get("id").is_none() {
-            self.notes.push(message.clone());
-        }
-        message
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-            .to_string()
-            + "\n";
-        self.stdin.write_all(line.as_bytes()).await.expect("write");
-        loop {
-            let message = self.read().await;
-            if message["id"] == json!(id) {
-                assert!(message.get("error").is_none(), "{message}");
-                return message["result"].clone();
-            }
-        }
-    }
-
-    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        self.request("tools/call", json!({"name": tool, "arguments": arguments}))
-            .await
-    }
-
-    /// The browser events received, as their `data`.
-    fn events(&self) -> Vec<Value> {
-        self.notes
-            .iter()
-            .filter(|n| n["method"] == "notifications/message")
-            .map(|n| n["params"]["data"].clone())
-            .collect()
-    }
-
-    fn saw(&self, event: &str) -> bool {
-        self.events().iter().any(|e| e["event"] == event)
-    }
-}
+use crate::support::mcp_client::McpClient;
 
 /// Opens `url` and clicks its Save button (which opens an alert).
-async fn open_and_click(client: &mut Client, url: &str) {
+async fn open_and_click(client: &mut McpClient, url: &str) {
     let opened = client.call("open", json!({"url": url})).await;
     let view = opened["content"][0]["text"]
         .as_str()
@@ -132,15 +37,16 @@ async fn only_a_client_that_set_a_level_receives_browser_events() {
     .expect("pages");
     let url = pages.url("/form");
 
-    let mut listening = Client::start().await;
+    let mut listening = McpClient::start_bare(&[]).await;
     assert!(
         listening.capabilities.get("logging").is_some(),
         "{}",
         listening.capabilities
     );
-    listening
+    let set = listening
         .request("logging/setLevel", json!({"level": "debug"}))
         .await;
+    assert!(set.get("error").is_none(), "{set}");
     open_and_click(&mut listening, &url).await;
     // The events travel beside the answers: read on until both came.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
@@ -173,7 +79,7 @@ async fn only_a_client_that_set_a_level_receives_browser_events() {
     // listening client had its events, these have had as long, and a
     // round trip after them brings nothing either. Absence is the point,
     // so the wait is bounded (half a second), not on an event.
-    let mut quiet = Client::start().await;
+    let mut quiet = McpClient::start_bare(&[]).await;
     open_and_click(&mut quiet, &url).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     quiet.request("tools/list", json!({})).await;
@@ -181,10 +87,11 @@ async fn only_a_client_that_set_a_level_receives_browser_events() {
 
     // A level above an event's holds it back: warnings only, and a
     // navigation is routine.
-    let mut strict = Client::start().await;
-    strict
+    let mut strict = McpClient::start_bare(&[]).await;
+    let set = strict
         .request("logging/setLevel", json!({"level": "warning"}))
         .await;
+    assert!(set.get("error").is_none(), "{set}");
     open_and_click(&mut strict, &url).await;
     // Absence again, bounded as above.
     tokio::time::sleep(Duration::from_millis(500)).await;

@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use rove_localserver::{LocalServer, Response, Routes};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{ChildStdin, ChildStdout, Command};
+use tokio::process::Command;
+
+use crate::support::mcp_client::McpClient;
 
 /// Session daemons of these tests live in a folder of their own.
 fn runtime_dir() -> PathBuf {
@@ -148,86 +149,32 @@ async fn the_cli_uploads_from_the_folder_it_runs_in_but_never_from_root() {
     close(session).await;
 }
 
-struct Mcp {
-    stdin: ChildStdin,
-    stdout: Lines<BufReader<ChildStdout>>,
-    next: u64,
-    _child: tokio::process::Child,
+/// `rove mcp ARGS` under this file's runtime folder, with no domain
+/// policy from the environment.
+async fn start_mcp(args: &[&str]) -> McpClient {
+    let mut command = McpClient::command(args);
+    command
+        .env("XDG_RUNTIME_DIR", runtime_dir())
+        .env_remove("ROVE_ALLOWED_DOMAINS")
+        .env_remove("ROVE_BLOCKED_DOMAINS");
+    McpClient::start_command(command).await
 }
 
-impl Mcp {
-    async fn start(args: &[&str]) -> Mcp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rove"))
-            .arg("mcp")
-            .args(args)
-            .env("XDG_RUNTIME_DIR", runtime_dir())
-            .env_remove("ROVE_ALLOWED_DOMAINS")
-            .env_remove("ROVE_BLOCKED_DOMAINS")
-            .env_remove("ROVE_CDP_URL")
-            .env_remove("ROVE_SESSION")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("server");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let mut mcp = Mcp {
-            stdin,
-            stdout,
-            next: 0,
-            _child: child,
-        };
-        mcp.request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
-            .await;
-        let line = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
-        mcp.stdin
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("write");
-        mcp
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.stdin
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("write");
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
-                .await
-                .expect("an answer within 60 s")
-                .expect("read")
-                .expect("a line");
-            let message: Value = serde_json::from_str(&line).expect("JSON-RPC");
-            if message["id"] == json!(id) {
-                return message["result"].clone();
-            }
-        }
-    }
-
-    /// A tool's error report (the first block of an error result).
-    async fn error_of(&mut self, tool: &str, arguments: Value) -> Value {
-        let result = self
-            .request("tools/call", json!({"name": tool, "arguments": arguments}))
-            .await;
-        assert_eq!(result["isError"], true, "{result}");
-        let text = result["content"][0]["text"].as_str().unwrap_or_default();
-        serde_json::from_str(text).unwrap_or_else(|e| panic!("not a report ({e}): {text}"))
-    }
+/// A tool's error report (the first block of an error result).
+async fn error_of(mcp: &mut McpClient, tool: &str, arguments: Value) -> Value {
+    let result = mcp.call(tool, arguments).await;
+    assert_eq!(result["isError"], true, "{result}");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not a report ({e}): {text}"))
 }
 
 #[tokio::test]
 async fn mcp_refuses_files_and_free_output_paths_by_default() {
     let server = pages().await;
     // `upload` is in the forms group.
-    let mut mcp = Mcp::start(&["--caps", "forms"]).await;
+    let mut mcp = start_mcp(&["--caps", "forms"]).await;
     for url in ["file:///etc/passwd", "/etc/passwd", "chrome://settings"] {
-        let report = mcp.error_of("open", json!({"url": url})).await;
+        let report = error_of(&mut mcp, "open", json!({"url": url})).await;
         assert_eq!(report["code"], "NAVIGATION_BLOCKED", "{url}: {report}");
     }
     let opened = mcp
@@ -238,9 +185,12 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
         .await;
     assert_ne!(opened["isError"], true, "{opened}");
     let outside = std::env::temp_dir().join(format!("rove-mcp-shot-{}.png", std::process::id()));
-    let report = mcp
-        .error_of("screenshot", json!({"path": outside.display().to_string()}))
-        .await;
+    let report = error_of(
+        &mut mcp,
+        "screenshot",
+        json!({"path": outside.display().to_string()}),
+    )
+    .await;
     assert_eq!(report["code"], "COMMAND_REJECTED", "{report}");
     assert!(!outside.exists(), "nothing written where the model said");
     // An upload from outside the roots, into a real file input: the policy
@@ -265,12 +215,12 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
         })
         .unwrap_or_else(|| panic!("no file input in {opened}"))
         .to_owned();
-    let report = mcp
-        .error_of(
-            "upload",
-            json!({"ref": input, "paths": [outside.display().to_string()]}),
-        )
-        .await;
+    let report = error_of(
+        &mut mcp,
+        "upload",
+        json!({"ref": input, "paths": [outside.display().to_string()]}),
+    )
+    .await;
     assert_eq!(report["code"], "UPLOAD_DENIED", "{report}");
     let held = mcp
         .request(
@@ -297,10 +247,8 @@ async fn mcp_refuses_files_and_free_output_paths_by_default() {
 #[tokio::test]
 async fn mcp_takes_the_domain_policy_from_its_flags() {
     let server = pages().await;
-    let mut mcp = Mcp::start(&["--allowed-domains", "localhost"]).await;
-    let report = mcp
-        .error_of("open", json!({"url": server.url("/page")}))
-        .await;
+    let mut mcp = start_mcp(&["--allowed-domains", "localhost"]).await;
+    let report = error_of(&mut mcp, "open", json!({"url": server.url("/page")})).await;
     assert_eq!(report["code"], "NAVIGATION_BLOCKED", "{report}");
     let local = server.url("/page").replace("127.0.0.1", "localhost");
     let opened = mcp

@@ -12,7 +12,7 @@
 
 use crate::support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rove_localserver::{LocalServer, Request, RequestLog, Response, Routes};
@@ -144,10 +144,6 @@ fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
 }
 
 #[tokio::test]
-#[expect(
-    clippy::too_many_lines,
-    reason = "one scenario, step by step; split pending (issue 38)"
-)]
 async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     let shop = page().await;
     let agent = agent().await;
@@ -186,14 +182,22 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         serde_json::from_slice(&std::fs::read(out.join("results.json")).expect("results.json"))
             .expect("JSON");
 
-    let status = |task: &str| attempt(&results, task)["status"].clone();
+    each_attempt_has_the_judges_verdict(&results);
+    the_suite_counts_the_judges_findings(&results);
+    the_judges_tokens_and_dollars_are_its_own(&results, &stdout, &out);
+    the_judge_got_the_ground_truth_first(&judge_log);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn each_attempt_has_the_judges_verdict(results: &Value) {
+    let status = |task: &str| attempt(results, task)["status"].clone();
     // Reported success, the check held, the judge says pass.
     assert_eq!(status("lamp"), "passed");
-    assert_eq!(attempt(&results, "lamp")["judge"]["verdict"], "pass");
+    assert_eq!(attempt(results, "lamp")["judge"]["verdict"], "pass");
     // No check, but a judge: judged, not self-reported.
     assert_eq!(status("note"), "passed");
     // The check held, the judge says fail: failed, and a divergence.
-    let desk = attempt(&results, "desk");
+    let desk = attempt(results, "desk");
     assert_eq!(desk["status"], "failed", "{desk:#}");
     assert_eq!(desk["success_reported"], true, "the agent's report is kept");
     assert_eq!(desk["checks"][0]["passed"], true);
@@ -203,7 +207,7 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         desk["judge"]["failure_reason"],
         "the desk is the wrong colour"
     );
-    let vase = attempt(&results, "vase");
+    let vase = attempt(results, "vase");
     assert_eq!(
         (&vase["status"], &vase["judge"]["impossible_task"]),
         (&json!("failed"), &json!(true))
@@ -211,14 +215,14 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     // The judge says a captcha stopped it; the views showed none, and
     // `reached_captcha` is what was detected, never the model's word
     // (issue 40).
-    let robot = attempt(&results, "robot");
+    let robot = attempt(results, "robot");
     assert_eq!(
         (&robot["status"], &robot["judge"]["reached_captcha"]),
         (&json!("failed"), &json!(false))
     );
     // The judge's 500 and its text-only answer: unjudged, never a verdict.
     for task in ["tea", "bowl"] {
-        let a = attempt(&results, task);
+        let a = attempt(results, task);
         assert_eq!(a["status"], "unjudged", "{a:#}");
         assert_eq!(a["judge"]["verdict"], "unjudged");
         assert_eq!(a["divergence"], false);
@@ -230,18 +234,20 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         );
     }
     assert!(
-        attempt(&results, "tea")["judge"]["error"]
+        attempt(results, "tea")["judge"]["error"]
             .as_str()
             .is_some_and(|e| e.contains("judge's call failed")),
         "{results:#}"
     );
     assert!(
-        attempt(&results, "bowl")["judge"]["error"]
+        attempt(results, "bowl")["judge"]["error"]
             .as_str()
             .is_some_and(|e| e.contains("did not call verdict")),
         "{results:#}"
     );
+}
 
+fn the_suite_counts_the_judges_findings(results: &Value) {
     let suite = &results["suite"];
     assert_eq!(
         [
@@ -265,8 +271,12 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         ],
         "{suite:#}"
     );
-    // The judge's tokens and dollars are its own: summed from its calls,
-    // priced at its model's price, never in the agent's.
+}
+
+/// Summed from the judge's calls, priced at its model's price, never in
+/// the agent's.
+fn the_judges_tokens_and_dollars_are_its_own(results: &Value, stdout: &str, out: &Path) {
+    let suite = &results["suite"];
     let attempts = results["attempts"].as_array().expect("attempts");
     let judged_in: u64 = attempts
         .iter()
@@ -284,7 +294,7 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     let judge_cost = suite["judge_cost"].as_f64().expect("priced");
     assert!((judge_cost - 0.0048).abs() < 1e-9, "{suite:#}");
     assert_eq!(
-        attempt(&results, "lamp")["judge_cost"].as_f64(),
+        attempt(results, "lamp")["judge_cost"].as_f64(),
         Some(0.0008)
     );
     assert_eq!(
@@ -301,9 +311,10 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
         report.contains("divergence: the agent says otherwise"),
         "desk's attempt in report.html"
     );
+}
 
-    // What the judge got: the ground truth first, before the steps; a task
-    // without one has none.
+/// Before the steps; a task without a ground truth has none.
+fn the_judge_got_the_ground_truth_first(judge_log: &RequestLog) {
     let bodies: Vec<Value> = judge_log
         .requests()
         .iter()
@@ -326,7 +337,6 @@ async fn the_judge_decides_with_the_checks_and_its_findings_are_counted() {
     assert!(at("The page says Added Lamp.") < at("step 1:"));
     assert!(at("- Only the lamp counts.") < at("step 1:"));
     assert!(!text_of("Press Note").contains("GROUND TRUTH"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]

@@ -10,7 +10,7 @@
 use crate::support;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -161,10 +161,6 @@ fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
 }
 
 #[tokio::test]
-#[expect(
-    clippy::too_many_lines,
-    reason = "one scenario, step by step; split pending (issue 38)"
-)]
 async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     let (shop, cart) = shop().await;
     let model = model().await;
@@ -198,7 +194,33 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     assert_eq!(results["model"], "openai:scripted");
     assert_eq!(results["met"], false);
 
-    let lamp = attempt(&results, "lamp");
+    each_attempt_has_its_status(&results);
+    the_tasks_and_the_suite_add_up(&results);
+    // Each attempt that ran left a history with its steps.
+    let history = attempt(&results, "lamp")["history"]
+        .as_str()
+        .expect("a history");
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(history).expect("history")).expect("JSON");
+    assert_eq!(saved["steps"][0]["actions"][0]["tool"], "click");
+    assert_eq!(saved["status"], "passed");
+
+    the_junit_file_has_each_attempt(&junit);
+    the_people_see_a_line_per_attempt(&stdout);
+    // What the server kept: one lamp (once, from the one lamp attempt), no desk.
+    let kept = cart.lock().map(|c| c.clone()).unwrap_or_default();
+    assert_eq!(kept.get("lamp"), Some(&1));
+    assert_eq!(kept.get("note"), Some(&1));
+    assert_eq!(kept.get("desk"), None);
+
+    report_shows_the_run(&out).await;
+
+    compare_reads_what_the_run_wrote(&dir, &out.join("results.json"), &results).await;
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+fn each_attempt_has_its_status(results: &Value) {
+    let lamp = attempt(results, "lamp");
     assert_eq!(lamp["status"], "passed", "{lamp:#}");
     assert_eq!(lamp["steps"], 2);
     assert_eq!(lamp["tokens_in"], 80);
@@ -212,7 +234,7 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     assert_eq!(checks, ["http", "text", "url", "answer"]);
 
     // The model said it succeeded and the page agreed; the server did not.
-    let desk = attempt(&results, "desk");
+    let desk = attempt(results, "desk");
     assert_eq!(desk["status"], "failed", "{desk:#}");
     assert_eq!(desk["success_reported"], true);
     assert_eq!(desk["checks"][0]["passed"], true);
@@ -222,7 +244,7 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
         "{reason}"
     );
 
-    let login = attempt(&results, "login");
+    let login = attempt(results, "login");
     assert_eq!(login["status"], "skipped");
     assert_eq!(
         login["reason"],
@@ -230,9 +252,11 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     );
     assert_eq!(login["steps"], 0);
 
-    let note = attempt(&results, "note");
+    let note = attempt(results, "note");
     assert_eq!(note["status"], "self-reported", "{note:#}");
+}
 
+fn the_tasks_and_the_suite_add_up(results: &Value) {
     let suite = &results["suite"];
     assert_eq!(
         (
@@ -265,15 +289,10 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
         (low - 0.2065).abs() < 1e-3,
         "1 of 1: Wilson's low end is 0.21, not {low}"
     );
+}
 
-    // Each attempt that ran left a history with its steps.
-    let history = lamp["history"].as_str().expect("a history");
-    let saved: Value =
-        serde_json::from_slice(&std::fs::read(history).expect("history")).expect("JSON");
-    assert_eq!(saved["steps"][0]["actions"][0]["tool"], "click");
-    assert_eq!(saved["status"], "passed");
-
-    let xml = std::fs::read_to_string(&junit).expect("junit");
+fn the_junit_file_has_each_attempt(junit: &Path) {
+    let xml = std::fs::read_to_string(junit).expect("junit");
     assert!(
         xml.contains("tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"2\""),
         "{xml}"
@@ -285,8 +304,10 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
         "{xml}"
     );
     assert!(xml.contains("<skipped message=\"self-reported:"), "{xml}");
+}
 
-    // The people's view: a line per attempt, then the table.
+/// The people's view: a line per attempt, then the table.
+fn the_people_see_a_line_per_attempt(stdout: &str) {
     assert!(
         stdout.contains("passed        lamp #1 · 2 steps"),
         "{stdout}"
@@ -296,19 +317,13 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
         "{stdout}"
     );
     assert!(stdout.trim_end().ends_with("FAILED"), "{stdout}");
-    // What the server kept: one lamp (once, from the one lamp attempt), no desk.
-    let kept = cart.lock().map(|c| c.clone()).unwrap_or_default();
-    assert_eq!(kept.get("lamp"), Some(&1));
-    assert_eq!(kept.get("note"), Some(&1));
-    assert_eq!(kept.get("desk"), None);
+}
 
-    report_shows_the_run(&out).await;
-
-    // --compare reads what the run wrote: against itself nothing changed;
-    // against a run where the lamp passed 0 of 20 after 20 of 20, the lamp
-    // got clearly worse and the comparison exits 1.
-    let before = out.join("results.json");
-    let (status, stdout) = compare(&before, &before).await;
+/// `--compare` reads what the run wrote (`before`): against itself
+/// nothing changed; against a run where the lamp passed 0 of 20 after 20
+/// of 20, the lamp got clearly worse and the comparison exits 1.
+async fn compare_reads_what_the_run_wrote(dir: &Path, before: &Path, results: &Value) {
+    let (status, stdout) = compare(before, before).await;
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("0 worse, 0 better, 4 the same"), "{stdout}");
     let mut old = results.clone();
@@ -336,7 +351,6 @@ async fn a_suite_reports_a_pass_a_verify_failure_a_skip_and_a_self_report() {
     let (status, stdout) = compare(&new_file, &old_file).await;
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("better   lamp  0/20 → 20/20\n"), "{stdout}");
-    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 async fn compare(old: &std::path::Path, new: &std::path::Path) -> (i32, String) {

@@ -26,7 +26,7 @@ use tokio::process::Command;
 
 /// The shop: each button logs, then POSTs its item; the server keeps every
 /// item but the desk (so the desk's verify check fails).
-async fn shop() -> LocalServer {
+pub(crate) async fn shop() -> LocalServer {
     let cart: Arc<Mutex<BTreeMap<String, u64>>> = Arc::default();
     let kept = cart.clone();
     let page = "<!doctype html><title>Shop</title><h1>Shop</h1>\
@@ -60,7 +60,7 @@ async fn shop() -> LocalServer {
 /// (attempts run at once): for the desk it first clicks a ref that does
 /// not exist, then the button; for the lamp the button at once; then done.
 /// With `stall`, its answer after the first click never comes in time.
-async fn model(log: RequestLog, stall: bool) -> LocalServer {
+pub(crate) async fn model(log: RequestLog, stall: bool) -> LocalServer {
     LocalServer::start(Routes::new().log_requests(log).handle("/v1/chat/completions", move |request: &Request| {
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
         let messages = body["messages"].as_array().cloned().unwrap_or_default();
@@ -103,7 +103,7 @@ async fn model(log: RequestLog, stall: bool) -> LocalServer {
     .expect("model")
 }
 
-const SUITE: &str = r#"
+pub(crate) const SUITE: &str = r#"
 - name: lamp
   task: Press Lamp
   start_url: ${SHOP_URL}/shop
@@ -116,14 +116,14 @@ const SUITE: &str = r#"
     - http: {url: "${SHOP_URL}/api/cart", pointer: /desk, equals: 1}
 "#;
 
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rove-traces-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
 }
 
-fn rove_test(shop: &LocalServer, model: &LocalServer, args: &[&str]) -> Command {
+pub(crate) fn rove_test(shop: &LocalServer, model: &LocalServer, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
     command
         .arg("test")
@@ -137,7 +137,7 @@ fn rove_test(shop: &LocalServer, model: &LocalServer, args: &[&str]) -> Command 
     command
 }
 
-async fn finished(mut command: Command) -> (i32, String) {
+pub(crate) async fn finished(mut command: Command) -> (i32, String) {
     let output = tokio::time::timeout(Duration::from_secs(240), command.output())
         .await
         .expect("finished")
@@ -173,7 +173,7 @@ fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
 
 /// Opens `path` under `root` (served as files) in real Chromium and
 /// evaluates `script` there; its value (a JSON string) parsed.
-async fn shown(root: &Path, path: &str, script: &str) -> Value {
+pub(crate) async fn shown(root: &Path, path: &str, script: &str) -> Value {
     let files = LocalServer::start(Routes::new().folder("/", root))
         .await
         .expect("file server");

@@ -19,7 +19,7 @@ use tokio::process::Command;
 
 /// A model that clicks a ref that does not exist, then the Go button, then
 /// reports success.
-async fn model() -> LocalServer {
+pub(crate) async fn model() -> LocalServer {
     let step = Arc::new(AtomicUsize::new(0));
     LocalServer::start(Routes::new().handle("/v1/chat/completions", move |request| {
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);

@@ -211,6 +211,101 @@ async fn a_session_trace_records_every_command_until_stopped_and_shows_as_a_page
     );
 }
 
+/// A page whose button moves a box along for a second when clicked.
+fn moving_routes() -> Routes {
+    let page = "<!doctype html><title>Film</title><style>body{margin:0}button{position:absolute;left:200px;top:100px;width:120px;height:40px}\
+        #box{position:absolute;top:200px;width:60px;height:60px;background:#28c}</style>\
+        <button onclick=\"let t0 = performance.now(); (function move(t) { document.getElementById('box').style.left = ((t - t0) / 3) + 'px'; if (t - t0 < 1000) requestAnimationFrame(move); })(t0)\">Go</button><div id=box></div>";
+    Routes::new().page("/moving", Response::html(page))
+}
+
+#[tokio::test]
+async fn a_screencast_trace_shows_a_filmstrip_with_each_command_and_its_click() {
+    let env = Env::with_routes("trace-film", moving_routes()).await;
+    let trace = env.dir.join("film.trace");
+    let path = trace.to_string_lossy().into_owned();
+    let started = env.ok(&["trace", "start", &path, "--screencast"]).await;
+    assert_eq!(started["screencast"], true, "{started}");
+    let opened = env.ok(&["open", &env.server.url("/moving")]).await;
+    let go = ref_of(opened["view"].as_str().unwrap_or_default(), "\"Go\"");
+    env.ok(&["click", &go]).await;
+    env.ok(&["wait", "1200"]).await;
+    env.ok(&["trace", "stop"]).await;
+    env.close("default").await;
+
+    let lines = lines_of(&trace);
+    let frames = lines.iter().filter(|l| l["kind"] == "frame").count();
+    assert!(frames >= 3, "{frames} frames");
+    let click = command_lines(&lines)
+        .into_iter()
+        .find(|c| c["name"] == "click")
+        .expect("the click's line");
+    // The button's centre, in CSS pixels of the viewport.
+    assert_eq!(click["pointer"], json!([260.0, 120.0]), "{click}");
+
+    // The page in Chromium: a figure per frame, the first shown; a tick
+    // per frame, those of commands marked; the click's point drawn where
+    // it pressed; stepping to another frame shows it alone.
+    let facts = support::trace_page_shown(
+        std::path::Path::new(&path),
+        "(() => { const shown = () => [...document.querySelectorAll('.frames figure')]\
+           .filter(f => getComputedStyle(f).display !== 'none').map(f => f.id);\
+          const first = shown();\
+          location.hash = '#frame-2';\
+          const stepped = shown();\
+          const dot = document.querySelector('.dot');\
+          const img = dot && dot.parentElement.querySelector('img');\
+          if (dot) location.hash = '#' + dot.closest('figure').id;\
+          const at = dot && dot.getBoundingClientRect(), box = img && img.getBoundingClientRect();\
+          const linked = document.querySelector('a.to-frame');\
+          return JSON.stringify({figures: document.querySelectorAll('.frames figure').length,\
+            ticks: document.querySelectorAll('nav.strip a.tick').length,\
+            marked: document.querySelectorAll('nav.strip a.tick.act').length,\
+            decoded: [...document.querySelectorAll('.frames img')].filter(i => i.complete && i.naturalWidth > 0).length,\
+            first, stepped, linked: linked && linked.getAttribute('href'),\
+            dot: dot && [(at.left + at.width / 2 - box.left) / box.width, (at.top + at.height / 2 - box.top) / box.height]}); })()",
+    )
+    .await;
+    assert_eq!(facts["figures"], frames, "{facts}");
+    assert_eq!(facts["ticks"], frames, "{facts}");
+    assert_eq!(facts["decoded"], frames, "every frame decodes: {facts}");
+    assert!(
+        facts["marked"]
+            .as_u64()
+            .is_some_and(|n| (1..=3).contains(&n)),
+        "the commands' frames are marked: {facts}"
+    );
+    assert_eq!(facts["first"], json!(["frame-1"]), "{facts}");
+    assert_eq!(facts["stepped"], json!(["frame-2"]), "{facts}");
+    assert!(
+        facts["linked"]
+            .as_str()
+            .is_some_and(|h| h.starts_with("#frame-")),
+        "{facts}"
+    );
+    // The dot sits where the click pressed, as a share of the frame (the
+    // viewport is rove's default 1280x720... whatever it was, the frame
+    // line says it).
+    let view = lines
+        .iter()
+        .rev()
+        .find(|l| l["kind"] == "frame" && l["view"][0].as_f64().is_some_and(|w| w > 0.0))
+        .map(|l| l["view"].clone())
+        .expect("a frame's view");
+    let (w, h) = (
+        view[0].as_f64().unwrap_or(1.0),
+        view[1].as_f64().unwrap_or(1.0),
+    );
+    let dot = &facts["dot"];
+    let near = |got: &Value, want: f64| got.as_f64().is_some_and(|g| (g - want).abs() < 0.02);
+    assert!(
+        near(&dot[0], 260.0 / w) && near(&dot[1], 120.0 / h),
+        "{dot} vs ({}, {})",
+        260.0 / w,
+        120.0 / h
+    );
+}
+
 #[tokio::test]
 async fn an_mcp_server_traces_its_tool_calls_and_ends_the_trace_when_interrupted() {
     let env = Env::with_routes("trace-mcp", routes()).await;

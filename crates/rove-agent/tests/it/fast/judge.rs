@@ -77,6 +77,7 @@ fn steps() -> Vec<StepRecord> {
         failed,
         unchanged: false,
         timing: None,
+        pointer: None,
     };
     vec![
         StepRecord {

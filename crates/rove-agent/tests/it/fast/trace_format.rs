@@ -59,6 +59,7 @@ fn full_step(dir: &std::path::Path) -> StepRecord {
                 settle_ms: 8.0,
                 rove_ms: 0.5,
             }),
+            pointer: Some([260.0, 120.0]),
         }],
         usage: usage(),
         screenshot: Some(before.display().to_string()),
@@ -90,6 +91,9 @@ fn full_step(dir: &std::path::Path) -> StepRecord {
             }],
             left_out: 3,
             screenshot_after: Some(after.display().to_string()),
+            // Written as lines of their own (`Trace::step`), not in the
+            // step's line.
+            frames: Vec::new(),
         },
     }
 }
@@ -109,6 +113,7 @@ fn bare_step() -> StepRecord {
             failed: false,
             unchanged: true,
             timing: None,
+            pointer: None,
         }],
         usage: Usage::default(),
         screenshot: None,

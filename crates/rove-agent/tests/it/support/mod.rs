@@ -162,151 +162,16 @@ impl Env {
 
     /// With the model behind `wire` (`openai` or `anthropic`), answering
     /// after `delay`.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "the test world built in one place; split pending (issue 38)"
-    )]
     pub async fn start_full(
         script: Script,
         wire: &'static str,
         delay: Option<Duration>,
         fallback: bool,
     ) -> Env {
-        let echo = "<title>Echo</title><label>Token <input id=t></label>\
-            <button onclick=\"document.getElementById('o').textContent = document.getElementById('t').value\">Show</button><p id=o>-</p>";
-        let pages = LocalServer::start(
-            Routes::new()
-                .page("/login", Response::html(LOGIN))
-                .page("/shop", Response::html(SHOP))
-                .handle("/item", |request| {
-                    let name = request
-                        .query
-                        .trim_start_matches("name=")
-                        .replace('+', " ")
-                        .replace("%20", " ");
-                    Response::html(format!("<title>{name}</title><h1>{name}</h1><p>In stock.</p>"))
-                })
-                .page("/login2", Response::html(format!("<button>Help</button><h2>Welcome back</h2>{LOGIN}")))
-                .page("/nologin", Response::html("<title>Closed</title><label>Username <input id=u></label><label>Password <input id=p type=password></label><p>Logins are closed.</p>"))
-                .page("/echo", Response::html(echo))
-                .page("/disguise", Response::html(DISGUISE))
-                .page("/shout", Response::html(SHOUT))
-                .page("/noisy", Response::html(NOISY))
-                .page("/parts", Response::html(parts()))
-                .page("/prices", Response::html(TABLE))
-                .page(
-                    "/other",
-                    Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
-                ),
-        )
-        .await
-        .expect("pages");
-        let step = Arc::new(AtomicUsize::new(0));
+        let pages = fixture_pages().await;
         let bodies: Arc<Mutex<Vec<Value>>> = Arc::default();
-        let model = {
-            let bodies = bodies.clone();
-            let answer = move |request: &rove_localserver::Request| {
-                let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
-                bodies.lock().expect("lock").push(body.clone());
-                let n = step.fetch_add(1, Ordering::SeqCst) + 1;
-                let mut calls = script(n, &body);
-                // A scripted thought: the model's own text for this answer.
-                let said = calls
-                    .iter()
-                    .find(|(name, _)| *name == "__text")
-                    .and_then(|(_, args)| args["text"].as_str().map(str::to_owned))
-                    .unwrap_or_else(|| format!("step {n}"));
-                calls.retain(|(name, _)| *name != "__text");
-                // A scripted slow answer: this one arrives after `ms`.
-                let pause = calls
-                    .iter()
-                    .find(|(name, _)| *name == "__delay")
-                    .and_then(|(_, args)| args["ms"].as_u64())
-                    .map(Duration::from_millis);
-                calls.retain(|(name, _)| *name != "__delay");
-                // A scripted failure of the provider itself.
-                if let Some((_, http)) = calls.iter().find(|(name, _)| *name == "__http") {
-                    let status = http["status"].as_u64().unwrap_or(500) as u16;
-                    let body = http.get("body").cloned().unwrap_or(Value::Null).to_string();
-                    return Response::with_type(status, "application/json", body.into_bytes())
-                        .header("Retry-After", "0");
-                }
-                let reply = if request.path == "/v1/messages" {
-                    let mut content = vec![json!({"type": "text", "text": said})];
-                    content.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
-                        json!({"type": "tool_use", "id": format!("toolu_{n}_{i}"), "name": name, "input": args})
-                    }));
-                    json!({"model": "scripted", "stop_reason": "tool_use", "content": content,
-                        "usage": {"input_tokens": 100, "output_tokens": 10}})
-                } else if request.path == "/v1/responses" {
-                    let mut output = vec![
-                        json!({"type": "message", "content": [{"type": "output_text", "text": said}]}),
-                    ];
-                    output.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
-                        json!({"type": "function_call", "call_id": format!("fc_{n}_{i}"), "name": name, "arguments": args.to_string()})
-                    }));
-                    json!({"model": "scripted", "status": "completed", "output": output,
-                        "usage": {"input_tokens": 100, "output_tokens": 10}})
-                } else if request.path.ends_with(":generateContent") {
-                    let mut parts = vec![json!({"text": said})];
-                    parts.extend(
-                        calls.into_iter().map(
-                            |(name, args)| json!({"functionCall": {"name": name, "args": args}}),
-                        ),
-                    );
-                    json!({"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}],
-                        "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 10}, "modelVersion": "scripted"})
-                } else {
-                    let calls: Vec<Value> = calls
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, (name, args))| json!({"id": format!("call_{n}_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
-                        .collect();
-                    json!({
-                        "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
-                        "message": {"role": "assistant", "content": said, "tool_calls": calls}}],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 10}
-                    })
-                };
-                let response =
-                    Response::with_type(200, "application/json", reply.to_string().into_bytes());
-                match pause.or(delay) {
-                    Some(d) => response.delayed(d),
-                    None => response,
-                }
-            };
-            LocalServer::start(
-                Routes::new()
-                    .handle("/v1/chat/completions", answer.clone())
-                    .handle("/v1/responses", answer.clone())
-                    .handle("/v1beta/models/scripted:generateContent", answer.clone())
-                    .handle("/v1/messages", answer),
-            )
-            .await
-            .expect("model")
-        };
-        let base = model.url("");
-        let endpoint = Endpoint::resolve(&format!("{wire}:scripted"), |v| match v {
-            "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GEMINI_API_KEY" => Some("test-key".into()),
-            "OPENAI_BASE_URL" => Some(format!("{base}/v1")),
-            "ANTHROPIC_BASE_URL" | "GEMINI_BASE_URL" => Some(base.clone()),
-            _ => None,
-        })
-        .expect("endpoint");
-        // The fallback, when a test wants one, is Anthropic on the same server.
-        let fallback = fallback.then(|| {
-            Endpoint::resolve("anthropic:scripted", |v| match v {
-                "ANTHROPIC_API_KEY" => Some("test-key".into()),
-                "ANTHROPIC_BASE_URL" => Some(base.clone()),
-                _ => None,
-            })
-            .expect("fallback")
-        });
-        let fast = RetryPolicy {
-            base: Duration::from_millis(10),
-            ..RetryPolicy::default()
-        };
-        let llm = Llm::new(endpoint, fallback, fast).expect("llm");
+        let model = scripted_model(script, delay, bodies.clone()).await;
+        let llm = scripted_llm(wire, model.url(""), fallback);
         let browser = rove_testkit::launch().await;
         let mut session = Session::start(&browser, SessionConfig::default())
             .await
@@ -327,6 +192,160 @@ impl Env {
             bodies,
         }
     }
+}
+
+/// The fixture pages the agent tests open.
+async fn fixture_pages() -> LocalServer {
+    let echo = "<title>Echo</title><label>Token <input id=t></label>\
+        <button onclick=\"document.getElementById('o').textContent = document.getElementById('t').value\">Show</button><p id=o>-</p>";
+    LocalServer::start(
+        Routes::new()
+            .page("/login", Response::html(LOGIN))
+            .page("/shop", Response::html(SHOP))
+            .handle("/item", |request| {
+                let name = request
+                    .query
+                    .trim_start_matches("name=")
+                    .replace('+', " ")
+                    .replace("%20", " ");
+                Response::html(format!("<title>{name}</title><h1>{name}</h1><p>In stock.</p>"))
+            })
+            .page("/login2", Response::html(format!("<button>Help</button><h2>Welcome back</h2>{LOGIN}")))
+            .page("/nologin", Response::html("<title>Closed</title><label>Username <input id=u></label><label>Password <input id=p type=password></label><p>Logins are closed.</p>"))
+            .page("/echo", Response::html(echo))
+            .page("/disguise", Response::html(DISGUISE))
+            .page("/shout", Response::html(SHOUT))
+            .page("/noisy", Response::html(NOISY))
+            .page("/parts", Response::html(parts()))
+            .page("/prices", Response::html(TABLE))
+            .page(
+                "/other",
+                Response::html("<title>Other</title><h1>Elsewhere</h1><button>Stay</button>"),
+            ),
+    )
+    .await
+    .expect("pages")
+}
+
+/// A server that plays `script` as a model in every provider's wire
+/// format, keeping each request's body in `bodies`; every answer comes
+/// after `delay`, unless the script gives one its own.
+async fn scripted_model(
+    script: Script,
+    delay: Option<Duration>,
+    bodies: Arc<Mutex<Vec<Value>>>,
+) -> LocalServer {
+    let step = Arc::new(AtomicUsize::new(0));
+    let answer = move |request: &rove_localserver::Request| {
+        let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+        bodies.lock().expect("lock").push(body.clone());
+        let n = step.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut calls = script(n, &body);
+        // A scripted thought: the model's own text for this answer.
+        let said = calls
+            .iter()
+            .find(|(name, _)| *name == "__text")
+            .and_then(|(_, args)| args["text"].as_str().map(str::to_owned))
+            .unwrap_or_else(|| format!("step {n}"));
+        calls.retain(|(name, _)| *name != "__text");
+        // A scripted slow answer: this one arrives after `ms`.
+        let pause = calls
+            .iter()
+            .find(|(name, _)| *name == "__delay")
+            .and_then(|(_, args)| args["ms"].as_u64())
+            .map(Duration::from_millis);
+        calls.retain(|(name, _)| *name != "__delay");
+        // A scripted failure of the provider itself.
+        if let Some((_, http)) = calls.iter().find(|(name, _)| *name == "__http") {
+            let status = http["status"].as_u64().unwrap_or(500) as u16;
+            let body = http.get("body").cloned().unwrap_or(Value::Null).to_string();
+            return Response::with_type(status, "application/json", body.into_bytes())
+                .header("Retry-After", "0");
+        }
+        let reply = wire_reply(&request.path, n, &said, calls);
+        let response = Response::with_type(200, "application/json", reply.to_string().into_bytes());
+        match pause.or(delay) {
+            Some(d) => response.delayed(d),
+            None => response,
+        }
+    };
+    LocalServer::start(
+        Routes::new()
+            .handle("/v1/chat/completions", answer.clone())
+            .handle("/v1/responses", answer.clone())
+            .handle("/v1beta/models/scripted:generateContent", answer.clone())
+            .handle("/v1/messages", answer),
+    )
+    .await
+    .expect("model")
+}
+
+/// The scripted model's answer number `n` in the wire format the request
+/// at `path` speaks: its text `said`, then the tool `calls`.
+fn wire_reply(path: &str, n: usize, said: &str, calls: Vec<(&'static str, Value)>) -> Value {
+    if path == "/v1/messages" {
+        let mut content = vec![json!({"type": "text", "text": said})];
+        content.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
+            json!({"type": "tool_use", "id": format!("toolu_{n}_{i}"), "name": name, "input": args})
+        }));
+        json!({"model": "scripted", "stop_reason": "tool_use", "content": content,
+            "usage": {"input_tokens": 100, "output_tokens": 10}})
+    } else if path == "/v1/responses" {
+        let mut output =
+            vec![json!({"type": "message", "content": [{"type": "output_text", "text": said}]})];
+        output.extend(calls.into_iter().enumerate().map(|(i, (name, args))| {
+            json!({"type": "function_call", "call_id": format!("fc_{n}_{i}"), "name": name, "arguments": args.to_string()})
+        }));
+        json!({"model": "scripted", "status": "completed", "output": output,
+            "usage": {"input_tokens": 100, "output_tokens": 10}})
+    } else if path.ends_with(":generateContent") {
+        let mut parts = vec![json!({"text": said})];
+        parts.extend(
+            calls
+                .into_iter()
+                .map(|(name, args)| json!({"functionCall": {"name": name, "args": args}})),
+        );
+        json!({"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}],
+            "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 10}, "modelVersion": "scripted"})
+    } else {
+        let calls: Vec<Value> = calls
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, args))| json!({"id": format!("call_{n}_{i}"), "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
+            .collect();
+        json!({
+            "model": "scripted", "choices": [{"index": 0, "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": said, "tool_calls": calls}}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 10}
+        })
+    }
+}
+
+/// The model client for `wire` (`openai`, `anthropic`, …) on the
+/// scripted model at `base`, with Anthropic there as its fallback when
+/// asked for one, and retries quick enough for tests.
+fn scripted_llm(wire: &str, base: String, fallback: bool) -> Llm {
+    let endpoint = Endpoint::resolve(&format!("{wire}:scripted"), |v| match v {
+        "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GEMINI_API_KEY" => Some("test-key".into()),
+        "OPENAI_BASE_URL" => Some(format!("{base}/v1")),
+        "ANTHROPIC_BASE_URL" | "GEMINI_BASE_URL" => Some(base.clone()),
+        _ => None,
+    })
+    .expect("endpoint");
+    // The fallback, when a test wants one, is Anthropic on the same server.
+    let fallback = fallback.then(|| {
+        Endpoint::resolve("anthropic:scripted", |v| match v {
+            "ANTHROPIC_API_KEY" => Some("test-key".into()),
+            "ANTHROPIC_BASE_URL" => Some(base.clone()),
+            _ => None,
+        })
+        .expect("fallback")
+    });
+    let fast = RetryPolicy {
+        base: Duration::from_millis(10),
+        ..RetryPolicy::default()
+    };
+    Llm::new(endpoint, fallback, fast).expect("llm")
 }
 
 /// The model's side of showing a token: type `<secret>TOKEN</secret>` into

@@ -65,10 +65,13 @@ fn render(shown: &[&ConsoleEntry], read: &ConsoleRead, args: &ConsoleArgs, tab: 
         } else {
             format!(" {}", entry.source)
         };
+        // Quoted as rove quotes all page text (docs/view-format.md): a
+        // debug string would show an accent the page combined, say, as
+        // an escape the reader cannot read.
         text.push_str(&format!(
-            "[{}{source}] {:?}",
+            "[{}{source}] {}",
             entry.level.name(),
-            entry.text
+            rove_base::text::quoted(&entry.text, rove_browser::CONSOLE_TEXT_MAX)
         ));
         if let Some(place) = &entry.location {
             text.push_str(&format!(" at {place}"));

@@ -43,6 +43,7 @@ impl Session {
             ClickKind::Single(args.button)
         };
         out.happened.push(Happened::Clicked { kind, target });
+        out.pointer = clicked.point.map(|p| (p.x, p.y));
         self.after_settle(&clicked.settled, out).await?;
         Ok(args.button == MouseButton::Left && modifiers == Modifiers::default())
     }

@@ -18,6 +18,9 @@ pub struct TraceHead {
     pub started: f64,
     /// Whether acting commands are recorded with screenshots.
     pub screenshots: bool,
+    /// Whether the page's screencast is recorded (`frame` lines).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub screencast: bool,
     /// Which face started it, and for what.
     #[serde(flatten)]
     pub origin: TraceOrigin,
@@ -81,6 +84,9 @@ pub struct TracedCommand {
     /// The page's URL after it, when a view followed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Where it clicked or pressed, in CSS pixels of the viewport.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<[f64; 2]>,
     /// The page's title after it, when a view followed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,

@@ -43,6 +43,8 @@ pub enum TraceLine {
     Run(RunHead),
     /// One step of an agent's run.
     Step(Box<TracedStep>),
+    /// One screencast frame (a trace started with `--screencast`).
+    Frame(TracedFrame),
     /// The last line of either: a trace cut short by a crash has none.
     End(TraceEnd),
     /// A kind this version does not know (a later rove wrote it).
@@ -72,6 +74,28 @@ pub enum TraceScreenshot {
         /// Why.
         left_out: String,
     },
+}
+
+/// One frame of the page's screencast, as the browser painted it: written
+/// among the lines of the commands it came with, as it is taken (a frame
+/// may follow the line of a command that began after it: `at` orders them).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TracedFrame {
+    /// When the browser painted it, in seconds since the Unix epoch.
+    pub at: f64,
+    /// The tab it shows (`t1`).
+    pub tab: String,
+    /// The image (a JPEG data URL), or why it is not kept: the trace's
+    /// cap on frames was reached, the browser has no screencast. A frame
+    /// left out says so once; later ones are dropped without a line.
+    pub image: Option<TraceScreenshot>,
+    /// The viewport it shows, in CSS pixels (width, height): a point of the
+    /// page maps onto the image by this.
+    pub view: [f64; 2],
+    /// How many boxes that showed a secret were painted over.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub masked: usize,
 }
 
 /// One console message of an interval (a command, an agent's step).

@@ -104,6 +104,9 @@ pub struct TracedAction {
     /// Where the command's time went (none for a call that never ran).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timing: Option<Timing>,
+    /// Where it clicked or pressed, in CSS pixels of the viewport.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<[f64; 2]>,
     /// Fields a later writer added that this version does not know: kept so
     /// the page still shows them.
     #[serde(flatten)]

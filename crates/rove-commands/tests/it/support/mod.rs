@@ -137,3 +137,37 @@ pub fn named(found: Outcome, name: &str, role: &str) -> String {
 pub fn code(e: &CommandError) -> &'static str {
     e.code().as_str()
 }
+
+/// Accepts a WebSocket on `stream`, as a test server's: a sender of text
+/// frames to the page (written in order by a task of its own) and the text
+/// frames the page sends. `None` when the handshake fails.
+pub async fn websocket_texts(
+    stream: tokio::net::TcpStream,
+) -> Option<(
+    tokio::sync::mpsc::UnboundedSender<String>,
+    tokio::sync::mpsc::UnboundedReceiver<String>,
+)> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let socket = tokio_tungstenite::accept_async(stream).await.ok()?;
+    let (mut tx, mut rx) = socket.split();
+    let (out, mut outgoing) = tokio::sync::mpsc::unbounded_channel::<String>();
+    tokio::spawn(async move {
+        while let Some(text) = outgoing.recv().await {
+            if tx.send(Message::text(text)).await.is_err() {
+                return;
+            }
+        }
+    });
+    let (heard, incoming) = tokio::sync::mpsc::unbounded_channel::<String>();
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = rx.next().await {
+            if let Message::Text(text) = message
+                && heard.send(text.to_string()).is_err()
+            {
+                return;
+            }
+        }
+    });
+    Some((out, incoming))
+}

@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 
-use crate::mcp::{Client, post, session_id};
+use crate::mcp::{post, session_id};
+use crate::support::mcp_client::McpClient;
 
 #[tokio::test]
 async fn http_needs_the_token_and_refuses_foreign_hosts_and_origins() {
@@ -90,7 +91,7 @@ async fn http_needs_the_token_and_refuses_foreign_hosts_and_origins() {
 
 #[tokio::test]
 async fn malformed_json_rpc_and_unknown_methods_never_crash_the_server() {
-    let mut client = Client::start().await;
+    let mut client = McpClient::start_bare(&[]).await;
     client
         .stdin
         .write_all(b"this is not json\n{\"jsonrpc\": \"2.0\", \"id\": \n")
@@ -132,9 +133,7 @@ async fn a_tool_call_that_gets_no_browser_is_in_the_trace() {
     drop(closed);
     let trace = env.dir.join("mcp.trace");
     let path = trace.to_string_lossy().into_owned();
-    let mut mcp =
-        crate::support::mcp_client::McpClient::start(&env, &["--trace", &path, "--cdp-url", &url])
-            .await;
+    let mut mcp = McpClient::start(&env, &["--trace", &path, "--cdp-url", &url]).await;
     let result = mcp
         .call("open", json!({"url": "https://example.test/"}))
         .await;

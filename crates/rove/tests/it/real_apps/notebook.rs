@@ -34,6 +34,24 @@ async fn notebook7_makes_and_renames_a_folder_and_refs_never_name_another_row() 
     rove.run(&["click", &new]).await;
     let folder = rove.pick("menuitem", "New Folder");
     rove.run(&["click", &folder]).await;
+    // The server makes the folder: the click's answer holds its name
+    // field, or (a server slower than the settle's wait for the requests
+    // the click sent) says the page still waits for its server, and the
+    // field comes then. Never an answer that passes for the whole of it.
+    let has_field = |text: &str| {
+        crate::real_apps::driver::items(text)
+            .iter()
+            .any(|i| i.role == "textbox")
+    };
+    if !has_field(&rove.last) {
+        assert!(
+            rove.last.contains("still waiting for its server's answer")
+                || rove.last.contains("still receiving its server's answer"),
+            "the click's answer shows the new folder's name field or says the server has not answered:\n{}",
+            rove.last
+        );
+        rove.until("the new folder's name field", has_field).await;
+    }
     let name = crate::real_apps::driver::items(&rove.last)
         .into_iter()
         .find(|i| i.role == "textbox")

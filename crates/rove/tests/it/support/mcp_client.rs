@@ -1,17 +1,27 @@
-//! A minimal MCP client over `rove mcp`'s stdio, for the tests of the
-//! opt-in tool groups: start the server with flags, list tools, call them.
+//! The MCP client of the tests that speak to `rove mcp` over stdio: start
+//! the server (under a test's `Env`, or as a bare command a test adjusts),
+//! send requests and notifications, call tools, and keep every
+//! notification the server sent on the way. Every line the server writes
+//! must be JSON-RPC: a test reading through this client checks that too.
+//! (The fault suite writes raw bytes on purpose and has its own client,
+//! `mcp_faults::support::Stdio`.)
 
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{ChildStdin, ChildStdout};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
 pub struct McpClient {
-    stdin: ChildStdin,
+    /// The server's stdin, for a test that writes what no client would.
+    pub stdin: ChildStdin,
     stdout: Lines<BufReader<ChildStdout>>,
     next: u64,
-    child: tokio::process::Child,
+    /// Every notification read so far, in order.
+    pub notes: Vec<Value>,
+    /// What the server declared in its answer to `initialize`.
+    pub capabilities: Value,
+    pub child: Child,
 }
 
 impl McpClient {
@@ -19,8 +29,30 @@ impl McpClient {
     pub async fn start(env: &super::Env, args: &[&str]) -> McpClient {
         let mut all = vec!["mcp"];
         all.extend_from_slice(args);
-        let mut child = env
-            .rove(&all)
+        McpClient::start_command(env.rove(&all)).await
+    }
+
+    /// `rove mcp ARGS` with no test env around it, initialized.
+    pub async fn start_bare(args: &[&str]) -> McpClient {
+        McpClient::start_command(McpClient::command(args)).await
+    }
+
+    /// `rove mcp ARGS` with no test env around it (and no browser address
+    /// or session name from the environment), for the caller to adjust.
+    pub fn command(args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rove"));
+        command
+            .arg("mcp")
+            .args(args)
+            .env_remove("ROVE_CDP_URL")
+            .env_remove("ROVE_SESSION")
+            .kill_on_drop(true);
+        command
+    }
+
+    /// Starts `command` (a `rove mcp`) and initializes it.
+    pub async fn start_command(mut command: Command) -> McpClient {
+        let mut child = command
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
@@ -32,44 +64,73 @@ impl McpClient {
             stdin,
             stdout,
             next: 0,
+            notes: Vec::new(),
+            capabilities: Value::Null,
             child,
         };
         let init = client
             .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}))
             .await;
-        assert_eq!(init["serverInfo"]["name"], "rove");
-        let line = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+        assert_eq!(init["serverInfo"]["name"], "rove", "{init}");
+        client.capabilities = init["capabilities"].clone();
+        client.notify("notifications/initialized").await;
         client
-            .stdin
-            .write_all(format!("{line}\n").as_bytes())
+    }
+
+    /// Sends a notification (no answer comes).
+    pub async fn notify(&mut self, method: &str) {
+        let line = json!({"jsonrpc": "2.0", "method": method}).to_string() + "\n";
+        self.stdin.write_all(line.as_bytes()).await.expect("write");
+    }
+
+    /// Reads one message (60 s at most), keeping it if it is a
+    /// notification.
+    pub async fn read(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
             .await
-            .expect("write");
-        client
+            .expect("a message within 60 s")
+            .expect("read")
+            .expect("a line");
+        let message: Value =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON-RPC ({e}): {line}"));
+        assert_eq!(message["jsonrpc"], "2.0", "{line}");
+        if message.get("method").is_some() && message.get("id").is_none() {
+            self.notes.push(message.clone());
+        }
+        message
+    }
+
+    /// A request's whole answer: `result` or `error`, as the server sent
+    /// it.
+    pub async fn exchange(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+            .to_string()
+            + "\n";
+        self.stdin.write_all(line.as_bytes()).await.expect("write");
+        loop {
+            let message = self.read().await;
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
     }
 
     /// A request's result (or its JSON-RPC error, as `{"error": …}`).
     pub async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.stdin
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("write");
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(60), self.stdout.next_line())
-                .await
-                .expect("an answer within 60 s")
-                .expect("read")
-                .expect("a line");
-            let message: Value = serde_json::from_str(&line).expect("JSON-RPC");
-            if message["id"] == json!(id) {
-                return match message.get("error") {
-                    Some(error) => json!({"error": error}),
-                    None => message["result"].clone(),
-                };
-            }
+        let answer = self.exchange(method, params).await;
+        match answer.get("error") {
+            Some(error) => json!({"error": error}),
+            None => answer["result"].clone(),
         }
+    }
+
+    /// A request's result and the notifications that came before it.
+    pub async fn request_seeing(&mut self, method: &str, params: Value) -> (Value, Vec<Value>) {
+        let before = self.notes.len();
+        let result = self.request(method, params).await;
+        (result, self.notes[before..].to_vec())
     }
 
     /// The names `tools/list` gives.
@@ -86,6 +147,21 @@ impl McpClient {
     pub async fn call(&mut self, tool: &str, arguments: Value) -> Value {
         self.request("tools/call", json!({"name": tool, "arguments": arguments}))
             .await
+    }
+
+    /// The browser events received (`notifications/message`), as their
+    /// `data`.
+    pub fn events(&self) -> Vec<Value> {
+        self.notes
+            .iter()
+            .filter(|n| n["method"] == "notifications/message")
+            .map(|n| n["params"]["data"].clone())
+            .collect()
+    }
+
+    /// Whether a browser event named `event` was received.
+    pub fn saw(&self, event: &str) -> bool {
+        self.events().iter().any(|e| e["event"] == event)
     }
 
     /// Sends the server SIGINT and waits for it to end.

@@ -432,6 +432,22 @@ impl crate::protocol::Command for Reload {
     type Response = crate::protocol::Empty;
 }
 
+/// `Page.screencastFrameAck`: Acknowledges that a screencast frame has been received by the
+/// frontend.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreencastFrameAck {
+    /// Frame number.
+    pub session_id: i64,
+}
+
+impl crate::protocol::Command for ScreencastFrameAck {
+    const METHOD: &'static str = "Page.screencastFrameAck";
+    type Response = crate::protocol::Empty;
+}
+
 /// `Page.setInterceptFileChooserDialog`: Intercept file chooser requests and transfer control
 /// to protocol clients. When file chooser interception is enabled, native file chooser dialog
 /// is not shown. Instead, a protocol event `Page.fileChooserOpened` is emitted.
@@ -450,5 +466,54 @@ pub struct SetInterceptFileChooserDialog {
 
 impl crate::protocol::Command for SetInterceptFileChooserDialog {
     const METHOD: &'static str = "Page.setInterceptFileChooserDialog";
+    type Response = crate::protocol::Empty;
+}
+
+/// `Page.startScreencast`: Starts sending each frame using the `screencastFrame` event.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StartScreencast {
+    /// Image compression format.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<super::StartScreencastFormat>,
+    /// Compression quality from range [0..100].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quality: Option<i64>,
+    /// Maximum screenshot width.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_width: Option<i64>,
+    /// Maximum screenshot height.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_height: Option<i64>,
+    /// Send every n-th frame. Must be a positive integer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_nth_frame: Option<i64>,
+    /// Maximum number of frames sent until screencastFrameAck is required. Defaults to 3. Must
+    /// be a positive integer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_frames_in_flight: Option<i64>,
+    /// By default, after screencastFrameAck arrives, the next produced frame is sent. Passing
+    /// this flag enables storing the last produced frame in memory, which is immediately sent
+    /// upon screencastFrameAck. This way, overall performance is traded for a better latency.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub send_last_frame: Option<bool>,
+}
+
+impl crate::protocol::Command for StartScreencast {
+    const METHOD: &'static str = "Page.startScreencast";
+    type Response = crate::protocol::Empty;
+}
+
+/// `Page.stopScreencast`: Stops sending each frame in the `screencastFrame`.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StopScreencast {}
+
+impl crate::protocol::Command for StopScreencast {
+    const METHOD: &'static str = "Page.stopScreencast";
     type Response = crate::protocol::Empty;
 }

@@ -217,3 +217,21 @@ pub struct NavigatedWithinDocument {
 impl crate::protocol::EventType for NavigatedWithinDocument {
     const METHOD: &'static str = "Page.navigatedWithinDocument";
 }
+
+/// `Page.screencastFrame`: Compressed image data requested by the `startScreencast`.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ScreencastFrame {
+    /// Base64-encoded compressed image. (Encoded as a base64 string when passed over JSON)
+    pub data: String,
+    /// Screencast frame metadata.
+    pub metadata: super::ScreencastFrameMetadata,
+    /// Frame number.
+    pub session_id: i64,
+}
+
+impl crate::protocol::EventType for ScreencastFrame {
+    const METHOD: &'static str = "Page.screencastFrame";
+}

@@ -313,6 +313,34 @@ impl PrintToPDFTransferMode {
     }
 }
 
+/// The values of `format` in `StartScreencast`.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum StartScreencastFormat {
+    /// `jpeg`.
+    #[serde(rename = "jpeg")]
+    Jpeg,
+    /// `png`.
+    #[serde(rename = "png")]
+    Png,
+    /// A value this version of the protocol does not know (or none).
+    #[default]
+    #[serde(other)]
+    Unrecognized,
+}
+
+impl StartScreencastFormat {
+    /// The value as the protocol writes it (empty for `Unrecognized`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Jpeg => "jpeg",
+            Self::Png => "png",
+            Self::Unrecognized => "",
+        }
+    }
+}
+
 /// Information about the Frame on the page.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -422,6 +450,32 @@ pub struct NavigationEntry {
     pub title: String,
     /// Transition type.
     pub transition_type: serde_json::Value,
+}
+
+/// Screencast frame metadata.
+///
+/// Experimental.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ScreencastFrameMetadata {
+    /// Top offset in DIP.
+    pub offset_top: f64,
+    /// Page scale factor.
+    pub page_scale_factor: f64,
+    /// Device screen width in DIP.
+    pub device_width: f64,
+    /// Device screen height in DIP.
+    pub device_height: f64,
+    /// Position of horizontal scroll in CSS pixels.
+    pub scroll_offset_x: f64,
+    /// Position of vertical scroll in CSS pixels.
+    pub scroll_offset_y: f64,
+    /// Frame swap timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<crate::protocol::network::TimeSinceEpoch>,
+    /// Frame swap timestamp as monotonic time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub monotonic_timestamp: Option<crate::protocol::network::MonotonicTime>,
 }
 
 /// Viewport for capturing screenshot.

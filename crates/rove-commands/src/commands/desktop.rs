@@ -1,0 +1,574 @@
+//! `desktop`, and the commands that work on a desktop application while it
+//! is the session's target: `snapshot`, `find`, `click`, `fill`, `check`,
+//! `uncheck`, `select` and `read` through its accessibility tree
+//! (rove-desktop), rendered by the page model's own view (rove-page's
+//! `NativeModel`). Page-only commands are refused, saying so.
+
+use std::time::Instant;
+
+use rove_base::limits;
+use rove_desktop::{Action, App, Backend, DesktopError, Launched, NodeId};
+use rove_page::{Mode, Ref, ViewOptions};
+
+use crate::answer::happened::{ClickKind, Happened};
+use crate::session::desktop::{Bus, DesktopTarget};
+use crate::{Command, CommandError, DesktopAction, DesktopArgs, Outcome, Session, SnapshotMode};
+
+/// For `rove doctor`: whether the accessibility bus answers, and how many
+/// applications it exposes; a typed error (`DESKTOP_UNAVAILABLE` with the
+/// fix) when there is no desktop.
+pub async fn desktop_probe() -> Result<String, CommandError> {
+    let bus = Bus::connect()?;
+    let apps = bus.run(limits::DESKTOP_TREE, |bus| bus.apps()).await?;
+    let names: Vec<&str> = apps.iter().map(|a| a.name.as_str()).collect();
+    Ok(match names.len() {
+        0 => "the accessibility bus answers; no application on it yet".to_owned(),
+        n => format!(
+            "the accessibility bus answers; {n} applications: {}",
+            names.join(", ")
+        ),
+    })
+}
+
+impl Session {
+    /// `desktop`: list applications, open or attach one, or leave it.
+    pub(crate) async fn desktop_command(
+        &mut self,
+        args: &DesktopArgs,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        match args.action {
+            DesktopAction::Apps => {
+                let bus = Bus::connect()?;
+                let apps = bus.run(limits::DESKTOP_TREE, |bus| bus.apps()).await?;
+                out.data = Some(crate::Data::Text(apps_text(&apps)));
+            }
+            DesktopAction::Open => {
+                let line = wanted(args, "open", "the command line to start")?;
+                let mut words = line.split_whitespace().map(str::to_owned);
+                let program = words.next().unwrap_or_default();
+                let rest: Vec<String> = words.collect();
+                let bus = Bus::connect()?;
+                let launched = bus
+                    .run(limits::DESKTOP_APP_START + limits::DESKTOP_CALL, move |b| {
+                        Launched::start(b, &program, &rest)
+                    })
+                    .await?;
+                let app = launched.app.clone();
+                self.become_desktop(bus, app, Some(launched), out).await?;
+            }
+            DesktopAction::Attach => {
+                let which = wanted(args, "attach", "the application's name or process id")?;
+                let bus = Bus::connect()?;
+                let apps = bus.run(limits::DESKTOP_TREE, |bus| bus.apps()).await?;
+                let app =
+                    pick(&apps, which).ok_or_else(|| DesktopError::NoApp(which.to_owned()))?;
+                self.become_desktop(bus, app, None, out).await?;
+            }
+            DesktopAction::Leave => match self.set_desktop(None) {
+                Some(target) => out.happened.push(Happened::LeftDesktop {
+                    app: target.app.name.clone(),
+                }),
+                None => {
+                    return Err(CommandError::Rejected(
+                        "no desktop application is the target (desktop open CMD or desktop attach NAME makes one)"
+                            .to_owned(),
+                    ));
+                }
+            },
+        }
+        Ok(())
+    }
+
+    async fn become_desktop(
+        &mut self,
+        bus: Bus,
+        app: App,
+        launched: Option<Launched>,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        out.happened.push(Happened::DesktopTarget {
+            app: app.name.clone(),
+            pid: app.pid,
+            started: launched.is_some(),
+        });
+        let mut target = DesktopTarget::new(bus, app, launched, self.ref_numbers());
+        let elements = target.read().await?;
+        let (title, place) = (target.title(), target.place());
+        out.view =
+            Some(
+                target
+                    .model
+                    .view("desktop", &title, &place, elements, &ViewOptions::default()),
+            );
+        // The application it replaces (if rove started it) ends here.
+        self.set_desktop(Some(target));
+        Ok(())
+    }
+
+    /// Runs `command` on the desktop target. An application found gone on
+    /// the way (its bus name vanished under a call, before rove saw its
+    /// process end) is no longer the target: the session is back on its
+    /// tab, as when it is seen ended before the command.
+    pub(crate) async fn run_on_desktop(
+        &mut self,
+        command: &Command,
+    ) -> Result<Outcome, CommandError> {
+        let result = self.run_on_desktop_target(command).await;
+        if let Err(CommandError::Desktop(DesktopError::AppGone { .. })) = &result {
+            self.set_desktop(None);
+        }
+        result
+    }
+
+    async fn run_on_desktop_target(&mut self, command: &Command) -> Result<Outcome, CommandError> {
+        let mut out = Outcome::new(self.focused_id().unwrap_or(rove_browser::TabId(0)));
+        let Some(target) = self.desktop() else {
+            return Err(CommandError::Rejected("no desktop target".to_owned()));
+        };
+        if !target.running() {
+            let app = target.app.name.clone();
+            self.set_desktop(None);
+            return Err(CommandError::Desktop(DesktopError::AppGone {
+                app,
+                sent: false,
+            }));
+        }
+        let acted = match command {
+            Command::Snapshot(args) => {
+                let opts = view_options(args);
+                let elements = target.read().await?;
+                let (title, place) = (target.title(), target.place());
+                out.view = Some(
+                    target
+                        .model
+                        .view("desktop", &title, &place, elements, &opts),
+                );
+                false
+            }
+            Command::Find(args) => {
+                let elements = target.read().await?;
+                let query = rove_page::FindQuery {
+                    text: args.text.clone(),
+                    role: args.role.clone(),
+                    limit: args.limit,
+                };
+                out.view = Some(target.model.find("desktop", elements, &query));
+                false
+            }
+            Command::Read(args) => {
+                out.data = Some(crate::Data::Text(read_text(target, args).await?));
+                false
+            }
+            Command::Click(args) => {
+                let r = args.target.reference()?;
+                act(target, r, Action::Press).await?;
+                out.happened.push(Happened::Clicked {
+                    kind: ClickKind::Action,
+                    target: r,
+                });
+                true
+            }
+            Command::Fill(args) => {
+                let r = args.target.reference()?;
+                let action = fill_action(target, r, &args.text)?;
+                act(target, r, action).await?;
+                out.happened.push(Happened::Filled {
+                    target: r,
+                    field_gone: false,
+                    shown_lines: None,
+                    list: rove_input::ListChoice::None,
+                });
+                true
+            }
+            Command::Press(args) => {
+                let chord = rove_desktop::chord(args.keys.trim())?;
+                let at = args.target.as_ref().map(|t| t.reference()).transpose()?;
+                send_keys(target, at, vec![chord]).await?;
+                out.happened
+                    .push(Happened::Pressed(args.keys.trim().to_owned()));
+                true
+            }
+            Command::Type(args) => {
+                let syms = args
+                    .text
+                    .chars()
+                    .map(|c| {
+                        rove_desktop::keysym(&c.to_string()).map(|keysym| rove_desktop::Chord {
+                            modifiers: Vec::new(),
+                            keysym,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let at = args.target.as_ref().map(|t| t.reference()).transpose()?;
+                send_keys(target, at, syms).await?;
+                let count = args.text.chars().count();
+                out.happened.push(match at {
+                    Some(target) => Happened::Typed {
+                        count,
+                        target,
+                        field_gone: false,
+                    },
+                    None => Happened::TypedFocused { count },
+                });
+                true
+            }
+            Command::Select(args) => {
+                let r = args.target.reference()?;
+                let chosen = select_option(target, r, &args.values).await?;
+                out.happened.push(Happened::Selected {
+                    target: r,
+                    options: vec![chosen],
+                });
+                true
+            }
+            Command::Check(args) | Command::Uncheck(args) => {
+                let want = matches!(command, Command::Check(_));
+                let r = args.target.reference()?;
+                let key = target.model.element(r)?.to_owned();
+                let now = target
+                    .last
+                    .iter()
+                    .find(|e| e.key == key)
+                    .map(|e| e.states.checked);
+                let already = now == Some(want);
+                if !already {
+                    act(target, r, Action::Press).await?;
+                }
+                out.happened.push(Happened::Toggled {
+                    target: r,
+                    checked: want,
+                    already,
+                });
+                !already
+            }
+            Command::Wait(args) => {
+                let waited = wait_on_desktop(target, args).await?;
+                out.happened.push(Happened::Waited { ms: waited });
+                false
+            }
+            Command::Close => {
+                self.set_desktop(None);
+                return Err(CommandError::Rejected(
+                    "left the desktop application; run close again to end the session".to_owned(),
+                ));
+            }
+            other => {
+                return Err(CommandError::Rejected(format!(
+                    "{} works on a browser tab, and the target is the desktop application {} (desktop leave goes back to the browser)",
+                    other.name(),
+                    target.app.name
+                )));
+            }
+        };
+        if acted {
+            self.after_desktop_action(&mut out).await?;
+        }
+        Ok(out)
+    }
+}
+
+impl Session {
+    /// After an action: the diff once the application settled; or, when
+    /// the action ended the application (a dialog's button), that, which
+    /// is its answer, not a failure.
+    async fn after_desktop_action(&mut self, out: &mut Outcome) -> Result<(), CommandError> {
+        let Some(target) = self.desktop() else {
+            return Ok(());
+        };
+        let before = target.last.clone();
+        match settle(target, &before).await {
+            Ok(settled) => {
+                let (title, place) = (target.title(), target.place());
+                let view = target.model.view(
+                    "desktop",
+                    &title,
+                    &place,
+                    settled,
+                    &ViewOptions::mode(Mode::Diff),
+                );
+                out.view = Some(view);
+            }
+            Err(error) => match target.ended_by_action().await {
+                Some(code) => {
+                    let app = target.app.name.clone();
+                    self.set_desktop(None);
+                    out.happened.push(Happened::DesktopAppExited { app, code });
+                }
+                None => return Err(error),
+            },
+        }
+        Ok(())
+    }
+}
+
+/// `select`: the option named like the first value (exactly, else in
+/// any case), chosen through the control's `Selection`.
+async fn select_option(
+    target: &mut DesktopTarget,
+    r: Ref,
+    values: &[String],
+) -> Result<String, CommandError> {
+    let wanted = values
+        .first()
+        .ok_or_else(|| CommandError::Rejected("select needs the option to choose".to_owned()))?;
+    let id = node(target, r)?;
+    let options = target
+        .bus
+        .run(limits::DESKTOP_TREE, move |b| b.options(&id))
+        .await?;
+    let index = options
+        .iter()
+        .position(|o| o == wanted)
+        .or_else(|| options.iter().position(|o| o.eq_ignore_ascii_case(wanted)))
+        .ok_or_else(|| {
+            CommandError::Rejected(format!(
+                "{r} has no option {wanted:?}; its options: {}",
+                options.join(", ")
+            ))
+        })?;
+    let child = i32::try_from(index).unwrap_or(i32::MAX);
+    act(target, r, Action::SelectChild(child)).await?;
+    Ok(options[index].clone())
+}
+
+/// `wait` on a window: until a text shows (or is gone) in its elements'
+/// names and values, or a plain pause; a URL or a load state is a page's.
+async fn wait_on_desktop(
+    target: &mut DesktopTarget,
+    args: &crate::WaitArgs,
+) -> Result<u64, CommandError> {
+    if args.url.is_some() || args.load.is_some() {
+        return Err(CommandError::Rejected(
+            "a URL or a load state is a page's; on a desktop application wait for text".to_owned(),
+        ));
+    }
+    let started = Instant::now();
+    let (wanted, gone) = match (&args.text, &args.text_gone) {
+        (Some(text), _) => (text.to_lowercase(), false),
+        (None, Some(text)) => (text.to_lowercase(), true),
+        (None, None) => {
+            let pause =
+                std::time::Duration::from_millis(args.ms.unwrap_or(0)).min(limits::WAIT_SLEEP_MAX);
+            tokio::time::sleep(pause).await;
+            return Ok(elapsed_ms(started));
+        }
+    };
+    let limit = args
+        .ms
+        .map(std::time::Duration::from_millis)
+        .unwrap_or(limits::WAIT);
+    loop {
+        let elements = target.read().await?;
+        let shows = elements.iter().any(|e| {
+            e.name.to_lowercase().contains(&wanted)
+                || e.value
+                    .as_deref()
+                    .is_some_and(|v| v.to_lowercase().contains(&wanted))
+        });
+        if shows != gone {
+            return Ok(elapsed_ms(started));
+        }
+        if started.elapsed() >= limit {
+            return Err(CommandError::WaitTimeout {
+                condition: format!(
+                    "{:?} {} in {}",
+                    wanted,
+                    if gone {
+                        "is still shown"
+                    } else {
+                        "never showed"
+                    },
+                    target.app.name
+                ),
+                waited_ms: elapsed_ms(started),
+            });
+        }
+        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
+    }
+}
+
+fn elapsed_ms(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A snapshot's arguments as the view's options.
+fn view_options(args: &crate::SnapshotArgs) -> ViewOptions {
+    let mode = match args.mode {
+        SnapshotMode::Full => Mode::Full,
+        SnapshotMode::Interactive => Mode::Interactive,
+        SnapshotMode::Diff => Mode::Diff,
+    };
+    ViewOptions {
+        budget: args.budget,
+        ..ViewOptions::mode(mode)
+    }
+}
+
+/// `read`: an element's text, or every line of the window's.
+async fn read_text(
+    target: &mut DesktopTarget,
+    args: &crate::ReadArgs,
+) -> Result<String, CommandError> {
+    if let Some(t) = &args.target {
+        let id = node(target, t.reference()?)?;
+        return Ok(target
+            .bus
+            .run(limits::DESKTOP_TREE, move |b| b.text(&id))
+            .await?);
+    }
+    let elements = target.read().await?;
+    Ok(elements
+        .iter()
+        .map(|e| match &e.value {
+            Some(v) if !v.is_empty() => format!("{} {}", e.name, v).trim().to_owned(),
+            _ => e.name.clone(),
+        })
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// What `fill` does: a slider or spin button takes a number as its value;
+/// a field takes text.
+fn fill_action(target: &DesktopTarget, r: Ref, text: &str) -> Result<Action, CommandError> {
+    let key = target.model.element(r)?;
+    let ranged = target
+        .last
+        .iter()
+        .any(|e| e.key == key && matches!(e.role.as_str(), "slider" | "spinbutton"));
+    Ok(match text.trim().parse::<f64>() {
+        Ok(n) if ranged && n.is_finite() => Action::SetValue(n),
+        _ => Action::SetText(text.to_owned()),
+    })
+}
+
+/// Sends keys: into the element `at` (focused first), else into the
+/// window (its first element) with whatever it has focused.
+async fn send_keys(
+    target: &mut DesktopTarget,
+    at: Option<Ref>,
+    keys: Vec<rove_desktop::Chord>,
+) -> Result<(), CommandError> {
+    let within = match at {
+        Some(r) => {
+            act(target, r, Action::Focus).await?;
+            node(target, r)?
+        }
+        None => {
+            if target.last.is_empty() {
+                target.read().await?;
+            }
+            let first = target
+                .last
+                .first()
+                .map(|e| e.key.clone())
+                .unwrap_or_default();
+            target
+                .ids
+                .get(&first)
+                .cloned()
+                .ok_or(CommandError::Desktop(DesktopError::NodeGone))?
+        }
+    };
+    target
+        .bus
+        .run(limits::DESKTOP_TREE, move |b| {
+            keys.iter()
+                .try_for_each(|chord| b.press_key(&within, chord))
+        })
+        .await?;
+    Ok(())
+}
+
+/// The id of the element `r` names.
+fn node(target: &DesktopTarget, r: Ref) -> Result<NodeId, CommandError> {
+    let key = target.model.element(r)?;
+    target
+        .ids
+        .get(key)
+        .cloned()
+        .ok_or(CommandError::Desktop(DesktopError::NodeGone))
+}
+
+async fn act(target: &mut DesktopTarget, r: Ref, action: Action) -> Result<(), CommandError> {
+    let id = node(target, r)?;
+    // As on a page: a disabled control is not acted on (the action would
+    // be refused, or worse, done by the toolkit anyway).
+    let key = id.key();
+    if target
+        .last
+        .iter()
+        .any(|e| e.key == key && e.states.disabled)
+    {
+        return Err(CommandError::Desktop(DesktopError::NotActionable(format!(
+            "be used: {r} is disabled"
+        ))));
+    }
+    target
+        .bus
+        .run(limits::DESKTOP_TREE, move |b| b.act(&id, &action))
+        .await?;
+    Ok(())
+}
+
+/// Reads the tree again until it changed from `before` and then held for
+/// `limits::DESKTOP_SETTLE_QUIET`, or `limits::SETTLE_DOM` passed: the
+/// application updates itself after an action's call returns, sometimes
+/// in steps (the calculator adds its history line, then shows the
+/// result), so one unchanged reading is not enough.
+async fn settle(
+    target: &mut DesktopTarget,
+    before: &[rove_page::NativeElement],
+) -> Result<Vec<rove_page::NativeElement>, CommandError> {
+    let until = Instant::now() + limits::SETTLE_DOM;
+    let mut last = target.read().await?;
+    let mut changed = last != before;
+    let mut held_since = Instant::now();
+    loop {
+        if Instant::now() >= until {
+            return Ok(last);
+        }
+        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
+        let now = target.read().await?;
+        if now != last {
+            held_since = Instant::now();
+        } else if changed && held_since.elapsed() >= limits::DESKTOP_SETTLE_QUIET {
+            return Ok(now);
+        }
+        changed = changed || now != before;
+        last = now;
+    }
+}
+
+fn wanted<'a>(args: &'a DesktopArgs, action: &str, what: &str) -> Result<&'a str, CommandError> {
+    args.target
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| CommandError::Rejected(format!("desktop {action} needs {what}")))
+}
+
+/// The application named `which` (its name, any case) or with that
+/// process id.
+fn pick(apps: &[App], which: &str) -> Option<App> {
+    let pid: Option<u32> = which.parse().ok();
+    apps.iter()
+        .find(|a| pid.is_some() && a.pid == pid)
+        .or_else(|| apps.iter().find(|a| a.name.eq_ignore_ascii_case(which)))
+        .cloned()
+}
+
+fn apps_text(apps: &[App]) -> String {
+    if apps.is_empty() {
+        return "no accessible applications are running".to_owned();
+    }
+    apps.iter()
+        .map(|a| {
+            let pid = a.pid.map(|p| format!(" pid {p}")).unwrap_or_default();
+            let windows: Vec<String> = a.windows.iter().map(|w| format!("{w:?}")).collect();
+            format!("{}{pid}: {}", a.name, windows.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

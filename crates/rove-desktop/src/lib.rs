@@ -1,0 +1,53 @@
+//! `rove-desktop`: native applications as rove targets.
+//!
+//! A desktop application is read through the platform's accessibility
+//! interface: on Linux AT-SPI2 over D-Bus (`atspi/`, on the small D-Bus
+//! client in `dbus/`). A [`Backend`] lists applications, reads a window's
+//! elements as [`Node`]s (roles already in the view's vocabulary, see
+//! `roles.rs`) and acts on them; every call has a deadline
+//! (`rove_base::limits::DESKTOP_CALL`). Failures are [`DesktopError`]s,
+//! with `DESKTOP_UNAVAILABLE` when there is no bus or display.
+//!
+//! The page model (`rove-page`) renders the nodes: refs, budgets and diffs
+//! are the page's. macOS (AX API) and Windows (UI Automation) would each be
+//! one more [`Backend`] (docs/desktop.md).
+
+#![forbid(unsafe_code)]
+
+mod atspi;
+pub mod dbus;
+mod error;
+mod keys;
+mod launch;
+mod node;
+mod roles;
+
+pub use atspi::{AtSpi, DesktopEnv};
+pub use error::DesktopError;
+pub use keys::{Chord, chord, keysym};
+pub use launch::Launched;
+pub use node::{Action, App, Extents, Node, NodeId, States};
+pub use roles::view_role;
+
+/// One platform's accessibility interface. Calls block (within their
+/// deadline); async callers run them on the blocking pool.
+pub trait Backend: Send {
+    /// The applications exposed on the bus, with their windows.
+    fn apps(&mut self) -> Result<Vec<App>, DesktopError>;
+    /// The elements of `app`'s windows, in document order, at most
+    /// `limit` of them.
+    fn tree(&mut self, app: &NodeId, limit: usize) -> Result<Vec<Node>, DesktopError>;
+    /// The whole text of an element (a label's name, a field's content).
+    fn text(&mut self, node: &NodeId) -> Result<String, DesktopError>;
+    /// Does `action` to `node`.
+    fn act(&mut self, node: &NodeId, action: &Action) -> Result<(), DesktopError>;
+    /// The names of the options a combo box or list offers, in order
+    /// (closed menus included): what `Action::SelectChild` counts.
+    fn options(&mut self, node: &NodeId) -> Result<Vec<String>, DesktopError>;
+    /// Where the element is on the screen.
+    fn extents(&mut self, node: &NodeId) -> Result<Extents, DesktopError>;
+    /// Sends a key (with its modifiers held) to the window that holds
+    /// `within`: the pointer is moved into the element first, so the key
+    /// reaches its window also where no window manager gives focus.
+    fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError>;
+}

@@ -1,0 +1,94 @@
+//! A desktop application at the faces: the shell and `rove mcp --caps
+//! desktop` reach it with the same commands. Run inside a desktop
+//! (`scripts/desktop-env.sh`, as scripts/test.sh does).
+
+use crate::support;
+
+use serde_json::json;
+use support::Env;
+use support::mcp_client::{McpClient, text};
+
+/// gnome-calculator runs once per desktop: these tests take turns.
+async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static CALCULATOR: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    CALCULATOR.lock().await
+}
+
+/// The ref on the view's line for `what` (`button "7"`).
+fn ref_of(view: &str, what: &str) -> String {
+    view.lines()
+        .map(str::trim)
+        .find_map(|line| {
+            let (r, rest) = line.split_once(' ')?;
+            (rest == what).then(|| r.to_owned())
+        })
+        .unwrap_or_else(|| panic!("no {what} in\n{view}"))
+}
+
+#[tokio::test]
+async fn the_shell_drives_the_calculator_and_close_ends_it() {
+    let _one = one_at_a_time().await;
+    let env = Env::new("desktop-cli").await;
+    let opened = env.ok(&["desktop", "open", "gnome-calculator"]).await;
+    let view = opened["view"].as_str().expect("a view").to_owned();
+    let said = opened["happened"][0]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let pid: String = said
+        .split("(pid ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("the pid in the answer")
+        .to_owned();
+    for key in ["6", "×", "7", "="] {
+        env.ok(&["click", &ref_of(&view, &format!("button {key:?}"))])
+            .await;
+    }
+    let read = env.ok(&["read"]).await;
+    let text = read["data"].as_str().unwrap_or_default();
+    assert!(text.lines().any(|l| l.trim() == "42"), "{read}");
+    let (status, refused) = env.run(&["eval", "1"]).await;
+    assert_eq!(status, 2, "{refused}");
+    assert_eq!(refused["error"]["code"], "COMMAND_REJECTED", "{refused}");
+    env.close("default").await;
+    // The application rove started ended with the session.
+    let alive = std::process::Command::new("kill")
+        .args(["-0", &pid])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("kill runs");
+    assert!(
+        !alive.success(),
+        "gnome-calculator {pid} outlived the session"
+    );
+}
+
+#[tokio::test]
+async fn mcp_offers_desktop_with_its_flag_and_drives_the_calculator() {
+    let _one = one_at_a_time().await;
+    let env = Env::new("desktop-mcp").await;
+    let mut plain = McpClient::start(&env, &[]).await;
+    assert!(!plain.tool_names().await.iter().any(|n| n == "desktop"));
+    let mut mcp = McpClient::start(&env, &["--caps", "desktop"]).await;
+    let opened = mcp
+        .call(
+            "desktop",
+            json!({"action": "open", "target": "gnome-calculator"}),
+        )
+        .await;
+    assert_eq!(opened["isError"], false, "{opened}");
+    let view = (0..3)
+        .map(|i| text(&opened, i))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let seven = ref_of(&view, "button \"7\"");
+    let clicked = mcp.call("click", json!({"ref": seven})).await;
+    assert_eq!(clicked["isError"], false, "{clicked}");
+    let shown = text(&clicked, 0);
+    assert!(shown.contains("textbox [focused]: 7"), "{shown}");
+    let left = mcp.call("desktop", json!({"action": "leave"})).await;
+    assert_eq!(left["isError"], false, "{left}");
+    mcp.interrupt().await;
+    plain.interrupt().await;
+}
