@@ -450,28 +450,32 @@ pub async fn focus(model: &mut PageModel, target: Ref) -> Result<(), InputError>
 /// range input jumps to the point clicked, an ARIA slider's track usually
 /// does too), and on a canvas's fallback content (a canvas data grid's
 /// cells), which has no box to click; these get the focus as tabbing to
-/// them would.
+/// them would (into the canvas first: [`crate::mouse::enter_canvas`]).
 pub async fn focus_for_keys(
     model: &mut PageModel,
     target: Ref,
     opts: &crate::ClickOptions,
 ) -> Result<(), InputError> {
-    let slider = on_element(model, target, async |_tab: &Tab, element: &Element| {
+    let reached = on_element(model, target, async |_tab: &Tab, element: &Element| {
         let call = CallFunctionOn::on(
             "whether it takes the focus without a click",
-            "function() { return this.matches('input[type=range]') || (this.computedRole || this.getAttribute('role')) === 'slider' \
-               || (!this.checkVisibility() && !!this.parentElement && !!this.parentElement.closest('canvas')); }",
+            "function() { \
+               if (this.matches('input[type=range]') || (this.computedRole || this.getAttribute('role')) === 'slider') return 'slider'; \
+               if (!this.checkVisibility() && !!this.parentElement && !!this.parentElement.closest('canvas')) return 'fallback'; \
+               return 'click'; }",
             element.object_id.as_str(),
         )
         .by_value();
-        let slider: bool = element.session.run_checked_value(&call, None).await?;
-        Ok(slider)
+        let reached: String = element.session.run_checked_value(&call, None).await?;
+        if reached == "fallback" {
+            crate::mouse::enter_canvas(element).await?;
+        }
+        Ok(reached)
     })
     .await?;
-    if slider {
-        focus(model, target).await
-    } else {
-        crate::mouse::click(model, target, opts).await.map(|_| ())
+    match reached.as_str() {
+        "slider" | "fallback" => focus(model, target).await,
+        _ => crate::mouse::click(model, target, opts).await.map(|_| ()),
     }
 }
 

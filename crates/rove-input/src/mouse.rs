@@ -180,6 +180,7 @@ async fn activate_fallback(
     element: &Element,
     armed: &mut crate::settle::Armed,
 ) -> Result<Settled, InputError> {
+    enter_canvas(element).await?;
     let activate = CallFunctionOn::on(
         "the fallback content's activation",
         ACTIVATE_FALLBACK,
@@ -192,6 +193,31 @@ async fn activate_fallback(
         .map_err(|e| InputError::browser(e, true))?;
     Ok(settle(tab, armed).await)
 }
+
+/// Gives the focus to the canvas whose fallback content `element` is, when
+/// the focus is not inside it already: as tabbing into it would, before
+/// anything inside is focused. A canvas grid decides what a focus coming
+/// from outside means (glide's grid, Streamlit's data editor, selects its
+/// first cell, and moves the focus there a moment later); a focus that
+/// moves within it selects the cell focused. In a call of its own, so the
+/// page's answer to the canvas's focus has run before the cell's.
+pub(crate) async fn enter_canvas(element: &Element) -> Result<(), InputError> {
+    let enter = CallFunctionOn::on(
+        "the focus entering the canvas",
+        ENTER_CANVAS,
+        element.object_id.as_str(),
+    );
+    element
+        .session
+        .run_checked(&enter, Some(limits::ACTION))
+        .await
+        .map_err(|e| InputError::browser(e, true))?;
+    Ok(())
+}
+
+const ENTER_CANVAS: &str = "function() { \
+    const canvas = this.parentElement && this.parentElement.closest('canvas'); \
+    if (canvas && !canvas.contains(document.activeElement)) canvas.focus({preventScroll: true}); }";
 
 /// A click without a pointer: the mouse events a simulated click sends,
 /// and the focus a press moves.

@@ -119,7 +119,11 @@ async fn streamlit_slider_and_sidebar_radio_reach_the_server() {
 }
 
 /// Needs the view of a canvas grid's accessible fallback (issue 23, item
-/// 4): the data editor's cells, and a way to edit one.
+/// 4): the data editor's cells, and a way to edit one. Glide's grid takes a
+/// focus coming from outside it as a move to its first cell (a moment
+/// later, when its debounced accessible table is drawn again): rove enters
+/// the canvas first, as tabbing would, so the cell it clicks or presses
+/// keys on is the one the grid selects.
 #[tokio::test]
 async fn streamlit_data_editor_cell_edit_reaches_the_server() {
     let mut rove = Rove::new("streamlit_editor");
@@ -129,11 +133,25 @@ async fn streamlit_data_editor_cell_edit_reaches_the_server() {
     // The grid's component draws after the form: its cells may come later.
     let cell = rove.find_exact("gridcell", "2").await;
     // The grid is drawn on a canvas: its cells are the canvas's fallback
-    // content, with no box to click. A key with the cell's ref focuses it
-    // (the grid selects it) and typing opens the grid's editor, as rove's
-    // error for a click on it says.
-    rove.run(&["press", "5", "--ref", &cell]).await;
-    rove.run(&["press", "Enter"]).await;
+    // content, with no box to click. A click activates the cell as a
+    // screen reader does; the grid must then hold that cell, not its first.
+    rove.run(&["click", &cell]).await;
+    rove.until("the grid selects the cell clicked", |view| {
+        view.contains("[selected focused] 2 |")
+    })
+    .await;
+    assert!(
+        !rove.last.contains("[selected readonly focused] 0"),
+        "the grid's first cell is not selected:\n{}",
+        rove.last
+    );
+    // Typing on the selected cell opens the grid's editor with the key.
+    let typed = rove.run(&["press", "5", "--ref", &cell]).await;
+    assert!(
+        typed.contains("textbox [focused]: 5"),
+        "the grid's editor opens holding the key typed:\n{typed}"
+    );
+    let committed = rove.run(&["press", "Enter"]).await;
     eventually(
         "the Streamlit server holds the edited count",
         Duration::from_secs(30),
@@ -141,7 +159,7 @@ async fn streamlit_data_editor_cell_edit_reaches_the_server() {
             let state = apps::streamlit().state("editor")?;
             match state["orders"][1]["count"].as_i64() {
                 Some(5) => Ok(()),
-                _ => Err(state.to_string()),
+                _ => Err(format!("{state}; rove's answer to Enter:\n{committed}")),
             }
         },
     );
