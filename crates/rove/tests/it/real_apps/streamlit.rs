@@ -145,12 +145,14 @@ async fn streamlit_data_editor_cell_edit_reaches_the_server() {
         "the grid's first cell is not selected:\n{}",
         rove.last
     );
-    // Typing on the selected cell opens the grid's editor with the key.
-    let typed = rove.run(&["press", "5", "--ref", &cell]).await;
-    assert!(
-        typed.contains("textbox [focused]: 5"),
-        "the grid's editor opens holding the key typed:\n{typed}"
-    );
+    // Typing on the selected cell opens the grid's editor with the key: in
+    // the press's answer, or a moment later on a loaded machine (the
+    // editor's code is loaded the first time, then drawn).
+    rove.run(&["press", "5", "--ref", &cell]).await;
+    rove.until("the grid's editor holds the key typed", |view| {
+        view.contains("textbox [focused]: 5")
+    })
+    .await;
     let committed = rove.run(&["press", "Enter"]).await;
     eventually(
         "the Streamlit server holds the edited count",
