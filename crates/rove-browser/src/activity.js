@@ -45,7 +45,24 @@
       state.failed = String((e && e.message) || e);
     }
   };
-  const counts = () => ({ all: state.all, structural: state.structural });
+  const counts = () => ({ all: state.all, structural: state.structural, at: Math.floor(performance.now()) });
+
+  // When this document last received each resource (a fetch, an XHR, a
+  // script, a stylesheet), by URL: the browser's network events, which rove
+  // reads, can tell a request finished before the page has its answer, and
+  // the page acts on it only after. The last 500 URLs.
+  const received = new Map();
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        received.delete(entry.name);
+        received.set(entry.name, entry.responseEnd || entry.startTime + entry.duration);
+        if (received.size > 500) received.delete(received.keys().next().value);
+      }
+    }).observe({ type: 'resource', buffered: true });
+  } catch (e) {
+    // No resource timing here: settling waits on the page's idleness only.
+  }
 
   // Answers that depend only on the document's nodes and attributes (which
   // elements match a selector), kept while no mutation record has come
@@ -79,6 +96,12 @@
   else addEventListener('load', loaded, { once: true });
 
   const task = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // Until the page has nothing queued (what it does with an answer it
+  // received: a module run, a render its framework scheduled), or `ms`.
+  const idle = (ms) => new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: ms });
+    else setTimeout(resolve, 0);
+  });
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   // One rendering frame, or 50 ms where none comes (a hidden page).
   const frame = () => new Promise((resolve) => {
@@ -141,19 +164,35 @@
   const counted = (structural) => (structural ? state.structural : state.all);
   const lastAt = (structural) => (structural ? state.lastStructural : state.lastAll);
 
+  // The longest a settle waits for the document to receive what rove saw
+  // arrive, and then for the page to have nothing queued.
+  const AWAITED_MS = 500;
+  const IDLE_MS = 300;
+
   // Waits until the document has answered: what the page queued for right
   // after the input or the load has run (a task, a frame: Lumino and others
   // draw in one, and a task); when anything changed since `mark`, until a
   // frame has passed with nothing new and nothing has changed for
   // `quietMs`, a window that grows to twice the longest pause seen between
   // two changes (an app that answers in parts). Up to `capMs`.
-  const settle = async (mark, structural, quietMs, capMs) => {
+  //
+  // `awaited`, when given, names resources rove saw finish after the input
+  // (`urls`, asked at `since` ms): first until this document has received
+  // each of them, then until it has nothing queued, so that what it does
+  // with them is counted. Each wait is bounded (AWAITED_MS, IDLE_MS).
+  const settle = async (mark, structural, quietMs, capMs, awaited) => {
     observe();
     const started = performance.now();
     const elapsed = () => performance.now() - started;
     const since = mark || state.load || counts();
     const base = structural ? since.structural : since.all;
     const changes = () => counted(structural) - base;
+    if (awaited && awaited.urls.length) {
+      const missing = () => awaited.urls.some((url) => !((received.get(url) ?? -1) >= awaited.since));
+      const until = Math.min(AWAITED_MS, capMs);
+      while (missing() && elapsed() < until) await sleep(4);
+      await idle(Math.min(IDLE_MS, capMs));
+    }
     // A frame costs little here: when nothing is drawing, Chromium starts
     // one at once.
     await task();

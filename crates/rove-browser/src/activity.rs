@@ -35,6 +35,19 @@ pub struct Mark {
     pub all: u64,
     /// Those that added, removed or changed nodes or text (not attributes).
     pub structural: u64,
+    /// When, in milliseconds of the document's clock (`performance.now()`).
+    #[serde(default)]
+    pub at: u64,
+}
+
+/// Resources the browser finished loading after an input, which a settle
+/// waits for the document to have received (see `activity.js`).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Awaited {
+    /// Their addresses, as the document's resource timing names them.
+    pub urls: Vec<String>,
+    /// When the input was sent, in the document's clock ([`Mark::at`]).
+    pub since: u64,
 }
 
 /// What the document did since a mark.
@@ -97,21 +110,25 @@ impl<'a> Activity<'a> {
     /// Whether the document changed since `since` (its load, when `None`),
     /// and if it did, once it stopped: quiet for `quiet` after a frame, or
     /// `cap`. `structural` counts only nodes and text, not attributes.
+    /// With `awaited`, first until the document has received those
+    /// resources and has nothing queued (each wait bounded, within `cap`).
     pub async fn settle(
         &self,
         since: Option<Mark>,
         structural: bool,
         quiet: Duration,
         cap: Duration,
+        awaited: Option<&Awaited>,
     ) -> Result<Settle, BrowserError> {
         let args = vec![
             serde_json::to_value(since).unwrap_or(serde_json::Value::Null),
             structural.into(),
             (quiet.as_millis() as u64).into(),
             (cap.as_millis() as u64).into(),
+            serde_json::to_value(awaited).unwrap_or(serde_json::Value::Null),
         ];
         self.ask(
-            "(a, since, structural, quiet, cap) => a.settle(since, structural, quiet, cap)",
+            "(a, since, structural, quiet, cap, awaited) => a.settle(since, structural, quiet, cap, awaited)",
             args,
             Some(cap),
         )

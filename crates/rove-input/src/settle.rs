@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use rove_browser::{Activity, Mark, Tab, Where};
+use rove_browser::{Activity, Awaited, Mark, Tab, Where};
 use rove_cdp::EventStream;
 use rove_cdp::protocol::{EventType, page};
 use rove_page::Element;
@@ -142,13 +142,32 @@ struct Asked {
     /// XHRs, scripts, stylesheets) and that has not finished: the evidence
     /// that an answer is on its way.
     pending: std::collections::HashSet<String>,
+    /// The addresses of those pending, by request id…
+    addresses: std::collections::HashMap<String, String>,
+    /// …and those that finished since the document was last asked: the
+    /// page acts on them once it has received them, which the browser's
+    /// events can tell before it has.
+    arrived: Vec<String>,
 }
 
 impl Asked {
+    /// A request the page will act on when it arrives; its address is kept
+    /// where the page's resource timing names it (http and https: a data
+    /// URL's answer is the page's at once).
+    fn awaits(&mut self, id: &str, address: &str) {
+        self.pending.insert(id.to_owned());
+        if address.starts_with("http://") || address.starts_with("https://") {
+            // Resource timing names a resource without its fragment.
+            let address = address.split('#').next().unwrap_or(address);
+            self.addresses.insert(id.to_owned(), address.to_owned());
+        }
+    }
+
     fn note(&mut self, event: &rove_cdp::Event) {
         use rove_cdp::protocol::network::{
-            EventSourceMessageReceived, LoadingFailed, LoadingFinished, RequestWillBeSent,
-            ResourceType, ResponseReceived, WebSocketFrameReceived, WebSocketFrameSent,
+            EventSourceMessageReceived, LoadingFailed, LoadingFinished, RequestServedFromCache,
+            RequestWillBeSent, ResourceType, ResponseReceived, WebSocketFrameReceived,
+            WebSocketFrameSent,
         };
         match event.method.as_str() {
             WebSocketFrameSent::METHOD => {
@@ -166,13 +185,13 @@ impl Asked {
                     }
                     Some(ResourceType::Fetch | ResourceType::Xhr) => {
                         self.request = true;
-                        self.pending.insert(sent.request_id.clone());
+                        self.awaits(&sent.request_id, &sent.request.url);
                         self.requests.insert(sent.request_id);
                     }
                     // The main frame's document is a navigation's, which
                     // settling follows by its own events.
                     Some(ResourceType::Script | ResourceType::Stylesheet) => {
-                        self.pending.insert(sent.request_id);
+                        self.awaits(&sent.request_id, &sent.request.url);
                     }
                     _ => {}
                 }
@@ -188,12 +207,23 @@ impl Asked {
                 if let Ok(done) = event.parse::<LoadingFinished>() {
                     self.responding.remove(&done.request_id);
                     self.pending.remove(&done.request_id);
+                    if let Some(address) = self.addresses.remove(&done.request_id) {
+                        self.arrived.push(address);
+                    }
+                }
+            }
+            // Served from the memory cache: the page has it at once, and
+            // its resource timing may record nothing of it.
+            RequestServedFromCache::METHOD => {
+                if let Ok(cached) = event.parse::<RequestServedFromCache>() {
+                    self.addresses.remove(&cached.request_id);
                 }
             }
             LoadingFailed::METHOD => {
                 if let Ok(failed) = event.parse::<LoadingFailed>() {
                     self.responding.remove(&failed.request_id);
                     self.pending.remove(&failed.request_id);
+                    self.addresses.remove(&failed.request_id);
                 }
             }
             WebSocketFrameReceived::METHOD | EventSourceMessageReceived::METHOD => {
@@ -451,6 +481,8 @@ pub async fn server_answered(
 struct Document<'a> {
     activity: Activity<'a>,
     since: Option<Mark>,
+    /// When the input was sent, in the document's clock (its mark's).
+    input_at: Option<u64>,
 }
 
 impl Document<'_> {
@@ -459,9 +491,27 @@ impl Document<'_> {
     /// whether it changed. A document that cannot be asked (it went away:
     /// a navigation, which the events report) is taken as settled.
     async fn settled(&mut self, limits: &SettleLimits) -> bool {
-        let settle = self
-            .activity
-            .settle(self.since, false, limits.quiet, limits.dom_cap);
+        self.settled_after(limits, Vec::new()).await
+    }
+
+    /// [`Document::settled`], once the document has received `arrived`
+    /// (what the input asked for, finished by the browser's account) and
+    /// has nothing queued: what it does with them counts.
+    async fn settled_after(&mut self, limits: &SettleLimits, arrived: Vec<String>) -> bool {
+        let awaited = match (self.input_at, arrived.is_empty()) {
+            (Some(since), false) => Some(Awaited {
+                urls: arrived,
+                since,
+            }),
+            _ => None,
+        };
+        let settle = self.activity.settle(
+            self.since,
+            false,
+            limits.quiet,
+            limits.dom_cap,
+            awaited.as_ref(),
+        );
         match settle.await {
             Ok(answer) => {
                 self.since = Some(answer.mark);
@@ -503,6 +553,7 @@ async fn settle_armed(tab: &Tab, armed: &mut Armed) -> Settled {
     let mut document = Document {
         activity: armed.watched.activity(tab),
         since: armed.mark,
+        input_at: armed.mark.map(|m| m.at),
     };
     let events = &mut armed.events;
     let mut seen = Vec::new();
@@ -546,7 +597,9 @@ async fn settle_armed(tab: &Tab, armed: &mut Armed) -> Settled {
             if tokio::time::timeout(left, finished).await.is_err() {
                 break;
             }
-            document.settled(&limits).await;
+            document
+                .settled_after(&limits, std::mem::take(&mut asked.arrived))
+                .await;
         }
     };
     tokio::select! {

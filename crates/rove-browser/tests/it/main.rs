@@ -4,6 +4,7 @@
 //! (`scripts/test.sh --fast` runs them without Chromium); the rest drive
 //! real Chromium.
 
+mod activity;
 mod context_cost;
 mod contexts;
 mod events;

@@ -370,7 +370,7 @@ async fn page_built(
             false => rove_base::limits::SHELL_QUIET,
         };
         let left = deadline.saturating_duration_since(Instant::now());
-        let answer = match activity.settle(*since, true, quiet, left).await {
+        let answer = match activity.settle(*since, true, quiet, left, None).await {
             Ok(answer) => answer,
             Err(rove_browser::BrowserError::Cdp(rove_cdp::CdpError::Timeout { .. })) => {
                 return Shell::Unwatched(format!(

@@ -91,6 +91,18 @@ impl crate::protocol::EventType for LoadingFinished {
     const METHOD: &'static str = "Network.loadingFinished";
 }
 
+/// `Network.requestServedFromCache`: Fired if request ended up loading from cache.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RequestServedFromCache {
+    /// Request identifier.
+    pub request_id: super::RequestId,
+}
+
+impl crate::protocol::EventType for RequestServedFromCache {
+    const METHOD: &'static str = "Network.requestServedFromCache";
+}
+
 /// `Network.requestWillBeSent`: Fired when page is about to send HTTP request.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 #[serde(default, rename_all = "camelCase")]
