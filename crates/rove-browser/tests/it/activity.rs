@@ -8,7 +8,7 @@ use crate::support;
 
 use std::time::{Duration, Instant};
 
-use rove_browser::{Activity, Awaited, Where};
+use rove_browser::{Activity, Awaited, Browser, BrowserContext, Tab, Where};
 use rove_localserver::{LocalServer, Response, Routes};
 use support::launch;
 
@@ -26,8 +26,8 @@ async fn server() -> LocalServer {
     .expect("fixture server")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_settle_told_of_a_resource_counts_what_the_page_did_with_it() {
+/// The page, loaded in a tab of a fresh browser.
+async fn opened() -> (LocalServer, Browser, BrowserContext, Tab) {
     let server = server().await;
     let browser = launch().await;
     let context = browser.new_context().await.expect("context");
@@ -35,6 +35,12 @@ async fn a_settle_told_of_a_resource_counts_what_the_page_did_with_it() {
     tab.goto(&server.url("/page"), Duration::from_secs(10))
         .await
         .expect("goto");
+    (server, browser, context, tab)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_settle_told_of_a_resource_counts_what_the_page_did_with_it() {
+    let (server, browser, _context, tab) = opened().await;
     let activity = Activity::of(&tab, Where::MainFrame);
     let mark = activity.mark().await.expect("mark");
     tab.evaluate("go(), 1")
@@ -70,13 +76,7 @@ async fn a_settle_told_of_a_resource_counts_what_the_page_did_with_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resource_the_document_never_receives_holds_the_settle_only_to_its_bound() {
-    let server = server().await;
-    let browser = launch().await;
-    let context = browser.new_context().await.expect("context");
-    let tab = context.new_tab().await.expect("tab");
-    tab.goto(&server.url("/page"), Duration::from_secs(10))
-        .await
-        .expect("goto");
+    let (server, browser, _context, tab) = opened().await;
     let activity = Activity::of(&tab, Where::MainFrame);
     let mark = activity.mark().await.expect("mark");
     let awaited = Awaited {
