@@ -571,11 +571,14 @@ async fn settle_armed(tab: &Tab, armed: &mut Armed) -> Settled {
     let answered = async {
         document.settled(&limits).await;
         // The requests the input started (and those its changes started),
-        // then the document again, until a round starts nothing new.
+        // then the document again, until a round starts nothing new. A
+        // request that started and finished while the document was asked
+        // (a listing fetched again after a POST) still needs its round:
+        // the page acts on its answer after.
         let deadline = started + limits.network_cap;
         loop {
             drain(events, &mut asked, &mut seen);
-            if asked.pending.is_empty() {
+            if asked.pending.is_empty() && asked.arrived.is_empty() {
                 break;
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
