@@ -57,16 +57,10 @@ async fn run_task(
     signals: &mut crate::signals::Signals,
 ) -> Result<u8, Failure> {
     let (primary, fallback) = agent_models(args)?;
-    if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
-        return Err(Failure::new(
-            ErrorCode::CommandRejected,
-            format!(
-                "--step-timeout {} is not a number of seconds above 0",
-                args.step_timeout
-            ),
-            "give seconds, like --step-timeout 90",
-        ));
-    }
+    let waits = Waits {
+        step: seconds("--step-timeout", args.step_timeout, false, "90")?,
+        captcha: seconds("--captcha-wait", args.captcha_wait, true, "120")?,
+    };
     // Set up (and warned about) before the run: a bad judge fails early.
     let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
     let judge = crate::runs::judging::judge_of(
@@ -103,7 +97,7 @@ async fn run_task(
     // ends (an error, a signal).
     let mut seen: Vec<StepRecord> = Vec::new();
     let ended = tokio::select! {
-        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots), (secrets, system_prompt), &mut seen) => Ended::Ran(Box::new(ran)),
+        ran = drive(global, args, out, (&llm, judge.as_ref()), (&primary, after_shots, waits), (secrets, system_prompt), &mut seen) => Ended::Ran(Box::new(ran)),
         signal = signals.next() => Ended::Signal(signal),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -227,6 +221,33 @@ async fn run_task(
 
 /// The agent's model and its fallback, each with its own key and base
 /// URL: --api-key and --base-url are the main model's alone.
+/// The run's waits given in seconds on the command line, checked.
+#[derive(Debug, Clone, Copy)]
+struct Waits {
+    /// `--step-timeout`.
+    step: Duration,
+    /// `--captcha-wait`.
+    captcha: Duration,
+}
+
+/// A flag's number of seconds as a duration: finite, above 0 (or 0 too,
+/// with `zero`); else the run is refused before it starts, naming the flag
+/// and an `example` value.
+fn seconds(flag: &str, value: f64, zero: bool, example: &str) -> Result<Duration, Failure> {
+    let (taken, wanted) = match zero {
+        true => (value >= 0.0, "0 or more"),
+        false => (value > 0.0, "above 0"),
+    };
+    match Duration::try_from_secs_f64(value) {
+        Ok(duration) if taken => Ok(duration),
+        _ => Err(Failure::new(
+            ErrorCode::CommandRejected,
+            format!("{flag} {value} is not a number of seconds {wanted}"),
+            format!("give seconds, like {flag} {example}"),
+        )),
+    }
+}
+
 fn agent_models(args: &RunArgs) -> Result<(Endpoint, Option<Endpoint>), Failure> {
     let key = |flag: &Option<crate::cli::redacted::Redacted>| {
         flag.as_ref().map(|k| k.expose().to_owned())
@@ -316,7 +337,7 @@ async fn drive(
     args: &RunArgs,
     out: Output,
     (llm, judge): (&Llm, Option<&Judge>),
-    (primary, after_shots): (&Endpoint, bool),
+    (primary, after_shots, waits): (&Endpoint, bool, Waits),
     (secrets, system_prompt): (rove_agent::Secrets, Option<String>),
     seen: &mut Vec<StepRecord>,
 ) -> Result<(RunResult, Option<Judgement>), Failure> {
@@ -354,7 +375,7 @@ async fn drive(
             max_steps: args.max_steps,
             max_failures: args.max_failures,
             max_actions_per_step: usize::try_from(args.max_actions_per_step).unwrap_or(usize::MAX),
-            step_timeout: Duration::from_secs_f64(args.step_timeout),
+            step_timeout: waits.step,
             // Beside the history: `run.json` keeps its screenshots in
             // `run.screens/`.
             // (or, for a trace alone, beside the trace until it inlines
@@ -378,8 +399,7 @@ async fn drive(
             system_prompt,
             extend_system_prompt: args.extend_system_prompt.clone(),
             headed: global.headed,
-            captcha_wait: Duration::try_from_secs_f64(args.captcha_wait)
-                .unwrap_or(rove_base::limits::CAPTCHA_WAIT),
+            captcha_wait: waits.captcha,
             ..AgentConfig::default()
         };
         out.note(&format!(

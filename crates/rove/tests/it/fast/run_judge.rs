@@ -1,7 +1,8 @@
 //! `rove run --judge-model` refusing a bad judge model before the run
 //! starts, so before any browser does; a missing key named by the flag
 //! of the model that lacks it (`--api-key`, `--fallback-api-key`,
-//! `--judge-api-key`, the last for `rove test` too).
+//! `--judge-api-key`, the last for `rove test` too); waits in seconds that
+//! are not (`--step-timeout`, `--captcha-wait`).
 
 use rove_localserver::RequestLog;
 use serde_json::Value;
@@ -28,6 +29,37 @@ async fn a_bad_judge_model_is_refused_before_the_run_starts() {
             .is_some_and(|m| m.starts_with("--judge-model: unknown provider")),
         "{report}"
     );
+    assert!(agent_log.requests().is_empty(), "the agent never started");
+}
+
+/// Seconds that are not seconds (0 for a step, a negative or NaN wait for
+/// a person to solve a challenge) are refused before the run starts; a
+/// wait of 0 for the person was taken before as the default of minutes.
+#[tokio::test]
+async fn waits_that_are_not_seconds_are_refused_before_the_run_starts() {
+    let pages = pages().await;
+    let agent_log = RequestLog::new();
+    let agent = agent_model(agent_log.clone()).await;
+    for (given, said) in [
+        (
+            "--step-timeout=0",
+            "--step-timeout 0 is not a number of seconds above 0",
+        ),
+        (
+            "--captcha-wait=-1",
+            "--captcha-wait -1 is not a number of seconds 0 or more",
+        ),
+        (
+            "--captcha-wait=NaN",
+            "--captcha-wait NaN is not a number of seconds 0 or more",
+        ),
+    ] {
+        let (status, stdout, _) = rove_run(&agent, &pages.url("/go"), &["--json", given]).await;
+        assert_eq!(status, 2, "{given}: {stdout}");
+        let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+        assert_eq!(report["error"]["code"], "COMMAND_REJECTED", "{given}");
+        assert_eq!(report["error"]["message"], said, "{given}");
+    }
     assert!(agent_log.requests().is_empty(), "the agent never started");
 }
 
