@@ -2,29 +2,24 @@
 //! (no daemon), report where it ended up, and keep the browser until
 //! interrupted.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use rove_errors::ErrorCode;
 use serde_json::json;
 
 use rove_commands::{Command, Session, SessionConfig};
 
 use crate::acquire::acquire;
 use crate::cli::GlobalArgs;
+use crate::cli::seconds::Range;
 use crate::failure::Failure;
 use crate::output::Output;
 
 /// Opens `url`, waiting `seconds` at most for the load; returns the exit
 /// status once interrupted (or at once on a failure).
 pub async fn open(global: &GlobalArgs, url: &str, seconds: f64, out: Output) -> u8 {
-    let timeout = match Duration::try_from_secs_f64(seconds) {
-        Ok(t) if !t.is_zero() => t,
-        _ => {
-            let failure = Failure::new(
-                ErrorCode::CommandRejected,
-                format!("--timeout {seconds} is not a positive number of seconds"),
-                "pass a timeout like --timeout 30",
-            );
+    let timeout = match crate::cli::seconds::seconds("--timeout", seconds, Range::AboveZero, "30") {
+        Ok(timeout) => timeout,
+        Err(failure) => {
             out.failure(&failure, None);
             return failure.exit_status();
         }

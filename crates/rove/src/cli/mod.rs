@@ -12,6 +12,7 @@ mod check;
 pub(crate) mod global;
 pub(crate) mod manual;
 pub(crate) mod redacted;
+pub(crate) mod seconds;
 pub(crate) mod side;
 pub(crate) mod vocabulary;
 

@@ -16,6 +16,7 @@ use rove_errors::ErrorCode;
 use rove_llm::{Endpoint, Llm, PriceTable, RetryPolicy};
 use serde_json::json;
 
+use crate::cli::seconds::{Range, seconds};
 use crate::cli::{GlobalArgs, RunArgs};
 use crate::failure::Failure;
 use crate::output::Output;
@@ -58,8 +59,8 @@ async fn run_task(
 ) -> Result<u8, Failure> {
     let (primary, fallback) = agent_models(args)?;
     let waits = Waits {
-        step: seconds("--step-timeout", args.step_timeout, false, "90")?,
-        captcha: seconds("--captcha-wait", args.captcha_wait, true, "120")?,
+        step: seconds("--step-timeout", args.step_timeout, Range::AboveZero, "90")?,
+        captcha: seconds("--captcha-wait", args.captcha_wait, Range::FromZero, "120")?,
     };
     // Set up (and warned about) before the run: a bad judge fails early.
     let agents: Vec<&Endpoint> = std::iter::once(&primary).chain(&fallback).collect();
@@ -228,24 +229,6 @@ struct Waits {
     step: Duration,
     /// `--captcha-wait`.
     captcha: Duration,
-}
-
-/// A flag's number of seconds as a duration: finite, above 0 (or 0 too,
-/// with `zero`); else the run is refused before it starts, naming the flag
-/// and an `example` value.
-fn seconds(flag: &str, value: f64, zero: bool, example: &str) -> Result<Duration, Failure> {
-    let (taken, wanted) = match zero {
-        true => (value >= 0.0, "0 or more"),
-        false => (value > 0.0, "above 0"),
-    };
-    match Duration::try_from_secs_f64(value) {
-        Ok(duration) if taken => Ok(duration),
-        _ => Err(Failure::new(
-            ErrorCode::CommandRejected,
-            format!("{flag} {value} is not a number of seconds {wanted}"),
-            format!("give seconds, like {flag} {example}"),
-        )),
-    }
 }
 
 fn agent_models(args: &RunArgs) -> Result<(Endpoint, Option<Endpoint>), Failure> {

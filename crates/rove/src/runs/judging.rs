@@ -28,16 +28,12 @@ pub fn judge_of(
     let Some(name) = &args.judge_model else {
         return Ok(None);
     };
-    if !(args.judge_timeout.is_finite() && args.judge_timeout > 0.0) {
-        return Err(Failure::new(
-            ErrorCode::CommandRejected,
-            format!(
-                "--judge-timeout {} is not a number of seconds above 0",
-                args.judge_timeout
-            ),
-            "give seconds, like --judge-timeout 60",
-        ));
-    }
+    crate::cli::seconds::seconds(
+        "--judge-timeout",
+        args.judge_timeout,
+        crate::cli::seconds::Range::AboveZero,
+        "60",
+    )?;
     // Its own key, else the agent's when they share a provider.
     let main = agents.first().map(|a| a.provider.as_str());
     let same_provider = main.is_some() && name.split_once(':').map(|(p, _)| p) == main;

@@ -179,19 +179,12 @@ impl Suite {
         let wait_secs = args
             .connect_wait
             .unwrap_or(rove_base::limits::CONNECT_WAIT.as_secs_f64());
-        let connect_wait = std::time::Duration::try_from_secs_f64(wait_secs)
-            .ok()
-            .filter(|wait| !wait.is_zero() && *wait <= rove_base::limits::CONNECT_WAIT_MAX)
-            .ok_or_else(|| {
-                rejected(
-                    format!(
-                        "--connect-wait {} is not a number of seconds above 0 (at most {})",
-                        wait_secs,
-                        rove_base::limits::CONNECT_WAIT_MAX.as_secs()
-                    ),
-                    "as --connect-wait 120",
-                )
-            })?;
+        let connect_wait = crate::cli::seconds::seconds(
+            "--connect-wait",
+            wait_secs,
+            crate::cli::seconds::Range::AboveZeroUpTo(rove_base::limits::CONNECT_WAIT_MAX),
+            "120",
+        )?;
         let shard = args
             .shard
             .as_deref()
