@@ -150,13 +150,24 @@ struct Asked {
     arrived: Vec<String>,
 }
 
+/// The most addresses of requests one settle waits for the document to
+/// have, and the longest address it keeps (see [`Asked::awaits`]).
+const ADDRESSES_KEPT: usize = 64;
+const ADDRESS_MAX: usize = 2048;
+
 impl Asked {
     /// A request the page will act on when it arrives; its address is kept
     /// where the page's resource timing names it (http and https: a data
-    /// URL's answer is the page's at once).
+    /// URL's answer is the page's at once), up to ADDRESSES_KEPT addresses
+    /// of up to ADDRESS_MAX bytes: a page that fetches thousands, or
+    /// addresses of megabytes, gets the same bounded wait without them.
     fn awaits(&mut self, id: &str, address: &str) {
         self.pending.insert(id.to_owned());
-        if address.starts_with("http://") || address.starts_with("https://") {
+        let kept = self.addresses.len() + self.arrived.len() < ADDRESSES_KEPT;
+        if kept
+            && address.len() <= ADDRESS_MAX
+            && (address.starts_with("http://") || address.starts_with("https://"))
+        {
             // Resource timing names a resource without its fragment.
             let address = address.split('#').next().unwrap_or(address);
             self.addresses.insert(id.to_owned(), address.to_owned());
@@ -764,3 +775,7 @@ async fn is_main_navigation(tab: &Tab, event: &rove_cdp::Event) -> bool {
     };
     frame == tab.target_id()
 }
+
+#[cfg(test)]
+#[path = "settle_tests.rs"]
+mod tests;
