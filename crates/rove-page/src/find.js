@@ -26,77 +26,71 @@
   const NAMING = '[aria-label],[aria-labelledby],[title],[alt],[placeholder],[value],[aria-valuetext],[aria-valuenow],' +
     'input,textarea,select,progress,meter,video,audio';
 
-  // The page's text and naming attributes, built in one pass and kept until
-  // the document changes (`kept`): a search of a huge page then runs one
-  // regular expression over one string instead of visiting every text
-  // node. Text nodes in document order, then each shadow root's, joined as
-  // they are (a name's words may sit in several; squeezing each of 300,000
-  // nodes would cost a second): the search skips spaces between letters.
-  // A text longer than TEXT_MAX stands in by its two edges, so words that
-  // run across them are found, and is searched for the query's longest
-  // word at each search.
+  // The page's text and naming attributes, built once and kept until the
+  // document changes (`kept`): a search of a huge page then runs one
+  // regular expression over each root's text instead of visiting every
+  // text node. A root's text is its `textContent`, read in one native call;
+  // the walk over its text nodes notes only where each starts (its
+  // length): reading 300,000 nodes' data one by one costs half a second,
+  // most of it in making each a string of the script's.
   // Changes inside a shadow tree reach no observer of the document, so the
   // index may be behind there; it need not be right: every shadow host is
   // searched whole.
   //
   // The index is built in slices (`prepareFind`, called by rove until it
-  // says done) so that the page's own tasks run between them: on 100,000
-  // rows one pass holds the page's thread for about half a second. The
-  // build in progress is kept like the index: a mutation between slices
-  // starts it again.
+  // says done) so that the page's own tasks run between them: first the
+  // walk (text nodes, and elements for shadow roots), then one step a
+  // slice (a root's text, its naming attributes, its headings). The build
+  // in progress is kept like the index: a mutation between slices (any
+  // text's included) starts it again, so each text still matches its walk.
   const indexBuild = () => kept('find index', () => ({
-    roots: [document], r: 0, read: 0, walker: null, parts: [], nodes: [], starts: [], long: [], hosts: [], at: 0,
-    index: null,
+    roots: [document], r: 0, read: 0, walker: null, hosts: [], step: 0, texts: [], naming: [], headings: [], index: null,
   }));
-  // One node of the page into the build `b`: a text's words, a shadow
-  // root to read after the document.
-  const readNode = (b, n) => {
-    b.read++;
-    if (n.nodeType === 1) {
-      const shadow = n.shadowRoot || closedRoots.get(n);
-      if (shadow) {
-        b.roots.push(shadow);
-        b.hosts.push(n);
+  // What each root's steps read, in order: its text, then names from
+  // attributes, then headings (one native selector pass each; the same
+  // checks made in the walk cost more, cold).
+  const INDEX_STEPS = [
+    (b, root, i) => {
+      const holder = root === document ? document.documentElement : root;
+      if (holder) b.texts.push({holder, text: holder.textContent || ''});
+    },
+    (b, root) => {
+      for (const e of root.querySelectorAll(NAMING)) {
+        const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].map((a) => squeezed(e.getAttribute(a))).join('\u0000');
+        b.naming.push({e, root, said});
       }
-      return;
-    }
-    let part = n.data;
-    if (part.length > TEXT_MAX) {
-      part = part.slice(0, 4 * FIND_WORDS_MAX) + '\u0000' + part.slice(-4 * FIND_WORDS_MAX);
-      b.long.push(n);
-    }
-    b.parts.push(part);
-    b.nodes.push(n);
-    b.starts.push(b.at);
-    b.at += part.length;
-  };
-  // Builds more of `b` for about `ms` milliseconds; whether it is done.
+    },
+    // Headings give matches their context.
+    (b, root) => {
+      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) b.headings.push(h);
+    },
+  ];
+  // Builds more of `b` for about `ms` milliseconds (a step started runs to
+  // its end); whether it is done.
   const buildIndex = (b, ms) => {
     const until = performance.now() + ms;
     while (b.r < b.roots.length) {
-      if (!b.walker) b.walker = document.createTreeWalker(b.roots[b.r], NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-      for (let n = b.walker.nextNode(); n; n = b.walker.nextNode()) {
-        readNode(b, n);
-        if ((b.read & 1023) === 0 && performance.now() > until) return false;
+      if (!b.walker) b.walker = document.createTreeWalker(b.roots[b.r], NodeFilter.SHOW_ELEMENT);
+      for (let e = b.walker.nextNode(); e; e = b.walker.nextNode()) {
+        const shadow = e.shadowRoot || closedRoots.get(e);
+        if (shadow) {
+          b.roots.push(shadow);
+          b.hosts.push(e);
+        }
+        if ((++b.read & 1023) === 0 && performance.now() > until) return false;
       }
       b.walker = null;
       b.r++;
     }
-    // Names from attributes, and headings: one selector pass each (about
-    // 0.2 s each on 100,000 rows, in one go); the same checks made in the
-    // walk above cost more in all (0.7 s more, cold).
-    const naming = [];
-    const headings = [];
-    for (const root of b.roots) {
-      for (const e of root.querySelectorAll(NAMING)) {
-        const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].map((a) => squeezed(e.getAttribute(a))).join('\u0000');
-        naming.push({e, root, said});
-      }
-      // Headings give matches their context.
-      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) headings.push(h);
+    const steps = INDEX_STEPS.length * b.roots.length;
+    for (let first = true; b.step < steps; first = false) {
+      if (!first && performance.now() > until) return false;
+      const i = b.step % b.roots.length;
+      INDEX_STEPS[Math.floor(b.step / b.roots.length)](b, b.roots[i], i);
+      b.step++;
+      b.read++;
     }
-    b.index = {text: b.parts.join(''), nodes: b.nodes, starts: b.starts, long: b.long, hosts: b.hosts, naming, headings};
-    b.parts = null;
+    b.index = {texts: b.texts, hosts: b.hosts, naming: b.naming, headings: b.headings};
     return true;
   };
   const pageIndex = () => {
@@ -105,7 +99,7 @@
     return b.index;
   };
   // Builds the index for about `ms` milliseconds: -1 when it is ready,
-  // else how many nodes the build has read (fewer than the last answer: a
+  // else how far the build has come (less than the last answer: a
   // mutation started it again). Where nothing is kept (no activity script,
   // or the page is still loading) a build cannot go on across calls:
   // `find` builds it whole.
@@ -114,11 +108,75 @@
     if (b !== indexBuild()) return -1;
     return b.index !== null || buildIndex(b, ms) ? -1 : b.read;
   }
+  // The text nodes under `holder` holding part of any of `spans` (offsets
+  // into its `textContent`, in order, apart): it goes down only into
+  // children whose text reaches a span, measuring each child on the way.
+  const textsAt = (holder, spans) => {
+    const found = [];
+    let k = 0;
+    // Each level: the next child to measure, and where its text starts.
+    const stack = [[holder.firstChild, 0]];
+    while (stack.length && k < spans.length) {
+      const level = stack[stack.length - 1];
+      const [c, at] = level;
+      if (!c) {
+        stack.pop();
+        continue;
+      }
+      const t = c.nodeType;
+      const text = t === 3 || t === 4;
+      const length = text ? c.length : t === 1 ? (c.textContent || '').length : 0;
+      level[0] = c.nextSibling;
+      level[1] = at + length;
+      while (k < spans.length && spans[k][1] <= at) k++;
+      if (k < spans.length && spans[k][0] < at + length) {
+        if (t === 1) stack.push([c.firstChild, at]);
+        else if (text) found.push(c);
+      }
+    }
+    return found;
+  };
+  // The text nodes under `holder` that hold whole matches of `pattern`,
+  // found natively (an XPath search for each of the texts matched,
+  // `words`): on 100,000 rows a third of the cost of measuring each row on
+  // the way down, and nothing made for the rows passed. Null unless they
+  // hold all `count` matches (a match may run across two nodes) or when
+  // the matches are more than a few different texts: `textsAt` then.
+  const textsHolding = (holder, pattern, words, count) => {
+    // XPath does not search a shadow tree from its root.
+    if (words.size > WORDS_MAX || holder !== document.documentElement) return null;
+    const found = new Set();
+    for (const word of words) {
+      const hits = document.evaluate(`.//text()[contains(., ${xpathString(word)})]`, holder, null,
+        XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      for (let i = 0; i < hits.snapshotLength; i++) found.add(hits.snapshotItem(i));
+    }
+    let inside = 0;
+    for (const n of found) {
+      const data = n.data;
+      for (let m = pattern.exec(data); m; m = pattern.exec(data)) {
+        inside++;
+        pattern.lastIndex = m.index + 1;
+      }
+      pattern.lastIndex = 0;
+    }
+    return inside === count ? Array.from(found) : null;
+  };
+  // At most this many different texts matched are searched for natively.
+  const WORDS_MAX = 16;
+  // A string as an XPath literal: XPath has no escapes, only two quotes.
+  const xpathString = (s) => {
+    if (!s.includes('"')) return `"${s}"`;
+    if (!s.includes("'")) return `'${s}'`;
+    return `concat(${s.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
+  };
+  // After this many matches in one root's text, the rest of it is taken
+  // whole: 4 million matches of a word in a 50 MB text cost seconds one by
+  // one.
+  const MATCHES_MAX = 250000;
   const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
   // One character `squeezed` drops, as a pattern.
   const GAP = UNSPACED.source.slice(0, -1);
-  // The longest query whose words are found across a long text's edges.
-  const FIND_WORDS_MAX = 200;
 
   // Where a search for `needle` must look: `hot`, the elements on the way
   // to a candidate, and `open`, candidates whose subtrees are searched
@@ -126,41 +184,55 @@
   // the paths to its matches instead of every element.
   const scopeOf = (needle) => {
     const want = needle.replace(/ /g, '');
-    const longest = needle.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
     const index = pageIndex();
     const hot = new Set();
     const open = new Set();
     const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    // The hot children of each hot element, so that a search goes down a
+    // list of 100,000 rows to the one that matched without touching the
+    // rest.
+    const kids = new Map();
     const heat = (e) => {
-      for (let a = e; a && !hot.has(a); a = up(a)) hot.add(a);
+      for (let a = e; a && !hot.has(a); a = up(a)) {
+        hot.add(a);
+        const parent = up(a);
+        if (!parent) continue;
+        const list = kids.get(parent);
+        if (list) list.push(a);
+        else kids.set(parent, [a]);
+      }
     };
     // Slots reorder what shows: a host is searched whole.
     for (const host of index.hosts) {
       open.add(host);
       heat(host);
     }
-    const {text, nodes, starts} = index;
     // The letters of the words in order, anything `squeezed` drops between
     // them, any case.
     // (Only syntax characters are escaped: a `u` pattern refuses `\-`.)
     const letters = Array.from(want).map((c) => c.replace(/[\\^$.*+?()[\]{}|\/]/g, '\\$&'));
     const pattern = new RegExp(letters.join(GAP + '*'), 'giu');
-    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      const i = m.index;
-      const end = i + m[0].length;
-      pattern.lastIndex = i + 1;
-      // The last text starting at or before the match, then each text the
-      // match runs into.
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= i) lo = mid;
-        else hi = mid - 1;
+    for (const {holder, text} of index.texts) {
+      const spans = [];
+      const words = new Set();
+      let seen = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        // Past this many, every text from here on may hold one.
+        if (++seen > MATCHES_MAX) {
+          spans.push([m.index, text.length]);
+          break;
+        }
+        const end = m.index + m[0].length;
+        words.add(m[0]);
+        const last = spans[spans.length - 1];
+        if (last && m.index <= last[1]) last[1] = Math.max(last[1], end);
+        else spans.push([m.index, end]);
+        pattern.lastIndex = m.index + 1;
       }
-      for (let k = lo; k < nodes.length && starts[k] < end; k++) heat(up(nodes[k]) || nodes[k]);
+      pattern.lastIndex = 0;
+      const found = seen <= MATCHES_MAX && textsHolding(holder, pattern, words, seen);
+      for (const n of found || textsAt(holder, spans)) heat(up(n) || n);
     }
-    for (const n of index.long) if (n.data.toLowerCase().includes(longest)) heat(up(n) || n);
     for (const {e, root, said} of index.naming) {
       // Values that are not text nodes change without a mutation: read now.
       const named = said.includes(want) || squeezed(valueOf(e, '')).includes(want);
@@ -173,7 +245,7 @@
       }
     }
     for (const h of index.headings) heat(h);
-    return {hot, open};
+    return {hot, open, kids};
   };
 
   function find(query) {
@@ -251,11 +323,22 @@
       for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
       return false;
     };
+    // The hot children of an element searched in part, in document order
+    // (hosts, texts, names and headings heat them in four passes).
+    const hotKids = (e) => {
+      const list = scope.kids.get(e) || [];
+      for (let i = 1; i < list.length; i++) {
+        if (list[i - 1].compareDocumentPosition(list[i]) & Node.DOCUMENT_POSITION_PRECEDING) {
+          return list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        }
+      }
+      return list;
+    };
     while (stack.length) {
       const [node, whole] = stack.pop();
       if (node.nodeType !== 1 && node.nodeType !== 11) continue;
       if (node.nodeType === 1 && !visitEl(node)) continue;
-      const kids = childrenOf(node);
+      const kids = whole ? childrenOf(node) : hotKids(node);
       for (let i = kids.length - 1; i >= 0; i--) {
         const k = kids[i];
         if (k.nodeType !== 1 && k.nodeType !== 11) continue;

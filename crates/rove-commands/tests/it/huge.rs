@@ -69,7 +69,8 @@ at.appendChild(b);
 
 /// 20,000 rows, and past them names from every source a search must
 /// read: words split over elements, an aria-label, a label, ids, a
-/// field's value, a shadow root, a box's title, and a log of lines.
+/// field's value, a shadow root, a box's title, a log of lines, words in
+/// both quotes, and words that differ only in case.
 fn named_everywhere() -> String {
     let mut html = table(20_000);
     html.push_str(
@@ -81,6 +82,8 @@ fn named_everywhere() -> String {
 <input id=filled value="preset answer">
 <div id=host></div>
 <div title="Print the page"><button>🖨</button></div>
+<p>She wrote "don't stop" on it</p>
+<button>Mixed CASE</button><button>mixed case</button>
 <pre>line one
 the line with needle words
 line three</pre>
@@ -300,6 +303,11 @@ async fn find_on_a_big_page_reads_names_from_every_source() {
         ("Print the page", "Print the page"),
         ("Buy 19999", "button \"Buy 19999\""),
         ("needle words", "text \"the line with needle words\""),
+        // Both quotes in the words found (no XPath literal holds both).
+        ("\"don't stop\"", "She wrote"),
+        // Two texts that differ in case, each found.
+        ("mixed case", "button \"Mixed CASE\""),
+        ("mixed case", "button \"mixed case\""),
     ] {
         let out = f.ok(json!({"command": "find", "text": words})).await;
         assert!(out.text().contains(expect), "{words}: {}", out.text());
