@@ -47,7 +47,8 @@
     }
     const role = roleOf(e);
     // Content first, then the tooltip, as the name rules go on (an icon
-    // tab named by its title).
-    const content = NAME_FROM_CONTENT.has(role) ? (e.innerText || e.textContent || '').trim().replace(SPACES, ' ') : '';
+    // tab named by its title). Chromium names no table row by its cells.
+    const content = NAME_FROM_CONTENT.has(role) && e.tagName !== 'TR'
+      ? (e.innerText || e.textContent || '').trim().replace(SPACES, ' ') : '';
     return content || (e.getAttribute('title') || e.getAttribute('placeholder') || '').trim();
   };

@@ -68,6 +68,41 @@ pub(crate) struct Worlds {
     entries: HashMap<(String, String), WorldEntry>,
     /// Sessions whose accessibility tree rove keeps alive.
     accessible: HashSet<String>,
+    /// Sessions whose main document is huge (or whose browser cannot name
+    /// roles natively): their walkers approximate roles and names, and
+    /// Chromium keeps no accessibility tree for them.
+    approximate: HashSet<String>,
+}
+
+/// A document with more elements than this is read with approximated roles
+/// and names: Chromium's accessibility tree of a 100,000-row table (600,000
+/// elements) costs 3.5 s to build after its load, or 4 s more during it
+/// when it was kept from the page before, and the walker reads only what a
+/// view shows.
+const HUGE_ELEMENTS: u32 = 50_000;
+
+/// How a new world's walker reads roles and names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Roles {
+    /// As Chromium computes them.
+    Native,
+    /// Approximated: the session's main document is huge.
+    Approximate,
+    /// The main document: approximated if it is huge.
+    BySize,
+}
+
+impl Roles {
+    /// What the walker's source is prefixed with.
+    fn prelude(self) -> String {
+        match self {
+            Roles::Native => String::new(),
+            Roles::Approximate => "globalThis.__roveApproximate = true;\n".to_owned(),
+            Roles::BySize => format!(
+                "globalThis.__roveApproximate = document.getElementsByTagName('*').length > {HUGE_ELEMENTS};\n"
+            ),
+        }
+    }
 }
 
 fn world_key(frame: &Frame) -> (String, String) {
@@ -120,18 +155,60 @@ fn flatten(session: &Session, node: &FrameTree, out: &mut Vec<Frame>) {
 
 impl Worlds {
     /// The world of `frame`, created and loaded with the walker if needed.
+    /// The session's accessibility tree is kept alive, unless its main
+    /// document is huge: that document's world decides, and the other
+    /// frames of the session follow it.
     pub(crate) async fn ensure(&mut self, frame: &Frame) -> Result<World, PageError> {
         let key = world_key(frame);
-        if !self.accessible.contains(&key.0) {
-            keep_accessibility(&frame.session).await?;
-            self.accessible.insert(key.0.clone());
-        }
         if let Some(entry) = self.entries.get(&key)
             && entry.loader == frame.loader
         {
-            return Ok(entry.world.clone());
+            let world = entry.world.clone();
+            // A navigation that let the tree go and then failed leaves
+            // this document: its walker still asks Chromium.
+            if !self.approximate.contains(&key.0) && !self.accessible.contains(&key.0) {
+                keep_accessibility(&frame.session).await?;
+                self.accessible.insert(key.0);
+            }
+            return Ok(world);
         }
-        let world = create_world(frame).await?;
+        let roles = if frame.parent.is_none() {
+            Roles::BySize
+        } else if self.approximate.contains(&key.0) {
+            Roles::Approximate
+        } else {
+            Roles::Native
+        };
+        let world = create_world(frame, roles).await?;
+        let approximate = match roles {
+            Roles::Native => false,
+            Roles::Approximate => true,
+            Roles::BySize => match call_walker::<bool>(&world, "native").await {
+                Ok(native) => !native,
+                Err(CallFailure::Stale) => false,
+                Err(CallFailure::Failed(e)) => return Err(e),
+            },
+        };
+        if roles == Roles::BySize {
+            if approximate {
+                self.approximate.insert(key.0.clone());
+            } else {
+                self.approximate.remove(&key.0);
+            }
+        }
+        if approximate {
+            // A tree kept for the page before would follow every change of
+            // this one; dropping it is an optimisation, so its failure is not
+            // the read's.
+            if self.accessible.remove(&key.0)
+                && let Err(e) = frame.session.send(&accessibility::Disable {}).await
+            {
+                tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
+            }
+        } else if !self.accessible.contains(&key.0) {
+            keep_accessibility(&frame.session).await?;
+            self.accessible.insert(key.0.clone());
+        }
         self.entries.insert(
             key,
             WorldEntry {
@@ -169,6 +246,39 @@ impl Worlds {
     }
 }
 
+impl Worlds {
+    /// Lets the accessibility tree of `session` go before rove navigates
+    /// it: kept, Chromium would follow the next document's whole parse with
+    /// it (4 s more on a 100,000-row table), and the next document's first
+    /// read decides whether to keep one. The caller awaits it alongside the
+    /// navigation (Chromium takes a session's messages in order). Bounded
+    /// and best effort: a page a busy script holds does not answer, and
+    /// keeping the tree costs only time.
+    pub(crate) fn before_navigation(
+        &mut self,
+        session: &Session,
+    ) -> impl Future<Output = ()> + Send + use<> {
+        let id = session
+            .id()
+            .map(|s| s.as_str().to_owned())
+            .unwrap_or_default();
+        let kept = self.accessible.remove(&id);
+        let session = session.clone();
+        async move {
+            if kept
+                && let Err(e) = session
+                    .send_within(&accessibility::Disable {}, LET_GO_WAIT)
+                    .await
+            {
+                tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
+            }
+        }
+    }
+}
+
+/// How long letting the accessibility tree go may take.
+const LET_GO_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Keeps Chromium's accessibility tree alive for the session. Without it,
 /// every `computedRole` builds and drops a tree of its own (20 ms for a page
 /// of 40 elements, minutes for a large one); with it, reading roles and names
@@ -182,7 +292,7 @@ async fn keep_accessibility(session: &Session) -> Result<(), PageError> {
     Ok(())
 }
 
-async fn create_world(frame: &Frame) -> Result<World, PageError> {
+async fn create_world(frame: &Frame, roles: Roles) -> Result<World, PageError> {
     let created = frame
         .session
         .send(&CreateIsolatedWorld {
@@ -201,7 +311,7 @@ async fn create_world(frame: &Frame) -> Result<World, PageError> {
     // A walker that throws while installing is rove's bug: INTERNAL,
     // naming walker.js and the line (rove-cdp's checked helper).
     let install = Evaluate {
-        expression: format!("{}\ndocument", crate::walker::source()),
+        expression: format!("{}{}\ndocument", roles.prelude(), crate::walker::source()),
         context_id: Some(context),
         ..Evaluate::default()
     }

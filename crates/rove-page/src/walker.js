@@ -24,7 +24,11 @@
   const clickMarks = new WeakSet();
   const closedRoots = new WeakMap();
   const checkedHosts = new WeakSet();
-  const native = 'computedRole' in Element.prototype;
+  // Chromium's roles and names, or rove's approximation of them: in a
+  // browser without the blink feature, and in a huge document, whose
+  // accessibility tree rove does not have Chromium keep (frames.rs sets
+  // `__roveApproximate` before this runs).
+  const native = 'computedRole' in Element.prototype && !globalThis.__roveApproximate;
   // Runs of white space, which a line shows as one space. Not U+FEFF, which
   // JavaScript counts as white space but a page shows as nothing: it goes
   // on to rove's cleaning, which leaves it out like other invisibles.

@@ -395,3 +395,26 @@ async fn what_a_big_page_keeps_between_reads_follows_each_change() {
     );
     f.close().await;
 }
+
+/// A document of more than 50,000 elements is read with rove's own
+/// approximation of roles and names, and Chromium keeps no accessibility
+/// tree for it (building one for a 30,000-row table costs seconds, and
+/// keeping it costs at every change); the view, `find` and a click work on
+/// it as ever, and the next small page is read with Chromium's roles again.
+#[tokio::test]
+async fn a_huge_document_is_read_without_chromiums_accessibility_tree() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/form.html").await;
+    assert!(
+        !f.session.roles_approximated(),
+        "a small page: Chromium's roles"
+    );
+    let out = f.open("/rows-30000.html").await;
+    assert!(f.session.roles_approximated(), "{}", out.text());
+    assert!(out.text().contains("button \"Buy 0\""), "{}", out.text());
+    let buy = f.find("Buy 29999", "button").await;
+    f.ok(json!({"command": "click", "ref": buy})).await;
+    f.open("/form.html").await;
+    assert!(!f.session.roles_approximated(), "a small page again");
+    f.close().await;
+}

@@ -365,10 +365,24 @@ impl PageModel {
         &self.tab
     }
 
-    /// Whether roles and names are approximated because the browser lacks
-    /// Chromium's computed accessibility API (a browser rove did not launch).
+    /// Whether the last view's roles and names were approximated: the
+    /// browser lacks Chromium's computed accessibility API (a browser rove
+    /// did not launch), or the document is huge.
     pub fn approximate_roles(&self) -> bool {
         self.approximate_roles
+    }
+
+    /// Before rove navigates this tab: the accessibility tree kept for this
+    /// document is let go, so that the next one loads without it (see
+    /// `frames::Worlds::before_navigation`); the caller awaits what this
+    /// returns alongside the navigation. A dialog's page is left alone.
+    pub async fn before_navigation(&mut self) -> Option<impl Future<Output = ()> + Send + 'static> {
+        let watch = self.tab.watch().await.ok()?;
+        if watch.dialog().is_some() {
+            return None;
+        }
+        let session = self.tab.session().await.ok()?;
+        Some(self.worlds.before_navigation(&session))
     }
 
     /// Produces a view. A JavaScript dialog that blocks the page yields a view

@@ -44,6 +44,8 @@ impl PageModel {
         self.docs
             .retain(|key, _| frames.iter().any(|f| doc_key(f) == *key));
         let mut outputs: HashMap<String, (Arc<str>, WalkOutput)> = HashMap::new();
+        // Whether this view's roles were approximated (any of its frames).
+        self.approximate_roles = false;
         for ((frame, world, _), (fresh, output)) in jobs.iter().zip(walked) {
             match fresh {
                 Ok(ids) => self.worlds.add_marked(frame, ids),

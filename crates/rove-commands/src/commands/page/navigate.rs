@@ -78,8 +78,19 @@ impl Session {
             (self.tab_to_open_in(out).await?, false)
         };
         out.tab = tab.id();
+        let letting_go = match self.model() {
+            Ok(model) if model.tab().id() == tab.id() => model.before_navigation().await,
+            _ => None,
+        };
         let timeout = self.config().navigation_timeout;
-        let result = navigate(&tab, &url, timeout).await;
+        let (_, result) = tokio::join!(
+            async {
+                if let Some(letting_go) = letting_go {
+                    letting_go.await;
+                }
+            },
+            navigate(&tab, &url, timeout)
+        );
         let arrived = self.arrived(result, &url, out).await;
         match arrived {
             // The tab asked for stays, whatever the navigation did: the

@@ -5,6 +5,16 @@
 //! commands, events and types named in crates/rove-cdp/protocol/uses.txt. Do not edit: change
 //! the list and run `ROVE_REGENERATE_PROTOCOL=1 cargo test -p rove-cdp --lib codegen`.
 
+/// `Accessibility.disable`: Disables the accessibility domain.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Disable {}
+
+impl crate::protocol::Command for Disable {
+    const METHOD: &'static str = "Accessibility.disable";
+    type Response = crate::protocol::Empty;
+}
+
 /// `Accessibility.enable`: Enables the accessibility domain which causes `AXNodeId`s to remain
 /// consistent between method calls. This turns on accessibility for the page, which can impact
 /// performance until accessibility is disabled.
