@@ -72,6 +72,9 @@ pub(crate) struct Worlds {
     /// roles natively): their walkers approximate roles and names, and
     /// Chromium keeps no accessibility tree for them.
     approximate: HashSet<String>,
+    /// Sessions whose tree was let go for a navigation rove started, until a
+    /// document's world shows where it ended (`ensure`, `read_from`).
+    let_go: HashSet<String>,
 }
 
 /// A document with more elements than this is read with approximated roles
@@ -164,9 +167,12 @@ impl Worlds {
             && entry.loader == frame.loader
         {
             let world = entry.world.clone();
-            // A navigation that let the tree go and then failed leaves
-            // this document: its walker still asks Chromium.
-            if !self.approximate.contains(&key.0) && !self.accessible.contains(&key.0) {
+            // Right after a navigation the frame listed may be the document
+            // it left: the tree waits for a read that succeeds (`read_from`).
+            if !self.approximate.contains(&key.0)
+                && !self.accessible.contains(&key.0)
+                && !self.let_go.contains(&key.0)
+            {
                 keep_accessibility(&frame.session).await?;
                 self.accessible.insert(key.0);
             }
@@ -190,6 +196,7 @@ impl Worlds {
             },
         };
         if roles == Roles::BySize {
+            self.let_go.remove(&key.0);
             if approximate {
                 self.approximate.insert(key.0.clone());
             } else {
@@ -263,6 +270,9 @@ impl Worlds {
             .map(|s| s.as_str().to_owned())
             .unwrap_or_default();
         let kept = self.accessible.remove(&id);
+        if kept {
+            self.let_go.insert(id);
+        }
         let session = session.clone();
         async move {
             if kept
@@ -273,6 +283,28 @@ impl Worlds {
                 tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
             }
         }
+    }
+}
+
+impl Worlds {
+    /// After the walker answered in `frame`'s world: a navigation that let
+    /// the tree go and left this document where it was (a download, a
+    /// refused redirect, a 204) gets the tree back for it.
+    pub(crate) async fn read_from(&mut self, frame: &Frame) -> Result<(), PageError> {
+        let key = world_key(frame);
+        if !self.let_go.contains(&key.0)
+            || !self
+                .entries
+                .get(&key)
+                .is_some_and(|e| e.loader == frame.loader)
+        {
+            return Ok(());
+        }
+        self.let_go.remove(&key.0);
+        if !self.approximate.contains(&key.0) && self.accessible.insert(key.0) {
+            keep_accessibility(&frame.session).await?;
+        }
+        Ok(())
     }
 }
 

@@ -77,6 +77,7 @@ impl PageModel {
                 output = again;
             }
             self.approximate_roles |= !output.native;
+            self.worlds.read_from(frame).await?;
             let token: Arc<str> = Arc::from(output.token.as_str());
             self.docs.insert(doc_key(frame), token.clone());
             self.refs.forget(&token, &output.dead);
