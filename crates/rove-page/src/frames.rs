@@ -292,15 +292,13 @@ impl Worlds {
     /// refused redirect, a 204) gets the tree back for it.
     pub(crate) async fn read_from(&mut self, frame: &Frame) -> Result<(), PageError> {
         let key = world_key(frame);
-        if !self.let_go.contains(&key.0)
-            || !self
-                .entries
-                .get(&key)
-                .is_some_and(|e| e.loader == frame.loader)
-        {
+        let current = self
+            .entries
+            .get(&key)
+            .is_some_and(|e| e.loader == frame.loader);
+        if !current || !self.let_go.remove(&key.0) {
             return Ok(());
         }
-        self.let_go.remove(&key.0);
         if !self.approximate.contains(&key.0) && self.accessible.insert(key.0) {
             keep_accessibility(&frame.session).await?;
         }
