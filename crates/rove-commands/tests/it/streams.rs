@@ -164,13 +164,19 @@ async fn serve(stream: TcpStream, asked: broadcast::Sender<String>) {
 
 /// The WebSocket: `ask` is answered after [`ANSWER_DELAY`], `hello` too
 /// (with the page's content), `ticks` with a frame every 100 ms for 6 s,
-/// `silence` never.
+/// `parts` in two parts numbered by how often it was asked, `silence`
+/// never.
 async fn socket(stream: TcpStream) {
     let Some((out, mut incoming)) = crate::support::websocket_texts(stream).await else {
         return;
     };
+    let mut asked_for_parts = 0;
     while let Some(text) = incoming.recv().await {
         let out = out.clone();
+        if text == "parts" {
+            asked_for_parts += 1;
+        }
+        let parts = asked_for_parts;
         tokio::spawn(async move {
             match text.as_str() {
                 "ask" => {
@@ -183,7 +189,7 @@ async fn socket(stream: TcpStream) {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     let _ = out.send("Working".into());
                     tokio::time::sleep(PAUSE_IN_ANSWER).await;
-                    let _ = out.send("Answer: in parts".into());
+                    let _ = out.send(format!("Answer: in parts {parts}"));
                 }
                 "hello" => {
                     tokio::time::sleep(ANSWER_DELAY).await;
@@ -347,8 +353,10 @@ async fn the_quiet_window_grows_with_the_pauses_a_server_made_before() {
     tokio::time::sleep(PAUSE_IN_ANSWER * 2).await;
     let out = f.ok(json!({"command": "click", "ref": ask})).await;
     let text = out.text();
+    // Numbered: the second answer differs from the first, wherever the
+    // first click's answer ended.
     assert!(
-        text.contains("Answer: in parts"),
+        text.contains("Answer: in parts 2"),
         "the second click waits through the pause it has seen:\n{text}"
     );
     f.close().await;
