@@ -31,6 +31,7 @@
 //! | `Browser.close` before kill | 2 s (`limits::BROWSER_CLOSE`) + 3 s grace (`limits::BROWSER_EXIT_GRACE`), then 2 s for the killed processes (`limits::BROWSER_KILLED`) | `rove-browser` |
 //! | a new tab in the target registry; a popup's holding session | 2 s (`limits::NEW_TAB_KNOWN`); 3 s (`limits::POPUP_ATTACH`) | `rove-browser` |
 //! | a dialog watch around one piece of work (a view, an input call, a command) | 1 h (`limits::DIALOG_WATCH`): longer than anything it watches | `rove-page`, `rove-input`, `rove-commands` |
+//! | letting the accessibility tree go before `open` navigates (beside `Page.navigate`) | 250 ms (`limits::ACCESSIBILITY_LET_GO`) | `rove-page` |
 //! | health probe of the focused tab (`1`, evaluated) | 5 s (`limits::PROBE`, `HealthLimits::probe_timeout`), every 5 s in the background (`limits::PROBE_EVERY`), 1 s apart while a command runs (`limits::BUSY_PROBE_GAP`) | `rove-commands` |
 //! | answer after `Runtime.terminateExecution`, else the tab is replaced | 2 s (`limits::RECOVERY`, `HealthLimits::recovery_timeout`) | `rove-commands` |
 //! | actionability of an element | 5 s (`limits::ACTION`, `SessionConfig::action_timeout`) | `rove-input` |
@@ -198,6 +199,11 @@ pub const NAVIGATION_PENDING: Duration = NAVIGATION;
 /// work (a view, an input call, a command): longer than anything it
 /// watches, so the work's own deadline always ends it first.
 pub const DIALOG_WATCH: Duration = secs(3_600);
+
+/// How long letting a tab's accessibility tree go before `open` navigates
+/// may take: awaited beside the navigation, and only an optimisation (a
+/// page a busy script holds keeps its tree).
+pub const ACCESSIBILITY_LET_GO: Duration = ms(250);
 /// An element becoming actionable: attached, visible, enabled, still,
 /// receiving the pointer (`SessionConfig::action_timeout`,
 /// `ClickOptions::timeout`).

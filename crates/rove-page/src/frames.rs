@@ -277,7 +277,10 @@ impl Worlds {
         async move {
             if kept
                 && let Err(e) = session
-                    .send_within(&accessibility::Disable {}, LET_GO_WAIT)
+                    .send_within(
+                        &accessibility::Disable {},
+                        rove_base::limits::ACCESSIBILITY_LET_GO,
+                    )
                     .await
             {
                 tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
@@ -305,9 +308,6 @@ impl Worlds {
         Ok(())
     }
 }
-
-/// How long letting the accessibility tree go may take.
-const LET_GO_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Keeps Chromium's accessibility tree alive for the session. Without it,
 /// every `computedRole` builds and drops a tree of its own (20 ms for a page
