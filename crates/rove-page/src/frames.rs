@@ -8,6 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rove_base::limits;
 use rove_browser::Tab;
 use rove_cdp::Session;
 use rove_cdp::protocol::accessibility;
@@ -109,12 +110,15 @@ impl Roles {
 }
 
 fn world_key(frame: &Frame) -> (String, String) {
-    let session = frame
-        .session
+    (session_key(&frame.session), frame.id.clone())
+}
+
+/// The key of a session in `Worlds`' sets.
+fn session_key(session: &Session) -> String {
+    session
         .id()
         .map(|s| s.as_str().to_owned())
-        .unwrap_or_default();
-    (session, frame.id.clone())
+        .unwrap_or_default()
 }
 
 /// Every frame of the tab: the page session's frame tree, then each
@@ -208,7 +212,10 @@ impl Worlds {
             // this one; dropping it is an optimisation, so its failure is not
             // the read's.
             if self.accessible.remove(&key.0)
-                && let Err(e) = frame.session.send(&accessibility::Disable {}).await
+                && let Err(e) = frame
+                    .session
+                    .send_within(&accessibility::Disable {}, limits::ACCESSIBILITY_LET_GO)
+                    .await
             {
                 tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
             }
@@ -251,9 +258,7 @@ impl Worlds {
             entry.marked.extend(ids);
         }
     }
-}
 
-impl Worlds {
     /// Lets the accessibility tree of `session` go before rove navigates
     /// it: kept, Chromium would follow the next document's whole parse with
     /// it (4 s more on a 100,000-row table), and the next document's first
@@ -265,10 +270,7 @@ impl Worlds {
         &mut self,
         session: &Session,
     ) -> impl Future<Output = ()> + Send + use<> {
-        let id = session
-            .id()
-            .map(|s| s.as_str().to_owned())
-            .unwrap_or_default();
+        let id = session_key(session);
         let kept = self.accessible.remove(&id);
         if kept {
             self.let_go.insert(id);
@@ -277,19 +279,14 @@ impl Worlds {
         async move {
             if kept
                 && let Err(e) = session
-                    .send_within(
-                        &accessibility::Disable {},
-                        rove_base::limits::ACCESSIBILITY_LET_GO,
-                    )
+                    .send_within(&accessibility::Disable {}, limits::ACCESSIBILITY_LET_GO)
                     .await
             {
                 tracing::debug!(target: "rove_page", error = %e, "accessibility stays on");
             }
         }
     }
-}
 
-impl Worlds {
     /// After the walker answered in `frame`'s world: a navigation that let
     /// the tree go and left this document where it was (a download, a
     /// refused redirect, a 204) gets the tree back for it.
