@@ -238,6 +238,9 @@ async fn wait_for_person(
             .map(|c| c.state.clone());
         match state.as_deref() {
             Some("solved") => return Some("the widget says solved".to_owned()),
+            // An image captcha's field holds an answer: the page checks it
+            // when its form is sent, which is the model's step to take.
+            Some("answered") => return Some("its field holds an answer".to_owned()),
             None => {
                 watch.states.remove(reference);
                 return Some("the challenge left the page".to_owned());

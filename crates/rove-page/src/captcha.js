@@ -12,10 +12,12 @@
   // the widget's own frame (whose document may tell more, see
   // captchaFrame)}. States: unsolved, challenge (an image challenge is
   // open), solved (the response field holds a token), passive (an invisible
-  // widget: nothing for a person to do).
+  // widget: nothing for a person to do), answered (an image captcha's field
+  // holds text: af is that field).
 
   const CAPTCHA_FRAMES = [
     ['recaptcha-challenge', /\/recaptcha\/(api2|enterprise)\/bframe/],
+    ['hcaptcha-challenge', /\/captcha\/v1\/[^#]*hcaptcha\.html#(.*&)?frame=challenge/],
     ['recaptcha-v2', /\/recaptcha\/(api2|enterprise)\/anchor/],
     ['hcaptcha', /\/captcha\/v1\/[^#]*hcaptcha\.html|hcaptcha\.com\//],
     ['turnstile', /\/cdn-cgi\/challenge-platform\/[^?#]*\/turnstile\//],
@@ -41,6 +43,9 @@
     'cloudflare-interstitial': '[name="cf-turnstile-response"]',
   };
   const FIELD_SELECTOR = [...new Set(Object.values(RESPONSE_FIELDS))].join(', ');
+  // Image challenges open in a frame of their own, apart from the widget:
+  // which widget kind each belongs to.
+  const CHALLENGE_OF = {'recaptcha-challenge': 'recaptcha-v2', 'hcaptcha-challenge': 'hcaptcha'};
   // A generic image challenge: an image and a field that both say captcha
   // in their markup (source, id, class, name), never in their text.
   const CAPTCHA_WORD = /captcha/i;
@@ -83,15 +88,15 @@
     };
     const interstitial = interstitialRoot();
     if (interstitial) add(interstitial, 'cloudflare-interstitial');
-    let challengeOpen = false;
+    // The open image challenge of each widget kind (a frame of its own at
+    // the body's end, hidden until the widget asks for it).
+    const open = {};
     for (const c of allOf(CONTAINER_SELECTOR)) add(c, containerKind(c));
     for (const frame of allOf('iframe')) {
       const kind = frameKind(frame.src);
       if (!kind) continue;
-      if (kind === 'recaptcha-challenge') {
-        // The image challenge is a frame of its own at the body's end,
-        // hidden until the checkbox asks for it.
-        if (shown(frame)) challengeOpen = frame;
+      if (CHALLENGE_OF[kind]) {
+        if (shown(frame)) open[CHALLENGE_OF[kind]] = frame;
         continue;
       }
       const container = frame.closest(CONTAINER_SELECTOR);
@@ -119,12 +124,16 @@
       let state = 'unsolved';
       if (solved) state = 'solved';
       else if (f.k === 'recaptcha-v3') state = 'passive';
-      else if (challengeOpen && f.k === 'recaptcha-v2') state = 'challenge';
+      else if (open[f.k]) state = 'challenge';
       const r = {u: uidOf(f.root), k: f.k, s: state, key};
       if (f.frame) r.fu = uidOf(f.frame);
       const cb = f.root.getAttribute('data-callback');
       if (cb) r.cb = cb;
-      if (state === 'challenge') r.cu = uidOf(challengeOpen);
+      if (state === 'challenge') {
+        r.cu = uidOf(open[f.k]);
+        // One open challenge answers one widget.
+        delete open[f.k];
+      }
       results.push(r);
     }
     const image = genericImageChallenge(found);
@@ -145,7 +154,10 @@
     const field = kept('captcha fields', () => allOf('input:not([type=hidden]), textarea').find((e) =>
       CAPTCHA_WORD.test([e.name, e.id, e.getAttribute('class'), e.getAttribute('autocomplete')].join(' '))));
     if (!field) return null;
-    return {u: uidOf(img), k: 'image', s: 'unsolved', key: null, fu: uidOf(field)};
+    // What the field holds is an answer the page checks only when its form
+    // is sent: `answered`, never `solved`.
+    const answered = field.value.trim() !== '';
+    return {u: uidOf(img), k: 'image', s: answered ? 'answered' : 'unsolved', key: null, af: uidOf(field)};
   };
 
   // Inside a widget's own frame: what its checkbox says (checked, or its
@@ -155,13 +167,13 @@
   const TILES = '.rc-imageselect-tile, .task-image, .task';
   const captchaFrame = () => {
     const kind = frameKind(location.href);
-    if (kind === 'recaptcha-challenge') {
+    if (CHALLENGE_OF[kind]) {
       const tiles = [...document.querySelectorAll(TILES)].filter(shown);
       if (!tiles.length) return null;
       const verify = document.querySelector('#recaptcha-verify-button, .button-submit');
       const asks = document.querySelector('.rc-imageselect-desc, .rc-imageselect-desc-no-canonical, .prompt-text');
       const rows = new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top))).size;
-      const r = {k: 'recaptcha-v2', s: 'challenge', tiles: tiles.map(uidOf), rows, cols: Math.ceil(tiles.length / rows)};
+      const r = {k: CHALLENGE_OF[kind], s: 'challenge', tiles: tiles.map(uidOf), rows, cols: Math.ceil(tiles.length / rows)};
       if (verify) r.verify = uidOf(verify);
       if (asks) r.text = asks.textContent.replace(SPACES, ' ').trim();
       return r;

@@ -36,6 +36,9 @@ pub(crate) struct Finding {
     /// The frame of its open image challenge.
     #[serde(default)]
     pub cu: Option<u32>,
+    /// An image captcha's text field, where its answer is typed.
+    #[serde(default)]
+    pub af: Option<u32>,
 }
 
 /// What a widget's own frame says of it (its checkbox, its expiry).
@@ -77,6 +80,14 @@ pub struct ImageChallenge {
     pub grid: (u32, u32),
 }
 
+/// What a widget is answered through, by element, until refs are given:
+/// the tiles of its open image challenge, or an image captcha's field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct WidgetParts {
+    challenge: Option<TileKeys>,
+    field: Option<NodeKey>,
+}
+
 /// An image challenge's parts, by element, until refs are given.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct TileKeys {
@@ -101,11 +112,16 @@ pub struct Challenge {
     pub site_key: Option<String>,
     /// Its open image challenge, while `state` is `challenge`.
     pub image: Option<ImageChallenge>,
+    /// An image captcha's (kind `image`) text field, where its answer is
+    /// typed.
+    pub field: Option<crate::Ref>,
 }
 
 impl Challenge {
     /// Whether a person (or a solver) has something to do: an invisible
-    /// widget and a solved one do not stop anyone.
+    /// widget, a solved one and an image captcha whose field holds an
+    /// answer (`answered`: the page checks it when its form is sent) do
+    /// not stop anyone.
     pub fn blocks(&self) -> bool {
         matches!(self.state.as_str(), "unsolved" | "challenge" | "expired")
     }
@@ -131,30 +147,33 @@ impl Gathered {
             .insert(frame_element, (doc.clone(), inner.clone()));
     }
 
-    /// One line per widget, in the order the frames were read, and the
-    /// tiles of each open image challenge. A frame's word on expiry or a
-    /// checked box counts only while the page holding it has no token: its
-    /// response field is what the site reads.
-    pub fn lines(self) -> (Vec<Line>, HashMap<NodeKey, TileKeys>) {
+    /// One line per widget, in the order the frames were read, and what
+    /// each is answered through. A frame's word on expiry or a checked box
+    /// counts only while the page holding it has no token: its response
+    /// field is what the site reads.
+    pub fn lines(self) -> (Vec<Line>, HashMap<NodeKey, WidgetParts>) {
         let Gathered {
             findings,
             mut inner,
         } = self;
         let mut lines: Vec<Line> = Vec::new();
-        let mut tiles = HashMap::new();
+        let mut parts = HashMap::new();
         for (doc, finding) in findings {
-            let challenge_key = finding.cu.map(|uid| NodeKey {
+            let at = |uid: u32| NodeKey {
                 doc: doc.clone(),
                 uid,
-            });
-            if let Some(frame) = challenge_key
+            };
+            let mut answered_by = WidgetParts {
+                field: finding.af.map(at),
+                ..WidgetParts::default()
+            };
+            if let Some(frame) = finding.cu.map(at)
                 && let Some((inside, open)) = inner.remove(&frame)
             {
-                let widget = NodeKey {
-                    doc: doc.clone(),
-                    uid: finding.u,
-                };
-                tiles.insert(widget, TileKeys::of(frame, &inside, &open));
+                answered_by.challenge = Some(TileKeys::of(frame, &inside, &open));
+            }
+            if answered_by != WidgetParts::default() {
+                parts.insert(at(finding.u), answered_by);
             }
             let frame_key = finding.fu.map(|uid| NodeKey {
                 doc: doc.clone(),
@@ -179,7 +198,7 @@ impl Gathered {
                 lines.push(line(key, &frame.k, &frame.s, None));
             }
         }
-        (lines, tiles)
+        (lines, parts)
     }
 }
 
@@ -217,24 +236,30 @@ fn line(key: NodeKey, kind: &str, state: &str, site_key: Option<String>) -> Line
     }
 }
 
-/// The challenges among `lines`, with the refs `refs` gave them, and the
-/// tiles of each open image challenge.
+/// The challenges among `lines`, with the refs `refs` gave them, and what
+/// each is answered through.
 pub(crate) fn challenges(
     lines: &[Line],
-    tiles: &HashMap<NodeKey, TileKeys>,
+    parts: &HashMap<NodeKey, WidgetParts>,
     refs: &mut crate::refs::RefTable,
 ) -> Vec<Challenge> {
     lines
         .iter()
         .filter(|l| l.text_index == CHALLENGE_LINE && l.record.role == CHALLENGE_ROLE)
         .map(|l| {
-            let image = tiles.get(&l.key).map(|t| ImageChallenge {
-                frame: refs.get_or_assign(&t.frame),
-                tiles: t.tiles.iter().map(|k| refs.get_or_assign(k)).collect(),
-                verify: t.verify.as_ref().map(|k| refs.get_or_assign(k)),
-                instructions: t.text.clone(),
-                grid: t.grid,
-            });
+            let own = parts.get(&l.key);
+            let answer_field = own
+                .and_then(|p| p.field.as_ref())
+                .map(|k| refs.get_or_assign(k));
+            let image = own
+                .and_then(|p| p.challenge.as_ref())
+                .map(|t| ImageChallenge {
+                    frame: refs.get_or_assign(&t.frame),
+                    tiles: t.tiles.iter().map(|k| refs.get_or_assign(k)).collect(),
+                    verify: t.verify.as_ref().map(|k| refs.get_or_assign(k)),
+                    instructions: t.text.clone(),
+                    grid: t.grid,
+                });
             let reference = refs.get_or_assign(&l.key);
             let value = l.record.value.as_deref().unwrap_or_default();
             let field = |name: &str| {
@@ -250,6 +275,7 @@ pub(crate) fn challenges(
                 state: field("state="),
                 site_key: l.record.hint.clone(),
                 image,
+                field: answer_field,
             }
         })
         .collect()

@@ -27,6 +27,49 @@ fn recaptcha(expire_ms: u64, image: bool) -> Response {
     )
 }
 
+/// hCaptcha's checkbox page, with its image challenge's frame at the
+/// body's end (hidden until the checkbox asks for it) when `image`.
+fn hcaptcha(image: bool) -> Response {
+    let challenge = "<div style=\"visibility: hidden; position: absolute; top: 10px; left: 10px;\"><iframe title=\"Main content of the hCaptcha challenge\" width=\"330\" height=\"420\" frameborder=\"0\" src=\"/captcha/v1/4fe0c2f/static/hcaptcha.html#frame=challenge&amp;id=0w1&amp;host=127.0.0.1&amp;sitekey=10000000-ffff-ffff-ffff-000000000001\"></iframe></div>";
+    Response::html(
+        fixture!("hcaptcha.html").replace("<!--CHALLENGE-->", if image { challenge } else { "" }),
+    )
+}
+
+/// Cloudflare's interstitial in front of `/guarded` (with the 403 it comes
+/// with), until a request carries the clearance cookie a solver hands out:
+/// `cf_clearance=cleared-by-plugin`.
+fn guarded(request: &rove_localserver::Request) -> Response {
+    let cleared = request.header("cookie").is_some_and(|c| {
+        c.split(';')
+            .any(|pair| pair.trim() == format!("cf_clearance={CLEARANCE}"))
+    });
+    if cleared {
+        Response::html(fixture!("interstitial-guarded.html"))
+    } else {
+        Response::with_type(
+            403,
+            "text/html; charset=utf-8",
+            fixture!("interstitial.html").as_bytes().to_vec(),
+        )
+    }
+}
+
+/// The clearance cookie's value `/guarded` lets through.
+pub const CLEARANCE: &str = "cleared-by-plugin";
+
+/// The reCAPTCHA checkbox page where a person checks the box two seconds
+/// after the page loaded (as if at the window).
+fn recaptcha_by_hand() -> Response {
+    let person = "<script>addEventListener('load', () => setTimeout(() => document.querySelector('iframe[src*=\"/recaptcha/api2/anchor\"]').contentWindow.solvedWith('by-hand-' + Date.now()), 2000));</script></body>";
+    Response::html(
+        fixture!("recaptcha.html")
+            .replace("EXPIRE", "0")
+            .replace("CHALLENGE", "0")
+            .replace("</body>", person),
+    )
+}
+
 fn svg(body: &str) -> Response {
     Response::with_type(200, "image/svg+xml", body.as_bytes().to_vec())
 }
@@ -42,9 +85,12 @@ fn script() -> Response {
 /// `routes` with every challenge page and every vendor frame. Pages:
 /// `/recaptcha.html`, `/recaptcha-expiring.html` (the token expires after
 /// 1.5 s), `/recaptcha-image.html`, `/recaptcha-v3.html`, `/hcaptcha.html`,
-/// `/turnstile.html`, `/interstitial.html`, `/arkose.html`,
+/// `/hcaptcha-image.html` (its checkbox opens the image challenge),
+/// `/turnstile.html`, `/interstitial.html`, `/guarded` (the interstitial
+/// until the clearance cookie [`CLEARANCE`] comes), `/arkose.html`,
 /// `/image-captcha.html`, `/two-challenges.html` (reCAPTCHA and hCaptcha on
-/// one page) and `/verify-human.html` (no challenge at all).
+/// one page), `/recaptcha-by-hand.html` (a person checks the box two
+/// seconds after the load) and `/verify-human.html` (no challenge at all).
 pub fn challenge_routes(routes: Routes) -> Routes {
     let two = fixture!("recaptcha.html")
         .replace("EXPIRE", "0")
@@ -66,7 +112,10 @@ pub fn challenge_routes(routes: Routes) -> Routes {
         .page("/recaptcha-image.html", recaptcha(0, true))
         .page("/two-challenges.html", Response::html(two))
         .page("/recaptcha-v3.html", Response::html(fixture!("recaptcha-v3.html")))
-        .page("/hcaptcha.html", Response::html(fixture!("hcaptcha.html")))
+        .page("/hcaptcha.html", hcaptcha(false))
+        .page("/hcaptcha-image.html", hcaptcha(true))
+        .page("/recaptcha-by-hand.html", recaptcha_by_hand())
+        .handle("/guarded", guarded)
         .page("/turnstile.html", Response::html(fixture!("turnstile.html")))
         .page("/interstitial.html", Response::html(fixture!("interstitial.html")))
         .page("/arkose.html", Response::html(fixture!("arkose.html")))

@@ -26,7 +26,7 @@ mod proxy;
 
 pub use browser::{External, launch};
 pub use browserless::{Browserless, BrowserlessLimits, farm_install_dir};
-pub use challenges::challenge_routes;
+pub use challenges::{CLEARANCE, challenge_routes};
 pub use farm::{Farm, FarmLimits, Seen, TlsFront, test_ca_file};
 pub use files::{fixture_routes, scratch_dir};
 pub use page::{events, find, find_exact};

@@ -66,7 +66,13 @@ async fn a_token_goes_into_the_widget_and_its_callback_and_the_page_says_solved(
         "{view}"
     );
     assert_eq!(status(&mut f).await, "verified 03AFcWeA-plugi");
-    let asked = request(&dir);
+    let mut asked = request(&dir);
+    let agent = asked
+        .as_object_mut()
+        .and_then(|o| o.remove("user_agent"))
+        .unwrap_or_default();
+    let seen = f.eval("navigator.userAgent").await;
+    assert_eq!(agent, seen, "the user agent the page sees");
     let url = f.url("/recaptcha.html");
     assert_eq!(
         asked,
@@ -217,5 +223,157 @@ async fn a_plugin_printing_garbage_is_a_typed_failure_and_nothing_is_sent() {
         "nothing reached the page"
     );
     assert_eq!(status(&mut f).await, "not verified");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn an_image_captchas_text_answer_is_typed_into_its_field() {
+    let dir = plugin("solve-text", "reads.sh", "echo '{\"text\": \"W7KP\"}'");
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    f.open("/image-captcha.html").await;
+    let out = f.ok(json!({"command": "solve"})).await;
+    let said = out.text();
+    assert!(
+        said.contains("(image) with the plugin reads.sh: typed its answer into e"),
+        "{said}"
+    );
+    assert_eq!(
+        f.eval("document.querySelector('[name=captcha_code]').value")
+            .await,
+        "W7KP"
+    );
+    // Typed is as far as rove can see: the page checks it on sending.
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains(" kind=image state=answered\n"), "{view}");
+    let asked = request(&dir);
+    assert_eq!(asked["kind"], "image");
+    assert_eq!(asked["state"], "unsolved");
+    assert_eq!(
+        asked["image"]["instructions"],
+        "type the text the image shows"
+    );
+    assert!(
+        asked["image"].get("rows").is_none(),
+        "no grid for a text captcha: {asked}"
+    );
+    let png = asked["image"]["png"].as_str().unwrap_or_default();
+    assert!(png.starts_with("iVBORw0KGgo"), "a PNG of the captcha image");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn text_for_a_widget_that_takes_none_is_refused_and_nothing_is_typed() {
+    let dir = plugin(
+        "solve-text-wrong",
+        "reads.sh",
+        "echo '{\"text\": \"W7KP\"}'",
+    );
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    f.open("/recaptcha.html").await;
+    let e = f.fails(json!({"command": "solve"})).await;
+    assert_eq!(code(&e), "SOLVER_FAILED");
+    assert!(
+        e.to_string()
+            .contains("answered with text, which e1 (recaptcha-v2) does not take"),
+        "{e}"
+    );
+    assert_eq!(status(&mut f).await, "not verified");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn hcaptchas_image_challenge_is_answered_tile_by_tile() {
+    let dir = plugin(
+        "solve-hcaptcha-cells",
+        "cells.sh",
+        "echo '{\"cells\": [1, 4, 8]}'",
+    );
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    f.open("/hcaptcha-image.html").await;
+    let checkbox = f.find("I am human", "checkbox").await;
+    f.ok(json!({"command": "click", "ref": checkbox})).await;
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains(" kind=hcaptcha state=challenge\n"), "{view}");
+    let out = f.ok(json!({"command": "solve"})).await;
+    assert!(
+        out.text()
+            .contains("(hcaptcha) with the plugin cells.sh: clicked tiles 1, 4, 8 of 9 and verify"),
+        "{}",
+        out.text()
+    );
+    let verified = status(&mut f).await;
+    assert!(
+        verified
+            .as_str()
+            .is_some_and(|s| s.starts_with("verified P1_image-")),
+        "{verified}"
+    );
+    let asked = request(&dir);
+    assert_eq!(asked["kind"], "hcaptcha");
+    assert_eq!(asked["state"], "challenge");
+    assert_eq!(
+        (
+            asked["image"]["rows"].clone(),
+            asked["image"]["cols"].clone()
+        ),
+        (json!(3), json!(3))
+    );
+    assert_eq!(
+        asked["image"]["instructions"],
+        "Please click each image containing a bus"
+    );
+    f.close().await;
+}
+
+#[tokio::test]
+async fn the_interstitials_clearance_cookie_is_set_for_the_page_and_the_page_loaded_again() {
+    let answer = format!(
+        "echo '{{\"cookies\": [{{\"name\": \"cf_clearance\", \"value\": \"{}\"}}]}}'",
+        rove_testkit::CLEARANCE
+    );
+    let dir = plugin("solve-cookie", "clears.sh", &answer);
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    // The wall comes with a 403: the failure carries its view.
+    let e = f
+        .fails(json!({"command": "open", "url": f.url("/guarded")}))
+        .await;
+    assert!(e.to_string().contains("403"), "{e}");
+    let out = f.ok(json!({"command": "solve"})).await;
+    assert!(
+        out.text().contains(
+            "(cloudflare-interstitial) with the plugin clears.sh: set the cookie \"cf_clearance\" and loaded the page again"
+        ),
+        "{}",
+        out.text()
+    );
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains("Welcome past the wall"), "{view}");
+    assert!(!view.contains("captcha e"), "{view}");
+    assert_eq!(request(&dir)["kind"], "cloudflare-interstitial");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_cookie_for_another_site_is_refused_and_none_is_set() {
+    let dir = plugin(
+        "solve-cookie-elsewhere",
+        "elsewhere.sh",
+        "echo '{\"cookies\": [{\"name\": \"cf_clearance\", \"value\": \"cleared-by-plugin\"}, {\"name\": \"session\", \"value\": \"stolen\", \"domain\": \"example.com\"}]}'",
+    );
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    f.fails(json!({"command": "open", "url": f.url("/guarded")}))
+        .await;
+    let e = f.fails(json!({"command": "solve"})).await;
+    assert_eq!(code(&e), "SOLVER_FAILED");
+    assert!(
+        e.to_string().contains(
+            "answered with a cookie for \"example.com\", which is not the page's site 127.0.0.1"
+        ),
+        "{e}"
+    );
+    let jar = f.ok(json!({"command": "cookies"})).await;
+    assert!(!jar.text().contains("cf_clearance"), "{}", jar.text());
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains("kind=cloudflare-interstitial"), "{view}");
     f.close().await;
 }

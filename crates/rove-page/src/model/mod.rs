@@ -218,8 +218,8 @@ struct Snapshot {
     /// Lines the agent was never shown (past a budget's cut): a change of
     /// one is news, shown as added, not as a change of something it saw.
     unseen: std::collections::HashSet<(NodeKey, u16)>,
-    /// The tiles of each open image challenge, by its widget.
-    tiles: HashMap<NodeKey, crate::captcha::TileKeys>,
+    /// What each challenge is answered through, by its widget.
+    challenge_parts: HashMap<NodeKey, crate::captcha::WidgetParts>,
 }
 
 impl Snapshot {
@@ -522,7 +522,7 @@ impl PageModel {
         }
         let mut view = View::new(text, opts.mode, &snapshot.url, &snapshot.title);
         view.challenges =
-            crate::captcha::challenges(&snapshot.lines, &snapshot.tiles, &mut self.refs);
+            crate::captcha::challenges(&snapshot.lines, &snapshot.challenge_parts, &mut self.refs);
         view
     }
 

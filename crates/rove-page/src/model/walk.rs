@@ -231,9 +231,9 @@ impl PageModel {
             }
         }
         // First, so the wall is the first thing read and no budget cuts it.
-        let (challenges, tiles) = gathered.lines();
+        let (challenges, parts) = gathered.lines();
         snapshot.lines.splice(0..0, challenges);
-        snapshot.tiles = tiles;
+        snapshot.challenge_parts = parts;
         Ok(snapshot)
     }
 

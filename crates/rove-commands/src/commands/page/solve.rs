@@ -1,7 +1,9 @@
 //! `solve`: a challenge the view shows, solved by a solver plugin
-//! (`solver.rs`): its token put where the widget expects it, or its tiles
-//! clicked with trusted input, and then the widget read again: solved only
-//! when the page says so.
+//! (`solver.rs`): its token put where the widget expects it, its tiles
+//! clicked with trusted input, an image captcha's text typed into its
+//! field, or a bot wall's cookies set for the page's site and the page
+//! loaded again; then the widget read again: solved only when the page
+//! says so.
 
 use std::time::Instant;
 
@@ -9,12 +11,12 @@ use base64::Engine;
 use rove_page::{Challenge, Mode, Ref, ViewOptions};
 use serde_json::Value;
 
-use super::solver::{self, ImageRequest, SolverAnswer, SolverRequest};
+use super::solver::{self, ImageRequest, SolverAnswer, SolverCookie, SolverRequest};
 use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
 use crate::answer::solver_error::SolverError;
 use crate::session::Session;
-use crate::{CommandError, ScreenshotArgs, SolveArgs};
+use crate::{CommandError, CookiesArgs, ScreenshotArgs, SolveArgs, StoreAction};
 
 /// Puts a token where each vendor's widget reads it (its response fields,
 /// hCaptcha's frame attribute) and calls the callback the page named in
@@ -109,9 +111,15 @@ impl Session {
                 })
                 .into());
         };
-        let how = self.apply(&challenge, &plugin, answer).await?;
-        let state = self.watch_solved(challenge.reference).await?;
-        if state != "solved" {
+        let (how, cleared) = self.apply(&challenge, &plugin, answer, &url).await?;
+        let state = match cleared {
+            Some(state) => state,
+            None => self.watch_solved(challenge.reference).await?,
+        };
+        // An image captcha's answer is checked by the page only when its
+        // form is sent: typed into the field is as far as `solve` can see.
+        let done = state == "solved" || (challenge.kind == "image" && state == "answered");
+        if !done {
             return Err(SolverError::NotSolved {
                 plugin,
                 reference: challenge.reference,
@@ -174,51 +182,77 @@ impl Session {
     }
 
     /// What the plugin is sent: nothing of the session's but the page's
-    /// address (its credentials hidden) and, for an image challenge, a
-    /// picture of it taken as `screenshot` takes one (secrets painted out).
+    /// address (its credentials hidden), the user agent the page sees and,
+    /// for an image challenge, a picture of it taken as `screenshot` takes
+    /// one (secrets painted out).
     async fn solver_request(
         &mut self,
         challenge: &Challenge,
         url: &str,
     ) -> Result<SolverRequest, CommandError> {
         let image = match &challenge.image {
+            None if challenge.kind == "image" => {
+                let png = self.picture_of(challenge.reference).await?;
+                Some(ImageRequest {
+                    instructions: "type the text the image shows".to_owned(),
+                    rows: None,
+                    cols: None,
+                    png,
+                })
+            }
             Some(open) => {
-                let mut shot = Outcome::new(self.focused()?.id());
-                let args = ScreenshotArgs {
-                    target: Some(rove_page::Target::Ref(open.frame)),
-                    ..ScreenshotArgs::default()
-                };
-                self.screenshot(&args, &mut shot).await?;
-                let png = shot
-                    .image
-                    .map(|i| base64::engine::general_purpose::STANDARD.encode(i.bytes))
-                    .unwrap_or_default();
+                let png = self.picture_of(open.frame).await?;
                 Some(ImageRequest {
                     instructions: open.instructions.clone(),
-                    rows: open.grid.0,
-                    cols: open.grid.1,
+                    rows: Some(open.grid.0),
+                    cols: Some(open.grid.1),
                     png,
                 })
             }
             None => None,
         };
+        let user_agent = self
+            .focused()?
+            .evaluate_in_rove_world("navigator.userAgent")
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned));
         Ok(SolverRequest {
             protocol: solver::PROTOCOL,
             kind: challenge.kind.clone(),
             site_key: challenge.site_key.clone(),
             page_url: rove_base::redact::hide_url_credentials(url),
             state: challenge.state.clone(),
+            user_agent,
             image,
         })
     }
 
-    /// Does what the answer says; returns what was done, in words.
+    /// A picture of the element `target` names, as `screenshot` takes one
+    /// (secrets painted out), in base64.
+    async fn picture_of(&mut self, target: Ref) -> Result<String, CommandError> {
+        let mut shot = Outcome::new(self.focused()?.id());
+        let args = ScreenshotArgs {
+            target: Some(rove_page::Target::Ref(target)),
+            ..ScreenshotArgs::default()
+        };
+        self.screenshot(&args, &mut shot).await?;
+        Ok(shot
+            .image
+            .map(|i| base64::engine::general_purpose::STANDARD.encode(i.bytes))
+            .unwrap_or_default())
+    }
+
+    /// Does what the answer says; returns what was done, in words, and,
+    /// when the page was loaded again (cookies), the challenge's state on
+    /// the new page.
     async fn apply(
         &mut self,
         challenge: &Challenge,
         plugin: &str,
         answer: SolverAnswer,
-    ) -> Result<String, CommandError> {
+        url: &str,
+    ) -> Result<(String, Option<String>), CommandError> {
         let garbage = |what: String| SolverError::Garbage {
             plugin: plugin.to_owned(),
             what,
@@ -262,7 +296,7 @@ impl Session {
                         crate::answer::quote_line(threw)
                     ));
                 }
-                Ok(how)
+                Ok((how, None))
             }
             SolverAnswer::Cells(cells) => {
                 let Some(open) = &challenge.image else {
@@ -299,7 +333,7 @@ impl Session {
                     rove_input::click(self.model()?, verify, &opts).await?;
                 }
                 let listed: Vec<String> = cells.iter().map(u32::to_string).collect();
-                Ok(format!(
+                let how = format!(
                     "clicked tile{} {} of {count}{}",
                     if cells.len() == 1 { "" } else { "s" },
                     listed.join(", "),
@@ -308,14 +342,103 @@ impl Session {
                     } else {
                         ""
                     }
-                ))
+                );
+                Ok((how, None))
             }
-            SolverAnswer::Text(_) => Err(garbage(format!(
-                "answered with text, which {} ({}) does not take",
-                challenge.reference, challenge.kind
-            ))
-            .into()),
+            SolverAnswer::Text(text) => {
+                let Some(field) = challenge.field else {
+                    return Err(garbage(format!(
+                        "answered with text, which {} ({}) does not take",
+                        challenge.reference, challenge.kind
+                    ))
+                    .into());
+                };
+                rove_input::fill(self.model()?, field, &text).await?;
+                Ok((format!("typed its answer into {field}"), None))
+            }
+            SolverAnswer::Cookies(cookies) => {
+                if challenge.kind != "cloudflare-interstitial" {
+                    return Err(garbage(format!(
+                        "answered with cookies, which {} ({}) does not take",
+                        challenge.reference, challenge.kind
+                    ))
+                    .into());
+                }
+                let state = self.clear_with_cookies(plugin, &cookies, url).await?;
+                let names: Vec<String> = cookies
+                    .iter()
+                    .map(|c| crate::answer::quote_line(&c.name))
+                    .collect();
+                let how = format!(
+                    "set the cookie{} {} and loaded the page again",
+                    if cookies.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                );
+                Ok((how, Some(state)))
+            }
         }
+    }
+
+    /// Sets a plugin's cookies for the page's own site (a cookie for any
+    /// other is refused before one is set), then loads the page again; the
+    /// interstitial's state on the new page, `solved` when it is gone.
+    async fn clear_with_cookies(
+        &mut self,
+        plugin: &str,
+        cookies: &[SolverCookie],
+        url: &str,
+    ) -> Result<String, CommandError> {
+        let host = url::Url::parse(url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+            .unwrap_or_default();
+        for cookie in cookies {
+            let Some(domain) = &cookie.domain else {
+                continue;
+            };
+            let domain = domain.trim_start_matches('.').to_ascii_lowercase();
+            let ours =
+                domain == host || (domain.contains('.') && host.ends_with(&format!(".{domain}")));
+            if !ours {
+                return Err(SolverError::Garbage {
+                    plugin: plugin.to_owned(),
+                    what: format!(
+                        "answered with a cookie for {}, which is not the page's site {host}",
+                        crate::answer::quote_line(&domain)
+                    ),
+                }
+                .into());
+            }
+        }
+        for cookie in cookies {
+            let args = CookiesArgs {
+                action: StoreAction::Set,
+                url: cookie.domain.is_none().then(|| url.to_owned()),
+                domain: cookie.domain.clone(),
+                name: Some(cookie.name.clone()),
+                value: Some(cookie.value.clone()),
+                path: cookie.path.clone(),
+                ..CookiesArgs::default()
+            };
+            self.set_cookie(&args).await?;
+        }
+        let mut again = Outcome::new(self.focused()?.id());
+        match self.reload(&mut again).await {
+            // A wall comes with an error status (Cloudflare's 403): still
+            // there or not is for the page read below to say.
+            Ok(())
+            | Err(CommandError::Navigation {
+                failure: crate::NavigationFailure::HttpStatus(_),
+                ..
+            }) => {}
+            Err(e) => return Err(e),
+        }
+        let (now, _) = self.challenges_now().await?;
+        Ok(now
+            .iter()
+            .find(|c| c.kind == "cloudflare-interstitial")
+            .map(|c| c.state.clone())
+            .unwrap_or_else(|| "solved".to_owned()))
     }
 
     /// The widget's state once the page says solved, or as it stands when

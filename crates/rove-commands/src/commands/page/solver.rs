@@ -35,6 +35,10 @@ pub struct SolverRequest {
     pub page_url: String,
     /// The state the view shows (`unsolved`, `challenge`, `expired`).
     pub state: String,
+    /// The user agent the page sees: a token or a clearance is often
+    /// bound to it, so a solving service must present the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_agent: Option<String>,
     /// For an open image challenge: what it asks and a picture of it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<ImageRequest>,
@@ -46,9 +50,12 @@ pub struct ImageRequest {
     /// What it asks for.
     pub instructions: String,
     /// Rows and columns of tiles; cell `n` (from 1) counts row by row.
-    pub rows: u32,
+    /// Absent for an image captcha answered with text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<u32>,
     /// Columns.
-    pub cols: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cols: Option<u32>,
     /// The challenge as shown, `image/png`, in base64 (a secret the page
     /// shows is painted out, as in every image rove gives away).
     pub png: String,
@@ -63,6 +70,26 @@ pub enum SolverAnswer {
     Cells(Vec<u32>),
     /// Text to type into an image captcha's field.
     Text(String),
+    /// Cookies that clear a bot wall (Cloudflare's interstitial), for the
+    /// page's own site; the page is loaded again with them.
+    Cookies(Vec<SolverCookie>),
+}
+
+/// A cookie a plugin answers with.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolverCookie {
+    /// Its name (`cf_clearance`).
+    pub name: String,
+    /// Its value.
+    pub value: String,
+    /// The domain it is for: the page's host or a domain above it; absent,
+    /// the page's host only.
+    #[serde(default)]
+    pub domain: Option<String>,
+    /// Its path (default `/`).
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -74,6 +101,8 @@ struct Wire {
     cells: Option<Vec<u32>>,
     #[serde(default)]
     text: Option<String>,
+    #[serde(default)]
+    cookies: Option<Vec<SolverCookie>>,
     #[serde(default)]
     error: Option<WireError>,
 }
@@ -246,12 +275,19 @@ fn read_answer(
             retry: error.retry.unwrap_or(code.default_retry()),
         });
     }
-    match (wire.token, wire.cells, wire.text) {
-        (Some(token), None, None) if !token.trim().is_empty() => Ok(SolverAnswer::Token(token)),
-        (None, Some(cells), None) if !cells.is_empty() => Ok(SolverAnswer::Cells(cells)),
-        (None, None, Some(text)) if !text.is_empty() => Ok(SolverAnswer::Text(text)),
+    match (wire.token, wire.cells, wire.text, wire.cookies) {
+        (Some(token), None, None, None) if !token.trim().is_empty() => {
+            Ok(SolverAnswer::Token(token))
+        }
+        (None, Some(cells), None, None) if !cells.is_empty() => Ok(SolverAnswer::Cells(cells)),
+        (None, None, Some(text), None) if !text.trim().is_empty() => Ok(SolverAnswer::Text(text)),
+        (None, None, None, Some(cookies))
+            if !cookies.is_empty() && cookies.iter().all(|c| !c.name.trim().is_empty()) =>
+        {
+            Ok(SolverAnswer::Cookies(cookies))
+        }
         _ => Err(garbage(
-            "answered without exactly one of token, cells, text or error".to_owned(),
+            "answered without exactly one of token, cells, text, cookies or error".to_owned(),
         )),
     }
 }
@@ -271,12 +307,29 @@ mod tests {
             read("{\"cells\": [2, 5]}\n").ok(),
             Some(SolverAnswer::Cells(vec![2, 5]))
         );
+        assert_eq!(
+            read("{\"text\": \"W7KP\"}").ok(),
+            Some(SolverAnswer::Text("W7KP".into()))
+        );
+        assert_eq!(
+            read("{\"cookies\": [{\"name\": \"cf_clearance\", \"value\": \"v\"}]}").ok(),
+            Some(SolverAnswer::Cookies(vec![SolverCookie {
+                name: "cf_clearance".into(),
+                value: "v".into(),
+                domain: None,
+                path: None,
+            }]))
+        );
         for bad in [
             "",
             "hello",
             "{\"token\": \"\"}",
             "{\"token\": \"a\", \"cells\": [1]}",
             "{\"x\": 1}",
+            "{\"text\": \"  \"}",
+            "{\"cookies\": []}",
+            "{\"cookies\": [{\"name\": \"\", \"value\": \"v\"}]}",
+            "{\"cookies\": [{\"name\": \"a\", \"value\": \"v\", \"secret\": 1}]}",
         ] {
             assert!(
                 matches!(read(bad), Err(SolverError::Garbage { .. })),

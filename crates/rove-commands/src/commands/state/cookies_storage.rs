@@ -127,7 +127,7 @@ impl Session {
         Ok(cookies)
     }
 
-    async fn set_cookie(&self, args: &CookiesArgs) -> Result<String, CommandError> {
+    pub(crate) async fn set_cookie(&self, args: &CookiesArgs) -> Result<String, CommandError> {
         let (Some(name), Some(value)) = (&args.name, &args.value) else {
             return Err(CommandError::Rejected(
                 "cookies set needs name and value (and url or domain; default: the page's URL)"
