@@ -183,6 +183,11 @@ pub struct ActionRecord {
     /// Where it clicked or pressed, in CSS pixels of the viewport.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pointer: Option<[f64; 2]>,
+    /// The tab in front when it ended (`t2`): the tab it acted on, or the
+    /// one a tab action brought to the front, so a history shows where
+    /// side research happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<String>,
 }
 
 /// One step, as recorded.

@@ -162,6 +162,7 @@ pub(crate) async fn act_all(
             unchanged,
             timing,
             pointer,
+            tab: session.focused_id().map(|t| t.to_string()),
         });
         acted.results.push(Message::Tool {
             call_id: call.id.clone(),

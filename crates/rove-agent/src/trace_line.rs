@@ -69,6 +69,7 @@ fn traced_action(action: &ActionRecord) -> TracedAction {
         unchanged: _,
         timing,
         pointer,
+        tab,
     } = action;
     TracedAction {
         tool: tool.clone(),
@@ -82,6 +83,7 @@ fn traced_action(action: &ActionRecord) -> TracedAction {
         failed: *failed,
         timing: *timing,
         pointer: *pointer,
+        tab: tab.clone(),
         extra: serde_json::Map::new(),
     }
 }

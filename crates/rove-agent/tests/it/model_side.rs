@@ -3,7 +3,8 @@
 //! model, on fixture pages in real Chromium: the budget every turn and the
 //! last word at a limit; a system prompt that teaches the loop; notes and
 //! found facts that survive compaction; batches that stop after a failed
-//! call but not at a tab switch; errors in the terms of the tools offered;
+//! call but not at a tab switch; side research in a second tab, each action
+//! recorded with its tab; errors in the terms of the tools offered;
 //! a plain-text answer kept; a table read by its ref as a table.
 
 use crate::support;
@@ -250,6 +251,52 @@ async fn a_failed_call_stops_the_batch_and_a_tab_switch_does_not() {
         "every call after the tab switch ran: {second:?}"
     );
     assert!(second[3].contains("Welcome bob"), "{second:?}");
+    env.browser.close().await;
+}
+
+#[tokio::test]
+async fn side_research_in_a_second_tab_is_recorded_action_by_action() {
+    let script: Script = Arc::new(|n, body| match n {
+        1 => {
+            // The task's page (/login) is on the same server as the parts list.
+            let seen = text_of(&turns(body)[1]);
+            let origin = seen
+                .split_whitespace()
+                .find_map(|w| w.strip_suffix("/login"))
+                .unwrap_or_default()
+                .to_owned();
+            vec![(
+                "tab",
+                json!({"action": "new", "url": format!("{origin}/parts")}),
+            )]
+        }
+        2 => vec![("find", json!({"text": "PX-912"}))],
+        3 => vec![("tab", json!({"action": "switch", "tab": "t1"}))],
+        _ => vec![(
+            "done",
+            json!({"text": "PX-912 costs 4.20", "success": true}),
+        )],
+    });
+    let mut env = Env::start(script).await;
+    let result = env.run_to_success("Find the price of PX-912").await;
+    let tabs: Vec<Vec<&str>> = result
+        .steps
+        .iter()
+        .map(|s| {
+            s.actions
+                .iter()
+                .map(|a| a.tab.as_deref().unwrap_or("none"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(tabs, [["t2"], ["t2"], ["t1"], ["t1"]], "{:?}", result.steps);
+    assert!(
+        result.steps[1].actions[0].result.contains("4.20"),
+        "the search ran in the second tab: {}",
+        result.steps[1].actions[0].result
+    );
+    let history = serde_json::to_value(&result).expect("serializes");
+    assert_eq!(history["steps"][1]["actions"][0]["tab"], "t2");
     env.browser.close().await;
 }
 

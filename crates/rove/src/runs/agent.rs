@@ -442,10 +442,15 @@ fn step_line(step: &StepRecord) -> String {
                 .or_else(|| a.arguments["url"].as_str())
                 .unwrap_or_default();
             let first = a.result.lines().next().unwrap_or_default();
+            // Where an action happened, once it is not the task's tab.
+            let tool = match a.tab.as_deref() {
+                Some(tab) if tab != "t1" => format!("[{tab}] {}", a.tool),
+                _ => a.tool.clone(),
+            };
             if !a.failed {
                 return format!(
                     "{} {} → {}",
-                    a.tool,
+                    tool,
                     one_line(target),
                     ellipsized(&one_line(first), 80)
                 );
@@ -460,7 +465,7 @@ fn step_line(step: &StepRecord) -> String {
                     ));
                     format!(
                         "{} {} ✗ {}: {}",
-                        a.tool,
+                        tool,
                         one_line(target),
                         report.code,
                         ellipsized(&one_line(&report.message), 160)
@@ -468,7 +473,7 @@ fn step_line(step: &StepRecord) -> String {
                 }
                 Err(_) => format!(
                     "{} {} ✗ {}",
-                    a.tool,
+                    tool,
                     one_line(target),
                     ellipsized(&one_line(first), 160)
                 ),

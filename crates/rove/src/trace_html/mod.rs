@@ -275,9 +275,14 @@ fn step_html(page: &mut String, step: &TracedStep, frame: Option<&str>) {
             .as_ref()
             .map(|t| format!(" on {} \"{}\"", esc(&t.role), esc(&t.name)))
             .unwrap_or_default();
+        let tab = action
+            .tab
+            .as_ref()
+            .map(|t| format!(" <span class=meta>in {}</span>", esc(t)))
+            .unwrap_or_default();
         let _ = write!(
             page,
-            "<li{}><b>{}</b> <code>{}</code>{target}",
+            "<li{}><b>{}</b> <code>{}</code>{target}{tab}",
             if action.failed { " class=failed" } else { "" },
             esc(&action.tool),
             esc(&action.arguments.to_string())

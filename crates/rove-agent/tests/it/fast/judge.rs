@@ -78,6 +78,7 @@ fn steps() -> Vec<StepRecord> {
         unchanged: false,
         timing: None,
         pointer: None,
+        tab: None,
     };
     vec![
         StepRecord {

@@ -107,6 +107,9 @@ pub struct TracedAction {
     /// Where it clicked or pressed, in CSS pixels of the viewport.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pointer: Option<[f64; 2]>,
+    /// The tab in front when it ended (`t2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<String>,
     /// Fields a later writer added that this version does not know: kept so
     /// the page still shows them.
     #[serde(flatten)]
