@@ -139,7 +139,10 @@ pub(crate) async fn before_step(
         }
         if config.headed {
             let wait = config.captcha_wait;
-            crate::log::ask_person(&reference, &kind, wait);
+            let line = crate::log::ask_person(&reference, &kind, wait);
+            if let Some(tell) = &config.tell_person {
+                (tell.0)(&line);
+            }
             let outcome = wait_for_person(session, watch, &reference, wait).await;
             let seconds = started.elapsed().as_secs_f64();
             if let Some(state) = outcome {

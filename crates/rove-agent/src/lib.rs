@@ -45,7 +45,7 @@ pub use judge::{About, Evidence, Judge, JudgeConfig, Judgement, Verdict, judge, 
 pub use prompt::PromptVariant;
 pub use record::{
     ActionRecord, AgentConfig, ChallengeRecord, Ending, FailureKind, RunResult, StepFailure,
-    StepRecord, Target, Vision, spend_of,
+    StepRecord, Target, TellPerson, Vision, spend_of,
 };
 pub use replay::{ReplayError, Replayed, replay};
 pub use rove_commands::{Secret, Secrets};

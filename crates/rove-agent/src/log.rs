@@ -82,12 +82,15 @@ pub(crate) fn run_failed(error: &crate::AgentError) {
 
 /// The one line asking the person at a browser's window to solve a
 /// challenge (a warning, so it shows at rove's default level).
-pub(crate) fn ask_person(reference: &str, kind: &str, wait: std::time::Duration) {
-    tracing::warn!(
-        target: "agent",
+/// The line asking the person at the window to solve a challenge: logged,
+/// and returned for the run's own way of telling a person.
+pub(crate) fn ask_person(reference: &str, kind: &str, wait: std::time::Duration) -> String {
+    let line = format!(
         "a {kind} challenge ({reference}) blocks the page: please solve it in the browser window; rove waits up to {} s",
         wait.as_secs()
     );
+    tracing::warn!(target: "agent", "{line}");
+    line
 }
 
 pub(crate) fn challenge_left(reference: &str, kind: &str, reason: &str) {

@@ -12,6 +12,17 @@ use serde_json::Value;
 use crate::screenshot::Screenshot;
 use crate::seen::Seen;
 
+/// A way to tell the person at the browser's window something: a line of
+/// text, already redacted.
+#[derive(Clone)]
+pub struct TellPerson(pub std::sync::Arc<dyn Fn(&str) + Send + Sync>);
+
+impl std::fmt::Debug for TellPerson {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TellPerson(..)")
+    }
+}
+
 /// How a run is bounded.
 #[derive(Debug, Clone)]
 pub struct AgentConfig {
@@ -54,6 +65,10 @@ pub struct AgentConfig {
     pub headed: bool,
     /// How long a person gets to solve a challenge (`--captcha-wait`).
     pub captcha_wait: Duration,
+    /// Where the one line asking a person at the window to solve a
+    /// challenge is told (the CLI: its stderr, in every output mode);
+    /// without it, the `agent` log only.
+    pub tell_person: Option<TellPerson>,
 }
 
 /// Whether the model sees screenshots.
@@ -87,6 +102,7 @@ impl Default for AgentConfig {
             extend_system_prompt: None,
             headed: false,
             captcha_wait: limits::CAPTCHA_WAIT,
+            tell_person: None,
         }
     }
 }

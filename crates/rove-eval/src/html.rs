@@ -47,7 +47,7 @@ pub fn report_html(results: &SuiteResults) -> String {
         s.skipped,
         s.self_reported,
         s.error,
-        results.judge_summary(),
+        results.findings_summary(),
         rate(s.pass_rate),
         pct(s.interval[0]),
         pct(s.interval[1]),
@@ -126,6 +126,17 @@ fn attempt(html: &mut String, a: &AttemptResult) {
     );
     if let Some(answer) = &a.answer {
         let _ = write!(html, "<p>answer: {}</p>", esc(answer));
+    }
+    if let Some(step) = a.reached_captcha {
+        let _ = write!(
+            html,
+            "<p class=challenge>met a challenge {}</p>",
+            if step == 0 {
+                "on the first page".to_owned()
+            } else {
+                format!("before step {step}")
+            }
+        );
     }
     if let Some(j) = &a.judge {
         let verdict = j.verdict.as_str();

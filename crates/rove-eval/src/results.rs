@@ -34,7 +34,8 @@ pub struct Totals {
     pub divergences: u64,
     /// Attempts the judge found impossible as asked.
     pub impossible_task: u64,
-    /// Attempts the judge saw stopped by a captcha.
+    /// Attempts whose views showed a challenge (detected, never the
+    /// judge's or the model's word).
     pub reached_captcha: u64,
     /// passed / attempts; `null` when there were none.
     pub pass_rate: Option<f64>,
@@ -77,9 +78,9 @@ impl Totals {
                 Status::Unjudged => t.unjudged += 1,
             }
             t.divergences += u64::from(a.divergence);
+            t.reached_captcha += u64::from(a.reached_captcha.is_some());
             if let Some(judge) = &a.judge {
                 t.impossible_task += u64::from(judge.impossible_task);
-                t.reached_captcha += u64::from(judge.reached_captcha);
                 t.judge_tokens_in += judge.usage.input;
                 t.judge_tokens_out += judge.usage.output;
                 let used = judge.usage.input + judge.usage.output;
@@ -159,26 +160,30 @@ pub struct SuiteResults {
 }
 
 impl SuiteResults {
-    /// `, 1 unjudged · judge: 2 diverged, 1 impossible, 0 captcha, 240/24
-    /// tokens, $0.0012` when a judge took part, nothing otherwise: the
-    /// suite line's part on the judge (the terminal's and report.html's).
-    pub fn judge_summary(&self) -> String {
-        if self.attempts.iter().all(|a| a.judge.is_none()) {
-            return String::new();
-        }
+    /// What the suite line says besides its counts: `, 1 unjudged · judge:
+    /// 2 diverged, 1 impossible, 240/24 tokens, $0.0012` when a judge took
+    /// part, and ` · 2 met a challenge` when views showed one (detected,
+    /// whoever judged); empty otherwise. The terminal's and report.html's.
+    pub fn findings_summary(&self) -> String {
         let s = &self.suite;
-        format!(
-            ", {} unjudged · judge: {} diverged, {} impossible, {} captcha, {}/{} tokens, {}",
-            s.unjudged,
-            s.divergences,
-            s.impossible_task,
-            s.reached_captcha,
-            s.judge_tokens_in,
-            s.judge_tokens_out,
-            s.judge_cost
-                .map(|c| format!("${c:.4}"))
-                .unwrap_or_else(|| "cost unknown".into()),
-        )
+        let mut said = String::new();
+        if self.attempts.iter().any(|a| a.judge.is_some()) {
+            said = format!(
+                ", {} unjudged · judge: {} diverged, {} impossible, {}/{} tokens, {}",
+                s.unjudged,
+                s.divergences,
+                s.impossible_task,
+                s.judge_tokens_in,
+                s.judge_tokens_out,
+                s.judge_cost
+                    .map(|c| format!("${c:.4}"))
+                    .unwrap_or_else(|| "cost unknown".into()),
+            );
+        }
+        if s.reached_captcha > 0 {
+            said.push_str(&format!(" · {} met a challenge", s.reached_captcha));
+        }
+        said
     }
 }
 

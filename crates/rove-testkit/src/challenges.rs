@@ -58,10 +58,12 @@ fn guarded(request: &rove_localserver::Request) -> Response {
 /// The clearance cookie's value `/guarded` lets through.
 pub const CLEARANCE: &str = "cleared-by-plugin";
 
-/// The reCAPTCHA checkbox page where a person checks the box two seconds
-/// after the page loaded (as if at the window).
+/// The reCAPTCHA checkbox page where a person checks the box once the
+/// test says so: the page asks `/person` four times a second and checks the
+/// box when it answers `go` (a test serves `/person`; without it, no one
+/// ever comes).
 fn recaptcha_by_hand() -> Response {
-    let person = "<script>addEventListener('load', () => setTimeout(() => document.querySelector('iframe[src*=\"/recaptcha/api2/anchor\"]').contentWindow.solvedWith('by-hand-' + Date.now()), 2000));</script></body>";
+    let person = "<script>const ask = setInterval(async () => { const said = await fetch('/person').then((r) => r.text()).catch(() => ''); if (said !== 'go') return; clearInterval(ask); document.querySelector('iframe[src*=\"/recaptcha/api2/anchor\"]').contentWindow.solvedWith('by-hand-' + Date.now()); }, 250);</script></body>";
     Response::html(
         fixture!("recaptcha.html")
             .replace("EXPIRE", "0")
@@ -89,8 +91,8 @@ fn script() -> Response {
 /// `/turnstile.html`, `/interstitial.html`, `/guarded` (the interstitial
 /// until the clearance cookie [`CLEARANCE`] comes), `/arkose.html`,
 /// `/image-captcha.html`, `/two-challenges.html` (reCAPTCHA and hCaptcha on
-/// one page), `/recaptcha-by-hand.html` (a person checks the box two
-/// seconds after the load) and `/verify-human.html` (no challenge at all).
+/// one page), `/recaptcha-by-hand.html` (a person checks the box when the
+/// test's `/person` says `go`) and `/verify-human.html` (no challenge at all).
 pub fn challenge_routes(routes: Routes) -> Routes {
     let two = fixture!("recaptcha.html")
         .replace("EXPIRE", "0")

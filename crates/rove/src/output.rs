@@ -76,6 +76,12 @@ impl Output {
         }
     }
 
+    /// A line for the person at the terminal that no output mode hides
+    /// (a challenge for them to solve in the browser's window).
+    pub fn ask(text: &str) {
+        err_line(&terminal_safe(text));
+    }
+
     /// One answer to the program that steers a run (`rove run --steer`):
     /// a JSON line, written in either mode.
     pub fn message(&self, value: &Value) {

@@ -383,6 +383,9 @@ async fn drive(
             extend_system_prompt: args.extend_system_prompt.clone(),
             headed: global.headed,
             captcha_wait: waits.captcha,
+            tell_person: Some(rove_agent::TellPerson(std::sync::Arc::new(|line| {
+                crate::output::Output::ask(line)
+            }))),
             ..AgentConfig::default()
         };
         out.note(&format!(

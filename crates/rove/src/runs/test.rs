@@ -647,7 +647,7 @@ fn table(results: &SuiteResults) -> String {
         s.skipped,
         s.self_reported,
         s.error,
-        results.judge_summary(),
+        results.findings_summary(),
         s.pass_rate.map(percent).unwrap_or_else(|| "-".into()),
         percent(s.interval[0]),
         percent(s.interval[1]),

@@ -1,6 +1,9 @@
 //! A desktop application at the faces: the shell and `rove mcp --caps
-//! desktop` reach it with the same commands. Run inside a desktop
-//! (`scripts/desktop-env.sh`, as scripts/test.sh does).
+//! desktop` reach it with the same commands; and a browser with a window
+//! (`headed_run`). Run inside a desktop (`scripts/desktop-env.sh`, as
+//! scripts/test.sh does).
+
+mod headed_run;
 
 use crate::support;
 

@@ -37,6 +37,7 @@ mod sessions;
 mod shell_values;
 mod support;
 mod test_browsers;
+mod test_challenges;
 mod test_judge;
 mod test_parallel;
 mod test_progress;

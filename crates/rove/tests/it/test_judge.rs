@@ -303,7 +303,7 @@ fn the_judges_tokens_and_dollars_are_its_own(results: &Value, stdout: &str, out:
         "the agent's own: 2 calls an attempt"
     );
     assert!(suite["cost"].is_null(), "the agent's model has no price");
-    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 0 captcha, 240/24 tokens, $0.0048";
+    let summary = "2 unjudged · judge: 3 diverged, 1 impossible, 240/24 tokens, $0.0048";
     assert!(stdout.contains(summary), "{stdout}");
     let report = std::fs::read_to_string(out.join("report.html")).expect("report.html");
     assert!(report.contains(summary), "report.html's suite line");
