@@ -366,9 +366,11 @@ pub(crate) const SOLVE: Shell = Shell {
     section: Section::Acting,
     reference: "Asks the first solver plugin of the plugins folder (`$XDG_CONFIG_HOME/rove/plugins/`, `--plugins DIR` or \
         `ROVE_PLUGINS`) to solve the challenge, over the JSON protocol of docs/captcha.md: it gets the kind, the site key, the \
-        page's URL and, for an image challenge, a picture of it, and nothing else (no cookies, no secrets). rove puts a token \
-        where the widget expects it (its response field and the callback the page named) or clicks the tiles it names with \
-        trusted input, then reads the widget again: the answer says solved only when the page does. No plugin: `NO_SOLVER`; \
+        page's URL, the user agent and, for an image challenge, a picture of it, and nothing else (no cookies, no secrets). \
+        rove puts a token where the widget expects it (its response field and the callback the page named), clicks the tiles \
+        it names with trusted input, types an image captcha's text into its field (`answered`: the page checks it when the \
+        form is sent), or sets a bot wall's clearance cookies for the page's own site and loads the page again; then it reads \
+        the widget again: the answer says solved only when the page does. No plugin: `NO_SOLVER`; \
         a plugin's own error comes back with its code, hint and retry class; one that hangs past 60 s or prints garbage is \
         killed: `SOLVER_FAILED`. Site terms are yours to keep.",
 };
