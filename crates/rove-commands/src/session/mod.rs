@@ -13,6 +13,7 @@ use rove_page::{Mode, PageModel, Ref, View, ViewOptions};
 
 mod browser_level;
 mod config;
+pub(crate) mod cookie_jar;
 pub(crate) mod desktop;
 pub(crate) mod dialog;
 pub(crate) mod downloads;

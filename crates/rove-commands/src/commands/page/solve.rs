@@ -16,7 +16,7 @@ use crate::answer::happened::Happened;
 use crate::answer::outcome::Outcome;
 use crate::answer::solver_error::SolverError;
 use crate::session::Session;
-use crate::{CommandError, CookiesArgs, ScreenshotArgs, SolveArgs, StoreAction};
+use crate::{CommandError, ScreenshotArgs, SolveArgs};
 
 /// Puts a token where each vendor's widget reads it (its response fields,
 /// hCaptcha's frame attribute) and calls the callback the page named in
@@ -411,16 +411,16 @@ impl Session {
             }
         }
         for cookie in cookies {
-            let args = CookiesArgs {
-                action: StoreAction::Set,
-                url: cookie.domain.is_none().then(|| url.to_owned()),
-                domain: cookie.domain.clone(),
-                name: Some(cookie.name.clone()),
-                value: Some(cookie.value.clone()),
-                path: cookie.path.clone(),
-                ..CookiesArgs::default()
-            };
-            self.set_cookie(&args).await?;
+            let mut param = serde_json::json!({
+                "name": cookie.name,
+                "value": cookie.value,
+                "path": cookie.path.clone().unwrap_or_else(|| "/".to_owned()),
+            });
+            match &cookie.domain {
+                Some(domain) => param["domain"] = domain.as_str().into(),
+                None => param["url"] = url.into(),
+            }
+            self.put_cookie(param).await?;
         }
         let mut again = Outcome::new(self.focused()?.id());
         match self.reload(&mut again).await {

@@ -127,7 +127,7 @@ impl Session {
         Ok(cookies)
     }
 
-    pub(crate) async fn set_cookie(&self, args: &CookiesArgs) -> Result<String, CommandError> {
+    async fn set_cookie(&self, args: &CookiesArgs) -> Result<String, CommandError> {
         let (Some(name), Some(value)) = (&args.name, &args.value) else {
             return Err(CommandError::Rejected(
                 "cookies set needs name and value (and url or domain; default: the page's URL)"
@@ -157,18 +157,7 @@ impl Session {
         if let Some(expires) = args.expires {
             cookie["expires"] = json!(expires);
         }
-        let host = cookie_host(&cookie).unwrap_or_default();
-        if !self.context().domain_policy().allows_cookie_domain(&host) {
-            return Err(CommandError::Rejected(format!(
-                "the domain policy refuses {}: no cookie is set for a host the session may not visit",
-                clean(&host)
-            )));
-        }
-        self.browser_send(&storage::SetCookies {
-            cookies: vec![cookie],
-            browser_context_id: Some(self.context().id().to_owned()),
-        })
-        .await?;
+        self.put_cookie(cookie).await?;
         Ok(format!("set the cookie {}\n", quoted(name)))
     }
 
@@ -269,15 +258,6 @@ fn cookie_line(c: &Value) -> String {
         line.push_str(&format!(" sameSite={}", clean(same_site)));
     }
     line
-}
-
-/// The host a browser cookie (as `cdp_cookie` makes it) belongs to.
-pub(crate) fn cookie_host(cookie: &Value) -> Option<String> {
-    if let Some(domain) = cookie["domain"].as_str() {
-        return Some(domain.to_owned());
-    }
-    let url = url::Url::parse(cookie["url"].as_str()?).ok()?;
-    url.host_str().map(str::to_owned)
 }
 
 /// The most characters of a cookie's or an entry's text shown: a page

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::commands::state::cookies_storage::cookie_host;
+use crate::session::cookie_jar::cookie_host;
 use crate::{CommandError, Data, Outcome, Session, StateAction, StateArgs};
 
 /// The most cookies one load sets: the browser keeps about 3,300 in all,
