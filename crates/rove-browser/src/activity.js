@@ -245,8 +245,18 @@
     setTimeout(() => { watcher.disconnect(); resolve(busy()); }, windowMs);
   });
 
+  // The document's version: its mutation count while this observes (the
+  // records not yet delivered counted first), -1 before.
+  const version = () => {
+    if (!state.observing) return -1;
+    const pending = observer.takeRecords();
+    if (pending.length) note(pending);
+    return state.all;
+  };
+
   globalThis.__roveActivity = {
     mark: () => { observe(); return { ...counts(), failed: state.failed }; },
+    version,
     settle,
     busyWithin,
     kept,

@@ -205,6 +205,14 @@ pub(crate) struct WalkOutput {
     /// This document is a challenge widget's own frame: what it says.
     #[serde(default, rename = "captchaFrame")]
     pub captcha_frame: Option<crate::captcha::InnerState>,
+    /// The document's version as the walk began (its mutation count), -1
+    /// when unknown.
+    #[serde(default = "unknown_version")]
+    pub v: i64,
+}
+
+fn unknown_version() -> i64 {
+    -1
 }
 
 /// The text of a live region the page draws nowhere.

@@ -361,6 +361,11 @@
   const NEST_MAX = 400;
 
   function walk(opts) {
+    // The document's version (its mutation count, while the activity
+    // script observes; -1 when unknown) as this walk began: a huge
+    // document's click listeners are asked for again only when it changed.
+    const activity = globalThis.__roveActivity;
+    const version = activity && activity.version ? activity.version() : -1;
     const out = [];
     const hosts = [];
     const announced = [];
@@ -731,7 +736,7 @@
       visit(root, 0, 0, parentCursor, false);
     }
     flushText();
-    const result = {token, records: out, hosts, announced, native, dead: reapDead(), url: location.href, title: document.title};
+    const result = {token, records: out, hosts, announced, native, dead: reapDead(), url: location.href, title: document.title, v: version};
     if (!opts.scope) {
       result.captchas = captchas();
       const inside = captchaFrame();

@@ -7,9 +7,26 @@ use serde_json::json;
 
 use super::{PageModel, Snapshot};
 use crate::PageError;
-use crate::frames::{self, CallFailure, Frame, World};
+use crate::frames::{self, CallFailure, Frame, Listeners, World};
 use crate::record::{Line, WalkOutput};
 use crate::refs::NodeKey;
+
+/// One frame to walk: its world, the listeners already marked in it, and
+/// when its click listeners are asked for.
+pub(super) struct Job {
+    frame: Frame,
+    world: World,
+    marked: std::collections::HashSet<i64>,
+    listeners: Listeners,
+}
+
+/// What walking one frame gave: the listeners newly marked, the walk, and
+/// the document version the listeners were asked for at (when asked).
+type Walked = (
+    Result<Vec<i64>, PageError>,
+    Result<WalkOutput, CallFailure>,
+    Option<i64>,
+);
 
 impl PageModel {
     /// Walks every frame and stitches the frames into one list of lines.
@@ -46,7 +63,10 @@ impl PageModel {
         let mut outputs: HashMap<String, (Arc<str>, WalkOutput)> = HashMap::new();
         // Whether this view's roles were approximated (any of its frames).
         self.approximate_roles = false;
-        for ((frame, world, _), (fresh, output)) in jobs.iter().zip(walked) {
+        for (Job { frame, world, .. }, (fresh, output, listened)) in jobs.iter().zip(walked) {
+            if let Some(version) = listened {
+                self.worlds.listened(frame, version);
+            }
             match fresh {
                 Ok(ids) => self.worlds.add_marked(frame, ids),
                 Err(e) => {
@@ -123,7 +143,10 @@ impl PageModel {
             .cloned()
             .collect();
         let jobs = self.prepare(&inner).await?;
-        for (child, world, _) in &jobs {
+        for Job {
+            frame: child, world, ..
+        } in &jobs
+        {
             if let Ok(out) = frames::call_walker::<WalkOutput>(world, "walk({})").await {
                 outputs.insert(child.id.clone(), (Arc::from(out.token.as_str()), out));
             }
@@ -132,14 +155,16 @@ impl PageModel {
         self.stitch(&frames, outputs, &frame.id).await.map(Some)
     }
 
-    pub(super) async fn prepare(
-        &mut self,
-        frames: &[Frame],
-    ) -> Result<Vec<(Frame, World, std::collections::HashSet<i64>)>, PageError> {
+    pub(super) async fn prepare(&mut self, frames: &[Frame]) -> Result<Vec<Job>, PageError> {
         let mut jobs = Vec::with_capacity(frames.len());
         for frame in frames {
             match self.worlds.ensure(frame).await {
-                Ok(world) => jobs.push((frame.clone(), world, self.worlds.marked(frame))),
+                Ok(world) => jobs.push(Job {
+                    frame: frame.clone(),
+                    world,
+                    marked: self.worlds.marked(frame),
+                    listeners: self.worlds.listeners(frame),
+                }),
                 // A frame that vanished while listing (about:blank races,
                 // detached iframes) is skipped; the main frame must work.
                 Err(e)
@@ -259,30 +284,48 @@ impl PageModel {
 
 /// Marks click listeners and walks each frame, both at once: the common case
 /// (no new listeners) costs one round trip. When new listeners were found,
-/// the frame is walked again so their elements count as clickable.
+/// the frame is walked again so their elements count as clickable. A huge
+/// document is walked first, and its listeners asked for only when its
+/// version changed since they last were ([`Listeners::WhenChanged`]).
 async fn walk_jobs(
-    jobs: &[(Frame, World, std::collections::HashSet<i64>)],
+    jobs: &[Job],
     walk: &serde_json::Value,
     after: Option<&(Frame, u32)>,
-) -> Vec<(Result<Vec<i64>, PageError>, Result<WalkOutput, CallFailure>)> {
-    futures_util::future::join_all(jobs.iter().map(|(frame, world, marked)| {
+) -> Vec<Walked> {
+    futures_util::future::join_all(jobs.iter().map(|job| {
         let mut walk = walk.clone();
         if let Some((target, uid)) = after
-            && target.id == frame.id
+            && target.id == job.frame.id
         {
             walk["after"] = json!(uid);
         }
         async move {
             let call = format!("walk({walk})");
-            let (fresh, output) = tokio::join!(
-                frames::mark_clickable(world, marked),
-                frames::call_walker::<WalkOutput>(world, &call)
-            );
+            let (world, marked) = (&job.world, &job.marked);
+            let (fresh, output, listened) = match job.listeners {
+                Listeners::WithWalk => {
+                    let (fresh, output) = tokio::join!(
+                        frames::mark_clickable(world, marked),
+                        frames::call_walker::<WalkOutput>(world, &call)
+                    );
+                    (fresh, output, None)
+                }
+                Listeners::WhenChanged(asked_at) => {
+                    let output = frames::call_walker::<WalkOutput>(world, &call).await;
+                    let version = output.as_ref().map_or(-1, |o| o.v);
+                    if version >= 0 && asked_at == Some(version) {
+                        return (Ok(Vec::new()), output, None);
+                    }
+                    let fresh = frames::mark_clickable(world, marked).await;
+                    let listened = fresh.is_ok().then_some(version);
+                    (fresh, output, listened)
+                }
+            };
             let output = match &fresh {
                 Ok(ids) if !ids.is_empty() => frames::call_walker::<WalkOutput>(world, &call).await,
                 _ => output,
             };
-            (fresh, output)
+            (fresh, output, listened)
         }
     }))
     .await
