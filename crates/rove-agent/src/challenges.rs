@@ -225,6 +225,9 @@ async fn wait_for_person(
     wait: Duration,
 ) -> Option<String> {
     let until = Instant::now() + wait;
+    // The view when an image captcha's field last held an answer: the
+    // person is done typing when it holds still from one look to the next.
+    let mut answered_view: Option<String> = None;
     while Instant::now() < until {
         tokio::time::sleep(rove_base::limits::CAPTCHA_WATCH).await;
         let Ok(out) = session
@@ -234,6 +237,7 @@ async fn wait_for_person(
             continue;
         };
         let Some(view) = out.view else { continue };
+        let text = view.text.clone();
         let state = view
             .challenges
             .iter()
@@ -243,13 +247,20 @@ async fn wait_for_person(
             Some("solved") => return Some("the widget says solved".to_owned()),
             // An image captcha's field holds an answer: the page checks it
             // when its form is sent, which is the model's step to take.
-            Some("answered") => return Some("its field holds an answer".to_owned()),
+            Some("answered") => {
+                if answered_view.as_deref() == Some(text.as_str()) {
+                    return Some("its field holds an answer".to_owned());
+                }
+                answered_view = Some(text);
+                continue;
+            }
             None => {
                 watch.states.remove(reference);
                 return Some("the challenge left the page".to_owned());
             }
             _ => {}
         }
+        answered_view = None;
     }
     None
 }

@@ -62,12 +62,18 @@
     e.getBoundingClientRect().width > 0;
   const param = (src, name) => {
     const m = (src || '').match(new RegExp('[?&#]' + name + '=([^&#]*)'));
-    return m ? decodeURIComponent(m[1]) : null;
+    if (!m) return null;
+    // A malformed escape in a page's frame address is the page's, not a
+    // reason to fail its view.
+    try { return decodeURIComponent(m[1]); } catch (e) { return m[1]; }
   };
 
   // What the Cloudflare interstitial leaves: its challenge script's path or
   // its options object, with its own elements or its title.
   const interstitialRoot = () => {
+    // A wall stands in front of a whole site: in a frame it is some other
+    // site's page (an advert's), not this one's.
+    if (window !== window.top) return null;
     const scripted = kept('interstitial script', () => [...document.scripts].some((s) =>
       (s.src && s.src.includes('/cdn-cgi/challenge-platform/')) || (s.textContent || '').includes('_cf_chl_opt')));
     if (!scripted) return null;
@@ -88,15 +94,15 @@
     };
     const interstitial = interstitialRoot();
     if (interstitial) add(interstitial, 'cloudflare-interstitial');
-    // The open image challenge of each widget kind (a frame of its own at
-    // the body's end, hidden until the widget asks for it).
+    // The open image challenges (each a frame of its own at the body's
+    // end, hidden until its widget asks for it), by widget kind.
     const open = {};
     for (const c of allOf(CONTAINER_SELECTOR)) add(c, containerKind(c));
     for (const frame of allOf('iframe')) {
       const kind = frameKind(frame.src);
       if (!kind) continue;
       if (CHALLENGE_OF[kind]) {
-        if (shown(frame)) open[CHALLENGE_OF[kind]] = frame;
+        if (shown(frame)) (open[CHALLENGE_OF[kind]] = open[CHALLENGE_OF[kind]] || []).push(frame);
         continue;
       }
       const container = frame.closest(CONTAINER_SELECTOR);
@@ -116,6 +122,15 @@
       }
       f.field = f.field || field;
     }
+    // A widget's open challenge: the one whose address names the widget's
+    // id as its own frame's does (hCaptcha's `id=`); the first, where
+    // addresses name none (reCAPTCHA's).
+    const challengeOf = (f) => {
+      const frames = open[f.k] || [];
+      const id = f.frame && param(f.frame.src, 'id');
+      if (id) return frames.find((c) => param(c.src, 'id') === id) || null;
+      return frames[0] || null;
+    };
     const results = [];
     for (const f of found.values()) {
       const key = f.root.getAttribute('data-sitekey') || f.root.getAttribute('data-pkey') ||
@@ -124,15 +139,16 @@
       let state = 'unsolved';
       if (solved) state = 'solved';
       else if (f.k === 'recaptcha-v3') state = 'passive';
-      else if (open[f.k]) state = 'challenge';
+      else if (challengeOf(f)) state = 'challenge';
       const r = {u: uidOf(f.root), k: f.k, s: state, key};
       if (f.frame) r.fu = uidOf(f.frame);
       const cb = f.root.getAttribute('data-callback');
       if (cb) r.cb = cb;
       if (state === 'challenge') {
-        r.cu = uidOf(open[f.k]);
+        const frame = challengeOf(f);
+        r.cu = uidOf(frame);
         // One open challenge answers one widget.
-        delete open[f.k];
+        open[f.k] = open[f.k].filter((c) => c !== frame);
       }
       results.push(r);
     }
@@ -140,6 +156,9 @@
     if (image) results.push(image);
     return results;
   };
+
+  // The fields a captcha's text is typed into.
+  const TEXT_FIELDS = 'textarea, input:not([type]), input[type=text], input[type=search], input[type=tel], input[type=url], input[type=email], input[type=number]';
 
   // An image whose markup says captcha, with a text field whose markup
   // says so too, outside any vendor's widget.
@@ -151,8 +170,13 @@
       CAPTCHA_WORD.test([e.getAttribute('src'), e.id, e.getAttribute('class'), e.getAttribute('alt')].join(' '))))
       .find(shown);
     if (!img) return null;
-    const field = kept('captcha fields', () => allOf('input:not([type=hidden]), textarea').find((e) =>
-      CAPTCHA_WORD.test([e.name, e.id, e.getAttribute('class'), e.getAttribute('autocomplete')].join(' '))));
+    // A field text is typed into, shown, and the one nearest the image: in
+    // its form when it has one.
+    const fields = kept('captcha fields', () => allOf(TEXT_FIELDS).filter((e) =>
+      CAPTCHA_WORD.test([e.name, e.id, e.getAttribute('class'), e.getAttribute('autocomplete')].join(' '))))
+      .filter(shown);
+    const form = img.closest('form');
+    const field = fields.find((e) => form && e.form === form) || (form ? null : fields[0]);
     if (!field) return null;
     // What the field holds is an answer the page checks only when its form
     // is sent: `answered`, never `solved`.

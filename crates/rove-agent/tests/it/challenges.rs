@@ -167,3 +167,39 @@ async fn the_judge_records_reached_captcha_from_the_views_not_its_own_words() {
     assert!(judged.reached_captcha, "{judged:?}");
     env.browser.close().await;
 }
+
+#[tokio::test]
+async fn a_person_typing_an_image_captchas_answer_is_waited_for_to_the_last_letter() {
+    let plugins = rove_testkit::scratch_dir("watchdog-typing");
+    let (mut env, _pages) = on_challenge(done_at_once(), plugins, "/image-captcha.html").await;
+    // The person types W7KP, a letter every 400 ms, from the start.
+    env.eval_text(
+        "(() => { const f = document.querySelector('[name=captcha_code]'); let n = 0; const t = setInterval(() => { f.value += 'W7KP'[n++]; if (n === 4) clearInterval(t); }, 400); })()",
+    )
+    .await;
+    let config = AgentConfig {
+        headed: true,
+        captcha_wait: Duration::from_secs(20),
+        ..config()
+    };
+    let result = rove_agent::run(
+        "Post a comment",
+        &mut env.session,
+        &env.llm,
+        &config,
+        |_| {},
+    )
+    .await
+    .expect("run");
+    assert!(result.succeeded(), "{:?}", result.ending);
+    let record = &result.challenges[0];
+    assert_eq!(
+        (record.kind.as_str(), record.solved_by.as_deref()),
+        ("image", Some("person"))
+    );
+    // The model is asked once the answer is whole, not at its first letter.
+    let bodies = env.bodies.lock().expect("lock").clone();
+    let asked: String = turns(&bodies[0]).iter().map(text_of).collect();
+    assert!(asked.contains("W7KP"), "{asked}");
+    env.browser.close().await;
+}

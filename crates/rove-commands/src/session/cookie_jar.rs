@@ -20,15 +20,24 @@ impl Session {
     /// Puts `cookie` (CDP's `CookieParam`, with a `url` or a `domain`) in
     /// the session's store, unless the domain policy refuses its host.
     pub(crate) async fn put_cookie(&self, cookie: Value) -> Result<(), CommandError> {
-        let host = cookie_host(&cookie).unwrap_or_default();
-        if !self.context().domain_policy().allows_cookie_domain(&host) {
-            return Err(CommandError::Rejected(format!(
-                "the domain policy refuses {}: no cookie is set for a host the session may not visit",
-                rove_base::text::ellipsized(&rove_base::text::clean(host), 300)
-            )));
+        self.put_cookies(vec![cookie]).await
+    }
+
+    /// Puts every one of `cookies` in the store in one call, or none: the
+    /// domain policy is asked for each first.
+    pub(crate) async fn put_cookies(&self, cookies: Vec<Value>) -> Result<(), CommandError> {
+        for cookie in &cookies {
+            let host = cookie_host(cookie).unwrap_or_default();
+            let host = host.trim_start_matches('.');
+            if !self.context().domain_policy().allows_cookie_domain(host) {
+                return Err(CommandError::Rejected(format!(
+                    "the domain policy refuses {}: no cookie is set for a host the session may not visit",
+                    rove_base::text::ellipsized(&rove_base::text::clean(host.to_owned()), 300)
+                )));
+            }
         }
         self.browser_send(&storage::SetCookies {
-            cookies: vec![cookie],
+            cookies,
             browser_context_id: Some(self.context().id().to_owned()),
         })
         .await?;

@@ -17,13 +17,18 @@ use crate::support::{Fixture, code};
 /// A plugins folder holding one plugin, `name`, whose body is `script`
 /// (after a line that saves the request next to it as `request.json`).
 fn plugin(folder: &str, name: &str, script: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
     let dir = rove_testkit::scratch_dir(folder);
+    write_plugin(&dir, name, script);
+    dir
+}
+
+/// Writes (or rewrites) the plugin `name` in `dir`.
+fn write_plugin(dir: &Path, name: &str, script: &str) {
+    use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     let body = format!("#!/bin/sh\ncat > \"$(dirname \"$0\")/request.json\"\n{script}\n");
     std::fs::write(&path, body).expect("plugin");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("mode");
-    dir
 }
 
 fn request(dir: &Path) -> Value {
@@ -355,25 +360,70 @@ async fn the_interstitials_clearance_cookie_is_set_for_the_page_and_the_page_loa
 
 #[tokio::test]
 async fn a_cookie_for_another_site_is_refused_and_none_is_set() {
-    let dir = plugin(
-        "solve-cookie-elsewhere",
-        "elsewhere.sh",
-        "echo '{\"cookies\": [{\"name\": \"cf_clearance\", \"value\": \"cleared-by-plugin\"}, {\"name\": \"session\", \"value\": \"stolen\", \"domain\": \"example.com\"}]}'",
-    );
+    let dir = plugin("solve-cookie-elsewhere", "elsewhere.sh", "true");
     let mut f = fixture(&dir, Duration::from_secs(20)).await;
     f.fails(json!({"command": "open", "url": f.url("/guarded")}))
         .await;
+    // The page is on 127.0.0.1: no domain above an address, no other site.
+    for domain in [
+        "example.com",
+        "EXAMPLE.COM",
+        "0.0.1",
+        "0.1",
+        "1",
+        ".",
+        "com",
+        "127.0.0.1.example.com",
+    ] {
+        let answer = format!(
+            "echo '{{\"cookies\": [{{\"name\": \"cf_clearance\", \"value\": \"cleared-by-plugin\"}}, {{\"name\": \"session\", \"value\": \"stolen\", \"domain\": \"{domain}\"}}]}}'"
+        );
+        write_plugin(&dir, "elsewhere.sh", &answer);
+        let e = f.fails(json!({"command": "solve"})).await;
+        assert_eq!(code(&e), "SOLVER_FAILED", "{domain}: {e}");
+        assert!(
+            e.to_string()
+                .contains("which is not the page's site 127.0.0.1"),
+            "{domain}: {e}"
+        );
+    }
+    let jar = f.ok(json!({"command": "cookies"})).await;
+    assert!(!jar.text().contains("cf_clearance"), "{}", jar.text());
+    assert!(!jar.text().contains("stolen"), "{}", jar.text());
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains("kind=cloudflare-interstitial"), "{view}");
+    f.close().await;
+}
+
+#[tokio::test]
+async fn a_text_answer_longer_than_a_line_is_refused_and_nothing_is_typed() {
+    let long = "W".repeat(101);
+    let dir = plugin(
+        "solve-text-long",
+        "reads.sh",
+        &format!("echo '{{\"text\": \"{long}\"}}'"),
+    );
+    let mut f = fixture(&dir, Duration::from_secs(20)).await;
+    f.open("/image-captcha.html").await;
     let e = f.fails(json!({"command": "solve"})).await;
     assert_eq!(code(&e), "SOLVER_FAILED");
     assert!(
         e.to_string().contains(
-            "answered with a cookie for \"example.com\", which is not the page's site 127.0.0.1"
+            "answered with 101 characters, but a captcha's text is one line of at most 100"
         ),
         "{e}"
     );
-    let jar = f.ok(json!({"command": "cookies"})).await;
-    assert!(!jar.text().contains("cf_clearance"), "{}", jar.text());
-    let view = f.view_of(json!({"command": "snapshot"})).await;
-    assert!(view.contains("kind=cloudflare-interstitial"), "{view}");
+    write_plugin(
+        &dir,
+        "reads.sh",
+        r#"printf '%s\n' '{"text": "W7\u0007KP"}'"#,
+    );
+    let e = f.fails(json!({"command": "solve"})).await;
+    assert!(e.to_string().contains("holding control characters"), "{e}");
+    assert_eq!(
+        f.eval("document.querySelector('[name=captcha_code]').value")
+            .await,
+        ""
+    );
     f.close().await;
 }

@@ -144,7 +144,9 @@ impl PageModel {
             .collect();
         let jobs = self.prepare(&inner).await?;
         for Job {
-            frame: child, world, ..
+            frame: child,
+            world,
+            ..
         } in &jobs
         {
             if let Ok(out) = frames::call_walker::<WalkOutput>(world, "walk({})").await {

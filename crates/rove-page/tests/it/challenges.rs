@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use rove_localserver::{LocalServer, Routes};
+use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{Challenge, Mode, PageModel, ViewOptions};
 
 use crate::support::on_element;
@@ -206,5 +206,77 @@ async fn two_widgets_on_one_page_are_two_lines() {
     let kinds: Vec<&str> = found.iter().map(|c| c.kind.as_str()).collect();
     assert_eq!(kinds, ["recaptcha-v2", "hcaptcha"], "{text}");
     assert_ne!(found[0].reference, found[1].reference);
+    browser.close().await;
+}
+
+/// hCaptcha's checkbox frame and, at the body's end, its challenge frame
+/// (shown or hidden), for the widget `id`.
+fn hcaptcha_widget(id: &str) -> (String, String) {
+    let at = format!(
+        "/captcha/v1/4fe0c2f/static/hcaptcha.html#frame=FRAME&amp;id={id}&amp;sitekey=10000000-ffff-ffff-ffff-00000000000{}",
+        &id[1..]
+    );
+    (
+        format!(
+            "<div class=h-captcha data-sitekey=k{id}><iframe width=303 height=78 src=\"{}\"></iframe><textarea name=h-captcha-response style=display:none></textarea></div>",
+            at.replace("FRAME", "checkbox")
+        ),
+        format!(
+            "<div style=\"visibility: VISIBLE{id}; position: absolute; top: 0\"><iframe width=330 height=420 src=\"{}\"></iframe></div>",
+            at.replace("FRAME", "challenge")
+        ),
+    )
+}
+
+#[tokio::test]
+async fn an_open_challenge_belongs_to_the_widget_its_address_names() {
+    let (first, first_challenge) = hcaptcha_widget("w1");
+    let (second, second_challenge) = hcaptcha_widget("w2");
+    // The second widget's challenge is open, listed after the first's.
+    let page = format!(
+        "<title>Two</title>{first}{second}{}{}",
+        first_challenge.replace("VISIBLEw1", "hidden"),
+        second_challenge.replace("VISIBLEw2", "visible")
+    );
+    let server = LocalServer::start(rove_testkit::challenge_routes(
+        Routes::new().page("/two-hcaptchas.html", Response::html(page)),
+    ))
+    .await
+    .expect("server");
+    let browser = rove_testkit::launch().await;
+    let mut model = open(&server, &browser, "/two-hcaptchas.html").await;
+    let text = until_state(&mut model, "challenge").await;
+    let (_, lines, found) = challenges(&mut model).await;
+    let states: Vec<&str> = found.iter().map(|c| c.state.as_str()).collect();
+    assert_eq!(states, ["unsolved", "challenge"], "{text}\n{lines:?}");
+    assert!(found[1].image.is_some(), "{text}");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn odd_frame_addresses_and_walls_in_frames_leave_the_view_whole() {
+    let odd = "<title>Odd</title><div class=g-recaptcha><iframe width=304 height=78 src=\"/recaptcha/api2/anchor?k=%E0%A4%A\"></iframe></div>";
+    let framed = "<title>Framed</title><h1>News</h1><iframe width=400 height=300 src=/interstitial.html></iframe>";
+    let server = LocalServer::start(rove_testkit::challenge_routes(
+        Routes::new()
+            .page("/odd.html", Response::html(odd))
+            .page("/framed.html", Response::html(framed)),
+    ))
+    .await
+    .expect("server");
+    let browser = rove_testkit::launch().await;
+    // A malformed escape in a widget frame's address is kept as written.
+    let mut model = open(&server, &browser, "/odd.html").await;
+    let (text, _, found) = challenges(&mut model).await;
+    assert_eq!(found.len(), 1, "{text}");
+    assert_eq!(found[0].site_key.as_deref(), Some("%E0%A4%A"), "{text}");
+    // A wall inside a frame is another site's page, not this one's.
+    let mut model = open(&server, &browser, "/framed.html").await;
+    let (text, lines, _) = challenges(&mut model).await;
+    assert!(
+        text.contains("Checking if the site connection is secure"),
+        "{text}"
+    );
+    assert!(lines.is_empty(), "{text}");
     browser.close().await;
 }

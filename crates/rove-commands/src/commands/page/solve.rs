@@ -49,6 +49,15 @@ const INJECT: &str = r#"function(token) {
 /// Kinds a plugin says it does not do: the next plugin is asked.
 const UNSUPPORTED: &str = "UNSUPPORTED_KIND";
 
+/// The longest text answer typed into an image captcha's field: its
+/// answers are a few characters, and a plugin's text goes into the page
+/// and the model's context.
+const TEXT_MAX: usize = 100;
+
+/// The most cookies one clearance sets (Cloudflare's is one): more would
+/// push the site's own cookies out of the store.
+const COOKIES_MAX: usize = 10;
+
 impl Session {
     pub(crate) async fn solve(
         &mut self,
@@ -298,7 +307,10 @@ impl Session {
                 }
                 Ok((how, None))
             }
-            SolverAnswer::Cells(cells) => {
+            SolverAnswer::Cells(mut cells) => {
+                // Each tile once: a second click would take it back.
+                let mut seen = std::collections::HashSet::new();
+                cells.retain(|c| seen.insert(*c));
                 let Some(open) = &challenge.image else {
                     return Err(garbage(format!(
                         "answered with tiles, but {} shows no image challenge",
@@ -353,10 +365,29 @@ impl Session {
                     ))
                     .into());
                 };
+                let chars = text.chars().count();
+                if chars > TEXT_MAX || text.chars().any(char::is_control) {
+                    return Err(garbage(format!(
+                        "answered with {chars} characters{}, but a captcha's text is one line of at most {TEXT_MAX}",
+                        if text.chars().any(char::is_control) {
+                            " holding control characters"
+                        } else {
+                            ""
+                        }
+                    ))
+                    .into());
+                }
                 rove_input::fill(self.model()?, field, &text).await?;
                 Ok((format!("typed its answer into {field}"), None))
             }
             SolverAnswer::Cookies(cookies) => {
+                if cookies.len() > COOKIES_MAX {
+                    return Err(garbage(format!(
+                        "answered with {} cookies; a clearance takes at most {COOKIES_MAX}",
+                        cookies.len()
+                    ))
+                    .into());
+                }
                 if challenge.kind != "cloudflare-interstitial" {
                     return Err(garbage(format!(
                         "answered with cookies, which {} ({}) does not take",
@@ -390,38 +421,41 @@ impl Session {
     ) -> Result<String, CommandError> {
         let host = url::Url::parse(url)
             .ok()
-            .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+            .and_then(|u| u.host().map(|h| h.to_string().to_ascii_lowercase()))
             .unwrap_or_default();
-        for cookie in cookies {
-            let Some(domain) = &cookie.domain else {
-                continue;
-            };
-            let domain = domain.trim_start_matches('.').to_ascii_lowercase();
-            let ours =
-                domain == host || (domain.contains('.') && host.ends_with(&format!(".{domain}")));
-            if !ours {
-                return Err(SolverError::Garbage {
-                    plugin: plugin.to_owned(),
-                    what: format!(
-                        "answered with a cookie for {}, which is not the page's site {host}",
-                        crate::answer::quote_line(&domain)
-                    ),
-                }
-                .into());
-            }
-        }
+        let is_ip = host.starts_with('[') || host.parse::<std::net::IpAddr>().is_ok();
+        let mut params = Vec::with_capacity(cookies.len());
         for cookie in cookies {
             let mut param = serde_json::json!({
                 "name": cookie.name,
                 "value": cookie.value,
                 "path": cookie.path.clone().unwrap_or_else(|| "/".to_owned()),
+                // The page's address always: Chromium then checks the
+                // domain against it (and refuses a public suffix).
+                "url": url,
             });
-            match &cookie.domain {
-                Some(domain) => param["domain"] = domain.as_str().into(),
-                None => param["url"] = url.into(),
+            if let Some(domain) = &cookie.domain {
+                let domain = domain.trim_start_matches('.').to_ascii_lowercase();
+                let above = !is_ip && domain.contains('.') && host.ends_with(&format!(".{domain}"));
+                if domain != host && !above {
+                    return Err(SolverError::Garbage {
+                        plugin: plugin.to_owned(),
+                        what: format!(
+                            "answered with a cookie for {}, which is not the page's site {host}",
+                            crate::answer::quote_line(&domain)
+                        ),
+                    }
+                    .into());
+                }
+                // A domain above the host with its leading dot: without it
+                // Chromium sets a cookie for that one host alone.
+                if above {
+                    param["domain"] = format!(".{domain}").into();
+                }
             }
-            self.put_cookie(param).await?;
+            params.push(param);
         }
+        self.put_cookies(params).await?;
         let mut again = Outcome::new(self.focused()?.id());
         match self.reload(&mut again).await {
             // A wall comes with an error status (Cloudflare's 403): still
@@ -454,7 +488,9 @@ impl Session {
                 .find(|c| c.reference == widget)
                 .map(|c| c.state)
                 .unwrap_or_else(|| "gone".to_owned());
-            if state == "solved" || Instant::now() >= until {
+            // An image captcha's field holding the answer is as far as the
+            // page shows before its form is sent.
+            if state == "solved" || state == "answered" || Instant::now() >= until {
                 return Ok(state);
             }
             tokio::time::sleep(rove_base::limits::WAIT_POLL.first).await;

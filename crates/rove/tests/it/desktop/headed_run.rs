@@ -67,6 +67,11 @@ async fn headed_run(
         .env_remove("ROVE_CDP_URL")
         .env_remove("ROVE_MODEL")
         .env_remove("ROVE_PLUGINS")
+        // The ask must come from the run's own line, not from a log.
+        .env_remove("RUST_LOG")
+        .env_remove("ROVE_LOG")
+        .env_remove("ROVE_LOG_FILE")
+        .env_remove("ROVE_LOG_DIR")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(true)
