@@ -10,12 +10,18 @@ of the last row and a `click` by ref with its diff, and for each of
 the last three the longest the page's thread waited (a heartbeat timer on
 the page). Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
+The floor of a click: the same page in a Chromium driven over raw CDP
+(raw_cdp.py), the three mouse events of a click on the first row's button
+(move, press, release) until Chromium answered, and how long they held
+the page's thread.
 Medians of TRIALS runs. With AGENT_BROWSER naming agent-browser's binary,
 the same for it: `open`, its `snapshot` (the first and a warm one) and a
 `click` by its ref (AB_TRIALS runs: its snapshots of big pages take
 minutes). Usage: huge-pages.py ROVE_BINARY [TRIALS]
 """
 import http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+
+import raw_cdp
 
 ROVE = sys.argv[1]
 TRIALS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
@@ -107,8 +113,23 @@ def held(session, *args):
     except (ValueError, IndexError):
         return took, float("nan")
 
-print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | page held: snapshot / find / click |")
-print("|---|---|---|---|---|---|---|---|")
+def raw_clicks(url):
+    """Raw CDP's click on the first button, fresh under the pointer each
+    time (as rove's first click after `open` is): seconds and page held."""
+    browser = raw_cdp.Browser()
+    try:
+        browser.load(url)
+        got = []
+        for _ in range(TRIALS):
+            browser.page.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 700, "y": 5})
+            browser.value("document.activeElement && document.activeElement.blur()")
+            got.append(browser.click("button"))
+        return statistics.median(t for t, _ in got), statistics.median(w for _, w in got)
+    finally:
+        browser.close()
+
+print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | raw CDP click (held) | click ÷ raw | page held: snapshot / find / click |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
 for label, name, last in pages:
     url = base + name
@@ -136,8 +157,10 @@ for label, name, last in pages:
             holds["click"].append(worst)
         rove(session, "close")
     med = lambda xs: statistics.median(xs) if xs else float("nan")
+    raw, raw_held = raw_clicks(url)
     print(f"| {label} | {chromium:.2f} s | {med(opens):.2f} s | {med(opens) / chromium:.2f}× | "
           f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms | "
+          f"{raw * 1000:.0f} ms ({raw_held:.0f} ms) | {med(clicks) / raw:.2f}× | "
           f"{med(holds['snapshot']):.0f} / {med(holds['find']):.0f} / {med(holds['click']):.0f} ms |", flush=True)
     if AGENT_BROWSER:
         ab = {"open": [], "first": [], "warm": [], "click": []}
@@ -154,6 +177,6 @@ for label, name, last in pages:
             agent_browser(session, "close")
         print(f"| ↳ agent-browser | | {med(ab['open']):.2f} s + first snapshot {med(ab['first']):.2f} s | "
               f"{(med(ab['open']) + med(ab['first'])) / chromium:.2f}× | {med(ab['warm']) * 1000:.0f} ms | — | "
-              f"{med(ab['click']) * 1000:.0f} ms | |", flush=True)
+              f"{med(ab['click']) * 1000:.0f} ms | | {med(ab['click']) / raw:.2f}× | |", flush=True)
 server.shutdown()
 shutil.rmtree(ROOT, ignore_errors=True)

@@ -28,22 +28,23 @@ fn ref_of(view: &str, what: &str) -> String {
         .unwrap_or_else(|| panic!("no {what} in\n{view}"))
 }
 
+/// The pid `desktop open`'s answer says it started.
+fn started_pid(opened: &serde_json::Value) -> String {
+    let said = opened["happened"][0].as_str().unwrap_or_default();
+    said.split("(pid ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("the pid in the answer")
+        .to_owned()
+}
+
 #[tokio::test]
 async fn the_shell_drives_the_calculator_and_close_ends_it() {
     let _one = one_at_a_time().await;
     let env = Env::new("desktop-cli").await;
     let opened = env.ok(&["desktop", "open", "gnome-calculator"]).await;
     let view = opened["view"].as_str().expect("a view").to_owned();
-    let said = opened["happened"][0]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let pid: String = said
-        .split("(pid ")
-        .nth(1)
-        .and_then(|rest| rest.split(')').next())
-        .expect("the pid in the answer")
-        .to_owned();
+    let pid = started_pid(&opened);
     for key in ["6", "×", "7", "="] {
         env.ok(&["click", &ref_of(&view, &format!("button {key:?}"))])
             .await;
@@ -94,4 +95,21 @@ async fn mcp_offers_desktop_with_its_flag_and_drives_the_calculator() {
     assert_eq!(left["isError"], false, "{left}");
     mcp.interrupt().await;
     plain.interrupt().await;
+}
+
+#[tokio::test]
+async fn an_application_rove_started_ends_with_a_daemon_killed_outright() {
+    let _one = one_at_a_time().await;
+    let env = Env::new("desktop-sigkill").await;
+    let opened = env.ok(&["desktop", "open", "gnome-calculator"]).await;
+    let pid: u32 = started_pid(&opened).parse().expect("a pid");
+    let daemon = support::ping(&env.socket("default")).await["pid"]
+        .as_u64()
+        .expect("the daemon's pid");
+    // SIGKILL: no handler of rove's runs; the kernel's death signal must.
+    rove_testkit::kill(u32::try_from(daemon).expect("a pid"));
+    assert!(
+        rove_testkit::gone_within(pid, std::time::Duration::from_secs(10)).await,
+        "gnome-calculator {pid} outlived the daemon"
+    );
 }
