@@ -18,6 +18,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod child;
 pub mod limits;
 pub mod private;
 pub mod redact;

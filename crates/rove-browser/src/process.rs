@@ -94,23 +94,12 @@ impl BrowserProcess {
             .stderr(Stdio::piped())
             .process_group(0);
         let parent = std::process::id();
-        // SAFETY: the closure runs between fork and exec; it allocates
-        // nothing (errors are plain errno values) and makes two raw system
-        // calls (rustix's, no libc state), both async-signal-safe. The death
-        // signal can only be asked for in the child, hence this one unsafe
-        // block.
+        // SAFETY: `die_with_parent` is async-signal-safe (it allocates nothing
+        // and makes two raw system calls), as code between fork and exec must
+        // be. The death signal can only be asked for in the child, hence this
+        // one unsafe block.
         unsafe {
-            command.pre_exec(move || {
-                rustix::process::set_parent_process_death_signal(Some(
-                    rustix::process::Signal::KILL,
-                ))?;
-                // rove died between fork and prctl: do not start an orphan.
-                let ppid = rustix::process::Pid::as_raw(rustix::process::getppid());
-                if u32::try_from(ppid).ok() != Some(parent) {
-                    return Err(rustix::io::Errno::SRCH.into());
-                }
-                Ok(())
-            });
+            command.pre_exec(move || rove_base::child::die_with_parent(parent));
         }
 
         let (spawned_tx, spawned_rx) = std::sync::mpsc::channel();

@@ -19,6 +19,8 @@ use rove_localserver::{LocalServer, Request, RequestLog, Response, Routes};
 use serde_json::{Value, json};
 use tokio::process::Command;
 
+use crate::support::suite::attempt;
+
 const BUTTONS: [&str; 7] = ["Lamp", "Note", "Desk", "Vase", "Robot", "Tea", "Bowl"];
 
 async fn page() -> LocalServer {
@@ -134,13 +136,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
-}
-
-fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
-    results["attempts"]
-        .as_array()
-        .and_then(|a| a.iter().find(|a| a["task"] == task))
-        .unwrap_or_else(|| panic!("no attempt of {task} in {results:#}"))
 }
 
 #[tokio::test]

@@ -18,6 +18,8 @@ use rove_localserver::{LocalServer, Request, RequestLog, Response, Routes};
 use serde_json::{Value, json};
 use tokio::process::Command;
 
+use crate::support::suite::attempt;
+
 /// The shop: three buttons that POST what they add. The desk's handler has
 /// a bug: it answers 200 and keeps nothing, so the page says "Added Desk"
 /// while the server's state has no desk.
@@ -151,13 +153,6 @@ pub(crate) async fn rove_test(
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
-}
-
-fn attempt<'a>(results: &'a Value, task: &str) -> &'a Value {
-    results["attempts"]
-        .as_array()
-        .and_then(|a| a.iter().find(|a| a["task"] == task))
-        .unwrap_or_else(|| panic!("no attempt of {task} in {results:#}"))
 }
 
 #[tokio::test]

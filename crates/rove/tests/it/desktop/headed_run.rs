@@ -11,22 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rove_localserver::{LocalServer, Request, RequestLog, Response, Routes};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::process::Command;
 
-/// The agent's model: says done with success at once.
-async fn agent(log: RequestLog) -> LocalServer {
-    LocalServer::start(Routes::new().log_requests(log).handle(
-        "/v1/chat/completions",
-        |_: &Request| {
-            let call = json!({"id": "c", "type": "function", "function": {"name": "done", "arguments": json!({"text": "signed up", "success": true}).to_string()}});
-            let reply = json!({"model": "scripted", "choices": [{"finish_reason": "tool_calls", "message": {"role": "assistant", "content": null, "tool_calls": [call]}}], "usage": {"prompt_tokens": 40, "completion_tokens": 4}});
-            Response::with_type(200, "application/json", reply.to_string().into_bytes())
-        },
-    ))
-    .await
-    .expect("agent")
-}
+use crate::support::suite::done_model;
 
 struct Ran {
     status: Option<i32>,
@@ -129,7 +117,7 @@ async fn a_person_at_the_window_solves_the_challenge_within_the_wait() {
     .await
     .expect("pages");
     let log = RequestLog::new();
-    let model = agent(log.clone()).await;
+    let model = done_model(log.clone()).await;
     let ran = headed_run(
         "headed-person",
         &pages.url("/recaptcha-by-hand.html"),
@@ -159,7 +147,7 @@ async fn nobody_at_the_window_ends_the_run_when_the_wait_is_over() {
         .await
         .expect("pages");
     let log = RequestLog::new();
-    let model = agent(log.clone()).await;
+    let model = done_model(log.clone()).await;
     let asked = Arc::new(AtomicBool::new(false));
     let ran = headed_run(
         "headed-nobody",

@@ -41,6 +41,20 @@ pub fn done() -> Response {
     Response::with_type(200, "application/json", reply.to_string().into_bytes())
 }
 
+/// A model that answers every request with [`done`], its requests kept in
+/// `log`.
+pub async fn done_model(log: rove_localserver::RequestLog) -> LocalServer {
+    LocalServer::start(
+        rove_localserver::Routes::new()
+            .log_requests(log)
+            .handle("/v1/chat/completions", |_: &rove_localserver::Request| {
+                done()
+            }),
+    )
+    .await
+    .expect("a model that says done")
+}
+
 /// Runs `rove test` on `suite` (YAML) with `extra` options and the model
 /// `openai:scripted` at `model` (`--vision off` unless `extra` says), for
 /// `limit` at most; its folder is removed after.
