@@ -35,7 +35,7 @@
 //! | health probe of the focused tab (`1`, evaluated) | 5 s (`limits::PROBE`, `HealthLimits::probe_timeout`), every 5 s in the background (`limits::PROBE_EVERY`), 1 s apart while a command runs (`limits::BUSY_PROBE_GAP`) | `rove-commands` |
 //! | answer after `Runtime.terminateExecution`, else the tab is replaced | 2 s (`limits::RECOVERY`, `HealthLimits::recovery_timeout`) | `rove-commands` |
 //! | actionability of an element | 5 s (`limits::ACTION`, `SessionConfig::action_timeout`) | `rove-input` |
-//! | a desktop application's accessibility bus: connecting; one call (or one batch of calls sent together); reading a window's tree; an application started by `desktop open` appearing on the bus | 5 s (`limits::DESKTOP_CONNECT`); 5 s (`limits::DESKTOP_CALL`); 20 s (`limits::DESKTOP_TREE`); 20 s (`limits::DESKTOP_APP_START`, polled every `limits::DESKTOP_APP_POLL`); after an action, the tree read every 50 ms (`limits::DESKTOP_SETTLE_POLL`) until it changed and held for 150 ms (`limits::DESKTOP_SETTLE_QUIET`), within `limits::SETTLE_DOM` | `rove-desktop`, `rove-commands` |
+//! | a desktop application's accessibility bus: connecting; one call (or one batch of calls sent together); reading a window's tree; an application started by `desktop open` appearing on the bus | 5 s (`limits::DESKTOP_CONNECT`); 5 s (`limits::DESKTOP_CALL`); 20 s (`limits::DESKTOP_TREE`); 20 s (`limits::DESKTOP_APP_START`, polled every `limits::DESKTOP_APP_POLL`); an application rove killed being reaped 2 s (`limits::DESKTOP_APP_KILLED`); after an action, the tree read every 50 ms (`limits::DESKTOP_SETTLE_POLL`) until it changed and held for 150 ms (`limits::DESKTOP_SETTLE_QUIET`), within `limits::SETTLE_DOM` | `rove-desktop`, `rove-commands` |
 //! | settling after input | 1 s DOM (`limits::SETTLE_DOM`), 2 s network (`limits::SETTLE_NETWORK`), 10 s navigation (`limits::SETTLE_NAVIGATION`; ended early by a download or a stopped navigation); after input that asked a server over a WebSocket or an event stream, 3 s from the input for its answer (`limits::SETTLE_STREAM`; quiet after 0.3 s without a frame, `limits::SETTLE_STREAM_QUIET`, or half again the longest pause the page's server made inside an answer in the last minute, up to 1.5 s, `limits::SETTLE_STREAM_QUIET_MAX`) | `rove-input` |
 //! | `eval` script | 10 s (`limits::EVAL`, `SessionConfig::eval_timeout`), then `Runtime.terminateExecution` | `rove-commands` |
 //! | `wait` condition | 10 s (`limits::WAIT`, `ms`); a plain wait at most 300 s (`limits::WAIT_SLEEP_MAX`) | `rove-commands` |
@@ -224,6 +224,10 @@ pub const DESKTOP_TREE: Duration = secs(20);
 pub const DESKTOP_APP_START: Duration = secs(20);
 /// How often `desktop open` looks for the application it started.
 pub const DESKTOP_APP_POLL: Duration = ms(100);
+/// An application rove started and killed (its target left, its session
+/// ended): how long rove waits for its owner thread to reap it, looking
+/// every [`BROWSER_EXIT_POLL`] as for a browser.
+pub const DESKTOP_APP_KILLED: Duration = secs(2);
 /// How often the tree is read again after an action, until it changed
 /// and held (within `SETTLE_DOM`).
 pub const DESKTOP_SETTLE_POLL: Duration = ms(50);

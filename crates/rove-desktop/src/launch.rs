@@ -10,14 +10,11 @@
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rove_base::limits;
 
 use crate::{App, Backend, DesktopError};
-
-/// How long dropping a handle waits for the killed process to be reaped.
-const REAPED: Duration = Duration::from_secs(2);
 
 /// An application rove started; the process ends with this handle.
 #[derive(Debug)]
@@ -170,9 +167,9 @@ impl Drop for Owned {
         {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
-        let until = Instant::now() + REAPED;
+        let until = Instant::now() + limits::DESKTOP_APP_KILLED;
         while self.ended().is_none() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::sleep(limits::BROWSER_EXIT_POLL);
         }
     }
 }
