@@ -3,6 +3,7 @@
 //! (`headed_run`). Run inside a desktop (`scripts/desktop-env.sh`, as
 //! scripts/test.sh does).
 
+mod agent_face;
 mod headed_run;
 
 use crate::support;
@@ -12,7 +13,7 @@ use support::Env;
 use support::mcp_client::{McpClient, text};
 
 /// gnome-calculator runs once per desktop: these tests take turns.
-async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+pub(crate) async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
     static CALCULATOR: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     CALCULATOR.lock().await
 }
