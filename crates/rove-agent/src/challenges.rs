@@ -202,7 +202,9 @@ async fn solve(session: &mut Session, reference: &str) -> Result<(String, String
                 .happened
                 .iter()
                 .find_map(|h| match h {
-                    Happened::Solved { plugin, .. } => Some(plugin.clone()),
+                    Happened::Solved { plugin, .. } | Happened::Answered { plugin, .. } => {
+                        Some(plugin.clone())
+                    }
                     _ => None,
                 })
                 .unwrap_or_default();

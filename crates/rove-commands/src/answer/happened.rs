@@ -316,6 +316,18 @@ pub enum Happened {
         /// From asking the plugin to the page saying solved.
         millis: u64,
     },
+    /// A solver plugin's text was typed into an image captcha's field: as
+    /// far as the page shows before its form is sent (never "solved").
+    Answered {
+        /// The captcha's image.
+        target: Ref,
+        /// Its kind (`image`).
+        kind: String,
+        /// The plugin's file name.
+        plugin: String,
+        /// What rove did with the answer.
+        how: String,
+    },
     /// An element scrolled into view.
     ScrolledIntoView(Ref),
     /// The page or an element scrolled.

@@ -33,7 +33,8 @@ impl fmt::Display for Happened {
             | Happened::ScrolledIntoView(..)
             | Happened::Scrolled { .. }
             | Happened::DidNotScroll { .. }
-            | Happened::Solved { .. } => self.input_line(f),
+            | Happened::Solved { .. }
+            | Happened::Answered { .. } => self.input_line(f),
             Happened::TabFault { .. }
             | Happened::NewTab(..)
             | Happened::SwitchedTo(..)
@@ -172,6 +173,15 @@ impl Happened {
                 f,
                 "solved {target} ({kind}) with the plugin {plugin}: {how}; the page says solved after {:.1} s",
                 *millis as f64 / 1000.0
+            ),
+            Happened::Answered {
+                target,
+                kind,
+                plugin,
+                how,
+            } => write!(
+                f,
+                "answered {target} ({kind}) with the plugin {plugin}: {how}; the page checks it when its form is sent"
             ),
             // `fmt` sends only this family here; a variant sent to the
             // wrong one would show in its debug form, which the line tests

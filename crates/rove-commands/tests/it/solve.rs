@@ -239,8 +239,12 @@ async fn an_image_captchas_text_answer_is_typed_into_its_field() {
     let out = f.ok(json!({"command": "solve"})).await;
     let said = out.text();
     assert!(
-        said.contains("(image) with the plugin reads.sh: typed its answer into e"),
+        said.contains("answered e1 (image) with the plugin reads.sh: typed its answer into e"),
         "{said}"
+    );
+    assert!(
+        said.contains("; the page checks it when its form is sent") && !said.contains("solved"),
+        "never called solved: {said}"
     );
     assert_eq!(
         f.eval("document.querySelector('[name=captcha_code]').value")

@@ -126,9 +126,18 @@ impl Session {
             None => self.watch_solved(challenge.reference).await?,
         };
         // An image captcha's answer is checked by the page only when its
-        // form is sent: typed into the field is as far as `solve` can see.
-        let done = state == "solved" || (challenge.kind == "image" && state == "answered");
-        if !done {
+        // form is sent: typed into the field is as far as `solve` can see,
+        // and it says no more than that.
+        if challenge.kind == "image" && state == "answered" {
+            out.happened.push(Happened::Answered {
+                target: challenge.reference,
+                kind: challenge.kind,
+                plugin,
+                how,
+            });
+            return Ok(());
+        }
+        if state != "solved" {
             return Err(SolverError::NotSolved {
                 plugin,
                 reference: challenge.reference,
