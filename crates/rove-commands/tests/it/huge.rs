@@ -98,6 +98,13 @@ fn routes() -> rove_localserver::Routes {
     fixture_routes()
         .page("/named.html", Response::html(named_everywhere()))
         .page("/rows-30000.html", Response::html(table(30_000)))
+        .page(
+            "/rows-listening.html",
+            Response::html(table(30_000).replace(
+                "<h1>Rows</h1>",
+                "<h1>Rows</h1><div id=first>Open the first</div><script>first.addEventListener('click', () => {});</script>",
+            )),
+        )
         .page("/rows-100000.html", Response::html(table(100_000)))
         .page("/endless.html", Response::html(ENDLESS))
         .page("/big-text.html", Response::html(BIG_TEXT))
@@ -416,5 +423,29 @@ async fn a_huge_document_is_read_without_chromiums_accessibility_tree() {
     f.ok(json!({"command": "click", "ref": buy})).await;
     f.open("/form.html").await;
     assert!(!f.session.roles_approximated(), "a small page again");
+    f.close().await;
+}
+
+/// A huge document's click listeners are asked for after its walk, and
+/// again only once it changed: an element whose only sign of being
+/// clickable is its listener has a ref at the first view, and one added
+/// with a change shows in the next.
+#[tokio::test]
+async fn a_huge_documents_click_listeners_are_read_and_read_again_after_a_change() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let out = f.open("/rows-listening.html").await;
+    assert!(f.session.roles_approximated(), "{}", out.text());
+    assert!(
+        out.text().contains(" clickable \"Open the first\""),
+        "{}",
+        out.text()
+    );
+    f.eval(
+        "(() => { const d = document.createElement('div'); d.textContent = 'Open the second'; d.addEventListener('click', () => {}); document.body.prepend(d); })()",
+    )
+    .await;
+    let view = f.view_of(json!({"command": "snapshot"})).await;
+    assert!(view.contains(" clickable \"Open the second\""), "{view}");
+    assert!(view.contains(" clickable \"Open the first\""), "{view}");
     f.close().await;
 }
