@@ -7,7 +7,7 @@
 #
 # Without arguments it starts a shell inside the desktop. The Debian
 # packages it needs: xvfb dbus at-spi2-core (and the applications the tests
-# drive: gnome-calculator gtk-3-examples zenity); `.ci/run` installs them.
+# drive: gnome-calculator gtk-3-examples zenity l3afpad); `.ci/run` installs them.
 set -euo pipefail
 
 for tool in Xvfb dbus-daemon; do

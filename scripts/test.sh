@@ -46,9 +46,10 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 # The desktop tests' stack: an X server, D-Bus, the accessibility bus, and
 # the applications they drive (docs/desktop.md).
-desktop_packages="xvfb dbus at-spi2-core gnome-calculator gtk-3-examples zenity"
+desktop_packages="xvfb dbus at-spi2-core gnome-calculator gtk-3-examples zenity l3afpad"
 if ! command -v Xvfb >/dev/null 2>&1 || ! command -v gnome-calculator >/dev/null 2>&1 \
   || ! command -v gtk3-widget-factory >/dev/null 2>&1 || ! command -v zenity >/dev/null 2>&1 \
+  || ! command -v l3afpad >/dev/null 2>&1 \
   || ! [ -x /usr/libexec/at-spi-bus-launcher ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   $sudo apt-get update -q

@@ -44,8 +44,9 @@ pub enum DesktopError {
     /// What rove cannot do on a desktop target yet.
     #[error("not supported on a desktop application yet: {0}")]
     Unsupported(String),
-    /// A reply rove could not read.
-    #[error("the accessibility bus answered in a way rove cannot read: {0}")]
+    /// A reply rove could not read (of the accessibility bus, or of the X
+    /// server for screenshots and the keymap).
+    #[error("a reply rove cannot read: {0}")]
     Protocol(String),
 }
 
@@ -79,10 +80,40 @@ impl DesktopError {
                 what: "the accessibility bus closed the connection".to_owned(),
                 fix: FIX.to_owned(),
             },
-            other => DesktopError::Protocol(other.to_string()),
+            other => DesktopError::Protocol(format!("the accessibility bus: {other}")),
+        }
+    }
+
+    /// The error an X11 failure is, while `during` (`capturing the window`).
+    pub(crate) fn from_x11(error: crate::x11::X11Error, during: &'static str) -> Self {
+        use crate::x11::X11Error;
+        match error {
+            X11Error::NoDisplay
+            | X11Error::BadDisplay(_)
+            | X11Error::Connect { .. }
+            | X11Error::Refused { .. } => DesktopError::Unavailable {
+                what: format!("{during} needs the X display, and {error}"),
+                fix: X_FIX.to_owned(),
+            },
+            X11Error::Io(e) if e.kind() == std::io::ErrorKind::TimedOut => DesktopError::Timeout {
+                after: rove_base::limits::DESKTOP_CALL,
+                during,
+                sent: false,
+            },
+            X11Error::OffScreen { .. } => DesktopError::NotActionable(format!(
+                "be captured: it is not on the screen ({error}); scroll REF brings an element into view"
+            )),
+            X11Error::TooLarge { .. } | X11Error::Unsupported(_) => {
+                DesktopError::Unsupported(format!("{during}: {error}"))
+            }
+            other => DesktopError::Protocol(format!("the X server, {during}: {other}")),
         }
     }
 }
+
+/// The fix for a display rove cannot read: window screenshots and the
+/// keymap speak X11 (on Wayland, XWayland's).
+const X_FIX: &str = "run where DISPLAY names a running X server (Xorg, Xvfb, or XWayland under a Wayland compositor), with its XAUTHORITY when it asks for a cookie";
 
 /// The fix for a missing accessibility stack on Linux.
 pub(crate) const FIX: &str = "run inside a desktop session with the accessibility bus (Debian: apt-get install at-spi2-core xvfb dbus; scripts/desktop-env.sh starts a private one), and leave NO_AT_BRIDGE and GTK_A11Y unset";

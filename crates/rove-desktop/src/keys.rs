@@ -6,15 +6,17 @@ use crate::DesktopError;
 /// A key with the modifiers held around it (`Control+A`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chord {
-    /// The modifiers' X keycodes, pressed in order and released in reverse.
+    /// The modifiers' keysyms (`Control_L`), pressed in order and released
+    /// in reverse.
     pub modifiers: Vec<u32>,
     /// The key's keysym.
     pub keysym: u32,
 }
 
 /// A chord as `press` names it: `Enter`, `a`, `Control+A`, `Shift+Tab`.
-/// The modifiers are held by keycode (`KEY_PRESS` takes keycodes): those of
-/// the evdev keymap that Xorg, Xvfb and XWayland use.
+/// The modifiers are named by their left keys' keysyms; they are held by
+/// keycode (`KEY_PRESS` takes keycodes), looked up in the X server's keymap
+/// (`atspi/input.rs`).
 pub fn chord(name: &str) -> Result<Chord, DesktopError> {
     let mut parts: Vec<&str> = if name.chars().count() > 1 {
         name.split('+').collect()
@@ -32,10 +34,10 @@ pub fn chord(name: &str) -> Result<Chord, DesktopError> {
     let modifiers = parts
         .iter()
         .map(|m| match m.to_ascii_lowercase().as_str() {
-            "control" | "ctrl" => Ok(37),
-            "shift" => Ok(50),
-            "alt" => Ok(64),
-            "meta" | "super" => Ok(133),
+            "control" | "ctrl" => Ok(CONTROL_L),
+            "shift" => Ok(SHIFT_L),
+            "alt" => Ok(ALT_L),
+            "meta" | "super" => Ok(SUPER_L),
             _ => Err(DesktopError::Unsupported(format!(
                 "the modifier {m:?} in {name:?} (Control, Shift, Alt and Meta are)"
             ))),
@@ -48,6 +50,43 @@ pub fn chord(name: &str) -> Result<Chord, DesktopError> {
         _ => keysym(key)?,
     };
     Ok(Chord { modifiers, keysym })
+}
+
+const CONTROL_L: u32 = 0xffe3;
+const SHIFT_L: u32 = 0xffe1;
+const ALT_L: u32 = 0xffe9;
+const SUPER_L: u32 = 0xffeb;
+
+/// The keycode of a modifier's keysym in the evdev keymap that Xorg, Xvfb
+/// and XWayland use: what rove holds when the server's own keymap cannot
+/// be read.
+pub(crate) fn evdev_keycode(keysym: u32) -> Option<u32> {
+    match keysym {
+        CONTROL_L => Some(37),
+        SHIFT_L => Some(50),
+        ALT_L => Some(64),
+        SUPER_L => Some(133),
+        _ => None,
+    }
+}
+
+/// The keys that type `text`: a character's own key, Return for a line
+/// break (`\r\n` is one), Tab for a tab.
+pub fn typed(text: &str) -> Result<Vec<Chord>, DesktopError> {
+    text.replace("\r\n", "\n")
+        .chars()
+        .map(|c| {
+            let keysym = match c {
+                '\n' | '\r' => 0xff0d,
+                '\t' => 0xff09,
+                c => keysym(&c.to_string())?,
+            };
+            Ok(Chord {
+                modifiers: Vec::new(),
+                keysym,
+            })
+        })
+        .collect()
 }
 
 /// The keysym of one key as `press` names it (`Enter`, `Escape`, `a`,
@@ -110,15 +149,30 @@ mod tests {
         assert_eq!(
             chord("Control+A").expect("a chord"),
             Chord {
-                modifiers: vec![37],
+                modifiers: vec![CONTROL_L],
                 keysym: 0x61
             }
         );
-        assert_eq!(chord("Shift+Tab").expect("a chord").modifiers, [50]);
+        assert_eq!(chord("Shift+Tab").expect("a chord").modifiers, [SHIFT_L]);
+        assert_eq!(evdev_keycode(SHIFT_L), Some(50));
         assert_eq!(chord("Control++").expect("a chord").keysym, 0x2b);
         assert_eq!(chord("+").expect("a key").keysym, 0x2b);
         assert!(chord("Hyper+A").is_err());
         assert!(keysym("NoSuchKey").is_err());
         assert!(keysym("").is_err());
+    }
+
+    #[test]
+    fn typed_text_breaks_lines_with_return_and_refuses_other_controls() {
+        let keys = |text: &str| -> Vec<u32> {
+            typed(text)
+                .expect("typable")
+                .into_iter()
+                .map(|c| c.keysym)
+                .collect()
+        };
+        assert_eq!(keys("a\nb"), [0x61, 0xff0d, 0x62]);
+        assert_eq!(keys("a\r\nb\tc"), [0x61, 0xff0d, 0x62, 0xff09, 0x63]);
+        assert!(typed("bell\u{7}").is_err());
     }
 }

@@ -23,13 +23,16 @@ mod keys;
 mod launch;
 mod node;
 mod roles;
+mod scroll;
+pub mod x11;
 
 pub use atspi::{AtSpi, DesktopEnv};
 pub use error::DesktopError;
-pub use keys::{Chord, chord, keysym};
+pub use keys::{Chord, chord, keysym, typed};
 pub use launch::Launched;
-pub use node::{Action, App, Extents, Node, NodeId, States};
+pub use node::{Action, App, Extents, Node, NodeId, States, Wheel};
 pub use roles::view_role;
+pub use scroll::{InView, wheel_into_view};
 
 /// One platform's accessibility interface. Calls block (within their
 /// deadline); async callers run them on the blocking pool.
@@ -48,8 +51,17 @@ pub trait Backend: Send {
     fn options(&mut self, node: &NodeId) -> Result<Vec<String>, DesktopError>;
     /// Where the element is on the screen.
     fn extents(&mut self, node: &NodeId) -> Result<Extents, DesktopError>;
+    /// Where each element is, read together; `None` for one that is gone
+    /// or did not answer.
+    fn extents_of(&mut self, nodes: &[NodeId]) -> Result<Vec<Option<Extents>>, DesktopError>;
     /// Sends a key (with its modifiers held) to the window that holds
     /// `within`: the pointer is moved into the element first, so the key
     /// reaches its window also where no window manager gives focus.
     fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError>;
+    /// Turns the mouse wheel `notches` steps over the middle of `within`.
+    fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError>;
+    /// The screen's pixels in `area` (a window's or an element's extents,
+    /// cut to the screen) as a PNG file, with the rectangles `hide` (where
+    /// a secret shows) painted over.
+    fn capture(&mut self, area: &Extents, hide: &[Extents]) -> Result<Vec<u8>, DesktopError>;
 }

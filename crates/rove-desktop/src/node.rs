@@ -96,4 +96,15 @@ pub enum Action {
     SelectChild(i32),
     /// Give it the keyboard focus.
     Focus,
+    /// Bring it into view, scrolling what holds it.
+    ScrollIntoView,
+}
+
+/// Which way the wheel turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wheel {
+    Up,
+    Down,
+    Left,
+    Right,
 }

@@ -49,6 +49,8 @@ pub enum Shot {
     Clip,
     /// What is on screen.
     Viewport,
+    /// A desktop application's windows.
+    Window,
 }
 
 /// One thing a command did or saw happen; renders as one line.
@@ -343,6 +345,16 @@ pub enum Happened {
         /// The largest offset.
         max: f64,
     },
+    /// The mouse wheel turned over a desktop application's element or
+    /// window (its diff shows what moved).
+    WheelTurned {
+        /// An element, or the window.
+        what: Option<Ref>,
+        /// Which way.
+        direction: Direction,
+        /// Wheel steps sent.
+        notches: u32,
+    },
     /// A scroll that did not move anything.
     DidNotScroll {
         /// An element, or the page.
@@ -448,6 +460,7 @@ impl Happened {
             self,
             Happened::Scrolled { .. }
                 | Happened::ScrolledIntoView(_)
+                | Happened::WheelTurned { .. }
                 | Happened::Mouse(crate::answer::MouseDid::Wheeled { .. }, _)
         )
     }
@@ -460,6 +473,7 @@ impl fmt::Display for Shot {
             Shot::FullPage => f.write_str("the full page"),
             Shot::Clip => f.write_str("the clip"),
             Shot::Viewport => f.write_str("the viewport"),
+            Shot::Window => f.write_str("the window"),
         }
     }
 }

@@ -57,6 +57,22 @@ fn pointer_and_scroll_lines_render_as_they_did() {
         (Happened::Hovering(E7), "hovering over e7"),
         (Happened::ScrolledIntoView(E7), "scrolled e7 into view"),
         (
+            Happened::WheelTurned {
+                what: Some(E7),
+                direction: Direction::Down,
+                notches: 6,
+            },
+            "turned the wheel 6 steps down over e7",
+        ),
+        (
+            Happened::WheelTurned {
+                what: None,
+                direction: Direction::Left,
+                notches: 1,
+            },
+            "turned the wheel 1 step left over the window",
+        ),
+        (
             Happened::Scrolled {
                 what: None,
                 direction: Direction::Down,

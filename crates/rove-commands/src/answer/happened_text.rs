@@ -33,6 +33,7 @@ impl fmt::Display for Happened {
             | Happened::ScrolledIntoView(..)
             | Happened::Scrolled { .. }
             | Happened::DidNotScroll { .. }
+            | Happened::WheelTurned { .. }
             | Happened::Solved { .. }
             | Happened::Answered { .. } => self.input_line(f),
             Happened::TabFault { .. }
@@ -155,6 +156,21 @@ impl Happened {
                 max,
             } => scrolled(f, *what, *direction, *moved, *to, *max),
             Happened::DidNotScroll { what, direction } => did_not_scroll(f, *what, *direction),
+            Happened::WheelTurned {
+                what,
+                direction,
+                notches,
+            } => {
+                let steps = if *notches == 1 { "step" } else { "steps" };
+                let way = format!("{direction:?}").to_lowercase();
+                match what {
+                    Some(r) => write!(f, "turned the wheel {notches} {steps} {way} over {r}"),
+                    None => write!(
+                        f,
+                        "turned the wheel {notches} {steps} {way} over the window"
+                    ),
+                }
+            }
             Happened::Solved {
                 target,
                 kind,

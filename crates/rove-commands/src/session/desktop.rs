@@ -102,12 +102,14 @@ impl DesktopTarget {
         }
     }
 
-    /// The title a view shows: the first window's name.
+    /// The title a view shows: the first window's name as last read (an
+    /// editor renames its window when it saves), else as it was listed.
     pub fn title(&self) -> String {
-        self.app
-            .windows
-            .first()
-            .cloned()
+        self.last
+            .iter()
+            .find(|e| e.depth == 0 && !e.name.is_empty())
+            .map(|e| e.name.clone())
+            .or_else(|| self.app.windows.first().cloned())
             .unwrap_or_else(|| self.app.name.clone())
     }
 

@@ -9,11 +9,55 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::CommandError;
+use crate::answer::happened::{Happened, Shot};
+use crate::answer::outcome::{Image, Outcome};
 use crate::private::fresh_private_folder;
 use crate::session::Session;
+use crate::{CommandError, Data};
 
 impl Session {
+    /// A captured image, as the answer's image, or saved to `path` in the
+    /// output folder (`screenshot path=…`), with the line that says which.
+    pub(crate) fn hand_over_image(
+        &mut self,
+        what: Shot,
+        bytes: Vec<u8>,
+        mime: &'static str,
+        path: Option<&str>,
+        out: &mut Outcome,
+    ) -> Result<(), CommandError> {
+        match path {
+            Some(requested) => {
+                let path = self.output_path(requested)?;
+                rove_base::user_file::write(&path, &bytes, rove_base::user_file::Access::Shared)
+                    .map_err(|e| {
+                        CommandError::io(format!("writing {}", path.display()), e.into_io())
+                    })?;
+                let path = path.display().to_string();
+                out.happened.push(Happened::ScreenshotSaved {
+                    what,
+                    path: path.clone(),
+                    bytes: bytes.len(),
+                    mime,
+                });
+                out.data = Some(Data::Saved {
+                    path,
+                    bytes: bytes.len(),
+                    mime,
+                });
+            }
+            None => {
+                out.happened.push(Happened::ScreenshotTaken {
+                    what,
+                    bytes: bytes.len(),
+                    mime,
+                });
+                out.image = Some(Image { mime, bytes });
+            }
+        }
+        Ok(())
+    }
+
     /// The real path of a file this call may read (a mock's body, a saved
     /// state): under the roots uploads may come from, after resolving links;
     /// `UPLOAD_DENIED` otherwise.

@@ -14,7 +14,7 @@ use rove_base::limits;
 use crate::dbus::{Arg, Call, Connection, DbusError, Value};
 use crate::error::FIX;
 use crate::keys::Chord;
-use crate::node::{Action, App, Extents, Node, NodeId};
+use crate::node::{Action, App, Extents, Node, NodeId, Wheel};
 use crate::{Backend, DesktopError};
 
 const ACCESSIBLE: &str = "org.a11y.atspi.Accessible";
@@ -33,10 +33,15 @@ const DEPTH_MAX: usize = 64;
 #[derive(Debug)]
 pub struct AtSpi {
     bus: Connection,
+    /// The X display, for window captures and the keymap: opened on first
+    /// use, dropped when a call on it fails (the next opens it again).
+    display: Option<crate::x11::Display>,
 }
 
+mod input;
 mod order;
 mod read;
+mod screen;
 
 use order::in_order;
 
@@ -65,7 +70,7 @@ impl AtSpi {
                 fix: FIX.to_owned(),
             }
         })?;
-        Ok(AtSpi { bus })
+        Ok(AtSpi { bus, display: None })
     }
 
     fn batch(
@@ -345,6 +350,17 @@ impl Backend for AtSpi {
                 ),
                 "take the focus",
             ),
+            // ATSPI_SCROLL_ANYWHERE: the least scrolling that shows it.
+            Action::ScrollIntoView => (
+                Call::new(
+                    &node.bus,
+                    &node.path,
+                    "org.a11y.atspi.Component",
+                    "ScrollTo",
+                )
+                .arg(Arg::U32(6)),
+                "be scrolled into view",
+            ),
         };
         let reply = match self.one(&call, true, "acting") {
             // An element without the interface answers UnknownMethod.
@@ -391,105 +407,66 @@ impl Backend for AtSpi {
     }
 
     fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError> {
-        let at = self.extents(within)?;
-        let (x, y) = (at.x + at.width / 2, at.y + at.height / 2);
-        self.one(
-            &Call::new(
-                REGISTRY,
-                CONTROLLER,
-                CONTROLLER_INTERFACE,
-                "GenerateMouseEvent",
-            )
-            .arg(Arg::I32(x))
-            .arg(Arg::I32(y))
-            .arg(Arg::Str("abs".to_owned())),
-            false,
-            "moving the pointer",
-        )?;
-        let number = |n: u32| {
-            i32::try_from(n).map_err(|_| DesktopError::Unsupported(format!("the key {n:#x}")))
-        };
-        let key = |code: i32, kind: u32| {
-            Call::new(
-                REGISTRY,
-                CONTROLLER,
-                CONTROLLER_INTERFACE,
-                "GenerateKeyboardEvent",
-            )
-            .arg(Arg::I32(code))
-            .arg(Arg::Str(String::new()))
-            .arg(Arg::U32(kind))
-        };
-        let mut held = Vec::new();
-        let mut pressed = Ok(());
-        for modifier in &chord.modifiers {
-            pressed = number(*modifier)
-                .and_then(|code| self.one(&key(code, KEY_PRESS), true, "pressing a key"))
-                .map(|_| held.push(*modifier));
-            if pressed.is_err() {
-                break;
-            }
-        }
-        if pressed.is_ok() {
-            pressed = number(chord.keysym)
-                .and_then(|code| self.one(&key(code, KEY_SYM), true, "pressing a key"))
-                .map(|_| ());
-        }
-        // Whatever happened, no modifier stays held.
-        for modifier in held.iter().rev() {
-            let released = number(*modifier)
-                .and_then(|code| self.one(&key(code, KEY_RELEASE), true, "releasing a key"));
-            if pressed.is_ok() {
-                pressed = released.map(|_| ());
-            }
-        }
-        pressed
+        self.chord_into(within, chord)
+    }
+
+    fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError> {
+        self.wheel_over(within, way, notches)
+    }
+
+    fn capture(&mut self, area: &Extents, hide: &[Extents]) -> Result<Vec<u8>, DesktopError> {
+        self.capture_png(area, hide)
     }
 
     fn extents(&mut self, node: &NodeId) -> Result<Extents, DesktopError> {
-        let reply = self.one(
-            &Call::new(
-                &node.bus,
-                &node.path,
-                "org.a11y.atspi.Component",
-                "GetExtents",
-            )
-            .arg(Arg::U32(0)),
-            false,
-            "reading extents",
-        )?;
-        let numbers: Vec<i32> = reply
-            .first()
-            .and_then(Value::as_list)
-            .map(|l| {
-                l.iter()
-                    .filter_map(|v| v.as_i64().and_then(|n| i32::try_from(n).ok()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        match numbers.as_slice() {
-            [x, y, width, height] => Ok(Extents {
-                x: *x,
-                y: *y,
-                width: *width,
-                height: *height,
-            }),
-            _ => Err(DesktopError::Protocol(
-                "GetExtents gave no rectangle".to_owned(),
-            )),
-        }
+        let reply = self.one(&extents_call(node), false, "reading extents")?;
+        extents_in(&reply)
+            .ok_or_else(|| DesktopError::Protocol("GetExtents gave no rectangle".to_owned()))
+    }
+
+    fn extents_of(&mut self, nodes: &[NodeId]) -> Result<Vec<Option<Extents>>, DesktopError> {
+        let calls: Vec<Call> = nodes.iter().map(extents_call).collect();
+        let until = Instant::now() + limits::DESKTOP_CALL;
+        Ok(self
+            .batch(&calls, until)?
+            .into_iter()
+            .map(|reply| reply.ok().and_then(|values| extents_in(&values)))
+            .collect())
     }
 }
 
-/// The registry's device event controller: input through XTest, done by
-/// the registry daemon.
-const CONTROLLER: &str = "/org/a11y/atspi/registry/deviceeventcontroller";
-const CONTROLLER_INTERFACE: &str = "org.a11y.atspi.DeviceEventController";
-/// `ATSPI_KEY_PRESS`, `ATSPI_KEY_RELEASE` (of a keycode) and
-/// `ATSPI_KEY_SYM` (press and release the key a keysym names).
-const KEY_PRESS: u32 = 0;
-const KEY_RELEASE: u32 = 1;
-const KEY_SYM: u32 = 3;
+/// `Component.GetExtents` in screen coordinates.
+fn extents_call(node: &NodeId) -> Call {
+    Call::new(
+        &node.bus,
+        &node.path,
+        "org.a11y.atspi.Component",
+        "GetExtents",
+    )
+    .arg(Arg::U32(0))
+}
+
+/// The rectangle a `GetExtents` reply holds.
+fn extents_in(reply: &[Value]) -> Option<Extents> {
+    let numbers: Vec<i32> = reply
+        .first()
+        .and_then(Value::as_list)
+        .map(|l| {
+            l.iter()
+                .filter_map(|v| v.as_i64().and_then(|n| i32::try_from(n).ok()))
+                .collect()
+        })
+        .unwrap_or_default();
+    match numbers.as_slice() {
+        [x, y, width, height] => Some(Extents {
+            x: *x,
+            y: *y,
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
 
 impl AtSpi {
     /// An element's children, read one by one (see `read_calls`).

@@ -257,8 +257,14 @@ impl AtSpi {
     }
 }
 
-/// A value as a person writes it: `84`, not `84.0`.
+/// A value as a person writes it: `84`, not `84.0`; a scroll bar's
+/// `362.72`, not `362.7192414536356` (two decimals at most).
 fn format_number(n: f64) -> String {
+    let n = if n.abs() < 1e13 {
+        (n * 100.0).round() / 100.0
+    } else {
+        n
+    };
     if n.fract() == 0.0 && n.abs() < 1e15 {
         format!("{}", n as i64)
     } else {
@@ -274,5 +280,7 @@ mod tests {
     fn numbers_read_as_written() {
         assert_eq!(format_number(84.0), "84");
         assert_eq!(format_number(2.5), "2.5");
+        assert_eq!(format_number(362.719_241_453_635_6), "362.72");
+        assert_eq!(format_number(-0.004), "0");
     }
 }

@@ -6,6 +6,7 @@
 mod calculator;
 mod gone;
 mod unavailable;
+mod x11;
 
 /// gnome-calculator runs once per desktop (a second start hands its
 /// window to the first): the tests that start it take turns.

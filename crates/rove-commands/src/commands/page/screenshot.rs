@@ -14,10 +14,10 @@ use rove_cdp::protocol::page;
 use serde_json::Value;
 
 use crate::answer::happened::{Happened, Shot};
-use crate::answer::outcome::{Image, Outcome};
+use crate::answer::outcome::Outcome;
 use crate::session::Session;
 use crate::{
-    Clip, CommandError, DEFAULT_MAX_BYTES, Data, ImageFormat, MAX_PIXELS, MAX_SIDE, ScreenshotArgs,
+    Clip, CommandError, DEFAULT_MAX_BYTES, ImageFormat, MAX_PIXELS, MAX_SIDE, ScreenshotArgs,
 };
 
 /// `clip` (CSS pixels) cut to its top-left part so that, at `ratio` image
@@ -172,35 +172,7 @@ impl Session {
             (None, false, Some(_)) => Shot::Clip,
             (None, false, None) => Shot::Viewport,
         };
-        match &args.path {
-            Some(requested) => {
-                let path = self.output_path(requested)?;
-                rove_base::user_file::write(&path, &bytes, rove_base::user_file::Access::Shared)
-                    .map_err(|e| {
-                        CommandError::io(format!("writing {}", path.display()), e.into_io())
-                    })?;
-                let path = path.display().to_string();
-                out.happened.push(Happened::ScreenshotSaved {
-                    what,
-                    path: path.clone(),
-                    bytes: bytes.len(),
-                    mime,
-                });
-                out.data = Some(Data::Saved {
-                    path,
-                    bytes: bytes.len(),
-                    mime,
-                });
-            }
-            None => {
-                out.happened.push(Happened::ScreenshotTaken {
-                    what,
-                    bytes: bytes.len(),
-                    mime,
-                });
-                out.image = Some(Image { mime, bytes });
-            }
-        }
+        self.hand_over_image(what, bytes, mime, args.path.as_deref(), out)?;
         Ok(())
     }
 

@@ -12,17 +12,19 @@ use serde_json::json;
 
 use crate::support::{Fixture, code};
 
+mod windows;
+
 /// The tests that open applications take turns: gnome-calculator runs
 /// once per desktop, and keys go to the window under the pointer, which
 /// another test's window (all open at 0,0 without a window manager) could
 /// cover.
-async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+pub(crate) async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
     static CALCULATOR: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     CALCULATOR.lock().await
 }
 
 /// The ref on the view's line for `what` (`button "7"`).
-fn ref_of(view: &str, what: &str) -> String {
+pub(crate) fn ref_of(view: &str, what: &str) -> String {
     view.lines()
         .map(str::trim)
         .find_map(|line| {
@@ -132,7 +134,7 @@ async fn attaching_to_no_such_application_names_the_call_that_lists_them() {
 
 /// The ref of the first line that starts with `what` (a role and name)
 /// and holds `having` (a value or a flag).
-fn first_ref(view: &str, what: &str, having: &str) -> String {
+pub(crate) fn first_ref(view: &str, what: &str, having: &str) -> String {
     view.lines()
         .map(str::trim)
         .find_map(|line| {
@@ -143,7 +145,7 @@ fn first_ref(view: &str, what: &str, having: &str) -> String {
 }
 
 /// The view's line for the element `r`.
-fn line_of(view: &str, r: &str) -> String {
+pub(crate) fn line_of(view: &str, r: &str) -> String {
     view.lines()
         .map(str::trim)
         .find(|l| l.starts_with(&format!("{r} ")) || l.starts_with(&format!("~ {r} ")))

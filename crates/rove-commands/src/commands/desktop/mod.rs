@@ -4,15 +4,20 @@
 //! (rove-desktop), rendered by the page model's own view (rove-page's
 //! `NativeModel`). Page-only commands are refused, saying so.
 
-use std::time::Instant;
-
 use rove_base::limits;
-use rove_desktop::{Action, App, Backend, DesktopError, Launched, NodeId};
-use rove_page::{Mode, Ref, ViewOptions};
+use rove_desktop::{Action, App, Backend, DesktopError, Launched};
+use rove_page::{Mode, ViewOptions};
 
 use crate::answer::happened::{ClickKind, Happened};
 use crate::session::desktop::{Bus, DesktopTarget};
 use crate::{Command, CommandError, DesktopAction, DesktopArgs, Outcome, Session, SnapshotMode};
+
+mod act;
+mod screenshot;
+mod settle;
+
+use act::{act, fill_action, node, scroll, select_option, send_keys};
+use settle::{settle, wait_on_desktop};
 
 /// For `rove doctor`: whether the accessibility bus answers, and how many
 /// applications it exposes; a typed error (`DESKTOP_UNAVAILABLE` with the
@@ -134,6 +139,13 @@ impl Session {
                 sent: false,
             }));
         }
+        if let Command::Screenshot(args) = command {
+            self.desktop_screenshot(args, &mut out).await?;
+            return Ok(out);
+        }
+        let Some(target) = self.desktop() else {
+            return Err(CommandError::Rejected("no desktop target".to_owned()));
+        };
         let acted = match command {
             Command::Snapshot(args) => {
                 let opts = view_options(args);
@@ -190,16 +202,7 @@ impl Session {
                 true
             }
             Command::Type(args) => {
-                let syms = args
-                    .text
-                    .chars()
-                    .map(|c| {
-                        rove_desktop::keysym(&c.to_string()).map(|keysym| rove_desktop::Chord {
-                            modifiers: Vec::new(),
-                            keysym,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let syms = rove_desktop::typed(&args.text)?;
                 let at = args.target.as_ref().map(|t| t.reference()).transpose()?;
                 send_keys(target, at, syms).await?;
                 let count = args.text.chars().count();
@@ -241,6 +244,10 @@ impl Session {
                     already,
                 });
                 !already
+            }
+            Command::Scroll(args) => {
+                out.happened.push(scroll(target, args).await?);
+                true
             }
             Command::Wait(args) => {
                 let waited = wait_on_desktop(target, args).await?;
@@ -302,96 +309,6 @@ impl Session {
     }
 }
 
-/// `select`: the option named like the first value (exactly, else in
-/// any case), chosen through the control's `Selection`.
-async fn select_option(
-    target: &mut DesktopTarget,
-    r: Ref,
-    values: &[String],
-) -> Result<String, CommandError> {
-    let wanted = values
-        .first()
-        .ok_or_else(|| CommandError::Rejected("select needs the option to choose".to_owned()))?;
-    let id = node(target, r)?;
-    let options = target
-        .bus
-        .run(limits::DESKTOP_TREE, move |b| b.options(&id))
-        .await?;
-    let index = options
-        .iter()
-        .position(|o| o == wanted)
-        .or_else(|| options.iter().position(|o| o.eq_ignore_ascii_case(wanted)))
-        .ok_or_else(|| {
-            CommandError::Rejected(format!(
-                "{r} has no option {wanted:?}; its options: {}",
-                options.join(", ")
-            ))
-        })?;
-    let child = i32::try_from(index).unwrap_or(i32::MAX);
-    act(target, r, Action::SelectChild(child)).await?;
-    Ok(options[index].clone())
-}
-
-/// `wait` on a window: until a text shows (or is gone) in its elements'
-/// names and values, or a plain pause; a URL or a load state is a page's.
-async fn wait_on_desktop(
-    target: &mut DesktopTarget,
-    args: &crate::WaitArgs,
-) -> Result<u64, CommandError> {
-    if args.url.is_some() || args.load.is_some() {
-        return Err(CommandError::Rejected(
-            "a URL or a load state is a page's; on a desktop application wait for text".to_owned(),
-        ));
-    }
-    let started = Instant::now();
-    let (wanted, gone) = match (&args.text, &args.text_gone) {
-        (Some(text), _) => (text.to_lowercase(), false),
-        (None, Some(text)) => (text.to_lowercase(), true),
-        (None, None) => {
-            let pause =
-                std::time::Duration::from_millis(args.ms.unwrap_or(0)).min(limits::WAIT_SLEEP_MAX);
-            tokio::time::sleep(pause).await;
-            return Ok(elapsed_ms(started));
-        }
-    };
-    let limit = args
-        .ms
-        .map(std::time::Duration::from_millis)
-        .unwrap_or(limits::WAIT);
-    loop {
-        let elements = target.read().await?;
-        let shows = elements.iter().any(|e| {
-            e.name.to_lowercase().contains(&wanted)
-                || e.value
-                    .as_deref()
-                    .is_some_and(|v| v.to_lowercase().contains(&wanted))
-        });
-        if shows != gone {
-            return Ok(elapsed_ms(started));
-        }
-        if started.elapsed() >= limit {
-            return Err(CommandError::WaitTimeout {
-                condition: format!(
-                    "{:?} {} in {}",
-                    wanted,
-                    if gone {
-                        "is still shown"
-                    } else {
-                        "never showed"
-                    },
-                    target.app.name
-                ),
-                waited_ms: elapsed_ms(started),
-            });
-        }
-        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
-    }
-}
-
-fn elapsed_ms(since: Instant) -> u64 {
-    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
-}
-
 /// A snapshot's arguments as the view's options.
 fn view_options(args: &crate::SnapshotArgs) -> ViewOptions {
     let mode = match args.mode {
@@ -427,118 +344,6 @@ async fn read_text(
         .filter(|t| !t.is_empty())
         .collect::<Vec<_>>()
         .join("\n"))
-}
-
-/// What `fill` does: a slider or spin button takes a number as its value;
-/// a field takes text.
-fn fill_action(target: &DesktopTarget, r: Ref, text: &str) -> Result<Action, CommandError> {
-    let key = target.model.element(r)?;
-    let ranged = target
-        .last
-        .iter()
-        .any(|e| e.key == key && matches!(e.role.as_str(), "slider" | "spinbutton"));
-    Ok(match text.trim().parse::<f64>() {
-        Ok(n) if ranged && n.is_finite() => Action::SetValue(n),
-        _ => Action::SetText(text.to_owned()),
-    })
-}
-
-/// Sends keys: into the element `at` (focused first), else into the
-/// window (its first element) with whatever it has focused.
-async fn send_keys(
-    target: &mut DesktopTarget,
-    at: Option<Ref>,
-    keys: Vec<rove_desktop::Chord>,
-) -> Result<(), CommandError> {
-    let within = match at {
-        Some(r) => {
-            act(target, r, Action::Focus).await?;
-            node(target, r)?
-        }
-        None => {
-            if target.last.is_empty() {
-                target.read().await?;
-            }
-            let first = target
-                .last
-                .first()
-                .map(|e| e.key.clone())
-                .unwrap_or_default();
-            target
-                .ids
-                .get(&first)
-                .cloned()
-                .ok_or(CommandError::Desktop(DesktopError::NodeGone))?
-        }
-    };
-    target
-        .bus
-        .run(limits::DESKTOP_TREE, move |b| {
-            keys.iter()
-                .try_for_each(|chord| b.press_key(&within, chord))
-        })
-        .await?;
-    Ok(())
-}
-
-/// The id of the element `r` names.
-fn node(target: &DesktopTarget, r: Ref) -> Result<NodeId, CommandError> {
-    let key = target.model.element(r)?;
-    target
-        .ids
-        .get(key)
-        .cloned()
-        .ok_or(CommandError::Desktop(DesktopError::NodeGone))
-}
-
-async fn act(target: &mut DesktopTarget, r: Ref, action: Action) -> Result<(), CommandError> {
-    let id = node(target, r)?;
-    // As on a page: a disabled control is not acted on (the action would
-    // be refused, or worse, done by the toolkit anyway).
-    let key = id.key();
-    if target
-        .last
-        .iter()
-        .any(|e| e.key == key && e.states.disabled)
-    {
-        return Err(CommandError::Desktop(DesktopError::NotActionable(format!(
-            "be used: {r} is disabled"
-        ))));
-    }
-    target
-        .bus
-        .run(limits::DESKTOP_TREE, move |b| b.act(&id, &action))
-        .await?;
-    Ok(())
-}
-
-/// Reads the tree again until it changed from `before` and then held for
-/// `limits::DESKTOP_SETTLE_QUIET`, or `limits::SETTLE_DOM` passed: the
-/// application updates itself after an action's call returns, sometimes
-/// in steps (the calculator adds its history line, then shows the
-/// result), so one unchanged reading is not enough.
-async fn settle(
-    target: &mut DesktopTarget,
-    before: &[rove_page::NativeElement],
-) -> Result<Vec<rove_page::NativeElement>, CommandError> {
-    let until = Instant::now() + limits::SETTLE_DOM;
-    let mut last = target.read().await?;
-    let mut changed = last != before;
-    let mut held_since = Instant::now();
-    loop {
-        if Instant::now() >= until {
-            return Ok(last);
-        }
-        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
-        let now = target.read().await?;
-        if now != last {
-            held_since = Instant::now();
-        } else if changed && held_since.elapsed() >= limits::DESKTOP_SETTLE_QUIET {
-            return Ok(now);
-        }
-        changed = changed || now != before;
-        last = now;
-    }
 }
 
 fn wanted<'a>(args: &'a DesktopArgs, action: &str, what: &str) -> Result<&'a str, CommandError> {

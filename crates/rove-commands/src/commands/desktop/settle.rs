@@ -1,0 +1,98 @@
+//! Waiting on a desktop application: until it settled after an action,
+//! or until a text shows in its window.
+
+use std::time::Instant;
+
+use rove_base::limits;
+
+use crate::CommandError;
+use crate::session::desktop::DesktopTarget;
+
+/// Reads the tree again until it changed from `before` and then held for
+/// `limits::DESKTOP_SETTLE_QUIET`, or `limits::SETTLE_DOM` passed: the
+/// application updates itself after an action's call returns, sometimes
+/// in steps (the calculator adds its history line, then shows the
+/// result), so one unchanged reading is not enough.
+pub(super) async fn settle(
+    target: &mut DesktopTarget,
+    before: &[rove_page::NativeElement],
+) -> Result<Vec<rove_page::NativeElement>, CommandError> {
+    let until = Instant::now() + limits::SETTLE_DOM;
+    let mut last = target.read().await?;
+    let mut changed = last != before;
+    let mut held_since = Instant::now();
+    loop {
+        if Instant::now() >= until {
+            return Ok(last);
+        }
+        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
+        let now = target.read().await?;
+        if now != last {
+            held_since = Instant::now();
+        } else if changed && held_since.elapsed() >= limits::DESKTOP_SETTLE_QUIET {
+            return Ok(now);
+        }
+        changed = changed || now != before;
+        last = now;
+    }
+}
+
+/// `wait` on a window: until a text shows (or is gone) in its elements'
+/// names and values, or a plain pause; a URL or a load state is a page's.
+pub(super) async fn wait_on_desktop(
+    target: &mut DesktopTarget,
+    args: &crate::WaitArgs,
+) -> Result<u64, CommandError> {
+    if args.url.is_some() || args.load.is_some() {
+        return Err(CommandError::Rejected(
+            "a URL or a load state is a page's; on a desktop application wait for text".to_owned(),
+        ));
+    }
+    let started = Instant::now();
+    let (wanted, gone) = match (&args.text, &args.text_gone) {
+        (Some(text), _) => (text.to_lowercase(), false),
+        (None, Some(text)) => (text.to_lowercase(), true),
+        (None, None) => {
+            let pause =
+                std::time::Duration::from_millis(args.ms.unwrap_or(0)).min(limits::WAIT_SLEEP_MAX);
+            tokio::time::sleep(pause).await;
+            return Ok(elapsed_ms(started));
+        }
+    };
+    let limit = args
+        .ms
+        .map(std::time::Duration::from_millis)
+        .unwrap_or(limits::WAIT);
+    loop {
+        let elements = target.read().await?;
+        let shows = elements.iter().any(|e| {
+            e.name.to_lowercase().contains(&wanted)
+                || e.value
+                    .as_deref()
+                    .is_some_and(|v| v.to_lowercase().contains(&wanted))
+        });
+        if shows != gone {
+            return Ok(elapsed_ms(started));
+        }
+        if started.elapsed() >= limit {
+            return Err(CommandError::WaitTimeout {
+                condition: format!(
+                    "{:?} {} in {}",
+                    wanted,
+                    if gone {
+                        "is still shown"
+                    } else {
+                        "never showed"
+                    },
+                    target.app.name
+                ),
+                waited_ms: elapsed_ms(started),
+            });
+        }
+        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
+    }
+}
+
+fn elapsed_ms(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
+}

@@ -1,0 +1,122 @@
+//! Input through the registry's device event controller, which sends it
+//! with XTest: keys (by keysym, modifiers by keycode) and the mouse wheel.
+//! The pointer is moved into the element first, so what is sent reaches
+//! its window also where no window manager gives focus.
+
+use crate::dbus::{Arg, Call};
+use crate::keys::Chord;
+use crate::node::{NodeId, Wheel};
+use crate::{Backend, DesktopError};
+
+use super::{AtSpi, REGISTRY};
+
+/// The registry's device event controller: input through XTest, done by
+/// the registry daemon.
+const CONTROLLER: &str = "/org/a11y/atspi/registry/deviceeventcontroller";
+const CONTROLLER_INTERFACE: &str = "org.a11y.atspi.DeviceEventController";
+/// `ATSPI_KEY_PRESS`, `ATSPI_KEY_RELEASE` (of a keycode) and
+/// `ATSPI_KEY_SYM` (press and release the key a keysym names).
+const KEY_PRESS: u32 = 0;
+const KEY_RELEASE: u32 = 1;
+const KEY_SYM: u32 = 3;
+
+impl AtSpi {
+    /// Moves the pointer to the middle of `within` and sends the mouse
+    /// event `event` there (`abs`: only the move; `b5c`: a click of button
+    /// 5, the wheel turned down a notch).
+    fn pointer(
+        &mut self,
+        within: &NodeId,
+        event: &str,
+        doing: &'static str,
+    ) -> Result<(), DesktopError> {
+        let at = self.extents(within)?;
+        let (x, y) = (at.x + at.width / 2, at.y + at.height / 2);
+        self.one(
+            &Call::new(
+                REGISTRY,
+                CONTROLLER,
+                CONTROLLER_INTERFACE,
+                "GenerateMouseEvent",
+            )
+            .arg(Arg::I32(x))
+            .arg(Arg::I32(y))
+            .arg(Arg::Str(event.to_owned())),
+            false,
+            doing,
+        )?;
+        Ok(())
+    }
+
+    /// Turns the wheel `notches` times over the middle of `within`: X's
+    /// buttons 4 to 7, which toolkits take as scroll steps.
+    pub(super) fn wheel_over(
+        &mut self,
+        within: &NodeId,
+        way: Wheel,
+        notches: u32,
+    ) -> Result<(), DesktopError> {
+        let button = match way {
+            Wheel::Up => 4,
+            Wheel::Down => 5,
+            Wheel::Left => 6,
+            Wheel::Right => 7,
+        };
+        let event = format!("b{button}c");
+        for _ in 0..notches {
+            self.pointer(within, &event, "turning the wheel")?;
+        }
+        Ok(())
+    }
+
+    /// Sends a key with its modifiers held to the window under `within`.
+    pub(super) fn chord_into(
+        &mut self,
+        within: &NodeId,
+        chord: &Chord,
+    ) -> Result<(), DesktopError> {
+        self.pointer(within, "abs", "moving the pointer")?;
+        let number = |n: u32| {
+            i32::try_from(n).map_err(|_| DesktopError::Unsupported(format!("the key {n:#x}")))
+        };
+        let key = |code: i32, kind: u32| {
+            Call::new(
+                REGISTRY,
+                CONTROLLER,
+                CONTROLLER_INTERFACE,
+                "GenerateKeyboardEvent",
+            )
+            .arg(Arg::I32(code))
+            .arg(Arg::Str(String::new()))
+            .arg(Arg::U32(kind))
+        };
+        let mut held = Vec::new();
+        let mut pressed = Ok(());
+        let mut codes = Vec::new();
+        for keysym in &chord.modifiers {
+            codes.push(self.modifier_keycode(*keysym)?);
+        }
+        for modifier in &codes {
+            pressed = number(*modifier)
+                .and_then(|code| self.one(&key(code, KEY_PRESS), true, "pressing a key"))
+                .map(|_| held.push(*modifier));
+            if pressed.is_err() {
+                break;
+            }
+        }
+        if pressed.is_ok() {
+            pressed = number(chord.keysym)
+                .and_then(|code| self.one(&key(code, KEY_SYM), true, "pressing a key"))
+                .map(|_| ());
+        }
+        // Whatever happened, no modifier stays held.
+        for modifier in held.iter().rev() {
+            let released = number(*modifier)
+                .and_then(|code| self.one(&key(code, KEY_RELEASE), true, "releasing a key"));
+            if pressed.is_ok() {
+                pressed = released.map(|_| ());
+            }
+        }
+        pressed
+    }
+}
