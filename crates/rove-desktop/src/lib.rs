@@ -34,6 +34,15 @@ pub use node::{Action, App, Extents, Node, NodeId, States, Wheel};
 pub use roles::view_role;
 pub use scroll::{InView, wheel_into_view};
 
+/// How long [`Backend::events_from`] waits: for a first event at most
+/// `first`, then until none came for `quiet`, all within `within`.
+#[derive(Debug, Clone, Copy)]
+pub struct EventWait {
+    pub first: std::time::Duration,
+    pub quiet: std::time::Duration,
+    pub within: std::time::Duration,
+}
+
 /// One platform's accessibility interface. Calls block (within their
 /// deadline); async callers run them on the blocking pool.
 pub trait Backend: Send {
@@ -58,6 +67,10 @@ pub trait Backend: Send {
     /// `within`: the pointer is moved into the element first, so the key
     /// reaches its window also where no window manager gives focus.
     fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError>;
+    /// Waits for the application `app` (its root) to send events and then
+    /// fall silent, as `wait` says; how many it sent. Events sent before
+    /// the last action (`act`, `press_key`, `wheel`) are not counted.
+    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<u32, DesktopError>;
     /// Turns the mouse wheel `notches` steps over the middle of `within`.
     fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError>;
     /// The screen's pixels in `area` (a window's or an element's extents,

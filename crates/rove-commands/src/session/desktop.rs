@@ -22,6 +22,9 @@ pub(crate) struct DesktopTarget {
     pub ids: std::collections::HashMap<String, NodeId>,
     /// The last reading, to see a change after an action.
     pub last: Vec<NativeElement>,
+    /// The application has sent events: its silence after an action is
+    /// evidence that it answered (a settle ends on it).
+    pub speaks_events: bool,
 }
 
 /// The accessibility bus, shared with the blocking pool its calls run on.
@@ -76,6 +79,7 @@ impl DesktopTarget {
             launched,
             ids: std::collections::HashMap::new(),
             last: Vec::new(),
+            speaks_events: false,
         }
     }
 

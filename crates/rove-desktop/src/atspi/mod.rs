@@ -15,7 +15,7 @@ use crate::dbus::{Arg, Call, Connection, DbusError, Value};
 use crate::error::FIX;
 use crate::keys::Chord;
 use crate::node::{Action, App, Extents, Node, NodeId, Wheel};
-use crate::{Backend, DesktopError};
+use crate::{Backend, DesktopError, EventWait};
 
 const ACCESSIBLE: &str = "org.a11y.atspi.Accessible";
 const REGISTRY: &str = "org.a11y.atspi.Registry";
@@ -38,6 +38,7 @@ pub struct AtSpi {
     display: Option<crate::x11::Display>,
 }
 
+mod events;
 mod input;
 mod order;
 mod read;
@@ -70,7 +71,9 @@ impl AtSpi {
                 fix: FIX.to_owned(),
             }
         })?;
-        Ok(AtSpi { bus, display: None })
+        let mut atspi = AtSpi { bus, display: None };
+        atspi.subscribe();
+        Ok(atspi)
     }
 
     fn batch(
@@ -303,6 +306,7 @@ impl Backend for AtSpi {
     }
 
     fn act(&mut self, node: &NodeId, action: &Action) -> Result<(), DesktopError> {
+        self.forget_events();
         let (call, what) = match action {
             Action::Press => (
                 Call::new(&node.bus, &node.path, "org.a11y.atspi.Action", "DoAction")
@@ -407,11 +411,17 @@ impl Backend for AtSpi {
     }
 
     fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError> {
+        self.forget_events();
         self.chord_into(within, chord)
     }
 
     fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError> {
+        self.forget_events();
         self.wheel_over(within, way, notches)
+    }
+
+    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<u32, DesktopError> {
+        self.events_until_quiet(&app.bus, wait.first, wait.quiet, wait.within)
     }
 
     fn capture(&mut self, area: &Extents, hide: &[Extents]) -> Result<Vec<u8>, DesktopError> {

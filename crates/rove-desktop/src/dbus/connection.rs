@@ -15,6 +15,11 @@ const MESSAGE_MAX: usize = 64 * 1024 * 1024;
 const METHOD_CALL: u8 = 1;
 const METHOD_RETURN: u8 = 2;
 const ERROR: u8 = 3;
+const SIGNAL: u8 = 4;
+
+/// Signals kept until read (their senders only); older ones are dropped
+/// first: what a settle asks is whether an application spoke lately.
+const SIGNALS_MAX: usize = 4096;
 
 /// One method call.
 #[derive(Debug, Clone)]
@@ -58,6 +63,8 @@ pub struct Connection {
     /// Bytes read past the last message.
     buffer: Vec<u8>,
     address: String,
+    /// The senders of signals read while waiting for replies, oldest first.
+    signals: std::collections::VecDeque<String>,
 }
 
 impl Connection {
@@ -78,6 +85,7 @@ impl Connection {
                         serial: 0,
                         buffer: Vec::new(),
                         address: one.to_owned(),
+                        signals: std::collections::VecDeque::new(),
                     };
                     connection.authenticate(until)?;
                     connection.call(
@@ -190,6 +198,10 @@ impl Connection {
             let message = self
                 .next_message(until)
                 .map_err(|e| timed_out(e, deadline))?;
+            if let Some(sender) = message.signal_from {
+                self.keep_signal(sender);
+                continue;
+            }
             let Some(reply_to) = message.reply_serial else {
                 continue;
             };
@@ -205,6 +217,33 @@ impl Connection {
             .into_iter()
             .map(|r| r.unwrap_or(Err(DbusError::Closed)))
             .collect())
+    }
+
+    /// The sender of the next signal (one kept while replies were awaited
+    /// first), or `None` when none came before `until`.
+    pub fn next_signal(&mut self, until: Instant) -> Result<Option<String>, DbusError> {
+        if let Some(sender) = self.signals.pop_front() {
+            return Ok(Some(sender));
+        }
+        loop {
+            match self.next_message(until) {
+                Ok(Message {
+                    signal_from: Some(sender),
+                    ..
+                }) => return Ok(Some(sender)),
+                // A reply nobody waits for any more (its call timed out).
+                Ok(_) => {}
+                Err(DbusError::Timeout(_)) => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn keep_signal(&mut self, sender: String) {
+        if self.signals.len() >= SIGNALS_MAX {
+            self.signals.pop_front();
+        }
+        self.signals.push_back(sender);
     }
 
     /// The next whole message from the bus.
@@ -349,10 +388,12 @@ fn message_length(buffer: &[u8]) -> Result<Option<usize>, DbusError> {
     Ok(Some(total))
 }
 
-/// A message read: what it answers, and its values or error.
+/// A message read: what it answers, and its values or error; or, for a
+/// signal, who sent it.
 struct Message {
     reply_serial: Option<u32>,
     result: Result<Vec<Value>, DbusError>,
+    signal_from: Option<String>,
 }
 
 fn parse_message(bytes: &[u8]) -> Result<Message, DbusError> {
@@ -365,6 +406,7 @@ fn parse_message(bytes: &[u8]) -> Result<Message, DbusError> {
     let mut reply_serial = None;
     let mut signature = String::new();
     let mut error_name = String::new();
+    let mut sender = String::new();
     for field in fields.as_list().unwrap_or_default() {
         let Some([code, value]) = field
             .as_list()
@@ -376,6 +418,7 @@ fn parse_message(bytes: &[u8]) -> Result<Message, DbusError> {
             Value::Byte(5) => reply_serial = value.as_i64().and_then(|n| u32::try_from(n).ok()),
             Value::Byte(8) => signature = value.as_str().unwrap_or_default().to_owned(),
             Value::Byte(4) => error_name = value.as_str().unwrap_or_default().to_owned(),
+            Value::Byte(7) => sender = value.as_str().unwrap_or_default().to_owned(),
             _ => {}
         }
     }
@@ -402,5 +445,6 @@ fn parse_message(bytes: &[u8]) -> Result<Message, DbusError> {
             None
         },
         result,
+        signal_from: (kind == SIGNAL).then_some(sender),
     })
 }

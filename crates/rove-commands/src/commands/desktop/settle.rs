@@ -4,16 +4,64 @@
 use std::time::Instant;
 
 use rove_base::limits;
+use rove_desktop::{Backend, EventWait};
 
 use crate::CommandError;
 use crate::session::desktop::DesktopTarget;
+
+/// After an action, the tree once the application answered it. An
+/// application that sends events is not read while it works (its reply
+/// to rove's reads would come before the action's own work): rove waits
+/// for its first event (`limits::DESKTOP_SETTLE_SILENT` at most), then
+/// for it to fall silent (`limits::DESKTOP_EVENTS_QUIET` without an
+/// event), and reads the tree once. Silence throughout is the answer that
+/// nothing changed; events with no change the view shows (a focus moved)
+/// mean its answer may still come, and it is waited for again. One that
+/// never sent an event is read on a clock ([`settle_by_reading`]). Both
+/// within `limits::SETTLE_DOM`.
+pub(super) async fn settle(
+    target: &mut DesktopTarget,
+    before: &[rove_page::NativeElement],
+) -> Result<Vec<rove_page::NativeElement>, CommandError> {
+    if !target.speaks_events {
+        return settle_by_reading(target, before).await;
+    }
+    let until = Instant::now() + limits::SETTLE_DOM;
+    loop {
+        let wait = EventWait {
+            first: limits::DESKTOP_SETTLE_SILENT,
+            quiet: limits::DESKTOP_EVENTS_QUIET,
+            within: until.saturating_duration_since(Instant::now()),
+        };
+        let heard = events(target, wait).await?;
+        let now = target.read().await?;
+        if heard == 0 || now != before || Instant::now() >= until {
+            return Ok(now);
+        }
+    }
+}
+
+/// The application's events as `wait` says: how many; a first one marks
+/// it as an application that speaks.
+async fn events(target: &mut DesktopTarget, wait: EventWait) -> Result<u32, CommandError> {
+    let app = target.app.id.clone();
+    let heard = target
+        .bus
+        .run(limits::DESKTOP_TREE, move |b| b.events_from(&app, wait))
+        .await?;
+    if heard > 0 {
+        target.speaks_events = true;
+    }
+    Ok(heard)
+}
 
 /// Reads the tree again until it changed from `before` and then held for
 /// `limits::DESKTOP_SETTLE_QUIET`, or `limits::SETTLE_DOM` passed: the
 /// application updates itself after an action's call returns, sometimes
 /// in steps (the calculator adds its history line, then shows the
-/// result), so one unchanged reading is not enough.
-pub(super) async fn settle(
+/// result), so one unchanged reading is not enough. Between readings it
+/// listens for the application's events, to learn whether it sends them.
+async fn settle_by_reading(
     target: &mut DesktopTarget,
     before: &[rove_page::NativeElement],
 ) -> Result<Vec<rove_page::NativeElement>, CommandError> {
@@ -25,7 +73,13 @@ pub(super) async fn settle(
         if Instant::now() >= until {
             return Ok(last);
         }
-        tokio::time::sleep(limits::DESKTOP_SETTLE_POLL).await;
+        let poll = limits::DESKTOP_SETTLE_POLL;
+        let wait = EventWait {
+            first: poll,
+            quiet: poll,
+            within: poll,
+        };
+        events(target, wait).await?;
         let now = target.read().await?;
         if now != last {
             held_since = Instant::now();
