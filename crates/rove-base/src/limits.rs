@@ -35,7 +35,7 @@
 //! | health probe of the focused tab (`1`, evaluated) | 5 s (`limits::PROBE`, `HealthLimits::probe_timeout`), every 5 s in the background (`limits::PROBE_EVERY`), 1 s apart while a command runs (`limits::BUSY_PROBE_GAP`) | `rove-commands` |
 //! | answer after `Runtime.terminateExecution`, else the tab is replaced | 2 s (`limits::RECOVERY`, `HealthLimits::recovery_timeout`) | `rove-commands` |
 //! | actionability of an element | 5 s (`limits::ACTION`, `SessionConfig::action_timeout`) | `rove-input` |
-//! | a desktop application's accessibility bus: connecting; one call (or one batch of calls sent together); reading a window's tree; an application started by `desktop open` appearing on the bus | 5 s (`limits::DESKTOP_CONNECT`); 5 s (`limits::DESKTOP_CALL`); 20 s (`limits::DESKTOP_TREE`); 20 s (`limits::DESKTOP_APP_START`, polled every `limits::DESKTOP_APP_POLL`); an application rove killed being reaped 2 s (`limits::DESKTOP_APP_KILLED`); after an action, the tree read once the application fell silent for 150 ms (`limits::DESKTOP_EVENTS_QUIET`) after its events, or after 300 ms without one (`limits::DESKTOP_SETTLE_SILENT`: nothing changed); an application that never sent an event is read every 50 ms (`limits::DESKTOP_SETTLE_POLL`) until the tree changed and held for `DESKTOP_SETTLE_QUIET`; both within `limits::SETTLE_DOM` | `rove-desktop`, `rove-commands` |
+//! | a desktop application's accessibility bus: connecting; one call (or one batch of calls sent together); reading a window's tree; an application started by `desktop open` appearing on the bus | 5 s (`limits::DESKTOP_CONNECT`); 5 s (`limits::DESKTOP_CALL`); 20 s (`limits::DESKTOP_TREE`); 20 s (`limits::DESKTOP_APP_START`, polled every `limits::DESKTOP_APP_POLL`); an application rove killed being reaped 2 s (`limits::DESKTOP_APP_KILLED`); after an action, the tree read once the application fell silent for 150 ms (`limits::DESKTOP_EVENTS_QUIET`) after its events, or after 500 ms without one (`limits::DESKTOP_SETTLE_SILENT`: nothing changed), events already come looked at for 1 ms (`limits::DESKTOP_EVENTS_PEEK`); a turn of the wheel towards an element out of view, its first event within 300 ms (`limits::DESKTOP_SCROLLED_FIRST`) then 50 ms without one (`limits::DESKTOP_SCROLLED_QUIET`); an application that never sent an event, or never falls silent, is read every 50 ms (`limits::DESKTOP_SETTLE_POLL`) until the tree changed and held for `DESKTOP_SETTLE_QUIET`; both within `limits::SETTLE_DOM` | `rove-desktop`, `rove-commands` |
 //! | settling after input | 1 s DOM (`limits::SETTLE_DOM`), 2 s network (`limits::SETTLE_NETWORK`), 10 s navigation (`limits::SETTLE_NAVIGATION`; ended early by a download or a stopped navigation); after input that asked a server over a WebSocket or an event stream, 3 s from the input for its answer (`limits::SETTLE_STREAM`; quiet after 0.3 s without a frame, `limits::SETTLE_STREAM_QUIET`, or half again the longest pause the page's server made inside an answer in the last minute, up to 1.5 s, `limits::SETTLE_STREAM_QUIET_MAX`) | `rove-input` |
 //! | `eval` script | 10 s (`limits::EVAL`, `SessionConfig::eval_timeout`), then `Runtime.terminateExecution` | `rove-commands` |
 //! | `wait` condition | 10 s (`limits::WAIT`, `ms`); a plain wait at most 300 s (`limits::WAIT_SLEEP_MAX`) | `rove-commands` |
@@ -235,14 +235,24 @@ pub const DESKTOP_SETTLE_POLL: Duration = ms(50);
 /// settled: an application may update in steps.
 pub const DESKTOP_SETTLE_QUIET: Duration = ms(150);
 /// An application known to send events that sent none for this long
-/// after an action: the action changed nothing (a GTK 3 button answers
-/// its accessibility action after 250 ms, its own press animation).
-pub const DESKTOP_SETTLE_SILENT: Duration = ms(300);
+/// after an action: the action changed nothing (a GTK button answers its
+/// accessibility action after 250 ms, its own press animation; twice
+/// that leaves room for a busy machine).
+pub const DESKTOP_SETTLE_SILENT: Duration = ms(500);
 /// After an application's events, the silence that ends its answer: its
 /// events come in bursts within a millisecond or two, but a second step
 /// may follow (GTK makes a file chooser's Save button sensitive in a step
 /// of its own after its file name changed: 50 ms of silence missed it).
 pub const DESKTOP_EVENTS_QUIET: Duration = ms(150);
+/// How long a look at the events already come waits for the socket: not
+/// at all, in effect.
+pub const DESKTOP_EVENTS_PEEK: Duration = ms(1);
+/// A turn of the wheel bringing an element into view: the application's
+/// first event within this, then [`DESKTOP_SCROLLED_QUIET`] without one,
+/// before the element is measured again (within `SETTLE_DOM`).
+pub const DESKTOP_SCROLLED_FIRST: Duration = ms(300);
+/// See [`DESKTOP_SCROLLED_FIRST`].
+pub const DESKTOP_SCROLLED_QUIET: Duration = ms(50);
 /// The pauses between actionability checks.
 pub const ACTIONABLE_POLL: Backoff = Backoff {
     first: ms(20),

@@ -43,6 +43,16 @@ pub struct EventWait {
     pub within: std::time::Duration,
 }
 
+/// What [`Backend::events_from`] heard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heard {
+    /// The application's events.
+    pub events: u32,
+    /// It fell silent for the wait's `quiet` (or sent nothing within
+    /// `first`), rather than the wait running out while it still spoke.
+    pub fell_silent: bool,
+}
+
 /// One platform's accessibility interface. Calls block (within their
 /// deadline); async callers run them on the blocking pool.
 pub trait Backend: Send {
@@ -68,9 +78,12 @@ pub trait Backend: Send {
     /// reaches its window also where no window manager gives focus.
     fn press_key(&mut self, within: &NodeId, chord: &Chord) -> Result<(), DesktopError>;
     /// Waits for the application `app` (its root) to send events and then
-    /// fall silent, as `wait` says; how many it sent. Events sent before
+    /// fall silent, as `wait` says. Events sent before
     /// the last action (`act`, `press_key`, `wheel`) are not counted.
-    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<u32, DesktopError>;
+    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<Heard, DesktopError>;
+    /// The events `app` sent since the last look (during a reading of its
+    /// tree, say), without waiting.
+    fn events_since(&mut self, app: &NodeId) -> u32;
     /// Turns the mouse wheel `notches` steps over the middle of `within`.
     fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError>;
     /// The screen's pixels in `area` (a window's or an element's extents,

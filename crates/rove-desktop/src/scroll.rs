@@ -5,10 +5,18 @@
 //! the element is inside it.
 
 use crate::node::{Extents, NodeId, Wheel};
-use crate::{Backend, DesktopError};
+use rove_base::limits;
+
+use crate::{Backend, DesktopError, EventWait};
 
 /// Wheel turns tried before giving up.
-const ROUNDS_MAX: usize = 20;
+const ROUNDS_MAX: usize = 30;
+/// How long a turn of the wheel is given to take effect.
+const SCROLLED: EventWait = EventWait {
+    first: limits::DESKTOP_SCROLLED_FIRST,
+    quiet: limits::DESKTOP_SCROLLED_QUIET,
+    within: limits::SETTLE_DOM,
+};
 /// Pixels one wheel step is taken to move until a turn shows what it
 /// moves (as `scroll` counts them).
 const STEP_PX: i64 = 50;
@@ -81,8 +89,13 @@ pub fn wheel_into_view(bus: &mut dyn Backend, it: &InView<'_>) -> Result<(), Des
             (port, way, distance, it.siblings[sibling].clone(), seen)
         };
         let (port, way, distance, watched, was) = turn;
-        let steps = (distance / step_px + 1).clamp(1, STEPS_MAX);
+        // Rounded down, so as not to overshoot and come back.
+        let steps = (distance / step_px).clamp(1, STEPS_MAX);
         bus.wheel(port, way, u32::try_from(steps).unwrap_or(1))?;
+        // The application scrolls when it has handled the wheel's events:
+        // its own events say when (an application that sends none is
+        // measured after the wait's first part).
+        bus.events_from(it.element, SCROLLED)?;
         let now = bus.extents(&watched)?;
         if now == was {
             return Err(DesktopError::NotActionable(

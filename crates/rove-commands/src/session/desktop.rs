@@ -113,7 +113,7 @@ impl DesktopTarget {
             .iter()
             .find(|e| e.depth == 0 && !e.name.is_empty())
             .map(|e| e.name.clone())
-            .or_else(|| self.app.windows.first().cloned())
+            .or_else(|| self.app.windows.iter().find(|w| !w.is_empty()).cloned())
             .unwrap_or_else(|| self.app.name.clone())
     }
 

@@ -11,8 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::DesktopError;
 use crate::dbus::{Arg, Call};
+use crate::{DesktopError, Heard};
 
 use super::{AtSpi, REGISTRY};
 
@@ -61,35 +61,55 @@ impl AtSpi {
     /// Drops the events read so far: what comes after is the answer to
     /// what is sent next.
     pub(super) fn forget_events(&mut self) {
-        let soon = Instant::now() + Duration::from_millis(1);
+        let soon = Instant::now() + rove_base::limits::DESKTOP_EVENTS_PEEK;
         while let Ok(Some(_)) = self.bus.next_signal(soon) {}
+    }
+
+    /// The events from `sender` read so far (while replies were awaited,
+    /// or waiting in the socket), without waiting for more.
+    pub(super) fn events_read(&mut self, sender: &str) -> u32 {
+        let soon = Instant::now() + rove_base::limits::DESKTOP_EVENTS_PEEK;
+        let mut seen = 0u32;
+        while let Ok(Some(from)) = self.bus.next_signal(soon) {
+            if from == sender {
+                seen = seen.saturating_add(1);
+            }
+        }
+        seen
     }
 
     /// Waits for the application on `sender` to send an event, at most
     /// `first`, then until it has sent none for `quiet`, all within
-    /// `within`; the number of its events seen.
+    /// `within`.
     pub(super) fn events_until_quiet(
         &mut self,
         sender: &str,
         first: Duration,
         quiet: Duration,
         within: Duration,
-    ) -> Result<u32, DesktopError> {
+    ) -> Result<Heard, DesktopError> {
         let started = Instant::now();
         let end = started + within;
-        let mut seen = 0u32;
-        let mut until = (started + first).min(end);
+        let mut heard = Heard {
+            events: 0,
+            fell_silent: false,
+        };
+        let mut until = started + first;
         loop {
-            if Instant::now() >= until {
-                return Ok(seen);
+            let now = Instant::now();
+            if now >= until {
+                heard.fell_silent = true;
+                return Ok(heard);
             }
-            match self.bus.next_signal(until) {
+            if now >= end {
+                return Ok(heard);
+            }
+            match self.bus.next_signal(until.min(end)) {
                 Ok(Some(from)) if from == sender => {
-                    seen = seen.saturating_add(1);
-                    until = (Instant::now() + quiet).min(end);
+                    heard.events = heard.events.saturating_add(1);
+                    until = Instant::now() + quiet;
                 }
-                Ok(Some(_)) => {}
-                Ok(None) => return Ok(seen),
+                Ok(Some(_)) | Ok(None) => {}
                 Err(e) => {
                     return Err(DesktopError::from_bus(
                         e,

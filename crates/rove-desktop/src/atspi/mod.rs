@@ -15,7 +15,7 @@ use crate::dbus::{Arg, Call, Connection, DbusError, Value};
 use crate::error::FIX;
 use crate::keys::Chord;
 use crate::node::{Action, App, Extents, Node, NodeId, Wheel};
-use crate::{Backend, DesktopError, EventWait};
+use crate::{Backend, DesktopError, EventWait, Heard};
 
 const ACCESSIBLE: &str = "org.a11y.atspi.Accessible";
 const REGISTRY: &str = "org.a11y.atspi.Registry";
@@ -420,7 +420,11 @@ impl Backend for AtSpi {
         self.wheel_over(within, way, notches)
     }
 
-    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<u32, DesktopError> {
+    fn events_since(&mut self, app: &NodeId) -> u32 {
+        self.events_read(&app.bus)
+    }
+
+    fn events_from(&mut self, app: &NodeId, wait: EventWait) -> Result<Heard, DesktopError> {
         self.events_until_quiet(&app.bus, wait.first, wait.quiet, wait.within)
     }
 

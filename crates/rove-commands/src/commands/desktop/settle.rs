@@ -4,69 +4,87 @@
 use std::time::Instant;
 
 use rove_base::limits;
-use rove_desktop::{Backend, EventWait};
+use rove_desktop::{Backend, EventWait, Heard};
 
 use crate::CommandError;
 use crate::session::desktop::DesktopTarget;
 
 /// After an action, the tree once the application answered it. An
-/// application that sends events is not read while it works (its reply
+/// application that sends events is not read while it works (its replies
 /// to rove's reads would come before the action's own work): rove waits
 /// for its first event (`limits::DESKTOP_SETTLE_SILENT` at most), then
-/// for it to fall silent (`limits::DESKTOP_EVENTS_QUIET` without an
-/// event), and reads the tree once. Silence throughout is the answer that
-/// nothing changed; events with no change the view shows (a focus moved)
-/// mean its answer may still come, and it is waited for again. One that
-/// never sent an event is read on a clock ([`settle_by_reading`]). Both
-/// within `limits::SETTLE_DOM`.
+/// for it to fall silent (`limits::DESKTOP_EVENTS_QUIET` without one),
+/// and reads the tree. Silence throughout is the answer that nothing
+/// changed; a change read after it fell silent, with no event while it
+/// was read, is the answer; events with no change the view shows (a focus
+/// moved), or during the reading, mean the answer may still come. An application that does not fall silent (an animation) tells
+/// nothing by its events, nor one that never sent any: they are read on
+/// a clock ([`read_until_held`]). All within `limits::SETTLE_DOM`.
 pub(super) async fn settle(
     target: &mut DesktopTarget,
     before: &[rove_page::NativeElement],
 ) -> Result<Vec<rove_page::NativeElement>, CommandError> {
-    if !target.speaks_events {
-        return settle_by_reading(target, before).await;
-    }
     let until = Instant::now() + limits::SETTLE_DOM;
+    if !target.speaks_events {
+        let first = target.read().await?;
+        return read_until_held(target, before, first, until).await;
+    }
     loop {
         let wait = EventWait {
             first: limits::DESKTOP_SETTLE_SILENT,
             quiet: limits::DESKTOP_EVENTS_QUIET,
-            within: until.saturating_duration_since(Instant::now()),
+            // One that is still speaking after this long is animating.
+            within: until
+                .saturating_duration_since(Instant::now())
+                .min(limits::DESKTOP_SETTLE_SILENT),
         };
         let heard = events(target, wait).await?;
         let now = target.read().await?;
-        if heard == 0 || now != before || Instant::now() >= until {
+        if !heard.fell_silent {
+            return read_until_held(target, before, now, until).await;
+        }
+        // Events that came while the tree was read: it is still at work,
+        // and what was read may be half of its answer.
+        let app = target.app.id.clone();
+        let during = target
+            .bus
+            .run(limits::DESKTOP_CALL, move |b| Ok(b.events_since(&app)))
+            .await?;
+        let answered = heard.events == 0 || (now != before && during == 0);
+        if answered || Instant::now() >= until {
             return Ok(now);
         }
     }
 }
 
-/// The application's events as `wait` says: how many; a first one marks
-/// it as an application that speaks.
-async fn events(target: &mut DesktopTarget, wait: EventWait) -> Result<u32, CommandError> {
+/// The application's events as `wait` says; a first one marks it as an
+/// application that speaks.
+async fn events(target: &mut DesktopTarget, wait: EventWait) -> Result<Heard, CommandError> {
     let app = target.app.id.clone();
     let heard = target
         .bus
         .run(limits::DESKTOP_TREE, move |b| b.events_from(&app, wait))
         .await?;
-    if heard > 0 {
+    if heard.events > 0 {
         target.speaks_events = true;
     }
     Ok(heard)
 }
 
-/// Reads the tree again until it changed from `before` and then held for
-/// `limits::DESKTOP_SETTLE_QUIET`, or `limits::SETTLE_DOM` passed: the
-/// application updates itself after an action's call returns, sometimes
-/// in steps (the calculator adds its history line, then shows the
-/// result), so one unchanged reading is not enough. Between readings it
-/// listens for the application's events, to learn whether it sends them.
-async fn settle_by_reading(
+/// Reads the tree again every `limits::DESKTOP_SETTLE_POLL` until it
+/// changed from `before` and then held for `limits::DESKTOP_SETTLE_QUIET`,
+/// or `until`: the application updates itself after an action's call
+/// returns, sometimes in steps (the calculator adds its history line, then
+/// shows the result), so one unchanged reading is not enough. Between
+/// readings it listens for the application's events, to learn whether it
+/// sends them.
+async fn read_until_held(
     target: &mut DesktopTarget,
     before: &[rove_page::NativeElement],
+    first: Vec<rove_page::NativeElement>,
+    until: Instant,
 ) -> Result<Vec<rove_page::NativeElement>, CommandError> {
-    let until = Instant::now() + limits::SETTLE_DOM;
-    let mut last = target.read().await?;
+    let mut last = first;
     let mut changed = last != before;
     let mut held_since = Instant::now();
     loop {

@@ -298,3 +298,65 @@ async fn a_row_far_down_a_list_is_scrolled_into_view_and_back() {
         .await;
     fx.close().await;
 }
+
+#[tokio::test]
+async fn the_widget_factorys_about_dialog_opens_is_read_and_its_refs_end_with_it() {
+    let _one = one_at_a_time().await;
+    let mut fx = Fixture::start().await;
+    let opened = fx
+        .ok(json!({"command": "desktop", "action": "open", "target": "gtk3-widget-factory"}))
+        .await;
+    let view = opened.view.expect("a view of the factory").text;
+    // A window without a name is titled after its application.
+    assert!(
+        view.starts_with("[desktop] gtk3-widget-factory app:gtk3-widget-factory\n"),
+        "{view}"
+    );
+    let menu = ref_of(&view, "button \"Menu\"");
+    let shown = fx.ok(json!({"command": "click", "ref": menu})).await;
+    let shown = shown.view.expect("a diff with the menu").text;
+    let about = ref_of(&shown.replace("+ ", ""), "button \"About Widget Factory\"");
+    let dialog = fx.ok(json!({"command": "click", "ref": about})).await;
+    let dialog = dialog.view.expect("a diff with the dialog").text;
+    assert!(
+        dialog.contains("dialog \"About GTK Widget Factory\" [modal]"),
+        "{dialog}"
+    );
+    let read = fx.ok(json!({"command": "read"})).await;
+    assert!(
+        read.data_text()
+            .expect("text")
+            .contains("Running against GTK+ 3"),
+        "the dialog's text is read: {}",
+        read.text()
+    );
+    let now = fx
+        .view_of(json!({"command": "snapshot", "budget": 0}))
+        .await;
+    // The dialog's own buttons (the main window has a Close of its own).
+    let in_dialog = now
+        .split_once("dialog \"About GTK Widget Factory\"")
+        .unwrap_or_else(|| panic!("the dialog in\n{now}"))
+        .1;
+    let credits = ref_of(in_dialog, "button \"Credits\"");
+    let close = ref_of(in_dialog, "button \"Close\"");
+    let closed = fx.ok(json!({"command": "click", "ref": close})).await;
+    let closed = closed.view.expect("a diff without the dialog").text;
+    assert!(
+        closed.contains("- e") && closed.contains("dialog \"About GTK Widget Factory\""),
+        "{closed}"
+    );
+    // A ref of the window that closed is a typed error, and the
+    // application goes on.
+    let gone = fx.fails(json!({"command": "click", "ref": credits})).await;
+    assert_eq!(code(&gone), "REF_NOT_FOUND", "{gone}");
+    assert!(
+        gone.report().hint.contains("snapshot"),
+        "{:?}",
+        gone.report()
+    );
+    fx.ok(json!({"command": "snapshot"})).await;
+    fx.ok(json!({"command": "desktop", "action": "leave"}))
+        .await;
+    fx.close().await;
+}
