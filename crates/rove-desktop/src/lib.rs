@@ -86,6 +86,9 @@ pub trait Backend: Send {
     fn events_since(&mut self, app: &NodeId) -> u32;
     /// Turns the mouse wheel `notches` steps over the middle of `within`.
     fn wheel(&mut self, within: &NodeId, way: Wheel, notches: u32) -> Result<(), DesktopError>;
+    /// The size of the screen that input and screenshots go to: whether
+    /// they can (`DESKTOP_UNAVAILABLE` when not).
+    fn screen_size(&mut self) -> Result<(u16, u16), DesktopError>;
     /// The screen's pixels in `area` (a window's or an element's extents,
     /// cut to the screen) as a PNG file, with the rectangles `hide` (where
     /// a secret shows) painted over.

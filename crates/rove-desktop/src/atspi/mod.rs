@@ -428,6 +428,10 @@ impl Backend for AtSpi {
         self.events_until_quiet(&app.bus, wait.first, wait.quiet, wait.within)
     }
 
+    fn screen_size(&mut self) -> Result<(u16, u16), DesktopError> {
+        self.display_size()
+    }
+
     fn capture(&mut self, area: &Extents, hide: &[Extents]) -> Result<Vec<u8>, DesktopError> {
         self.capture_png(area, hide)
     }

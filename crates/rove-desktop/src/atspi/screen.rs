@@ -32,6 +32,13 @@ impl AtSpi {
         })
     }
 
+    /// The X screen's size, connecting to the display if need be.
+    pub(super) fn display_size(&mut self) -> Result<(u16, u16), DesktopError> {
+        self.on_display("sending keys and taking screenshots", |d| {
+            Ok(d.screen_size())
+        })
+    }
+
     /// `area` of the screen as a PNG file, `hide` painted over.
     pub(super) fn capture_png(
         &mut self,

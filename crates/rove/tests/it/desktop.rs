@@ -114,3 +114,24 @@ async fn an_application_rove_started_ends_with_a_daemon_killed_outright() {
         "gnome-calculator {pid} outlived the daemon"
     );
 }
+
+#[tokio::test]
+async fn doctor_finds_the_bus_and_the_display_keys_and_screenshots_need() {
+    let env = Env::new("desktop-doctor").await;
+    let (status, report) = env.run(&["doctor"]).await;
+    assert_eq!(status, 0, "{report}");
+    let desktop = report["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .find(|c| c["name"] == "desktop")
+        .expect("a desktop line")
+        .clone();
+    assert_ne!(desktop["degraded"], true, "{desktop}");
+    let detail = desktop["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.starts_with("the accessibility bus answers")
+            && detail.contains("the X display answers (1280×1024)"),
+        "{desktop}"
+    );
+}

@@ -20,18 +20,30 @@ use act::{act, fill_action, node, scroll, select_option, send_keys};
 use settle::{settle, wait_on_desktop};
 
 /// For `rove doctor`: whether the accessibility bus answers, and how many
-/// applications it exposes; a typed error (`DESKTOP_UNAVAILABLE` with the
+/// applications it exposes, and whether the X display that keys and
+/// screenshots need does; a typed error (`DESKTOP_UNAVAILABLE` with the
 /// fix) when there is no desktop.
 pub async fn desktop_probe() -> Result<String, CommandError> {
     let bus = Bus::connect()?;
     let apps = bus.run(limits::DESKTOP_TREE, |bus| bus.apps()).await?;
     let names: Vec<&str> = apps.iter().map(|a| a.name.as_str()).collect();
-    Ok(match names.len() {
+    let bus_line = match names.len() {
         0 => "the accessibility bus answers; no application on it yet".to_owned(),
         n => format!(
             "the accessibility bus answers; {n} applications: {}",
             names.join(", ")
         ),
+    };
+    // Keys, the wheel and screenshots go through the X display.
+    let screen = bus.run(limits::DESKTOP_CALL, |bus| bus.screen_size()).await;
+    Ok(match screen {
+        Ok((width, height)) => format!(
+            "{bus_line}; the X display answers ({width}×{height}): keys, the wheel and screenshots can be sent"
+        ),
+        Err(error) => {
+            let said = rove_errors::Classify::hint(&error);
+            format!("{bus_line}; but {error}: keys, the wheel and screenshots will fail ({said})")
+        }
     })
 }
 
