@@ -16,7 +16,9 @@ impl Session {
     /// Runs `command` under the session's guard; see the module comment.
     pub(crate) async fn guarded(&mut self, command: &Command) -> Result<Outcome, CommandError> {
         // A desktop application as the target: no tab to probe or guard.
-        if self.has_desktop() && !matches!(command, Command::Desktop(_)) {
+        // `tab list` still lists the tabs, the application among them.
+        let lists_tabs = matches!(command, Command::Tab(t) if t.action == crate::TabAction::List);
+        if self.has_desktop() && !matches!(command, Command::Desktop(_)) && !lists_tabs {
             let deadline = self.deadline_for(command);
             return match tokio::time::timeout(deadline, self.run_on_desktop(command)).await {
                 Ok(done) => done,

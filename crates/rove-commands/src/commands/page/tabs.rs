@@ -21,9 +21,10 @@ impl Session {
         match args.action {
             TabAction::List => {
                 let tabs = self.context().tabs_refreshed().await?;
+                let on_desktop = self.has_desktop();
                 let mut text = String::new();
                 for t in &tabs {
-                    let mark = if t.focused { "*" } else { " " };
+                    let mark = if t.focused && !on_desktop { "*" } else { " " };
                     let opener = t
                         .opener
                         .map(|o| format!(" (opened by {o})"))
@@ -39,6 +40,20 @@ impl Session {
                 }
                 if tabs.is_empty() {
                     text.push_str("no tabs; open a URL\n");
+                }
+                // The desktop application the commands go to: one more
+                // kind of tab.
+                if let Some(target) = self.desktop() {
+                    let title = rove_page::title_text(&target.title());
+                    let pid = target
+                        .app
+                        .pid
+                        .map(|p| format!(" (pid {p})"))
+                        .unwrap_or_default();
+                    text.push_str(&format!(
+                        "desktop* {title} {}{pid}: commands go to it; desktop leave goes back to the tabs\n",
+                        target.place()
+                    ));
                 }
                 out.data = Some(Data::Text(text));
                 Ok(())

@@ -46,6 +46,20 @@ async fn the_calculator_computes_twelve_times_seven_by_clicks_on_refs() {
         view.starts_with("[desktop] Calculator app:gnome-calculator\n"),
         "{view}"
     );
+    // The application is one more kind of tab, and the one commands go to.
+    let tabs = fx.ok(json!({"command": "tab"})).await;
+    let tabs = tabs.data_text().expect("the tabs").to_owned();
+    let lines: Vec<&str> = tabs.lines().collect();
+    assert!(
+        lines[0].starts_with("t1  "),
+        "the page's tab, not the target: {tabs}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("desktop* Calculator app:gnome-calculator (pid ")),
+        "{tabs}"
+    );
     let mut last = None;
     for key in ["1", "2", "×", "7", "="] {
         // `find` gives the same refs the view shows.
