@@ -4,6 +4,8 @@
 //! (the list or text that scrolls, whose extents are what it shows) until
 //! the element is inside it.
 
+use std::time::{Duration, Instant};
+
 use crate::node::{Extents, NodeId, Wheel};
 use rove_base::limits;
 
@@ -22,6 +24,14 @@ const SCROLLED: EventWait = EventWait {
 const STEP_PX: i64 = 50;
 /// The most steps of one turn.
 const STEPS_MAX: i64 = 50;
+/// How long the turns may take together: an application that answers
+/// each call just within its deadline, or whose element moves at every
+/// turn, is given up on within the caller's backstop
+/// (`limits::DESKTOP_TREE`), which also holds its `ScrollTo` and the last
+/// turn's calls.
+const TURNS_WITHIN: Duration = limits::DESKTOP_TREE
+    .saturating_sub(limits::DESKTOP_CALL)
+    .saturating_sub(limits::DESKTOP_CALL);
 
 impl Extents {
     /// Whether `inner` is shown inside this rectangle: wholly, along each
@@ -59,15 +69,37 @@ pub struct InView<'a> {
 /// element, towards it, until every ancestor shows it. GTK gives a list
 /// row out of view no position at all (`i32::MIN`): then the way is told
 /// by the nearest row beside it that has one. An element that does not
-/// move is [`DesktopError::NotActionable`].
+/// move is [`DesktopError::NotActionable`]; turns past ten seconds
+/// (`TURNS_WITHIN`) are a [`DesktopError::Timeout`].
 pub fn wheel_into_view(bus: &mut dyn Backend, it: &InView<'_>) -> Result<(), DesktopError> {
+    wheel_into_view_within(bus, it, TURNS_WITHIN)
+}
+
+/// [`wheel_into_view`], giving up after `within`.
+fn wheel_into_view_within(
+    bus: &mut dyn Backend,
+    it: &InView<'_>,
+    within: Duration,
+) -> Result<(), DesktopError> {
+    let until = Instant::now() + within;
+    let mut turned = false;
+    let late = |turned: bool| {
+        (Instant::now() >= until).then_some(DesktopError::Timeout {
+            after: within,
+            during: "turning the wheel to scroll an element into view",
+            sent: turned,
+        })
+    };
     // What one step moves, learnt from the first turn (GTK moves a list
     // by its height to the power 2/3: 21 pixels for a list 100 high).
     let mut step_px = STEP_PX;
     for _ in 0..ROUNDS_MAX {
+        if let Some(error) = late(turned) {
+            return Err(error);
+        }
         let at = bus.extents(it.element)?;
         let turn = if placed(&at) {
-            match port_for(bus, it.ancestors, &at)? {
+            match port_for(bus, it.ancestors, &at, &|| late(turned))? {
                 None => return Ok(()),
                 Some((port, shown)) => {
                     let (way, distance) = towards(&at, &shown);
@@ -91,6 +123,7 @@ pub fn wheel_into_view(bus: &mut dyn Backend, it: &InView<'_>) -> Result<(), Des
         let (port, way, distance, watched, was) = turn;
         // Rounded down, so as not to overshoot and come back.
         let steps = (distance / step_px).clamp(1, STEPS_MAX);
+        turned = true;
         bus.wheel(port, way, u32::try_from(steps).unwrap_or(1))?;
         // The application scrolls when it has handled the wheel's events:
         // its own events say when (an application that sends none is
@@ -125,13 +158,18 @@ fn placed(at: &Extents) -> bool {
     at.x != i32::MIN && at.y != i32::MIN
 }
 
-/// The nearest ancestor that does not show `at`, with what it shows.
+/// The nearest ancestor that does not show `at`, with what it shows;
+/// `late`'s error once it says the time is up.
 fn port_for<'a>(
     bus: &mut dyn Backend,
     ancestors: &'a [NodeId],
     at: &Extents,
+    late: &dyn Fn() -> Option<DesktopError>,
 ) -> Result<Option<(&'a NodeId, Extents)>, DesktopError> {
     for ancestor in ancestors {
+        if let Some(error) = late() {
+            return Err(error);
+        }
         let shown = bus.extents(ancestor)?;
         if !shown.shows(at) {
             return Ok(Some((ancestor, shown)));
@@ -203,6 +241,94 @@ mod tests {
             width,
             height,
         }
+    }
+
+    /// An application whose element moves at every turn of the wheel and
+    /// never comes into its list, and that takes a while over each turn.
+    struct Restless {
+        element: NodeId,
+        y: i32,
+        turns: u32,
+    }
+
+    impl Backend for Restless {
+        fn apps(&mut self) -> Result<Vec<crate::App>, DesktopError> {
+            Ok(Vec::new())
+        }
+        fn tree(&mut self, _: &NodeId, _: usize) -> Result<Vec<crate::Node>, DesktopError> {
+            Ok(Vec::new())
+        }
+        fn text(&mut self, _: &NodeId) -> Result<String, DesktopError> {
+            Ok(String::new())
+        }
+        fn act(&mut self, _: &NodeId, _: &crate::Action) -> Result<(), DesktopError> {
+            Ok(())
+        }
+        fn options(&mut self, _: &NodeId) -> Result<Vec<String>, DesktopError> {
+            Ok(Vec::new())
+        }
+        fn extents(&mut self, node: &NodeId) -> Result<Extents, DesktopError> {
+            Ok(if *node == self.element {
+                self.y += 1;
+                at(0, 1000 + self.y, 10, 10)
+            } else {
+                at(0, 0, 100, 100)
+            })
+        }
+        fn extents_of(&mut self, nodes: &[NodeId]) -> Result<Vec<Option<Extents>>, DesktopError> {
+            nodes.iter().map(|n| self.extents(n).map(Some)).collect()
+        }
+        fn press_key(&mut self, _: &NodeId, _: &crate::Chord) -> Result<(), DesktopError> {
+            Ok(())
+        }
+        fn events_from(&mut self, _: &NodeId, _: EventWait) -> Result<crate::Heard, DesktopError> {
+            std::thread::sleep(Duration::from_millis(5));
+            Ok(crate::Heard {
+                events: 1,
+                fell_silent: false,
+            })
+        }
+        fn events_since(&mut self, _: &NodeId) -> u32 {
+            0
+        }
+        fn wheel(&mut self, _: &NodeId, _: Wheel, _: u32) -> Result<(), DesktopError> {
+            self.turns += 1;
+            Ok(())
+        }
+        fn screen_size(&mut self) -> Result<(u16, u16), DesktopError> {
+            Ok((640, 480))
+        }
+        fn capture(&mut self, _: &Extents, _: &[Extents]) -> Result<Vec<u8>, DesktopError> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn an_element_that_moves_at_every_turn_is_given_up_on_in_time() {
+        let id = |path: &str| NodeId {
+            bus: ":1.1".to_owned(),
+            path: path.to_owned(),
+        };
+        let (element, list) = (id("/row"), id("/list"));
+        let mut app = Restless {
+            element: element.clone(),
+            y: 0,
+            turns: 0,
+        };
+        let ancestors = [list];
+        let it = InView {
+            element: &element,
+            ancestors: &ancestors,
+            siblings: std::slice::from_ref(&element),
+            index: 0,
+        };
+        let error = wheel_into_view_within(&mut app, &it, Duration::from_millis(40))
+            .expect_err("never in view");
+        assert!(
+            matches!(error, DesktopError::Timeout { sent: true, .. }),
+            "{error}"
+        );
+        assert!(app.turns < 20, "{} turns", app.turns);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::dbus::{Arg, Call};
 use crate::keys::Chord;
-use crate::node::{NodeId, Wheel};
+use crate::node::{Extents, NodeId, Wheel};
 use crate::{Backend, DesktopError};
 
 use super::{AtSpi, REGISTRY};
@@ -31,7 +31,16 @@ impl AtSpi {
         doing: &'static str,
     ) -> Result<(), DesktopError> {
         let at = self.extents(within)?;
-        let (x, y) = (at.x + at.width / 2, at.y + at.height / 2);
+        self.pointer_at(middle(&at), event, doing)
+    }
+
+    /// Sends the mouse event `event` at `(x, y)` on the screen.
+    fn pointer_at(
+        &mut self,
+        (x, y): (i32, i32),
+        event: &str,
+        doing: &'static str,
+    ) -> Result<(), DesktopError> {
         self.one(
             &Call::new(
                 REGISTRY,
@@ -63,8 +72,11 @@ impl AtSpi {
             Wheel::Right => 7,
         };
         let event = format!("b{button}c");
+        // Measured once: an application slow to answer its extents would
+        // otherwise be waited for at every notch.
+        let at = middle(&self.extents(within)?);
         for _ in 0..notches {
-            self.pointer(within, &event, "turning the wheel")?;
+            self.pointer_at(at, &event, "turning the wheel")?;
         }
         Ok(())
     }
@@ -118,5 +130,41 @@ impl AtSpi {
             }
         }
         pressed
+    }
+}
+
+/// The middle of `at`, in i64 and brought back into i32: an application
+/// may give extents near i32's ends (GTK gives a row out of view
+/// `i32::MIN`), whose middle does not fit.
+fn middle(at: &Extents) -> (i32, i32) {
+    let half = |start: i32, length: i32| {
+        let v = i64::from(start) + i64::from(length) / 2;
+        i32::try_from(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0)
+    };
+    (half(at.x, at.width), half(at.y, at.height))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_middle_of_extents_near_i32s_ends_does_not_overflow() {
+        let at = |x, y, width, height| Extents {
+            x,
+            y,
+            width,
+            height,
+        };
+        assert_eq!(middle(&at(10, 20, 100, 50)), (60, 45));
+        assert_eq!(
+            middle(&at(i32::MAX, i32::MAX, 100, 100)),
+            (i32::MAX, i32::MAX)
+        );
+        assert_eq!(
+            middle(&at(i32::MIN, i32::MIN, -100, -100)),
+            (i32::MIN, i32::MIN)
+        );
+        assert_eq!(middle(&at(-10, 0, 21, 0)), (0, 0));
     }
 }

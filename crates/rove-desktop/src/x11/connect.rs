@@ -79,7 +79,15 @@ pub(super) fn open(
             let path = format!("/tmp/.X11-unix/X{}", name.display);
             Socket::Unix(UnixStream::connect(path).map_err(cannot)?)
         }
-        Some(host) => Socket::Tcp(connect_tcp(host, 6000 + name.display, until).map_err(cannot)?),
+        Some(host) => {
+            // The fields are public: a name not made by `parse` is held to
+            // what `parse` lets through, so the cookie stays on this machine.
+            let port = 6000u16
+                .checked_add(name.display)
+                .filter(|_| matches!(host.as_str(), "localhost" | "127.0.0.1"))
+                .ok_or_else(|| X11Error::BadDisplay(name.to_string()))?;
+            Socket::Tcp(connect_tcp(host, port, until).map_err(cannot)?)
+        }
     };
     let mut wire = Wire::new(Stream::new(socket, deadline));
     wire.write_all(&setup_request(cookie), until)?;
@@ -111,7 +119,11 @@ pub(super) fn open(
 
 fn connect_tcp(host: &str, port: u16, until: Instant) -> std::io::Result<TcpStream> {
     let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
-    for address in (host, port).to_socket_addrs()? {
+    // `localhost` as the resolver says: only its loopback addresses.
+    for address in (host, port)
+        .to_socket_addrs()?
+        .filter(|a| a.ip().is_loopback())
+    {
         let left = until
             .checked_duration_since(Instant::now())
             .filter(|d| !d.is_zero())
@@ -199,6 +211,21 @@ mod tests {
         ] {
             let error = DisplayName::parse(name).expect_err(name);
             assert!(matches!(error, X11Error::BadDisplay(_)), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_name_not_made_by_parse_reaches_no_other_host() {
+        let soon = Instant::now() + Duration::from_millis(200);
+        for (host, display) in [("example.com", 0), ("10.0.0.1", 0), ("localhost", u16::MAX)] {
+            let name = DisplayName {
+                host: Some(host.to_owned()),
+                display,
+                screen: 0,
+            };
+            let error =
+                open(&name, Some(&[7; 16]), soon, Duration::from_millis(200)).expect_err("refused");
+            assert!(matches!(error, X11Error::BadDisplay(_)), "{host}: {error}");
         }
     }
 

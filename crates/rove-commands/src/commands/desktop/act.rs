@@ -72,10 +72,37 @@ pub(super) async fn send_keys(
     target
         .bus
         .run(limits::DESKTOP_TREE, move |b| {
-            keys.iter()
-                .try_for_each(|chord| b.press_key(&within, chord))
+            press_all(&keys, KEYS_WITHIN, |chord| b.press_key(&within, chord))
         })
         .await?;
+    Ok(())
+}
+
+/// How long the keys of one `type` or `press` may take together: a long
+/// text (each key moves the pointer, reading the element's extents) or an
+/// application that answers each call just within its deadline is cut
+/// off within the call's backstop (`limits::DESKTOP_TREE`), leaving the
+/// last key's calls their time, rather than typing on after rove said the
+/// call timed out.
+const KEYS_WITHIN: std::time::Duration = limits::DESKTOP_TREE.saturating_sub(limits::DESKTOP_CALL);
+
+/// Sends `keys` in order with `press`, none after `budget`.
+fn press_all(
+    keys: &[rove_desktop::Chord],
+    budget: std::time::Duration,
+    mut press: impl FnMut(&rove_desktop::Chord) -> Result<(), DesktopError>,
+) -> Result<(), DesktopError> {
+    let until = std::time::Instant::now() + budget;
+    for (i, chord) in keys.iter().enumerate() {
+        if std::time::Instant::now() >= until {
+            return Err(DesktopError::Timeout {
+                after: budget,
+                during: "sending keys",
+                sent: i > 0,
+            });
+        }
+        press(chord)?;
+    }
     Ok(())
 }
 
@@ -268,4 +295,35 @@ fn placement(target: &DesktopTarget, key: &str) -> (Vec<NodeId>, Vec<NodeId>, us
         }
     }
     (ancestors, siblings, index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_stops_at_its_deadline_not_after() {
+        let keys = rove_desktop::typed(&"x".repeat(1000)).expect("keys");
+        let budget = std::time::Duration::from_millis(50);
+        // An application that takes a while over each key.
+        let mut pressed = 0;
+        let slow = |_: &rove_desktop::Chord| {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            pressed += 1;
+            Ok(())
+        };
+        let error = press_all(&keys, budget, slow).expect_err("cut off");
+        assert!(
+            matches!(error, DesktopError::Timeout { sent: true, .. }),
+            "{error}"
+        );
+        assert!(pressed < 100, "{pressed} keys");
+        let mut pressed = 0;
+        press_all(&keys[..3], budget, |_| {
+            pressed += 1;
+            Ok(())
+        })
+        .expect("three keys in time");
+        assert_eq!(pressed, 3);
+    }
 }

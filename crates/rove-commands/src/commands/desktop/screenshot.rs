@@ -47,10 +47,7 @@ impl Session {
         } else {
             elements
                 .iter()
-                .filter(|e| {
-                    let text = format!("{} {}", e.name, e.value.as_deref().unwrap_or_default());
-                    secrets.redact(&text) != text
-                })
+                .filter(|e| shows_secret(e, &secrets))
                 .filter_map(|e| target.ids.get(&e.key).cloned())
                 .collect()
         };
@@ -68,6 +65,12 @@ impl Session {
                         let mut whole: Option<Extents> = None;
                         for window in &windows {
                             let at = b.extents(window)?;
+                            // A window with no area, or none on the screen
+                            // (`i32::MIN`), would stretch the union over
+                            // other applications, or off the screen.
+                            if !has_area(&at) {
+                                continue;
+                            }
                             whole = Some(match whole {
                                 Some(w) => union(&w, &at),
                                 None => at,
@@ -103,6 +106,24 @@ impl Session {
     }
 }
 
+/// Whether `element` may show one of `secrets`: its name or value holds
+/// one (in any disguise), or it is a password field, whose value rove
+/// never reads but which shows it in the clear once its text is made
+/// visible (GTK 4's peek icon).
+fn shows_secret(element: &rove_page::NativeElement, secrets: &crate::Secrets) -> bool {
+    let text = format!(
+        "{} {}",
+        element.name,
+        element.value.as_deref().unwrap_or_default()
+    );
+    element.states.secret || secrets.redact(&text) != text
+}
+
+/// Whether a window's extents are somewhere: a size, and a place.
+fn has_area(at: &Extents) -> bool {
+    at.width > 0 && at.height > 0 && at.x != i32::MIN && at.y != i32::MIN
+}
+
 /// The smallest rectangle that holds both.
 fn union(a: &Extents, b: &Extents) -> Extents {
     let (x, y) = (a.x.min(b.x), a.y.min(b.y));
@@ -118,7 +139,9 @@ fn union(a: &Extents, b: &Extents) -> Extents {
     }
 }
 
-/// `clip` (pixels from the windows' top-left corner) on the screen.
+/// `clip` (pixels from the windows' top-left corner) on the screen, cut
+/// to the windows: what lies beyond them is other applications', whose
+/// secrets are not looked for.
 fn clipped(whole: &Extents, clip: &crate::Clip) -> Result<Extents, rove_desktop::DesktopError> {
     let fits = |v: f64| v.is_finite() && v.abs() < f64::from(i32::MAX / 2);
     if !(fits(clip.x) && fits(clip.y) && fits(clip.width) && fits(clip.height))
@@ -131,12 +154,31 @@ fn clipped(whole: &Extents, clip: &crate::Clip) -> Result<Extents, rove_desktop:
         )));
     }
     // Within ±2^30 (checked above), so these convert exactly enough.
-    let int = |v: f64| v.round() as i32;
+    let int = |v: f64| i64::from(v.round() as i32);
+    let cut = |from: i32, size: i32, start: f64, length: f64| {
+        let (from, to) = (i64::from(from), i64::from(from) + i64::from(size));
+        let start = from + int(start);
+        let end = start + int(length);
+        let (start, end) = (start.clamp(from, to), end.clamp(from, to));
+        // Within the windows' i32 rectangle, so these fit.
+        (
+            i32::try_from(start).unwrap_or(i32::MAX),
+            i32::try_from(end - start).unwrap_or(0),
+        )
+    };
+    let (x, width) = cut(whole.x, whole.width, clip.x, clip.width);
+    let (y, height) = cut(whole.y, whole.height, clip.y, clip.height);
+    if width <= 0 || height <= 0 {
+        return Err(rove_desktop::DesktopError::Unsupported(format!(
+            "a clip of {} × {} at ({}, {}) outside the windows ({} × {})",
+            clip.width, clip.height, clip.x, clip.y, whole.width, whole.height
+        )));
+    }
     Ok(Extents {
-        x: whole.x.saturating_add(int(clip.x)),
-        y: whole.y.saturating_add(int(clip.y)),
-        width: int(clip.width),
-        height: int(clip.height),
+        x,
+        y,
+        width,
+        height,
     })
 }
 
@@ -189,5 +231,65 @@ mod tests {
             ..clip
         };
         assert!(clipped(&dialog, &huge).is_err());
+        // Past the windows' edges: cut to them, never another
+        // application's pixels.
+        let wide = crate::Clip {
+            x: -50.0,
+            y: 150.0,
+            width: 10_000.0,
+            height: 10_000.0,
+        };
+        assert_eq!(
+            clipped(&dialog, &wide).expect("a clip"),
+            Extents {
+                x: 100,
+                y: 200,
+                width: 500,
+                height: 50
+            }
+        );
+        let beside = crate::Clip { x: 600.0, ..clip };
+        assert!(clipped(&dialog, &beside).is_err());
+    }
+
+    #[test]
+    fn a_window_without_a_place_or_a_size_joins_nothing() {
+        let at = |x, y, width, height| Extents {
+            x,
+            y,
+            width,
+            height,
+        };
+        assert!(has_area(&at(100, 50, 500, 200)));
+        assert!(!has_area(&at(0, 0, 0, 0)));
+        assert!(!has_area(&at(10, 10, -1, 5)));
+        assert!(!has_area(&at(i32::MIN, i32::MIN, 300, 200)));
+    }
+
+    #[test]
+    fn a_password_field_is_painted_over_whatever_it_shows() {
+        let secrets = crate::Secrets(vec![
+            crate::session::secrets::Secret::parse("PIN=31337").expect("a secret"),
+        ]);
+        let element = |name: &str, value: Option<&str>, secret: bool| rove_page::NativeElement {
+            name: name.to_owned(),
+            value: value.map(str::to_owned),
+            states: rove_page::NativeStates {
+                secret,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        assert!(shows_secret(
+            &element("PIN", Some("31337"), false),
+            &secrets
+        ));
+        assert!(shows_secret(&element("313", Some("37"), false), &secrets));
+        assert!(!shows_secret(
+            &element("PIN", Some("1234"), false),
+            &secrets
+        ));
+        // Its value is never read: it is painted over all the same.
+        assert!(shows_secret(&element("Password", None, true), &secrets));
     }
 }
