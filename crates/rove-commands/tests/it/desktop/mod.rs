@@ -23,6 +23,22 @@ pub(crate) async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
     CALCULATOR.lock().await
 }
 
+/// `desktop open TARGET`: the first view, and the process rove started.
+pub(crate) async fn open_app(fx: &mut Fixture, target: &str) -> (String, u32) {
+    let opened = fx
+        .ok(json!({"command": "desktop", "action": "open", "target": target}))
+        .await;
+    let pid = opened
+        .happened
+        .iter()
+        .find_map(|h| match h {
+            Happened::DesktopTarget { pid, .. } => *pid,
+            _ => None,
+        })
+        .expect("the process id");
+    (opened.view.expect("a view of the application").text, pid)
+}
+
 /// The ref on the view's line for `what` (`button "7"`).
 pub(crate) fn ref_of(view: &str, what: &str) -> String {
     view.lines()
@@ -100,18 +116,7 @@ async fn the_calculator_computes_twelve_times_seven_by_clicks_on_refs() {
 async fn an_application_that_exits_under_the_session_is_a_typed_error_at_once() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "gnome-calculator"}))
-        .await;
-    let pid = opened
-        .happened
-        .iter()
-        .find_map(|h| match h {
-            Happened::DesktopTarget { pid, .. } => *pid,
-            _ => None,
-        })
-        .expect("the process id");
-    let view = opened.view.expect("a view").text;
+    let (view, pid) = open_app(&mut fx, "gnome-calculator").await;
     let seven = ref_of(&view, "button \"7\"");
     let killed = std::process::Command::new("kill")
         .args(["-9", &pid.to_string()])
@@ -171,10 +176,7 @@ pub(crate) fn line_of(view: &str, r: &str) -> String {
 async fn the_widget_factory_takes_a_check_a_number_a_slider_text_and_a_choice() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "gtk3-widget-factory"}))
-        .await;
-    let view = opened.view.expect("a view of the application").text;
+    let (view, _) = open_app(&mut fx, "gtk3-widget-factory").await;
     // A disabled control is refused, as on a page.
     let disabled = first_ref(&view, "checkbox \"checkbutton\"", "[disabled]");
     let refused = fx.fails(json!({"command": "check", "ref": disabled})).await;
@@ -267,19 +269,8 @@ async fn the_calculator_takes_typed_keys_a_chord_and_enter() {
 async fn a_hung_application_is_a_timeout_within_the_call_deadline() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "gnome-calculator"}))
-        .await;
-    let pid = opened
-        .happened
-        .iter()
-        .find_map(|h| match h {
-            Happened::DesktopTarget { pid, .. } => *pid,
-            _ => None,
-        })
-        .expect("the process id")
-        .to_string();
-    let view = opened.view.expect("a view").text;
+    let (view, pid) = open_app(&mut fx, "gnome-calculator").await;
+    let pid = pid.to_string();
     let seven = ref_of(&view, "button \"7\"");
     let signal = |which: &str| {
         let sent = std::process::Command::new("kill")

@@ -7,8 +7,15 @@ use base64::Engine;
 use rove_commands::{Secret, SessionConfig};
 use serde_json::{Value, json};
 
-use super::{first_ref, line_of, one_at_a_time, ref_of};
+use super::{first_ref, line_of, one_at_a_time, open_app, ref_of};
 use crate::support::{Fixture, code};
+
+/// The view from the line of `window` on: a dialog's own elements.
+fn after<'a>(view: &'a str, window: &str) -> &'a str {
+    view.split_once(window)
+        .unwrap_or_else(|| panic!("{window} in\n{view}"))
+        .1
+}
 
 #[tokio::test]
 async fn a_text_editor_saves_typed_text_through_its_save_dialog() {
@@ -16,10 +23,7 @@ async fn a_text_editor_saves_typed_text_through_its_save_dialog() {
     let folder = rove_testkit::scratch_dir("desktop-editor");
     let file = folder.join("saved by rove.txt");
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "l3afpad"}))
-        .await;
-    let view = opened.view.expect("a view of the editor").text;
+    let (view, _) = open_app(&mut fx, "l3afpad").await;
     let text = first_ref(&view, "textbox", "");
     let typed = fx
         .ok(json!({"command": "type", "ref": text, "text": "Total: 84\nchecked by rove"}))
@@ -41,10 +45,7 @@ async fn a_text_editor_saves_typed_text_through_its_save_dialog() {
         .await;
     // The file name is the dialog's first field (the editor's own text
     // comes before the dialog, and each window keeps its own focus).
-    let in_dialog = now
-        .split_once("dialog \"Save As\"")
-        .unwrap_or_else(|| panic!("the dialog in\n{now}"))
-        .1;
+    let in_dialog = after(&now, "dialog \"Save As\"");
     let name = first_ref(in_dialog, "textbox", "");
     fx.ok(json!({"command": "fill", "ref": name, "text": file.display().to_string()}))
         .await;
@@ -109,10 +110,7 @@ async fn a_window_screenshot_is_its_pixels_and_a_secret_shown_in_it_is_painted_o
         ..SessionConfig::default()
     };
     let mut fx = Fixture::with(rove_localserver::Routes::new(), config).await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "gnome-calculator"}))
-        .await;
-    let view = opened.view.expect("a view").text;
+    let (view, _) = open_app(&mut fx, "gnome-calculator").await;
     let equals = ref_of(&view, "button \"=\"");
     let seven = ref_of(&view, "button \"7\"");
     let display = first_ref(&view, "textbox", "[focused]");
@@ -194,10 +192,7 @@ async fn a_window_screenshot_is_its_pixels_and_a_secret_shown_in_it_is_painted_o
 async fn the_wheel_scrolls_a_long_text_down_and_back() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "l3afpad"}))
-        .await;
-    let view = opened.view.expect("a view of the editor").text;
+    let (view, _) = open_app(&mut fx, "l3afpad").await;
     let text = first_ref(&view, "textbox", "");
     let lines: Vec<String> = (1..=300).map(|n| format!("line {n}")).collect();
     fx.ok(json!({"command": "fill", "ref": text, "text": lines.join("\n")}))
@@ -261,10 +256,8 @@ async fn a_row_far_down_a_list_is_scrolled_into_view_and_back() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
     let rows: Vec<String> = (1..=200).map(|n| format!("row{n}")).collect();
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": format!("zenity --list --column=N {}", rows.join(" "))}))
-        .await;
-    let view = opened.view.expect("a view of the list").text;
+    let list = format!("zenity --list --column=N {}", rows.join(" "));
+    let (view, _) = open_app(&mut fx, &list).await;
     let far = ref_of(&view, "cell \"row158\"");
     let near = ref_of(&view, "cell \"row2\"");
     // Out of view, it has no pixels to capture.
@@ -303,10 +296,7 @@ async fn a_row_far_down_a_list_is_scrolled_into_view_and_back() {
 async fn the_widget_factorys_about_dialog_opens_is_read_and_its_refs_end_with_it() {
     let _one = one_at_a_time().await;
     let mut fx = Fixture::start().await;
-    let opened = fx
-        .ok(json!({"command": "desktop", "action": "open", "target": "gtk3-widget-factory"}))
-        .await;
-    let view = opened.view.expect("a view of the factory").text;
+    let (view, _) = open_app(&mut fx, "gtk3-widget-factory").await;
     // A window without a name is titled after its application.
     assert!(
         view.starts_with("[desktop] gtk3-widget-factory app:gtk3-widget-factory\n"),
@@ -334,10 +324,7 @@ async fn the_widget_factorys_about_dialog_opens_is_read_and_its_refs_end_with_it
         .view_of(json!({"command": "snapshot", "budget": 0}))
         .await;
     // The dialog's own buttons (the main window has a Close of its own).
-    let in_dialog = now
-        .split_once("dialog \"About GTK Widget Factory\"")
-        .unwrap_or_else(|| panic!("the dialog in\n{now}"))
-        .1;
+    let in_dialog = after(&now, "dialog \"About GTK Widget Factory\"");
     let credits = ref_of(in_dialog, "button \"Credits\"");
     let close = ref_of(in_dialog, "button \"Close\"");
     let closed = fx.ok(json!({"command": "click", "ref": close})).await;
