@@ -173,11 +173,20 @@ async fn input_target(target: &mut DesktopTarget, at: Option<Ref>) -> Result<Nod
 /// The id of the element `r` names.
 pub(super) fn node(target: &DesktopTarget, r: Ref) -> Result<NodeId, CommandError> {
     let key = target.model.element(r)?;
-    target
-        .ids
-        .get(key)
-        .cloned()
-        .ok_or(CommandError::Desktop(DesktopError::NodeGone))
+    target.ids.get(key).cloned().ok_or_else(|| gone(r))
+}
+
+/// `r`'s element is no longer in the application (its window closed, or
+/// the application rebuilt it): `REF_NOT_FOUND`, to which the session
+/// adds a fresh view.
+fn gone(r: Ref) -> CommandError {
+    CommandError::Page(rove_page::PageError::RefNotFound {
+        reference: r,
+        reason:
+            "it is gone from the application (its window closed, or the application rebuilt it)"
+                .to_owned(),
+        fresh_view: None,
+    })
 }
 
 pub(super) async fn act(
@@ -198,11 +207,14 @@ pub(super) async fn act(
             "be used: {r} is disabled"
         ))));
     }
-    target
+    match target
         .bus
         .run(limits::DESKTOP_TREE, move |b| b.act(&id, &action))
-        .await?;
-    Ok(())
+        .await
+    {
+        Err(DesktopError::NodeGone) => Err(gone(r)),
+        other => Ok(other?),
+    }
 }
 
 /// `scroll`: an element into view, or the wheel turned a way.

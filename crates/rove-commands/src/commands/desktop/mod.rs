@@ -132,10 +132,41 @@ impl Session {
         command: &Command,
     ) -> Result<Outcome, CommandError> {
         let result = self.run_on_desktop_target(command).await;
-        if let Err(CommandError::Desktop(DesktopError::AppGone { .. })) = &result {
-            self.set_desktop(None);
+        match result {
+            Err(CommandError::Desktop(DesktopError::AppGone { .. })) => {
+                self.set_desktop(None);
+                result
+            }
+            // A ref that names nothing the application shows now: the
+            // error carries the view that gives the refs to use, as on a
+            // page.
+            Err(CommandError::Page(rove_page::PageError::RefNotFound {
+                reference,
+                reason,
+                fresh_view: None,
+            })) => {
+                let fresh_view = self.desktop_view().await.ok();
+                Err(CommandError::Page(rove_page::PageError::RefNotFound {
+                    reference,
+                    reason,
+                    fresh_view,
+                }))
+            }
+            other => other,
         }
-        result
+    }
+
+    /// A full view of the desktop target, read now.
+    async fn desktop_view(&mut self) -> Result<String, CommandError> {
+        let Some(target) = self.desktop() else {
+            return Err(CommandError::Rejected("no desktop target".to_owned()));
+        };
+        let elements = target.read().await?;
+        let (title, place) = (target.title(), target.place());
+        Ok(target
+            .model
+            .view("desktop", &title, &place, elements, &ViewOptions::default())
+            .text)
     }
 
     async fn run_on_desktop_target(&mut self, command: &Command) -> Result<Outcome, CommandError> {
