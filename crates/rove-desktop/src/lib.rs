@@ -32,7 +32,7 @@ pub use keys::{Chord, chord, keysym, typed};
 pub use launch::Launched;
 pub use node::{Action, App, Extents, Node, NodeId, States, Wheel};
 pub use roles::view_role;
-pub use scroll::{InView, wheel_into_view};
+pub use scroll::{InView, WHEEL_STEP_PX, wheel_into_view};
 
 /// How long [`Backend::events_from`] waits: for a first event at most
 /// `first`, then until none came for `quiet`, all within `within`.

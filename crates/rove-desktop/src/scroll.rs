@@ -19,9 +19,10 @@ const SCROLLED: EventWait = EventWait {
     quiet: limits::DESKTOP_SCROLLED_QUIET,
     within: limits::SETTLE_DOM,
 };
-/// Pixels one wheel step is taken to move until a turn shows what it
-/// moves (as `scroll` counts them).
-const STEP_PX: i64 = 50;
+/// Pixels one wheel step is taken to move, until a turn shows what it
+/// moves here, and in `scroll`'s `pixels`: GTK scrolls a view of 400
+/// pixels by 54 (the view's size to the power ⅔), Qt by three lines.
+pub const WHEEL_STEP_PX: u16 = 50;
 /// The most steps of one turn.
 const STEPS_MAX: i64 = 50;
 /// How long the turns may take together: an application that answers
@@ -92,7 +93,7 @@ fn wheel_into_view_within(
     };
     // What one step moves, learnt from the first turn (GTK moves a list
     // by its height to the power 2/3: 21 pixels for a list 100 high).
-    let mut step_px = STEP_PX;
+    let mut step_px = i64::from(WHEEL_STEP_PX);
     for _ in 0..ROUNDS_MAX {
         if let Some(error) = late(turned) {
             return Err(error);

@@ -106,15 +106,12 @@ fn press_all(
     Ok(())
 }
 
-/// Pixels one wheel step is taken to scroll: GTK scrolls a view of 400
-/// pixels by 54 (the page's size to the power ⅔), Qt by three lines.
-const WHEEL_STEP_PX: f64 = 50.0;
 /// The most wheel steps one `scroll` sends.
 const WHEEL_STEPS_MAX: u32 = 100;
 
 /// `scroll` a way: the wheel turned over the element `at`, else over the
 /// window, by `pixels` (80% of its height or width when not given) in
-/// steps of [`WHEEL_STEP_PX`]. Returns the steps sent.
+/// steps of `rove_desktop::WHEEL_STEP_PX`. Returns the steps sent.
 async fn turn_wheel(
     target: &mut DesktopTarget,
     at: Option<Ref>,
@@ -140,7 +137,7 @@ async fn turn_wheel(
     };
     let pixels = pixels.unwrap_or(0.8 * f64::from(along.max(0)));
     let steps = (1..WHEEL_STEPS_MAX)
-        .find(|n| f64::from(*n) * WHEEL_STEP_PX >= pixels)
+        .find(|n| f64::from(*n) * f64::from(rove_desktop::WHEEL_STEP_PX) >= pixels)
         .unwrap_or(WHEEL_STEPS_MAX);
     target
         .bus

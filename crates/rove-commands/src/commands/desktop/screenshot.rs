@@ -42,15 +42,13 @@ impl Session {
             .filter(|e| e.depth == 0)
             .filter_map(|e| target.ids.get(&e.key).cloned())
             .collect();
-        let shown: Vec<_> = if secrets.is_empty() {
-            Vec::new()
-        } else {
-            elements
-                .iter()
-                .filter(|e| shows_secret(e, &secrets))
-                .filter_map(|e| target.ids.get(&e.key).cloned())
-                .collect()
-        };
+        // Password fields whether or not the session has secrets: what a
+        // person typed there is one too.
+        let shown: Vec<_> = elements
+            .iter()
+            .filter(|e| shows_secret(e, &secrets))
+            .filter_map(|e| target.ids.get(&e.key).cloned())
+            .collect();
         let element = match &args.target {
             Some(t) => Some(super::node(target, t.reference()?)?),
             None => None,
@@ -76,7 +74,11 @@ impl Session {
                                 None => at,
                             });
                         }
-                        let whole = whole.ok_or(rove_desktop::DesktopError::NodeGone)?;
+                        let whole = whole.ok_or_else(|| {
+                            rove_desktop::DesktopError::NotActionable(
+                                "be captured: no window of it has a place on the screen".to_owned(),
+                            )
+                        })?;
                         match clip {
                             Some(c) => clipped(&whole, &c)?,
                             None => whole,
@@ -111,12 +113,18 @@ impl Session {
 /// never reads but which shows it in the clear once its text is made
 /// visible (GTK 4's peek icon).
 fn shows_secret(element: &rove_page::NativeElement, secrets: &crate::Secrets) -> bool {
+    if element.states.secret {
+        return true;
+    }
+    if secrets.is_empty() {
+        return false;
+    }
     let text = format!(
         "{} {}",
         element.name,
         element.value.as_deref().unwrap_or_default()
     );
-    element.states.secret || secrets.redact(&text) != text
+    secrets.redact(&text) != text
 }
 
 /// Whether a window's extents are somewhere: a size, and a place.
