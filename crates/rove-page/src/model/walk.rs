@@ -157,6 +157,42 @@ impl PageModel {
         self.stitch(&frames, outputs, &frame.id).await.map(Some)
     }
 
+    /// Readies the next view while the page is still settling: lists the
+    /// frames and makes each one's world (the walker installed, the
+    /// accessibility tree kept, elements with click listeners marked), so
+    /// that the view after a navigation costs one walk a frame. The view checks all of it again (the frames
+    /// against a fresh list, each world against its document); a failure
+    /// here is left for the view to meet and report.
+    pub async fn prepare_view(&mut self) {
+        let frames = match frames::frames(&self.tab).await {
+            Ok(frames) => frames,
+            Err(e) => {
+                tracing::debug!(target: "rove_page", error = %e, "could not list the frames ahead of the view");
+                return;
+            }
+        };
+        self.worlds.retain_frames(&frames);
+        let jobs = match self.prepare(&frames).await {
+            Ok(jobs) => jobs,
+            Err(e) => {
+                tracing::debug!(target: "rove_page", error = %e, "could not ready the worlds ahead of the view");
+                return;
+            }
+        };
+        // Elements with click listeners marked now walk as clickable in
+        // the view's first walk; those the page adds meanwhile make the
+        // view walk twice, as without this.
+        for job in jobs
+            .iter()
+            .filter(|j| matches!(j.listeners, Listeners::WithWalk))
+        {
+            if let Ok(fresh) = frames::mark_clickable(&job.world, &job.marked).await {
+                self.worlds.add_marked(&job.frame, fresh);
+            }
+        }
+        self.known_frames = Some(frames);
+    }
+
     pub(super) async fn prepare(&mut self, frames: &[Frame]) -> Result<Vec<Job>, PageError> {
         let mut jobs = Vec::with_capacity(frames.len());
         for frame in frames {

@@ -210,8 +210,20 @@ impl Session {
         });
         // An app that builds its page after the load event (a single-page
         // app's shell fetching its bundles, or asking its server over a
-        // WebSocket) is given time to finish.
-        match self.shell_settled().await {
+        // WebSocket) is given time to finish. Meanwhile the view's worlds
+        // are made (the page's thread is idle between the settle's frames),
+        // unless a dialog stops the page's scripts.
+        let tab = self.focused()?;
+        let watch = tab.watch().await?;
+        let model = self.model()?;
+        let prepared = async {
+            tokio::select! {
+                () = model.prepare_view() => {}
+                Some(_) = watch.wait_for_dialog(rove_base::limits::DIALOG_WATCH) => {}
+            }
+        };
+        let (shell, ()) = tokio::join!(shell_settled(&tab), prepared);
+        match shell {
             Shell::Built => {}
             Shell::Changing { changes, place } => out.happened.push(Happened::StillChanging {
                 secs: rove_base::limits::SHELL_SETTLE.as_secs(),
@@ -231,78 +243,75 @@ impl Session {
         out.view = Some(view_of(model, Mode::Full, None).await?);
         Ok(())
     }
+}
 
-    /// Waits, after the load event, until the page stops changing
-    /// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]: a page
-    /// that changed nothing since its load and has nothing in flight costs
-    /// one question. Then, when the page has a WebSocket open or its
-    /// streams are receiving (an app that builds its page from its
-    /// server's frames, showing a "Running…" shell until they come), up to
-    /// [`rove_base::limits::SETTLE_STREAM`] more for the server's answer
-    /// ([`rove_input::server_answered`]), and as long as after the load for
-    /// the page to stop changing again.
-    async fn shell_settled(&mut self) -> Shell {
-        let _waiting = rove_cdp::meter::settle_starts();
-        let Ok(tab) = self.focused() else {
-            return Shell::Built;
-        };
-        let Ok(watch) = tab.watch().await else {
-            return Shell::Built;
-        };
-        let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
-        let settled = crate::session::unless_dialog(&tab, async {
-            let mut since = None;
-            let mut busy = false;
-            let built = page_built(&tab, &watch, deadline, &mut since, &mut busy).await;
-            if !matches!(built, Shell::Built) {
-                return Ok(built);
+/// Waits, after the load event, until the page stops changing
+/// ([`page_built`]), up to [`rove_base::limits::SHELL_SETTLE`]: a page
+/// that changed nothing since its load and has nothing in flight costs
+/// one question. Then, when the page has a WebSocket open or its
+/// streams are receiving (an app that builds its page from its
+/// server's frames, showing a "Running…" shell until they come), up to
+/// [`rove_base::limits::SETTLE_STREAM`] more for the server's answer
+/// ([`rove_input::server_answered`]), and as long as after the load for
+/// the page to stop changing again.
+async fn shell_settled(tab: &Tab) -> Shell {
+    let _waiting = rove_cdp::meter::settle_starts();
+    let Ok(watch) = tab.watch().await else {
+        return Shell::Built;
+    };
+    let deadline = Instant::now() + rove_base::limits::SHELL_SETTLE;
+    let settled = crate::session::unless_dialog(tab, async {
+        let mut since = None;
+        let mut busy = false;
+        let built = page_built(tab, &watch, deadline, &mut since, &mut busy).await;
+        if !matches!(built, Shell::Built) {
+            return Ok(built);
+        }
+        let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
+        tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
+        // A page without a socket or an event stream costs nothing more
+        // (the chunks of its own loads are no server's answer).
+        if !has_streams(&watch) {
+            // An app may open its socket only after its first requests
+            // and a pause (Streamlit asks for its health and config
+            // first): built and quiet with nothing open yet, it may
+            // still show that it is working. Then its socket is waited
+            // for too. Asked with the last look at the document: a
+            // static page pays nothing more.
+            let now = Duration::ZERO;
+            if !busy {
+                return Ok(Shell::Built);
             }
-            let quiet = rove_base::limits::SETTLE_STREAM_QUIET;
-            tracing::debug!(target: "rove_commands", streams = ?watch.streams(), "the page is built; its connections");
-            // A page without a socket or an event stream costs nothing more
-            // (the chunks of its own loads are no server's answer).
-            if !has_streams(&watch) {
-                // An app may open its socket only after its first requests
-                // and a pause (Streamlit asks for its health and config
-                // first): built and quiet with nothing open yet, it may
-                // still show that it is working. Then its socket is waited
-                // for too. Asked with the last look at the document: a
-                // static page pays nothing more.
-                let now = Duration::ZERO;
-                if !busy {
+            let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
+            while !has_streams(&watch) {
+                let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Ok(Shell::Receiving { answered: false });
+                }
+                let mut changes = watch.changes();
+                let poll = rove_base::limits::SERVER_BUSY_POLL.min(left);
+                let _ = tokio::time::timeout(poll, changes.changed()).await;
+                if !has_streams(&watch) && !rove_input::page_busy_within(tab, now).await {
                     return Ok(Shell::Built);
                 }
-                let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
-                while !has_streams(&watch) {
-                    let left = until.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        return Ok(Shell::Receiving { answered: false });
-                    }
-                    let mut changes = watch.changes();
-                    let poll = rove_base::limits::SERVER_BUSY_POLL.min(left);
-                    let _ = tokio::time::timeout(poll, changes.changed()).await;
-                    if !has_streams(&watch) && !rove_input::page_busy_within(&tab, now).await {
-                        return Ok(Shell::Built);
-                    }
-                }
             }
-            let before = watch.streams().incoming;
-            let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
-            let answered = rove_input::server_answered(&tab, &watch, None, until, quiet);
-            if let rove_input::ServerWait::Pending = answered.await {
-                let now = watch.streams();
-                return Ok(Shell::Receiving {
-                    answered: !now.awaiting || now.incoming > before,
-                });
-            }
-            // What the answer drew may fetch more (the code of the
-            // widgets it shows): built again, as after the load.
-            let again = Instant::now() + rove_base::limits::SHELL_SETTLE;
-            Ok(page_built(&tab, &watch, again, &mut since, &mut busy).await)
-        });
-        // A dialog is reported with the view.
-        settled.await.unwrap_or(Shell::Built)
-    }
+        }
+        let before = watch.streams().incoming;
+        let until = Instant::now() + rove_base::limits::SETTLE_STREAM;
+        let answered = rove_input::server_answered(tab, &watch, None, until, quiet);
+        if let rove_input::ServerWait::Pending = answered.await {
+            let now = watch.streams();
+            return Ok(Shell::Receiving {
+                answered: !now.awaiting || now.incoming > before,
+            });
+        }
+        // What the answer drew may fetch more (the code of the
+        // widgets it shows): built again, as after the load.
+        let again = Instant::now() + rove_base::limits::SHELL_SETTLE;
+        Ok(page_built(tab, &watch, again, &mut since, &mut busy).await)
+    });
+    // A dialog is reported with the view.
+    settled.await.unwrap_or(Shell::Built)
 }
 
 /// Whether the page has a WebSocket or an event stream open.
