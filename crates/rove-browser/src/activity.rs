@@ -9,7 +9,9 @@
 //! - [`Activity::mark`]: the counts now, taken before input;
 //! - [`Activity::settle`]: whether the document changed since a mark, and
 //!   when it did, waiting until it stopped (see the script);
-//! - [`Activity::busy_within`]: whether the page shows it is working.
+//! - [`Activity::busy_within`]: whether the page shows it is working;
+//! - [`Activity::guard_verdict`]: what a click's guard saw (armed by the
+//!   click's actionability check, `rove-input`).
 //!
 //! The same world holds rove's walker (`rove-page`): a world is one per
 //! name and frame, so the walker's `Page.createIsolatedWorld` finds the
@@ -66,6 +68,28 @@ pub struct Settle {
     pub failed: Option<String>,
     /// The counts when it answered: the mark for the next question.
     pub mark: Mark,
+}
+
+/// What a click's guard saw of the press it was armed for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GuardVerdict {
+    /// The press reached the target; the gesture went on.
+    Reached,
+    /// Something else was under the pointer; the gesture was stopped
+    /// before any of the page's listeners saw it.
+    Blocked,
+    /// No press came to the target's document (it went to another one).
+    Unseen,
+}
+
+/// A guard's verdict, with what took the press when it was not the target.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Guarded {
+    /// What the guard saw.
+    pub verdict: GuardVerdict,
+    /// What was under the pointer instead, described.
+    pub taken: Option<String>,
 }
 
 /// Where to ask: the world of the frame an object of rove's world lives in
@@ -140,6 +164,12 @@ impl<'a> Activity<'a> {
         let args = vec![(window.as_millis() as u64).into()];
         self.ask("(a, window) => a.busyWithin(window)", args, Some(window))
             .await
+    }
+
+    /// What the click guard armed in this document saw, once (it is
+    /// disarmed by the asking); `None` when none was armed.
+    pub async fn guard_verdict(&self) -> Result<Option<Guarded>, BrowserError> {
+        self.ask("(a) => a.verdict()", Vec::new(), None).await
     }
 
     /// Calls `function` with the world's activity object and `args`;

@@ -47,7 +47,7 @@ mod streams;
 mod tab;
 mod watch;
 
-pub use activity::{Activity, Awaited, Mark, Settle, Where};
+pub use activity::{Activity, Awaited, GuardVerdict, Guarded, Mark, Settle, Where};
 pub use browser::{Browser, ConnectOptions, ReconnectPolicy};
 pub use console::{
     CONSOLE_CAP, CONSOLE_TEXT_MAX, ConsoleEntry, ConsoleLevel, ConsoleLog, ConsoleRead,

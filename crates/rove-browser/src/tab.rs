@@ -290,8 +290,11 @@ impl Tab {
 
     /// Navigates and waits for the load event, up to `timeout`. A basic
     /// navigation for bring-up and checks; the command layer builds the full
-    /// `open` with HTTP status and settling on top of the same calls.
+    /// `open` with HTTP status and settling on top of the same calls. The
+    /// tab's watch starts first, as before `open`'s navigation, so that the
+    /// new document has rove's activity script from its start.
     pub async fn goto(&self, url: &str, timeout: Duration) -> Result<Loaded, BrowserError> {
+        self.watch().await?;
         let session = self.session().await?;
         session
             .send(&Enable {

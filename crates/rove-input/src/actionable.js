@@ -6,8 +6,10 @@
 // size, that of its label. Resolves with {state: 'ok', x, y, label} or
 // {state: <why not>, detail}. With `still` true the
 // element is known not to be moving (checked a moment ago), and the frame
-// wait is skipped.
-function (still) {
+// wait is skipped. With `guard` true and the element actionable, the click
+// guard of rove's activity script (activity.js) is armed with this check's
+// hit test, and `guarded` says whether it could be.
+function (still, guard) {
   const el = this;
   const describe = (e) => {
     if (!e || !e.tagName) return 'nothing';
@@ -57,9 +59,22 @@ function (still) {
   function check(b) {
     const x = b.left + b.width / 2;
     const y = b.top + b.height / 2;
-    // Hit-tested from the target's own tree: in a closed shadow root (which
-    // rove found itself) the document only sees its host. An element of
-    // another tree on top is still returned as is, and covers the target.
+    const hit = hitAt(x, y);
+    if (hit && reaches(hit)) {
+      const activity = globalThis.__roveActivity;
+      const guarded = !!(guard && activity && activity.guard((px, py) => {
+        const taken = hitAt(px, py);
+        return taken && reaches(taken) ? null : describe(taken);
+      }));
+      return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height], label: !!label, guarded};
+    }
+    return {state: 'covered', detail: describe(hit)};
+  }
+  // What receives the pointer at (x, y), hit-tested from the target's own
+  // tree: in a closed shadow root (which rove found itself) the document
+  // only sees its host. An element of another tree on top is still
+  // returned as is, and covers the target.
+  function hitAt(x, y) {
     const root = el.getRootNode();
     let hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(x, y);
     // Into open shadow roots, to the innermost element at the point.
@@ -68,18 +83,15 @@ function (still) {
       if (!inner || inner === hit) break;
       hit = inner;
     }
-    const contains = (outer, inner) => {
-      for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
-      return false;
-    };
-    // The target, something inside it, or its own label (the one around it
-    // or the one for it, text and marks included) receives the pointer: the
-    // click reaches the target. A link or another control inside that label
-    // keeps the click for itself, so it covers.
-    if (hit && (contains(el, hit) || ownLabelPasses(hit))) {
-      return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height], label: !!label};
-    }
-    return {state: 'covered', detail: describe(hit)};
+    return hit;
+  }
+  // The target, something inside it, or its own label (the one around it
+  // or the one for it, text and marks included) receives the pointer: the
+  // click reaches the target. A link or another control inside that label
+  // keeps the click for itself, so it covers.
+  function reaches(hit) {
+    for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return true;
+    return ownLabelPasses(hit);
   }
   function ownLabelPasses(hit) {
     const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable=""], [contenteditable="true"]';

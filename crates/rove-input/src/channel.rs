@@ -38,6 +38,19 @@ impl InputChannel {
     }
 
     /// The page session's events.
+    /// Runs `ask`, a question to the page, unless a dialog blocks the
+    /// page first (its scripts then answer nothing until it is closed):
+    /// `None` then.
+    pub(crate) async fn unless_dialog<T>(
+        &self,
+        ask: impl std::future::Future<Output = T>,
+    ) -> Option<T> {
+        tokio::select! {
+            answer = ask => Some(answer),
+            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => None,
+        }
+    }
+
     pub(crate) fn subscribe(&self) -> EventStream {
         self.session.subscribe()
     }

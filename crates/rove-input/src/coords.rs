@@ -119,12 +119,26 @@ pub async fn pointer(
     let watched = crate::settle::Watched::MainFrame;
     let mut armed = crate::settle::arm(tab, watched, channel.subscribe()).await;
     let mut held = held;
-    for (i, step) in steps.iter().enumerate() {
-        let event = event_for(step, &mut held, modifiers.bits());
-        channel
-            .send(&event)
-            .await
-            .map_err(|e| InputError::browser(e, i > 0 || !matches!(step, PointerStep::Move(_))))?;
+    let events: Vec<DispatchMouseEvent> = steps
+        .iter()
+        .map(|step| event_for(step, &mut held, modifiers.bits()))
+        .collect();
+    // A click's move, presses and releases go out together: in order, and
+    // the press makes the renderer deliver the move at once instead of
+    // with the next frame (hover is updated before the press either way).
+    // Moves after the first wait for their answers, since the renderer
+    // keeps only the last of moves that wait together.
+    let is_move = |step: &PointerStep| matches!(step, PointerStep::Move(_));
+    let together = steps.iter().skip(1).all(|step| !is_move(step));
+    if together && steps.len() > 1 {
+        crate::guard::send_at_once(&channel, &events).await?;
+    } else {
+        for (i, (step, event)) in steps.iter().zip(&events).enumerate() {
+            channel
+                .send(event)
+                .await
+                .map_err(|e| InputError::browser(e, i > 0 || !is_move(step)))?;
+        }
     }
     if channel.dialog_open() {
         // The page is blocked; there is nothing to wait for.

@@ -20,6 +20,7 @@ mod drag;
 mod edit_outcome;
 mod editor;
 mod error;
+mod guard;
 mod keyboard;
 mod keys;
 mod keystrokes;

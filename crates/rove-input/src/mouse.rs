@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use rove_base::limits;
-use rove_browser::Tab;
+use rove_browser::{GuardVerdict, Guarded, Tab};
 use rove_cdp::protocol::dom::ScrollIntoViewIfNeeded;
 use rove_cdp::protocol::input::{DispatchMouseEvent, DispatchMouseEventType, MouseButton};
 use rove_cdp::protocol::runtime::{CallFunctionOn, ReleaseObject};
@@ -81,6 +81,9 @@ struct Check {
     /// The control has no size and is clicked on its label.
     #[serde(default)]
     label: bool,
+    /// The click guard is armed.
+    #[serde(default)]
+    guarded: bool,
 }
 
 /// Clicks the element `target` names: waits (up to the timeout) until it is
@@ -104,16 +107,23 @@ async fn click_element(
     opts: &ClickOptions,
 ) -> Result<ClickOutcome, InputError> {
     // Actionable now (attached, visible, enabled, hit) without waiting a
-    // frame for stillness: moving the pointer there waits for a frame
-    // anyway, and the check after the move compares the two. The mark
-    // settling measures from is taken in the same round trip.
+    // frame for stillness: the guard judges the press where it lands, and
+    // without a guard, moving the pointer there waits for a frame anyway and
+    // the check after the move compares the two. The mark settling measures
+    // from is taken in the same round trip.
     let main = crate::channel::InputChannel::of(tab).await?;
+    let ask = Ask {
+        scroll: true,
+        still: true,
+        fallback: plain_click(opts),
+        guard: true,
+    };
     let (first, mut armed) = tokio::join!(
-        wait_actionable_still(tab, element, opts.timeout, true, true, plain_click(opts)),
+        wait_actionable_still(tab, element, opts.timeout, ask),
         arm_element(tab, element, main.subscribe()),
     );
-    let first = match first? {
-        Reached::At(point) => point,
+    let (first, guarded) = match first? {
+        Reached::At { point, guarded } => (point, guarded),
         Reached::Fallback => {
             let settled = activate_fallback(tab, element, &mut armed).await?;
             return Ok(ClickOutcome {
@@ -127,7 +137,46 @@ async fn click_element(
         modifiers: Some(modifiers),
         ..DispatchMouseEvent::moved(p.x, p.y)
     };
-    main.send(&moved(first)).await?;
+    if guarded {
+        let mut gesture = vec![moved(first)];
+        gesture.extend(presses(opts, first));
+        if let Err(e) = crate::guard::send_at_once(&main, &gesture).await {
+            // Disarmed, so that no later input of rove's meets it.
+            let _ = crate::guard::verdict(tab, &main, element).await;
+            return Err(e);
+        }
+        match crate::guard::verdict(tab, &main, element).await {
+            Some(Guarded {
+                verdict: GuardVerdict::Blocked,
+                ..
+            }) => {
+                // Hovering drew something over the target, and the press
+                // was stopped before the page saw it: the slow way, which
+                // waits for the target to be reachable and names the cover
+                // when it is not.
+            }
+            Some(Guarded {
+                verdict: GuardVerdict::Unseen,
+                ..
+            }) if !crate::guard::holds_frame(&main, element).await => {
+                // The press went to another document: a frame drawn over
+                // the target when the pointer came.
+                return Err(InputError::PageChanged {
+                    target: element.reference.to_string(),
+                    sent: true,
+                });
+            }
+            _ => {
+                let settled = settle(tab, &mut armed).await;
+                return Ok(ClickOutcome {
+                    point: Some(first),
+                    settled,
+                });
+            }
+        }
+    } else {
+        main.send(&moved(first)).await?;
+    }
     let mut point = wait_actionable_point(tab, element, opts.timeout, false, true).await?;
     if point != first {
         // It moved (an animation), or hovering changed it (an icon that
@@ -136,6 +185,23 @@ async fn click_element(
         point = wait_actionable(tab, element, opts.timeout, false).await?;
         main.send(&moved(point)).await?;
     }
+    // From the first press on, a failure may leave the click half done.
+    for event in presses(opts, point) {
+        main.send(&event)
+            .await
+            .map_err(|e| InputError::browser(e, true))?;
+    }
+    let settled = settle(tab, &mut armed).await;
+    Ok(ClickOutcome {
+        point: Some(point),
+        settled,
+    })
+}
+
+/// The presses and releases of a click at `point` (two of each for a
+/// double click).
+fn presses(opts: &ClickOptions, point: Point) -> Vec<DispatchMouseEvent> {
+    let modifiers = i64::from(opts.modifiers.bits());
     let (button, buttons) = opts.button.cdp();
     let mouse = |kind: DispatchMouseEventType, count: u8| DispatchMouseEvent {
         modifiers: Some(modifiers),
@@ -148,20 +214,14 @@ async fn click_element(
         click_count: Some(i64::from(count)),
         ..DispatchMouseEvent::at(kind, point.x, point.y)
     };
-    // From the first press on, a failure may leave the click half done.
-    for count in 1..=opts.count.clamp(1, 3) {
-        main.send(&mouse(DispatchMouseEventType::MousePressed, count))
-            .await
-            .map_err(|e| InputError::browser(e, true))?;
-        main.send(&mouse(DispatchMouseEventType::MouseReleased, count))
-            .await
-            .map_err(|e| InputError::browser(e, true))?;
-    }
-    let settled = settle(tab, &mut armed).await;
-    Ok(ClickOutcome {
-        point: Some(point),
-        settled,
-    })
+    (1..=opts.count.clamp(1, 3))
+        .flat_map(|count| {
+            [
+                mouse(DispatchMouseEventType::MousePressed, count),
+                mouse(DispatchMouseEventType::MouseReleased, count),
+            ]
+        })
+        .collect()
 }
 
 /// One press of the left button, no keys held.
@@ -253,7 +313,12 @@ pub async fn hover(
 /// What the actionability check found.
 enum Reached {
     /// Actionable: the point to send the pointer to.
-    At(Point),
+    At {
+        /// Where.
+        point: Point,
+        /// Whether the click guard is armed for it (see `activity.js`).
+        guarded: bool,
+    },
     /// A canvas's focusable fallback content, which no pointer reaches (only
     /// when the caller asked to be told: a plain click activates it).
     Fallback,
@@ -279,8 +344,13 @@ async fn wait_actionable_point(
     scroll: bool,
     still: bool,
 ) -> Result<Point, InputError> {
-    match wait_actionable_still(tab, element, timeout, scroll, still, false).await? {
-        Reached::At(point) => Ok(point),
+    let ask = Ask {
+        scroll,
+        still,
+        ..Ask::default()
+    };
+    match wait_actionable_still(tab, element, timeout, ask).await? {
+        Reached::At { point, .. } => Ok(point),
         Reached::Fallback => Err(InputError::NotActionable {
             target: element.reference.to_string(),
             reason: "it is a canvas's fallback content, with no box for the pointer".into(),
@@ -289,18 +359,37 @@ async fn wait_actionable_point(
     }
 }
 
-/// [`wait_actionable_point`]; with `fallback`, focusable fallback content
-/// of a canvas is [`Reached::Fallback`] instead of an error. The scroll, the
-/// check and the element's box are asked in one round trip (the page
-/// answers them in order; the box is used only when the check passed).
+/// What one actionability check asks besides the check itself.
+#[derive(Debug, Clone, Copy, Default)]
+struct Ask {
+    /// Scroll the element into view first.
+    scroll: bool,
+    /// The element was found still a moment ago: only its box and the hit
+    /// test are checked again.
+    still: bool,
+    /// A canvas's focusable fallback content is [`Reached::Fallback`]
+    /// instead of an error.
+    fallback: bool,
+    /// Arm the click guard when the element is actionable.
+    guard: bool,
+}
+
+/// Polls the actionability check (with what `ask` adds) until it passes or
+/// `timeout` runs out. The scroll, the check and the element's box are
+/// asked in one round trip (the page answers them in order; the box is
+/// used only when the check passed).
 async fn wait_actionable_still(
     tab: &Tab,
     element: &Element,
     timeout: Duration,
-    scroll: bool,
-    still: bool,
-    fallback: bool,
+    ask: Ask,
 ) -> Result<Reached, InputError> {
+    let Ask {
+        scroll,
+        still,
+        fallback,
+        guard,
+    } = ask;
     let started = Instant::now();
     let mut delay = limits::ACTIONABLE_POLL.first;
     loop {
@@ -309,6 +398,7 @@ async fn wait_actionable_still(
             .max(limits::CHECK_MIN);
         let call = CallFunctionOn::on("actionable.js", ACTIONABLE, element.object_id.as_str())
             .value(still)
+            .value(guard)
             .by_value()
             .awaiting();
         let checking = element
@@ -332,6 +422,7 @@ async fn wait_actionable_still(
                 state: "busy".into(),
                 detail: None,
                 label: false,
+                guarded: false,
             },
             Err(e) => return Err(e.into()),
         };
@@ -344,7 +435,12 @@ async fn wait_actionable_still(
             } else {
                 located?
             } {
-                Some(point) => return Ok(Reached::At(point)),
+                Some(point) => {
+                    return Ok(Reached::At {
+                        point,
+                        guarded: check.guarded,
+                    });
+                }
                 None => (
                     "hidden".to_owned(),
                     Some("it has no box to click".to_owned()),

@@ -31,7 +31,13 @@ fn fixture(name: &str, port: u16) -> String {
 
 fn routes(other_port: u16) -> Routes {
     let mut routes = Routes::new();
-    for name in ["click.html", "inner.html", "covered.html", "next.html"] {
+    for name in [
+        "click.html",
+        "inner.html",
+        "covered.html",
+        "next.html",
+        "hover-cover.html",
+    ] {
         routes = routes.page(
             &format!("/{name}"),
             Response::html(fixture(name, other_port)),
@@ -239,6 +245,83 @@ async fn a_covered_element_is_not_actionable_and_names_the_cover() {
         0,
         "the covered button was clicked"
     );
+    env.browser.close().await;
+}
+
+/// What the page's own listeners saw, and which buttons and covers took a
+/// click (`hover-cover.html`).
+async fn page_saw(model: &PageModel) -> Value {
+    model
+        .tab()
+        .evaluate("({seen: window.seen, pressed: window.pressed, covers: window.covers})")
+        .await
+        .expect("the page's record")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cover_that_hovering_draws_never_sees_the_press() {
+    // The move, press and release go out together; a cover drawn by the
+    // page's hover listener or by a :hover rule takes the press, which the
+    // guard stops before the page's earliest listener: the answer names
+    // the cover and nothing was sent.
+    let env = Env::start().await;
+    let mut model = env.open("/hover-cover.html").await;
+    for (name, cover) in [("Delete", "div#delete-menu"), ("Share", "div#share-cover")] {
+        let target = find(&mut model, name, Some("button")).await;
+        let err = click(
+            &mut model,
+            target,
+            &ClickOptions {
+                timeout: Duration::from_millis(400),
+                ..ClickOptions::default()
+            },
+        )
+        .await
+        .expect_err("covered on hover");
+        assert_eq!(err.code(), ErrorCode::NotActionable, "{name}: {err}");
+        assert_eq!(err.action_sent(), ActionSent::NotSent, "{name}");
+        assert!(err.to_string().contains(cover), "{name}: {err}");
+        let saw = page_saw(&model).await;
+        assert_eq!(saw["seen"], serde_json::json!([]), "{name}: {saw}");
+        assert_eq!(saw["pressed"], serde_json::json!([]), "{name}: {saw}");
+        assert_eq!(saw["covers"], 0, "{name}: {saw}");
+    }
+    // A target that grows under the pointer still takes the press.
+    let grow = find(&mut model, "Grow", Some("button")).await;
+    click(&mut model, grow, &ClickOptions::default())
+        .await
+        .expect("a growing button is clicked");
+    let saw = page_saw(&model).await;
+    assert_eq!(saw["pressed"], serde_json::json!(["grow"]), "{saw}");
+    assert_eq!(
+        saw["seen"],
+        serde_json::json!([
+            "pointerdown:grow",
+            "mousedown:grow",
+            "pointerup:grow",
+            "mouseup:grow",
+            "click:grow"
+        ]),
+        "{saw}"
+    );
+    env.browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_that_hovering_draws_over_the_target_is_no_click_on_it() {
+    // A frame drawn over the target takes the press into its own document,
+    // where no guard of the target's can stop it: the click is not reported
+    // as done, and the answer says the page changed with the input sent.
+    let env = Env::start().await;
+    let mut model = env.open("/hover-cover.html").await;
+    let print = find(&mut model, "Print", Some("button")).await;
+    let err = click(&mut model, print, &ClickOptions::default())
+        .await
+        .expect_err("the press went to the frame");
+    assert_eq!(err.code(), ErrorCode::StaleState, "{err}");
+    assert_ne!(err.action_sent(), ActionSent::NotSent, "{err}");
+    let saw = page_saw(&model).await;
+    assert_eq!(saw["pressed"], serde_json::json!([]), "{saw}");
     env.browser.close().await;
 }
 
