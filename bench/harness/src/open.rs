@@ -5,7 +5,9 @@
 //! a noisy moment costs both. rove's time is also split into awaiting the
 //! browser, settling and its own work (its in-process vocabulary, whose
 //! answers carry that split), and a click by ref is timed the same way on
-//! each page's first button.
+//! each page's first button. Then, on the page each tool has open, the
+//! warm view: rove's `snapshot` over MCP against agent-browser's
+//! `snapshot`, timed and counted in o200k tokens.
 #![allow(clippy::print_stdout, dead_code)]
 
 mod miniwob;
@@ -57,6 +59,11 @@ struct Row {
     own: Vec<f64>,
     ab_open: Vec<f64>,
     ab_snapshot: Vec<f64>,
+    /// Warm views, the page already open.
+    rove_view: Vec<f64>,
+    ab_view: Vec<f64>,
+    rove_tokens: usize,
+    ab_tokens: usize,
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -70,6 +77,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let server = LocalServer::start(routes).await?;
     let node_modules = cache.join("node_modules");
 
+    let bpe = tiktoken_rs::o200k_base()?;
     let mut rove = Mcp::start("rove", &rove_binary, &["mcp"]).await?;
     let agent_path = std::env::current_exe()?.with_file_name("rove-view-agent");
     let mut split = Child::spawn(&agent_path, &[]).await?;
@@ -106,6 +114,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             row.cdp.push(field("cdp_ms"));
             row.settle.push(field("settle_ms"));
             row.own.push(field("rove_ms"));
+        }
+        for _ in 0..RUNS {
+            let started = Instant::now();
+            let view = rove.tool("snapshot", json!({})).await?;
+            row.rove_view.push(ms(started));
+            row.rove_tokens = bpe.encode_with_special_tokens(&view).len();
+            let started = Instant::now();
+            let view = agent_browser.run(&["snapshot"]).await?;
+            row.ab_view.push(ms(started));
+            row.ab_tokens = bpe.encode_with_special_tokens(&view).len();
         }
         eprintln!(
             "{task}: rove {:.1} ms, agent-browser {:.1} + {:.1} ms",
@@ -161,6 +179,35 @@ fn markdown(rows: &[(&str, Row)], agent_browser: &str) -> String {
     out.push_str(&format!(
         "\nrove ÷ agent-browser over the {} pages: {low:.2}–{high:.2}×\n",
         rows.len()
+    ));
+    out.push_str(&format!(
+        "\nThe warm view on the page just opened, median of {RUNS} (ms), and its o200k tokens: rove's `snapshot` over MCP against agent-browser's `snapshot`.\n\n\
+         | page | rove tokens | agent-browser tokens | ÷ | rove ms | agent-browser ms | ÷ |\n\
+         |---|---|---|---|---|---|---|\n"
+    ));
+    let (mut tokens, mut times) = (Vec::new(), Vec::new());
+    for (task, row) in rows {
+        let token_ratio = row.rove_tokens as f64 / row.ab_tokens.max(1) as f64;
+        let time_ratio = med(&row.rove_view) / med(&row.ab_view);
+        tokens.push(token_ratio);
+        times.push(time_ratio);
+        out.push_str(&format!(
+            "| {task} | {} | {} | {token_ratio:.2} | {:.1} | {:.1} | {time_ratio:.2} |\n",
+            row.rove_tokens,
+            row.ab_tokens,
+            med(&row.rove_view),
+            med(&row.ab_view),
+        ));
+    }
+    let range = |v: &[f64]| {
+        (
+            v.iter().copied().fold(f64::INFINITY, f64::min),
+            v.iter().copied().fold(0.0, f64::max),
+        )
+    };
+    let ((tl, th), (ml, mh)) = (range(&tokens), range(&times));
+    out.push_str(&format!(
+        "\nrove ÷ agent-browser: tokens {tl:.2}–{th:.2}, time {ml:.2}–{mh:.2}\n"
     ));
     out
 }
