@@ -257,62 +257,11 @@
     return state.all;
   };
 
-  // A click's guard. rove sends a click's move, press and release without
-  // waiting between them (a move waits for a rendering frame; the press
-  // behind it does not), so nothing can look at the page between the move
-  // and the press: hovering may draw something over the target (a menu, a
-  // tooltip) that then takes the press. The guard looks instead, when the
-  // press arrives: `reaches(x, y)` (the click check's own hit test, at the
-  // event's point) answers null when the press reaches the target, or what
-  // took it. When something else took it, every event of the gesture is
-  // stopped here, before any listener of the page sees it, and rove is told
-  // (`verdict`); it then clicks again the slow way. This listener runs
-  // before the page's only when it was added before the page's scripts
-  // ran, so a guard is armed only then.
-  const early = document.readyState === 'loading' && document.scripts.length === 0;
-  const GUARD_MS = 5000;
-  let guard = null;
-  const PRESSES = new Set(['pointerdown', 'mousedown']);
-  const judge = (event) => {
-    const g = guard;
-    if (!g || !event.isTrusted) return;
-    if (performance.now() > g.until) { guard = null; return; }
-    if (g.verdict === 'unseen') {
-      if (!PRESSES.has(event.type)) return;
-      let taken = null;
-      try { taken = g.reaches(event.clientX, event.clientY); } catch (e) { taken = null; }
-      g.verdict = taken === null ? 'reached' : 'blocked';
-      g.taken = taken;
-    }
-    if (g.verdict === 'blocked') {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-  };
-  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu']) {
-    addEventListener(type, judge, { capture: true });
-  }
-  const armGuard = (reaches) => {
-    if (!early) return false;
-    guard = { reaches, verdict: 'unseen', taken: null, until: performance.now() + GUARD_MS };
-    return true;
-  };
-  // What the armed guard saw, once: 'reached', 'blocked' (with what took
-  // the press), 'unseen' (no press came to this document), or null (none
-  // armed).
-  const verdict = () => {
-    const g = guard;
-    guard = null;
-    return g ? { verdict: g.verdict, taken: g.taken } : null;
-  };
-
   globalThis.__roveActivity = {
     mark: () => { observe(); return { ...counts(), failed: state.failed }; },
     version,
     settle,
     busyWithin,
     kept,
-    guard: armGuard,
-    verdict,
   };
 })();

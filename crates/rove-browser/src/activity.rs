@@ -79,8 +79,12 @@ pub enum GuardVerdict {
     /// Something else was under the pointer; the gesture was stopped
     /// before any of the page's listeners saw it.
     Blocked,
-    /// No press came to the target's document (it went to another one).
+    /// No press came to the target's document, and something else is at
+    /// the click point: the press went there (a frame drawn over it).
     Unseen,
+    /// The press came after the guard lapsed, unjudged (the page held its
+    /// thread for seconds after the pointer came).
+    Expired,
 }
 
 /// A guard's verdict, with what took the press when it was not the target.
@@ -90,6 +94,11 @@ pub struct Guarded {
     pub verdict: GuardVerdict,
     /// What was under the pointer instead, described.
     pub taken: Option<String>,
+    /// With [`GuardVerdict::Unseen`]: the document sees only the target
+    /// itself at the click point (it may hold a frame in a closed shadow
+    /// tree, which only the protocol can see).
+    #[serde(default)]
+    pub host: bool,
 }
 
 /// Where to ask: the world of the frame an object of rove's world lives in

@@ -17,11 +17,12 @@ use rove_cdp::protocol::runtime::Evaluate;
 /// The name of rove's isolated world in every frame.
 pub const ROVE_WORLD: &str = "rove";
 
-/// `activity.js`, whose answers `activity.rs` asks for (and installs it
-/// where a document has none). It lives with the world rather than there:
+/// `activity.js` with the click guard (`click_guard.js`), whose answers
+/// `activity.rs` asks for (and installs them where a document has none). It lives with the world rather than there:
 /// the watch registers it, and the watch sits below the tabs those
 /// answers are asked through.
-pub(crate) const ACTIVITY_SCRIPT: &str = include_str!("activity.js");
+pub(crate) const ACTIVITY_SCRIPT: &str =
+    concat!(include_str!("activity.js"), include_str!("click_guard.js"));
 
 /// What the watch registers for every document of a tab, run in rove's
 /// world from before the page's scripts, and now in the documents

@@ -440,35 +440,51 @@ impl TabWatch {
 /// to show on demand. Requests matching `patterns` (documents under a domain
 /// policy, the URLs of block and mock rules) pause for the watch to answer.
 async fn enable(session: &Session, patterns: Option<fetch::Enable>) -> Result<(), BrowserError> {
-    if let Some(patterns) = patterns {
-        session.send(&patterns).await?;
-    }
-    session.send(&Enable::default()).await?;
+    // Sent together: the browser takes a session's commands in the order
+    // they were written (interception first, then the page domain, rove's
+    // script before the runtime reports contexts), and a tab's first
+    // `Page.enable` waits for its renderer, which the rest need not wait
+    // behind one by one.
+    let intercept = async {
+        match &patterns {
+            Some(patterns) => session.send(patterns).await.map(|_| ()),
+            None => Ok(()),
+        }
+    };
+    let network = network::Enable {
+        max_total_buffer_size: Some(crate::network::BODY_BUFFER_TOTAL),
+        max_resource_buffer_size: Some(crate::network::BODY_BUFFER_EACH),
+        ..network::Enable::default()
+    };
+    let attach = SetAutoAttach {
+        auto_attach: true,
+        wait_for_debugger_on_start: false,
+        flatten: Some(true),
+        filter: None,
+    };
     // rove's watch on what each document does, in rove's own world, from
     // before the page's scripts run (`activity.rs`); and now in the
-    // documents already there.
-    session
-        .send(&crate::rove_world::for_every_document())
-        .await?;
-    // Both replay what the page logged before they were enabled, so a
-    // watch started after the load still has its messages.
-    session.send(&runtime::Enable {}).await?;
-    session.send(&log::Enable {}).await?;
-    session
-        .send(&network::Enable {
-            max_total_buffer_size: Some(crate::network::BODY_BUFFER_TOTAL),
-            max_resource_buffer_size: Some(crate::network::BODY_BUFFER_EACH),
-            ..network::Enable::default()
-        })
-        .await?;
-    session
-        .send(&SetAutoAttach {
-            auto_attach: true,
-            wait_for_debugger_on_start: false,
-            flatten: Some(true),
-            filter: None,
-        })
-        .await?;
+    // documents already there. The runtime and the log replay what the
+    // page logged before they were enabled, so a watch started after the
+    // load still has its messages.
+    let page = Enable::default();
+    let script = crate::rove_world::for_every_document();
+    // Biased: polled first in this order, so written in it. Boxed: seven
+    // calls in flight make a large future, which every caller's would
+    // otherwise hold inline.
+    Box::pin(async {
+        tokio::try_join!(
+            biased;
+        intercept,
+        session.send(&page),
+        session.send(&script),
+        session.send(&runtime::Enable {}),
+        session.send(&log::Enable {}),
+        session.send(&network),
+        session.send(&attach),
+        )
+    })
+    .await?;
     Ok(())
 }
 

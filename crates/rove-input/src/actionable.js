@@ -6,10 +6,11 @@
 // size, that of its label. Resolves with {state: 'ok', x, y, label} or
 // {state: <why not>, detail}. With `still` true the
 // element is known not to be moving (checked a moment ago), and the frame
-// wait is skipped. With `guard` true and the element actionable, the click
-// guard of rove's activity script (activity.js) is armed with this check's
-// hit test, and `guarded` says whether it could be.
-function (still, guard) {
+// wait is skipped. With `presses` above 0 and the element actionable, the
+// click guard (rove-browser's click_guard.js) is armed for a click of that
+// many presses at the click point, with this check's hit test, and
+// `guarded` says whether it could be.
+function (still, presses) {
   const el = this;
   const describe = (e) => {
     if (!e || !e.tagName) return 'nothing';
@@ -62,10 +63,21 @@ function (still, guard) {
     const hit = hitAt(x, y);
     if (hit && reaches(hit)) {
       const activity = globalThis.__roveActivity;
-      const guarded = !!(guard && activity && activity.guard((px, py) => {
+      const reachesAt = (px, py) => {
         const taken = hitAt(px, py);
         return taken && reaches(taken) ? null : describe(taken);
-      }));
+      };
+      // What a press at a point went into, when none came to this
+      // document: 'frame' (a frame inside the target), 'target' (the
+      // target itself, whose closed shadow tree the document cannot see
+      // into), or '' (something else).
+      const intoAt = (px, py) => {
+        const taken = hitAt(px, py);
+        if (!taken || !reaches(taken)) return '';
+        if (taken.matches('iframe, frame, embed, object')) return 'frame';
+        return taken === el ? 'target' : '';
+      };
+      const guarded = !!(presses > 0 && activity && activity.guard(reachesAt, intoAt, x, y, presses));
       return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height], label: !!label, guarded};
     }
     return {state: 'covered', detail: describe(hit)};

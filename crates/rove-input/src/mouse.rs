@@ -116,13 +116,23 @@ async fn click_element(
         scroll: true,
         still: true,
         fallback: plain_click(opts),
-        guard: true,
+        guard: opts.count.clamp(1, 3),
     };
     let (first, mut armed) = tokio::join!(
         wait_actionable_still(tab, element, opts.timeout, ask),
         arm_element(tab, element, main.subscribe()),
     );
-    let (first, guarded) = match first? {
+    let first = match first {
+        Ok(first) => first,
+        Err(e) => {
+            // A check may have armed the guard before the click failed
+            // (a box too small for a click point): disarmed, so that no
+            // later input meets it.
+            let _ = crate::guard::verdict(tab, &main, element).await;
+            return Err(e);
+        }
+    };
+    let (first, guarded) = match first {
         Reached::At { point, guarded } => (point, guarded),
         Reached::Fallback => {
             let settled = activate_fallback(tab, element, &mut armed).await?;
@@ -140,10 +150,25 @@ async fn click_element(
     if guarded {
         let mut gesture = vec![moved(first)];
         gesture.extend(presses(opts, first));
-        if let Err(e) = crate::guard::send_at_once(&main, &gesture).await {
-            // Disarmed, so that no later input of rove's meets it.
-            let _ = crate::guard::verdict(tab, &main, element).await;
-            return Err(e);
+        let answered = match crate::guard::send_at_once(&main, &gesture).await {
+            Ok(answered) => answered,
+            Err(e) => {
+                // Disarmed, so that no later input of rove's meets it.
+                let _ = crate::guard::verdict(tab, &main, element).await;
+                return Err(e);
+            }
+        };
+        // The first press not handled when a dialog blocked the page: it
+        // and the rest wait behind the dialog (the guard stays armed for
+        // them, and judges them once it is answered).
+        if answered.get(1) == Some(&false)
+            && let Some(dialog) = main.dialog()
+        {
+            return Err(InputError::HeldByDialog {
+                target: element.reference.to_string(),
+                kind: dialog.kind,
+                message: dialog.message,
+            });
         }
         match crate::guard::verdict(tab, &main, element).await {
             Some(Guarded {
@@ -156,11 +181,14 @@ async fn click_element(
                 // when it is not.
             }
             Some(Guarded {
-                verdict: GuardVerdict::Unseen,
-                ..
-            }) if !crate::guard::holds_frame(&main, element).await => {
-                // The press went to another document: a frame drawn over
-                // the target when the pointer came.
+                verdict: GuardVerdict::Unseen | GuardVerdict::Expired,
+                taken,
+                host,
+            }) if !(host && crate::guard::closed_frame(&main, element).await) => {
+                // The press went to another document (a frame drawn over
+                // the target when the pointer came), or came so late that
+                // nothing judged it: not a click on the target.
+                tracing::debug!(target: "rove_input", ?taken, "the click's press did not reach its target");
                 return Err(InputError::PageChanged {
                     target: element.reference.to_string(),
                     sent: true,
@@ -316,7 +344,8 @@ enum Reached {
     At {
         /// Where.
         point: Point,
-        /// Whether the click guard is armed for it (see `activity.js`).
+        /// Whether the click guard is armed for it (rove-browser's
+        /// `click_guard.js`).
         guarded: bool,
     },
     /// A canvas's focusable fallback content, which no pointer reaches (only
@@ -370,8 +399,9 @@ struct Ask {
     /// A canvas's focusable fallback content is [`Reached::Fallback`]
     /// instead of an error.
     fallback: bool,
-    /// Arm the click guard when the element is actionable.
-    guard: bool,
+    /// Arm the click guard for a click of this many presses when the
+    /// element is actionable (0: no guard).
+    guard: u8,
 }
 
 /// Polls the actionability check (with what `ask` adds) until it passes or

@@ -174,6 +174,16 @@ impl Session {
         let Some(tab) = self.context().focused() else {
             return Ok(None);
         };
+        // Before the session's first command, a blank tab no page opened
+        // has run no script at all: nothing there can hang, and asking
+        // would only wait for its renderer to start.
+        let untouched = self.last_timing().is_none()
+            && self.context().tabs().into_iter().any(|t| {
+                t.id == tab.id() && t.url == "about:blank" && t.opener.is_none() && !t.crashed
+            });
+        if untouched {
+            return Ok(None);
+        }
         let health = watchdog::probe(&tab, limits.probe_timeout, limits.load_allowance).await;
         self.recover(&tab, health, limits.probe_timeout).await
     }

@@ -72,8 +72,11 @@ impl Session {
         // Before the first tab: its watch starts the interception.
         context.set_domain_policy(config.policy.clone()).await?;
         context.set_viewport(config.viewport).await?;
-        context.first_tab().await?;
-        let downloads = Downloads::start(&context, config.download_dir.clone()).await?;
+        // The first tab and where downloads go, asked together.
+        let (_, downloads) = tokio::try_join!(
+            async { context.first_tab().await.map_err(CommandError::from) },
+            Downloads::start(&context, config.download_dir.clone()),
+        )?;
         let upload_dir = rove_browser::ensure_runtime_subdir(std::path::Path::new("uploads"))?;
         // A loading document is waited for as long as a navigation is.
         let health = crate::HealthLimits {

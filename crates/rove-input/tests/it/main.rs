@@ -6,6 +6,7 @@
 mod broken_builtins;
 mod click;
 mod editor;
+mod guard_attack;
 mod keyboard;
 mod label;
 mod quasar;
