@@ -31,21 +31,10 @@ impl InputChannel {
     /// Sends a typed `Input.*` command; it ends early, as delivered, when a
     /// dialog opens while it waits.
     pub(crate) async fn send<C: Command>(&self, command: &C) -> Result<(), CdpError> {
-        self.send_answered(command).await.map(|_| ())
-    }
-
-    /// [`InputChannel::send`], saying whether the browser answered (the
-    /// page handled the event) or a dialog blocked the page first.
-    pub(crate) async fn send_answered<C: Command>(&self, command: &C) -> Result<bool, CdpError> {
         tokio::select! {
-            answer = self.session.send(command) => answer.map(|_| true),
-            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => Ok(false),
+            answer = self.session.send(command) => answer.map(|_| ()),
+            Some(_) = self.watch.wait_for_dialog(DIALOG_WATCH) => Ok(()),
         }
-    }
-
-    /// The dialog blocking the page, if one is.
-    pub(crate) fn dialog(&self) -> Option<rove_browser::DialogInfo> {
-        self.watch.dialog()
     }
 
     /// The page session's events.

@@ -95,20 +95,6 @@ pub enum InputError {
         /// Whether input had been dispatched.
         sent: bool,
     },
-    /// A dialog opened before the click's press was handled (a hover or
-    /// press listener's `alert`): the rest of the click waits behind it,
-    /// to be judged by the click guard when the dialog is answered.
-    #[error(
-        "a {kind} dialog ({message:?}) opened before the click on {target} was done; the rest of the click waits behind it"
-    )]
-    HeldByDialog {
-        /// The ref acted on.
-        target: String,
-        /// alert, confirm, prompt or beforeunload.
-        kind: String,
-        /// What the dialog says.
-        message: String,
-    },
     /// The value is not one the input can hold (a date not in ISO form, a
     /// day that does not exist, a range value off its steps). Nothing was
     /// sent.
@@ -223,7 +209,6 @@ impl Classify for InputError {
             | InputError::NotAnOption { .. }
             | InputError::OffSteps { .. } => ErrorCode::NotActionable,
             InputError::PageChanged { .. } => ErrorCode::StaleState,
-            InputError::HeldByDialog { .. } => ErrorCode::DialogOpen,
             InputError::TypingTimedOut { .. } => ErrorCode::Timeout,
             InputError::Rejected(_)
             | InputError::Format { .. }
@@ -235,9 +220,9 @@ impl Classify for InputError {
 
     fn action_sent(&self) -> ActionSent {
         match self {
-            InputError::Browser { sent: true, .. }
-            | InputError::PageChanged { sent: true, .. }
-            | InputError::HeldByDialog { .. } => ActionSent::PossiblySent,
+            InputError::Browser { sent: true, .. } | InputError::PageChanged { sent: true, .. } => {
+                ActionSent::PossiblySent
+            }
             InputError::Browser { error, sent: false } => error.action_sent(),
             InputError::Page(e) => e.action_sent(),
             InputError::Ignored { .. }
@@ -254,9 +239,7 @@ impl Classify for InputError {
     fn retry(&self) -> Retry {
         match self {
             InputError::Page(e) => e.retry(),
-            InputError::Browser { sent: true, .. } | InputError::HeldByDialog { .. } => {
-                Retry::Reobserve
-            }
+            InputError::Browser { sent: true, .. } => Retry::Reobserve,
             // Typing the same text again would append it twice.
             InputError::TypingTimedOut { .. } => Retry::Reobserve,
             InputError::Browser { error, .. } => error.retry(),
@@ -317,10 +300,6 @@ impl Classify for InputError {
             ),
             InputError::PageChanged { .. } => {
                 "take a fresh view; the page changed while rove was acting".into()
-            }
-            InputError::HeldByDialog { .. } => {
-                "answer the dialog (dialog accept or dismiss), then take a fresh view: the click may land once it is closed, unless what the pointer drew covers the target"
-                    .into()
             }
             InputError::Page(e) => e.hint(),
             InputError::Browser { sent: true, .. } => {

@@ -19,16 +19,16 @@ use crate::channel::InputChannel;
 /// Sends a gesture's events without waiting between them: written
 /// in order, they reach the page in order, and the press behind the move
 /// makes the renderer deliver the move at once instead of with the next
-/// frame. Any failure may leave the gesture half done. Says, event by
-/// event, whether the page handled it before a dialog blocked the page.
+/// frame. Any failure may leave the gesture half done.
 pub(crate) async fn send_at_once(
     main: &InputChannel,
     events: &[DispatchMouseEvent],
-) -> Result<Vec<bool>, InputError> {
-    let sent = futures_util::future::join_all(events.iter().map(|e| main.send_answered(e))).await;
-    sent.into_iter()
-        .map(|result| result.map_err(|e| InputError::browser(e, true)))
-        .collect()
+) -> Result<(), InputError> {
+    let sent = futures_util::future::join_all(events.iter().map(|e| main.send(e))).await;
+    for result in sent {
+        result.map_err(|e| InputError::browser(e, true))?;
+    }
+    Ok(())
 }
 
 /// What the guard the actionability check armed saw of the press; `None`

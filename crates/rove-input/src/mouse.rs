@@ -150,26 +150,14 @@ async fn click_element(
     if guarded {
         let mut gesture = vec![moved(first)];
         gesture.extend(presses(opts, first));
-        let answered = match crate::guard::send_at_once(&main, &gesture).await {
-            Ok(answered) => answered,
-            Err(e) => {
-                // Disarmed, so that no later input of rove's meets it.
-                let _ = crate::guard::verdict(tab, &main, element).await;
-                return Err(e);
-            }
-        };
-        // The first press not handled when a dialog blocked the page: it
-        // and the rest wait behind the dialog (the guard stays armed for
-        // them, and judges them once it is answered).
-        if answered.get(1) == Some(&false)
-            && let Some(dialog) = main.dialog()
-        {
-            return Err(InputError::HeldByDialog {
-                target: element.reference.to_string(),
-                kind: dialog.kind,
-                message: dialog.message,
-            });
+        if let Err(e) = crate::guard::send_at_once(&main, &gesture).await {
+            // Disarmed, so that no later input of rove's meets it.
+            let _ = crate::guard::verdict(tab, &main, element).await;
+            return Err(e);
         }
+        // A dialog that opened meanwhile (the click's, or hovering's) is
+        // reported by the settle; the guard cannot be asked under it, and
+        // stays armed for a press still waiting behind it.
         match crate::guard::verdict(tab, &main, element).await {
             Some(Guarded {
                 verdict: GuardVerdict::Blocked,
