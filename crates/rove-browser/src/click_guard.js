@@ -6,8 +6,9 @@
 // so nothing can look at the page between the move and the press: hovering
 // may draw something over the target (a menu, a tooltip, a frame) that then
 // takes the press. The guard looks instead, when the press arrives:
-// `reaches(x, y)` (the click check's own hit test) answers null when what
-// is at the point is the target (or inside it), or describes what is. When
+// `reaches(node, x, y)` (from the click check) answers null when the
+// press's target is the click's target (or inside it, or its label), or
+// describes what took it. When
 // something else took the press, every event of the gesture is stopped
 // here, before any listener of the page sees it, and rove is told
 // (`verdict`), which then clicks again the slow way.
@@ -35,7 +36,9 @@
     }
     if (g.verdict === 'unseen') {
       if (!PRESSES.has(event.type)) return;
-      const taken = g.judged(event.clientX, event.clientY);
+      // The press's own target (the innermost, through open shadow
+      // trees): where Chromium sent it, not where a hit test would now.
+      const taken = g.judged(event.composedPath()[0] || event.target, event.clientX, event.clientY);
       g.verdict = taken === null ? 'reached' : 'blocked';
       g.taken = taken;
       if (g.verdict === 'reached') {
@@ -70,8 +73,8 @@
   // (actionable.js: 'frame', 'target' or '').
   activity.guard = (reaches, into, x, y, presses) => {
     if (!early || !listening()) return false;
-    const judged = (px, py) => {
-      try { return reaches(px, py); } catch (e) { return 'rove could not hit-test: ' + String(e); }
+    const judged = (node, px, py) => {
+      try { return reaches(node, px, py); } catch (e) { return 'rove could not judge the press: ' + String(e); }
     };
     const went = (px, py) => {
       try { return into(px, py); } catch (e) { return ''; }
@@ -93,7 +96,7 @@
     if (g.verdict === 'unseen') {
       const went = g.went(g.x, g.y);
       if (went === 'frame') return { verdict: 'reached', taken: null };
-      return { verdict: 'unseen', taken: g.judged(g.x, g.y), host: went === 'target' };
+      return { verdict: 'unseen', taken: g.judged(null, g.x, g.y), host: went === 'target' };
     }
     return { verdict: g.verdict, taken: g.taken };
   };

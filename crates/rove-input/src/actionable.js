@@ -39,6 +39,7 @@ function (still, presses) {
   if (el.disabled || el.matches(':disabled') || disabledBy) {
     return {state: 'disabled', detail: disabledBy && disabledBy !== el ? describe(disabledBy) : ''};
   }
+  const root = el.getRootNode();
   const boxOf = (e) => Array.from(e.getClientRects()).find((r) => r.width > 0 && r.height > 0);
   // A control drawn by its label (a checkbox of no size inside it, the
   // label's marks standing for it) is clicked on its label, as a user
@@ -63,8 +64,13 @@ function (still, presses) {
     const hit = hitAt(x, y);
     if (hit && reaches(hit)) {
       const activity = globalThis.__roveActivity;
-      const reachesAt = (px, py) => {
-        const taken = hitAt(px, py);
+      // Whether a press whose target is `node` reaches the element: null,
+      // or what took it. In a closed shadow tree the document sees only the
+      // host, so the point is hit-tested from the element's own tree (as
+      // without a node).
+      const closed = root instanceof ShadowRoot && root.mode === 'closed';
+      const reachesFrom = (node, px, py) => {
+        const taken = closed || !node ? hitAt(px, py) : node;
         return taken && reaches(taken) ? null : describe(taken);
       };
       // What a press at a point went into, when none came to this
@@ -77,7 +83,7 @@ function (still, presses) {
         if (taken.matches('iframe, frame, embed, object')) return 'frame';
         return taken === el ? 'target' : '';
       };
-      const guarded = !!(presses > 0 && activity && activity.guard(reachesAt, intoAt, x, y, presses));
+      const guarded = !!(presses > 0 && activity && activity.guard(reachesFrom, intoAt, x, y, presses));
       return {state: 'ok', x, y, box: [b.left, b.top, b.width, b.height], label: !!label, guarded};
     }
     return {state: 'covered', detail: describe(hit)};
@@ -87,7 +93,6 @@ function (still, presses) {
   // only sees its host. An element of another tree on top is still
   // returned as is, and covers the target.
   function hitAt(x, y) {
-    const root = el.getRootNode();
     let hit = (root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(x, y);
     // Into open shadow roots, to the innermost element at the point.
     while (hit && hit.shadowRoot) {
