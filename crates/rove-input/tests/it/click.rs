@@ -6,79 +6,33 @@ use crate::support;
 
 use std::time::Duration;
 
-use rove_browser::Browser;
 use rove_errors::{ActionSent, Classify, ErrorCode};
 use rove_input::{Button, ClickOptions, InputError, Modifiers, click};
-use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{PageModel, Ref, ViewOptions};
 use serde_json::Value;
 use support::{events, find};
 
-struct Env {
-    server: LocalServer,
-    /// Serves the cross-site iframe: reached as `localhost`, another site
-    /// than 127.0.0.1, so Chromium gives it a process of its own.
-    _other: LocalServer,
-    browser: Browser,
-}
-
-fn fixture(name: &str, port: u16) -> String {
-    let path = format!("{}/tests/it/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .replace("PORT", &port.to_string())
-}
-
-fn routes(other_port: u16) -> Routes {
-    let mut routes = Routes::new();
-    for name in [
+/// The fixture files, served on both sites (see [`support::TwoSites`]).
+async fn sites() -> support::TwoSites {
+    let pages: Vec<(String, String)> = [
         "click.html",
         "inner.html",
         "covered.html",
         "next.html",
         "hover-cover.html",
-    ] {
-        routes = routes.page(
-            &format!("/{name}"),
-            Response::html(fixture(name, other_port)),
-        );
-    }
-    routes
-}
-
-impl Env {
-    async fn start() -> Env {
-        let other = LocalServer::start(routes(0)).await.expect("server");
-        let server = LocalServer::start(routes(other.addr().port()))
-            .await
-            .expect("server");
-        let browser = support::launch().await;
-        Env {
-            server,
-            _other: other,
-            browser,
-        }
-    }
-
-    async fn open(&self, path: &str) -> PageModel {
-        let tab = self
-            .browser
-            .new_context()
-            .await
-            .expect("context")
-            .new_tab()
-            .await
-            .expect("tab");
-        tab.goto(&self.server.url(path), Duration::from_secs(10))
-            .await
-            .expect("load");
-        let mut model = PageModel::new(tab);
-        model
-            .view(&ViewOptions::default())
-            .await
-            .expect("first view");
-        model
-    }
+    ]
+    .iter()
+    .map(|name| {
+        let path = format!("{}/tests/it/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        (format!("/{name}"), html)
+    })
+    .collect();
+    let pages: Vec<(&str, &str)> = pages
+        .iter()
+        .map(|(p, h)| (p.as_str(), h.as_str()))
+        .collect();
+    support::TwoSites::start(&pages).await
 }
 
 fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
@@ -87,8 +41,8 @@ fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_click_is_trusted_and_reaches_its_element() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let save = find(&mut model, "Save", Some("button")).await;
     click(&mut model, save, &ClickOptions::default())
         .await
@@ -107,8 +61,8 @@ async fn a_click_is_trusted_and_reaches_its_element() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn double_right_middle_clicks_and_modifiers() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let save = find(&mut model, "Save", Some("button")).await;
 
     click(
@@ -190,8 +144,8 @@ async fn double_right_middle_clicks_and_modifiers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrapped_link_is_clicked_on_its_first_line() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let rects = model
         .tab()
         .evaluate("Array.from(document.getElementById('wrapped').getClientRects()).map(r => [r.top, r.bottom, r.left, r.right])")
@@ -223,8 +177,8 @@ async fn a_wrapped_link_is_clicked_on_its_first_line() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_covered_element_is_not_actionable_and_names_the_cover() {
-    let env = Env::start().await;
-    let mut model = env.open("/covered.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/covered.html").await;
     let buy = find(&mut model, "Buy now", Some("button")).await;
     let err = click(
         &mut model,
@@ -264,8 +218,8 @@ async fn a_cover_that_hovering_draws_never_sees_the_press() {
     // page's hover listener or by a :hover rule takes the press, which the
     // guard stops before the page's earliest listener: the answer names
     // the cover and nothing was sent.
-    let env = Env::start().await;
-    let mut model = env.open("/hover-cover.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/hover-cover.html").await;
     for (name, cover) in [("Delete", "div#delete-menu"), ("Share", "div#share-cover")] {
         let target = find(&mut model, name, Some("button")).await;
         let err = click(
@@ -312,8 +266,8 @@ async fn a_frame_that_hovering_draws_over_the_target_is_no_click_on_it() {
     // A frame drawn over the target takes the press into its own document,
     // where no guard of the target's can stop it: the click is not reported
     // as done, and the answer says the page changed with the input sent.
-    let env = Env::start().await;
-    let mut model = env.open("/hover-cover.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/hover-cover.html").await;
     let print = find(&mut model, "Print", Some("button")).await;
     let err = click(&mut model, print, &ClickOptions::default())
         .await
@@ -327,8 +281,8 @@ async fn a_frame_that_hovering_draws_over_the_target_is_no_click_on_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_disabled_element_says_so() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     for text in ["Disabled", "Inside disabled fieldset"] {
         let r = find(&mut model, text, Some("button")).await;
         // The default 5 s to become actionable is not waited out: a
@@ -351,8 +305,8 @@ async fn a_disabled_element_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stale_ref_is_ref_not_found_and_nothing_is_clicked() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let save = find(&mut model, "Save", Some("button")).await;
     model.tab().evaluate("document.getElementById('save').replaceWith(document.getElementById('save').cloneNode(true))").await.expect("rerender");
     let err = click(&mut model, save, &ClickOptions::default())
@@ -375,8 +329,8 @@ async fn a_stale_ref_is_ref_not_found_and_nothing_is_clicked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_element_far_below_is_scrolled_into_view_and_clicked() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let far = find(&mut model, "Far below", Some("button")).await;
     click(&mut model, far, &ClickOptions::default())
         .await
@@ -388,8 +342,8 @@ async fn an_element_far_below_is_scrolled_into_view_and_clicked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn buttons_in_same_process_and_out_of_process_frames() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     model.tab().evaluate("window.messages = []; addEventListener('message', (e) => window.messages.push(e.data)); 0").await.expect("listen");
     let view = model
         .view(&ViewOptions {
@@ -451,8 +405,8 @@ async fn buttons_in_same_process_and_out_of_process_frames() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_click_that_navigates_waits_for_the_new_page() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let next = find(&mut model, "Next page", Some("link")).await;
     let outcome = click(&mut model, next, &ClickOptions::default())
         .await
@@ -466,8 +420,8 @@ async fn a_click_that_navigates_waits_for_the_new_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn input_is_refused_while_a_dialog_blocks_the_page() {
-    let env = Env::start().await;
-    let mut model = env.open("/click.html").await;
+    let env = sites().await;
+    let mut model = env.open_viewed("/click.html").await;
     let save = find(&mut model, "Save", Some("button")).await;
     let tab = model.tab().clone();
     let blocked = tokio::spawn(async move { tab.evaluate("confirm('Really?')").await });

@@ -8,60 +8,11 @@ use crate::support;
 
 use std::time::Duration;
 
-use rove_browser::Browser;
 use rove_errors::{ActionSent, Classify, ErrorCode};
 use rove_input::{Button, ClickOptions, Point, PointerStep, click};
-use rove_localserver::{LocalServer, Response, Routes};
 use rove_page::{PageModel, ViewOptions};
 use serde_json::Value;
-use support::find;
-
-struct Env {
-    server: LocalServer,
-    /// Another site (`localhost`), for out-of-process frames.
-    _other: LocalServer,
-    browser: Browser,
-}
-
-fn routes(pages: &[(&str, &str)], other_port: u16) -> Routes {
-    let mut routes = Routes::new();
-    for (path, html) in pages {
-        routes = routes.page(
-            path,
-            Response::html(html.replace("OTHER", &other_port.to_string())),
-        );
-    }
-    routes
-}
-
-impl Env {
-    async fn start(pages: &[(&str, &str)]) -> Env {
-        let other = LocalServer::start(routes(pages, 0)).await.expect("server");
-        let server = LocalServer::start(routes(pages, other.addr().port()))
-            .await
-            .expect("server");
-        Env {
-            server,
-            _other: other,
-            browser: support::launch().await,
-        }
-    }
-
-    async fn open(&self, path: &str) -> PageModel {
-        let tab = self
-            .browser
-            .new_context()
-            .await
-            .expect("context")
-            .new_tab()
-            .await
-            .expect("tab");
-        tab.goto(&self.server.url(path), Duration::from_secs(10))
-            .await
-            .expect("load");
-        PageModel::new(tab)
-    }
-}
+use support::{TwoSites, find};
 
 async fn view(model: &mut PageModel) {
     model.view(&ViewOptions::default()).await.expect("view");
@@ -101,7 +52,7 @@ const REWRITTEN: &str = r#"<!doctype html><title>Before</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_document_that_rewrites_itself_after_load_is_still_clickable() {
-    let env = Env::start(&[("/rewritten.html", REWRITTEN)]).await;
+    let env = TwoSites::start(&[("/rewritten.html", REWRITTEN)]).await;
     let mut model = env.open("/rewritten.html").await;
     until(&model, "document.title === 'Rewritten'").await;
     view(&mut model).await;
@@ -127,7 +78,7 @@ const WRITTEN_FRAME: &str = r#"<!doctype html><title>Written frame</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_button_in_a_frame_the_parent_wrote_is_clickable() {
-    let env = Env::start(&[("/written.html", WRITTEN_FRAME)]).await;
+    let env = TwoSites::start(&[("/written.html", WRITTEN_FRAME)]).await;
     let mut model = env.open("/written.html").await;
     view(&mut model).await;
     let b = find(&mut model, "Written", Some("button")).await;
@@ -161,7 +112,7 @@ const SLOW_HOVER: &str = r#"<!doctype html><title>Slow hover</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_held_back_past_the_guards_time_is_not_reported_as_on_the_target() {
-    let env = Env::start(&[("/slow.html", SLOW_HOVER)]).await;
+    let env = TwoSites::start(&[("/slow.html", SLOW_HOVER)]).await;
     let mut model = env.open("/slow.html").await;
     view(&mut model).await;
     let buy = find(&mut model, "Buy", Some("button")).await;
@@ -201,7 +152,7 @@ const ALERT_HOVER: &str = r#"<!doctype html><title>Alert hover</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dialog_opened_by_hovering_does_not_let_the_press_land_later_on_a_cover() {
-    let env = Env::start(&[("/alert.html", ALERT_HOVER)]).await;
+    let env = TwoSites::start(&[("/alert.html", ALERT_HOVER)]).await;
     let mut model = env.open("/alert.html").await;
     view(&mut model).await;
     let buy = find(&mut model, "Buy", Some("button")).await;
@@ -250,7 +201,7 @@ const TINY: &str = r#"<!doctype html><title>Tiny</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_click_that_fails_after_arming_leaves_no_guard_for_the_next_input() {
-    let env = Env::start(&[("/tiny.html", TINY)]).await;
+    let env = TwoSites::start(&[("/tiny.html", TINY)]).await;
     let mut model = env.open("/tiny.html").await;
     view(&mut model).await;
     let tiny = find(&mut model, "Tiny", Some("button")).await;
@@ -308,7 +259,7 @@ const SHADOW_FRAME: &str = r#"<!doctype html><title>Shadow frame</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_widget_whose_frame_is_in_its_shadow_tree_is_clickable() {
-    let env = Env::start(&[("/shadow-frame.html", SHADOW_FRAME)]).await;
+    let env = TwoSites::start(&[("/shadow-frame.html", SHADOW_FRAME)]).await;
     let mut model = env.open("/shadow-frame.html").await;
     view(&mut model).await;
     for (name, n) in [("Open player", 1), ("Closed player", 2)] {
@@ -356,7 +307,7 @@ const OVERRIDES: &str = r#"<!doctype html><html><head><title>Overrides</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_that_breaks_the_main_worlds_builtins_cannot_blind_the_guard() {
-    let env = Env::start(&[("/overrides.html", OVERRIDES)]).await;
+    let env = TwoSites::start(&[("/overrides.html", OVERRIDES)]).await;
     let mut model = env.open("/overrides.html").await;
     view(&mut model).await;
     let buy = find(&mut model, "Buy", Some("button")).await;
@@ -407,7 +358,7 @@ const AD: &str = r#"<!doctype html><body style="margin:0" onmousedown="parent.po
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frame_drawn_over_a_target_that_holds_another_frame_is_no_click_on_it() {
-    let env = Env::start(&[("/card.html", FRAMED_CARD), ("/ad.html", AD)]).await;
+    let env = TwoSites::start(&[("/card.html", FRAMED_CARD), ("/ad.html", AD)]).await;
     let mut model = env.open("/card.html").await;
     view(&mut model).await;
     let card = find(&mut model, "Card", Some("button")).await;
@@ -444,7 +395,7 @@ const BUTTONS_COVER: &str = r#"<!doctype html><title>Buttons</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn double_right_and_middle_presses_on_a_hover_cover_are_all_stopped() {
-    let env = Env::start(&[("/buttons.html", BUTTONS_COVER)]).await;
+    let env = TwoSites::start(&[("/buttons.html", BUTTONS_COVER)]).await;
     let mut model = env.open("/buttons.html").await;
     view(&mut model).await;
     let target = find(&mut model, "Target", Some("button")).await;
@@ -486,7 +437,7 @@ const FRAMES: &str = r#"<!doctype html><title>Frames</title>
 <style> body { margin: 0; } iframe { display: block; width: 320px; height: 90px; border: 0; margin: 10px; } </style>
 <iframe id="blank"></iframe>
 <iframe id="js" src="javascript:'<body style=margin:0><button style=width:200px;height:50px onclick=parent.clicks++>JS URL</button>'"></iframe>
-<iframe id="oop" src="http://localhost:OTHER/inner-cover.html"></iframe>
+<iframe id="oop" src="http://localhost:PORT/inner-cover.html"></iframe>
 <iframe id="zoomed" style="transform: scale(0.7) rotate(3deg); transform-origin: 0 0" srcdoc="<body style='margin:0;zoom:1.5'><button style='width:100px;height:30px' onclick='parent.clicks++'>Zoomed</button>"></iframe>
 <script>
   window.clicks = 0;
@@ -508,7 +459,8 @@ const INNER_COVER: &str = r#"<!doctype html><body style="margin:0">
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn covers_and_clicks_in_blank_javascript_cross_site_and_zoomed_frames() {
-    let env = Env::start(&[("/frames.html", FRAMES), ("/inner-cover.html", INNER_COVER)]).await;
+    let env =
+        TwoSites::start(&[("/frames.html", FRAMES), ("/inner-cover.html", INNER_COVER)]).await;
     let mut model = env.open("/frames.html").await;
     view(&mut model).await;
     for name in ["Blank", "Cross"] {
@@ -549,7 +501,7 @@ const PARENT_COVER: &str = r#"<!doctype html><title>Parent cover</title>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_parent_that_covers_the_frame_on_hover_takes_no_click_reported_on_the_frame() {
-    let env = Env::start(&[("/parent.html", PARENT_COVER)]).await;
+    let env = TwoSites::start(&[("/parent.html", PARENT_COVER)]).await;
     let mut model = env.open("/parent.html").await;
     view(&mut model).await;
     let inner = find(&mut model, "Inner", Some("button")).await;

@@ -50,3 +50,61 @@ impl Page {
         self.browser.close().await;
     }
 }
+
+/// Pages served on 127.0.0.1 and on another site (`localhost`: Chromium
+/// gives a frame from there a process of its own), in a fresh browser.
+/// `PORT` in a page is the other site's port.
+pub struct TwoSites {
+    pub server: LocalServer,
+    _other: LocalServer,
+    pub browser: Browser,
+}
+
+impl TwoSites {
+    /// Serves `pages` (path, HTML) on both sites.
+    pub async fn start(pages: &[(&str, &str)]) -> TwoSites {
+        let routes = |port: u16| {
+            pages.iter().fold(Routes::new(), |routes, (path, html)| {
+                routes.page(
+                    path,
+                    Response::html(html.replace("PORT", &port.to_string())),
+                )
+            })
+        };
+        let other = LocalServer::start(routes(0)).await.expect("server");
+        let server = LocalServer::start(routes(other.addr().port()))
+            .await
+            .expect("server");
+        TwoSites {
+            server,
+            _other: other,
+            browser: launch().await,
+        }
+    }
+
+    /// `path` loaded in a tab of a fresh context, no view taken yet.
+    pub async fn open(&self, path: &str) -> PageModel {
+        let tab = self
+            .browser
+            .new_context()
+            .await
+            .expect("context")
+            .new_tab()
+            .await
+            .expect("tab");
+        tab.goto(&self.server.url(path), Duration::from_secs(10))
+            .await
+            .expect("load");
+        PageModel::new(tab)
+    }
+
+    /// [`TwoSites::open`], with a first view taken.
+    pub async fn open_viewed(&self, path: &str) -> PageModel {
+        let mut model = self.open(path).await;
+        model
+            .view(&ViewOptions::default())
+            .await
+            .expect("first view");
+        model
+    }
+}
