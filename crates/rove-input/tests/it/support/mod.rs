@@ -27,17 +27,7 @@ impl Page {
                 .await
                 .expect("server");
         let browser = launch().await;
-        let tab = browser
-            .new_context()
-            .await
-            .expect("context")
-            .new_tab()
-            .await
-            .expect("tab");
-        tab.goto(&server.url(&format!("/{name}")), Duration::from_secs(10))
-            .await
-            .expect("load");
-        let mut model = PageModel::new(tab);
+        let mut model = load(&browser, &server.url(&format!("/{name}"))).await;
         model.view(&ViewOptions::default()).await.expect("view");
         Page {
             browser,
@@ -84,18 +74,7 @@ impl TwoSites {
 
     /// `path` loaded in a tab of a fresh context, no view taken yet.
     pub async fn open(&self, path: &str) -> PageModel {
-        let tab = self
-            .browser
-            .new_context()
-            .await
-            .expect("context")
-            .new_tab()
-            .await
-            .expect("tab");
-        tab.goto(&self.server.url(path), Duration::from_secs(10))
-            .await
-            .expect("load");
-        PageModel::new(tab)
+        load(&self.browser, &self.server.url(path)).await
     }
 
     /// [`TwoSites::open`], with a first view taken.
@@ -107,4 +86,17 @@ impl TwoSites {
             .expect("first view");
         model
     }
+}
+
+/// `url` loaded in a tab of a fresh context of `browser`, no view taken.
+pub async fn load(browser: &Browser, url: &str) -> PageModel {
+    let tab = browser
+        .new_context()
+        .await
+        .expect("context")
+        .new_tab()
+        .await
+        .expect("tab");
+    tab.goto(url, Duration::from_secs(10)).await.expect("load");
+    PageModel::new(tab)
 }
