@@ -67,6 +67,7 @@ pub(crate) async fn closed_frame(main: &InputChannel, element: &Element) -> bool
 }
 
 fn frame_in_closed_tree(node: &Node, closed: bool) -> bool {
+    // The elements `intoAt` in actionable.js counts as frames.
     if closed
         && matches!(
             node.local_name.as_str(),

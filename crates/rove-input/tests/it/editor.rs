@@ -52,26 +52,16 @@ pub(crate) async fn open(name: &str) -> EditorPage {
     .await
     .expect("server");
     let browser = support::launch().await;
-    let tab = browser
-        .new_context()
-        .await
-        .expect("context")
-        .new_tab()
-        .await
-        .expect("tab");
-    tab.goto(&server.url(&format!("/{name}")), Duration::from_secs(10))
-        .await
-        .expect("load");
+    let mut model = support::load(&browser, &server.url(&format!("/{name}"))).await;
     let mut ready = false;
     for _ in 0..100 {
-        if tab.evaluate("window.ready === true").await.expect("ready") == Value::Bool(true) {
+        if eval(&model, "window.ready === true").await == Value::Bool(true) {
             ready = true;
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(ready, "{name}: the editor did not load");
-    let mut model = PageModel::new(tab);
     model.view(&ViewOptions::default()).await.expect("view");
     EditorPage {
         browser,
