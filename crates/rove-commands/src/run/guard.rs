@@ -51,25 +51,15 @@ impl Session {
         command: &Command,
         notes: &mut Vec<Happened>,
     ) -> Result<Outcome, CommandError> {
-        if let Some(fault) = self.check_before(command).await? {
-            let replaced = matches!(
-                fault.recovery,
-                crate::answer::fault::Recovery::Replaced { .. }
-            );
-            // A navigation goes on in the new tab; anything else was meant
-            // for the page that is gone.
-            if replaced && !matches!(command, Command::Open(_)) {
-                return Err(CommandError::TabFault {
-                    fault,
-                    command: command.name(),
-                    during: false,
-                    acts: command.acts(),
-                });
-            }
-            notes.push(Happened::TabFault {
-                fault,
-                while_idle: false,
-            });
+        let due = self.probe_due(command);
+        // A command that only reads goes out beside the probe: it changes
+        // nothing, so when the probe finds the tab silent it is dropped
+        // and run again on what the recovery left; when the probe finds the
+        // page answering, the read is already on its way.
+        let beside = command.effect() == crate::Effect::Reads;
+        if let Some(tab) = due.as_ref().filter(|_| !beside) {
+            let fault = self.probe_and_recover(tab).await?;
+            self.fault_before(command, fault, notes)?;
         }
         let deadline = self.deadline_for(command);
         // A command with the script deadline (`eval`) stops its script
@@ -84,10 +74,43 @@ impl Session {
                 std::future::pending().await
             }
         };
-        let ran = tokio::select! {
-            done = tokio::time::timeout(deadline, self.execute_unguarded(command)) => Ran::Done(Box::new(done)),
-            silent = silence => Ran::Silent(silent.tab),
+        let limits = *self.watchdog().limits();
+        let mut run = Box::pin(tokio::time::timeout(
+            deadline,
+            self.execute_unguarded(command),
+        ));
+        let mut early = None;
+        if let Some(tab) = due.filter(|_| beside) {
+            let probe = watchdog::probe(&tab, limits.probe_timeout, limits.load_allowance);
+            tokio::pin!(probe);
+            // Biased: the probe is polled (and sent) first.
+            let first = tokio::select! {
+                biased;
+                health = &mut probe => Err(health),
+                done = &mut run => Ok(done),
+            };
+            match first {
+                Ok(done) => early = Some(Ran::Done(Box::new(done))),
+                Err(Health::Answers | Health::Loading(_) | Health::Gone) => {}
+                Err(health) => {
+                    drop(run);
+                    let fault = self.recover(&tab, health, limits.probe_timeout).await?;
+                    self.fault_before(command, fault, notes)?;
+                    run = Box::pin(tokio::time::timeout(
+                        deadline,
+                        self.execute_unguarded(command),
+                    ));
+                }
+            }
+        }
+        let ran = match early {
+            Some(ran) => ran,
+            None => tokio::select! {
+                done = &mut run => Ran::Done(Box::new(done)),
+                silent = silence => Ran::Silent(silent.tab),
+            },
         };
+        drop(run);
         match ran {
             Ran::Done(done) => match *done {
                 Ok(Err(error)) if error.code() == rove_errors::ErrorCode::TargetCrashed => {
@@ -106,6 +129,39 @@ impl Session {
             },
             Ran::Silent(tab) => Err(self.silent_during(command, tab).await),
         }
+    }
+
+    /// What a probe before `command` found and recovered: an error when
+    /// the tab was replaced under a command meant for its page, else a note
+    /// for the answer.
+    fn fault_before(
+        &mut self,
+        command: &Command,
+        fault: Option<TabFault>,
+        notes: &mut Vec<Happened>,
+    ) -> Result<(), CommandError> {
+        let Some(fault) = fault else {
+            return Ok(());
+        };
+        let replaced = matches!(
+            fault.recovery,
+            crate::answer::fault::Recovery::Replaced { .. }
+        );
+        // A navigation goes on in the new tab; anything else was meant
+        // for the page that is gone.
+        if replaced && !matches!(command, Command::Open(_)) {
+            return Err(CommandError::TabFault {
+                fault,
+                command: command.name(),
+                during: false,
+                acts: command.acts(),
+            });
+        }
+        notes.push(Happened::TabFault {
+            fault,
+            while_idle: false,
+        });
+        Ok(())
     }
 
     /// A view came back: the page's thread answered, so a load it was busy
@@ -164,16 +220,14 @@ impl Session {
         }
     }
 
-    /// Probes the focused tab before a command that needs its page, and
-    /// recovers it if it does not answer or crashed.
-    async fn check_before(&mut self, command: &Command) -> Result<Option<TabFault>, CommandError> {
-        let limits = *self.watchdog().limits();
+    /// The focused tab, when `command` is to probe it first: it needs the
+    /// page, and the tab has run something that could hang.
+    fn probe_due(&self, command: &Command) -> Option<rove_browser::Tab> {
+        let limits = self.watchdog().limits();
         if !limits.probe_before_commands || !command.works_on().needs_page() {
-            return Ok(None);
+            return None;
         }
-        let Some(tab) = self.context().focused() else {
-            return Ok(None);
-        };
+        let tab = self.context().focused()?;
         // Before the session's first command, a blank tab no page opened
         // has run no script at all: nothing there can hang, and asking
         // would only wait for its renderer to start.
@@ -181,11 +235,17 @@ impl Session {
             && self.context().tabs().into_iter().any(|t| {
                 t.id == tab.id() && t.url == "about:blank" && t.opener.is_none() && !t.crashed
             });
-        if untouched {
-            return Ok(None);
-        }
-        let health = watchdog::probe(&tab, limits.probe_timeout, limits.load_allowance).await;
-        self.recover(&tab, health, limits.probe_timeout).await
+        (!untouched).then_some(tab)
+    }
+
+    /// Probes `tab`, and recovers it if it does not answer or crashed.
+    async fn probe_and_recover(
+        &mut self,
+        tab: &rove_browser::Tab,
+    ) -> Result<Option<TabFault>, CommandError> {
+        let limits = *self.watchdog().limits();
+        let health = watchdog::probe(tab, limits.probe_timeout, limits.load_allowance).await;
+        self.recover(tab, health, limits.probe_timeout).await
     }
 
     /// Recovers `tab`, forgetting its page model when it was replaced.

@@ -14,7 +14,8 @@
 //! `about:blank` in the session's context, the stuck one closed. A tab
 //! whose renderer crashed is replaced the same way.
 //!
-//! Probes run before each command that needs the page, and every
+//! Probes run before each command that needs the page (beside it, for a
+//! command that only reads: `run/guard.rs`), and every
 //! [`HealthLimits::interval`] in the background (every second while a
 //! command runs). The background probe logs
 //! what it finds, stops a stuck script at once when the session is idle

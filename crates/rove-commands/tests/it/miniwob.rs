@@ -527,11 +527,39 @@ async fn email_inbox() {
 }
 
 fn send_hint(view: &str, hint: &str) -> String {
-    view.lines()
-        .filter_map(line_ref)
-        .find(|(_, rest)| rest.ends_with(hint))
-        .map(|(r, _)| r.to_owned())
+    hinted(view)
+        .into_iter()
+        .find(|(_, h)| h == hint)
+        .map(|(r, _)| r)
         .unwrap_or_else(|| panic!("no {hint} in {view}"))
+}
+
+/// Every element a view names by its id or class: a line of its own
+/// (`e7 clickable .like`) or an icon in brackets (`[e7 like e8 #send]`,
+/// where a class has lost its dot); each as its ref and its hint without
+/// the dot, in view order.
+fn hinted(view: &str) -> Vec<(String, String)> {
+    let is_ref =
+        |w: &str| w.starts_with('e') && w.len() > 1 && w[1..].chars().all(|c| c.is_ascii_digit());
+    let mut found = Vec::new();
+    for line in view.lines() {
+        if let Some((r, rest)) = line_ref(line)
+            && let Some(hint) = rest.strip_prefix("clickable ")
+            && (hint.starts_with('.') || hint.starts_with('#'))
+            && !hint.contains(' ')
+        {
+            found.push((r.to_owned(), hint.trim_start_matches('.').to_owned()));
+        }
+        if let Some((_, icons)) = line.split_once('[') {
+            let words: Vec<&str> = icons.trim_end().trim_end_matches(']').split(' ').collect();
+            for pair in words.windows(2) {
+                if is_ref(pair[0]) && !is_ref(pair[1]) {
+                    found.push((pair[0].to_owned(), pair[1].to_owned()));
+                }
+            }
+        }
+    }
+    found
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -541,20 +569,15 @@ async fn social_media() {
         let user = between(&e.instruction, "For the user ", ",");
         let action = quoted(&e.instruction).remove(0);
         let feed = e.view("full").await;
-        // The user's post, then its controls: `.reply .retweet .like .more`.
-        let controls: Vec<(String, String)> = feed
+        // The user's post, then its controls on one line:
+        // `clickable [eA reply eB retweet eC like eD more]`.
+        let after_user: Vec<&str> = feed
             .lines()
             .skip_while(|l| !l.contains(&format!("{user} ")))
             .skip(1)
-            .filter_map(line_ref)
-            .take(4)
-            .map(|(r, rest)| {
-                (
-                    r.to_owned(),
-                    rest.rsplit(' ').next().unwrap_or_default().to_owned(),
-                )
-            })
             .collect();
+        let controls: Vec<(String, String)> =
+            hinted(&after_user.join("\n")).into_iter().take(4).collect();
         let control = |hint: &str| {
             controls
                 .iter()
@@ -564,15 +587,14 @@ async fn social_media() {
         };
         match action.as_str() {
             "Reply" | "Retweet" | "Like" => {
-                let hint = format!(".{}", action.to_lowercase());
-                e.click(&control(&hint)).await;
+                e.click(&control(&action.to_lowercase())).await;
             }
             _ => {
                 // The rest are in the post's "more" menu.
                 // The icon swaps its image on hover, and a click can land
                 // during the swap on the span around it: the diff then shows
                 // no menu, and an agent reading it clicks again.
-                let more = control(".more");
+                let more = control("more");
                 for _ in 0..3 {
                     let out = e.click(&more).await;
                     if out.text().contains("Share via DM") {
