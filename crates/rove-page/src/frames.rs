@@ -61,8 +61,8 @@ struct WorldEntry {
     world: World,
     /// backendNodeIds already marked clickable in this world.
     marked: HashSet<i64>,
-    /// For a document read with approximated roles (a huge one): its
-    /// version when its click listeners were last asked for.
+    /// The document's version when its click listeners were last asked
+    /// for (the activity script's count of its mutations).
     listened: Option<i64>,
 }
 
@@ -70,8 +70,12 @@ struct WorldEntry {
 /// whole document in the page's thread (35 ms on 100,000 rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Listeners {
-    /// With the walk, at once: one round trip.
-    WithWalk,
+    /// Sent with the walk, right behind it, and waited for only when the
+    /// walk says the document's version is not the one given: a page
+    /// that did not change since its listeners were asked for costs one
+    /// walk. (A listener added without any change to the document's nodes
+    /// shows at its next change, as for a huge one.)
+    Beside(Option<i64>),
     /// After the walk, unless the document's version is still the one
     /// given: a huge document pays for it only when it changed. (A
     /// listener added to it without any change to its nodes shows at its
@@ -278,13 +282,16 @@ impl Worlds {
 
     /// When this frame's click listeners are asked for: after the walk and
     /// only on a change for a document read with approximated roles (a
-    /// huge one), with it otherwise.
+    /// huge one, where the question itself costs the page tens of ms),
+    /// beside the walk otherwise.
     pub(crate) fn listeners(&self, frame: &Frame) -> Listeners {
         let key = world_key(frame);
-        if !self.approximate.contains(&key.0) {
-            return Listeners::WithWalk;
+        let listened = self.entries.get(&key).and_then(|e| e.listened);
+        if self.approximate.contains(&key.0) {
+            Listeners::WhenChanged(listened)
+        } else {
+            Listeners::Beside(listened)
         }
-        Listeners::WhenChanged(self.entries.get(&key).and_then(|e| e.listened))
     }
 
     /// This frame's click listeners were asked for at its document's

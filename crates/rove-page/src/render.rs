@@ -138,7 +138,20 @@ fn compose(
             _ => (marker, 1, own),
         };
     }
-    let (mut text, r) = element_text(line, refs, opts);
+    if let Some(run) = icon_run(lines, i, refs) {
+        return run;
+    }
+    let repeated = repeats_only_child(lines, i);
+    let (mut text, r) = if repeated {
+        // The one child says the name (a tab's link, a heading's link):
+        // the parent's line would only say it again.
+        let mut bare = line.clone();
+        bare.record.name.clear();
+        bare.record.hint = None;
+        element_text(&bare, refs, opts)
+    } else {
+        element_text(line, refs, opts)
+    };
     // Unnamed clickables inside a clickable (the star and trash icons of a
     // mail row) ride on its line: `e3 clickable "Row" [e4 trash e5 star]`.
     let mut consumed = 1;
@@ -155,12 +168,7 @@ fn compose(
                 break;
             }
             let icon = refs.get_or_assign(&next.key);
-            // In the brackets a hint is plainly the icon's name: a class
-            // loses its dot (`e4 trash`), an id keeps its `#`.
-            icons.push(match next.record.hint.as_deref() {
-                Some(hint) => format!("{icon} {}", hint.strip_prefix('.').unwrap_or(hint)),
-                None => icon.to_string(),
-            });
+            icons.push(icon_text(icon, next.record.hint.as_deref()));
             consumed += 1;
         }
         if !icons.is_empty() {
@@ -168,6 +176,69 @@ fn compose(
         }
     }
     (text, consumed, r)
+}
+
+/// Whether the element at `i` has exactly one child line, an element
+/// with its own name and no children of its own.
+fn repeats_only_child(lines: &[Line], i: usize) -> bool {
+    let line = &lines[i];
+    let Some(child) = lines.get(i + 1) else {
+        return false;
+    };
+    !line.record.name.is_empty()
+        && !matches!(line.record.role.as_str(), "text" | "more")
+        && child.depth == line.depth + 1
+        && !matches!(child.record.role.as_str(), "text" | "more")
+        && child.record.name == line.record.name
+        && lines.get(i + 2).is_none_or(|next| next.depth <= line.depth)
+}
+
+/// Whether a line is a bare icon: a clickable with no name, flags, value
+/// or children, which a class or id at most tells apart.
+fn is_bare_icon(lines: &[Line], i: usize) -> bool {
+    let line = &lines[i];
+    let record = &line.record;
+    record.role == "clickable"
+        && record.name.is_empty()
+        && record.flags.is_empty()
+        && record.value.as_deref().is_none_or(str::is_empty)
+        && lines.get(i + 1).is_none_or(|next| next.depth <= line.depth)
+}
+
+/// `clickable [e4 reply e5 like]`: two or more bare icons side by side
+/// (a post's reply, like and share) on one line, as icons inside a
+/// clickable ride on its line; `None` when the line at `i` starts no run.
+fn icon_run(
+    lines: &[Line],
+    i: usize,
+    refs: &mut RefTable,
+) -> Option<(String, usize, Option<crate::Ref>)> {
+    let depth = lines[i].depth;
+    let run = lines[i..]
+        .iter()
+        .enumerate()
+        .take_while(|(k, l)| l.depth == depth && is_bare_icon(lines, i + k))
+        .count();
+    if run < 2 {
+        return None;
+    }
+    let mut icons = Vec::with_capacity(run);
+    let mut last = None;
+    for line in &lines[i..i + run] {
+        let r = refs.get_or_assign(&line.key);
+        icons.push(icon_text(r, line.record.hint.as_deref()));
+        last = Some(r);
+    }
+    Some((format!("clickable [{}]", icons.join(" ")), run, last))
+}
+
+/// An icon in brackets: its ref and its hint, plainly its name there (a
+/// class loses its dot, `e4 trash`; an id keeps its `#`).
+fn icon_text(r: crate::Ref, hint: Option<&str>) -> String {
+    match hint {
+        Some(hint) => format!("{r} {}", hint.strip_prefix('.').unwrap_or(hint)),
+        None => r.to_string(),
+    }
 }
 
 /// The cells of a simple table row, inline; `None` when the row holds more

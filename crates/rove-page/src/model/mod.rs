@@ -206,6 +206,8 @@ pub struct Element {
 #[derive(Debug, Clone, Default)]
 struct Snapshot {
     lines: Vec<Line>,
+    /// The main frame's document (its walker token).
+    doc: Option<Arc<str>>,
     url: String,
     title: String,
     /// The walker stopped early (its uid), with an estimate of interactive
@@ -439,6 +441,12 @@ impl PageModel {
         format!("[{}] {title} {url}\n", self.tab.id())
     }
 
+    /// `[t1] Title`: the header of a view whose URL is no news.
+    fn header_without_url(&self, title: &str) -> String {
+        let title = crate::render::title_text(title);
+        format!("[{}] {title}\n", self.tab.id())
+    }
+
     async fn full_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
         let budget = opts.budget();
         let interactive = opts.mode == Mode::Interactive;
@@ -476,10 +484,15 @@ impl PageModel {
         opts: &ViewOptions,
         budget: Option<usize>,
     ) -> View {
-        // The interactive view is for acting; the URL is left to the full view.
-        let header = if opts.mode == Mode::Interactive {
-            let title = crate::render::title_text(&snapshot.title);
-            format!("[{}] {title}\n", self.tab.id())
+        // The interactive view is for acting; the URL is left to the full
+        // view, which names it when it is news: the document is not the one
+        // the last view showed, or its URL changed since.
+        let known = self
+            .last
+            .as_ref()
+            .is_some_and(|last| last.url == snapshot.url && last.doc == snapshot.doc);
+        let header = if opts.mode == Mode::Interactive || known {
+            self.header_without_url(&snapshot.title)
         } else {
             self.header(&snapshot.url, &snapshot.title)
         };

@@ -184,7 +184,7 @@ impl PageModel {
         // view walk twice, as without this.
         for job in jobs
             .iter()
-            .filter(|j| matches!(j.listeners, Listeners::WithWalk))
+            .filter(|j| matches!(j.listeners, Listeners::Beside(_)))
         {
             if let Ok(fresh) = frames::mark_clickable(&job.world, &job.marked).await {
                 self.worlds.add_marked(&job.frame, fresh);
@@ -230,6 +230,7 @@ impl PageModel {
             return Err(PageError::Script("the main frame could not be read".into()));
         };
         let mut snapshot = Snapshot {
+            doc: Some(token.clone()),
             url: output.url.clone(),
             title: output.title.clone(),
             tabs: self.tabs_line().await,
@@ -321,8 +322,10 @@ impl PageModel {
 }
 
 /// Marks click listeners and walks each frame, both at once: the common case
-/// (no new listeners) costs one round trip. When new listeners were found,
-/// the frame is walked again so their elements count as clickable. A huge
+/// (no new listeners) costs one round trip, and a document whose version
+/// is the one its listeners were last asked at does not wait for their
+/// answer ([`Listeners::Beside`]). When new listeners were found, the
+/// frame is walked again so their elements count as clickable. A huge
 /// document is walked first, and its listeners asked for only when its
 /// version changed since they last were ([`Listeners::WhenChanged`]).
 async fn walk_jobs(
@@ -341,12 +344,27 @@ async fn walk_jobs(
             let call = format!("walk({walk})");
             let (world, marked) = (&job.world, &job.marked);
             let (fresh, output, listened) = match job.listeners {
-                Listeners::WithWalk => {
-                    let (fresh, output) = tokio::join!(
-                        frames::mark_clickable(world, marked),
-                        frames::call_walker::<WalkOutput>(world, &call)
-                    );
-                    (fresh, output, None)
+                Listeners::Beside(asked_at) => {
+                    let mut listen = std::pin::pin!(frames::mark_clickable(world, marked));
+                    let mut walked =
+                        std::pin::pin!(frames::call_walker::<WalkOutput>(world, &call));
+                    // Biased: the walk goes out first, and the listeners'
+                    // answer then speaks of a document at least as new.
+                    let (output, heard) = tokio::select! {
+                        biased;
+                        output = &mut walked => (output, None),
+                        fresh = &mut listen => ((&mut walked).await, Some(fresh)),
+                    };
+                    let version = output.as_ref().map_or(-1, |o| o.v);
+                    if heard.is_none() && version >= 0 && asked_at == Some(version) {
+                        return (Ok(Vec::new()), output, None);
+                    }
+                    let fresh = match heard {
+                        Some(fresh) => fresh,
+                        None => listen.await,
+                    };
+                    let listened = fresh.is_ok().then_some(version);
+                    (fresh, output, listened)
                 }
                 Listeners::WhenChanged(asked_at) => {
                     let output = frames::call_walker::<WalkOutput>(world, &call).await;

@@ -154,3 +154,93 @@ async fn a_modal_dialog_leaves_the_inert_page_out() {
     insta::assert_snapshot!("controls_modal", env.redact(&full.text));
     env.close().await;
 }
+
+/// The full view names the page's URL when it is news: in the first view
+/// of a document and after the URL changed. A second view of the same
+/// document at the same URL says `[t1] Title`, and a new document at the
+/// same URL (a reload) is news again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_view_names_the_url_when_it_is_news() {
+    let env = Env::start().await;
+    let mut model = env.open("clickables.html").await;
+    let full = ViewOptions::mode(Mode::Full);
+    let first = model.view(&full).await.expect("first view").text;
+    let header = |text: &str| env.redact(text.lines().next().unwrap_or_default());
+    assert_eq!(
+        header(&first),
+        "[t1] Cards http://127.0.0.1:PORT/clickables.html"
+    );
+    let again = model.view(&full).await.expect("second view").text;
+    assert_eq!(header(&again), "[t1] Cards");
+    model
+        .tab()
+        .evaluate("history.pushState({}, '', 'moved.html')")
+        .await
+        .expect("pushState");
+    let moved = model.view(&full).await.expect("view after pushState").text;
+    assert_eq!(
+        header(&moved),
+        "[t1] Cards http://127.0.0.1:PORT/moved.html"
+    );
+    let url = env.main.url("/clickables.html");
+    model
+        .tab()
+        .goto(&url, std::time::Duration::from_secs(20))
+        .await
+        .expect("load again");
+    let reopened = model.view(&full).await.expect("view after a load").text;
+    assert_eq!(
+        header(&reopened),
+        "[t1] Cards http://127.0.0.1:PORT/clickables.html"
+    );
+    model
+        .tab()
+        .goto(&url, std::time::Duration::from_secs(20))
+        .await
+        .expect("the same URL loaded once more");
+    let reloaded = model.view(&full).await.expect("view after a reload").text;
+    assert_eq!(
+        header(&reloaded),
+        "[t1] Cards http://127.0.0.1:PORT/clickables.html",
+        "a new document at the same URL is news"
+    );
+    env.close().await;
+}
+
+/// Click listeners go out beside each walk and are waited for when the
+/// document changed since they were last asked for: one added with a
+/// change shows in the next view, and one added to a node that did not
+/// change shows once the document changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn click_listeners_added_later_show_once_the_document_changed() {
+    let env = Env::start().await;
+    let mut model = env.open("clickables.html").await;
+    let full = ViewOptions::mode(Mode::Full);
+    let first = model.view(&full).await.expect("first view").text;
+    assert!(first.contains("- Plain item"), "{first}");
+    model
+        .tab()
+        .evaluate("(() => { const d = document.createElement('div'); d.textContent = 'Added later'; d.addEventListener('click', () => {}); document.body.append(d); })()")
+        .await
+        .expect("add a clickable");
+    let added = model.view(&full).await.expect("view after the change").text;
+    assert!(added.contains(" clickable \"Added later\""), "{added}");
+    model
+        .tab()
+        .evaluate("[...document.querySelectorAll('li')].find((li) => li.textContent === 'Plain item').addEventListener('click', () => {})")
+        .await
+        .expect("listen on a plain item");
+    model
+        .tab()
+        .evaluate("document.querySelector('h1').textContent = 'Products today'")
+        .await
+        .expect("change the heading");
+    let changed = model.view(&full).await.expect("view after a change").text;
+    assert!(
+        changed
+            .lines()
+            .any(|l| l.starts_with("- e") && l.ends_with(" Plain item")),
+        "the item is clickable now: {changed}"
+    );
+    env.close().await;
+}
