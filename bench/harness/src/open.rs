@@ -7,14 +7,16 @@
 //! answers carry that split), and a click by ref is timed the same way on
 //! each page's first button. Then, on the page each tool has open, the
 //! warm view: rove's `snapshot` over MCP against agent-browser's
-//! `snapshot`, timed and counted in o200k tokens.
+//! `snapshot`, timed and counted in o200k tokens. Last, the first launch
+//! of each tool's CLI (see `launch.rs`).
 #![allow(clippy::print_stdout, dead_code)]
 
+mod launch;
 mod miniwob;
 mod peers;
 mod report;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use rove_localserver::{LocalServer, Routes};
@@ -66,6 +68,9 @@ struct Row {
     ab_tokens: usize,
 }
 
+/// The page of the first-launch measurement.
+const LAUNCH_TASK: &str = "click-dialog";
+
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cache =
@@ -76,12 +81,48 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let routes = crate::miniwob::serve(Routes::new(), &miniwob, &TASKS)?;
     let server = LocalServer::start(routes).await?;
     let node_modules = cache.join("node_modules");
+    let version = package_version(&node_modules, "agent-browser");
+    // ROVE_BENCH_ONLY_LAUNCH=1 measures the first launch alone, into a file
+    // of its own, so the full results are not overwritten by a part.
+    let only_launch = std::env::var("ROVE_BENCH_ONLY_LAUNCH").is_ok_and(|v| v == "1");
 
+    let mut text = String::new();
+    if !only_launch {
+        let rows = side_by_side(&server, &rove_binary, &node_modules).await?;
+        text = markdown(&rows, &version);
+        text.push('\n');
+    }
+    // Last, once the warm browsers above are gone, so that they neither
+    // compete with the launches nor serve them.
+    let url = server.url(&format!("/miniwob/miniwob/{LAUNCH_TASK}.html"));
+    let launch = launch::measure(&rove_binary, &node_modules, &url).await?;
+    eprintln!("{}", launch.summary());
+    text.push_str(&launch.markdown(LAUNCH_TASK, &version));
+
+    println!("{text}");
+    let out = if only_launch {
+        "../launch-results.md"
+    } else {
+        "../open-results.md"
+    };
+    std::fs::write(out, &text)?;
+    eprintln!("written to {out}");
+    Ok(())
+}
+
+/// `open` and the warm view on every page, trials of the two tools
+/// interleaved; the rows of the tables. The processes it starts are killed
+/// as it returns (rove's browsers die with rove), agent-browser's closed.
+async fn side_by_side(
+    server: &LocalServer,
+    rove_binary: &str,
+    node_modules: &Path,
+) -> Result<Vec<(&'static str, Row)>, Box<dyn std::error::Error>> {
     let bpe = tiktoken_rs::o200k_base()?;
-    let mut rove = Mcp::start("rove", &rove_binary, &["mcp"]).await?;
+    let mut rove = Mcp::start("rove", rove_binary, &["mcp"]).await?;
     let agent_path = std::env::current_exe()?.with_file_name("rove-view-agent");
     let mut split = Child::spawn(&agent_path, &[]).await?;
-    let agent_browser = AgentBrowser::new(&node_modules);
+    let agent_browser = AgentBrowser::new(node_modules);
     // Every tool's browser is up before the first trial: launch is its own
     // measure.
     rove.tool("open", json!({"url": "about:blank"})).await?;
@@ -135,12 +176,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let _ = split.call(json!({"cmd": "quit"})).await;
     agent_browser.close().await;
-
-    let table = markdown(&rows, &package_version(&node_modules, "agent-browser"));
-    println!("{table}");
-    std::fs::write("../open-results.md", &table)?;
-    eprintln!("written to ../open-results.md");
-    Ok(())
+    Ok(rows)
 }
 
 fn ms(started: Instant) -> f64 {

@@ -299,13 +299,21 @@ impl Mcp {
 /// agent-browser's CLI, with its background daemon.
 pub struct AgentBrowser {
     exe: PathBuf,
+    session: String,
     peak_kb: std::sync::atomic::AtomicU64,
 }
 
 impl AgentBrowser {
     pub fn new(node_modules: &Path) -> Self {
+        Self::in_session(node_modules, "rove-bench")
+    }
+
+    /// In the session `session`: each session has a daemon and a browser of
+    /// its own, started by its first command.
+    pub fn in_session(node_modules: &Path, session: &str) -> Self {
         AgentBrowser {
             exe: node_modules.join("agent-browser/bin/agent-browser-linux-x64"),
+            session: session.to_owned(),
             peak_kb: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -314,7 +322,7 @@ impl AgentBrowser {
         let out = tokio::time::timeout(
             CALL_TIMEOUT,
             Command::new(&self.exe)
-                .args(["--session", "rove-bench"])
+                .args(["--session", self.session.as_str()])
                 .args(args)
                 .env("AGENT_BROWSER_EXECUTABLE_PATH", "/usr/bin/chromium")
                 .env(
