@@ -62,18 +62,7 @@ impl Session {
             self.fault_before(command, fault, notes)?;
         }
         let deadline = self.deadline_for(command);
-        // A command with the script deadline (`eval`) stops its script
-        // itself.
-        let listen = command.entry().deadline != Deadline::Script;
-        // Only a probe begun from here on speaks of this command's work.
-        let silence = self.watchdog().silence_since(Instant::now());
-        let silence = async move {
-            if listen {
-                silence.await
-            } else {
-                std::future::pending().await
-            }
-        };
+        let mut silence = Box::pin(self.silence_for(command));
         let limits = *self.watchdog().limits();
         let mut run = Box::pin(tokio::time::timeout(
             deadline,
@@ -83,19 +72,25 @@ impl Session {
         if let Some(tab) = due.filter(|_| beside) {
             let probe = watchdog::probe(&tab, limits.probe_timeout, limits.load_allowance);
             tokio::pin!(probe);
-            // Biased: the probe is polled (and sent) first.
-            let first = tokio::select! {
+            // Biased: the probe is polled (and sent) first. A read that
+            // answers first (a log from its buffer, a short wait) still
+            // has the probe's verdict before it counts.
+            let (health, done) = tokio::select! {
                 biased;
-                health = &mut probe => Err(health),
-                done = &mut run => Ok(done),
+                health = &mut probe => (health, None),
+                done = &mut run => ((&mut probe).await, Some(done)),
             };
-            match first {
-                Ok(done) => early = Some(Ran::Done(Box::new(done))),
-                Err(Health::Answers | Health::Loading(_) | Health::Gone) => {}
-                Err(health) => {
+            match health {
+                Health::Answers | Health::Loading(_) | Health::Gone => {
+                    early = done.map(|done| Ran::Done(Box::new(done)));
+                }
+                Health::Silent | Health::Crashed => {
                     drop(run);
                     let fault = self.recover(&tab, health, limits.probe_timeout).await?;
                     self.fault_before(command, fault, notes)?;
+                    // What the background probe found during the hang is
+                    // old news for the read run again.
+                    silence = Box::pin(self.silence_for(command));
                     run = Box::pin(tokio::time::timeout(
                         deadline,
                         self.execute_unguarded(command),
@@ -107,7 +102,7 @@ impl Session {
             Some(ran) => ran,
             None => tokio::select! {
                 done = &mut run => Ran::Done(Box::new(done)),
-                silent = silence => Ran::Silent(silent.tab),
+                silent = &mut silence => Ran::Silent(silent.tab),
             },
         };
         drop(run);
@@ -128,6 +123,25 @@ impl Session {
                 }),
             },
             Ran::Silent(tab) => Err(self.silent_during(command, tab).await),
+        }
+    }
+
+    /// The silence the background probe finds from now on, while
+    /// `command` runs; for a command with the script deadline (`eval`),
+    /// which stops its own script, only once the script answered.
+    fn silence_for(
+        &self,
+        command: &Command,
+    ) -> impl std::future::Future<Output = watchdog::Silence> + 'static {
+        let script = command.entry().deadline == Deadline::Script;
+        let silence = self.watchdog().silence_since(Instant::now());
+        let after_script = self.watchdog().silence_after_script();
+        async move {
+            if script {
+                after_script.await
+            } else {
+                silence.await
+            }
         }
     }
 

@@ -318,6 +318,9 @@ pub(crate) struct Watchdog {
     /// Whether a command runs: the background probe then looks every
     /// [`rove_base::limits::BUSY_PROBE_GAP`] instead of every interval.
     busy: watch::Sender<bool>,
+    /// When the running command's own script answered (`eval`): its
+    /// settle and view after it are watched like any command's work.
+    script_answered: watch::Sender<Option<Instant>>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -370,6 +373,7 @@ impl Watchdog {
             findings,
             silence,
             busy,
+            script_answered: watch::channel(None).0,
             task,
         }
     }
@@ -385,6 +389,7 @@ impl Watchdog {
     /// what the background probe found since the last command.
     pub(crate) fn command_starts(&self, answers_dialog: bool) -> (Vec<Happened>, Running) {
         self.silence.send_replace(None);
+        self.script_answered.send_replace(None);
         self.busy.send_replace(true);
         let mut findings = lock(&self.findings);
         findings.running = true;
@@ -407,6 +412,29 @@ impl Watchdog {
         findings.dialogs_in_a_row
     }
 
+    /// The running command's own script answered (`eval`): from now on
+    /// the page's silence cuts the command short, as for any other.
+    pub(crate) fn script_answered(&self) {
+        self.script_answered.send_replace(Some(Instant::now()));
+    }
+
+    /// Resolves when a background probe begun after the running command's
+    /// script answered finds a tab silent; never while the script runs
+    /// (its own deadline stops it), nor if it never answers.
+    pub(crate) fn silence_after_script(
+        &self,
+    ) -> impl std::future::Future<Output = Silence> + 'static {
+        let mut answered = self.script_answered.subscribe();
+        let silence = self.silence.subscribe();
+        async move {
+            let from = match answered.wait_for(Option::is_some).await {
+                Ok(at) => (*at).unwrap_or_else(Instant::now),
+                Err(_) => return std::future::pending().await,
+            };
+            fresh_silence(silence, from).await
+        }
+    }
+
     /// Resolves when a background probe begun at `from` or later finds a
     /// tab silent. A probe begun earlier may have waited on a hang the
     /// command has already recovered from (its check before the work):
@@ -415,18 +443,19 @@ impl Watchdog {
         &self,
         from: Instant,
     ) -> impl std::future::Future<Output = Silence> + 'static {
-        let mut rx = self.silence.subscribe();
-        async move {
-            let fresh =
-                |found: &Option<Silence>| found.as_ref().is_some_and(|s| s.probed_at >= from);
-            match rx.wait_for(fresh).await {
-                Ok(found) => found.clone().unwrap_or(Silence {
-                    tab: TabId(0),
-                    probed_at: from,
-                }),
-                Err(_) => std::future::pending().await,
-            }
-        }
+        fresh_silence(self.silence.subscribe(), from)
+    }
+}
+
+/// The first silence `rx` reports of a probe begun at `from` or later.
+async fn fresh_silence(mut rx: watch::Receiver<Option<Silence>>, from: Instant) -> Silence {
+    let fresh = |found: &Option<Silence>| found.as_ref().is_some_and(|s| s.probed_at >= from);
+    match rx.wait_for(fresh).await {
+        Ok(found) => found.clone().unwrap_or(Silence {
+            tab: TabId(0),
+            probed_at: from,
+        }),
+        Err(_) => std::future::pending().await,
     }
 }
 
@@ -511,6 +540,7 @@ mod tests {
             findings: Arc::default(),
             silence,
             busy,
+            script_answered: watch::channel(None).0,
             task: None,
         }
     }

@@ -525,3 +525,71 @@ async fn every_command_has_an_overall_deadline() {
     assert!(took < Duration::from_secs(10), "{took:?}");
     f.close().await;
 }
+
+/// A read goes out beside the probe before it, but counts only with the
+/// probe's verdict: a short wait on a tab whose script never yields, over
+/// before the probe gives up, still has the script stopped first, said in
+/// its own answer, and then waits on a page that answers.
+#[tokio::test]
+async fn a_short_wait_on_a_hung_tab_has_its_script_stopped_first() {
+    // No probe in the background: only the one before the wait may find
+    // the hang.
+    let config = SessionConfig {
+        health: HealthLimits {
+            interval: None,
+            ..support::quick_health()
+        },
+        ..quick()
+    };
+    let mut f = Fixture::with(routes(), config).await;
+    f.open("/faults.html").await;
+    let url = f.url("/faults.html");
+    f.ok(json!({"command": "eval", "js": "setTimeout(() => { while (true) {} }, 300); 1"}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let started = Instant::now();
+    let out = f.ok(json!({"command": "wait", "ms": 200})).await;
+    let lines = out.happened_lines();
+    assert!(
+        lines.first().is_some_and(|l| l.starts_with(&format!(
+            "t1 did not answer for 2 s at {url}: rove stopped its script"
+        ))),
+        "{lines:?}"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "the probe's verdict came first"
+    );
+    let page = f.eval("document.title").await;
+    assert_eq!(page, json!("Faults"), "the page answers again");
+    f.close().await;
+}
+
+/// `eval` stops its own script at its deadline, so the watchdog leaves the
+/// script alone; once the script answered, the settle and the view after
+/// it are watched like any command's work: a timer the script set that
+/// never yields is found and stopped within the probe's time, not waited
+/// out to the command's deadline (120 s; it was).
+#[tokio::test]
+async fn a_page_that_hangs_after_an_eval_answered_is_stopped_by_the_watchdog() {
+    let mut f = quick_fixture().await;
+    f.open("/faults.html").await;
+    let url = f.url("/faults.html");
+    let started = Instant::now();
+    let e = f
+        .fails(json!({"command": "eval", "js": "setTimeout(() => { while (true) {} }, 0); 1"}))
+        .await;
+    let took = started.elapsed();
+    let report = e.report();
+    assert!(
+        report.message.starts_with(&format!(
+            "while eval ran, t1 did not answer for 2 s at {url}: rove stopped its script"
+        )),
+        "{}",
+        report.message
+    );
+    assert!(took < Duration::from_secs(10), "found in {took:?}");
+    let page = f.eval("document.title").await;
+    assert_eq!(page, json!("Faults"), "the page answers again");
+    f.close().await;
+}

@@ -101,6 +101,9 @@ impl Session {
             Ok(Ok(None)) => return Err(self.eval_ran_out(&tab, started.elapsed()).await),
             Err(_) => return Err(self.eval_ran_out(&tab, deadline).await),
         };
+        // The script is over; a page that stops answering from here on
+        // (a timer it set) is the watchdog's to find.
+        self.watchdog().script_answered();
         let (result, exception) = answer;
         if let Some(details) = exception {
             let message = details
