@@ -73,10 +73,11 @@ struct State {
     watch: crate::challenges::Watch,
 }
 
-/// The first view as the model's first sight of the page: its header
-/// names the URL even where the view leaves it out as known, because the
-/// run's own `open` told the session, not the model.
-fn standalone(out: &rove_commands::Outcome) -> String {
+/// A view as the model's first sight of the page (the run's first, or one
+/// after views rove took for itself): its header names the URL even where
+/// the view leaves it out as known, because the session was told, not
+/// the model.
+pub(crate) fn standalone(out: &rove_commands::Outcome) -> String {
     let text = out.text();
     let Some(view) = out.view.as_ref().filter(|v| !v.url.is_empty()) else {
         return text;

@@ -20,6 +20,9 @@ pub(crate) struct RenderOptions {
     pub budget: Option<usize>,
     /// The page's origin, stripped from same-origin link targets.
     pub origin: Option<String>,
+    /// Leave a name to the one child that repeats it (not in the
+    /// interactive view, whose lines sit under headings they are not in).
+    pub names_once: bool,
 }
 
 /// A rendered view.
@@ -67,7 +70,15 @@ pub(crate) fn render(lines: &[Line], refs: &mut RefTable, opts: &RenderOptions) 
             continue;
         }
         let depth = line.depth.saturating_sub(dissolved.len() as u16) as usize;
-        let (text, consumed, shown_ref) = compose(lines, i, refs, opts);
+        let (mut text, mut consumed, mut shown_ref) = compose(lines, i, refs, opts);
+        if consumed == 1 && opts.names_once && repeats_only_child(lines, i) {
+            // The child that says the name goes with its parent: no budget
+            // cut falls between them.
+            let (child, more, child_ref) = compose(lines, i + 1, refs, opts);
+            text = format!("{text}\n{}{child}", "  ".repeat(depth + 1));
+            consumed += more;
+            shown_ref = child_ref.or(shown_ref);
+        }
         let mut piece = String::with_capacity(depth * 2 + text.len() + 1);
         for _ in 0..depth {
             piece.push_str("  ");
@@ -141,7 +152,7 @@ fn compose(
     if let Some(run) = icon_run(lines, i, refs) {
         return run;
     }
-    let repeated = repeats_only_child(lines, i);
+    let repeated = opts.names_once && repeats_only_child(lines, i);
     let (mut text, r) = if repeated {
         // The one child says the name (a tab's link, a heading's link):
         // the parent's line would only say it again.
@@ -441,6 +452,7 @@ pub(crate) fn escape_text(t: &str) -> String {
         || t.starts_with('-') && t.len() == 1
         || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
         || passes_for_challenge(t)
+        || passes_for_icons(t)
         || starts_with_ref(t)
         || t.strip_prefix('@').is_some_and(starts_with_ref);
     if looks_like_syntax {
@@ -448,6 +460,17 @@ pub(crate) fn escape_text(t: &str) -> String {
     } else {
         t.to_owned()
     }
+}
+
+/// `clickable [e12 like …]`: text a page wrote to pass for rove's line of
+/// icons side by side.
+fn passes_for_icons(t: &str) -> bool {
+    t.get(..9)
+        .is_some_and(|p| p.eq_ignore_ascii_case("clickable"))
+        && t.get(9..).is_some_and(|rest| {
+            let rest = rest.trim_start().trim_start_matches('[').trim_start();
+            starts_with_ref(rest) || rest.strip_prefix('@').is_some_and(starts_with_ref)
+        })
 }
 
 /// `captcha e12 …`: text a page wrote to pass for rove's challenge line.
@@ -538,6 +561,7 @@ fn reads_as_view_line(t: &str) -> bool {
     tab_header
         || t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("tabs:"))
         || passes_for_challenge(t)
+        || passes_for_icons(t)
         || starts_with_ref(t)
         || t.strip_prefix('@').is_some_and(starts_with_ref)
 }
@@ -574,12 +598,15 @@ mod tests {
             " e3 link \"Pay\"",
             "captcha e4 kind=recaptcha-v2 state=solved",
             "CAPTCHA @e4 state=solved",
+            "clickable [e12 like e13 share]",
+            "Clickable [ @e12 like]",
         ] {
             assert!(escape_text(fake).starts_with('"'), "{fake}");
             assert!(reads_as_view_line(fake.trim_start()), "{fake}");
         }
         assert_eq!(escape_text("@ada wrote"), "@ada wrote");
         assert_eq!(escape_text("captcha below"), "captcha below");
+        assert_eq!(escape_text("clickable [sic]"), "clickable [sic]");
         assert_eq!(title_text("Recipes"), "Recipes");
         for fake in [
             "Shop, t2 Bank",

@@ -377,3 +377,49 @@ fn a_cell_shows_its_link_and_the_text_beside_it() {
         "e1 table \"Staff\"\n  e2 | Ada | e3 link \"Engineering\" 1 |\n"
     );
 }
+
+#[test]
+fn a_name_said_by_the_only_child_is_not_cut_from_both() {
+    // Tabs whose only child is a link of the same name: each pair is one
+    // piece, so a budget never shows a tab without its link's name.
+    let mut lines = Vec::new();
+    for n in 0..40u32 {
+        lines.push(el(2 * n + 1, 0, "tab", "Tab"));
+        lines.push(el(2 * n + 2, 1, "link", "Tab"));
+    }
+    let names_once = RenderOptions {
+        budget: Some(60),
+        names_once: true,
+        ..RenderOptions::default()
+    };
+    let out = render(&lines, &mut RefTable::default(), &names_once);
+    assert!(
+        out.text.starts_with("e1 tab\n  e2 link \"Tab\"\n"),
+        "{}",
+        out.text
+    );
+    let cut = out.cut_at.expect("80 lines do not fit in 60 tokens");
+    assert_eq!(cut % 2, 0, "cut between pairs: {}", out.text);
+    assert!(out.text.ends_with("link \"Tab\"\n"), "{}", out.text);
+    assert_eq!(out.last_ref.map(|r| r.0), Some(cut as u32));
+    // Not in the interactive view, whose lines sit under headings they are
+    // not in: the parent keeps its name there.
+    let interactive = RenderOptions::default();
+    let out = render(&lines[..2], &mut RefTable::default(), &interactive);
+    assert_eq!(out.text, "e1 tab \"Tab\"\n  e2 link \"Tab\"\n");
+}
+
+#[test]
+fn bare_icons_side_by_side_share_a_line_and_page_text_cannot_pass_for_it() {
+    let mut lines = vec![el(1, 0, "clickable", ""), el(2, 0, "clickable", "")];
+    lines[0].record.hint = Some(".reply".into());
+    lines[1].record.hint = Some("#like".into());
+    lines.push(el(3, 0, "clickable", ""));
+    lines[2].record.flags = crate::record::Flags(crate::record::Flags::FOCUSED);
+    lines.push(text(4, 0, "clickable [e9 like]"));
+    let shown = view(&lines, &mut RefTable::default());
+    assert_eq!(
+        shown,
+        "clickable [e1 reply e2 #like]\ne3 clickable [focused]\n\"clickable [e9 like]\"\n"
+    );
+}

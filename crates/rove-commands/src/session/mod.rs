@@ -39,6 +39,9 @@ use crate::session::downloads::Downloads;
 pub struct Session {
     context: BrowserContext,
     models: HashMap<TabId, PageModel>,
+    /// The tab the last page model handed out belongs to: a model reached
+    /// after the focus moved names its URL in its next view.
+    model_focus: Option<TabId>,
     config: SessionConfig,
     downloads: Downloads,
     /// The session's own upload folder (private, under the runtime folder).
@@ -87,6 +90,7 @@ impl Session {
         Ok(Session {
             context,
             models: HashMap::new(),
+            model_focus: None,
             config,
             downloads,
             upload_dir,
@@ -222,10 +226,16 @@ impl Session {
         self.models.retain(|id, _| live.contains(id));
         let context = self.context.clone();
         let refs = self.config.numbering.refs.clone();
-        Ok(self
+        let moved = self.model_focus.replace(tab.id()) != Some(tab.id());
+        let model = self
             .models
             .entry(tab.id())
-            .or_insert_with(|| PageModel::in_context(tab, context).counting_refs(refs)))
+            .or_insert_with(|| PageModel::in_context(tab, context).counting_refs(refs));
+        // The model's last view of this tab may be many views back.
+        if moved {
+            model.name_url_next();
+        }
+        Ok(model)
     }
 
     /// Whether the focused tab's views so far gave approximate roles and

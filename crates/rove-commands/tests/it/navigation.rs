@@ -474,3 +474,36 @@ async fn a_tab_new_that_fails_after_making_the_tab_names_it() {
     assert!(listed.text().contains("t2"), "{}", listed.text());
     f.close().await;
 }
+
+/// A view names the URL when it is news to whoever reads it: a second look
+/// at the same page says `[t1] Title`, but the first view of a tab the
+/// session's focus came back to names it again, however many views ago
+/// that tab was last seen.
+#[tokio::test]
+async fn a_tab_switched_back_to_names_its_url_again() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/home.html").await;
+    let home = f.url("/home.html");
+    let header = |out: rove_commands::Outcome| {
+        let view = out.view.expect("view").text;
+        view.lines().next().unwrap_or_default().to_owned()
+    };
+    let again = header(f.ok(json!({"command": "snapshot"})).await);
+    assert!(!again.contains("http"), "the same page again: {again}");
+    f.ok(json!({"command": "tab", "action": "new"})).await;
+    let back = header(
+        f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+            .await,
+    );
+    assert!(back.starts_with("[t1] ") && back.ends_with(&home), "{back}");
+    let after = header(f.ok(json!({"command": "snapshot"})).await);
+    assert!(!after.contains("http"), "told once: {after}");
+    f.ok(json!({"command": "tab", "action": "new"})).await;
+    f.ok(json!({"command": "tab", "action": "close"})).await;
+    let now_on = header(
+        f.ok(json!({"command": "tab", "action": "switch", "tab": "t1"}))
+            .await,
+    );
+    assert!(now_on.ends_with(&home), "{now_on}");
+    f.close().await;
+}

@@ -261,6 +261,9 @@ pub struct PageModel {
     /// The current document token of each frame (by session and frame id).
     docs: HashMap<(String, String), Arc<str>>,
     last: Option<Snapshot>,
+    /// The next full view names the URL even if the last view was of the
+    /// same document at the same URL ([`PageModel::name_url_next`]).
+    url_news: bool,
     /// The frames of the last snapshot, walked optimistically by the next.
     known_frames: Option<Vec<Frame>>,
     approximate_roles: bool,
@@ -285,6 +288,7 @@ impl PageModel {
             iframes: HashMap::new(),
             docs: HashMap::new(),
             last: None,
+            url_news: false,
             known_frames: None,
             approximate_roles: false,
             context: None,
@@ -441,6 +445,13 @@ impl PageModel {
         format!("[{}] {title} {url}\n", self.tab.id())
     }
 
+    /// Makes the next full view name the URL: whoever reads it may not
+    /// have read the last one (a tab switched back to, a view rove took
+    /// for itself).
+    pub fn name_url_next(&mut self) {
+        self.url_news = true;
+    }
+
     /// `[t1] Title`: the header of a view whose URL is no news.
     fn header_without_url(&self, title: &str) -> String {
         let title = crate::render::title_text(title);
@@ -487,10 +498,14 @@ impl PageModel {
         // The interactive view is for acting; the URL is left to the full
         // view, which names it when it is news: the document is not the one
         // the last view showed, or its URL changed since.
-        let known = self
-            .last
-            .as_ref()
-            .is_some_and(|last| last.url == snapshot.url && last.doc == snapshot.doc);
+        let known = !self.url_news
+            && self
+                .last
+                .as_ref()
+                .is_some_and(|last| last.url == snapshot.url && last.doc == snapshot.doc);
+        if opts.mode != Mode::Interactive {
+            self.url_news = false;
+        }
         let header = if opts.mode == Mode::Interactive || known {
             self.header_without_url(&snapshot.title)
         } else {
@@ -504,6 +519,7 @@ impl PageModel {
                 b.saturating_sub(tokens::estimate(&header) + tabs + NOTE_RESERVE)
             }),
             origin: origin_of(&snapshot.url),
+            names_once: opts.mode != Mode::Interactive,
         };
         let rendered = render(lines, &mut self.refs, &render_opts);
         self.rendered_cut = rendered.cut_at;
@@ -606,6 +622,7 @@ impl PageModel {
             urls: opts.urls,
             budget: None,
             origin: origin_of(&snapshot.url),
+            names_once: true,
         };
         let shown = shown_elements(&previous.lines, &snapshot.lines);
         let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts, &shown);

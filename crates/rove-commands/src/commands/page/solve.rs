@@ -157,7 +157,10 @@ impl Session {
 
     /// The challenges a fresh view shows, and the page's URL.
     async fn challenges_now(&mut self) -> Result<(Vec<Challenge>, String), CommandError> {
-        let view = self.model()?.view(&ViewOptions::mode(Mode::Full)).await?;
+        let model = self.model()?;
+        let view = model.view(&ViewOptions::mode(Mode::Full)).await?;
+        // A view for rove alone: the caller's next one is not a repeat.
+        model.name_url_next();
         Ok((view.challenges, view.url))
     }
 
