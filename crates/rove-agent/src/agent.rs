@@ -73,24 +73,6 @@ struct State {
     watch: crate::challenges::Watch,
 }
 
-/// A view as the model's first sight of the page (the run's first, or one
-/// after views rove took for itself): its header names the URL even where
-/// the view leaves it out as known, because the session was told, not
-/// the model.
-pub(crate) fn standalone(out: &rove_commands::Outcome) -> String {
-    let text = out.text();
-    let Some(view) = out.view.as_ref().filter(|v| !v.url.is_empty()) else {
-        return text;
-    };
-    let Some(header) = view.text.lines().next() else {
-        return text;
-    };
-    if !header.starts_with("[t") || header.ends_with(view.url.as_str()) {
-        return text;
-    }
-    text.replacen(header, &format!("{header} {}", view.url), 1)
-}
-
 impl<'a> Agent<'a> {
     /// Starts a run of `task` on `session` with `llm`: the model's first
     /// request will hold the task and the page as it is now.
@@ -104,7 +86,7 @@ impl<'a> Agent<'a> {
         let first = session
             .execute(&Command::Snapshot(SnapshotArgs::default()))
             .await
-            .map(|o| standalone(&o))
+            .map(|o| seen::standalone(&o))
             .unwrap_or_else(|e| format!("(no view: {e})"));
         // The session fills secrets in (only into fields on their domain);
         // the loop only briefs the model and redacts what it is shown.

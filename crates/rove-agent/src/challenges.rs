@@ -175,7 +175,7 @@ pub(crate) async fn before_step(
         let now = session
             .execute(&Command::Snapshot(SnapshotArgs::default()))
             .await
-            .map(|o| crate::agent::standalone(&o))
+            .map(|o| crate::seen::standalone(&o))
             .unwrap_or_default();
         watch.read(&now, step);
         let secrets = &session.config().secrets;
