@@ -83,10 +83,13 @@ impl<'a> Agent<'a> {
         config: &'a AgentConfig,
     ) -> Agent<'a> {
         let tools = tool_specs_within(session.config().caps);
+        // The run's `open` told the session where the page is, not the
+        // model.
+        session.name_url_next();
         let first = session
             .execute(&Command::Snapshot(SnapshotArgs::default()))
             .await
-            .map(|o| seen::standalone(&o))
+            .map(|o| o.text())
             .unwrap_or_else(|e| format!("(no view: {e})"));
         // The session fills secrets in (only into fields on their domain);
         // the loop only briefs the model and redacts what it is shown.

@@ -172,10 +172,12 @@ pub(crate) async fn before_step(
         });
     }
     if !told.is_empty() {
+        // The watchdog's own looks were not the model's.
+        session.name_url_next();
         let now = session
             .execute(&Command::Snapshot(SnapshotArgs::default()))
             .await
-            .map(|o| crate::seen::standalone(&o))
+            .map(|o| o.text())
             .unwrap_or_default();
         watch.read(&now, step);
         let secrets = &session.config().secrets;

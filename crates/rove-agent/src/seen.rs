@@ -93,24 +93,6 @@ pub(crate) fn observation(shown: &[Message]) -> String {
     parts.join("\n\n")
 }
 
-/// A view as the model's first sight of the page (the run's first, or one
-/// after views rove took for itself): its header names the URL even where
-/// the view leaves it out as known, because the session was told, not
-/// the model.
-pub(crate) fn standalone(out: &rove_commands::Outcome) -> String {
-    let text = out.text();
-    let Some(view) = out.view.as_ref().filter(|v| !v.url.is_empty()) else {
-        return text;
-    };
-    let Some(header) = view.text.lines().next() else {
-        return text;
-    };
-    if !header.starts_with("[t") || header.ends_with(view.url.as_str()) {
-        return text;
-    }
-    text.replacen(header, &format!("{header} {}", view.url), 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -245,6 +245,15 @@ impl Session {
         self.model().is_ok_and(|m| m.approximate_roles())
     }
 
+    /// Makes the focused tab's next full view name its URL, for a caller
+    /// about to show a view to a reader who did not read the last one (an
+    /// agent's first view after the run's own `open`).
+    pub fn name_url_next(&mut self) {
+        if let Ok(model) = self.model() {
+            model.name_url_next();
+        }
+    }
+
     /// The focused tab's URL as the browser last reported it (no call to
     /// the page, so it answers even while a dialog blocks it).
     pub fn current_url(&self) -> String {
