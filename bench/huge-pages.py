@@ -6,9 +6,10 @@ per row), a log page (one <pre> of 20,000 lines, about 1 MB) and a list of
 50,000 items that appends more as it is scrolled, serves them on
 127.0.0.1, and times through rove's CLI, in a session whose browser is
 already up: `open`, a warm `snapshot`, `find`
-of the last row and a `click` by ref with its diff, and for each of
-the last three the longest the page's thread waited (a heartbeat timer on
-the page). Chromium's own load
+of the last row, a `click` by ref with its diff (the first button the
+view shows) and a `click` by locator (the last row's button, scrolled to;
+the log's and the list's one button), and for each of the last four the
+longest the page's thread waited (a heartbeat timer on the page). Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
 The floor of a click: the same page in a Chromium driven over raw CDP
 (raw_cdp.py), the three mouse events of a click on the first row's button
@@ -41,16 +42,16 @@ pages = []
 for n in (1000, 10000, 30000, 50000, 100000):
     rows = "".join(f"<tr><td>{i}</td><td><a href='#r{i}'>Item {i}</a></td><td><button>Buy {i}</button></td></tr>" for i in range(n))
     write(f"rows-{n}.html", f"<!doctype html><title>Rows {n}</title><h1>Rows {n}</h1><table>{rows}</table>")
-    pages.append((f"table, {n:,} rows", f"rows-{n}.html", f"Buy {n - 1}"))
+    pages.append((f"table, {n:,} rows", f"rows-{n}.html", f"Buy {n - 1}", f"text=Buy {n - 1}"))
 lines = "\n".join(f"[{i:05d}] step {i} ok: compiled module_{i} in {i % 97} ms" for i in range(20000))
 write("log.html", f"<!doctype html><title>Log</title><h1>Build log</h1><button>Rerun</button><pre>{lines}</pre>")
-pages.append(("log, 20,000 lines", "log.html", "step 19999 ok"))
+pages.append(("log, 20,000 lines", "log.html", "step 19999 ok", 'role=button[name="Rerun"]'))
 items = "".join(f"<li>Message {i}</li>" for i in range(50000))
 write("list.html", "<!doctype html><title>Feed</title><h1>Feed</h1><button>New post</button><ul id=feed>" + items +
       "</ul><script>let n = 50000; addEventListener('scroll', () => { if (innerHeight + scrollY < document.body.scrollHeight - 500) return;"
       " const ul = document.getElementById('feed'); for (let i = 0; i < 1000; i++) { const li = document.createElement('li');"
       " li.textContent = 'Message ' + (n++); ul.appendChild(li); } });</script>")
-pages.append(("infinite list, 50,000 items", "list.html", "Message 49999"))
+pages.append(("infinite list, 50,000 items", "list.html", "Message 49999", "text=New post"))
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *a):
@@ -78,12 +79,15 @@ def rove(session, *args):
     env = dict(os.environ, ROVE_SESSION=session)
     return timed([ROVE, *args], env)
 
-def ref_of(view, word):
+def ref_of(view, role):
+    """The ref of the first element of `role` the view shows (a table's
+    line shows its row's ref first, then its cells': `e3 | 0 | e4 link
+    "Item 0" | e5 button "Buy 0" |`)."""
     for line in view.splitlines():
-        if word in line:
-            for tok in line.split():
-                if tok.startswith("e") and tok[1:].isdigit():
-                    return tok
+        words = line.split()
+        for before, word in zip(words, words[1:]):
+            if word == role and before.startswith("e") and before[1:].isdigit():
+                return before
     return None
 
 AGENT_BROWSER = os.environ.get("AGENT_BROWSER")
@@ -132,17 +136,17 @@ def raw_clicks(url):
     finally:
         browser.close()
 
-print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | raw CDP click (held) | click ÷ raw | page held: snapshot / find / click |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | raw CDP click (held) | click ÷ raw | `click` by locator | page held: snapshot / find / click / locator |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
 ONLY = os.environ.get("ONLY")
-for label, name, last in pages:
+for label, name, last, locator in pages:
     if ONLY and not any(word in label for word in ONLY.split(",")):
         continue
     url = base + name
     chromium = statistics.median(dump_dom(url) - blank for _ in range(TRIALS))
-    opens, snaps, finds, clicks = [], [], [], []
-    holds = {"snapshot": [], "find": [], "click": []}
+    opens, snaps, finds, clicks, located = [], [], [], [], []
+    holds = {"snapshot": [], "find": [], "click": [], "locator": []}
     for t in range(TRIALS):
         session = f"huge-bench-{os.getpid()}-{t}"
         # The browser is up first: `open` is timed as a load, not a launch.
@@ -162,13 +166,19 @@ for label, name, last in pages:
             took, worst = held(session, "click", target)
             clicks.append(took)
             holds["click"].append(worst)
+        # By locator, in the same document: the search's index is the one
+        # `find` built (kept while the document does not change).
+        took, worst = held(session, "click", locator)
+        located.append(took)
+        holds["locator"].append(worst)
         rove(session, "close")
     med = lambda xs: statistics.median(xs) if xs else float("nan")
     raw, raw_held = raw_clicks(url)
     print(f"| {label} | {chromium:.2f} s | {med(opens):.2f} s | {med(opens) / chromium:.2f}× | "
           f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms | "
-          f"{raw * 1000:.0f} ms ({raw_held:.0f} ms) | {med(clicks) / raw:.2f}× | "
-          f"{med(holds['snapshot']):.0f} / {med(holds['find']):.0f} / {med(holds['click']):.0f} ms |", flush=True)
+          f"{raw * 1000:.0f} ms ({raw_held:.0f} ms) | {med(clicks) / raw:.2f}× | {med(located) * 1000:.0f} ms | "
+          f"{med(holds['snapshot']):.0f} / {med(holds['find']):.0f} / {med(holds['click']):.0f} / "
+          f"{med(holds['locator']):.0f} ms |", flush=True)
     if AGENT_BROWSER:
         ab = {"open": [], "first": [], "warm": [], "click": []}
         for t in range(int(os.environ.get("AB_TRIALS", TRIALS))):
@@ -184,6 +194,6 @@ for label, name, last in pages:
             agent_browser(session, "close")
         print(f"| ↳ agent-browser | | {med(ab['open']):.2f} s + first snapshot {med(ab['first']):.2f} s | "
               f"{(med(ab['open']) + med(ab['first'])) / chromium:.2f}× | {med(ab['warm']) * 1000:.0f} ms | — | "
-              f"{med(ab['click']) * 1000:.0f} ms | | {med(ab['click']) / raw:.2f}× | |", flush=True)
+              f"{med(ab['click']) * 1000:.0f} ms | | {med(ab['click']) / raw:.2f}× | | |", flush=True)
 server.shutdown()
 shutil.rmtree(ROOT, ignore_errors=True)

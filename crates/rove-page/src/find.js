@@ -90,7 +90,7 @@
       b.step++;
       b.read++;
     }
-    b.index = {texts: b.texts, hosts: b.hosts, naming: b.naming, headings: b.headings};
+    b.index = {texts: b.texts, hosts: b.hosts, naming: b.naming, headings: b.headings, elements: b.read};
     return true;
   };
   const pageIndex = () => {
@@ -231,7 +231,8 @@
       }
       pattern.lastIndex = 0;
       const found = seen <= MATCHES_MAX && textsHolding(holder, pattern, words, seen);
-      for (const n of found || textsAt(holder, spans)) heat(up(n) || n);
+      // The text nodes are hot too: a locator's text is gathered from them.
+      for (const n of found || textsAt(holder, spans)) heat(n);
     }
     for (const {e, root, said} of index.naming) {
       // Values that are not text nodes change without a mutation: read now.
@@ -246,6 +247,18 @@
     }
     for (const h of index.headings) heat(h);
     return {hot, open, kids};
+  };
+
+  // The hot children of an element searched in part, in document order
+  // (hosts, texts, names and headings heat them in four passes).
+  const hotKids = (scope, e) => {
+    const list = scope.kids.get(e) || [];
+    for (let i = 1; i < list.length; i++) {
+      if (list[i - 1].compareDocumentPosition(list[i]) & Node.DOCUMENT_POSITION_PRECEDING) {
+        return list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+      }
+    }
+    return list;
   };
 
   function find(query) {
@@ -323,22 +336,11 @@
       for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
       return false;
     };
-    // The hot children of an element searched in part, in document order
-    // (hosts, texts, names and headings heat them in four passes).
-    const hotKids = (e) => {
-      const list = scope.kids.get(e) || [];
-      for (let i = 1; i < list.length; i++) {
-        if (list[i - 1].compareDocumentPosition(list[i]) & Node.DOCUMENT_POSITION_PRECEDING) {
-          return list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-        }
-      }
-      return list;
-    };
     while (stack.length) {
       const [node, whole] = stack.pop();
       if (node.nodeType !== 1 && node.nodeType !== 11) continue;
       if (node.nodeType === 1 && !visitEl(node)) continue;
-      const kids = whole ? childrenOf(node) : hotKids(node);
+      const kids = whole ? childrenOf(node) : hotKids(scope, node);
       for (let i = kids.length - 1; i >= 0; i--) {
         const k = kids[i];
         if (k.nodeType !== 1 && k.nodeType !== 11) continue;

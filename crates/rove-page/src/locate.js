@@ -36,16 +36,51 @@
     return '';
   };
 
+  // On a document of more than this many elements, a locator with words
+  // looks only where find's index says they can be (find.js's `scopeOf`:
+  // the paths to the candidates and the subtrees named by attributes), and
+  // takes the shadow roots from that index: on 100,000 rows a walk of
+  // every element held the page for seconds. Below it every element is
+  // looked at, so that a name only Chromium computes (from CSS generated
+  // content) is found too.
+  const SCOPED_FROM = 10000;
+  const hugeIndex = () => {
+    const index = pageIndex();
+    return index.elements > SCOPED_FROM ? index : null;
+  };
+  // Where a search for `words` must look, or null: everywhere.
+  const scopeFor = (words) => {
+    const needle = matchable(words || '');
+    return needle.replace(/ /g, '') && hugeIndex() ? scopeOf(needle) : null;
+  };
+
   // Every element of the document in the flat tree's order, open and known
-  // closed shadow roots included; `each` returns false to stop.
-  const everyElement = (each) => {
-    const stack = [document.documentElement];
+  // closed shadow roots included, or only those `scope` leaves in; `each`
+  // returns false to stop.
+  const everyElement = (each, scope = null) => {
+    const stack = [[document.documentElement, !scope]];
     while (stack.length) {
-      const node = stack.pop();
+      const [node, whole] = stack.pop();
       if (node.nodeType === 1 && each(node) === false) return;
-      const kids = childrenOf(node);
-      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].nodeType === 1 || kids[i].nodeType === 11) stack.push(kids[i]);
+      const kids = whole ? childrenOf(node) : hotKids(scope, node);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        const k = kids[i];
+        if (k.nodeType !== 1 && k.nodeType !== 11) continue;
+        if (whole || k.nodeType === 11 || scope.open.has(k)) stack.push([k, true]);
+        else if (scope.hot.has(k)) stack.push([k, false]);
+      }
     }
+  };
+
+  // Every shadow host of the document (open and known closed roots).
+  const shadowHosts = () => {
+    const index = hugeIndex();
+    if (index) return index.hosts;
+    const hosts = [];
+    everyElement((e) => {
+      if (e.shadowRoot || closedRoots.get(e)) hosts.push(e);
+    });
+    return hosts;
   };
 
   // css=: the document, then each open shadow root (a closed one is not
@@ -54,12 +89,12 @@
     const found = [];
     const roots = [document];
     const seenRoots = new Set();
-    everyElement((e) => {
-      if (e.shadowRoot && !seenRoots.has(e.shadowRoot)) {
-        seenRoots.add(e.shadowRoot);
-        roots.push(e.shadowRoot);
+    for (const host of shadowHosts()) {
+      if (host.shadowRoot && !seenRoots.has(host.shadowRoot)) {
+        seenRoots.add(host.shadowRoot);
+        roots.push(host.shadowRoot);
       }
-    });
+    }
     for (const root of roots) {
       let list;
       try {
@@ -113,7 +148,7 @@
         return false;
       }
       return true;
-    });
+    }, want === null ? null : scopeFor(want));
     return {list: found, capped};
   };
 
@@ -133,16 +168,19 @@
     const hit = (t) => (q.exact ? squash(t) === want : squash(t).toLowerCase().includes(lower));
     const found = [];
     let capped = false;
-    // Frames: [node, text so far, a match inside, children left].
-    const stack = [{node: document.documentElement, text: '', inner: false, kids: null, i: 0}];
+    const scope = scopeFor(q.text);
+    // Frames: [node, text so far, a match inside, children left, whether
+    // all of them are read (else only those the scope leaves in)].
+    const stack = [{node: document.documentElement, text: '', inner: false, kids: null, i: 0, whole: !scope}];
     while (stack.length) {
       const top = stack[stack.length - 1];
-      if (top.kids === null) top.kids = childrenOf(top.node);
+      if (top.kids === null) top.kids = top.whole ? childrenOf(top.node) : hotKids(scope, top.node);
       if (top.i < top.kids.length) {
         const k = top.kids[top.i++];
         if (k.nodeType === 3) top.text += k.data;
         else if ((k.nodeType === 1 && !SKIP_TAGS.has(k.tagName)) || k.nodeType === 11) {
-          stack.push({node: k, text: '', inner: false, kids: null, i: 0});
+          const whole = top.whole || k.nodeType === 11 || scope.open.has(k);
+          if (whole || scope.hot.has(k)) stack.push({node: k, text: '', inner: false, kids: null, i: 0, whole});
         }
         continue;
       }
@@ -246,14 +284,4 @@
 
   // Whether rove knows of a closed shadow root in this document (css cannot
   // reach into one; a no-match says so).
-  const hasClosedRoots = () => {
-    let any = false;
-    everyElement((e) => {
-      if (closedRoots.has(e)) {
-        any = true;
-        return false;
-      }
-      return true;
-    });
-    return any;
-  };
+  const hasClosedRoots = () => shadowHosts().some((e) => closedRoots.has(e));

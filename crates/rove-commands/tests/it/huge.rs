@@ -88,7 +88,7 @@ fn named_everywhere() -> String {
 the line with needle words
 line three</pre>
 <script>
-  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button>Shadow deed</button>';
+  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button class=deed>Shadow deed</button>';
 </script>"#,
     );
     html
@@ -326,6 +326,79 @@ async fn find_on_a_big_page_reads_names_from_every_source() {
         "{}",
         out.text()
     );
+    f.close().await;
+}
+
+/// A locator on a big page looks where find's index points, and still
+/// reads names from every source: words over elements, an aria-label, a
+/// label, ids, a shadow root (by role, by text and by a selector inside
+/// it); two matches are still two, and none is none.
+#[tokio::test]
+async fn a_locator_on_a_big_page_reads_names_from_every_source() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/named.html").await;
+    for (locator, expect) in [
+        ("text=Pay order 77", "button \"Pay order 77\""),
+        (
+            "role=button[name=\"Archive everything\"]",
+            "button \"Archive everything\"",
+        ),
+        ("role=textbox[name=\"Home city\"]", "textbox \"Home city\""),
+        (
+            "role=button[name*=\"quarterly\"]",
+            "button \"Quarterly total\"",
+        ),
+        (
+            "role=button[name=\"Shadow deed\"]",
+            "button \"Shadow deed\"",
+        ),
+        ("text=Shadow deed", "button \"Shadow deed\""),
+        ("css=.deed", "button \"Shadow deed\""),
+        ("text=Buy 19999", "button \"Buy 19999\""),
+    ] {
+        let out = f.ok(json!({"command": "hover", "ref": locator})).await;
+        let said = out.happened_lines().join("\n");
+        assert!(said.contains(expect), "{locator}: {said}");
+    }
+    let err = f
+        .fails(json!({"command": "hover", "ref": "text=mixed case"}))
+        .await;
+    assert!(err.to_string().contains("matches 2 elements"), "{err}");
+    let err = f
+        .fails(json!({"command": "hover", "ref": "role=button[name=\"Buy 20000\"]"}))
+        .await;
+    assert_eq!(support::code(&err), "REF_NOT_FOUND", "{err}");
+    f.close().await;
+}
+
+/// A click by locator on 100,000 rows: the last row's button, by its
+/// text and by its role and name. Before, each locator walked every
+/// element in one script, which held the page past the watchdog's limit
+/// (the tab's script was stopped and the click never sent).
+#[tokio::test]
+async fn a_click_by_locator_on_a_hundred_thousand_rows_reaches_the_last_row() {
+    let mut f = Fixture::with(routes(), impatient()).await;
+    let url = f.url("/rows-100000.html");
+    f.run(json!({"command": "open", "url": url}))
+        .await
+        .expect("the page opens");
+    for locator in ["text=Buy 99999", "role=button[name=\"Buy 99998\"]"] {
+        let out = f.ok(json!({"command": "click", "ref": locator})).await;
+        assert!(
+            out.happened_lines()
+                .iter()
+                .any(|h| h.starts_with("clicked")),
+            "{locator}: {:?}",
+            out.happened_lines()
+        );
+        let name = locator.trim_start_matches("text=");
+        let name = name.split('"').nth(1).unwrap_or(name);
+        assert_eq!(
+            f.eval("document.activeElement.textContent").await,
+            name,
+            "{locator}"
+        );
+    }
     f.close().await;
 }
 

@@ -134,6 +134,11 @@ impl PageModel {
             let Some((world, _)) = self.world_with_token(frame).await? else {
                 continue;
             };
+            match super::lookup::prepare_find(&world).await {
+                Ok(()) => {}
+                Err(CallFailure::Stale) => continue,
+                Err(CallFailure::Failed(e)) => return Err(e),
+            }
             let answer: Answer = match frames::call_walker(&world, &call).await {
                 Ok(answer) => answer,
                 Err(CallFailure::Stale) => continue,

@@ -21,8 +21,9 @@ const FIND_SLICES_MAX: usize = 200;
 
 /// Builds the frame's find index in slices, until it is ready, or until a
 /// slice finds its build started again (the page changed in between: then
-/// `find` builds it whole, as on a page that never stops changing).
-async fn prepare_find(world: &World) -> Result<(), CallFailure> {
+/// `find` builds it whole, as on a page that never stops changing). Locators
+/// read it too (on a huge document they look only where it points).
+pub(super) async fn prepare_find(world: &World) -> Result<(), CallFailure> {
     let call = format!("prepareFind({FIND_SLICE_MS})");
     let mut read_before = 0i64;
     for _ in 0..FIND_SLICES_MAX {
