@@ -22,9 +22,13 @@
     return all.length > TEXT_MAX ? all.slice(0, 4 * n) : e.innerText;
   };
 
-  // Attributes a name or a value can come from.
-  const NAMING = '[aria-label],[aria-labelledby],[title],[alt],[placeholder],[value],[aria-valuetext],[aria-valuenow],' +
-    'input,textarea,select,progress,meter,video,audio';
+  // Attributes a name or a value can come from, and headings, each list a
+  // selector pass of its own: each pass matches every element of the
+  // document against each selector (on 100,000 rows the naming list in one
+  // pass held the page 100 ms, the headings' 50).
+  const NAMING = ['[aria-label],[aria-labelledby],[title],[alt],[placeholder]',
+    '[value],[aria-valuetext],[aria-valuenow]', 'input,textarea,select,progress,meter,video,audio'];
+  const HEADINGS = ['h1,h2,h3', 'h4,h5,h6,[role=heading]'];
 
   // The page's text and naming attributes, built once and kept until the
   // document changes (`kept`): a search of a huge page then runs one
@@ -44,32 +48,39 @@
   // in progress is kept like the index: a mutation between slices (any
   // text's included) starts it again, so each text still matches its walk.
   const indexBuild = () => kept('find index', () => ({
-    roots: [document], r: 0, read: 0, walker: null, hosts: [], step: 0, texts: [], naming: [], headings: [], index: null,
+    roots: [document], r: 0, read: 0, walker: null, hosts: [], step: 0, texts: [], naming: [], named: new Set(),
+    headings: [], index: null,
   }));
   // What each root's steps read, in order: its text, then names from
-  // attributes, then headings (one native selector pass each; the same
-  // checks made in the walk cost more, cold).
+  // attributes, then headings (native selector passes; the same checks
+  // made in the walk cost more, cold).
   const INDEX_STEPS = [
     (b, root, i) => {
       const holder = root === document ? document.documentElement : root;
       if (holder) b.texts.push({holder, text: holder.textContent || ''});
     },
-    (b, root) => {
-      for (const e of root.querySelectorAll(NAMING)) {
+    ...NAMING.map((selector) => (b, root) => {
+      for (const e of root.querySelectorAll(selector)) {
+        if (b.named.has(e)) continue;
+        b.named.add(e);
         const said = ['aria-label', 'title', 'alt', 'placeholder', 'value'].map((a) => squeezed(e.getAttribute(a))).join('\u0000');
         b.naming.push({e, root, said});
       }
-    },
+    }),
     // Headings give matches their context.
-    (b, root) => {
-      for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) b.headings.push(h);
-    },
+    ...HEADINGS.map((selector) => (b, root) => {
+      for (const h of root.querySelectorAll(selector)) b.headings.push(h);
+    }),
   ];
   // Builds more of `b` for about `ms` milliseconds (a step started runs to
-  // its end); whether it is done.
+  // its end; on a big document its own steps each take a slice of their
+  // own: one native call over 100,000 rows takes tens of milliseconds);
+  // whether it is done.
   const buildIndex = (b, ms) => {
     const until = performance.now() + ms;
+    let busy = false;
     while (b.r < b.roots.length) {
+      busy = true;
       if (!b.walker) b.walker = document.createTreeWalker(b.roots[b.r], NodeFilter.SHOW_ELEMENT);
       for (let e = b.walker.nextNode(); e; e = b.walker.nextNode()) {
         const shadow = e.shadowRoot || closedRoots.get(e);
@@ -83,9 +94,9 @@
       b.r++;
     }
     const steps = INDEX_STEPS.length * b.roots.length;
-    for (let first = true; b.step < steps; first = false) {
-      if (!first && performance.now() > until) return false;
+    for (; b.step < steps; busy = true) {
       const i = b.step % b.roots.length;
+      if (busy && (performance.now() > until || (i === 0 && ms !== Infinity && b.read > BIG_INDEX))) return false;
       INDEX_STEPS[Math.floor(b.step / b.roots.length)](b, b.roots[i], i);
       b.step++;
       b.read++;
@@ -93,6 +104,9 @@
     b.index = {texts: b.texts, hosts: b.hosts, naming: b.naming, headings: b.headings, elements: b.read};
     return true;
   };
+  // Elements past which a document is big: its index's steps are sliced
+  // (above) and locators search through its index (locate.js).
+  const BIG_INDEX = 10000;
   const pageIndex = () => {
     const b = indexBuild();
     if (!b.index) buildIndex(b, Infinity);
@@ -273,8 +287,10 @@
     const scope = needle.replace(/ /g, '') ? scopeOf(needle) : null;
     const stack = [[document.documentElement, !scope]];
     const inert = inertOutsideModal();
-    // Iterative pre-order over the flat tree.
-    const visitEl = (e) => {
+    // Iterative pre-order over the flat tree. `whole`: every child of `e`
+    // is searched, else only those the scope leaves in (a list of 100,000
+    // rows is not listed to find its one).
+    const visitEl = (e, whole) => {
       if (SKIP_TAGS.has(e.tagName) || (inert && inert(e))) return false;
       const ariaHidden = e.getAttribute('aria-hidden') === 'true';
       if (ariaHidden || !e.checkVisibility({checkVisibilityCSS: true})) {
@@ -314,12 +330,12 @@
         // searched inside too, since views show what they hold (a link in a
         // tab, an option in a listbox, an icon in a clickable row).
         if (role === 'frame') return false;
-      } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e)) {
+      } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e, whole)) {
         // Text in a wrapper (a div, a pre, a span): the innermost element
         // holding all of the words, unless a match above already holds it.
         const text = (e.textContent || '').replace(SPACES, ' ').trim();
         const inner = (k) => k.nodeType === 1 && matchable((k.textContent || '').replace(SPACES, ' ')).includes(needle);
-        if (matchable(text).includes(needle) && !Array.from(childrenOf(e)).some(inner) && !insideMatch(e)) {
+        if (matchable(text).includes(needle) && !Array.from(searched(e, whole)).some(inner) && !insideMatch(e)) {
           total++;
           if (matches.length < limit) {
             matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(around(e, text, needle), 200), x: contextOf(e, heading)});
@@ -331,7 +347,14 @@
       return true;
     };
     const matched = new Set();
-    const hasOwnText = (e) => Array.from(childrenOf(e)).some((k) => k.nodeType === 3 && k.data.trim());
+    const searched = (e, whole) => (whole ? childrenOf(e) : hotKids(scope, e));
+    // Text of its own, among the children searched: outside the scope
+    // no text holds the words.
+    const hasOwnText = (e, whole) => {
+      const kids = searched(e, whole);
+      for (let i = 0; i < kids.length; i++) if (kids[i].nodeType === 3 && kids[i].data.trim()) return true;
+      return false;
+    };
     const insideMatch = (e) => {
       for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
       return false;
@@ -339,8 +362,8 @@
     while (stack.length) {
       const [node, whole] = stack.pop();
       if (node.nodeType !== 1 && node.nodeType !== 11) continue;
-      if (node.nodeType === 1 && !visitEl(node)) continue;
-      const kids = whole ? childrenOf(node) : hotKids(scope, node);
+      if (node.nodeType === 1 && !visitEl(node, whole)) continue;
+      const kids = searched(node, whole);
       for (let i = kids.length - 1; i >= 0; i--) {
         const k = kids[i];
         if (k.nodeType !== 1 && k.nodeType !== 11) continue;

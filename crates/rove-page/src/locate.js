@@ -36,17 +36,16 @@
     return '';
   };
 
-  // On a document of more than this many elements, a locator with words
+  // On a big document (find.js's BIG_INDEX elements), a locator with words
   // looks only where find's index says they can be (find.js's `scopeOf`:
   // the paths to the candidates and the subtrees named by attributes), and
   // takes the shadow roots from that index: on 100,000 rows a walk of
-  // every element held the page for seconds. Below it every element is
-  // looked at, so that a name only Chromium computes (from CSS generated
-  // content) is found too.
-  const SCOPED_FROM = 10000;
+  // every element held the page for seconds. On a smaller one every
+  // element is looked at, so that a name only Chromium computes (from CSS
+  // generated content) is found too.
   const hugeIndex = () => {
     const index = pageIndex();
-    return index.elements > SCOPED_FROM ? index : null;
+    return index.elements > BIG_INDEX ? index : null;
   };
   // Where a search for `words` must look, or null: everywhere.
   const scopeFor = (words) => {
