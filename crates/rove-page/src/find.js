@@ -27,7 +27,7 @@
   // document against each selector (on 100,000 rows the naming list in one
   // pass held the page 100 ms, the headings' 50).
   const NAMING = ['[aria-label],[aria-labelledby],[title],[alt],[placeholder]',
-    '[value],[aria-valuetext],[aria-valuenow]', 'input,textarea,select,progress,meter,video,audio'];
+    '[value],[aria-valuetext],[aria-valuenow]', 'input,textarea,select', 'progress,meter,video,audio'];
   const HEADINGS = ['h1,h2,h3', 'h4,h5,h6,[role=heading]'];
 
   // The page's text and naming attributes, built once and kept until the
@@ -116,12 +116,43 @@
   // else how far the build has come (less than the last answer: a
   // mutation started it again). Where nothing is kept (no activity script,
   // or the page is still loading) a build cannot go on across calls:
-  // `find` builds it whole.
-  function prepareFind(ms) {
+  // `find` builds it whole. With `words`, on a big document, the scope of
+  // a search for them is worked out too, in a call of its own (its XPath
+  // search is one native call of some 40 ms on 100,000 rows) and kept for
+  // the search that follows (`scopeOnce`).
+  function prepareFind(ms, words) {
     const b = indexBuild();
     if (b !== indexBuild()) return -1;
-    return b.index !== null || buildIndex(b, ms) ? -1 : b.read;
+    if (b.index === null) {
+      if (!buildIndex(b, ms)) return b.read;
+      if (words !== undefined && b.read > BIG_INDEX) return b.read + 1;
+    }
+    const needle = matchable(words || '');
+    if (b.index.elements <= BIG_INDEX || !needle.replace(/ /g, '')) return -1;
+    const at = documentVersion();
+    if (fresh(nextScope, needle)) return -1;
+    nextScope = {needle, at, made: performance.now(), scope: scopeOf(needle)};
+    return b.read + 2;
   }
+  // The scope `prepareFind` worked out, for one search.
+  let nextScope = null;
+  // Whether `prepared` is for `needle` in the document as it is: not
+  // changed since, and only a moment ago (a value typed since changes no
+  // node; a search that failed before using its scope leaves it behind).
+  const fresh = (prepared, needle) => !!prepared && prepared.needle === needle && prepared.at !== -1 &&
+    prepared.at === documentVersion() && performance.now() - prepared.made < SCOPE_KEPT_MS;
+  const SCOPE_KEPT_MS = 2000;
+  const documentVersion = () => {
+    const activity = globalThis.__roveActivity;
+    return activity && activity.version ? activity.version() : -1;
+  };
+  // The scope of a search for `needle`: the one prepared for it if still
+  // fresh, else worked out now.
+  const scopeOnce = (needle) => {
+    const prepared = nextScope;
+    nextScope = null;
+    return fresh(prepared, needle) ? prepared.scope : scopeOf(needle);
+  };
   // The text nodes under `holder` holding part of any of `spans` (offsets
   // into its `textContent`, in order, apart): it goes down only into
   // children whose text reaches a span, measuring each child on the way.
@@ -284,7 +315,7 @@
     let heading = '';
     // A search for words looks where they can be; one for a role alone
     // looks everywhere.
-    const scope = needle.replace(/ /g, '') ? scopeOf(needle) : null;
+    const scope = needle.replace(/ /g, '') ? scopeOnce(needle) : null;
     const stack = [[document.documentElement, !scope]];
     const inert = inertOutsideModal();
     // Iterative pre-order over the flat tree. `whole`: every child of `e`

@@ -50,7 +50,7 @@
   // Where a search for `words` must look, or null: everywhere.
   const scopeFor = (words) => {
     const needle = matchable(words || '');
-    return needle.replace(/ /g, '') && hugeIndex() ? scopeOf(needle) : null;
+    return needle.replace(/ /g, '') && hugeIndex() ? scopeOnce(needle) : null;
   };
 
   // Every element of the document in the flat tree's order, open and known
@@ -147,7 +147,7 @@
         return false;
       }
       return true;
-    }, want === null ? null : scopeFor(want));
+    }, want === null ? null : scopeFor(q.name));
     return {list: found, capped};
   };
 

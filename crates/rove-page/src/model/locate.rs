@@ -98,6 +98,18 @@ fn query(locator: &Locator) -> Value {
     }
 }
 
+/// The words a locator searches for, which find's index can point to.
+fn words(locator: &Locator) -> Option<&str> {
+    match locator {
+        Locator::Css(_) | Locator::Role { name: None, .. } => None,
+        Locator::Role {
+            name: Some(NameMatch::Exact(name) | NameMatch::Contains(name)),
+            ..
+        } => Some(name),
+        Locator::Text { text, .. } => Some(text),
+    }
+}
+
 /// `e7 button "Save"`, or `<div#x> "Save"` for an element without a ref.
 fn describe(head: &str, role: &str, name: &str) -> String {
     let mut line = head.to_owned();
@@ -134,7 +146,7 @@ impl PageModel {
             let Some((world, _)) = self.world_with_token(frame).await? else {
                 continue;
             };
-            match super::lookup::prepare_find(&world).await {
+            match super::lookup::prepare_find(&world, words(locator)).await {
                 Ok(()) => {}
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),

@@ -22,9 +22,14 @@ const FIND_SLICES_MAX: usize = 200;
 /// Builds the frame's find index in slices, until it is ready, or until a
 /// slice finds its build started again (the page changed in between: then
 /// `find` builds it whole, as on a page that never stops changing). Locators
-/// read it too (on a huge document they look only where it points).
-pub(super) async fn prepare_find(world: &World) -> Result<(), CallFailure> {
-    let call = format!("prepareFind({FIND_SLICE_MS})");
+/// read it too (on a huge document they look only where it points). With
+/// `words`, a big document's scope for them is worked out in a slice of its
+/// own, for the search that follows.
+pub(super) async fn prepare_find(world: &World, words: Option<&str>) -> Result<(), CallFailure> {
+    let call = match words {
+        Some(words) => format!("prepareFind({FIND_SLICE_MS}, {})", json!(words)),
+        None => format!("prepareFind({FIND_SLICE_MS})"),
+    };
     let mut read_before = 0i64;
     for _ in 0..FIND_SLICES_MAX {
         let read: i64 = frames::call_walker(world, &call).await?;
@@ -60,7 +65,7 @@ impl PageModel {
             let Some((world, token)) = self.world_with_token(frame).await? else {
                 continue;
             };
-            match prepare_find(&world).await {
+            match prepare_find(&world, Some(&query.text)).await {
                 Ok(()) => {}
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
