@@ -279,13 +279,20 @@
       // The text nodes are hot too: a locator's text is gathered from them.
       for (const n of found || textsAt(holder, spans)) heat(n);
     }
-    for (const {e, root, said} of index.naming) {
+    // Named by its own attributes or value first, then by other elements
+    // (a label, ids), which may be among those: in any order of the passes.
+    for (const {e, said} of index.naming) {
       // Values that are not text nodes change without a mutation: read now.
-      const named = said.includes(want) || squeezed(valueOf(e, '')).includes(want);
-      // Named by other elements (a label, ids), or by its box's words.
+      if (said.includes(want) || squeezed(valueOf(e, '')).includes(want)) {
+        open.add(e);
+        heat(e);
+      }
+    }
+    for (const {e, root} of index.naming) {
+      if (open.has(e)) continue;
       const labelled = (e.labels && Array.from(e.labels).some((l) => hot.has(l))) ||
         (e.getAttribute('aria-labelledby') || '').split(/\s+/).some((id) => id && hot.has(root.getElementById(id)));
-      if (named || labelled) {
+      if (labelled) {
         open.add(e);
         heat(e);
       }
@@ -300,11 +307,20 @@
     const list = scope.kids.get(e) || [];
     for (let i = 1; i < list.length; i++) {
       if (list[i - 1].compareDocumentPosition(list[i]) & Node.DOCUMENT_POSITION_PRECEDING) {
-        return list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        if (list.length <= SORT_BY_COMPARING) {
+          return list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        }
+        // Many: each comparison of two siblings counts the siblings
+        // between them, so their places are read in one pass instead.
+        const at = new Map();
+        const all = childrenOf(e);
+        for (let j = 0; j < all.length; j++) at.set(all[j], j);
+        return list.sort((a, b) => (at.get(a) ?? -1) - (at.get(b) ?? -1));
       }
     }
     return list;
   };
+  const SORT_BY_COMPARING = 32;
 
   function find(query) {
     const needle = matchable(query.text);

@@ -71,24 +71,37 @@
     }
   };
 
-  // Every shadow host of the document (open and known closed roots).
+  // Every shadow host of the document (open and known closed roots): on a
+  // big document as its index has them.
   const shadowHosts = () => {
     const index = hugeIndex();
-    if (index) return index.hosts;
+    return index ? index.hosts : walkedHosts();
+  };
+  // Natively walked, root by root (a walk in script of 100,000 rows took
+  // seconds).
+  const walkedHosts = () => {
     const hosts = [];
-    everyElement((e) => {
-      if (e.shadowRoot || closedRoots.get(e)) hosts.push(e);
-    });
+    const roots = [document];
+    for (let r = 0; r < roots.length; r++) {
+      const walker = document.createTreeWalker(roots[r], NodeFilter.SHOW_ELEMENT);
+      for (let e = walker.nextNode(); e; e = walker.nextNode()) {
+        const shadow = e.shadowRoot || closedRoots.get(e);
+        if (shadow) {
+          hosts.push(e);
+          roots.push(shadow);
+        }
+      }
+    }
     return hosts;
   };
 
   // css=: the document, then each open shadow root (a closed one is not
   // reachable by a selector, as in the page's own scripts).
-  const cssMatches = (selector) => {
+  const cssMatches = (selector, walked = false) => {
     const found = [];
     const roots = [document];
     const seenRoots = new Set();
-    for (const host of shadowHosts()) {
+    for (const host of walked ? walkedHosts() : shadowHosts()) {
       if (host.shadowRoot && !seenRoots.has(host.shadowRoot)) {
         seenRoots.add(host.shadowRoot);
         roots.push(host.shadowRoot);
@@ -102,10 +115,16 @@
         return {error: String(err && err.message ? err.message : err)};
       }
       for (const e of list) {
+        // A root the index kept may have left the document since.
+        if (!e.isConnected) continue;
         found.push(e);
         if (found.length >= LOCATE_MAX) return {list: found, capped: true};
       }
     }
+    // The index's hosts may be behind (a shadow root attached inside
+    // another changes nothing the document's observer sees): before saying
+    // there is none, every element is looked at.
+    if (!found.length && !walked && hugeIndex()) return cssMatches(selector, true);
     return {list: found, capped: false};
   };
 
@@ -185,7 +204,10 @@
       }
       stack.pop();
       let matched = top.inner;
-      if (!matched && top.node.nodeType === 1 && !capped && hit(top.text)) {
+      // An element searched in part gathered only its hot children's text:
+      // a hit there holds only if its whole text agrees.
+      if (!matched && top.node.nodeType === 1 && !capped && hit(top.text) &&
+        (top.whole || hit(top.node.textContent || ''))) {
         found.push(top.node);
         matched = true;
         if (found.length >= LOCATE_MAX) capped = true;

@@ -84,6 +84,7 @@ fn named_everywhere() -> String {
 <div title="Print the page"><button>🖨</button></div>
 <p>She wrote "don't stop" on it</p>
 <button>Mixed CASE</button><button>mixed case</button>
+<p>Sum <b>42</b></p><button>Sum</button>
 <pre>line one
 the line with needle words
 line three</pre>
@@ -332,7 +333,8 @@ async fn find_on_a_big_page_reads_names_from_every_source() {
 /// A locator on a big page looks where find's index points, and still
 /// reads names from every source: words over elements, an aria-label, a
 /// label, ids, a shadow root (by role, by text and by a selector inside
-/// it); two matches are still two, and none is none.
+/// it, one attached after the index was built too); two matches are still
+/// two, an exact text is the whole text, and none is none.
 #[tokio::test]
 async fn a_locator_on_a_big_page_reads_names_from_every_source() {
     let mut f = Fixture::with(routes(), SessionConfig::default()).await;
@@ -364,6 +366,23 @@ async fn a_locator_on_a_big_page_reads_names_from_every_source() {
         .fails(json!({"command": "hover", "ref": "text=mixed case"}))
         .await;
     assert!(err.to_string().contains("matches 2 elements"), "{err}");
+    // Exact text: the paragraph's whole text is "Sum 42", not "Sum".
+    let out = f
+        .ok(json!({"command": "hover", "ref": "text=\"Sum\""}))
+        .await;
+    let said = out.happened_lines().join("\n");
+    assert!(said.contains("button \"Sum\""), "{said}");
+    // A shadow root attached inside another after the index was built
+    // (nothing the document's observer sees) is still searched by css=.
+    f.eval(
+        "(() => { const inner = document.createElement('div'); \
+         document.getElementById('host').shadowRoot.appendChild(inner); \
+         inner.attachShadow({mode: 'open'}).innerHTML = '<button id=late>Late deed</button>'; })()",
+    )
+    .await;
+    let out = f.ok(json!({"command": "hover", "ref": "css=#late"})).await;
+    let said = out.happened_lines().join("\n");
+    assert!(said.contains("button \"Late deed\""), "{said}");
     let err = f
         .fails(json!({"command": "hover", "ref": "role=button[name=\"Buy 20000\"]"}))
         .await;
