@@ -17,6 +17,28 @@
     INPUT: (e) => ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
       range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: 'none', ...TYPED_ROLES})[e.type] || 'textbox'};
 
+  // For each role the rules above (and a view's own roles for elements of
+  // none) can give an element without a role attribute, the elements that
+  // can have it: a locator by role alone on a huge document looks at these
+  // and at elements with a role attribute, not at every element. Other
+  // roles come from the attribute alone; those of elements a view gives
+  // a role by their look (clickable, generic) mean every element.
+  const IMPLICIT_SELECTORS = {link: 'a', button: 'button,summary,input', combobox: 'select', listbox: 'select',
+    textbox: 'textarea,input,[contenteditable]', heading: 'h1,h2,h3,h4,h5,h6', image: 'img', list: 'ul,ol',
+    listitem: 'li', navigation: 'nav', main: 'main', table: 'table', row: 'tr', cell: 'td', columnheader: 'th',
+    paragraph: 'p', dialog: 'dialog', form: 'form', option: 'option', banner: 'header', contentinfo: 'footer',
+    complementary: 'aside', group: 'fieldset', progressbar: 'progress', meter: 'meter', checkbox: 'input',
+    radio: 'input', slider: 'input', spinbutton: 'input', searchbox: 'input', video: 'video', audio: 'audio',
+    live: '[aria-live]', frame: 'iframe,frame'};
+  const EVERY_ELEMENT = new Set(['clickable', 'generic', 'none', 'presentation', '']);
+  // The selector of the elements that can have `role` under the rules
+  // above, or null: any element can.
+  const approximateCandidates = (role) => {
+    if (EVERY_ELEMENT.has(role) || GRAPHICS.has(role)) return null;
+    const implicit = IMPLICIT_SELECTORS[role] || (Object.values(TYPED_ROLES).includes(role) ? 'input' : '');
+    return implicit ? `[role],${implicit}` : '[role]';
+  };
+
   // The role, from the role attribute and the element's tag.
   const approximateRole = (e) => {
     const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];

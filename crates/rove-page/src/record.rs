@@ -63,7 +63,7 @@ pub(crate) struct Record {
     pub hint: Option<String>,
 }
 
-/// An element's states, one bit each, as walker.js's `FLAG` numbers them.
+/// An element's states, one bit each, as states.js's `FLAG` numbers them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(transparent)]
 pub(crate) struct Flags(pub u32);
@@ -271,12 +271,12 @@ mod tests {
 
     #[test]
     fn the_walker_numbers_the_flags_as_rust_does() {
-        // walker.js's FLAG table and Flags must agree bit for bit.
-        let walker = include_str!("walker.js");
+        // states.js's FLAG table and Flags must agree bit for bit.
+        let walker = include_str!("states.js");
         for (bit, word) in Flags::WORDS {
             assert!(
                 walker.contains(&format!(" {word}: {bit},")),
-                "walker.js's FLAG.{word} is not {bit}"
+                "states.js's FLAG.{word} is not {bit}"
             );
         }
     }

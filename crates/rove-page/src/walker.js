@@ -193,124 +193,9 @@
     return a;
   };
 
-  // One bit per state; record.rs's `Flags` has the same numbers and shows
-  // them in this order.
-  const FLAG = {
-    disabled: 1, mixed: 2, checked: 4, pressed: 8, haspopup: 16, expanded: 32,
-    collapsed: 64, selected: 128, current: 256, required: 512, readonly: 1024,
-    invalid: 2048, focused: 4096, live: 8192, clickable: 16384, modal: 32768,
-  };
-
-  const FORM_CONTROLS = new Set(['INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'OPTION']);
-
-  // Sets the record's flags (`f`) and, for a popup that is not a menu, its
-  // kind (`p`).
-  const setFlags = (rec, e, role, active, clickable) => {
-    let f = clickable ? FLAG.clickable : 0;
-    const aria = (n) => e.getAttribute(n);
-    // A form control inside a disabled fieldset is disabled without its own
-    // attribute; `:disabled` knows.
-    if (e.disabled || aria('aria-disabled') === 'true' || (FORM_CONTROLS.has(e.tagName) && e.matches(':disabled'))) {
-      f |= FLAG.disabled;
-    }
-    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
-      const checked = aria('aria-checked');
-      if (checked === 'mixed' || e.indeterminate) f |= FLAG.mixed;
-      else if (e.checked === true || checked === 'true') f |= FLAG.checked;
-    }
-    if (aria('aria-pressed') === 'true') f |= FLAG.pressed;
-    if (aria('aria-pressed') === 'mixed') f |= FLAG.mixed;
-    // A control that opens a popup says so (a submenu, a menu button); a
-    // combobox always does, so it says nothing.
-    const popup = aria('aria-haspopup');
-    if (popup && popup !== 'false' && role !== 'combobox') {
-      f |= FLAG.haspopup;
-      if (popup !== 'true' && popup !== 'menu') rec.p = popup;
-    }
-    const expanded = aria('aria-expanded');
-    if (expanded === 'true') f |= FLAG.expanded;
-    else if (expanded === 'false') f |= FLAG.collapsed;
-    if (e.tagName === 'SUMMARY' && e.parentElement && e.parentElement.tagName === 'DETAILS') f |= e.parentElement.open ? FLAG.expanded : FLAG.collapsed;
-    if (aria('aria-selected') === 'true' || (role === 'option' && e.selected)) f |= FLAG.selected;
-    if (aria('aria-current') && aria('aria-current') !== 'false') f |= FLAG.current;
-    if (e.required || aria('aria-required') === 'true') f |= FLAG.required;
-    if ((e.readOnly && e.tagName !== 'DIV') || aria('aria-readonly') === 'true') f |= FLAG.readonly;
-    if (aria('aria-invalid') && aria('aria-invalid') !== 'false') f |= FLAG.invalid;
-    if (e === active) f |= FLAG.focused;
-    if ((role === 'dialog' || role === 'alertdialog') && (aria('aria-modal') === 'true' || e.matches(':modal'))) f |= FLAG.modal;
-    const live = aria('aria-live');
-    if (live && live !== 'off' && !['live', 'status', 'alert', 'log', 'marquee', 'timer'].includes(role)) f |= FLAG.live;
-    if (f) rec.f = f;
-  };
-
-  const TEXT_INPUTS = new Set(['text', 'email', 'search', 'url', 'tel', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', '']);
-  const valueOf = (e, role) => {
-    const tag = e.tagName;
-    if (tag === 'INPUT') {
-      if (e.type === 'password') return e.value ? '[hidden]' : '';
-      if (TEXT_INPUTS.has(e.type)) return e.value;
-      if (e.type === 'file') return Array.from(e.files || []).map((f) => f.name).join(', ');
-      return null;
-    }
-    if (tag === 'TEXTAREA') return e.value;
-    if (mediaRole(e)) return mediaState(e);
-    if (tag === 'SELECT') return Array.from(e.selectedOptions).map((o) => o.label || o.textContent.trim()).join(', ');
-    if (e.isContentEditable && (role === 'textbox' || role === 'searchbox' || role === 'generic')) return clip(e.innerText, 500);
-    const now = e.getAttribute('aria-valuetext') || e.getAttribute('aria-valuenow');
-    if (now) return now;
-    if (tag === 'PROGRESS' || tag === 'METER') return String(e.value);
-    // A combobox that is not a text field (a select-only one) shows its
-    // choice as its text; it is the value, not part of the name. One that
-    // wraps its field or its popup (ARIA 1.1) has no text of its own.
-    if (role === 'combobox' && !e.querySelector('input, textarea, [role=listbox], [role=tree], [role=grid], [role=dialog]')) {
-      const shown = clip(e.innerText, 200);
-      if (shown && shown !== nameOf(e)) return shown;
-    }
-    return null;
-  };
-
-  // An editing host (a textbox made of the page's own elements) whose text
-  // runs over several lines; or such a textbox made read-only (a code
-  // viewer: CodeMirror 6 with contenteditable=false says aria-multiline).
-  const multiline = (e, role) => (role === 'textbox' || role === 'searchbox') &&
-    (e.isContentEditable ? e.hasAttribute('contenteditable')
-      : e.getAttribute('aria-multiline') === 'true' && e.tagName !== 'INPUT' && e.tagName !== 'TEXTAREA') &&
-    (e.innerText || '').trim().includes('\n');
-
-  // The lines a Monaco editor draws (in order of their place, which is not
-  // always their order in the document), for the field of the editor that
-  // takes the keys; null for any other field.
-  const monacoLines = (e) => {
-    const editor = e.closest('.monaco-editor');
-    if (!editor) return null;
-    const lines = Array.from(editor.querySelectorAll('.view-lines .view-line'))
-      // As written: indentation kept (Monaco writes its spaces as
-      // no-break spaces), trailing space and blank lines left out.
-      .map((l) => ({top: parseFloat(l.style.top) || 0, t: (l.textContent || '').replace(/\u00a0/g, ' ').replace(/\s+$/, '').slice(0, 500)}))
-      .sort((a, b) => a.top - b.top)
-      .map((l) => l.t)
-      .filter((t) => t.trim());
-    return lines.length ? lines : null;
-  };
-
-  // A player's state, compact: `paused 0:03/1:20`; while it plays only its
-  // length (`playing (1:20)`), so a diff does not change with every second.
-  const mediaState = (e) => {
-    const time = (secs) => {
-      if (!Number.isFinite(secs)) return secs === Infinity ? 'live' : '?';
-      const s = Math.floor(secs);
-      const h = Math.floor(s / 3600);
-      const m = Math.floor((s % 3600) / 60);
-      const two = (n) => String(n).padStart(2, '0');
-      return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
-    };
-    const length = time(e.duration);
-    let state;
-    if (e.ended) state = `ended (${length})`;
-    else if (e.paused) state = `paused ${time(e.currentTime)}/${length}`;
-    else state = `playing (${length})`;
-    return e.muted ? state + ', muted' : state;
-  };
+  // An element's flags, value and what an editor or player shows:
+  // states.js (walker.rs puts it here).
+  // ROVE_STATES
 
   // At most n UTF-16 units, never half a character (an emoji is two).
   const clip = (s, n) => {
@@ -423,13 +308,18 @@
         // Lines of code: one text line each, as written (indentation
         // kept, blank ones left out), marked as code.
         const lines = text.parts.join('').split('\n');
-        const {u, d} = text;
+        const {u, d, short} = text;
         text = null;
+        // Read short of its end (the budget ran out): its last line is
+        // partial, and a reading with more room would tell it apart from
+        // the whole line as a change. The walk stops here.
+        if (short) lines.pop();
         for (const raw of lines) {
           const line = raw.replace(/\s+$/, '');
           if (!line.trim() || waiting || interactiveOnly) continue;
           emit({u, d, r: 'text', t: line.length > textMax ? line.slice(0, textMax) + '…' : line, b: true});
         }
+        if (short && !cut) cut = {after: lastElementUid};
         lastText = null;
         return;
       }
@@ -492,10 +382,19 @@
         }
         const breaks = code;
         // A run longer than any view shows is cut where it is read, not
-        // after: a 50 MB text node costs its prefix, not seconds.
-        const room = (breaks ? CODE_MAX : textMax) - text.len;
-        if (room <= 0) return;
-        const data = node.data.length > room ? node.data.slice(0, room) + '…' : node.data;
+        // after: a 50 MB text node costs its prefix, not seconds. Code is
+        // read no further than the walk's budget (a character past it, so
+        // its lines overflow the budget and cut the walk).
+        const budgetRoom = maxChars - chars + 2;
+        const byBudget = breaks && !waiting && !interactiveOnly && budgetRoom < CODE_MAX;
+        const room = (byBudget ? budgetRoom : breaks ? CODE_MAX : textMax) - text.len;
+        if (room <= 0) {
+          if (byBudget && node.length > 0) text.short = true;
+          return;
+        }
+        const whole = node.length <= room;
+        if (byBudget && !whole) text.short = true;
+        const data = whole ? node.data : node.substringData(0, room) + (byBudget ? '' : '…');
         if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
         text.len += data.length;
         text.parts.push(breaks ? data.replace(/\r\n?/g, '\n') : data.replace(SPACES, ' '));

@@ -1,7 +1,7 @@
 //! The walker's source as it is installed: `walker.js` with `identity.js`,
-//! `approximate.js`, `clickable.js`, `flat_tree.js`, `runs.js`, `find.js` and
+//! `approximate.js`, `states.js`, `clickable.js`, `flat_tree.js`, `runs.js`, `find.js` and
 //! `locate.js` and `captcha.js` put inside its closure (at the `ROVE_IDENTITY`,
-//! `ROVE_APPROXIMATE`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`, `ROVE_RUNS`,
+//! `ROVE_APPROXIMATE`, `ROVE_STATES`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`, `ROVE_RUNS`,
 //! `ROVE_FIND`, `ROVE_LOCATE` and `ROVE_CAPTCHA` lines;
 //! they share the walker's role, name and visibility rules, in separate
 //! files to keep each small) and
@@ -24,6 +24,7 @@ pub(crate) fn source() -> &'static str {
         include_str!("walker.js")
             .replace("  // ROVE_IDENTITY\n", include_str!("identity.js"))
             .replace("  // ROVE_APPROXIMATE\n", include_str!("approximate.js"))
+            .replace("  // ROVE_STATES\n", include_str!("states.js"))
             .replace("  // ROVE_CLICKABLE\n", include_str!("clickable.js"))
             .replace("  // ROVE_FLAT_TREE\n", include_str!("flat_tree.js"))
             .replace("  // ROVE_RUNS\n", include_str!("runs.js"))
@@ -66,6 +67,7 @@ mod tests {
             "ROVE_BREAKING",
             "  // ROVE_IDENTITY\n",
             "  // ROVE_APPROXIMATE\n",
+            "  // ROVE_STATES\n",
             "  // ROVE_CLICKABLE\n",
             "  // ROVE_FLAT_TREE\n",
             "  // ROVE_RUNS\n",

@@ -85,11 +85,13 @@ fn named_everywhere() -> String {
 <p>She wrote "don't stop" on it</p>
 <button>Mixed CASE</button><button>mixed case</button>
 <p>Sum <b>42</b></p><button>Sum</button>
+<nav aria-label="Site links"><a>Home, not a link</a></nav><dialog open style="position: static">Note to self</dialog>
+<progress value=3 max=9></progress><div role=alert>Saved it</div><div contenteditable>Draft notes</div>
 <pre>line one
 the line with needle words
 line three</pre>
 <script>
-  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button class=deed>Shadow deed</button>';
+  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button class=deed>Shadow deed</button><span role=switch aria-checked=false>Dark mode</span>';
 </script>"#,
     );
     html
@@ -110,6 +112,24 @@ fn routes() -> rove_localserver::Routes {
         .page("/endless.html", Response::html(ENDLESS))
         .page("/big-text.html", Response::html(BIG_TEXT))
         .page("/deep.html", Response::html(DEEP))
+        .page("/log.html", Response::html(build_log()))
+}
+
+/// A build log: a heading, buttons that rename it and mend one line, and
+/// one `pre` of 20,000 lines (about 700 KB), far past a view's budget.
+fn build_log() -> String {
+    let mut html = String::from(
+        "<!doctype html><title>Log</title><h1 id=h>Build log</h1>\
+         <button onclick=\"h.textContent = 'Build log (rerun)'\">Rerun</button>\
+         <button onclick=\"log.firstChild.data = log.firstChild.data.replace('step 3 ok', 'step 3 failed')\">Fail</button><pre id=log>",
+    );
+    for i in 0..20_000 {
+        // Blank lines between: they cost the walk's reading, not its
+        // budget, so the budget runs out inside a line.
+        html.push_str(&format!("[{i:05}] step {i} ok{}", "\n".repeat(16)));
+    }
+    html.push_str("</pre>");
+    html
 }
 
 /// A watchdog that takes two seconds of silence for a hang: a 30,000-row
@@ -390,6 +410,51 @@ async fn a_locator_on_a_big_page_reads_names_from_every_source() {
     f.close().await;
 }
 
+/// A locator by a role alone on a big page looks only at the elements
+/// that can have the role (by their tag, or a role attribute, in the
+/// document and its shadow roots), and each kind is still found: a
+/// landmark, a dialog, a progress bar, a role by attribute, one in a shadow
+/// root; a tag whose role depends on more (a link without `href` is none)
+/// is judged as a view judges it, three fields are three, none is none.
+#[tokio::test]
+async fn a_locator_by_role_alone_on_a_big_page_finds_each_kind() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/named.html").await;
+    for (locator, expect) in [
+        ("role=navigation", "navigation \"Site links\""),
+        ("role=dialog", "dialog"),
+        ("role=progressbar", "progressbar"),
+        ("role=alert", "alert"),
+        ("role=switch", "switch \"Dark mode\""),
+    ] {
+        let out = f.ok(json!({"command": "hover", "ref": locator})).await;
+        let said = out.happened_lines().join("\n");
+        assert!(
+            said.contains("→ e") && said.contains(expect),
+            "{locator}: {said}"
+        );
+    }
+    let err = f
+        .fails(json!({"command": "hover", "ref": "role=textbox"}))
+        .await;
+    assert!(err.to_string().contains("matches 3 elements"), "{err}");
+    assert!(err.to_string().contains("Draft notes"), "{err}");
+    let err = f
+        .fails(json!({"command": "hover", "ref": "role=menu"}))
+        .await;
+    assert_eq!(support::code(&err), "REF_NOT_FOUND", "{err}");
+    // 20,000 links in the rows, and the anchor without href is none of them.
+    let err = f
+        .fails(json!({"command": "hover", "ref": "role=link"}))
+        .await;
+    assert!(
+        err.to_string().contains("matches 20000 elements")
+            || err.to_string().contains("at least 1000"),
+        "{err}"
+    );
+    f.close().await;
+}
+
 /// A click by locator on 100,000 rows: the last row's button, by its
 /// text and by its role and name. Before, each locator walked every
 /// element in one script, which held the page past the watchdog's limit
@@ -539,5 +604,47 @@ async fn a_huge_documents_click_listeners_are_read_and_read_again_after_a_change
     let view = f.view_of(json!({"command": "snapshot"})).await;
     assert!(view.contains(" clickable \"Open the second\""), "{view}");
     assert!(view.contains(" clickable \"Open the first\""), "{view}");
+    f.close().await;
+}
+
+/// A click on a page whose log runs far past the view says what changed
+/// and nothing else: the lines the last view did not read are not news
+/// (they read as 19,000 additions, and a full view in place of the diff),
+/// nor are those the diff reads no further than its reach after a view of
+/// the whole page (they read as removals); a shown line that changed is.
+#[tokio::test]
+async fn a_click_on_a_long_log_says_what_changed_and_nothing_else() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    let view = f.open("/log.html").await;
+    assert!(view.text().contains("cut at the"), "{}", view.text());
+    let rerun = f.find("Rerun", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": rerun})).await;
+    let text = out.text();
+    assert!(text.contains("Build log (rerun)"), "{text}");
+    assert!(!text.contains("full view instead"), "{text}");
+    assert!(!text.contains("step"), "{text}");
+    assert!(text.len() < 500, "{}: {text}", text.len());
+    // A line the view showed, changed.
+    let fail = f.find("Fail", "button").await;
+    let out = f.ok(json!({"command": "click", "ref": fail})).await;
+    let text = out.text();
+    assert!(text.contains("[00003] step 3 failed"), "{text}");
+    assert_eq!(text.matches("step").count(), 1, "{text}");
+    assert!(text.len() < 500, "{}: {text}", text.len());
+    // After a view of the whole log, a diff reads its own reach: what lies
+    // past it is not gone.
+    let whole = f.ok(json!({"command": "snapshot", "budget": 0})).await;
+    assert!(
+        whole.text().contains("[19999] step 19999 ok"),
+        "{}",
+        whole.text().len()
+    );
+    let out = f
+        .ok(json!({"command": "eval", "js": "document.getElementById('h').textContent = 'Build log (third)'"}))
+        .await;
+    let text = out.text();
+    assert!(text.contains("Build log (third)"), "{text}");
+    assert!(!text.contains("step"), "{text}");
+    assert!(text.len() < 500, "{}: {text}", text.len());
     f.close().await;
 }

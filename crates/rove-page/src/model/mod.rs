@@ -1,5 +1,6 @@
 //! The page model of one tab: views, find, and refs that never lie.
 
+mod changes;
 mod locate;
 mod lookup;
 mod walk;
@@ -14,7 +15,6 @@ use std::sync::Arc;
 use rove_browser::Tab;
 use serde_json::json;
 
-use crate::diff::{diff, render_changes, shown_elements};
 use crate::frames::{Frame, Worlds};
 use crate::record::{Flags, Line};
 use crate::refs::{NodeKey, Ref, RefTable};
@@ -222,6 +222,9 @@ struct Snapshot {
     unseen: std::collections::HashSet<(NodeKey, u16)>,
     /// What each challenge is answered through, by its widget.
     challenge_parts: HashMap<NodeKey, crate::captcha::WidgetParts>,
+    /// The documents whose walk stopped at its character budget: lines
+    /// past the cut were not read, neither seen nor gone.
+    cut_docs: std::collections::HashSet<Arc<str>>,
 }
 
 impl Snapshot {
@@ -568,128 +571,6 @@ impl PageModel {
         };
         let budget = opts.budget();
         Ok(self.render_snapshot(&snapshot, &snapshot.lines, opts, budget))
-    }
-
-    async fn diff_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
-        let walk = json!({"mode": "full", "maxChars": BASELINE_CHARS});
-        let mut snapshot = self.snapshot(&walk, None).await?;
-        let told = std::mem::take(&mut self.told);
-        let Some(mut previous) = self.last.take() else {
-            // Nothing to compare with: the first view is a full one.
-            let mut view = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
-            view.text
-                .insert_str(0, "(no earlier view to compare with; full view)\n");
-            view.mode = Mode::Full;
-            snapshot.unseen = unseen_after(&snapshot.lines, self.rendered_cut);
-            self.refs.rebase();
-            self.last = Some(snapshot);
-            return Ok(view);
-        };
-        if !told.is_empty() {
-            let now: std::collections::HashSet<&NodeKey> =
-                snapshot.lines.iter().map(|l| &l.key).collect();
-            for line in previous.lines.iter_mut() {
-                match told.get(&line.key) {
-                    Some(value)
-                        if line.text_index == 0
-                            && !line.record.secret
-                            && !now.contains(&line.key) =>
-                    {
-                        line.record.value = Some(value.clone());
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let mut changes = diff(&previous.lines, &snapshot.lines);
-        if !previous.unseen.is_empty() {
-            let at: HashMap<(&NodeKey, u16), usize> = snapshot
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(i, l)| ((&l.key, l.text_index), i))
-                .collect();
-            for change in changes.iter_mut() {
-                if let crate::diff::Change::Changed { old, new } = change
-                    && previous.unseen.contains(&(old.key.clone(), old.text_index))
-                {
-                    let index = at.get(&(&new.key, new.text_index)).copied().unwrap_or(0);
-                    *change = crate::diff::Change::Added(new, index);
-                }
-            }
-        }
-        let render_opts = RenderOptions {
-            urls: opts.urls,
-            budget: None,
-            origin: origin_of(&snapshot.url),
-            names_once: true,
-        };
-        let shown = shown_elements(&previous.lines, &snapshot.lines);
-        let (body, body_tokens) = render_changes(&changes, &mut self.refs, &render_opts, &shown);
-        let full = self.render_snapshot(&snapshot, &snapshot.lines, opts, opts.budget());
-        let full_cut = self.rendered_cut;
-        let mut new_unseen = None;
-        // The header appears only when the URL or title changed; `+`, `-`
-        // and `~` lines say by themselves that this is a diff.
-        let mut text = String::new();
-        if previous.url != snapshot.url || previous.title != snapshot.title {
-            text.push_str(&self.header(&snapshot.url, &snapshot.title));
-        }
-        if previous.tabs != snapshot.tabs {
-            text.push_str(snapshot.tabs.as_deref().unwrap_or("tabs: only this one\n"));
-        }
-        let unchanged = changes.is_empty()
-            && previous.tabs == snapshot.tabs
-            && previous.url == snapshot.url
-            && previous.title == snapshot.title;
-        let view = if unchanged {
-            text.push_str(&format!(
-                "[{}] no changes since the last view\n",
-                self.tab.id()
-            ));
-            let mut view = View::new(text, Mode::Diff, &full.url, &full.title);
-            view.unchanged = true;
-            view
-        } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
-            let note = format!(
-                "(the diff has {} change{}, more than {:.0}% of the page; full view instead)\n",
-                changes.len(),
-                if changes.len() == 1 { "" } else { "s" },
-                DIFF_SHARE * 100.0
-            );
-            new_unseen = Some(unseen_after(&snapshot.lines, full_cut));
-            View::new(note + &full.text, Mode::Full, &full.url, &full.title)
-        } else {
-            text.push_str(&body);
-            View::new(text, Mode::Diff, &full.url, &full.title)
-        };
-        if new_unseen.is_none() {
-            // Still unseen: what the agent was not shown before and this
-            // diff did not show either.
-            let shown: std::collections::HashSet<(&NodeKey, u16)> = changes
-                .iter()
-                .filter_map(|c| match c {
-                    crate::diff::Change::Added(l, _) => Some((&l.key, l.text_index)),
-                    crate::diff::Change::Changed { new, .. } => Some((&new.key, new.text_index)),
-                    crate::diff::Change::Removed(..) => None,
-                })
-                .collect();
-            let unseen = snapshot
-                .lines
-                .iter()
-                .map(|l| (l.key.clone(), l.text_index))
-                .filter(|k| previous.unseen.contains(k) && !shown.contains(&(&k.0, k.1)))
-                .collect();
-            new_unseen = Some(unseen);
-        }
-        drop(changes);
-        snapshot.unseen = new_unseen.unwrap_or_default();
-        let mut view = view;
-        view.challenges = full.challenges;
-        view.announced = snapshot.news_since(&previous);
-        self.refs.rebase();
-        self.last = Some(snapshot);
-        Ok(view)
     }
 }
 

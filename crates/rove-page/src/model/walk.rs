@@ -253,6 +253,7 @@ impl PageModel {
                 gathered.add(&token, &output.captchas);
             }
             if start == 0 && output.cut.is_some() {
+                snapshot.cut_docs.insert(token.clone());
                 snapshot.walker_cut =
                     Some(snapshot.walker_cut.unwrap_or(0) + output.more_interactive.unwrap_or(0));
             }
