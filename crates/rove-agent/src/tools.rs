@@ -82,7 +82,8 @@ pub(crate) async fn act(
             text: outcome.text(),
             failed: false,
             moved: changed_page(&command, &outcome),
-            unchanged: outcome.saw(|h| *h == Happened::NothingChanged),
+            unchanged: outcome
+                .saw(|h| matches!(h, Happened::NothingChanged | Happened::NothingChangedInPart)),
             lost: None,
             timing: Some(outcome.timing),
             pointer: outcome.pressed_at(),

@@ -35,7 +35,8 @@
   // above, or null: any element can.
   const approximateCandidates = (role) => {
     if (EVERY_ELEMENT.has(role) || GRAPHICS.has(role)) return null;
-    const implicit = IMPLICIT_SELECTORS[role] || (Object.values(TYPED_ROLES).includes(role) ? 'input' : '');
+    const implicit = (Object.hasOwn(IMPLICIT_SELECTORS, role) && IMPLICIT_SELECTORS[role]) ||
+      (Object.values(TYPED_ROLES).includes(role) ? 'input' : '');
     return implicit ? `[role],${implicit}` : '[role]';
   };
 

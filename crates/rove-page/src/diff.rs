@@ -96,10 +96,32 @@ fn same_content(a: &Record, b: &Record) -> bool {
         && a.value == b.value
         && flags(a) == flags(b)
         && a.popup == b.popup
-        && a.text == b.text
+        && same_text(a, b)
         && a.level == b.level
         && a.options == b.options
         && a.count == b.count
+}
+
+/// Equal texts, or one cut where its reading's budget ran out (`cut`, its
+/// `…` then) and the start of the other: two readings of different reach
+/// cut one long line in different places.
+fn same_text(a: &Record, b: &Record) -> bool {
+    match (a.text.as_deref(), b.text.as_deref()) {
+        (Some(ta), Some(tb)) if ta != tb && (a.cut || b.cut) => {
+            let sa = if a.cut {
+                ta.strip_suffix('…').unwrap_or(ta)
+            } else {
+                ta
+            };
+            let sb = if b.cut {
+                tb.strip_suffix('…').unwrap_or(tb)
+            } else {
+                tb
+            };
+            (a.cut && sb.starts_with(sa)) || (b.cut && sa.starts_with(sb))
+        }
+        (ta, tb) => ta == tb,
+    }
 }
 
 /// The elements a view shows with a line (and so a ref) of their own, in

@@ -178,7 +178,10 @@
         for (const root of [document, ...(walked ? walkedHosts() : shadowHosts()).map(rootOf)]) {
           if (!root || looked.has(root)) continue;
           looked.add(root);
-          for (const e of root.querySelectorAll(selector)) if (each(e) === false) return {list: found, capped};
+          for (const e of root.querySelectorAll(selector)) {
+            // A root the index kept may have left the document since.
+            if (e.isConnected && each(e) === false) return {list: found, capped};
+          }
         }
         // The index's hosts may be behind (see cssMatches): before saying
         // there is none, the roots a native walk finds are looked in too.

@@ -55,6 +55,10 @@ pub(crate) struct Record {
     /// written as it is, after a code mark.
     #[serde(default, rename = "b")]
     pub code: bool,
+    /// Its text was cut where the reading's budget ran out (`…`): a
+    /// reading of more reach reads more of the same text.
+    #[serde(default, rename = "cu")]
+    pub cut: bool,
     /// Where a `find` match is (its heading or landmark).
     #[serde(default, rename = "x", deserialize_with = "cleaned_opt")]
     pub context: Option<String>,

@@ -275,7 +275,9 @@
       for (const id of named.getAttribute('aria-labelledby').split(/\s+/)) if (id) labelIds.add(id);
     }
     const maxChars = opts.maxChars || Infinity;
-    const textMax = Math.min(TEXT_MAX, maxChars + 1);
+    // A line is cut at what the view shows (`lineChars`, the budget's worth),
+    // however far the walk reads on: two readings cut it alike.
+    const textMax = Math.min(TEXT_MAX, (opts.lineChars || maxChars) + 1);
     const interactiveOnly = opts.mode === 'interactive';
     let chars = 0;
     let cut = null;
@@ -312,12 +314,17 @@
         text = null;
         // Read short of its end (the budget ran out): its last line is
         // partial, and a reading with more room would tell it apart from
-        // the whole line as a change. The walk stops here.
-        if (short) lines.pop();
+        // the whole line as a change. The walk stops here. A block of one
+        // partial line still shows it, cut.
+        if (short && lines.length > 1) lines.pop();
+        const partial = short && lines.length === 1;
         for (const raw of lines) {
           const line = raw.replace(/\s+$/, '');
           if (!line.trim() || waiting || interactiveOnly) continue;
-          emit({u, d, r: 'text', t: line.length > textMax ? line.slice(0, textMax) + '…' : line, b: true});
+          const long = line.length > textMax;
+          const rec = {u, d, r: 'text', t: long ? line.slice(0, textMax) + '…' : partial ? line + '…' : line, b: true};
+          if (long || partial) rec.cu = true;
+          emit(rec);
         }
         if (short && !cut) cut = {after: lastElementUid};
         lastText = null;
@@ -336,7 +343,7 @@
           last.t += ' ' + t;
           chars += t.length + 1;
         } else if (t && !waiting && !interactiveOnly) {
-          emit({u: text.u, d: text.d, r: 'text', t: t});
+          emit(text.cut ? {u: text.u, d: text.d, r: 'text', t: t, cu: true} : {u: text.u, d: text.d, r: 'text', t: t});
           if (out[out.length - 1] && out[out.length - 1].r === 'text') lastText = {rec: out[out.length - 1], within};
         }
         text = null;
@@ -394,6 +401,7 @@
         }
         const whole = node.length <= room;
         if (byBudget && !whole) text.short = true;
+        if (!breaks && !whole) text.cut = true;
         const data = whole ? node.data : node.substringData(0, room) + (byBudget ? '' : '…');
         if (data.charCodeAt(0) > 32 || /\S/.test(data)) seen++;
         text.len += data.length;

@@ -409,6 +409,9 @@ pub enum Happened {
     },
     /// The view after the command is the same as before it.
     NothingChanged,
+    /// The same as before in the part of the page a diff reads; the page
+    /// goes on past it, unread.
+    NothingChangedInPart,
     /// A live region the page draws nowhere (a screen reader's announcer)
     /// said this since the last view.
     Announced(String),

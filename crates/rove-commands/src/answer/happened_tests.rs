@@ -403,6 +403,10 @@ fn page_and_settle_lines_render_as_they_did() {
         ),
         (Happened::NothingChanged, "nothing visible changed"),
         (
+            Happened::NothingChangedInPart,
+            "nothing visible changed in the part of the page rove reads; it goes on past that (find \"text\" reaches the rest)",
+        ),
+        (
             Happened::AwaitingServer {
                 secs: 3,
                 answered: true,

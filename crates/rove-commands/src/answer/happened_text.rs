@@ -60,6 +60,7 @@ impl fmt::Display for Happened {
             | Happened::RequestPending { .. }
             | Happened::BlockedLoading { .. }
             | Happened::NothingChanged
+            | Happened::NothingChangedInPart
             | Happened::AwaitingServer { .. }
             | Happened::ResultCut { .. } => self.page_line(f),
             Happened::Retaken { .. }
@@ -308,6 +309,9 @@ impl Happened {
                 write!(f, "blocked loading {url} (outside the allowed domains)")
             }
             Happened::NothingChanged => f.write_str("nothing visible changed"),
+            Happened::NothingChangedInPart => f.write_str(
+                "nothing visible changed in the part of the page rove reads; it goes on past that (find \"text\" reaches the rest)",
+            ),
             Happened::AwaitingServer {
                 secs,
                 answered,

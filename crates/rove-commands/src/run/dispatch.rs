@@ -230,7 +230,11 @@ impl Session {
             // With a server's answer on its way, "nothing visible changed"
             // would claim more than rove knows: that line says "not yet".
             if !out.saw(Happened::is_scroll) && awaiting == 0 {
-                out.happened.push(Happened::NothingChanged);
+                out.happened.push(if view.partial {
+                    Happened::NothingChangedInPart
+                } else {
+                    Happened::NothingChanged
+                });
             }
             // "No changes since the last view" would say it twice.
             view.text.clear();

@@ -18,6 +18,7 @@ mod hostile;
 mod huge;
 mod inspect;
 mod locators;
+mod long_diffs;
 mod media;
 mod miniwob;
 mod mouse_forms;

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{
     BASELINE_CHARS, DIFF_SHARE, Mode, PageModel, Snapshot, View, ViewOptions, origin_of,
-    unseen_after, walk_chars,
+    reading_chars, unseen_after, walk_chars,
 };
 use crate::PageError;
 use crate::diff::{diff, render_changes, shown_elements};
@@ -16,21 +16,17 @@ use crate::record::Line;
 use crate::refs::NodeKey;
 use crate::render::RenderOptions;
 
-/// How far a diff reads past a view's budget, as a multiple of it: the
-/// lines the last view showed, and what moved below them, are read again;
-/// the rest of a huge page is not (a 1 MB log costs its first pages, not
-/// its whole text, on every click).
-const DIFF_REACH: usize = 4;
+/// What an unchanged diff of a page longer than its reading adds.
+const PARTIAL: &str =
+    " in the part of the page a diff reads; it goes on past that (find \"text\" reaches the rest)";
 
 impl PageModel {
     pub(super) async fn diff_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
-        let reach = match &self.last {
-            Some(_) => opts
-                .budget()
-                .map(|b| walk_chars(b).saturating_mul(DIFF_REACH)),
-            None => opts.budget().map(walk_chars),
-        };
-        let walk = json!({"mode": "full", "maxChars": reach.unwrap_or(BASELINE_CHARS)});
+        let walk = json!({
+            "mode": "full",
+            "maxChars": opts.budget().map(reading_chars).unwrap_or(BASELINE_CHARS),
+            "lineChars": opts.budget().map(walk_chars),
+        });
         let mut snapshot = self.snapshot(&walk, None).await?;
         let told = std::mem::take(&mut self.told);
         let Some(mut previous) = self.last.take() else {
@@ -61,17 +57,7 @@ impl PageModel {
             }
         }
         let mut changes = diff(&previous.lines, &snapshot.lines);
-        // What either reading stopped short of is no news: lines read now
-        // past where the last reading stopped were never seen (unseen, not
-        // added), and lines read then past where this one stops are not
-        // known to be gone.
-        let past_last = past_reading(&previous, &snapshot.lines);
-        let past_now = past_reading(&snapshot, &previous.lines);
-        changes.retain(|change| match change {
-            crate::diff::Change::Added(_, at) => !past_last[*at],
-            crate::diff::Change::Removed(_, at, _) => !past_now[*at],
-            crate::diff::Change::Changed { .. } => true,
-        });
+        let past_last = keep_news(&mut changes, &previous, &snapshot, &self.refs);
         if !previous.unseen.is_empty() {
             let at: HashMap<(&NodeKey, u16), usize> = snapshot
                 .lines
@@ -113,12 +99,15 @@ impl PageModel {
             && previous.url == snapshot.url
             && previous.title == snapshot.title;
         let view = if unchanged {
+            let partial = !snapshot.cut_docs.is_empty();
             text.push_str(&format!(
-                "[{}] no changes since the last view\n",
-                self.tab.id()
+                "[{}] no changes since the last view{}\n",
+                self.tab.id(),
+                if partial { PARTIAL } else { "" }
             ));
             let mut view = View::new(text, Mode::Diff, &full.url, &full.title);
             view.unchanged = true;
+            view.partial = partial;
             view
         } else if body_tokens as f64 > DIFF_SHARE * full.tokens as f64 {
             let note = format!(
@@ -166,6 +155,34 @@ impl PageModel {
         self.last = Some(snapshot);
         Ok(view)
     }
+}
+
+/// Drops from `changes` what either reading stopped short of: lines read
+/// now past where the last reading stopped were not read then (unseen, not
+/// added), and lines read then past where this one stops are not known to
+/// be gone. Nor is the removal of a line the agent was never shown, unless
+/// it was handed a ref for it. Returns, for each line of `now`, whether it
+/// lies past the last reading.
+fn keep_news(
+    changes: &mut Vec<crate::diff::Change<'_>>,
+    previous: &Snapshot,
+    now: &Snapshot,
+    refs: &crate::refs::RefTable,
+) -> Vec<bool> {
+    let past_last = past_reading(previous, &now.lines);
+    let past_now = past_reading(now, &previous.lines);
+    changes.retain(|change| match change {
+        crate::diff::Change::Added(_, at) => !past_last[*at],
+        crate::diff::Change::Removed(line, at, _) => {
+            let never_shown = previous
+                .unseen
+                .contains(&(line.key.clone(), line.text_index))
+                && (line.record.is_text() || refs.shown(&line.key).is_none());
+            !past_now[*at] && !never_shown
+        }
+        crate::diff::Change::Changed { .. } => true,
+    });
+    past_last
 }
 
 /// For each line of `other`, whether it lies past where `reading` stopped:

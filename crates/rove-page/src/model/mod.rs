@@ -118,6 +118,20 @@ fn walk_chars(tokens: usize) -> usize {
     tokens.saturating_mul(4).saturating_add(2_000)
 }
 
+/// How many characters a full view or a diff reads for a budget of
+/// `tokens`: [`READING_REACH`] budgets' worth.
+fn reading_chars(tokens: usize) -> usize {
+    walk_chars(tokens).saturating_mul(READING_REACH)
+}
+
+/// How far a full view and a diff read, in budgets: a full view shows one
+/// and reads on, so that the next diff compares what the two readings
+/// covered by content (a line the view did not show, changed since, is
+/// news; one merely not read before is not); the rest of a huge page is
+/// read by neither (a 1 MB log costs its first pages, not its whole text,
+/// on every click).
+const READING_REACH: usize = 4;
+
 /// A rendered view.
 #[derive(Debug, Clone)]
 pub struct View {
@@ -135,6 +149,9 @@ pub struct View {
     pub matches: Vec<Ref>,
     /// For a diff: nothing changed since the last view.
     pub unchanged: bool,
+    /// For a diff: the page runs past what it read (a few budgets' worth):
+    /// "unchanged" speaks only of that part.
+    pub partial: bool,
     /// For `find`: each match's role and name, in the order of `matches`.
     pub found: Vec<Match>,
     /// What the page's hidden live regions announced since the last view
@@ -169,6 +186,7 @@ impl View {
             title: title.to_owned(),
             matches: Vec::new(),
             unchanged: false,
+            partial: false,
             found: Vec::new(),
             announced: Vec::new(),
             challenges: Vec::new(),
@@ -464,9 +482,17 @@ impl PageModel {
     async fn full_view(&mut self, opts: &ViewOptions) -> Result<View, PageError> {
         let budget = opts.budget();
         let interactive = opts.mode == Mode::Interactive;
+        // A full view reads as far as a diff will (it is the diff's
+        // baseline); it shows the budget's worth.
+        let reach = if interactive {
+            budget.map(walk_chars)
+        } else {
+            budget.map(reading_chars)
+        };
         let walk = json!({
             "mode": if interactive { "interactive" } else { "full" },
-            "maxChars": budget.map(walk_chars),
+            "maxChars": reach,
+            "lineChars": budget.map(walk_chars),
         });
         let after = match opts.after {
             Some(r) => Some(self.locate(r).await?),

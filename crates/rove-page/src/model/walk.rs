@@ -268,6 +268,13 @@ impl PageModel {
                 };
                 let text_index = if record.is_text() {
                     let n = text_runs.entry(record.uid).or_insert(0);
+                    // Lines of one element past 65,535 (a `pre` read
+                    // without a budget) are left out: numbered alike they
+                    // would be one line to a diff.
+                    if *n == u16::MAX {
+                        i += 1;
+                        continue;
+                    }
                     *n += 1;
                     *n
                 } else {
