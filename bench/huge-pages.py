@@ -8,8 +8,9 @@ per row), a log page (one <pre> of 20,000 lines, about 1 MB) and a list of
 already up: `open`, a warm `snapshot`, `find`
 of the last row, a `click` by ref with its diff (the first button the
 view shows) and a `click` by locator (the last row's button, scrolled to;
-the log's and the list's one button), and for each of the last four the
-longest the page's thread waited (a heartbeat timer on the page). Chromium's own load
+the log's and the list's one button), and for each of the last four, and
+for a locator that matches nothing (`role=dialog`), the longest the
+page's thread waited (a heartbeat timer on the page). Chromium's own load
 time is `chromium --dump-dom` of the page less that of about:blank.
 The floor of a click: the same page in a Chromium driven over raw CDP
 (raw_cdp.py), the three mouse events of a click on the first row's button
@@ -136,7 +137,7 @@ def raw_clicks(url):
     finally:
         browser.close()
 
-print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | raw CDP click (held) | click ÷ raw | `click` by locator | page held: snapshot / find / click / locator |")
+print("| page | Chromium's load | `open` | ÷ Chromium | warm `snapshot` | `find` last | `click` by ref + diff | raw CDP click (held) | click ÷ raw | `click` by locator | page held: snapshot / find / click / locator / none matched |")
 print("|---|---|---|---|---|---|---|---|---|---|---|")
 blank = statistics.median(dump_dom("about:blank") for _ in range(TRIALS))
 ONLY = os.environ.get("ONLY")
@@ -146,7 +147,7 @@ for label, name, last, locator in pages:
     url = base + name
     chromium = statistics.median(dump_dom(url) - blank for _ in range(TRIALS))
     opens, snaps, finds, clicks, located = [], [], [], [], []
-    holds = {"snapshot": [], "find": [], "click": [], "locator": []}
+    holds = {"snapshot": [], "find": [], "click": [], "locator": [], "none": []}
     for t in range(TRIALS):
         session = f"huge-bench-{os.getpid()}-{t}"
         # The browser is up first: `open` is timed as a load, not a launch.
@@ -171,6 +172,9 @@ for label, name, last, locator in pages:
         took, worst = held(session, "click", locator)
         located.append(took)
         holds["locator"].append(worst)
+        # A locator that matches nothing looks in every shadow root before
+        # it says so.
+        holds["none"].append(held(session, "click", "role=dialog")[1])
         rove(session, "close")
     med = lambda xs: statistics.median(xs) if xs else float("nan")
     raw, raw_held = raw_clicks(url)
@@ -178,7 +182,7 @@ for label, name, last, locator in pages:
           f"{med(snaps) * 1000:.0f} ms | {med(finds) * 1000:.0f} ms | {med(clicks) * 1000:.0f} ms | "
           f"{raw * 1000:.0f} ms ({raw_held:.0f} ms) | {med(clicks) / raw:.2f}× | {med(located) * 1000:.0f} ms | "
           f"{med(holds['snapshot']):.0f} / {med(holds['find']):.0f} / {med(holds['click']):.0f} / "
-          f"{med(holds['locator']):.0f} ms |", flush=True)
+          f"{med(holds['locator']):.0f} / {med(holds['none']):.0f} ms |", flush=True)
     if AGENT_BROWSER:
         ab = {"open": [], "first": [], "warm": [], "click": []}
         for t in range(int(os.environ.get("AB_TRIALS", TRIALS))):

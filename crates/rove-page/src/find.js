@@ -13,13 +13,17 @@
   // one pass over each text.
   const UNSPACED = new RegExp(`[\\s${INVISIBLE.source.slice(1, -1)}${CONTROLS.source.slice(1, -1)}]+`, 'gu');
 
-  // The first `n` or so characters an element shows. `innerText` lays out
-  // all of it, natively (rove cannot stop it): for a text longer than any
-  // line a walk keeps (walker.js's TEXT_MAX), the start of its text content
-  // stands in.
+  // The text an element shows, and the first `n` or so characters of it.
+  // `innerText` lays out all of it, natively (rove cannot stop it): for a
+  // text longer than any line a walk keeps (walker.js's TEXT_MAX), its text
+  // content stands in.
   const shownText = (e, n) => {
+    const all = wholeText(e);
+    return all.length > TEXT_MAX ? all.slice(0, 4 * n) : all;
+  };
+  const wholeText = (e) => {
     const all = e.textContent || '';
-    return all.length > TEXT_MAX ? all.slice(0, 4 * n) : e.innerText;
+    return all.length > TEXT_MAX ? all : e.innerText;
   };
 
   // Attributes a name or a value can come from, and headings, each list a
@@ -271,18 +275,30 @@
     if (!s.includes("'")) return `'${s}'`;
     return `concat(${s.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
   };
-  // After this many matches in one root's text, the rest of it is taken
-  // whole: 4 million matches of a word in a 50 MB text cost seconds one by
-  // one.
-  const MATCHES_MAX = 250000;
+  // Past this many places the words' letters come in the page's text, a
+  // search has no scope: it looks everywhere, in slices, until its count's
+  // cap (on 100,000 rows the scope of a word in every row held the page
+  // over a second; 4 million matches of a word in a 50 MB text cost
+  // seconds one by one).
+  const SCOPED_MAX = 2000;
   const squeezed = (s) => (s || '').replace(UNSPACED, '').toLowerCase();
   // One character `squeezed` drops, as a pattern.
   const GAP = UNSPACED.source.slice(0, -1);
 
+  // A pattern of the letters of `want` (words `squeezed`) in order,
+  // anything `squeezed` drops between them, any case: it matches wherever
+  // a text `matchable` makes hold the words, and in a few places more.
+  const lettersOf = (want) => {
+    // (Only syntax characters are escaped: a `u` pattern refuses `\-`.)
+    const letters = Array.from(want).map((c) => c.replace(/[\\^$.*+?()[\]{}|\/]/g, '\\$&'));
+    return new RegExp(letters.join(GAP + '*'), 'giu');
+  };
+
   // Where a search for `needle` must look: `hot`, the elements on the way
   // to a candidate, and `open`, candidates whose subtrees are searched
   // whole. A superset of the matches, so a search of a huge page visits
-  // the paths to its matches instead of every element.
+  // the paths to its matches instead of every element. Null: everywhere
+  // (the words come in too many places, `SCOPED_MAX`).
   const scopeOf = (needle) => {
     const want = needle.replace(/ /g, '');
     const index = pageIndex();
@@ -308,21 +324,18 @@
       open.add(host);
       heat(host);
     }
-    // The letters of the words in order, anything `squeezed` drops between
-    // them, any case.
-    // (Only syntax characters are escaped: a `u` pattern refuses `\-`.)
-    const letters = Array.from(want).map((c) => c.replace(/[\\^$.*+?()[\]{}|\/]/g, '\\$&'));
-    const pattern = new RegExp(letters.join(GAP + '*'), 'giu');
+    const pattern = lettersOf(want);
+    let places = 0;
     for (const {holder, text} of index.texts) {
       const spans = [];
       const words = new Set();
       let seen = 0;
       for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-        // Past this many, every text from here on may hold one.
-        if (++seen > MATCHES_MAX) {
-          spans.push([m.index, text.length]);
-          break;
+        if (++places > SCOPED_MAX) {
+          pattern.lastIndex = 0;
+          return null;
         }
+        seen++;
         const end = m.index + m[0].length;
         words.add(m[0]);
         const last = spans[spans.length - 1];
@@ -332,7 +345,7 @@
       }
       pattern.lastIndex = 0;
       const found = holder === document.documentElement && index.marks ? textsByMarks(index.marks, spans) :
-        seen <= MATCHES_MAX && textsHolding(holder, pattern, words, seen);
+        textsHolding(holder, pattern, words, seen);
       // The text nodes are hot too: a locator's text is gathered from them.
       for (const n of found || textsAt(holder, spans)) heat(n);
     }
@@ -347,7 +360,7 @@
     }
     for (const {e, root} of index.naming) {
       if (open.has(e)) continue;
-      const labelled = (e.labels && Array.from(e.labels).some((l) => hot.has(l))) ||
+      const labelled = labelsOf(e).some((l) => hot.has(l)) ||
         (e.getAttribute('aria-labelledby') || '').split(/\s+/).some((id) => id && hot.has(root.getElementById(id)));
       if (labelled) {
         open.add(e);
@@ -379,7 +392,30 @@
   };
   const SORT_BY_COMPARING = 32;
 
-  function find(query) {
+  // A search in progress: rove calls `find` with the same `run` until it
+  // no longer answers `more`, so that the page's own tasks run between
+  // slices of a search through thousands of elements (on 100,000 rows a
+  // search for a word in every row took two seconds in one go).
+  let search = null;
+  function find(query, ms = Infinity) {
+    if (!search || search.run === undefined || search.run !== query.run) search = {run: query.run, steps: searching(query)};
+    const until = performance.now() + ms;
+    for (;;) {
+      const step = search.steps.next();
+      if (step.done) {
+        search = null;
+        return step.value;
+      }
+      if (performance.now() > until) return {token, more: true};
+    }
+  }
+  // Matches counted before a search stops: "1000+" is all a count of more
+  // says, and a search for words in every row then ends early.
+  const FIND_COUNT_MAX = 1000;
+  // Elements visited between looks at the clock.
+  const FIND_STEP = 64;
+
+  function* searching(query) {
     const needle = matchable(query.text);
     const wantRole = query.role || '';
     const limit = query.limit || 20;
@@ -389,7 +425,6 @@
     // A search for words looks where they can be; one for a role alone
     // looks everywhere.
     const scope = needle.replace(/ /g, '') ? scopeOnce(needle) : null;
-    const stack = [[document.documentElement, !scope]];
     const inert = inertOutsideModal();
     // Iterative pre-order over the flat tree. `whole`: every child of `e`
     // is searched, else only those the scope leaves in (a list of 100,000
@@ -408,19 +443,30 @@
       }
       const textual = role === 'clickable' || role === 'paragraph' || role === 'listitem';
       const interesting = textual || !TRANSPARENT.has(role);
-      if (interesting) {
-        const name = textual ? clip(shownText(e, 200), 200) : nameOf(e) || boxNames.get(e) || '';
+      // Only a heading's name is needed when the role is not the one asked
+      // for: it is the context of what follows.
+      const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
+      if (interesting && (roleOk || role === 'heading')) {
+        // A text-like element's name is the start of its text, but all of
+        // its text is searched: a view shows a long paragraph whole.
+        const all = textual ? wholeText(e) : '';
+        let name = textual ? clip(all.length > TEXT_MAX ? all.slice(0, 4 * 200) : all, 200) : nameOf(e) || boxNames.get(e) || '';
         if (role === 'heading') heading = name;
-        const roleOk = !wantRole || role === wantRole || (wantRole === 'heading' && role === 'heading');
-        if (roleOk && (!needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle))) {
+        let holds = !needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle);
+        if (!holds && roleOk && all.length > 200) {
+          const hit = holding(all, needle);
+          if (hit) name = around(e, all, hit, needle);
+          holds = !!hit;
+        }
+        if (roleOk && holds) {
           total++;
           if (matches.length < limit) {
             const rec = {u: uidOf(e), d: 0, r: role};
             if (name) rec.n = clip(name, 200);
-      else if (role === 'clickable') {
-        const hint = hintOf(e);
-        if (hint) rec.k = hint;
-      }
+            else if (role === 'clickable') {
+              const hint = hintOf(e);
+              if (hint) rec.k = hint;
+            }
             const v = valueOf(e, role);
             if (v) rec.v = clip(v, 200);
             setFlags(rec, e, role, deepActive(), false);
@@ -430,6 +476,8 @@
             matches.push(rec);
           }
         }
+      }
+      if (interesting) {
         // A frame element's document is searched on its own; controls are
         // searched inside too, since views show what they hold (a link in a
         // tab, an option in a listbox, an icon in a clickable row).
@@ -437,12 +485,13 @@
       } else if (needle && (!wantRole || wantRole === 'text') && hasOwnText(e, whole)) {
         // Text in a wrapper (a div, a pre, a span): the innermost element
         // holding all of the words, unless a match above already holds it.
-        const text = (e.textContent || '').replace(SPACES, ' ').trim();
-        const inner = (k) => k.nodeType === 1 && matchable((k.textContent || '').replace(SPACES, ' ')).includes(needle);
-        if (matchable(text).includes(needle) && !Array.from(searched(e, whole)).some(inner) && !insideMatch(e)) {
+        const raw = e.textContent || '';
+        const hit = holding(raw, needle);
+        const inner = (k) => k.nodeType === 1 && holding(k.textContent || '', needle) !== null;
+        if (hit && !Array.from(searched(e, whole)).some(inner) && !insideMatch(e)) {
           total++;
           if (matches.length < limit) {
-            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(around(e, text, needle), 200), x: contextOf(e, heading)});
+            matches.push({u: uidOf(e), d: 0, r: 'text', n: clip(around(e, raw, hit, needle), 200), x: contextOf(e, heading)});
             matched.add(e);
           }
         }
@@ -455,7 +504,10 @@
     // Text of its own, among the children searched: outside the scope
     // no text holds the words.
     const hasOwnText = (e, whole) => {
+      // No text among the children at all, natively counted (a table body
+      // of 100,000 rows, looked at in script, held the page 20 ms).
       const kids = searched(e, whole);
+      if (kids === e.childNodes && e.childElementCount === kids.length) return false;
       for (let i = 0; i < kids.length; i++) if (kids[i].nodeType === 3 && kids[i].data.trim()) return true;
       return false;
     };
@@ -463,25 +515,83 @@
       for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
       return false;
     };
+    let visits = 0;
+    let capped = false;
+    // Each level: the children to search, the next one, and whether all
+    // of them are searched. A level is read a child at a time: 100,000 rows
+    // are not copied onto the stack at once (that alone held the page
+    // 80 ms, most of it in collecting the garbage).
+    const stack = [{kids: [document.documentElement], i: 0, whole: !scope}];
     while (stack.length) {
-      const [node, whole] = stack.pop();
-      if (node.nodeType !== 1 && node.nodeType !== 11) continue;
-      if (node.nodeType === 1 && !visitEl(node, whole)) continue;
-      const kids = searched(node, whole);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        const k = kids[i];
-        if (k.nodeType !== 1 && k.nodeType !== 11) continue;
-        if (whole || k.nodeType === 11 || scope.open.has(k)) stack.push([k, true]);
-        else if (scope.hot.has(k)) stack.push([k, false]);
+      if (++visits % FIND_STEP === 0) yield;
+      if (total >= FIND_COUNT_MAX) {
+        capped = true;
+        break;
       }
+      const level = stack[stack.length - 1];
+      if (level.i >= level.kids.length) {
+        stack.pop();
+        continue;
+      }
+      const k = level.kids[level.i++];
+      if (k.nodeType !== 1 && k.nodeType !== 11) continue;
+      const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
+      if (!whole && !scope.hot.has(k)) continue;
+      if (k.nodeType === 1 && !visitEl(k, whole)) continue;
+      stack.push({kids: searched(k, whole), i: 0, whole});
     }
-    return {token, records: matches, total};
+    return {token, records: matches, total, capped};
   }
+
+  // Whether `raw`, made `matchable`, holds `needle`: null if not, else
+  // where: the first match's letters in `raw`, or `SHORT` when that was
+  // not worked out (a short text, made matchable whole). A long text (a
+  // log, a dump) is not made matchable whole: on a 1 MB log those passes
+  // held the page 30-60 ms. Its
+  // letters' pattern finds candidates natively, and each is checked with
+  // the spaces around it; after `CANDIDATES_MAX` that
+  // fail (words whose letters are everywhere but spaced otherwise), the
+  // whole text is.
+  const holding = (raw, needle) => {
+    const want = needle.replace(/ /g, '');
+    if (raw.length <= LONG_TEXT || !want) return matchable(raw).includes(needle) ? SHORT : null;
+    const pattern = lettersOf(want);
+    const lead = needle.startsWith(' ') ? 1 : 0;
+    let tried = 0;
+    for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
+      const end = m.index + m[0].length;
+      // The words start at this match's first letter, a space before it
+      // if they start with one.
+      const before = matchable(raw.slice(Math.max(0, m.index - WINDOW_PAD), m.index));
+      const from = before.length - lead;
+      if (from >= 0 && (before + matchable(raw.slice(m.index, end + WINDOW_PAD))).startsWith(needle, from)) return [m.index, end];
+      if (++tried > CANDIDATES_MAX) return matchable(raw).includes(needle) ? SHORT : null;
+      pattern.lastIndex = m.index + 1;
+    }
+    return null;
+  };
+  const SHORT = [0, 0];
+  const LONG_TEXT = 4096;
+  const WINDOW_PAD = 64;
+  const CANDIDATES_MAX = 1000;
 
   // What a text match shows: in a block that keeps its line breaks (a
   // log, code) the line holding the words; else a long text from a little
-  // before them, so the match is in the part a result line keeps.
-  const around = (e, text, needle) => {
+  // before them, so the match is in the part a result line keeps. `hit` is
+  // `holding`'s answer.
+  const around = (e, raw, hit, needle) => {
+    const [start, end] = hit;
+    if (hit === SHORT) return aroundText(e, raw.replace(SPACES, ' ').trim(), needle);
+    if (keepsBreaks(e)) {
+      const from = raw.lastIndexOf('\n', start) + 1;
+      const to = raw.indexOf('\n', end);
+      const line = raw.slice(from, to < 0 ? raw.length : to);
+      if (matchable(line).includes(needle)) return line.replace(SPACES, ' ').trim();
+    }
+    const from = start > 80 ? start - 60 : 0;
+    return (from ? '…' : '') + raw.slice(from, end + 4 * 200).replace(SPACES, ' ').trim();
+  };
+  const aroundText = (e, text, needle) => {
     if (keepsBreaks(e)) {
       const line = (e.textContent || '').split('\n').find((l) => matchable(l).includes(needle));
       if (line) return line.replace(SPACES, ' ').trim();

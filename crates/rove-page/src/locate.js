@@ -78,26 +78,57 @@
     return index ? index.hosts : walkedHosts();
   };
   // Natively walked, root by root (a walk in script of 100,000 rows took
-  // seconds).
+  // seconds): the hosts `walkHosts` found a moment ago if the document has
+  // not changed since, else walked now, at once.
   const walkedHosts = () => {
-    const hosts = [];
-    const roots = [document];
-    for (let r = 0; r < roots.length; r++) {
-      const walker = document.createTreeWalker(roots[r], NodeFilter.SHOW_ELEMENT);
-      for (let e = walker.nextNode(); e; e = walker.nextNode()) {
+    if (walkFresh()) return hostsWalked.hosts;
+    const w = newHostWalk();
+    walkHosts(w, Infinity);
+    return w.hosts;
+  };
+  const newHostWalk = () => ({roots: [document], r: 0, walker: null, hosts: [], read: 0});
+  // Walks more of `w` for about `ms` milliseconds; whether it is done.
+  const walkHosts = (w, ms) => {
+    const until = performance.now() + ms;
+    for (; w.r < w.roots.length; w.r++) {
+      if (!w.walker) w.walker = document.createTreeWalker(w.roots[w.r], NodeFilter.SHOW_ELEMENT);
+      for (let e = w.walker.nextNode(); e; e = w.walker.nextNode()) {
         const shadow = e.shadowRoot || closedRoots.get(e);
         if (shadow) {
-          hosts.push(e);
-          roots.push(shadow);
+          w.hosts.push(e);
+          w.roots.push(shadow);
         }
+        if ((++w.read & 1023) === 0 && performance.now() > until) return false;
       }
+      w.walker = null;
     }
-    return hosts;
+    return true;
   };
+  // On a huge document a locator that matched nothing in the shadow roots
+  // the index knows asks for every root before saying so (`locate`
+  // answers `walk`): rove walks them in slices (`prepareHosts`, called
+  // until it answers -1; on 100,000 rows one walk held the page 270 ms),
+  // then asks again.
+  let hostWalk = null;
+  let hostsWalked = null;
+  function prepareHosts(ms) {
+    if (!hostWalk) hostWalk = {w: newHostWalk(), at: documentVersion()};
+    if (!walkHosts(hostWalk.w, ms)) return hostWalk.w.read;
+    hostsWalked = {hosts: hostWalk.w.hosts, at: hostWalk.at, made: performance.now()};
+    hostWalk = null;
+    return -1;
+  }
+  // Whether the hosts walked in slices are still the document's.
+  const walkFresh = () => !!hostsWalked && hostsWalked.at !== -1 && hostsWalked.at === documentVersion() &&
+    performance.now() - hostsWalked.made < SCOPE_KEPT_MS;
+  // The answer that every root must be walked first, when rove can walk
+  // them in slices (`sliced`: its first call; a page without the activity
+  // script keeps nothing between calls) and has not.
+  const needsWalk = (sliced) => (sliced && documentVersion() !== -1 && !walkFresh() ? {list: [], capped: false, walk: true} : null);
 
   // css=: the document, then each open shadow root (a closed one is not
   // reachable by a selector, as in the page's own scripts).
-  const cssMatches = (selector, walked = false) => {
+  const cssMatches = (selector, sliced, walked = false) => {
     const found = [];
     const roots = [document];
     const seenRoots = new Set();
@@ -124,7 +155,7 @@
     // The index's hosts may be behind (a shadow root attached inside
     // another changes nothing the document's observer sees): before saying
     // there is none, every element is looked at.
-    if (!found.length && !walked && hugeIndex()) return cssMatches(selector, true);
+    if (!found.length && !walked && hugeIndex()) return needsWalk(sliced) || cssMatches(selector, false, true);
     return {list: found, capped: false};
   };
 
@@ -147,7 +178,7 @@
 
   // role=: elements whose shown role is the one asked for, and whose name
   // matches when one was given.
-  const roleMatches = (q) => {
+  const roleMatches = (q, sliced) => {
     const found = [];
     let capped = false;
     const want = q.name === undefined ? null : squash(q.name);
@@ -175,6 +206,14 @@
     else {
       const looked = new Set();
       for (const walked of [false, true]) {
+        if (walked) {
+          // The index's hosts may be behind (see cssMatches): before
+          // saying there is none, the roots a native walk finds are looked
+          // in too.
+          if (found.length) break;
+          const ask = needsWalk(sliced);
+          if (ask) return ask;
+        }
         for (const root of [document, ...(walked ? walkedHosts() : shadowHosts()).map(rootOf)]) {
           if (!root || looked.has(root)) continue;
           looked.add(root);
@@ -183,9 +222,6 @@
             if (e.isConnected && each(e) === false) return {list: found, capped};
           }
         }
-        // The index's hosts may be behind (see cssMatches): before saying
-        // there is none, the roots a native walk finds are looked in too.
-        if (found.length) break;
       }
     }
     return {list: found, capped};
@@ -234,6 +270,8 @@
         matched = true;
         if (found.length >= LOCATE_MAX) capped = true;
       }
+      // Past the cap, "more than this" is the answer: the walk ends.
+      if (capped) break;
       const parent = stack[stack.length - 1];
       if (parent) {
         parent.text += top.text;
@@ -267,16 +305,19 @@
     return s + '>';
   };
 
-  function locate(q) {
+  // `sliced`: rove can walk the document's shadow roots in slices
+  // (`prepareHosts`) if the answer says it must (`walk`).
+  function locate(q, sliced = false) {
     let found;
     if (q.css !== undefined) {
-      found = cssMatches(q.css);
+      found = cssMatches(q.css, sliced);
       if (found.error !== undefined) return {token, error: found.error};
     } else if (q.role !== undefined) {
-      found = roleMatches(q);
+      found = roleMatches(q, sliced);
     } else {
       found = textMatches(q);
     }
+    if (found.walk) return {token, walk: true};
     const inert = inertOutsideModal();
     const records = [];
     let shown = 0;

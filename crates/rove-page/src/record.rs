@@ -199,6 +199,12 @@ pub(crate) struct WalkOutput {
     pub gone: bool,
     #[serde(default)]
     pub total: Option<u64>,
+    /// `find` stopped counting at `total` (find.js's FIND_COUNT_MAX).
+    #[serde(default)]
+    pub capped: bool,
+    /// `find` has more to search: rove calls it again (a slice each).
+    #[serde(default)]
+    pub more: bool,
     #[serde(default)]
     pub url: String,
     #[serde(default, deserialize_with = "cleaned")]

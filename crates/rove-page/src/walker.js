@@ -679,6 +679,7 @@
     find,
     prepareFind,
     locate,
+    prepareHosts,
     at,
     lookup,
     uidOf,

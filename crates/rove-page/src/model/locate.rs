@@ -58,6 +58,10 @@ struct Answer {
     hidden: Option<Hidden>,
     #[serde(default, rename = "closedRoots")]
     closed_roots: bool,
+    /// Nothing matched where the find index looked: every shadow root is
+    /// to be walked (in slices) before the locator is asked again.
+    #[serde(default)]
+    walk: bool,
 }
 
 /// A match the view shows.
@@ -135,7 +139,8 @@ impl PageModel {
     }
 
     async fn resolve_in_frames(&mut self, locator: &Locator) -> Result<Located, PageError> {
-        let call = format!("locate({})", query(locator));
+        let call = format!("locate({}, true)", query(locator));
+        let again = format!("locate({})", query(locator));
         let frames = frames::frames(&self.tab).await?;
         let mut shown = 0u64;
         let mut capped = false;
@@ -151,11 +156,22 @@ impl PageModel {
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             }
-            let answer: Answer = match frames::call_walker(&world, &call).await {
+            let mut answer: Answer = match frames::call_walker(&world, &call).await {
                 Ok(answer) => answer,
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             };
+            if answer.walk {
+                let asked = match super::lookup::prepare_hosts(&world).await {
+                    Ok(()) => frames::call_walker(&world, &again).await,
+                    Err(e) => Err(e),
+                };
+                answer = match asked {
+                    Ok(answer) => answer,
+                    Err(CallFailure::Stale) => continue,
+                    Err(CallFailure::Failed(e)) => return Err(e),
+                };
+            }
             if let Some(reason) = answer.error {
                 return Err(PageError::BadSelector {
                     locator: locator.to_string(),

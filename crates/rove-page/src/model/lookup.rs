@@ -1,6 +1,7 @@
 //! Finding elements: `find` by text and role, and refs resolved to elements.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::json;
 
@@ -30,15 +31,50 @@ pub(super) async fn prepare_find(world: &World, words: Option<&str>) -> Result<(
         Some(words) => format!("prepareFind({FIND_SLICE_MS}, {})", json!(words)),
         None => format!("prepareFind({FIND_SLICE_MS})"),
     };
+    in_slices(world, &call).await
+}
+
+/// Walks every shadow root of a big document in slices, for a locator
+/// that matched nothing in the roots the find index knows (its answer says
+/// `walk`): the locator's next call takes the roots from it.
+pub(super) async fn prepare_hosts(world: &World) -> Result<(), CallFailure> {
+    in_slices(world, &format!("prepareHosts({FIND_SLICE_MS})")).await
+}
+
+/// Calls `call`, a walker function that works for about `FIND_SLICE_MS`
+/// and answers how far it has come (-1: done), until it is done or stops
+/// coming further (a build started again). What is left is done at once
+/// by the call that needs it.
+async fn in_slices(world: &World, call: &str) -> Result<(), CallFailure> {
     let mut read_before = 0i64;
     for _ in 0..FIND_SLICES_MAX {
-        let read: i64 = frames::call_walker(world, &call).await?;
+        let read: i64 = frames::call_walker(world, call).await?;
         if read < 0 || read <= read_before {
             break;
         }
         read_before = read;
     }
     Ok(())
+}
+
+/// Each search its own number, so that a slice never goes on with a
+/// search an earlier command left unfinished.
+static FIND_RUNS: AtomicU64 = AtomicU64::new(0);
+
+/// Runs `find` (`query`, a JSON object) in slices of `FIND_SLICE_MS`: the
+/// page's tasks run between them; after `FIND_SLICES_MAX` the rest at once.
+async fn find_in_slices(
+    world: &World,
+    query: &serde_json::Value,
+) -> Result<WalkOutput, CallFailure> {
+    let slice = format!("find({query}, {FIND_SLICE_MS})");
+    for _ in 0..FIND_SLICES_MAX {
+        let found: WalkOutput = frames::call_walker(world, &slice).await?;
+        if !found.more {
+            return Ok(found);
+        }
+    }
+    frames::call_walker(world, &format!("find({query})")).await
 }
 
 impl PageModel {
@@ -51,10 +87,13 @@ impl PageModel {
 
     async fn find_in_frames(&mut self, query: &FindQuery) -> Result<View, PageError> {
         let limit = query.limit.unwrap_or(20).max(1);
-        let call = format!(
-            "find({})",
-            json!({"text": query.text, "role": query.role.clone().unwrap_or_default(), "limit": limit})
-        );
+        let call = json!({
+            "text": query.text,
+            "role": query.role.clone().unwrap_or_default(),
+            "limit": limit,
+            "run": FIND_RUNS.fetch_add(1, Ordering::Relaxed),
+        });
+        let mut capped = false;
         let frames = frames::frames(&self.tab).await?;
         let mut text = String::new();
         let mut total = 0u64;
@@ -70,12 +109,13 @@ impl PageModel {
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             }
-            let found: WalkOutput = match frames::call_walker(&world, &call).await {
+            let found = match find_in_slices(&world, &call).await {
                 Ok(found) => found,
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             };
             total += found.total.unwrap_or(found.records.len() as u64);
+            capped |= found.capped;
             for record in found.records.into_iter().take(limit.saturating_sub(shown)) {
                 let key = NodeKey {
                     doc: token.clone(),
@@ -99,7 +139,7 @@ impl PageModel {
             }
         }
         let mut out = format!(
-            "[{}] find {}{}: {total} match{}{}\n",
+            "[{}] find {}{}: {total}{} match{}{}\n",
             self.tab.id(),
             crate::render::quote(&query.text),
             query
@@ -107,7 +147,8 @@ impl PageModel {
                 .as_deref()
                 .map(|r| format!(" role {r}"))
                 .unwrap_or_default(),
-            if total == 1 { "" } else { "es" },
+            if capped { "+" } else { "" },
+            if total == 1 && !capped { "" } else { "es" },
             if (shown as u64) < total {
                 format!(", first {shown} shown")
             } else {
