@@ -225,7 +225,7 @@
       const data = n.data;
       for (let m = pattern.exec(data); m; m = pattern.exec(data)) {
         inside++;
-        pattern.lastIndex = m.index + 1;
+        pattern.lastIndex = past(m);
       }
       pattern.lastIndex = 0;
     }
@@ -285,12 +285,21 @@
   // One character `squeezed` drops, as a pattern.
   const GAP = UNSPACED.source.slice(0, -1);
 
+  // Where a search for more matches of a pattern goes on: past the first
+  // character of match `m`, a whole one (a `u` pattern set inside a pair of
+  // surrogates matches at its start again).
+  const past = (m) => m.index + (m[0].codePointAt(0) > 0xFFFF ? 2 : 1);
+
   // A pattern of the letters of `want` (words `squeezed`) in order,
   // anything `squeezed` drops between them, any case: it matches wherever
   // a text `matchable` makes hold the words, and in a few places more.
   const lettersOf = (want) => {
     // (Only syntax characters are escaped: a `u` pattern refuses `\-`.)
     const letters = Array.from(want).map((c) => c.replace(/[\\^$.*+?()[\]{}|\/]/g, '\\$&'));
+    // `İ` lower-cased is two letters, which no `i` pattern matches one by one.
+    for (let i = letters.length - 2; i >= 0; i--) {
+      if (letters[i] === 'i' && letters[i + 1] === '\u0307') letters.splice(i, 2, '(?:\u0130|i\u0307)');
+    }
     return new RegExp(letters.join(GAP + '*'), 'giu');
   };
 
@@ -341,7 +350,7 @@
         const last = spans[spans.length - 1];
         if (last && m.index <= last[1]) last[1] = Math.max(last[1], end);
         else spans.push([m.index, end]);
-        pattern.lastIndex = m.index + 1;
+        pattern.lastIndex = past(m);
       }
       pattern.lastIndex = 0;
       const found = holder === document.documentElement && index.marks ? textsByMarks(index.marks, spans) :
@@ -398,10 +407,18 @@
   // search for a word in every row took two seconds in one go).
   let search = null;
   function find(query, ms = Infinity) {
-    if (!search || search.run === undefined || search.run !== query.run) search = {run: query.run, steps: searching(query)};
+    // The run and the query both: another rove's run may have the same number.
+    const key = query.run === undefined ? null : JSON.stringify(query);
+    if (!search || key === null || search.key !== key) search = {key, steps: searching(query)};
     const until = performance.now() + ms;
     for (;;) {
-      const step = search.steps.next();
+      let step;
+      try {
+        step = search.steps.next();
+      } catch (err) {
+        search = null;
+        throw err;
+      }
       if (step.done) {
         search = null;
         return step.value;
@@ -414,6 +431,25 @@
   const FIND_COUNT_MAX = 1000;
   // Elements visited between looks at the clock.
   const FIND_STEP = 64;
+
+  // A level of a search: a list of children made for it (the scope's,
+  // a slot's), read by index, or a node's own children, followed from
+  // sibling to sibling: the page may change them between slices (a row
+  // inserted above would shift every index and show one row again and
+  // again).
+  const levelOf = (kids, whole) => (Array.isArray(kids) ? {list: kids, i: 0, whole} :
+    {next: kids[0] || null, parent: kids[0] ? kids[0].parentNode : null, last: null, whole});
+  // The level's next child, or null when none is left.
+  const nextOf = (level) => {
+    if (level.list) return level.i < level.list.length ? level.list[level.i++] : null;
+    let k = level.next;
+    // Taken out since: on from the last one searched, if it is still there.
+    if (k && k.parentNode !== level.parent) k = level.last && level.last.parentNode === level.parent ? level.last.nextSibling : null;
+    if (!k) return null;
+    level.last = k;
+    level.next = k.nextSibling;
+    return k;
+  };
 
   function* searching(query) {
     const needle = matchable(query.text);
@@ -453,10 +489,17 @@
         let name = textual ? clip(all.length > TEXT_MAX ? all.slice(0, 4 * 200) : all, 200) : nameOf(e) || boxNames.get(e) || '';
         if (role === 'heading') heading = name;
         let holds = !needle || matchable(name).includes(needle) || matchable(valueOf(e, role)).includes(needle);
-        if (!holds && roleOk && all.length > 200) {
+        // Past its start, the innermost element holding the words is the
+        // match (a list item in a list item), and text no view shows (a
+        // hidden child's; past TEXT_MAX, where its text content stands in)
+        // is none.
+        if (!holds && roleOk && all.length > 200 && all.length <= TEXT_MAX) {
           const hit = holding(all, needle);
-          if (hit) name = around(e, all, hit, needle);
-          holds = !!hit;
+          const shownInner = (k) => k.nodeType === 1 && holding(k.textContent || '', needle) !== null && k.checkVisibility();
+          if (hit && !Array.from(searched(e, whole)).some(shownInner)) {
+            name = around(e, all, hit, needle);
+            holds = true;
+          }
         }
         if (roleOk && holds) {
           total++;
@@ -521,24 +564,27 @@
     // of them are searched. A level is read a child at a time: 100,000 rows
     // are not copied onto the stack at once (that alone held the page
     // 80 ms, most of it in collecting the garbage).
-    const stack = [{kids: [document.documentElement], i: 0, whole: !scope}];
+    const stack = [levelOf([document.documentElement], !scope)];
     while (stack.length) {
       if (++visits % FIND_STEP === 0) yield;
-      if (total >= FIND_COUNT_MAX) {
-        capped = true;
-        break;
-      }
       const level = stack[stack.length - 1];
-      if (level.i >= level.kids.length) {
+      const k = nextOf(level);
+      if (!k) {
         stack.pop();
         continue;
       }
-      const k = level.kids[level.i++];
       if (k.nodeType !== 1 && k.nodeType !== 11) continue;
       const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
       if (!whole && !scope.hot.has(k)) continue;
-      if (k.nodeType === 1 && !visitEl(k, whole)) continue;
-      stack.push({kids: searched(k, whole), i: 0, whole});
+      const inside = k.nodeType !== 1 || visitEl(k, whole);
+      // Past the cap, "more than this" is the count.
+      if (total > FIND_COUNT_MAX) {
+        total = FIND_COUNT_MAX;
+        capped = true;
+        break;
+      }
+      if (!inside) continue;
+      stack.push(levelOf(searched(k, whole), whole));
     }
     return {token, records: matches, total, capped};
   }
@@ -547,29 +593,62 @@
   // where: the first match's letters in `raw`, or `SHORT` when that was
   // not worked out (a short text, made matchable whole). A long text (a
   // log, a dump) is not made matchable whole: on a 1 MB log those passes
-  // held the page 30-60 ms. Its
-  // letters' pattern finds candidates natively, and each is checked with
-  // the spaces around it; after `CANDIDATES_MAX` that
-  // fail (words whose letters are everywhere but spaced otherwise), the
-  // whole text is.
+  // held the page 30-60 ms.
   const holding = (raw, needle) => {
+    if (raw.length <= LONG_TEXT || !needle.replace(/ /g, '')) return matchable(raw).includes(needle) ? SHORT : null;
+    return firstHit(raw, needle);
+  };
+  // The words' letters' pattern finds candidates natively, and each is
+  // checked with the characters `squeezed` drops around it (a space the
+  // words start or end with may lie past any run of invisibles); after
+  // `CANDIDATES_MAX` that fail (words whose letters are everywhere but
+  // spaced otherwise), the whole text is checked (`SHORT`).
+  const firstHit = (raw, needle) => {
     const want = needle.replace(/ /g, '');
-    if (raw.length <= LONG_TEXT || !want) return matchable(raw).includes(needle) ? SHORT : null;
+    if (!want) return matchable(raw).includes(needle) ? SHORT : null;
     const pattern = lettersOf(want);
     const lead = needle.startsWith(' ') ? 1 : 0;
     let tried = 0;
     for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
       const end = m.index + m[0].length;
       // The words start at this match's first letter, a space before it
-      // if they start with one.
-      const before = matchable(raw.slice(Math.max(0, m.index - WINDOW_PAD), m.index));
-      const from = before.length - lead;
-      if (from >= 0 && (before + matchable(raw.slice(m.index, end + WINDOW_PAD))).startsWith(needle, from)) return [m.index, end];
+      // if they start with one; a character on each side closes a run.
+      const before = matchable(raw.slice(Math.max(0, gapBefore(raw, m.index) - 2), m.index));
+      const at = before.length - lead;
+      if (at >= 0 && (before + matchable(raw.slice(m.index, gapAfter(raw, end) + 2))).startsWith(needle, at)) return [m.index, end];
       if (++tried > CANDIDATES_MAX) return matchable(raw).includes(needle) ? SHORT : null;
-      pattern.lastIndex = m.index + 1;
+      pattern.lastIndex = past(m);
     }
     return null;
   };
+  // Where the run of characters `squeezed` drops that ends at `i` starts,
+  // and where the one that starts at `j` ends, read a window at a time (a
+  // window never ends inside a pair of surrogates: tag characters are
+  // pairs).
+  const gapBefore = (raw, i) => {
+    for (;;) {
+      let from = Math.max(0, i - WINDOW_PAD);
+      if (from > 0 && LOW_SURROGATE.test(raw[from])) from--;
+      const m = GAP_AT_END.exec(raw.slice(from, i));
+      const run = m ? m[0].length : 0;
+      if (!run || i - run > from || from === 0) return i - run;
+      i -= run;
+    }
+  };
+  const gapAfter = (raw, j) => {
+    for (;;) {
+      let to = Math.min(raw.length, j + WINDOW_PAD);
+      if (to < raw.length && HIGH_SURROGATE.test(raw[to - 1])) to++;
+      const m = GAP_AT_START.exec(raw.slice(j, to));
+      const run = m ? m[0].length : 0;
+      if (!run || j + run < to || to === raw.length) return j + run;
+      j += run;
+    }
+  };
+  const GAP_AT_END = new RegExp(GAP + '+$', 'u');
+  const GAP_AT_START = new RegExp('^' + GAP + '+', 'u');
+  const LOW_SURROGATE = /[\uDC00-\uDFFF]/;
+  const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
   const SHORT = [0, 0];
   const LONG_TEXT = 4096;
   const WINDOW_PAD = 64;
@@ -597,7 +676,9 @@
       if (line) return line.replace(SPACES, ' ').trim();
     }
     if (text.length <= 200) return text;
-    const at = matchable(text).indexOf(needle);
+    // Where in `text` itself: invisibles `matchable` leaves out are still in it.
+    const hit = firstHit(text, needle);
+    const at = hit ? hit[0] : 0;
     return at > 80 ? '…' + text.slice(at - 60) : text;
   };
 

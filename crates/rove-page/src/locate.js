@@ -306,8 +306,18 @@
   };
 
   // `sliced`: rove can walk the document's shadow roots in slices
-  // (`prepareHosts`) if the answer says it must (`walk`).
+  // (`prepareHosts`) if the answer says it must (`walk`), then asks again
+  // without: that call alone takes the walk's hosts (no observer sees a
+  // shadow root attached, so a walk is never kept for a later command).
   function locate(q, sliced = false) {
+    if (sliced) hostsWalked = null;
+    try {
+      return located(q, sliced);
+    } finally {
+      if (!sliced) hostsWalked = null;
+    }
+  }
+  const located = (q, sliced) => {
     let found;
     if (q.css !== undefined) {
       found = cssMatches(q.css, sliced);
@@ -342,7 +352,7 @@
     const answer = {token, records, shown, capped: found.capped, hidden};
     if (q.css !== undefined && !found.list.length) answer.closedRoots = hasClosedRoots();
     return answer;
-  }
+  };
 
   // `at`: the element under a point of the viewport, as a view names it:
   // the innermost element hit (into open shadow roots and the closed ones

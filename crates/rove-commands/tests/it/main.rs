@@ -19,6 +19,7 @@ mod huge;
 mod inspect;
 mod locators;
 mod long_diffs;
+mod long_finds;
 mod media;
 mod miniwob;
 mod mouse_forms;

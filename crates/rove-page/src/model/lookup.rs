@@ -57,8 +57,9 @@ async fn in_slices(world: &World, call: &str) -> Result<(), CallFailure> {
     Ok(())
 }
 
-/// Each search its own number, so that a slice never goes on with a
-/// search an earlier command left unfinished.
+/// Each search its own number (with the process's: two rove processes
+/// may share a browser), so that a slice never goes on with a search an
+/// earlier command left unfinished.
 static FIND_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// Runs `find` (`query`, a JSON object) in slices of `FIND_SLICE_MS`: the
@@ -91,7 +92,7 @@ impl PageModel {
             "text": query.text,
             "role": query.role.clone().unwrap_or_default(),
             "limit": limit,
-            "run": FIND_RUNS.fetch_add(1, Ordering::Relaxed),
+            "run": format!("{}-{}", std::process::id(), FIND_RUNS.fetch_add(1, Ordering::Relaxed)),
         });
         let mut capped = false;
         let frames = frames::frames(&self.tab).await?;
