@@ -439,6 +439,23 @@
   // again).
   const levelOf = (kids, whole) => (Array.isArray(kids) ? {list: kids, i: 0, whole} :
     {next: kids[0] || null, parent: kids[0] ? kids[0].parentNode : null, last: null, whole});
+  // The level of all of a node's children in the flat tree, as
+  // `childrenOf` gives them, without making a list of the page's own
+  // children (a list object for each of 600,000 elements kept the page
+  // collecting garbage).
+  const childLevel = (node) => {
+    if (node.nodeType === 1) {
+      const root = node.shadowRoot || closedRoots.get(node);
+      if (root) return {next: root.firstChild, parent: root, last: null, whole: true};
+      if (node.tagName === 'SLOT') {
+        const assigned = node.assignedNodes({flatten: true});
+        if (assigned.length) return {list: assigned, i: 0, whole: true};
+      }
+    }
+    return {next: node.firstChild, parent: node, last: null, whole: true};
+  };
+  // The level of the children a search goes into.
+  const kidsLevel = (scope, node, whole) => (whole ? childLevel(node) : levelOf(hotKids(scope, node), false));
   // The level's next child, or null when none is left.
   const nextOf = (level) => {
     if (level.list) return level.i < level.list.length ? level.list[level.i++] : null;
@@ -584,7 +601,7 @@
         break;
       }
       if (!inside) continue;
-      stack.push(levelOf(searched(k, whole), whole));
+      stack.push(kidsLevel(scope, k, whole));
     }
     return {token, records: matches, total, capped};
   }

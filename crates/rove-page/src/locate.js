@@ -55,21 +55,26 @@
 
   // Every element of the document in the flat tree's order, open and known
   // closed shadow roots included, or only those `scope` leaves in; `each`
-  // returns false to stop.
-  const everyElement = (each, scope = null) => {
-    const stack = [[document.documentElement, !scope]];
+  // returns false to stop. It yields every so often: a locator runs in
+  // slices (`locate`).
+  function* everyElement(each, scope = null) {
+    const stack = [levelOf([document.documentElement], !scope)];
+    let visits = 0;
     while (stack.length) {
-      const [node, whole] = stack.pop();
-      if (node.nodeType === 1 && each(node) === false) return;
-      const kids = whole ? childrenOf(node) : hotKids(scope, node);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        const k = kids[i];
-        if (k.nodeType !== 1 && k.nodeType !== 11) continue;
-        if (whole || k.nodeType === 11 || scope.open.has(k)) stack.push([k, true]);
-        else if (scope.hot.has(k)) stack.push([k, false]);
+      if (++visits % FIND_STEP === 0) yield;
+      const level = stack[stack.length - 1];
+      const k = nextOf(level);
+      if (!k) {
+        stack.pop();
+        continue;
       }
+      if (k.nodeType !== 1 && k.nodeType !== 11) continue;
+      const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
+      if (!whole && !scope.hot.has(k)) continue;
+      if (k.nodeType === 1 && each(k) === false) return;
+      stack.push(kidsLevel(scope, k, whole));
     }
-  };
+  }
 
   // Every shadow host of the document (open and known closed roots): on a
   // big document as its index has them.
@@ -122,13 +127,13 @@
   const walkFresh = () => !!hostsWalked && hostsWalked.at !== -1 && hostsWalked.at === documentVersion() &&
     performance.now() - hostsWalked.made < SCOPE_KEPT_MS;
   // The answer that every root must be walked first, when rove can walk
-  // them in slices (`sliced`: its first call; a page without the activity
-  // script keeps nothing between calls) and has not.
-  const needsWalk = (sliced) => (sliced && documentVersion() !== -1 && !walkFresh() ? {list: [], capped: false, walk: true} : null);
+  // them in slices (`mayWalk`: its first search; a page without the
+  // activity script keeps nothing between calls) and has not.
+  const needsWalk = (mayWalk) => (mayWalk && documentVersion() !== -1 && !walkFresh() ? {list: [], capped: false, walk: true} : null);
 
   // css=: the document, then each open shadow root (a closed one is not
   // reachable by a selector, as in the page's own scripts).
-  const cssMatches = (selector, sliced, walked = false) => {
+  const cssMatches = (selector, mayWalk, walked = false) => {
     const found = [];
     const roots = [document];
     const seenRoots = new Set();
@@ -155,7 +160,7 @@
     // The index's hosts may be behind (a shadow root attached inside
     // another changes nothing the document's observer sees): before saying
     // there is none, every element is looked at.
-    if (!found.length && !walked && hugeIndex()) return needsWalk(sliced) || cssMatches(selector, false, true);
+    if (!found.length && !walked && hugeIndex()) return needsWalk(mayWalk) || cssMatches(selector, false, true);
     return {list: found, capped: false};
   };
 
@@ -178,7 +183,7 @@
 
   // role=: elements whose shown role is the one asked for, and whose name
   // matches when one was given.
-  const roleMatches = (q, sliced) => {
+  function* roleMatches(q, mayWalk) {
     const found = [];
     let capped = false;
     const want = q.name === undefined ? null : squash(q.name);
@@ -202,7 +207,7 @@
     // elements that can have it, natively selected; on 100,000 rows a
     // look at every element held the page over a second.
     const selector = want === null && !native && hugeIndex() ? approximateCandidates(q.role) : null;
-    if (selector === null) everyElement(each, want === null ? null : scopeFor(q.name));
+    if (selector === null) yield* everyElement(each, want === null ? null : scopeFor(q.name));
     else {
       const looked = new Set();
       for (const walked of [false, true]) {
@@ -211,13 +216,15 @@
           // saying there is none, the roots a native walk finds are looked
           // in too.
           if (found.length) break;
-          const ask = needsWalk(sliced);
+          const ask = needsWalk(mayWalk);
           if (ask) return ask;
         }
         for (const root of [document, ...(walked ? walkedHosts() : shadowHosts()).map(rootOf)]) {
           if (!root || looked.has(root)) continue;
           looked.add(root);
+          let looks = 0;
           for (const e of root.querySelectorAll(selector)) {
+            if (++looks % FIND_STEP === 0) yield;
             // A root the index kept may have left the document since.
             if (e.isConnected && each(e) === false) return {list: found, capped};
           }
@@ -225,7 +232,7 @@
       }
     }
     return {list: found, capped};
-  };
+  }
   const rootOf = (host) => host.shadowRoot || closedRoots.get(host);
 
   // Controls named by the text inside them. Not every control: a container
@@ -238,25 +245,37 @@
   // is exactly the text when quoted. Each element's text is gathered once,
   // bottom up over the flat tree, without recursion (a page nested ten
   // thousand deep must not overflow the stack).
-  const textMatches = (q) => {
+  function* textMatches(q) {
     const want = squash(q.text);
     const lower = want.toLowerCase();
-    const hit = (t) => (q.exact ? squash(t) === want : squash(t).toLowerCase().includes(lower));
+    // Each text is first looked at natively, its words' letters as a
+    // pattern (no string made: squashing every element's text of 100,000
+    // rows left the page collecting garbage), and a long one (a whole
+    // table's, gathered up) is never squashed whole.
+    const letters = lettersOf(want.replace(/ /g, '').toLowerCase()).source;
+    const maybe = new RegExp(q.exact ? `^${GAP}*${letters}${GAP}*$` : letters, 'iu');
+    const hit = (t) => {
+      if (!maybe.test(t)) return false;
+      if (q.exact) return squash(t) === want;
+      return t.length > LONG_TEXT ? holding(t, lower) !== null : squash(t).toLowerCase().includes(lower);
+    };
     const found = [];
     let capped = false;
     const scope = scopeFor(q.text);
-    // Frames: [node, text so far, a match inside, children left, whether
-    // all of them are read (else only those the scope leaves in)].
-    const stack = [{node: document.documentElement, text: '', inner: false, kids: null, i: 0, whole: !scope}];
+    // Frames: the node, its text so far, a match inside, its children
+    // (a level, as `find` reads them).
+    const stack = [{node: document.documentElement, text: '', inner: false, level: null, whole: !scope}];
+    let visits = 0;
     while (stack.length) {
+      if (++visits % FIND_STEP === 0) yield;
       const top = stack[stack.length - 1];
-      if (top.kids === null) top.kids = top.whole ? childrenOf(top.node) : hotKids(scope, top.node);
-      if (top.i < top.kids.length) {
-        const k = top.kids[top.i++];
+      if (top.level === null) top.level = kidsLevel(scope, top.node, top.whole);
+      const k = nextOf(top.level);
+      if (k) {
         if (k.nodeType === 3) top.text += k.data;
         else if ((k.nodeType === 1 && !SKIP_TAGS.has(k.tagName)) || k.nodeType === 11) {
           const whole = top.whole || k.nodeType === 11 || scope.open.has(k);
-          if (whole || scope.hot.has(k)) stack.push({node: k, text: '', inner: false, kids: null, i: 0, whole});
+          if (whole || scope.hot.has(k)) stack.push({node: k, text: '', inner: false, level: null, whole});
         }
         continue;
       }
@@ -296,7 +315,7 @@
       }
     }
     return {list: retargeted, capped};
-  };
+  }
 
   // `<button#save>`: how an element is named when it has no ref to show.
   const tagOf = (e) => {
@@ -305,27 +324,45 @@
     return s + '>';
   };
 
-  // `sliced`: rove can walk the document's shadow roots in slices
-  // (`prepareHosts`) if the answer says it must (`walk`), then asks again
-  // without: that call alone takes the walk's hosts (no observer sees a
-  // shadow root attached, so a walk is never kept for a later command).
-  function locate(q, sliced = false) {
-    if (sliced) hostsWalked = null;
-    try {
-      return located(q, sliced);
-    } finally {
-      if (!sliced) hostsWalked = null;
+  // A locator's search runs in slices, like `find`'s: rove calls `locate`
+  // with the same run until it no longer answers `more`. `walk`: rove can
+  // walk the document's shadow roots in slices (`prepareHosts`) if the
+  // answer says it must (`walk`), then asks again without: that search
+  // alone takes the walk's hosts (no observer sees a shadow root attached,
+  // so a walk is never kept for a later command).
+  let locating = null;
+  function locate(q, opts = {}) {
+    const key = opts.run === undefined ? null : JSON.stringify([q, opts.run, !!opts.walk]);
+    if (!locating || key === null || locating.key !== key) {
+      if (opts.walk) hostsWalked = null;
+      locating = {key, steps: located(q, !!opts.walk)};
+    }
+    const until = performance.now() + (typeof opts.ms === 'number' ? opts.ms : Infinity);
+    for (;;) {
+      let step;
+      try {
+        step = locating.steps.next();
+      } catch (err) {
+        locating = null;
+        throw err;
+      }
+      if (step.done) {
+        locating = null;
+        if (!opts.walk) hostsWalked = null;
+        return step.value;
+      }
+      if (performance.now() > until) return {token, more: true};
     }
   }
-  const located = (q, sliced) => {
+  function* located(q, mayWalk) {
     let found;
     if (q.css !== undefined) {
-      found = cssMatches(q.css, sliced);
+      found = cssMatches(q.css, mayWalk);
       if (found.error !== undefined) return {token, error: found.error};
     } else if (q.role !== undefined) {
-      found = roleMatches(q, sliced);
+      found = yield* roleMatches(q, mayWalk);
     } else {
-      found = textMatches(q);
+      found = yield* textMatches(q);
     }
     if (found.walk) return {token, walk: true};
     const inert = inertOutsideModal();
@@ -352,7 +389,7 @@
     const answer = {token, records, shown, capped: found.capped, hidden};
     if (q.css !== undefined && !found.list.length) answer.closedRoots = hasClosedRoots();
     return answer;
-  };
+  }
 
   // `at`: the element under a point of the viewport, as a view names it:
   // the innermost element hit (into open shadow roots and the closed ones

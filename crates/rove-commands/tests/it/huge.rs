@@ -411,6 +411,34 @@ async fn a_locator_on_a_big_page_reads_names_from_every_source() {
     f.close().await;
 }
 
+/// Locators whose words are in every row of 30,000 look through every
+/// row (in slices): an exact text or a role with a name that none has is
+/// none, the one row whose text it is is found, and words in every row are
+/// too many.
+#[tokio::test]
+async fn a_locator_whose_words_are_everywhere_looks_through_every_row() {
+    let mut f = Fixture::with(routes(), SessionConfig::default()).await;
+    f.open("/rows-30000.html").await;
+    for locator in ["text=\"Buy\"", "role=link[name*=\"Buy\"]"] {
+        let err = f.fails(json!({"command": "hover", "ref": locator})).await;
+        assert_eq!(support::code(&err), "REF_NOT_FOUND", "{locator}: {err}");
+    }
+    // The letters of `Buy 1` are in 11,111 rows; one is the text.
+    for (locator, expect) in [
+        ("text=\"Buy 1\"", "button \"Buy 1\""),
+        ("text=\"Buy 29999\"", "button \"Buy 29999\""),
+    ] {
+        let out = f.ok(json!({"command": "hover", "ref": locator})).await;
+        let said = out.happened_lines().join("\n");
+        assert!(said.contains(expect), "{locator}: {said}");
+    }
+    let err = f
+        .fails(json!({"command": "hover", "ref": "text=Buy"}))
+        .await;
+    assert!(err.to_string().contains("at least 1000"), "{err}");
+    f.close().await;
+}
+
 /// A locator by a role alone on a big page looks only at the elements
 /// that can have the role (by their tag, or a role attribute, in the
 /// document and its shadow roots), and each kind is still found: a

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::lookup::{Sliced, in_search_slices};
 use super::{PageModel, ViewOptions};
 use crate::PageError;
 use crate::frames::{self, CallFailure};
@@ -62,6 +63,15 @@ struct Answer {
     /// to be walked (in slices) before the locator is asked again.
     #[serde(default)]
     walk: bool,
+    /// The search has more to do: rove calls it again (a slice each).
+    #[serde(default)]
+    more: bool,
+}
+
+impl Sliced for Answer {
+    fn more(&self) -> bool {
+        self.more
+    }
 }
 
 /// A match the view shows.
@@ -139,8 +149,19 @@ impl PageModel {
     }
 
     async fn resolve_in_frames(&mut self, locator: &Locator) -> Result<Located, PageError> {
-        let call = format!("locate({}, true)", query(locator));
-        let again = format!("locate({})", query(locator));
+        let q = query(locator);
+        // The search, in slices; `walk`: it may ask for every shadow root
+        // to be walked first.
+        let search = |walk: bool| {
+            let run = super::lookup::next_run();
+            let q = &q;
+            move |ms: Option<u32>| {
+                format!(
+                    "locate({q}, {})",
+                    json!({"walk": walk, "ms": ms, "run": run})
+                )
+            }
+        };
         let frames = frames::frames(&self.tab).await?;
         let mut shown = 0u64;
         let mut capped = false;
@@ -156,14 +177,14 @@ impl PageModel {
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             }
-            let mut answer: Answer = match frames::call_walker(&world, &call).await {
+            let mut answer: Answer = match in_search_slices(&world, search(true)).await {
                 Ok(answer) => answer,
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             };
             if answer.walk {
                 let asked = match super::lookup::prepare_hosts(&world).await {
-                    Ok(()) => frames::call_walker(&world, &again).await,
+                    Ok(()) => in_search_slices(&world, search(false)).await,
                     Err(e) => Err(e),
                 };
                 answer = match asked {

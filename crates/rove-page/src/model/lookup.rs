@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use super::{Element, FindQuery, Mode, PageModel, View, ViewOptions, doc_key};
@@ -60,22 +61,43 @@ async fn in_slices(world: &World, call: &str) -> Result<(), CallFailure> {
 /// Each search its own number (with the process's: two rove processes
 /// may share a browser), so that a slice never goes on with a search an
 /// earlier command left unfinished.
-static FIND_RUNS: AtomicU64 = AtomicU64::new(0);
+static RUNS: AtomicU64 = AtomicU64::new(0);
 
-/// Runs `find` (`query`, a JSON object) in slices of `FIND_SLICE_MS`: the
-/// page's tasks run between them; after `FIND_SLICES_MAX` the rest at once.
-async fn find_in_slices(
+pub(super) fn next_run() -> String {
+    format!(
+        "{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// A walker answer that may say the search has more to do.
+pub(super) trait Sliced: DeserializeOwned {
+    fn more(&self) -> bool;
+}
+
+impl Sliced for WalkOutput {
+    fn more(&self) -> bool {
+        self.more
+    }
+}
+
+/// Calls `call(Some(FIND_SLICE_MS))`, a walker search that works for
+/// about that long and answers `more` until it is done, while it does:
+/// the page's tasks run between slices; after `FIND_SLICES_MAX` the rest
+/// at once (`call(None)`).
+pub(super) async fn in_search_slices<T: Sliced>(
     world: &World,
-    query: &serde_json::Value,
-) -> Result<WalkOutput, CallFailure> {
-    let slice = format!("find({query}, {FIND_SLICE_MS})");
+    call: impl Fn(Option<u32>) -> String,
+) -> Result<T, CallFailure> {
+    let slice = call(Some(FIND_SLICE_MS));
     for _ in 0..FIND_SLICES_MAX {
-        let found: WalkOutput = frames::call_walker(world, &slice).await?;
-        if !found.more {
-            return Ok(found);
+        let answer: T = frames::call_walker(world, &slice).await?;
+        if !answer.more() {
+            return Ok(answer);
         }
     }
-    frames::call_walker(world, &format!("find({query})")).await
+    frames::call_walker(world, &call(None)).await
 }
 
 impl PageModel {
@@ -92,7 +114,7 @@ impl PageModel {
             "text": query.text,
             "role": query.role.clone().unwrap_or_default(),
             "limit": limit,
-            "run": format!("{}-{}", std::process::id(), FIND_RUNS.fetch_add(1, Ordering::Relaxed)),
+            "run": next_run(),
         });
         let mut capped = false;
         let frames = frames::frames(&self.tab).await?;
@@ -110,7 +132,11 @@ impl PageModel {
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
             }
-            let found = match find_in_slices(&world, &call).await {
+            let sliced = in_search_slices(&world, |ms| match ms {
+                Some(ms) => format!("find({call}, {ms})"),
+                None => format!("find({call})"),
+            });
+            let found: WalkOutput = match sliced.await {
                 Ok(found) => found,
                 Err(CallFailure::Stale) => continue,
                 Err(CallFailure::Failed(e)) => return Err(e),
