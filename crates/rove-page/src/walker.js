@@ -669,6 +669,9 @@
   // (walker.rs).
   // ROVE_FIND
 
+  // Words in long texts: text_match.js.
+  // ROVE_TEXT_MATCH
+
   // `locate`, which resolves css=, role= and text= locators: locate.js.
   // ROVE_LOCATE
 

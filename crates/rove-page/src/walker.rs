@@ -1,8 +1,8 @@
 //! The walker's source as it is installed: `walker.js` with `identity.js`,
-//! `approximate.js`, `states.js`, `clickable.js`, `flat_tree.js`, `runs.js`, `find.js` and
-//! `locate.js` and `captcha.js` put inside its closure (at the `ROVE_IDENTITY`,
-//! `ROVE_APPROXIMATE`, `ROVE_STATES`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`, `ROVE_RUNS`,
-//! `ROVE_FIND`, `ROVE_LOCATE` and `ROVE_CAPTCHA` lines;
+//! `approximate.js`, `states.js`, `clickable.js`, `flat_tree.js`, `runs.js`, `find.js`,
+//! `text_match.js`, `locate.js` and `captcha.js` put inside its closure (at the
+//! `ROVE_IDENTITY`, `ROVE_APPROXIMATE`, `ROVE_STATES`, `ROVE_CLICKABLE`, `ROVE_FLAT_TREE`,
+//! `ROVE_RUNS`, `ROVE_FIND`, `ROVE_TEXT_MATCH`, `ROVE_LOCATE` and `ROVE_CAPTCHA` lines;
 //! they share the walker's role, name and visibility rules, in separate
 //! files to keep each small) and
 //! the one list of control roles (`roles.rs`) in place of
@@ -29,6 +29,7 @@ pub(crate) fn source() -> &'static str {
             .replace("  // ROVE_FLAT_TREE\n", include_str!("flat_tree.js"))
             .replace("  // ROVE_RUNS\n", include_str!("runs.js"))
             .replace("  // ROVE_FIND\n", include_str!("find.js"))
+            .replace("  // ROVE_TEXT_MATCH\n", include_str!("text_match.js"))
             .replace("  // ROVE_LOCATE\n", include_str!("locate.js"))
             .replace("  // ROVE_CAPTCHA\n", include_str!("captcha.js"))
             .replace("ROVE_INTERACTIVE_ROLES", &format!("[{list}]"))
@@ -72,6 +73,7 @@ mod tests {
             "  // ROVE_FLAT_TREE\n",
             "  // ROVE_RUNS\n",
             "  // ROVE_FIND\n",
+            "  // ROVE_TEXT_MATCH\n",
             "  // ROVE_LOCATE\n",
             "  // ROVE_CAPTCHA\n",
         ] {
@@ -84,7 +86,8 @@ mod tests {
         }
         assert!(source().contains("new Set(['button', 'link', "));
         assert!(source().contains("= /[\\u{AD}\\u{34F}"), "the invisibles");
-        assert!(source().contains("  function find(query) {"));
+        assert!(source().contains("  function find(query, ms = Infinity) {"));
+        assert!(source().contains("  const firstHit = "), "text_match.js");
         assert!(source().contains("  const isClickable = "));
         assert!(source().contains("  const sameThing = "));
         assert!(source().contains("  const childrenOf = "));
