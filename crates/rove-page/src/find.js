@@ -383,30 +383,40 @@
   };
   const SORT_BY_COMPARING = 32;
 
-  // A search in progress: rove calls `find` with the same `run` until it
-  // no longer answers `more`, so that the page's own tasks run between
-  // slices of a search through thousands of elements (on 100,000 rows a
-  // search for a word in every row took two seconds in one go).
-  let search = null;
-  function find(query, ms = Infinity) {
-    // The run and the query both: another rove's run may have the same number.
-    const key = query.run === undefined ? null : JSON.stringify(query);
-    if (!search || key === null || search.key !== key) search = {key, steps: searching(query)};
-    const until = performance.now() + ms;
+  // Searches in progress, one of each kind (`find`, `locate`): rove calls
+  // again with the same key until the answer no longer says `more`, so
+  // that the page's own tasks run between slices of a search through
+  // thousands of elements (on 100,000 rows a search for a word in every
+  // row took two seconds in one go).
+  const searches = new Map();
+  // Runs the search of `kind` keyed `key` (its run and query; null: this
+  // call runs it whole) for about `ms` milliseconds, `start` making its
+  // steps when it begins: its answer, or `more`.
+  const inSlices = (kind, key, start, ms) => {
+    let search = searches.get(kind);
+    if (!search || key === null || search.key !== key) {
+      search = {key, steps: start()};
+      searches.set(kind, search);
+    }
+    const until = performance.now() + (typeof ms === 'number' ? ms : Infinity);
     for (;;) {
       let step;
       try {
         step = search.steps.next();
       } catch (err) {
-        search = null;
+        searches.delete(kind);
         throw err;
       }
       if (step.done) {
-        search = null;
+        searches.delete(kind);
         return step.value;
       }
       if (performance.now() > until) return {token, more: true};
     }
+  };
+  function find(query, ms = Infinity) {
+    // The run and the query both: another rove's run may have the same number.
+    return inSlices('find', query.run === undefined ? null : JSON.stringify(query), () => searching(query), ms);
   }
   // Matches counted before a search stops: "1000+" is all a count of more
   // says, and a search for words in every row then ends early.
@@ -449,6 +459,32 @@
     level.next = k.nextSibling;
     return k;
   };
+
+  // Every element of the document in the flat tree's order, open and known
+  // closed shadow roots included, or only those `scope` leaves in, each
+  // with whether all of its children are searched; `each` returns false to
+  // stop, SKIP to leave out what is inside. It yields every so often: a
+  // search runs in slices.
+  function* everyElement(each, scope = null) {
+    const stack = [levelOf([document.documentElement], !scope)];
+    let visits = 0;
+    while (stack.length) {
+      if (++visits % FIND_STEP === 0) yield;
+      const level = stack[stack.length - 1];
+      const k = nextOf(level);
+      if (!k) {
+        stack.pop();
+        continue;
+      }
+      if (k.nodeType !== 1 && k.nodeType !== 11) continue;
+      const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
+      if (!whole && !scope.hot.has(k)) continue;
+      const said = k.nodeType === 1 ? each(k, whole) : true;
+      if (said === false) return;
+      if (said !== SKIP) stack.push(kidsLevel(scope, k, whole));
+    }
+  }
+  const SKIP = Symbol('skip');
 
   function* searching(query) {
     const needle = matchable(query.text);
@@ -557,34 +593,17 @@
       for (let a = e.parentElement; a; a = a.parentElement) if (matched.has(a)) return true;
       return false;
     };
-    let visits = 0;
     let capped = false;
-    // Each level: the children to search, the next one, and whether all
-    // of them are searched. A level is read a child at a time: 100,000 rows
-    // are not copied onto the stack at once (that alone held the page
-    // 80 ms, most of it in collecting the garbage).
-    const stack = [levelOf([document.documentElement], !scope)];
-    while (stack.length) {
-      if (++visits % FIND_STEP === 0) yield;
-      const level = stack[stack.length - 1];
-      const k = nextOf(level);
-      if (!k) {
-        stack.pop();
-        continue;
-      }
-      if (k.nodeType !== 1 && k.nodeType !== 11) continue;
-      const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
-      if (!whole && !scope.hot.has(k)) continue;
-      const inside = k.nodeType !== 1 || visitEl(k, whole);
+    yield* everyElement((e, whole) => {
+      const inside = visitEl(e, whole);
       // Past the cap, "more than this" is the count.
       if (total > FIND_COUNT_MAX) {
         total = FIND_COUNT_MAX;
         capped = true;
-        break;
+        return false;
       }
-      if (!inside) continue;
-      stack.push(kidsLevel(scope, k, whole));
-    }
+      return inside ? true : SKIP;
+    }, scope);
     return {token, records: matches, total, capped};
   }
 

@@ -53,29 +53,6 @@
     return needle.replace(/ /g, '') && hugeIndex() ? scopeOnce(needle) : null;
   };
 
-  // Every element of the document in the flat tree's order, open and known
-  // closed shadow roots included, or only those `scope` leaves in; `each`
-  // returns false to stop. It yields every so often: a locator runs in
-  // slices (`locate`).
-  function* everyElement(each, scope = null) {
-    const stack = [levelOf([document.documentElement], !scope)];
-    let visits = 0;
-    while (stack.length) {
-      if (++visits % FIND_STEP === 0) yield;
-      const level = stack[stack.length - 1];
-      const k = nextOf(level);
-      if (!k) {
-        stack.pop();
-        continue;
-      }
-      if (k.nodeType !== 1 && k.nodeType !== 11) continue;
-      const whole = level.whole || k.nodeType === 11 || scope.open.has(k);
-      if (!whole && !scope.hot.has(k)) continue;
-      if (k.nodeType === 1 && each(k) === false) return;
-      stack.push(kidsLevel(scope, k, whole));
-    }
-  }
-
   // Every shadow host of the document (open and known closed roots): on a
   // big document as its index has them.
   const shadowHosts = () => {
@@ -330,28 +307,17 @@
   // answer says it must (`walk`), then asks again without: that search
   // alone takes the walk's hosts (no observer sees a shadow root attached,
   // so a walk is never kept for a later command).
-  let locating = null;
   function locate(q, opts = {}) {
     const key = opts.run === undefined ? null : JSON.stringify([q, opts.run, !!opts.walk]);
-    if (!locating || key === null || locating.key !== key) {
-      if (opts.walk) hostsWalked = null;
-      locating = {key, steps: located(q, !!opts.walk)};
-    }
-    const until = performance.now() + (typeof opts.ms === 'number' ? opts.ms : Infinity);
-    for (;;) {
-      let step;
-      try {
-        step = locating.steps.next();
-      } catch (err) {
-        locating = null;
-        throw err;
-      }
-      if (step.done) {
-        locating = null;
-        if (!opts.walk) hostsWalked = null;
-        return step.value;
-      }
-      if (performance.now() > until) return {token, more: true};
+    let answer = null;
+    try {
+      answer = inSlices('locate', key, () => {
+        if (opts.walk) hostsWalked = null;
+        return located(q, !!opts.walk);
+      }, opts.ms);
+      return answer;
+    } finally {
+      if (!opts.walk && !(answer && answer.more)) hostsWalked = null;
     }
   }
   function* located(q, mayWalk) {
