@@ -425,12 +425,11 @@
   const FIND_STEP = 64;
 
   // A level of a search: a list of children made for it (the scope's,
-  // a slot's), read by index, or a node's own children, followed from
-  // sibling to sibling: the page may change them between slices (a row
-  // inserted above would shift every index and show one row again and
-  // again).
-  const levelOf = (kids, whole) => (Array.isArray(kids) ? {list: kids, i: 0, whole} :
-    {next: kids[0] || null, parent: kids[0] ? kids[0].parentNode : null, last: null, whole});
+  // a slot's), read by index, or a node's own children (`childLevel`),
+  // followed from sibling to sibling: the page may change them between
+  // slices (a row inserted above would shift every index and show one row
+  // again and again).
+  const levelOf = (list, whole) => ({list, i: 0, whole});
   // The level of all of a node's children in the flat tree, as
   // `childrenOf` gives them, without making a list of the page's own
   // children (a list object for each of 600,000 elements kept the page
